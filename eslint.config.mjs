@@ -1,0 +1,64 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import jest from 'eslint-plugin-jest';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tools/**', 'coverage/**', 'bin/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      complexity: ['error', 15],
+      'max-depth': ['error', 4],
+    },
+  },
+  {
+    // Workflow code runs in Temporal's deterministic sandbox: no Node builtins, no I/O libraries,
+    // and activities may be imported for their types only.
+    files: ['src/workflows/**/*.ts'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'Workflow code must be deterministic: no Node builtins.' },
+            {
+              group: ['**/activities', '**/activities/*', '**/db', '**/db/*', '**/api', '**/api/*'],
+              allowTypeImports: true,
+              message: 'Workflows import only types from activities, db and api.',
+            },
+          ],
+          paths: [
+            'fs',
+            'path',
+            'crypto',
+            'http',
+            'https',
+            'net',
+            'child_process',
+            'os',
+            'pg',
+            'kysely',
+            'stripe',
+            'koa',
+            'pino',
+          ].map((name) => ({ name, message: 'Workflow code must be deterministic: no I/O modules.' })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    ...jest.configs['flat/recommended'],
+    rules: {
+      ...jest.configs['flat/recommended'].rules,
+      'jest/no-focused-tests': 'error',
+      'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'request.**.expect'] }],
+    },
+  },
+);

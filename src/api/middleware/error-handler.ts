@@ -1,0 +1,44 @@
+import type { Next } from 'koa';
+import { AppError } from '../../errors';
+import type { AppContext } from '../context';
+import { errorBody, fromHttpError, HTTP_STATUS } from '../errors';
+
+/**
+ * The single place where failures become HTTP responses. AppErrors keep their code; errors Koa raises for
+ * caller mistakes (bad JSON, oversize body, unknown route, wrong method) get ours; anything else is a
+ * 500 `internal_error` that is logged with the request id and never shows a stack trace.
+ */
+export function errorHandler() {
+  return async (ctx: AppContext, next: Next) => {
+    try {
+      await next();
+      // Nothing answered: either no route matched (404) or the router found the path under another method
+      // (405 with its Allow header, or 501 for a method it does not know).
+      if (ctx.body === undefined && ctx.status === 404) throw new AppError('not_found', 'No such endpoint.');
+      if (ctx.body === undefined && (ctx.status === 405 || ctx.status === 501)) {
+        throw new AppError('method_not_allowed', `${ctx.method} is not allowed here.`, {
+          allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),
+        });
+      }
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.code === 'internal_error') {
+        ctx.state.log?.error({ err }, 'unexpected error');
+      }
+      const status = HTTP_STATUS[appError.code];
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = errorBody(appError);
+    }
+  };
+}
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const httpError = err as { status?: number; expose?: boolean };
+  if (typeof httpError?.status === 'number') {
+    const mapped = fromHttpError(httpError);
+    if (mapped) return mapped;
+  }
+  return new AppError('internal_error', 'An unexpected error occurred. Retry with backoff.');
+}

@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import type { Db } from '../../db/database';
+import { findOrder, listOrders } from '../../db/orders.repository';
+import { serializeOrder } from '../../orders/order';
+import { callerOf, type AppContext, type AppState } from '../context';
+import { orderNotFound } from '../errors';
+import { requireScope } from '../middleware/authenticate';
+import { encodeCursor, parseListQuery } from './list-query';
+
+/** Read endpoints: served from the Postgres projection, never from the workflow. */
+export function orderReadRoutes(db: Db): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/orders', requireScope('orders:read'), async (ctx: AppContext) => {
+    const caller = callerOf(ctx);
+    const req = parseListQuery(ctx.query);
+    const page = await listOrders(db, {
+      organisationId: caller.organisationId,
+      livemode: caller.livemode,
+      limit: req.limit,
+      ...req.filters,
+      after: req.after,
+    });
+    const last = page.orders[page.orders.length - 1];
+    ctx.body = {
+      orders: page.orders.map(serializeOrder),
+      pagination: {
+        nextCursor: page.hasMore && last ? encodeCursor(last, req) : null,
+        hasMore: page.hasMore,
+        limit: req.limit,
+      },
+    };
+  });
+
+  router.get('/orders/:id', requireScope('orders:read'), async (ctx: AppContext) => {
+    const caller = callerOf(ctx);
+    const id = String(ctx.params.id);
+    const order = await findOrder(db, caller, id);
+    if (!order) throw orderNotFound(id);
+    ctx.body = serializeOrder(order);
+  });
+
+  return router;
+}

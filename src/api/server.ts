@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import { LastUsedTracker } from '../auth/last-used';
+import type { Config } from '../config';
+import { createDatabase } from '../db/database';
+import type { Logger } from '../logger';
+import { connectTemporalClient, temporalCheck } from '../temporal/client';
+import { createApp } from './app';
+
+export interface RunningApi {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The API process: Koa on PORT, reading the projection and sending messages to order workflows. */
+export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
+  if (!config.databaseUrl || !config.temporalAddress) {
+    throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
+  }
+  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize);
+  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
+  const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
+  const app = createApp({
+    config,
+    db,
+    pool,
+    log,
+    lastUsed,
+    healthChecks: { temporal: temporalCheck(temporal) },
+  });
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://${config.host}:${port}`,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await lastUsed.flush();
+      await temporal.connection.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { toBase62 } from '../ids';
+import type { KeyMode } from '../db/tables/api-keys';
+
+/**
+ * API key format: `svc_live_` or `svc_test_`, then 43 base62 characters of randomness (256 bits), then a
+ * 6-character base62 CRC32 checksum of everything before it. The checksum lets us (and secret scanners)
+ * reject a mistyped or made-up key without a database lookup.
+ */
+export const KEY_PREFIX: Record<KeyMode, string> = { live: 'svc_live_', test: 'svc_test_' };
+const RANDOM_LENGTH = 43;
+const CHECKSUM_LENGTH = 6;
+const KEY_PATTERN = /^svc_(live|test)_([0-9A-Za-z]{49})$/;
+
+export const SCOPES = ['orders:read', 'orders:write'] as const;
+
+function checksum(body: string): string {
+  const buf = Buffer.alloc(4);
+  buf.writeUInt32BE(crc32(body) >>> 0);
+  return toBase62(buf, CHECKSUM_LENGTH);
+}
+
+export function generateApiKey(mode: KeyMode): string {
+  const body = KEY_PREFIX[mode] + toBase62(randomBytes(32), RANDOM_LENGTH);
+  return body + checksum(body);
+}
+
+/** The key's mode if it is well formed (prefix, length, alphabet and checksum), else null. */
+export function parseApiKey(key: string): { mode: KeyMode } | null {
+  const match = KEY_PATTERN.exec(key);
+  if (!match) return null;
+  const body = key.slice(0, key.length - CHECKSUM_LENGTH);
+  if (checksum(body) !== key.slice(-CHECKSUM_LENGTH)) return null;
+  return { mode: match[1] as KeyMode };
+}
+
+/** Keys carry 256 random bits, so a fast hash is as safe as a slow one and allows an indexed lookup. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function displayApiKey(key: string): string {
+  return `${key.slice(0, 13)}…${key.slice(-4)}`;
+}

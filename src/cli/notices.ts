@@ -1,0 +1,129 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { SCOPES } from '../auth/api-key';
+import { ConfigError, loadConfig } from '../config';
+import { createApiKey, listApiKeys, revokeApiKey } from '../db/api-keys.repository';
+import { migrateToLatest, type Db } from '../db/database';
+import { createOrganisation, findOrganisation, listOrganisations } from '../db/organisations.repository';
+import { PAYMENT_METHODS, type PaymentMethod } from '../db/tables/organisations';
+import type { KeyMode, Scope } from '../db/tables/api-keys';
+import { createLogger } from '../logger';
+import { withCliDatabase } from './database';
+import { CliError, fail, printJson } from './output';
+
+function oneOf<T extends string>(allowed: readonly T[], what: string) {
+  return (value: string): T => {
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new InvalidArgumentError(`${what} must be one of: ${allowed.join(', ')}.`);
+    }
+    return value as T;
+  };
+}
+
+function scopesList(value: string): Scope[] {
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (scopes.length === 0) throw new InvalidArgumentError('give at least one scope.');
+  return scopes.map((s) => oneOf(SCOPES, 'each scope')(s));
+}
+
+function termsDays(value: string): 30 | 60 {
+  if (value !== '30' && value !== '60') throw new InvalidArgumentError('terms must be 30 or 60 days.');
+  return Number(value) as 30 | 60;
+}
+
+export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>): Command {
+  const program = new Command('notices')
+    .description('Operate the Statutory Notice Placement API: organisations, API keys, migrations.')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.split('\n')[0] + '\n') })
+    .showHelpAfterError(false);
+
+  program
+    .command('migrate')
+    .description('Apply every pending database migration.')
+    .action(() => run(async (db) => printJson({ applied: await migrateToLatest(db) })));
+
+  const org = program.command('org').description('Organisations and their billing arrangement.');
+  org
+    .command('create')
+    .requiredOption('--name <name>', 'organisation name')
+    .requiredOption(
+      '--billing <paymentMethod>',
+      `one of ${PAYMENT_METHODS.join(', ')}`,
+      oneOf(PAYMENT_METHODS, '--billing'),
+    )
+    .option('--terms-days <days>', 'invoice terms: 30 or 60', termsDays, 30 as 30 | 60)
+    .option('--billing-email <address>', 'billing contact e-mail')
+    .action((opts: { name: string; billing: PaymentMethod; termsDays: 30 | 60; billingEmail?: string }) =>
+      run(async (db) => {
+        if (!opts.name.trim()) fail('--name must not be empty.');
+        printJson(
+          await createOrganisation(db, {
+            name: opts.name.trim(),
+            paymentMethod: opts.billing,
+            invoiceTermsDays: opts.termsDays,
+            billingEmail: opts.billingEmail ?? null,
+          }),
+        );
+      }),
+    );
+  org.command('list').action(() => run(async (db) => printJson(await listOrganisations(db))));
+
+  const key = program.command('key').description('API keys: shown once at creation, stored only as a hash.');
+  key
+    .command('create')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .requiredOption('--scopes <scopes>', 'comma-separated: orders:read,orders:write', scopesList)
+    .option('--mode <mode>', 'live or test', oneOf(['live', 'test'] as const, '--mode'), 'live' as KeyMode)
+    .option('--name <name>', 'a label to tell keys apart')
+    .action((opts: { org: string; scopes: Scope[]; mode: KeyMode; name?: string }) =>
+      run(async (db) => {
+        if (!(await findOrganisation(db, opts.org))) fail(`No organisation ${opts.org}.`);
+        const { key: secret, record } = await createApiKey(db, {
+          organisationId: opts.org,
+          scopes: [...new Set(opts.scopes)],
+          mode: opts.mode,
+          name: opts.name,
+        });
+        printJson({ ...record, key: secret, note: 'Store this key now: it is shown only once.' });
+      }),
+    );
+  key
+    .command('list')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .action((opts: { org: string }) => run(async (db) => printJson(await listApiKeys(db, opts.org))));
+  key
+    .command('revoke')
+    .argument('<keyId>')
+    .action((keyId: string) =>
+      run(async (db) => {
+        const record = await revokeApiKey(db, keyId);
+        if (!record) fail(`No API key ${keyId}.`);
+        printJson(record);
+      }),
+    );
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const config = loadConfig();
+    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli');
+    const program = buildProgram((fn) => withCliDatabase(config, log, fn));
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    const e = err as { code?: string; exitCode?: number; message?: string };
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
+    if (e.code?.startsWith('commander.')) return e.exitCode || 1; // commander already printed its one line
+    const message = err instanceof CliError || err instanceof ConfigError ? e.message : `error: ${e.message}`;
+    process.stderr.write(`${message?.split('\n')[0]}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
+import { newId } from '../ids';
+import type { Db } from './database';
+import type { KeyMode, Scope } from './tables/api-keys';
+
+export interface ApiKeyRecord {
+  id: string;
+  organisationId: string;
+  mode: KeyMode;
+  display: string;
+  scopes: Scope[];
+  name: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+const columns = [
+  'id',
+  'organisation_id',
+  'mode',
+  'display',
+  'scopes',
+  'name',
+  'created_at',
+  'revoked_at',
+  'last_used_at',
+] as const;
+
+function toRecord(row: {
+  id: string;
+  organisation_id: string;
+  mode: KeyMode;
+  display: string;
+  scopes: string[];
+  name: string | null;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}): ApiKeyRecord {
+  return {
+    id: row.id,
+    organisationId: row.organisation_id,
+    mode: row.mode,
+    display: row.display,
+    scopes: row.scopes as Scope[],
+    name: row.name,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
+export async function createApiKey(
+  db: Db,
+  input: { organisationId: string; mode: KeyMode; scopes: Scope[]; name?: string | null },
+): Promise<{ key: string; record: ApiKeyRecord }> {
+  const key = generateApiKey(input.mode);
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      id: newId('key'),
+      organisation_id: input.organisationId,
+      mode: input.mode,
+      key_hash: hashApiKey(key),
+      display: displayApiKey(key),
+      scopes: input.scopes,
+      name: input.name ?? null,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return { key, record: toRecord(row) };
+}
+
+/** The active (not revoked) key with this hash. */
+export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(columns)
+    .where('key_hash', '=', keyHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(columns)
+    .where('organisation_id', '=', organisationId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Revokes one key; returns the record, or undefined when no such key exists. Revoking twice is harmless. */
+export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Batched last-used update: one statement for every key seen since the previous flush. */
+export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promise<void> {
+  if (seen.size === 0) return;
+  const ids = [...seen.keys()];
+  const times = ids.map((id) => seen.get(id)!.toISOString());
+  await sql`
+    update api_keys set last_used_at = greatest(coalesce(api_keys.last_used_at, u.t), u.t)
+    from unnest(${ids}::text[], ${times}::timestamptz[]) as u(id, t)
+    where api_keys.id = u.id`.execute(db);
+}

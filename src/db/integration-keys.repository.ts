@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { displayApiKey, hashApiKey } from '../auth/api-key';
+import { newId, toBase62 } from '../ids';
+import type { Db } from './database';
+import type { IntegrationKind } from './tables/integration-keys';
+
+/** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
+export const INTEGRATION_KEY_PREFIX = 'svc_int_';
+const INTEGRATION_KEY_PATTERN = /^svc_int_[0-9A-Za-z]{43}$/;
+
+export type IntegrationTarget =
+  { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
+
+export interface IntegrationKeyRecord {
+  id: string;
+  kind: IntegrationKind;
+  newspaperName: string | null;
+  gazetteEdition: string | null;
+  display: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const columns = [
+  'id',
+  'kind',
+  'newspaper_name',
+  'gazette_edition',
+  'display',
+  'created_at',
+  'revoked_at',
+] as const;
+
+function toRecord(row: {
+  id: string;
+  kind: IntegrationKind;
+  newspaper_name: string | null;
+  gazette_edition: string | null;
+  display: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}): IntegrationKeyRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    newspaperName: row.newspaper_name,
+    gazetteEdition: row.gazette_edition,
+    display: row.display,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export function isIntegrationKeyFormat(key: string): boolean {
+  return INTEGRATION_KEY_PATTERN.test(key);
+}
+
+/**
+ * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
+ * the only time it exists outside the holder's hands. The CLI resolves NAME_OR_ID to the name first.
+ */
+export async function createIntegrationKey(
+  db: Db,
+  target: IntegrationTarget,
+): Promise<{ key: string; record: IntegrationKeyRecord }> {
+  const key = INTEGRATION_KEY_PREFIX + toBase62(randomBytes(32), 43);
+  const row = await db
+    .insertInto('integration_keys')
+    .values({
+      id: newId('int'),
+      kind: target.kind,
+      newspaper_name: target.kind === 'newspaper' ? target.newspaperName : null,
+      gazette_edition: target.kind === 'gazette' ? target.gazetteEdition : null,
+      key_hash: hashApiKey(key),
+      display: displayApiKey(key),
+      revoked_at: null,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return { key, record: toRecord(row) };
+}
+
+export async function findActiveIntegrationKey(
+  db: Db,
+  key: string,
+): Promise<IntegrationKeyRecord | undefined> {
+  if (!isIntegrationKeyFormat(key)) return undefined;
+  const row = await db
+    .selectFrom('integration_keys')
+    .select(columns)
+    .where('key_hash', '=', hashApiKey(key))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('integration_keys')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

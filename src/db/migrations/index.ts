@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './20261122_0001_foundation';
+import * as orderEngine from './20261122_0002_order_engine';
+
+/**
+ * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
+ * compiled dist files and bundles, and their order is visible in one place.
+ */
+const migrations: Record<string, Migration> = {
+  '20261122_0001_foundation': foundation,
+  '20261122_0002_order_engine': orderEngine,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

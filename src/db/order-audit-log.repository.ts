@@ -1,0 +1,50 @@
+import type { Db } from './database';
+
+export interface AuditEntry {
+  id: string;
+  orderId: string;
+  organisationId: string;
+  action: string;
+  actor: string;
+  reason: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Appends an audit entry once (the id comes from the workflow). */
+export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('order_audit_log')
+    .values({
+      id: e.id,
+      order_id: e.orderId,
+      organisation_id: e.organisationId,
+      action: e.action,
+      actor: e.actor,
+      reason: e.reason,
+      details: JSON.stringify(e.details),
+      created_at: e.createdAt,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom('order_audit_log')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.order_id,
+    organisationId: r.organisation_id,
+    action: r.action,
+    actor: r.actor,
+    reason: r.reason,
+    details: r.details,
+    createdAt: r.created_at.toISOString(),
+  }));
+}

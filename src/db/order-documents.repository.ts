@@ -1,0 +1,32 @@
+import type { Db } from './database';
+import type { DocumentKind } from './tables/order-documents';
+
+export type { DocumentKind };
+
+/** Stores a generated PDF; generating it again replaces it (it is the same document). */
+export async function saveOrderDocument(
+  db: Db,
+  orderId: string,
+  kind: DocumentKind,
+  content: Buffer,
+): Promise<void> {
+  await db
+    .insertInto('order_documents')
+    .values({ order_id: orderId, kind, content })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doUpdateSet({ content }))
+    .execute();
+}
+
+export async function findOrderDocument(
+  db: Db,
+  orderId: string,
+  kind: DocumentKind,
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('order_documents')
+    .select('content')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.content;
+}

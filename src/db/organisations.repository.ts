@@ -1,0 +1,72 @@
+import { newId } from '../ids';
+import type { Db } from './database';
+import type { PaymentMethod } from './tables/organisations';
+
+export interface Organisation {
+  id: string;
+  name: string;
+  paymentMethod: PaymentMethod;
+  invoiceTermsDays: 30 | 60;
+  billingEmail: string | null;
+  createdAt: Date;
+}
+
+const columns = [
+  'id',
+  'name',
+  'payment_method',
+  'invoice_terms_days',
+  'billing_email',
+  'created_at',
+] as const;
+
+function toOrganisation(row: {
+  id: string;
+  name: string;
+  payment_method: PaymentMethod;
+  invoice_terms_days: number;
+  billing_email: string | null;
+  created_at: Date;
+}): Organisation {
+  return {
+    id: row.id,
+    name: row.name,
+    paymentMethod: row.payment_method,
+    invoiceTermsDays: row.invoice_terms_days === 60 ? 60 : 30,
+    billingEmail: row.billing_email,
+    createdAt: row.created_at,
+  };
+}
+
+export async function createOrganisation(
+  db: Db,
+  input: {
+    name: string;
+    paymentMethod: PaymentMethod;
+    invoiceTermsDays: 30 | 60;
+    billingEmail?: string | null;
+  },
+): Promise<Organisation> {
+  const row = await db
+    .insertInto('organisations')
+    .values({
+      id: newId('org'),
+      name: input.name,
+      payment_method: input.paymentMethod,
+      invoice_terms_days: input.invoiceTermsDays,
+      billing_email: input.billingEmail ?? null,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toOrganisation(row);
+}
+
+export async function findOrganisation(db: Db, id: string): Promise<Organisation | undefined> {
+  const row = await db.selectFrom('organisations').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toOrganisation(row);
+}
+
+export async function listOrganisations(db: Db): Promise<Organisation[]> {
+  const rows = await db.selectFrom('organisations').select(columns).orderBy('seq').execute();
+  return rows.map(toOrganisation);
+}

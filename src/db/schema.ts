@@ -1,0 +1,23 @@
+import type { ApiKeysTable } from './tables/api-keys';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys';
+import type { IntegrationHealthTable } from './tables/integration-health';
+import type { IntegrationKeysTable } from './tables/integration-keys';
+import type { OrderAuditLogTable } from './tables/order-audit-log';
+import type { OrderDocumentsTable } from './tables/order-documents';
+import type { OrderEventsTable } from './tables/order-events';
+import type { OrderReferencesTable } from './tables/order-references';
+import type { OrdersTable } from './tables/orders';
+import type { OrganisationsTable } from './tables/organisations';
+
+export interface Database {
+  organisations: OrganisationsTable;
+  api_keys: ApiKeysTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  order_audit_log: OrderAuditLogTable;
+  order_documents: OrderDocumentsTable;
+  order_references: OrderReferencesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  integration_health: IntegrationHealthTable;
+  integration_keys: IntegrationKeysTable;
+}

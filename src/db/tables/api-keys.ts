@@ -1,0 +1,19 @@
+import type { ColumnType } from 'kysely';
+
+export type KeyMode = 'live' | 'test';
+export type Scope = 'orders:read' | 'orders:write';
+
+export interface ApiKeysTable {
+  id: string;
+  organisation_id: string;
+  mode: KeyMode;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** Non-secret display form, e.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
+  display: string;
+  scopes: string[];
+  name: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}

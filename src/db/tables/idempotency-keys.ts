@@ -1,0 +1,18 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+/**
+ * `Idempotency-Key` header of POST requests: the first request claims the key with its request hash; its
+ * response is stored when it completes and replayed for a retry with the same key and body. Rows are
+ * honoured for 24 hours (IDEMPOTENCY_RETENTION_MS).
+ */
+export interface IdempotencyKeysTable {
+  organisation_id: string;
+  mode: string;
+  key: string;
+  /** `POST /api/v1/orders`, `POST /api/v1/orders/ord_…/cancel`, … */
+  route: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: JSONColumnType<Record<string, unknown>> | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}

@@ -1,0 +1,15 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+/** Who did what to an order and why: cancel reasons, amendments, integration reports, operator actions. */
+export interface OrderAuditLogTable {
+  /** Generated in the workflow, so a retried write is a no-op. */
+  id: string;
+  order_id: string;
+  organisation_id: string;
+  action: string;
+  /** `api_key:key_…`, `integration:int_…`, `operator`, `stripe`, `sandbox` or `system`. */
+  actor: string;
+  reason: string | null;
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: ColumnType<Date, Date | string, never>;
+}

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Encodes bytes as base62 (big-endian), padded to the length that `byteCount` bytes always fit in. */
+export function toBase62(bytes: Buffer, length: number): string {
+  let n = BigInt('0x' + (bytes.toString('hex') || '0'));
+  let out = '';
+  while (n > 0n) {
+    out = BASE62[Number(n % 62n)] + out;
+    n /= 62n;
+  }
+  return out.padStart(length, '0');
+}
+
+/** Opaque random identifier such as `org_3fK9…` (128 bits). */
+export function newId(prefix: 'org' | 'key' | 'ord' | 'evt' | 'whe' | 'int' | 'inc' | 'dlv'): string {
+  return `${prefix}_${toBase62(randomBytes(16), 22)}`;
+}

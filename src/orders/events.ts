@@ -1,0 +1,44 @@
+import { serializeOrder, type Order } from './order';
+
+/** The event catalogue: every order event the service records (and the webhooks issue delivers). */
+export const ORDER_EVENTS = [
+  'order.created',
+  'order.booked',
+  'order.published',
+  'order.cancelled',
+  'order.amended',
+  'order.urn_received',
+  'order.proof_ready',
+  'order.delivery_failed',
+] as const;
+export type OrderEventName = (typeof ORDER_EVENTS)[number];
+
+export function isOrderEventName(value: unknown): value is OrderEventName {
+  return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
+}
+
+/**
+ * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
+ * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows), and `object`, the
+ * serialized order.
+ */
+export function eventData(
+  event: OrderEventName,
+  order: Order,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    orderId: order.id,
+    reference: order.reference,
+    status: order.status,
+    type: order.type,
+  };
+  if (event === 'order.published') {
+    data.publishedAt = order.publishedAt?.toISOString() ?? null;
+    data.certificateUrl = order.certificateUrl;
+  }
+  if (event === 'order.urn_received') data.urn = order.urn;
+  if (event === 'order.proof_ready') data.proofPdfUrl = order.proofPdfUrl;
+  if (event === 'order.booked') data.publicationDate = order.publicationDate;
+  return { ...data, ...extra, object: serializeOrder(order) };
+}

@@ -1,0 +1,29 @@
+import type { Order } from './order';
+
+/**
+ * The order as plain JSON (timestamps as ISO strings): the form the workflow keeps in its state and sends to
+ * activities, since Temporal payloads carry JSON, not Dates.
+ */
+export interface OrderSnapshot extends Omit<Order, 'createdAt' | 'updatedAt' | 'publishedAt'> {
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export function toOrder(s: OrderSnapshot): Order {
+  return {
+    ...s,
+    createdAt: new Date(s.createdAt),
+    updatedAt: new Date(s.updatedAt),
+    publishedAt: s.publishedAt === null ? null : new Date(s.publishedAt),
+  };
+}
+
+export function toSnapshot(o: Order): OrderSnapshot {
+  return {
+    ...o,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    publishedAt: o.publishedAt?.toISOString() ?? null,
+  };
+}

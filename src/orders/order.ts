@@ -1,0 +1,95 @@
+import type { OrderStatus, PaymentMethod } from './status';
+
+/** An order as the API knows it (the projection's view), independent of how it is stored. */
+export interface Order {
+  id: string;
+  organisationId: string;
+  livemode: boolean;
+  reference: string;
+  status: OrderStatus;
+  type: string;
+  quotedPriceGbpPence: number;
+  noticeText: string;
+  paymentMethod: PaymentMethod;
+  paymentState: string;
+  checkoutUrl: string | null;
+  invoiceUrl: string | null;
+  clientRef: string | null;
+  proofPdfUrl: string | null;
+  certificateUrl: string | null;
+  newspaperName: string | null;
+  gazetteEdition: string | null;
+  publicationDate: string | null;
+  publishedAt: Date | null;
+  urn: string | null;
+  poReference: string | null;
+  needsAttention: boolean;
+  fields: Record<string, unknown>;
+  pricing: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+/**
+ * The order's public JSON form (GET /v1/orders/:id, list items, webhook `data.object`). Fields the spec
+ * names keep its names; optional fields are omitted when they do not apply rather than sent as null.
+ */
+export function serializeOrder(order: Order): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: order.id,
+    reference: order.reference,
+    status: order.status,
+    type: order.type,
+    quotedPriceGbpPence: order.quotedPriceGbpPence,
+    noticeText: order.noticeText,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt.toISOString(),
+  };
+  const optional: Record<string, unknown> = {
+    checkoutUrl: order.checkoutUrl,
+    invoiceUrl: order.invoiceUrl,
+    clientRef: order.clientRef,
+    proofPdfUrl: order.proofPdfUrl,
+    certificateUrl: order.certificateUrl,
+    newspaperName: order.newspaperName,
+    gazetteEdition: order.gazetteEdition,
+    publicationDate: order.publicationDate,
+    publishedAt: order.publishedAt?.toISOString() ?? null,
+    urn: order.urn,
+    poReference: order.poReference,
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== null) out[key] = value;
+  out.livemode = order.livemode;
+  out.paymentState = order.paymentState;
+  out.pricing = order.pricing;
+  out.fields = order.fields;
+  out.updatedAt = order.updatedAt.toISOString();
+  return out;
+}
+
+/**
+ * The 201 body of POST /v1/orders: exactly the spec's fields, with `checkoutUrl` for card checkout,
+ * `invoiceUrl` for invoice terms, and neither for purchase orders.
+ */
+export function serializeCreatedOrder(order: Order): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: order.id,
+    reference: order.reference,
+    status: order.status,
+    type: order.type,
+    quotedPriceGbpPence: order.quotedPriceGbpPence,
+    noticeText: order.noticeText,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt.toISOString(),
+  };
+  if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
+  if (
+    order.paymentMethod !== 'stripe_checkout' &&
+    order.paymentMethod !== 'purchase_order' &&
+    order.invoiceUrl
+  ) {
+    out.invoiceUrl = order.invoiceUrl;
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * Order statuses and the one table of allowed transitions. The spec names pending_payment, booked,
+ * published and urn_received; the rest are ours (see the README's state diagram).
+ */
+export const ORDER_STATUSES = [
+  'pending_payment', // stripe_checkout: waiting for the card payment
+  'awaiting_po', // purchase_order: waiting for the caller's PO reference
+  'awaiting_booking', // paid or on account: artwork with the newspaper, waiting for its confirmation
+  'booked', // newspaper confirmed the publication date
+  'published', // newspaper confirmed publication; certificate available
+  'urn_received', // probate: the Gazette's reference (URN) received
+  'completed', // nothing left to do; cancellation refused
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_TRANSITIONS = [
+  'payment_received',
+  'po_received',
+  'booking_confirmed',
+  'publication_confirmed',
+  'urn_received',
+  'completed',
+  'amended',
+  'cancelled',
+] as const;
+export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
+
+export type PaymentMethod =
+  'stripe_checkout' | 'invoice_with_terms' | 'invoice_bank_transfer' | 'stripe_invoice' | 'purchase_order';
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Status a new order starts in, decided by the organisation's billing arrangement. */
+export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
+  switch (paymentMethod) {
+    case 'stripe_checkout':
+      return 'pending_payment';
+    case 'purchase_order':
+      return 'awaiting_po';
+    default:
+      return 'awaiting_booking'; // placed on account
+  }
+}
+
+const AMENDABLE: ReadonlySet<OrderStatus> = new Set([
+  'pending_payment',
+  'awaiting_po',
+  'awaiting_booking',
+  'booked',
+]);
+const CANCELLABLE: ReadonlySet<OrderStatus> = new Set([
+  'pending_payment',
+  'awaiting_po',
+  'awaiting_booking',
+  'booked',
+  'published',
+  'urn_received',
+]);
+
+export const isAmendable = (status: OrderStatus) => AMENDABLE.has(status);
+export const isCancellable = (status: OrderStatus) => CANCELLABLE.has(status);
+export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
+
+/**
+ * The next status after a transition, or null when the transition does not fit the current status.
+ * `probate` decides whether publication is followed by the Gazette URN.
+ */
+export function nextStatus(
+  current: OrderStatus,
+  transition: OrderTransition,
+  opts: { probate: boolean },
+): OrderStatus | null {
+  switch (transition) {
+    case 'payment_received':
+      return current === 'pending_payment' ? 'awaiting_booking' : null;
+    case 'po_received':
+      return current === 'awaiting_po' ? 'awaiting_booking' : null;
+    case 'booking_confirmed':
+      return current === 'awaiting_booking' ? 'booked' : null;
+    case 'publication_confirmed':
+      return current === 'booked' ? 'published' : null;
+    case 'urn_received':
+      return opts.probate && current === 'published' ? 'urn_received' : null;
+    case 'completed':
+      return (opts.probate ? current === 'urn_received' : current === 'published') ? 'completed' : null;
+    case 'amended':
+      return isAmendable(current) ? current : null;
+    case 'cancelled':
+      return isCancellable(current) ? 'cancelled' : null;
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+
+let api: TestApi;
+let key: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ MAX_BODY_BYTES: '2048' });
+  const org = await createTestOrganisation(api.db);
+  key = (await createTestKey(api.db, org.id)).key;
+});
+afterAll(() => api.close());
+
+function expectErrorShape(json: Record<string, unknown>, code: string) {
+  expect(json.code).toBe(code);
+  expect(typeof json.error).toBe('string');
+  expect(Object.keys(json).every((k) => ['error', 'code', 'details'].includes(k))).toBe(true);
+}
+
+describe('error shape for every failure', () => {
+  it('answers an unknown route with 404 not_found', async () => {
+    const res = await call(api, 'GET', '/api/v1/nothing-here', { key });
+    expect(res.status).toBe(404);
+    expectErrorShape(res.json, 'not_found');
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('answers a path outside /api with the same JSON 404', async () => {
+    const res = await call(api, 'GET', '/favicon.ico');
+    expect(res.status).toBe(404);
+    expectErrorShape(res.json, 'not_found');
+  });
+
+  it('answers a wrong method with 405 and an Allow header', async () => {
+    const res = await call(api, 'DELETE', '/api/v1/orders', { key });
+    expect(res.status).toBe(405);
+    expectErrorShape(res.json, 'method_not_allowed');
+    expect(res.headers.get('allow')).toContain('GET');
+  });
+
+  it('answers malformed JSON with 400 validation_error', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', { body: '{"type": ' });
+    expect(res.status).toBe(400);
+    expectErrorShape(res.json, 'validation_error');
+  });
+
+  it('answers a non-JSON content type with 400 validation_error', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', {
+      body: 'type=hgv',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(400);
+    expectErrorShape(res.json, 'validation_error');
+  });
+
+  it('answers a body over the limit with 413 payload_too_large', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', { body: { type: 'hgv', pad: 'x'.repeat(4000) } });
+    expect(res.status).toBe(413);
+    expectErrorShape(res.json, 'payload_too_large');
+  });
+
+  it('puts a request id on every response, and keeps a sane incoming one', async () => {
+    const fresh = await call(api, 'GET', '/api/v1/nothing-here');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
+    const echoed = await call(api, 'GET', '/api/health', {
+      headers: { 'X-Request-Id': 'client-trace-12345' },
+    });
+    expect(echoed.headers.get('x-request-id')).toBe('client-trace-12345');
+    const refused = await call(api, 'GET', '/api/health', {
+      headers: { 'X-Request-Id': 'bad id with spaces' },
+    });
+    expect(refused.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 when PostgreSQL and Temporal answer', async () => {
+    const res = await call(api, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', checks: { database: 'ok', temporal: 'ok' } });
+  });
+
+  it('answers 503 in the error shape when Temporal is unreachable', async () => {
+    const broken = await startTestApi({ TEMPORAL_ADDRESS: '127.0.0.1:1' });
+    try {
+      const res = await call(broken, 'GET', '/api/health');
+      expect(res.status).toBe(503);
+      expectErrorShape(res.json, 'service_unavailable');
+      expect(res.json.details).toEqual({ checks: { database: 'ok', temporal: 'unavailable' } });
+    } finally {
+      await broken.close();
+    }
+  });
+});

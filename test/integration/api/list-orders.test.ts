@@ -1,0 +1,128 @@
+import type { Order } from '../../../src/orders/order';
+import { seedOrder } from '../../support/orders';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+
+let api: TestApi;
+let key: string;
+let seeded: Order[];
+
+const STATUSES = ['awaiting_booking', 'booked', 'published'] as const;
+const TYPES = ['planning', 'hgv', 'probate'] as const;
+
+beforeAll(async () => {
+  api = await startTestApi({ RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' });
+  const org = await createTestOrganisation(api.db);
+  key = (await createTestKey(api.db, org.id)).key;
+  const base = Date.parse('2026-10-01T00:00:00.000Z');
+  seeded = [];
+  for (let i = 0; i < 60; i++) {
+    // Pairs of orders share a creation time, so the id tie-break is exercised.
+    const createdAt = new Date(base + Math.floor(i / 2) * 3_600_000);
+    seeded.push(
+      await seedOrder(api.db, org.id, {
+        createdAt,
+        status: STATUSES[i % 3],
+        type: TYPES[Math.floor(i / 3) % 3],
+      }),
+    );
+  }
+  const other = await createTestOrganisation(api.db);
+  for (let i = 0; i < 5; i++) await seedOrder(api.db, other.id, { createdAt: new Date(base + i) });
+});
+afterAll(() => api.close());
+
+const newestFirst = (orders: Order[]) =>
+  [...orders]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .map((o) => o.id);
+
+async function collect(query: string, pageLimit = 100) {
+  const ids: string[] = [];
+  const pages: number[] = [];
+  let path = `/api/v1/orders?${query}`;
+  for (let i = 0; i < pageLimit; i++) {
+    const res = await call(api, 'GET', path, { key });
+    expect(res.status).toBe(200);
+    const { orders, pagination } = res.json;
+    pages.push(orders.length);
+    ids.push(...orders.map((o: { id: string }) => o.id));
+    if (!pagination.nextCursor) {
+      expect(pagination.hasMore).toBe(false);
+      break;
+    }
+    expect(orders.length).toBeGreaterThan(0); // never an empty page that claims more
+    path = `/api/v1/orders?cursor=${encodeURIComponent(pagination.nextCursor)}`;
+  }
+  return { ids, pages };
+}
+
+describe('GET /api/v1/orders', () => {
+  it('defaults to 25 per page, newest first, and walks every page without gaps or repeats', async () => {
+    const { ids, pages } = await collect('');
+    expect(pages).toEqual([25, 25, 10]);
+    expect(ids).toEqual(newestFirst(seeded));
+  });
+
+  it('honours limit up to 100 and ends with a null cursor on an exact last page', async () => {
+    const { ids, pages } = await collect('limit=20');
+    expect(pages).toEqual([20, 20, 20]);
+    expect(ids).toHaveLength(60);
+  });
+
+  it.each([
+    ['status=booked', (o: Order) => o.status === 'booked'],
+    ['type=hgv', (o: Order) => o.type === 'hgv'],
+    ['status=published&type=probate', (o: Order) => o.status === 'published' && o.type === 'probate'],
+    ['createdAfter=2026-10-01T10:00:00Z', (o: Order) => o.createdAt > new Date('2026-10-01T10:00:00Z')],
+    ['createdBefore=2026-10-01T10:00:00Z', (o: Order) => o.createdAt < new Date('2026-10-01T10:00:00Z')],
+    [
+      'createdAfter=2026-10-01T05:00:00Z&createdBefore=2026-10-02T01:00:00%2B01:00&status=awaiting_booking',
+      (o: Order) =>
+        o.createdAt > new Date('2026-10-01T05:00:00Z') &&
+        o.createdAt < new Date('2026-10-02T00:00:00Z') &&
+        o.status === 'awaiting_booking',
+    ],
+  ])('filters with %s across pages (the cursor carries the filter)', async (query, keep) => {
+    const { ids } = await collect(`${query}&limit=3`);
+    expect(ids).toEqual(newestFirst(seeded.filter(keep)));
+  });
+
+  it.each([
+    ['limit=0', '$.limit'],
+    ['limit=101', '$.limit'],
+    ['limit=ten', '$.limit'],
+    ['status=shipped', '$.status'],
+    ['type=premises_licence', '$.type'],
+    ['createdAfter=yesterday', '$.createdAfter'],
+    ['createdBefore=2026-13-01T00:00:00Z', '$.createdBefore'],
+    ['cursor=not-a-cursor', '$.cursor'],
+    ['colour=blue', '$'],
+    ['status=booked&status=published', '$.status'],
+  ])('refuses %s with 400 validation_error naming %s', async (query, path) => {
+    const res = await call(api, 'GET', `/api/v1/orders?${query}`, { key });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('validation_error');
+    expect(res.json.details.fields.map((f: { path: string }) => f.path)).toContain(path);
+  });
+
+  it('refuses a filter that contradicts the cursor', async () => {
+    const first = await call(api, 'GET', '/api/v1/orders?status=booked&limit=2', { key });
+    const cursor = encodeURIComponent(first.json.pagination.nextCursor);
+    const same = await call(api, 'GET', `/api/v1/orders?cursor=${cursor}&status=booked`, { key });
+    expect(same.status).toBe(200);
+    const other = await call(api, 'GET', `/api/v1/orders?cursor=${cursor}&status=published`, { key });
+    expect(other.status).toBe(400);
+    expect(other.json.details.fields[0].path).toBe('$.status');
+  });
+
+  it('answers an empty list with a null cursor', async () => {
+    const res = await call(api, 'GET', '/api/v1/orders?createdAfter=2030-01-01T00:00:00Z', { key });
+    expect(res.json).toEqual({ orders: [], pagination: { nextCursor: null, hasMore: false, limit: 25 } });
+  });
+});
