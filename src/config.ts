@@ -113,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
 }
 
+/** Where the embedded PostgreSQL keeps its cluster, and the Temporal dev server its SQLite file. */
+export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
+export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
+
 /** The URL of the embedded PostgreSQL that the dev start runs when DATABASE_URL is not set. */
 export function embeddedDatabaseUrl(config: Config): string {
   return `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;

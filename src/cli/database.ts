@@ -1,4 +1,4 @@
-import { embeddedDatabaseUrl, type Config } from '../config';
+import { embeddedDatabaseUrl, embeddedPostgresDir, type Config } from '../config';
 import { createDatabase, type Db } from '../db/database';
 import type { Logger } from '../logger';
 
@@ -17,7 +17,7 @@ export async function withCliDatabase<T>(
   if (!config.databaseUrl && !(await reachable(url))) {
     const { startEmbeddedPostgres } = await import('../dev/embedded-postgres');
     const pg = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
+      dataDir: embeddedPostgresDir(config),
       port: config.embeddedPostgresPort,
       log,
     });

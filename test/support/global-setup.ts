@@ -1,4 +1,5 @@
 import { createDatabase as createDb, migrateToLatest } from '../../src/db/database';
+import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { createLogger } from '../../src/logger';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
@@ -24,6 +25,8 @@ export default async function globalSetup(): Promise<void> {
     ui: false,
     searchAttributes: SEARCH_ATTRIBUTES,
     log,
+    // A fresh machine gets the CLI installed once (go install); the SDK's download is the last resort.
+    cli: await findTemporalCli({ install: true, log }),
   });
 
   process.env.TEST_DATABASE_NAME = name;

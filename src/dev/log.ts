@@ -1,0 +1,27 @@
+/**
+ * The slice of a pino logger the dev tooling needs. Kept structural so callers can pass a pino
+ * logger, a child logger, or the console logger below without an adapter.
+ */
+export interface DevLog {
+  debug(objOrMsg: object | string, msg?: string): void;
+  info(objOrMsg: object | string, msg?: string): void;
+  warn(objOrMsg: object | string, msg?: string): void;
+  error(objOrMsg: object | string, msg?: string): void;
+}
+
+function write(level: string, objOrMsg: object | string, msg?: string): void {
+  const text = typeof objOrMsg === 'string' ? objOrMsg : `${msg ?? ''} ${JSON.stringify(objOrMsg)}`.trim();
+  // stderr, so scripts can keep stdout for their machine-readable result.
+  process.stderr.write(`[${level}] ${text}\n`);
+}
+
+/** Plain-text logger for command-line scripts, where pino's JSON lines would be noise. */
+export const consoleLog: DevLog = {
+  debug: (o, m) => (process.env.DEBUG ? write('debug', o, m) : undefined),
+  info: (o, m) => write('info', o, m),
+  warn: (o, m) => write('warn', o, m),
+  error: (o, m) => write('error', o, m),
+};
+
+/** A logger that drops everything, for tests that only care about behaviour. */
+export const silentLog: DevLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

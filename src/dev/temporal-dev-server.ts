@@ -1,0 +1,220 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Connection } from '@temporalio/client';
+import type { DevLog } from './log';
+import { once } from './once';
+import { assertPortFree } from './ports';
+import { findTemporalCli, type TemporalCli } from './temporal-cli';
+import { ensureSearchAttributes, waitForFrontend, type SearchAttributeTypeName } from './temporal-frontend';
+
+export type { SearchAttributeTypeName } from './temporal-frontend';
+
+export interface TemporalDevServerOptions {
+  /** SQLite file that keeps workflows between runs; undefined keeps everything in memory. */
+  dbFilename?: string;
+  ip?: string;
+  port?: number;
+  /** Defaults to port + 1000, like the CLI. */
+  uiPort?: number;
+  namespace?: string;
+  searchAttributes?: Record<string, SearchAttributeTypeName>;
+  ui?: boolean;
+  log: DevLog;
+  /** Which binary to run; undefined looks one up (without building), null forces the SDK download. */
+  cli?: TemporalCli | null;
+  /** Let @temporalio/testing run the given CLI instead of spawning it ourselves (exercises the fallback offline). */
+  useSdkLauncher?: boolean;
+  startTimeoutMs?: number;
+}
+
+export interface TemporalDevServer {
+  address: string;
+  namespace: string;
+  uiUrl: string | null;
+  /** 'cli': we run the local binary; 'sdk': @temporalio/testing runs it (downloaded unless given a CLI). */
+  source: 'cli' | 'sdk';
+  stop(): Promise<void>;
+}
+
+type SdkExecutable = { type: 'cached-download' } | { type: 'existing-path'; path: string };
+
+type Resolved = Required<Omit<TemporalDevServerOptions, 'dbFilename' | 'cli' | 'useSdkLauncher'>> & {
+  dbFilename?: string;
+};
+
+const STOP_GRACE_MS = 10_000;
+
+function searchAttributeArgs(attrs: Record<string, SearchAttributeTypeName>): string[] {
+  return Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
+}
+
+/**
+ * Starts a Temporal dev server (frontend, UI, SQLite persistence) for local runs and tests.
+ * Callers own its lifetime: call stop() from their SIGINT/SIGTERM handlers.
+ */
+export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const port = opts.port ?? 7233;
+  const o: Resolved = {
+    dbFilename: opts.dbFilename,
+    ip: opts.ip ?? '127.0.0.1',
+    port,
+    uiPort: opts.uiPort ?? port + 1000,
+    namespace: opts.namespace ?? 'default',
+    searchAttributes: opts.searchAttributes ?? {},
+    ui: opts.ui ?? false,
+    log: opts.log,
+    startTimeoutMs: opts.startTimeoutMs ?? 60_000,
+  };
+  await assertPortFree(o.ip, o.port, 'Temporal dev server');
+  if (o.ui) await assertPortFree(o.ip, o.uiPort, 'Temporal UI');
+  if (o.dbFilename) mkdirSync(path.dirname(path.resolve(o.dbFilename)), { recursive: true });
+
+  const cli = opts.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : opts.cli;
+  if (cli && !opts.useSdkLauncher) return startWithCli(cli, o);
+  return startWithSdk(o, cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' });
+}
+
+async function startWithCli(cli: TemporalCli, o: Resolved): Promise<TemporalDevServer> {
+  const args = [
+    ...['server', 'start-dev', '--ip', o.ip, '--port', String(o.port), '--namespace', o.namespace],
+    ...(o.dbFilename ? ['--db-filename', o.dbFilename] : []),
+    ...(o.ui ? ['--ui-port', String(o.uiPort)] : ['--headless']),
+    ...searchAttributeArgs(o.searchAttributes),
+    ...['--log-level', 'warn'],
+  ];
+  o.log.info({ cli: cli.path, args: args.join(' ') }, 'starting Temporal dev server');
+  const [command, commandArgs] = withParentDeathSignal(cli.path, args);
+  // Not detached: the server stays in our process group, so Ctrl+C in a terminal reaches it too.
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  const output = captureOutput(child, o.log);
+  let exited: Error | null = null;
+  child.on('error', (err) => (exited = new Error(`could not run ${cli.path}: ${err.message}`)));
+  child.on('exit', (code, signal) => {
+    exited ??= new Error(`Temporal dev server exited early (code ${code}, signal ${signal}):\n${output()}`);
+  });
+  // Last resort against orphans: if our process exits without calling stop(), take the server down.
+  const killOnExit = (): void => void child.kill('SIGTERM');
+  process.on('exit', killOnExit);
+
+  let connection: Connection | undefined;
+  const stop = once(async () => {
+    process.off('exit', killOnExit);
+    await connection?.close().catch(() => undefined);
+    await terminate(child, o.log);
+  });
+  try {
+    connection = await waitForFrontend({
+      ...addressOf(o),
+      timeoutMs: o.startTimeoutMs,
+      aborted: () => exited,
+    });
+    await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  await connection.close();
+  connection = undefined;
+  o.log.info(
+    { address: addressOf(o).address, ui: uiUrlOf(o), db: o.dbFilename ?? 'memory' },
+    'Temporal dev server ready',
+  );
+  return { address: addressOf(o).address, namespace: o.namespace, uiUrl: uiUrlOf(o), source: 'cli', stop };
+}
+
+/** Fallback for machines with internet and no CLI: the SDK downloads and runs the dev server. */
+async function startWithSdk(o: Resolved, executable: SdkExecutable): Promise<TemporalDevServer> {
+  if (executable.type === 'cached-download') {
+    o.log.warn('no Temporal CLI found; letting @temporalio/testing download the dev server');
+  }
+  // Loaded lazily: @temporalio/testing is only needed on this path.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { TestWorkflowEnvironment } = require('@temporalio/testing') as typeof import('@temporalio/testing');
+  let env: import('@temporalio/testing').TestWorkflowEnvironment;
+  try {
+    env = await TestWorkflowEnvironment.createLocal({
+      server: {
+        executable,
+        dbFilename: o.dbFilename,
+        ip: o.ip,
+        port: o.port,
+        ui: o.ui,
+        uiPort: o.ui ? o.uiPort : undefined,
+        namespace: o.namespace,
+        extraArgs: searchAttributeArgs(o.searchAttributes),
+      },
+    });
+  } catch (err) {
+    throw new Error(
+      `could not start the Temporal dev server through the SDK (${String(err)}); without internet, build the CLI with ` +
+        '`npx tsx scripts/ensure-temporal-cli.ts` or set TEMPORAL_CLI_PATH',
+      { cause: err },
+    );
+  }
+  const stop = once(() => env.teardown());
+  try {
+    const connection = await waitForFrontend({
+      ...addressOf(o),
+      timeoutMs: o.startTimeoutMs,
+      aborted: () => null,
+    });
+    await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log).finally(() =>
+      connection.close(),
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    address: addressOf(o).address,
+    namespace: o.namespace,
+    uiUrl: uiUrlOf(o),
+    source: 'sdk',
+    stop,
+  };
+}
+
+/**
+ * On Linux, runs the server under `setpriv --pdeathsig`, so the kernel sends it SIGTERM if our
+ * process dies without stopping it (SIGKILL, a crash, an unhandled signal): no orphaned servers.
+ */
+function withParentDeathSignal(file: string, args: string[]): [string, string[]] {
+  const setpriv = '/usr/bin/setpriv';
+  if (process.platform !== 'linux' || !existsSync(setpriv)) return [file, args];
+  return [setpriv, ['--pdeathsig', 'TERM', file, ...args]];
+}
+
+function addressOf(o: Resolved): { address: string; namespace: string } {
+  return { address: `${o.ip}:${o.port}`, namespace: o.namespace };
+}
+
+function uiUrlOf(o: Resolved): string | null {
+  return o.ui ? `http://${o.ip}:${o.uiPort}` : null;
+}
+
+/** Relays the server's output to the debug log and keeps the tail for error messages. */
+function captureOutput(child: ChildProcess, log: DevLog): () => string {
+  let tail = '';
+  const relay = (chunk: Buffer): void => {
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) log.debug(`temporal: ${line.trim()}`);
+  };
+  child.stdout?.on('data', relay);
+  child.stderr?.on('data', relay);
+  return () => tail;
+}
+
+/** SIGTERM, then SIGKILL if the server has not exited within the grace period. */
+async function terminate(child: ChildProcess, log: DevLog): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    log.warn('Temporal dev server ignored SIGTERM; killing it');
+    child.kill('SIGKILL');
+  }, STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}

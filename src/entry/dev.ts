@@ -1,0 +1,144 @@
+import { mkdirSync } from 'node:fs';
+import { ConfigError, embeddedPostgresDir, loadConfig, temporalDevDbFile, type Config } from '../config';
+import { createDatabase, migrateToLatest } from '../db/database';
+import { consoleLog } from '../dev/log';
+import { startEmbeddedPostgres } from '../dev/embedded-postgres';
+import { findTemporalCli } from '../dev/temporal-cli';
+import { startTemporalDevServer } from '../dev/temporal-dev-server';
+import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
+import { spawnEntry, stopChild } from './children';
+import { ensureDemoOrganisation } from './demo';
+
+/**
+ * `npm start`: the complete service on one machine. Without DATABASE_URL it runs an embedded PostgreSQL,
+ * without TEMPORAL_ADDRESS a Temporal dev server (both keep their data under DATA_DIR), then migrates and
+ * runs the worker and the API as child processes, as production runs them.
+ */
+async function main() {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const log = consoleLog;
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => log.error(`stop failed: ${String(err)}`));
+  };
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping…');
+    void stopAll().then(() => process.exit(0));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const { databaseUrl, temporalAddress, temporalUiUrl } = await startDependencies(config, stops);
+    keepOnlyOurSignalHandler(onSignal);
+    const { db } = createDatabase(databaseUrl, 2);
+    const applied = await migrateToLatest(db);
+    if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
+    const demo = await ensureDemoOrganisation(db);
+    await db.destroy();
+
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+    const children = [spawnEntry('worker', env), spawnEntry('api', env)];
+    for (const child of children) {
+      stops.push(() => stopChild(child));
+      child.once('exit', (code, signal) => {
+        if (!stopping) {
+          log.error(`a child process exited (${code ?? signal}); stopping everything`);
+          onSignal();
+        }
+      });
+    }
+    await waitForApi(config);
+    printBanner(config, temporalUiUrl, demo);
+  } catch (err) {
+    log.error(err instanceof Error ? err.message : String(err));
+    await stopAll();
+    process.exit(1);
+  }
+}
+
+async function startDependencies(config: Config, stops: (() => Promise<void>)[]) {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres({
+      dataDir: embeddedPostgresDir(config),
+      port: config.embeddedPostgresPort,
+      log: consoleLog,
+    });
+    stops.push(() => pg.stop());
+    databaseUrl = pg.databaseUrl;
+  }
+  let temporalAddress = config.temporalAddress;
+  let temporalUiUrl = config.temporalUiUrl ?? null;
+  if (!temporalAddress) {
+    const temporal = await startTemporalDevServer({
+      dbFilename: temporalDevDbFile(config),
+      port: config.temporalDevPort,
+      namespace: config.temporalNamespace,
+      ui: true,
+      searchAttributes: SEARCH_ATTRIBUTES,
+      log: consoleLog,
+      cli: await findTemporalCli({ install: true, log: consoleLog }),
+    });
+    stops.push(() => temporal.stop());
+    temporalAddress = temporal.address;
+    temporalUiUrl = temporal.uiUrl;
+  }
+  return { databaseUrl, temporalAddress, temporalUiUrl };
+}
+
+/**
+ * embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the cluster and exit at once; ours
+ * stops the API and worker first, then Temporal, then PostgreSQL, so only ours may stay.
+ */
+function keepOnlyOurSignalHandler(handler: () => void) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (listener !== handler) process.off(signal, listener);
+  }
+}
+
+async function waitForApi(config: Config) {
+  const url = `http://127.0.0.1:${config.port}/api/health`;
+  for (let i = 0; i < 150; i++) {
+    if ((await fetch(url).catch(() => null))?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the API did not become healthy at ${url}`);
+}
+
+function printBanner(config: Config, temporalUiUrl: string | null, demo: { key: string } | null) {
+  const lines = [
+    '',
+    'Statutory Notice Placement API is running.',
+    `  API base URL : ${config.publicBaseUrl}/api/v1`,
+    `  Health       : ${config.publicBaseUrl}/api/health`,
+    `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
+    `  Data folder  : ${config.dataDir}`,
+  ];
+  if (demo) {
+    lines.push(
+      '',
+      'Created a demo organisation with this API key (shown once, store it now):',
+      `  ${demo.key}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${demo.key}" ${config.publicBaseUrl}/api/v1/orders`,
+    );
+  } else {
+    lines.push(
+      '',
+      'Create an API key with: npm run notices -- key create --org <orgId> --scopes orders:read,orders:write',
+    );
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  process.stdout.write(lines.join('\n'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(1);
+});
