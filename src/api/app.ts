@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
 import Koa from 'koa';
 import type { Pool } from 'pg';
 import type { LastUsedTracker } from '../auth/last-used';
@@ -12,7 +13,15 @@ import { errorHandler } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
+import { integrationRoutes } from './integrations/integrations.routes';
+import { quoteRoutes } from './quote/quote.routes';
+import { orderDocumentRoutes } from './orders/order-documents.routes';
 import { orderReadRoutes } from './orders/orders.routes';
+import { orderWriteRoutes } from './orders/orders.write.routes';
+import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes';
+import { createStripeClient } from '../activities/payments/stripe';
+import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../workflows/order.messages';
 
 export interface AppDeps {
   config: Config;
@@ -23,6 +32,12 @@ export interface AppDeps {
   lastUsed: LastUsedTracker;
   /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
   healthChecks: Record<string, HealthCheck>;
+  /** Order workflows are started and messaged through this client. */
+  temporal: Client;
+  /** Task queue of the order workers; defaults to config.temporalTaskQueue (tests use their own). */
+  orderTaskQueue?: string;
+  /** Waits of the order workflow; defaults to DEFAULT_ORDER_TIMINGS (tests shorten them). */
+  orderTimings?: OrderTimings;
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -35,11 +50,44 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     durationSeconds: 60,
   });
 
+  const perIpQuote = createRateLimiter(deps.pool, {
+    name: 'quote-ip',
+    points: config.rateLimits.quotePerIpPerMinute,
+    durationSeconds: 60,
+  });
+
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
+  const quotes = quoteRoutes(db, perIpQuote);
+  v1.use(quotes.routes(), quotes.allowedMethods());
   const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db);
   v1.use(orders.routes(), orders.allowedMethods());
+  const { temporal } = deps;
+  const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
+  const orderWrites = orderWriteRoutes({
+    config,
+    db,
+    temporal,
+    taskQueue,
+    timings: deps.orderTimings ?? DEFAULT_ORDER_TIMINGS,
+  });
+  v1.use(orderWrites.routes(), orderWrites.allowedMethods());
+  const documents = orderDocumentRoutes(db);
+  v1.use(documents.routes(), documents.allowedMethods());
+  const integrations = integrationRoutes({ db, temporal });
+  const { secretKey, webhookSecret, apiUrl } = config.stripe;
+  const payments =
+    secretKey && webhookSecret
+      ? stripeWebhookRoutes({
+          stripe: createStripeClient(secretKey, apiUrl),
+          webhookSecret,
+          temporal,
+          log: deps.log,
+        })
+      : secretKey
+        ? null
+        : sandboxRoutes({ db, temporal });
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes({ database: databaseCheck(db), ...deps.healthChecks });
@@ -50,5 +98,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());
+  app.use(integrations.routes()).use(integrations.allowedMethods());
+  if (payments) app.use(payments.routes()).use(payments.allowedMethods());
   return app;
 }

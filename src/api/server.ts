@@ -26,6 +26,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
+    temporal,
   });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

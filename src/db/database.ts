@@ -11,6 +11,9 @@ export type Db = Kysely<Database>;
 /** A Kysely instance and the pg pool behind it (the rate limiter's store shares the pool). */
 export function createDatabase(databaseUrl: string, poolSize = 10): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool, which would
+  // crash the process unhandled. The pool replaces the client, and the next query reports any real outage.
+  pool.on('error', () => undefined);
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 

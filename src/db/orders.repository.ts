@@ -140,3 +140,9 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
     .execute();
   return { orders: rows.slice(0, q.limit).map(rowToOrder), hasMore: rows.length > q.limit };
 }
+
+/** An order by id alone, for integration partners whose keys are scoped by newspaper or Gazette edition. */
+export async function findOrderById(db: Db, id: string): Promise<Order | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && rowToOrder(row);
+}

@@ -64,6 +64,15 @@ export const isAmendable = (status: OrderStatus) => AMENDABLE.has(status);
 export const isCancellable = (status: OrderStatus) => CANCELLABLE.has(status);
 export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
 
+/** The forward steps of the lifecycle: each moves exactly one status to the next. */
+const FORWARD: Partial<Record<OrderTransition, readonly [from: OrderStatus, to: OrderStatus]>> = {
+  payment_received: ['pending_payment', 'awaiting_booking'],
+  po_received: ['awaiting_po', 'awaiting_booking'],
+  booking_confirmed: ['awaiting_booking', 'booked'],
+  publication_confirmed: ['booked', 'published'],
+  urn_received: ['published', 'urn_received'],
+};
+
 /**
  * The next status after a transition, or null when the transition does not fit the current status.
  * `probate` decides whether publication is followed by the Gazette URN.
@@ -74,21 +83,16 @@ export function nextStatus(
   opts: { probate: boolean },
 ): OrderStatus | null {
   switch (transition) {
-    case 'payment_received':
-      return current === 'pending_payment' ? 'awaiting_booking' : null;
-    case 'po_received':
-      return current === 'awaiting_po' ? 'awaiting_booking' : null;
-    case 'booking_confirmed':
-      return current === 'awaiting_booking' ? 'booked' : null;
-    case 'publication_confirmed':
-      return current === 'booked' ? 'published' : null;
-    case 'urn_received':
-      return opts.probate && current === 'published' ? 'urn_received' : null;
-    case 'completed':
-      return (opts.probate ? current === 'urn_received' : current === 'published') ? 'completed' : null;
     case 'amended':
       return isAmendable(current) ? current : null;
     case 'cancelled':
       return isCancellable(current) ? 'cancelled' : null;
+    case 'completed':
+      return current === (opts.probate ? 'urn_received' : 'published') ? 'completed' : null;
+    case 'urn_received':
+      if (!opts.probate) return null;
+      break;
   }
+  const step = FORWARD[transition];
+  return step && step[0] === current ? step[1] : null;
 }

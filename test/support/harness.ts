@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import { createApp } from '../../src/api/app';
+import { createApp, type AppDeps } from '../../src/api/app';
 import { LastUsedTracker } from '../../src/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
@@ -33,7 +33,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A real API process in-test: real Koa app on a real port, real PostgreSQL, real Temporal client. */
-export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: Record<string, string> = {},
+  orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
+): Promise<TestApi> {
   const config = testConfig(overrides);
   const log = createLogger(config.logLevel, 'test-api');
   const { db, pool } = createDatabase(config.databaseUrl!, 5);
@@ -46,6 +49,8 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     log,
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
+    temporal,
+    ...orders,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,0 +1,28 @@
+import type { Logger } from '../logger';
+import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+import type { Order } from '../orders/order';
+
+/** How the artwork reaches the newspaper. Throwing means "not delivered"; the workflow retries. */
+export interface ArtworkDelivery {
+  deliver(order: Order): Promise<void>;
+}
+
+/**
+ * Until newspapers publish an intake API, delivery is recorded only (newspapers pick the proof up from the
+ * order's proof URL); the interface is where a real transport goes.
+ */
+export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
+  return {
+    async deliver(order) {
+      log.info({ orderId: order.id, newspaper: order.newspaperName }, 'artwork delivered (record only)');
+    },
+  };
+}
+
+export function deliveryActivities(deps: { delivery: ArtworkDelivery }) {
+  return {
+    async deliverArtwork(order: OrderSnapshot): Promise<void> {
+      await deps.delivery.deliver(toOrder(order));
+    },
+  };
+}

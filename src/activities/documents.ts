@@ -1,0 +1,33 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { saveOrderDocument } from '../db/order-documents.repository';
+import { renderCertificate } from '../documents/certificate';
+import { renderProof } from '../documents/proof';
+import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+
+export const proofUrl = (base: string, orderId: string) => `${base}/api/v1/orders/${orderId}/proof`;
+
+/** Typesets and stores the order's PDFs. Regenerating replaces the stored document. */
+export function documentActivities(deps: { config: Config; db: Db }) {
+  return {
+    /** Returns the proof's URL (`proofPdfUrl`). */
+    async generateProof(input: { order: OrderSnapshot; columns: number }): Promise<string> {
+      const { order } = input;
+      await saveOrderDocument(
+        deps.db,
+        order.id,
+        'proof',
+        await renderProof(toOrder(order), input.columns >= 2 ? 2 : 1),
+      );
+      return proofUrl(deps.config.publicBaseUrl, order.id);
+    },
+    async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
+      await saveOrderDocument(
+        deps.db,
+        input.order.id,
+        'certificate',
+        await renderCertificate(toOrder(input.order), input.pageNumber),
+      );
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import Router from '@koa/router';
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  type Client,
+} from '@temporalio/client';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { isIntegrationAvailable } from '../../db/integration-health.repository';
+import { findOrder } from '../../db/orders.repository';
+import { findOrganisation } from '../../db/organisations.repository';
+import { AppError, jsonPath, validationError } from '../../errors';
+import { newId, toBase62 } from '../../ids';
+import { needsGazette, parseOrderInput, prepareNotice } from '../../notices';
+import { serializeCreatedOrder, serializeOrder } from '../../orders/order';
+import { toOrderNotice } from '../../orders/order-notice';
+import { toOrder } from '../../orders/order-snapshot';
+import {
+  amendOrderUpdate,
+  cancelOrderUpdate,
+  orderWorkflowId,
+  placeOrderUpdate,
+  submitPurchaseOrderUpdate,
+  type OrderTimings,
+} from '../../workflows/order.messages';
+import type { orderWorkflow } from '../../workflows/order.workflow';
+import { callerOf, type AppContext, type AppState } from '../context';
+import { orderNotFound } from '../errors';
+import { requireScope } from '../middleware/authenticate';
+import { idempotent } from './idempotency';
+import { fromWorkflowError, updateOrder } from './order-workflow.client';
+
+export interface OrderWriteDeps {
+  config: Config;
+  db: Db;
+  temporal: Client;
+  taskQueue: string;
+  timings: OrderTimings;
+}
+
+/** "Today" for the notice engine: the UK calendar date. */
+const todayInLondon = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+/** A keyed request always names the same order, so a crash and a retry can never place two. */
+export function orderIdFor(organisationId: string, mode: string, idempotencyKey: string | undefined): string {
+  if (!idempotencyKey) return newId('ord');
+  const digest = createHash('sha256').update(`${organisationId}\n${mode}\n${idempotencyKey}`).digest();
+  return `ord_${toBase62(digest.subarray(0, 16), 22)}`;
+}
+
+const amendBody = z.looseObject({ acceptPriceChange: z.boolean().optional() });
+const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
+const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
+  }
+  return parsed.data;
+}
+
+/** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
+export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
+  const { db, temporal } = deps;
+  const router = new Router<AppState>();
+  const write = requireScope('orders:write');
+
+  router.post('/orders', write, (ctx) => idempotent(db, ctx, (key) => placeOrder(deps, ctx, key)));
+
+  /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
+  async function ownedOrder(ctx: AppContext) {
+    const id = String(ctx.params.id);
+    const order = await findOrder(db, callerOf(ctx), id);
+    if (!order) throw orderNotFound(id);
+    return order;
+  }
+  const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
+
+  router.post('/orders/:id/amend', write, (ctx) =>
+    idempotent(db, ctx, async (key) => {
+      const { acceptPriceChange, ...patch } = parseBody(amendBody, ctx.request.body);
+      const order = await ownedOrder(ctx);
+      const updated = await updateOrder(
+        temporal,
+        order.id,
+        amendOrderUpdate,
+        [{ actor: actorOf(ctx), patch, acceptPriceChange: acceptPriceChange === true }],
+        {
+          updateId: key && `amend:${key}`,
+          onClosed: () =>
+            new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
+              id: order.id,
+              status: order.status,
+            }),
+        },
+      );
+      return { status: 200, body: serializeOrder(toOrder(updated)) };
+    }),
+  );
+
+  router.post('/orders/:id/cancel', write, (ctx) =>
+    idempotent(db, ctx, async (key) => {
+      const { reason } = parseBody(cancelBody, ctx.request.body);
+      const order = await ownedOrder(ctx);
+      const updated = await updateOrder(
+        temporal,
+        order.id,
+        cancelOrderUpdate,
+        [{ actor: actorOf(ctx), reason: reason ?? null }],
+        {
+          updateId: key && `cancel:${key}`,
+          onClosed: () =>
+            new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
+              id: order.id,
+              status: order.status,
+            }),
+        },
+      );
+      return { status: 200, body: serializeOrder(toOrder(updated)) };
+    }),
+  );
+
+  router.post('/orders/:id/purchase-order', write, (ctx) =>
+    idempotent(db, ctx, async (key) => {
+      const { poReference } = parseBody(purchaseOrderBody, ctx.request.body);
+      const order = await ownedOrder(ctx);
+      const updated = await updateOrder(
+        temporal,
+        order.id,
+        submitPurchaseOrderUpdate,
+        [{ actor: actorOf(ctx), poReference }],
+        {
+          updateId: key && `po:${key}`,
+          onClosed: () =>
+            new AppError(
+              'invalid_state_transition',
+              `A PO reference does not fit an order in status ${order.status}.`,
+              { status: order.status },
+            ),
+        },
+      );
+      return { status: 200, body: serializeOrder(toOrder(updated)) };
+    }),
+  );
+
+  return router;
+}
+
+async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | undefined) {
+  const caller = callerOf(ctx);
+  const today = todayInLondon();
+  const input = parseOrderInput(ctx.request.body, { today });
+  if (needsGazette(input.type) && !(await isIntegrationAvailable(deps.db, 'gazette'))) {
+    throw new AppError(
+      'gazette_unavailable',
+      'The Gazette integration is temporarily unavailable. Retry later.',
+    );
+  }
+  const notice = toOrderNotice(prepareNotice(input, { today }));
+  const organisation = await findOrganisation(deps.db, caller.organisationId);
+  if (!organisation) throw new AppError('unauthorized', 'The API key belongs to no organisation.');
+  const orderId = orderIdFor(caller.organisationId, caller.mode, key);
+  const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
+    workflowId: orderWorkflowId(orderId),
+    taskQueue: deps.taskQueue,
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    staticSummary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
+    args: [
+      {
+        order: {
+          id: orderId,
+          organisationId: caller.organisationId,
+          livemode: caller.livemode,
+          type: input.type,
+          paymentMethod: organisation.paymentMethod,
+          invoiceTermsDays: organisation.invoiceTermsDays,
+          clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
+          notice,
+        },
+        placedBy: `api_key:${caller.keyId}`,
+        publicBaseUrl: deps.config.publicBaseUrl,
+        timings: deps.timings,
+      },
+    ],
+  });
+  try {
+    const placed = await deps.temporal.workflow.executeUpdateWithStart(placeOrderUpdate, {
+      updateId: key ? `place:${key}` : 'place',
+      startWorkflowOperation: start,
+    });
+    return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+  } catch (err) {
+    // The keyed order's workflow has already finished (e.g. cancelled): answer from the projection.
+    if (err instanceof WorkflowExecutionAlreadyStartedError) {
+      const order = await findOrder(deps.db, caller, orderId);
+      if (order) return { status: 201, body: serializeCreatedOrder(order) };
+    }
+    throw fromWorkflowError(
+      err,
+      () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
+    );
+  }
+}

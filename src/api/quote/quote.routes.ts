@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import type { Db } from '../../db/database';
+import { isIntegrationAvailable } from '../../db/integration-health.repository';
+import { AppError } from '../../errors';
+import { needsGazette, parseQuoteRequest, quote, ukDate } from '../../notices';
+import type { AppContext, AppState } from '../context';
+import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
+
+/**
+ * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited per
+ * client IP. Pure notice-engine work apart from the Gazette health lookup.
+ */
+export function quoteRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
+  const router = new Router<AppState>();
+  router.post('/quote', limitPerIp(perIp), async (ctx: AppContext) => {
+    const today = ukDate(new Date());
+    const request = parseQuoteRequest(ctx.request.body, { today });
+    if (needsGazette(request.type) && !(await isIntegrationAvailable(db, 'gazette'))) {
+      throw new AppError(
+        'gazette_unavailable',
+        'The Gazette integration is temporarily unavailable. Retry later.',
+        {
+          type: request.type,
+        },
+      );
+    }
+    ctx.body = quote(request, { today });
+  });
+  return router;
+}

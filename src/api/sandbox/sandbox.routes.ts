@@ -1,0 +1,69 @@
+import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
+import type { Db } from '../../db/database';
+import { findOrderById } from '../../db/orders.repository';
+import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
+import type { AppContext, AppState } from '../context';
+import { orderNotFound } from '../errors';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+<body style="font-family:sans-serif;max-width:36rem;margin:3rem auto">
+<p style="background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309"><strong>LOCAL PAYMENT SANDBOX</strong>:
+no money moves. Configure STRIPE_SECRET_KEY to take real payments.</p>${body}</body></html>`;
+}
+
+/**
+ * The local sandbox payment provider's pages (only mounted without STRIPE_SECRET_KEY): a checkout page whose
+ * pay button confirms the payment to the order's workflow, and an invoice page for stripe_invoice orders.
+ */
+export function sandboxRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/sandbox' });
+
+  async function orderOf(ctx: AppContext) {
+    const id = String(ctx.params.orderId);
+    const order = await findOrderById(deps.db, id);
+    if (!order) throw orderNotFound(id);
+    return order;
+  }
+
+  router.get('/checkout/:orderId', async (ctx) => {
+    const order = await orderOf(ctx);
+    const amount = `£${(order.quotedPriceGbpPence / 100).toFixed(2)}`;
+    ctx.type = 'text/html';
+    ctx.body = page(
+      `Pay ${order.reference}`,
+      order.status === 'pending_payment'
+        ? `<h1>Pay for notice ${escape(order.reference)}</h1><p>Amount: ${amount}</p>
+<form method="post"><button type="submit">Pay ${amount} (sandbox)</button></form>`
+        : `<h1>Notice ${escape(order.reference)}</h1><p>Nothing to pay: the order is ${escape(order.status)}.</p>`,
+    );
+  });
+
+  router.post('/checkout/:orderId', async (ctx) => {
+    const order = await orderOf(ctx);
+    await deps.temporal.workflow.getHandle(orderWorkflowId(order.id)).signal(paymentReceivedSignal, {
+      actor: 'sandbox',
+      paymentRef: `sandbox_pi_${order.id}`,
+      providerEventId: null,
+    });
+    ctx.type = 'text/html';
+    ctx.body = page(
+      'Payment received',
+      `<h1>Payment received</h1><p>Order ${escape(order.reference)} is paid (sandbox).</p>`,
+    );
+  });
+
+  router.get('/invoice/:orderId', async (ctx) => {
+    const order = await orderOf(ctx);
+    ctx.type = 'text/html';
+    ctx.body = page(
+      `Invoice ${order.reference}`,
+      `<h1>Invoice for notice ${escape(order.reference)}</h1><p>Amount due: £${(order.quotedPriceGbpPence / 100).toFixed(2)}</p>`,
+    );
+  });
+
+  return router;
+}

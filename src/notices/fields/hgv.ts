@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { TRAFFIC_AREAS } from '../reference-data';
+import { addressText, descriptionText, nameText } from '../text';
+import { count, ukPostcode } from './primitives';
+
+/** Goods vehicle operator's licence: the particulars of SI 1995/2869 Sch 1 para 1 (a)–(h). */
+export const LICENCE_TYPES = ['restricted', 'standard_national', 'standard_international'] as const;
+export const APPLICATION_KINDS = ['new', 'variation'] as const;
+export const MAX_VEHICLES = 9999;
+
+export const hgvFields = {
+  applicationKind: z.enum(APPLICATION_KINDS),
+  licenceType: z.enum(LICENCE_TYPES),
+  /** Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. */
+  licenceNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^O[A-Z]\d{7}$/, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
+    .optional(),
+  tradingName: nameText().optional(),
+  operatingCentreAddress: addressText(),
+  operatingCentrePostcode: ukPostcode(),
+  vehicleCount: count(MAX_VEHICLES),
+  trailerCount: count(MAX_VEHICLES),
+  /** Numbers now kept at the centre, for a variation where they differ (para 1(g)). */
+  currentVehicleCount: count(MAX_VEHICLES).optional(),
+  currentTrailerCount: count(MAX_VEHICLES).optional(),
+  /** Proposed changes to or removal of conditions or undertakings (para 1(h)). */
+  conditionChanges: descriptionText().optional(),
+  trafficArea: z.enum(TRAFFIC_AREAS),
+};

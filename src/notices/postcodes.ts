@@ -1,0 +1,56 @@
+import { parse } from 'postcode';
+import { z } from 'zod';
+import jurisdictionsJson from './data/jurisdictions.json';
+import { JURISDICTIONS, type Jurisdiction } from './types';
+
+/**
+ * Postcode parsing and jurisdiction routing. The `postcode` package checks the shape and normalises
+ * ("sw1a2aa" → "SW1A 2AA"); whether the area exists is checked against our list of UK postcode areas, and the
+ * jurisdiction comes from data (area level, with district overrides for the cross-border TD districts).
+ */
+const jurisdiction = z.enum(JURISDICTIONS);
+const jurisdictionsSchema = z.strictObject({
+  source: z.string(),
+  ukAreas: z.array(z.string().regex(/^[A-Z]{1,2}$/)).min(1),
+  areaJurisdictions: z.record(z.string(), jurisdiction),
+  districtOverrides: z.record(z.string(), z.strictObject({ jurisdiction, note: z.string() })),
+  defaultJurisdiction: jurisdiction,
+  crownDependencies: z.strictObject({ areas: z.array(z.string()), note: z.string() }),
+});
+const ROUTING = jurisdictionsSchema.parse(jurisdictionsJson);
+const UK_AREAS = new Set(ROUTING.ukAreas);
+
+export const UK_POSTCODE_AREAS: readonly string[] = ROUTING.ukAreas;
+
+export interface UkPostcode {
+  /** Normalised: upper case, one space ("SW1A 2AA"). */
+  postcode: string;
+  outcode: string;
+  district: string;
+  area: string;
+  jurisdiction: Jurisdiction;
+}
+
+export type PostcodeResult = { ok: true; value: UkPostcode } | { ok: false; message: string };
+
+export function parseUkPostcode(raw: string): PostcodeResult {
+  const parsed = parse(raw.trim());
+  if (!parsed.valid) return { ok: false, message: 'Must be a valid UK postcode, such as "SW1A 2AA".' };
+  if (ROUTING.crownDependencies.areas.includes(parsed.area)) {
+    return {
+      ok: false,
+      message: `${parsed.area} postcodes are in a Crown Dependency, outside the UK Gazettes' coverage.`,
+    };
+  }
+  if (!UK_AREAS.has(parsed.area)) return { ok: false, message: `${parsed.area} is not a UK postcode area.` };
+  const { postcode, outcode, district, area } = parsed;
+  return {
+    ok: true,
+    value: { postcode, outcode, district, area, jurisdiction: routeJurisdiction(area, outcode, district) },
+  };
+}
+
+function routeJurisdiction(area: string, outcode: string, district: string): Jurisdiction {
+  const override = ROUTING.districtOverrides[outcode] ?? ROUTING.districtOverrides[district];
+  return override?.jurisdiction ?? ROUTING.areaJurisdictions[area] ?? ROUTING.defaultJurisdiction;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { validationError, type FieldIssue } from '../errors';
+import { ORDER_SHAPES, type OrderInput } from './fields';
+import { newspaperName, ukPostcode } from './fields/primitives';
+import { parseFields, type Shape } from './issues';
+import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
+import { placementFor } from './placement';
+import { prepareNotice } from './prepare';
+import { complianceFor, estimatedWordCount, priceNotice, type Compliance, type Pricing } from './pricing';
+import { jurisdictionRule } from './rules';
+import type { NoticeContext, NoticeType } from './types';
+
+/**
+ * POST /v1/quote. A quote is either an estimate (type, postcode, optional wordCount and newspaperName) or,
+ * when the body also carries order fields, a full order: it is then validated exactly as POST /v1/orders would
+ * validate it, and the response adds the generated `noticeText` and its exact `wordCount`.
+ */
+export const MAX_QUOTE_WORDS = 5000;
+
+const estimateFields = {
+  postcode: ukPostcode(),
+  wordCount: z
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be at least 1.' })
+    .max(MAX_QUOTE_WORDS, { error: `Must be at most ${MAX_QUOTE_WORDS}.` })
+    .optional(),
+  newspaperName: newspaperName().optional(),
+};
+const QUOTE_FIELDS = new Set(['type', ...Object.keys(estimateFields)]);
+
+export type QuoteRequest =
+  | { kind: 'estimate'; type: NoticeType; postcode: string; wordCount?: number; newspaperName?: string }
+  | { kind: 'order'; type: NoticeType; order: OrderInput };
+
+export interface QuoteResponse {
+  type: NoticeType;
+  postcode: string;
+  newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' };
+  pricing: Pricing;
+  compliance: Compliance;
+  /** Only for a full-order quote. */
+  noticeText?: string;
+  /** Only for a full-order quote: the exact word count of noticeText. */
+  wordCount?: number;
+}
+
+/**
+ * Full-order mode is chosen when the body has any order field of its type beyond the four quote fields
+ * (e.g. applicantName). A given `wordCount` is then still checked but the exact count of the text is used.
+ */
+export function isFullOrderQuote(type: NoticeType, record: Record<string, unknown>): boolean {
+  return Object.keys(record).some((k) => !QUOTE_FIELDS.has(k) && Object.hasOwn(ORDER_SHAPES[type], k));
+}
+
+export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteRequest {
+  const today = assertToday(ctx);
+  const record = requireBody(body);
+  const gate = noticeTypeOf(record);
+  if ('issue' in gate) {
+    // Without a type the other fields cannot be classified; check only the quote fields that were sent.
+    const sent = Object.fromEntries(Object.entries(record).filter(([k]) => Object.hasOwn(estimateFields, k)));
+    throw validationError([gate.issue, ...parseFields(estimateFields as Shape, sent).issues]);
+  }
+  const { type } = gate;
+  if (isFullOrderQuote(type, record)) {
+    const { wordCount, ...orderRecord } = record;
+    const words = parseFields({ wordCount: estimateFields.wordCount } as Shape, { wordCount });
+    const order = checkOrder(type, orderRecord, today);
+    const issues = [...order.issues, ...words.issues];
+    if (issues.length > 0) throw validationError(issues);
+    return { kind: 'order', type, order: order.data as OrderInput };
+  }
+  const estimate = parseFields({ type: z.unknown(), ...estimateFields } as Shape, record);
+  const placement = placementFor(estimate.data.postcode, estimate.data.newspaperName);
+  const issues: FieldIssue[] = [
+    ...estimate.issues,
+    ...jurisdictionRule(type, {
+      today,
+      publicationDateRequested: false,
+      jurisdiction: placement?.jurisdiction,
+      given: new Set(),
+    }),
+  ];
+  if (issues.length > 0) throw validationError(issues);
+  const {
+    postcode,
+    wordCount,
+    newspaperName: name,
+  } = estimate.data as { postcode: string; wordCount?: number; newspaperName?: string };
+  return {
+    kind: 'estimate',
+    type,
+    postcode,
+    ...(wordCount !== undefined && { wordCount }),
+    ...(name !== undefined && { newspaperName: name }),
+  };
+}
+
+export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse {
+  if (request.kind === 'order') {
+    const prepared = prepareNotice(request.order, ctx);
+    return {
+      ...response(request.type, request.order.postcode, prepared.newspaper, prepared.pricing),
+      noticeText: prepared.noticeText,
+      wordCount: prepared.wordCount,
+    };
+  }
+  const placement = placementFor(request.postcode, request.newspaperName);
+  if (!placement) throw new TypeError('quote needs a request from parseQuoteRequest');
+  const words = request.wordCount ?? estimatedWordCount(request.type);
+  const { pricing } = priceNotice(placement.newspaper, request.type, words);
+  return response(request.type, request.postcode, placement.newspaper, pricing);
+}
+
+function response(
+  type: NoticeType,
+  postcode: string,
+  newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' },
+  pricing: Pricing,
+): QuoteResponse {
+  return {
+    type,
+    postcode,
+    newspaper: { name: newspaper.name, rateGbpPence: newspaper.rateGbpPence, frequency: newspaper.frequency },
+    pricing,
+    compliance: complianceFor(type),
+  };
+}

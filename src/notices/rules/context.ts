@@ -1,0 +1,64 @@
+import type { FieldIssue } from '../../errors';
+import { formatNoticeDate } from '../dates';
+import type { Newspaper } from '../directory';
+import { issueAt } from '../issues';
+import { describePeriod, earliestDeadline } from '../periods';
+import type { PeriodKey } from '../reference-data';
+import type { Jurisdiction } from '../types';
+
+/** What the cross-field rules know besides the fields: today, and where and when the notice will appear. */
+export interface RuleContext {
+  today: string;
+  /** Requested publication date, or the earliest possible one; absent when it cannot be worked out. */
+  publicationDate?: string;
+  /** True when publicationDate is the caller's, false when it is the earliest possible date. */
+  publicationDateRequested: boolean;
+  jurisdiction?: Jurisdiction;
+  newspaper?: Newspaper;
+  /** Keys the caller sent (non-null), valid or not: a field sent but invalid is already reported. */
+  given: ReadonlySet<string>;
+}
+
+/** Fields that parsed; a rule only checks what is present, so one bad field does not hide other problems. */
+export type Fields = Record<string, unknown>;
+
+export type Rule = (fields: Fields, ctx: RuleContext) => FieldIssue[];
+
+export function str(fields: Fields, key: string): string | undefined {
+  const v = fields[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function publicationPhrase(ctx: RuleContext, date: string): string {
+  return ctx.publicationDateRequested
+    ? `the publication date (${formatNoticeDate(date)})`
+    : `the earliest possible publication date (${formatNoticeDate(date)})`;
+}
+
+/** A deadline must leave at least the statutory period after publication. */
+export function minimumPeriod(fields: Fields, ctx: RuleContext, field: string, key: PeriodKey): FieldIssue[] {
+  const deadline = str(fields, field);
+  if (!deadline || !ctx.publicationDate) return [];
+  const earliest = earliestDeadline(ctx.publicationDate, key);
+  if (deadline >= earliest) return [];
+  return [
+    issueAt(
+      [field],
+      `Must be at least ${describePeriod(key)} after ${publicationPhrase(ctx, ctx.publicationDate)}: ${formatNoticeDate(earliest)} or later.`,
+    ),
+  ];
+}
+
+export function notAfterToday(fields: Fields, ctx: RuleContext, field: string): FieldIssue[] {
+  const date = str(fields, field);
+  return date && date > ctx.today ? [issueAt([field], 'Must not be in the future.')] : [];
+}
+
+/** Fields that only make sense in another variant of the notice (e.g. a deadline on a notice of making). */
+export function forbidden(ctx: RuleContext, keys: string[], why: string): FieldIssue[] {
+  return keys.filter((k) => ctx.given.has(k)).map((k) => issueAt([k], `Must not be given ${why}.`));
+}
+
+export function required(ctx: RuleContext, keys: string[], why: string): FieldIssue[] {
+  return keys.filter((k) => !ctx.given.has(k)).map((k) => issueAt([k], `Is required ${why}.`));
+}

@@ -1,0 +1,31 @@
+import { formatNoticeDate } from '../dates';
+import type { PlanningOrder } from '../fields';
+import type { PlanningCategory } from '../fields/planning';
+import { paragraphs, sentence, upper } from './format';
+
+/** The Schedule 3 (DMPO 2015) particulars: authority, site, applicant, proposal, category, inspection, deadline. */
+const CATEGORY_STATEMENTS: Record<PlanningCategory, string> = {
+  eia: 'The application is accompanied by an environmental statement under the Town and Country Planning (Environmental Impact Assessment) Regulations 2017.',
+  departure:
+    'The proposed development does not accord with the provisions of the development plan in force in the area.',
+  right_of_way:
+    'The proposed development would affect a public right of way to which Part 3 of the Wildlife and Countryside Act 1981 applies.',
+  major: 'The application is for major development.',
+  listed_building:
+    'The proposal affects a listed building or its setting (Planning (Listed Buildings and Conservation Areas) Act 1990, section 67).',
+  conservation_area:
+    'The proposal affects the character or appearance of a conservation area (Planning (Listed Buildings and Conservation Areas) Act 1990, section 73).',
+};
+
+export function planningWording(o: PlanningOrder): string {
+  return paragraphs(
+    upper(o.planningAuthority),
+    'TOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION',
+    `Notice is given that an application (reference ${o.applicationReference}) has been made to ${o.planningAuthority} by ${o.planningApplicantName ?? o.applicantName} for: ${sentence(o.developmentDescription)}`,
+    `Site: ${o.siteAddress}.`,
+    CATEGORY_STATEMENTS[o.category],
+    `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
+    `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference.`,
+    o.signOff,
+  );
+}

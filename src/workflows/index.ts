@@ -1,0 +1,2 @@
+/** Every workflow the worker registers (its `workflowsPath`). */
+export { orderWorkflow } from './order.workflow';

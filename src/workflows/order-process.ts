@@ -1,0 +1,204 @@
+import {
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setCurrentDetails,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
+import type { OrderActivities } from '../activities';
+import type { ErrorCode } from '../errors';
+import { eventData, type OrderEventName } from '../orders/events';
+import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+import { initialStatus, type OrderStatus } from '../orders/status';
+import type { OrderWorkflowInput, PreparedNotice } from './order.messages';
+import {
+  LivemodeKey,
+  NeedsAttentionKey,
+  NewspaperKey,
+  NoticeTypeKey,
+  OrderStatusKey,
+  OrganisationIdKey,
+} from './search-attributes';
+
+/** Cheap, retried-forever steps: database writes and document rendering. */
+export const acts = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** A business refusal: the update fails with our error code as its type, and nothing changes. */
+export function refuse(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): ApplicationFailure {
+  return ApplicationFailure.create({
+    type: code,
+    message,
+    nonRetryable: true,
+    details: details ? [details] : [],
+  });
+}
+
+export interface Change {
+  event?: OrderEventName;
+  audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
+}
+
+/** Workflow time as an ISO timestamp (deterministic: Date is replay-safe inside a workflow). */
+export const nowIso = () => new Date().toISOString();
+
+/**
+ * The state one order workflow owns, and the one way to change it: `commit` bumps the version, writes the
+ * projection, records the event and the audit entry, and refreshes what operators see in the Temporal UI.
+ */
+export class OrderProcess {
+  order: OrderSnapshot;
+  notice: PreparedNotice;
+  created = false;
+  createFailure: ApplicationFailure | null = null;
+  /** Workflow time the current status was entered. */
+  statusSince = Date.now();
+  /** Bumped by every amendment; the proof is current when it was made for this revision. */
+  noticeRevision = 1;
+  proofRevision = 0;
+  delivered = false;
+  deliveryFailed = false;
+  /** The provider's payment reference (PaymentIntent), needed for a refund; kept out of the projection. */
+  paymentRef: string | null = null;
+  /** Last accepted integration reports, to acknowledge an identical repeat without a change. */
+  reports: { booking?: string; publication?: string; urn?: string } = {};
+  /** Bumped by every state change, so the main loop wakes up. */
+  changes = 0;
+  private sequence = 0;
+  private busy = false;
+
+  constructor(readonly input: OrderWorkflowInput) {
+    const o = input.order;
+    this.notice = o.notice;
+    const at = nowIso();
+    this.order = {
+      id: o.id,
+      organisationId: o.organisationId,
+      livemode: o.livemode,
+      reference: '',
+      status: initialStatus(o.paymentMethod),
+      type: o.type,
+      quotedPriceGbpPence: o.notice.pricing.totalGbpPence,
+      noticeText: o.notice.noticeText,
+      paymentMethod: o.paymentMethod,
+      paymentState: 'pending',
+      checkoutUrl: null,
+      invoiceUrl: null,
+      clientRef: o.clientRef,
+      proofPdfUrl: null,
+      certificateUrl: null,
+      newspaperName: o.notice.newspaperName,
+      gazetteEdition: o.notice.gazetteEdition,
+      publicationDate: o.notice.publicationDate,
+      publishedAt: null,
+      urn: null,
+      poReference: null,
+      needsAttention: false,
+      fields: o.notice.fields,
+      pricing: { ...o.notice.pricing },
+      createdAt: at,
+      updatedAt: at,
+      version: 0,
+    };
+  }
+
+  get status(): OrderStatus {
+    return this.order.status;
+  }
+
+  get probate(): boolean {
+    return this.order.type === 'probate';
+  }
+
+  /** Runs one state change at a time: handlers may interleave at every await. */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    await condition(() => !this.busy);
+    this.busy = true;
+    try {
+      return await fn();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  touch(): void {
+    this.changes += 1;
+  }
+
+  async commit(update: Partial<OrderSnapshot>, change: Change = {}): Promise<void> {
+    const at = nowIso();
+    const statusChanged = update.status !== undefined && update.status !== this.order.status;
+    if (statusChanged) this.statusSince = Date.now();
+    this.order = {
+      ...this.order,
+      ...(statusChanged && { needsAttention: this.deliveryFailed }),
+      ...update,
+      version: this.order.version + 1,
+      updatedAt: at,
+    };
+    await acts.saveOrder(this.order);
+    const { order } = this;
+    if (change.audit) await this.audit(change.audit, at);
+    if (change.event) {
+      this.sequence += 1;
+      await acts.recordEvent({
+        id: `evt_${uuid4().replace(/-/g, '')}`,
+        orderId: order.id,
+        organisationId: order.organisationId,
+        livemode: order.livemode,
+        event: change.event,
+        sequence: this.sequence,
+        createdAt: at,
+        data: eventData(change.event, toOrder(order)),
+      });
+    }
+    this.showToOperators();
+    this.touch();
+  }
+
+  /** Appends to the order's audit log without changing the order. */
+  async audit(entry: NonNullable<Change['audit']>, at = nowIso()): Promise<void> {
+    const { action, actor, reason = null, details = {} } = entry;
+    await acts.recordAudit({
+      id: `aud_${uuid4().replace(/-/g, '')}`,
+      orderId: this.order.id,
+      organisationId: this.order.organisationId,
+      action,
+      actor,
+      reason,
+      details,
+      createdAt: at,
+    });
+  }
+
+  /** Search attributes and the workflow's current details, as operators see them in the Temporal UI. */
+  showToOperators(): void {
+    const o = this.order;
+    upsertSearchAttributes([
+      { key: OrderStatusKey, value: o.status },
+      { key: NoticeTypeKey, value: o.type },
+      { key: OrganisationIdKey, value: o.organisationId },
+      { key: NewspaperKey, value: o.newspaperName },
+      { key: NeedsAttentionKey, value: o.needsAttention },
+      { key: LivemodeKey, value: o.livemode },
+    ]);
+    setCurrentDetails(
+      [
+        `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
+        `Payment: ${o.paymentMethod} (${o.paymentState}) · £${(o.quotedPriceGbpPence / 100).toFixed(2)}`,
+        `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
+        this.deliveryFailed ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.' : '',
+        `Version ${o.version} · updated ${o.updatedAt}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+  }
+}

@@ -1,0 +1,297 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../activities';
+import type { ErrorCode } from '../errors';
+import { isAmendable, isCancellable, isFinal, nextStatus, type OrderTransition } from '../orders/status';
+import type {
+  AmendRequest,
+  BookingReport,
+  CancelRequest,
+  IntegrationAck,
+  PaymentReceived,
+  PublicationReport,
+  PurchaseOrderInput,
+  UrnReport,
+} from './order.messages';
+import { acts, nowIso, refuse, type OrderProcess } from './order-process';
+
+/** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
+const payments = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1s', maximumAttempts: 5 },
+});
+
+/** The order's first step: reference, payment set-up, then the first projection write and `order.created`. */
+export async function placeOrder(p: OrderProcess): Promise<void> {
+  try {
+    p.order = { ...p.order, reference: await acts.allocateReference(p.order.id) };
+    const payment = await payments.setUpPayment(p.order);
+    const { paymentRef, ...visible } = payment;
+    p.paymentRef = paymentRef;
+    await p.commit(visible, { event: 'order.created', audit: { action: 'placed', actor: p.input.placedBy } });
+    p.created = true;
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    p.createFailure = refuse(
+      'service_unavailable',
+      'The payment provider could not set up payment. Retry with backoff.',
+    );
+  }
+}
+
+const today = () => nowIso().slice(0, 10);
+
+function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
+  if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
+    throw refuse('invalid_state_transition', `${what} does not fit an order in status ${p.status}.`, {
+      status: p.status,
+    });
+  }
+}
+
+/** An integration report is `repeat` when identical to the one already accepted, else it must fit the state. */
+function checkReport(
+  p: OrderProcess,
+  kind: keyof OrderProcess['reports'],
+  report: object,
+  t: OrderTransition,
+  what: string,
+) {
+  if (p.reports[kind] === reportKey(report)) return 'repeat' as const;
+  checkTransition(p, t, what);
+  return 'apply' as const;
+}
+
+function reportKey(report: object): string {
+  const { actor: _actor, ...content } = report as Record<string, unknown>;
+  return JSON.stringify(content, Object.keys(content).sort());
+}
+
+const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
+  acknowledged: true,
+  changed,
+  order: p.order,
+});
+
+export const checkBooking = (p: OrderProcess, r: BookingReport) =>
+  checkReport(
+    p,
+    'booking',
+    { publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null },
+    'booking_confirmed',
+    'A booking',
+  );
+
+export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {
+  const content = { publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null };
+  if (checkBooking(p, r) === 'repeat') return ack(p, false);
+  p.reports.booking = reportKey(content);
+  await p.commit(
+    { status: 'booked', publicationDate: r.publicationDate },
+    { event: 'order.booked', audit: { action: 'booked', actor: r.actor, details: content } },
+  );
+  return ack(p, true);
+}
+
+const publicationContent = (r: PublicationReport) => ({
+  publishedAt: new Date(r.publishedAt).toISOString(),
+  pageNumber: r.pageNumber ?? null,
+});
+
+export const checkPublication = (p: OrderProcess, r: PublicationReport) =>
+  checkReport(p, 'publication', publicationContent(r), 'publication_confirmed', 'A publication report');
+
+export async function reportPublication(p: OrderProcess, r: PublicationReport): Promise<IntegrationAck> {
+  if (checkPublication(p, r) === 'repeat') return ack(p, false);
+  const content = publicationContent(r);
+  p.reports.publication = reportKey(content);
+  const published = {
+    status: 'published' as const,
+    publishedAt: content.publishedAt,
+    certificateUrl: `${p.input.publicBaseUrl}/api/v1/orders/${p.order.id}/certificate`,
+  };
+  await acts.generateCertificate({ order: { ...p.order, ...published }, pageNumber: content.pageNumber });
+  await p.commit(published, {
+    event: 'order.published',
+    audit: { action: 'published', actor: r.actor, details: content },
+  });
+  return ack(p, true);
+}
+
+export function checkUrn(p: OrderProcess, r: UrnReport) {
+  if (!p.probate)
+    throw refuse('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
+      status: p.status,
+    });
+  return checkReport(p, 'urn', { urn: r.urn }, 'urn_received', 'A Gazette URN');
+}
+
+export async function reportUrn(p: OrderProcess, r: UrnReport): Promise<IntegrationAck> {
+  if (checkUrn(p, r) === 'repeat') return ack(p, false);
+  p.reports.urn = reportKey({ urn: r.urn });
+  await acts.generateCertificate({ order: { ...p.order, urn: r.urn }, pageNumber: null });
+  await p.commit(
+    { status: 'urn_received', urn: r.urn },
+    {
+      event: 'order.urn_received',
+      audit: { action: 'urn_received', actor: r.actor, details: { urn: r.urn } },
+    },
+  );
+  return ack(p, true);
+}
+
+export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
+  if (p.order.poReference === r.poReference) return 'repeat';
+  checkTransition(p, 'po_received', 'A PO reference');
+  return 'apply';
+}
+
+export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): Promise<void> {
+  if (checkPurchaseOrder(p, r) === 'repeat') return;
+  await p.commit(
+    { status: 'awaiting_booking', poReference: r.poReference, paymentState: 'on_account' },
+    { audit: { action: 'po_received', actor: r.actor, details: { poReference: r.poReference } } },
+  );
+}
+
+/** A payment confirmation; duplicates (the same or a replayed provider event) change nothing. */
+export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
+  const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
+  if (p.status === 'pending_payment') {
+    p.paymentRef = m.paymentRef;
+    await p.commit(
+      { status: 'awaiting_booking', paymentState: 'paid' },
+      { audit: { action: 'payment_received', actor: m.actor, details } },
+    );
+  } else if (p.order.paymentState === 'invoiced' && !isFinal(p.status)) {
+    await p.commit({ paymentState: 'paid' }, { audit: { action: 'invoice_paid', actor: m.actor, details } });
+  } else {
+    await p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
+  }
+}
+
+export function checkAmendable(p: OrderProcess): void {
+  if (!isAmendable(p.status)) {
+    throw refuse('order_not_amendable', `An order in status ${p.status} cannot be amended.`, {
+      id: p.order.id,
+      status: p.status,
+    });
+  }
+}
+
+export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
+  checkAmendable(p);
+  const prepared = await asRefusal(() =>
+    acts.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),
+  );
+  if (prepared.size > p.notice.size && r.acceptPriceChange !== true) {
+    throw refuse(
+      'size_growth_not_allowed',
+      'The amendment makes the notice larger. Send acceptPriceChange: true to accept the new price.',
+      {
+        id: p.order.id,
+        quotedPriceGbpPence: p.order.quotedPriceGbpPence,
+        newPriceGbpPence: prepared.pricing.totalGbpPence,
+      },
+    );
+  }
+  const previousTotal = p.order.quotedPriceGbpPence;
+  p.notice = prepared;
+  p.noticeRevision += 1;
+  p.delivered = false;
+  const repriced = {
+    ...p.order,
+    quotedPriceGbpPence: prepared.pricing.totalGbpPence,
+    version: p.order.version + 1,
+  };
+  const newCheckout =
+    p.status === 'pending_payment' && previousTotal !== prepared.pricing.totalGbpPence
+      ? { checkoutUrl: (await payments.setUpPayment(repriced)).checkoutUrl }
+      : {};
+  await p.commit(
+    {
+      fields: prepared.fields,
+      noticeText: prepared.noticeText,
+      quotedPriceGbpPence: prepared.pricing.totalGbpPence,
+      pricing: { ...prepared.pricing },
+      newspaperName: prepared.newspaperName,
+      gazetteEdition: prepared.gazetteEdition,
+      publicationDate: p.status === 'booked' ? p.order.publicationDate : prepared.publicationDate,
+      ...newCheckout,
+    },
+    {
+      event: 'order.amended',
+      audit: {
+        action: 'amended',
+        actor: r.actor,
+        details: {
+          patch: r.patch,
+          previousTotal,
+          newTotal: prepared.pricing.totalGbpPence,
+          acceptPriceChange: r.acceptPriceChange,
+        },
+      },
+    },
+  );
+}
+
+/** An activity's business refusal (validation_error …) becomes the update's refusal with the same code. */
+async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const cause = err instanceof ActivityFailure ? err.cause : undefined;
+    if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.type) {
+      throw refuse(
+        cause.type as ErrorCode,
+        cause.message,
+        (cause.details?.[0] as Record<string, unknown>) ?? undefined,
+      );
+    }
+    throw err;
+  }
+}
+
+export function checkCancellable(p: OrderProcess): void {
+  if (!isCancellable(p.status)) {
+    throw refuse('order_not_cancellable', `An order in status ${p.status} cannot be cancelled.`, {
+      id: p.order.id,
+      status: p.status,
+    });
+  }
+}
+
+/** Cancels the order: refunds a card payment, voids an unpaid invoice, records the reason. */
+export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
+  checkCancellable(p);
+  let paymentState = p.order.paymentState;
+  let refundId: string | null = null;
+  let needsAttention = false;
+  if (paymentState === 'paid' && p.paymentRef && p.order.paymentMethod === 'stripe_checkout') {
+    try {
+      refundId = await acts.refundPayment({
+        orderId: p.order.id,
+        paymentRef: p.paymentRef,
+        amountGbpPence: p.order.quotedPriceGbpPence,
+      });
+      paymentState = 'refunded';
+    } catch (err) {
+      if (!(err instanceof ActivityFailure)) throw err;
+      paymentState = 'refund_failed';
+      needsAttention = true;
+    }
+  } else if (paymentState === 'paid') {
+    paymentState = 'refund_due';
+    needsAttention = true;
+  } else if (paymentState === 'invoiced') {
+    paymentState = 'voided';
+  } else {
+    paymentState = 'not_charged';
+  }
+  await p.commit(
+    { status: 'cancelled', paymentState, needsAttention },
+    {
+      event: 'order.cancelled',
+      audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { OrderNotice } from '../orders/order-notice';
+import type { OrderSnapshot } from '../orders/order-snapshot';
+import type { PaymentMethod } from '../orders/status';
+
+/**
+ * Everything the API, the worker and the order workflow share: ids, inputs, and the messages (updates,
+ * signals, query). Workflow-safe: no I/O, no Node builtins.
+ */
+
+/** One workflow per order; its id is the order id with a fixed prefix, so either finds the other. */
+export const ORDER_WORKFLOW_PREFIX = 'order:';
+export const orderWorkflowId = (orderId: string) => `${ORDER_WORKFLOW_PREFIX}${orderId}`;
+export const orderIdOfWorkflow = (workflowId: string) =>
+  workflowId.startsWith(ORDER_WORKFLOW_PREFIX) ? workflowId.slice(ORDER_WORKFLOW_PREFIX.length) : null;
+
+/** The order as the workflow holds it after the message: what every order update answers with. */
+export type OrderView = OrderSnapshot;
+
+export type { OrderNotice as PreparedNotice, Pricing } from '../orders/order-notice';
+
+/** Durations the workflow waits, in milliseconds. Production defaults below; tests shorten them. */
+export interface OrderTimings {
+  /** An unpaid card order is cancelled after this long. */
+  paymentExpiryMs: number;
+  /** An order waiting this long in one status is flagged NeedsAttention. */
+  attentionAfterMs: Partial<Record<OrderSnapshot['status'], number>>;
+  /** A published (or, for probate, URN-received) order becomes `completed` after this long. */
+  completeAfterMs: number;
+  /** Attempts at delivering the artwork before `order.delivery_failed`. */
+  deliveryAttempts: number;
+  deliveryRetryInitialMs: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const DEFAULT_ORDER_TIMINGS: OrderTimings = {
+  paymentExpiryMs: 7 * DAY,
+  attentionAfterMs: {
+    pending_payment: 2 * DAY,
+    awaiting_po: 5 * DAY,
+    awaiting_booking: 2 * DAY,
+    booked: 21 * DAY,
+    published: 30 * DAY,
+  },
+  completeAfterMs: 14 * DAY,
+  deliveryAttempts: 5,
+  deliveryRetryInitialMs: 60_000,
+};
+
+export interface OrderWorkflowInput {
+  order: {
+    id: string;
+    organisationId: string;
+    livemode: boolean;
+    type: string;
+    paymentMethod: PaymentMethod;
+    invoiceTermsDays: number;
+    clientRef: string | null;
+    notice: OrderNotice;
+  };
+  /** Who placed it: `api_key:key_…`. */
+  placedBy: string;
+  /** Base of URLs handed out (certificate, proof). */
+  publicBaseUrl: string;
+  timings: OrderTimings;
+}
+
+export interface OrderOutcome {
+  status: OrderSnapshot['status'];
+  version: number;
+}
+
+/** Who sends a message: `api_key:key_…`, `integration:int_…`, `stripe`, `sandbox` or `operator`. */
+export interface Actor {
+  actor: string;
+}
+
+export interface PurchaseOrderInput extends Actor {
+  poReference: string;
+}
+export interface BookingReport extends Actor {
+  publicationDate: string;
+  newspaperReference?: string | null;
+}
+export interface PublicationReport extends Actor {
+  publishedAt: string;
+  pageNumber?: number | null;
+}
+export interface UrnReport extends Actor {
+  urn: string;
+}
+export interface AmendRequest extends Actor {
+  /** Any subset of the order input fields. */
+  patch: Record<string, unknown>;
+  acceptPriceChange: boolean;
+}
+export interface CancelRequest extends Actor {
+  reason: string | null;
+}
+export interface PaymentReceived extends Actor {
+  /** Provider's payment reference (Stripe PaymentIntent id, or the sandbox's). */
+  paymentRef: string | null;
+  /** Provider's event id, for the audit log. */
+  providerEventId: string | null;
+}
+export interface OperatorNote extends Actor {
+  note?: string | null;
+}
+
+/** The answer to an integration report: `changed` is false for a repeated identical report. */
+export interface IntegrationAck {
+  acknowledged: true;
+  changed: boolean;
+  order: OrderView;
+}
+
+/** First message of every order (update-with-start): answers once the order is written. */
+export const placeOrderUpdate = defineUpdate<OrderView>('placeOrder');
+export const submitPurchaseOrderUpdate = defineUpdate<OrderView, [PurchaseOrderInput]>('submitPurchaseOrder');
+export const reportBookingUpdate = defineUpdate<IntegrationAck, [BookingReport]>('reportBooking');
+export const reportPublicationUpdate = defineUpdate<IntegrationAck, [PublicationReport]>('reportPublication');
+export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
+export const amendOrderUpdate = defineUpdate<OrderView, [AmendRequest]>('amendOrder');
+export const cancelOrderUpdate = defineUpdate<OrderView, [CancelRequest]>('cancelOrder');
+
+/** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
+export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
+export const amendOrderSignal = defineSignal<[AmendRequest]>('amendOrderSignal');
+export const cancelOrderSignal = defineSignal<[CancelRequest]>('cancelOrderSignal');
+export const retryDeliverySignal = defineSignal<[OperatorNote]>('retryDelivery');
+export const markDeliveredSignal = defineSignal<[OperatorNote]>('markDelivered');
+
+export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');

@@ -1,0 +1,130 @@
+import { allHandlersFinished, ApplicationFailure, condition, log, setHandler } from '@temporalio/workflow';
+import { isFinal } from '../orders/status';
+import {
+  amendOrderSignal,
+  amendOrderUpdate,
+  cancelOrderSignal,
+  cancelOrderUpdate,
+  markDeliveredSignal,
+  orderStateQuery,
+  paymentReceivedSignal,
+  placeOrderUpdate,
+  reportBookingUpdate,
+  reportPublicationUpdate,
+  reportUrnUpdate,
+  retryDeliverySignal,
+  submitPurchaseOrderUpdate,
+  type OrderOutcome,
+  type OrderWorkflowInput,
+} from './order.messages';
+import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
+import { OrderProcess } from './order-process';
+import * as steps from './order-steps';
+
+/**
+ * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
+ * message is decided here against that state (src/orders/status.ts), and every change is written to the
+ * projection and the event log by activities before the message is answered.
+ */
+export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
+  const p = new OrderProcess(input);
+  registerHandlers(p);
+
+  await p.exclusive(() => steps.placeOrder(p));
+  if (!p.created) {
+    await condition(allHandlersFinished);
+    return { status: p.status, version: p.order.version };
+  }
+
+  while (!isFinal(p.status)) {
+    const step = nextStep(p);
+    if (step) {
+      await p.exclusive(step);
+      continue;
+    }
+    const seen = p.changes;
+    const deadline = nextDeadline(p);
+    if (deadline) {
+      const changed = await condition(() => p.changes !== seen, Math.max(1, deadline.at - Date.now()));
+      if (!changed) await p.exclusive(() => onDeadline(p));
+    } else {
+      await condition(() => p.changes !== seen);
+    }
+  }
+  await condition(allHandlersFinished);
+  return { status: p.status, version: p.order.version };
+}
+
+function registerHandlers(p: OrderProcess): void {
+  const locked = <T>(fn: () => Promise<T>) => p.exclusive(fn);
+
+  setHandler(placeOrderUpdate, async () => {
+    await condition(() => p.created || p.createFailure !== null);
+    if (p.createFailure) throw p.createFailure;
+    return p.order;
+  });
+  setHandler(
+    submitPurchaseOrderUpdate,
+    (r) => locked(async () => (await steps.submitPurchaseOrder(p, r), p.order)),
+    {
+      validator: (r) => void steps.checkPurchaseOrder(p, r),
+    },
+  );
+  setHandler(reportBookingUpdate, (r) => locked(() => steps.reportBooking(p, r)), {
+    validator: (r) => void steps.checkBooking(p, r),
+  });
+  setHandler(reportPublicationUpdate, (r) => locked(() => steps.reportPublication(p, r)), {
+    validator: (r) => void steps.checkPublication(p, r),
+  });
+  setHandler(reportUrnUpdate, (r) => locked(() => steps.reportUrn(p, r)), {
+    validator: (r) => void steps.checkUrn(p, r),
+  });
+  setHandler(amendOrderUpdate, (r) => locked(async () => (await steps.amend(p, r), p.order)), {
+    validator: (_r) => steps.checkAmendable(p),
+  });
+  setHandler(cancelOrderUpdate, (r) => locked(async () => (await steps.cancel(p, r), p.order)), {
+    validator: (_r) => steps.checkCancellable(p),
+  });
+
+  setHandler(paymentReceivedSignal, (m) => locked(() => steps.recordPayment(p, m)));
+  setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => steps.amend(p, r)));
+  setHandler(cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => steps.cancel(p, r)));
+  setHandler(retryDeliverySignal, (n) =>
+    locked(async () => {
+      if (!p.deliveryFailed) return;
+      p.deliveryFailed = false;
+      p.touch();
+      await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
+    }),
+  );
+  setHandler(markDeliveredSignal, (n) =>
+    locked(async () => {
+      if (p.delivered) return;
+      p.delivered = true;
+      p.deliveryFailed = false;
+      await p.commit(
+        { needsAttention: false },
+        { audit: { action: 'marked_delivered', actor: n.actor, reason: n.note ?? null } },
+      );
+    }),
+  );
+  setHandler(orderStateQuery, () => p.order);
+}
+
+/** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */
+async function operatorAction(p: OrderProcess, name: string, run: () => Promise<void>): Promise<void> {
+  await p.exclusive(async () => {
+    try {
+      await run();
+    } catch (err) {
+      if (!(err instanceof ApplicationFailure)) throw err;
+      log.warn(`operator ${name} refused`, { type: err.type, message: err.message });
+      await p.audit({
+        action: `${name}_refused`,
+        actor: 'operator',
+        reason: err.message,
+        details: { code: err.type },
+      });
+    }
+  });
+}

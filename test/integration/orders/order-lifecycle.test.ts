@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '../../../src/logger';
+import type { PaymentMethod } from '../../../src/orders/status';
+import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
+import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
+import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+import { startTestWorker, type TestWorker } from '../../support/worker';
+import { VALID } from '../../unit/notices/fixtures';
+
+let api: TestApi;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  const orderTaskQueue = `orders-${randomUUID()}`;
+  api = await startTestApi(
+    {},
+    { orderTaskQueue, orderTimings: { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1500 } },
+  );
+  worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent') },
+    orderTaskQueue,
+  );
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+async function customer(paymentMethod: PaymentMethod) {
+  const org = await createTestOrganisation(api.db, { paymentMethod });
+  const { key } = await createTestKey(api.db, org.id);
+  return { org, key };
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('order lifecycle over HTTP', () => {
+  test('an on-account planning order is created, readable at once, proofed, booked, published and completed', async () => {
+    const { key } = await customer('invoice_with_terms');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.json).sort()).toEqual(
+      [
+        'createdAt',
+        'id',
+        'invoiceUrl',
+        'noticeText',
+        'paymentMethod',
+        'quotedPriceGbpPence',
+        'reference',
+        'status',
+        'type',
+      ].sort(),
+    );
+    expect(created.json).toMatchObject({
+      status: 'awaiting_booking',
+      type: 'planning',
+      paymentMethod: 'invoice_with_terms',
+    });
+    const id = created.json.id as string;
+    expect(id).toMatch(/^ord_/);
+
+    const read = await call(api, 'GET', `/api/v1/orders/${id}`, { key });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ id, status: 'awaiting_booking', reference: created.json.reference });
+
+    const proofed = await eventually(
+      () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
+      (r) => Boolean(r.json.proofPdfUrl),
+    );
+    expect(proofed.json.proofPdfUrl).toBe(`${api.config.publicBaseUrl}/api/v1/orders/${id}/proof`);
+    const proof = await call(api, 'GET', `/api/v1/orders/${id}/proof`, { key });
+    expect(proof.status).toBe(200);
+    expect(proof.headers.get('content-type')).toBe('application/pdf');
+    expect(proof.headers.get('content-disposition')).toMatch(/^attachment/);
+
+    const order = read.json;
+    const { key: paperKey } = await createIntegrationKey(api.db, {
+      kind: 'newspaper',
+      newspaperName: order.newspaperName,
+    });
+    const { key: otherPaper } = await createIntegrationKey(api.db, {
+      kind: 'newspaper',
+      newspaperName: 'Some Other Gazette',
+    });
+
+    const early = await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
+      key: paperKey,
+      body: { publishedAt: '2027-03-01T06:00:00Z' },
+    });
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('invalid_state_transition');
+
+    const foreign = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+      key: otherPaper,
+      body: { publicationDate: '2027-03-01' },
+    });
+    expect(foreign.status).toBe(404);
+
+    const booking = { publicationDate: '2027-03-01', newspaperReference: 'YEP-1' };
+    const booked = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+      key: paperKey,
+      body: booking,
+    });
+    expect(booked.status).toBe(200);
+    expect(booked.json).toMatchObject({ acknowledged: true, changed: true, order: { status: 'booked' } });
+    const again = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+      key: paperKey,
+      body: booking,
+    });
+    expect(again.json).toMatchObject({ acknowledged: true, changed: false, order: { status: 'booked' } });
+
+    const published = await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
+      key: paperKey,
+      body: { publishedAt: '2027-03-01T06:00:00Z', pageNumber: 12 },
+    });
+    expect(published.json).toMatchObject({ changed: true, order: { status: 'published' } });
+    const certificate = await call(api, 'GET', `/api/v1/orders/${id}/certificate`, { key });
+    expect(certificate.status).toBe(200);
+
+    const done = await eventually(
+      () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
+      (r) => r.json.status === 'completed',
+    );
+    expect(done.json.status).toBe('completed');
+    const cancel = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancel.status).toBe(409);
+    expect(cancel.json.code).toBe('order_not_cancellable');
+
+    const events = await listOrderEvents(api.db, id);
+    expect(events.map((e) => e.event)).toEqual([
+      'order.created',
+      'order.proof_ready',
+      'order.booked',
+      'order.published',
+    ]);
+    expect(events.every((e) => e.id.startsWith('evt_'))).toBe(true);
+    const publishedEvent = events[3].data;
+    expect(publishedEvent).toMatchObject({
+      orderId: id,
+      status: 'published',
+      publishedAt: '2027-03-01T06:00:00.000Z',
+      certificateUrl: `${api.config.publicBaseUrl}/api/v1/orders/${id}/certificate`,
+    });
+    expect((publishedEvent.object as Record<string, unknown>).id).toBe(id);
+  });
+
+  test('probate: the Gazette URN follows publication, only from the Gazette key of its edition', async () => {
+    const { key } = await customer('purchase_order');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.probate });
+    expect(created.status).toBe(201);
+    expect(created.json.status).toBe('awaiting_po');
+    expect(created.json.checkoutUrl).toBeUndefined();
+    expect(created.json.invoiceUrl).toBeUndefined();
+    const id = created.json.id as string;
+
+    const po = await call(api, 'POST', `/api/v1/orders/${id}/purchase-order`, {
+      key,
+      body: { poReference: 'PO-42' },
+    });
+    expect(po.json).toMatchObject({ status: 'awaiting_booking', poReference: 'PO-42' });
+
+    const order = (await call(api, 'GET', `/api/v1/orders/${id}`, { key })).json;
+    const { key: paper } = await createIntegrationKey(api.db, {
+      kind: 'newspaper',
+      newspaperName: order.newspaperName,
+    });
+    const { key: gazette } = await createIntegrationKey(api.db, {
+      kind: 'gazette',
+      gazetteEdition: order.gazetteEdition,
+    });
+    const { key: wrongEdition } = await createIntegrationKey(api.db, {
+      kind: 'gazette',
+      gazetteEdition: 'belfast',
+    });
+    await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+      key: paper,
+      body: { publicationDate: '2027-03-01' },
+    });
+    await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
+      key: paper,
+      body: { publishedAt: '2027-03-01T06:00:00Z' },
+    });
+    expect(
+      (
+        await call(api, 'POST', `/api/integrations/v1/orders/${id}/urn`, {
+          key: wrongEdition,
+          body: { urn: 'U1' },
+        })
+      ).status,
+    ).toBe(404);
+    const urn = await call(api, 'POST', `/api/integrations/v1/orders/${id}/urn`, {
+      key: gazette,
+      body: { urn: 'URN-4001' },
+    });
+    expect(urn.json).toMatchObject({ changed: true, order: { status: 'urn_received' } });
+    const events = await listOrderEvents(api.db, id);
+    expect(events.map((e) => e.event)).toContain('order.urn_received');
+  });
+
+  test('card checkout through the sandbox: pending_payment until paid; cancel refunds and records the reason', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
+    const id = created.json.id as string;
+    expect(created.json.checkoutUrl).toBe(`${api.config.publicBaseUrl}/sandbox/checkout/${id}`);
+
+    const page = await fetch(`${api.baseUrl}/sandbox/checkout/${id}`);
+    expect(await page.text()).toContain('LOCAL PAYMENT SANDBOX');
+    expect((await fetch(`${api.baseUrl}/sandbox/checkout/${id}`, { method: 'POST' })).status).toBe(200);
+    const paid = await eventually(
+      () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
+      (r) => r.json.paymentState === 'paid',
+    );
+    expect(paid.json.status).toBe('awaiting_booking');
+
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, {
+      key,
+      body: { reason: 'Client withdrew' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refunded' });
+    const audit = await listAuditEntries(api.db, id);
+    expect(audit.find((a) => a.action === 'cancelled')?.reason).toBe('Client withdrew');
+  });
+
+  test('amend: size growth needs acceptPriceChange; refused outside amendable statuses; validation errors', async () => {
+    const { key } = await customer('invoice_bank_transfer');
+    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning })).json.id as string;
+    const longer = {
+      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+    };
+    const refused = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: longer });
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('size_growth_not_allowed');
+    const bad = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: { postcode: 'nowhere' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('validation_error');
+    const accepted = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...longer, acceptPriceChange: true },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.noticeText).toContain('Erection of 45 dwellings');
+    expect((await listOrderEvents(api.db, id)).map((e) => e.event)).toContain('order.amended');
+
+    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    const late = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: { signOff: 'x' } });
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe('order_not_amendable');
+    const other = await customer('invoice_with_terms');
+    expect(
+      (await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key: other.key, body: {} })).status,
+    ).toBe(404);
+  });
+
+  test('Idempotency-Key: same key and body replays the order; another body is 422', async () => {
+    const { key } = await customer('invoice_with_terms');
+    const headers = { 'Idempotency-Key': 'create-123' };
+    const first = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning, headers });
+    const second = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning, headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    const reused = await call(api, 'POST', '/api/v1/orders', {
+      key,
+      body: { ...VALID.planning, clientRef: 'x' },
+      headers,
+    });
+    expect(reused.status).toBe(422);
+    expect(reused.json.code).toBe('idempotency_key_reused');
+  });
+
+  test('gazette_unavailable: Gazette notices are refused while the integration is down', async () => {
+    const { key } = await customer('invoice_with_terms');
+    await setIntegrationAvailability(api.db, 'gazette', false, 'test outage');
+    try {
+      const res = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.probate });
+      expect(res.status).toBe(503);
+      expect(res.json.code).toBe('gazette_unavailable');
+      expect((await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning })).status).toBe(201);
+    } finally {
+      await setIntegrationAvailability(api.db, 'gazette', true);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
+import { countWords, NOTICE_TYPES } from '../../../src/notices';
+import { call, startTestApi, type TestApi } from '../../support/harness';
+import { validOrderBody } from '../../support/notice-bodies';
+
+let api: TestApi;
+beforeAll(async () => {
+  // A high per-IP limit here: every test in the run comes from 127.0.0.1. The 20/minute limit is tested below.
+  api = await startTestApi({ QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' });
+});
+afterAll(() => api.close());
+
+const SPEC_KEYS = ['compliance', 'newspaper', 'postcode', 'pricing', 'type'];
+
+describe('POST /api/v1/quote', () => {
+  it.each(NOTICE_TYPES)('answers the spec shape for %s', async (type) => {
+    const res = await call(api, 'POST', '/api/v1/quote', {
+      body: { type, postcode: 'ls1 4ap', wordCount: 180 },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json).sort()).toEqual(SPEC_KEYS);
+    expect(Object.keys(res.json.newspaper).sort()).toEqual(['frequency', 'name', 'rateGbpPence']);
+    expect(Object.keys(res.json.pricing).sort()).toEqual(
+      [
+        'gazetteFeeGbpPence',
+        'platformFeeGbpPence',
+        'subtotalGbpPence',
+        'totalGbpPence',
+        'vatGbpPence',
+      ].sort(),
+    );
+    expect(Object.keys(res.json.compliance).sort()).toEqual([
+      'minColumnsRequired',
+      'publicationDaysRequired',
+    ]);
+    expect(res.json).toMatchObject({ type, postcode: 'LS1 4AP' });
+    const p = res.json.pricing;
+    expect(p.totalGbpPence).toBe(
+      p.subtotalGbpPence + p.platformFeeGbpPence + p.gazetteFeeGbpPence + p.vatGbpPence,
+    );
+    for (const value of Object.values(p)) expect(Number.isInteger(value)).toBe(true);
+  });
+
+  it.each(NOTICE_TYPES)('previews the notice text of a full %s order', async (type) => {
+    const res = await call(api, 'POST', '/api/v1/quote', { body: validOrderBody(type) });
+    expect(res.status).toBe(200);
+    expect(typeof res.json.noticeText).toBe('string');
+    expect(res.json.wordCount).toBe(countWords(res.json.noticeText));
+    expect(res.json.wordCount).toBeGreaterThan(20);
+  });
+
+  it('ignores a bearer header, even an invalid one', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', {
+      body: { type: 'hgv', postcode: 'LS1 4AP' },
+      headers: { Authorization: 'Bearer not-a-key' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(['premises_licence', 'HGV', 'gazette'])('answers 400 unsupported_type for %s', async (type) => {
+    const res = await call(api, 'POST', '/api/v1/quote', { body: { type, postcode: 'LS1 4AP' } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('unsupported_type');
+  });
+
+  it('answers 400 validation_error listing every failing field', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', {
+      body: { type: 'hgv', postcode: 'NOT A POSTCODE', wordCount: -3, newspaperName: 'The Daily Nowhere' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('validation_error');
+    const paths = res.json.details.fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['$.postcode', '$.wordCount', '$.newspaperName']));
+  });
+
+  it('answers 503 gazette_unavailable for a Gazette type while the Gazette is down, and quotes the rest', async () => {
+    await setIntegrationAvailability(api.db, 'gazette', false, 'test');
+    try {
+      const probate = await call(api, 'POST', '/api/v1/quote', {
+        body: { type: 'probate', postcode: 'LS1 4AP' },
+      });
+      expect(probate.status).toBe(503);
+      expect(probate.json.code).toBe('gazette_unavailable');
+      const planning = await call(api, 'POST', '/api/v1/quote', {
+        body: { type: 'planning', postcode: 'LS1 4AP' },
+      });
+      expect(planning.status).toBe(200);
+    } finally {
+      await setIntegrationAvailability(api.db, 'gazette', true);
+    }
+  });
+});
+
+describe('quote rate limit', () => {
+  it('allows 20 requests a minute from one IP, then answers 429 with Retry-After', async () => {
+    const limited = await startTestApi({ TRUST_PROXY: 'true' });
+    try {
+      const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const quoteFrom = (from: string) =>
+        call(limited, 'POST', '/api/v1/quote', {
+          body: { type: 'planning', postcode: 'LS1 4AP' },
+          headers: { 'X-Forwarded-For': from },
+        });
+      for (let i = 0; i < 20; i++) expect((await quoteFrom(ip)).status).toBe(200);
+      const refused = await quoteFrom(ip);
+      expect(refused.status).toBe(429);
+      expect(refused.json.code).toBe('rate_limit_exceeded');
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await quoteFrom('198.51.100.9')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

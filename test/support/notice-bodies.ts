@@ -1,0 +1,25 @@
+import { addDays, addMonths, ukDate } from '../../src/notices/dates';
+import type { NoticeType } from '../../src/notices';
+import { TODAY, VALID } from '../unit/notices/fixtures';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * A valid order body of each type for tests that run against the real clock: the unit fixtures' dates are
+ * fixed around 2026-11-20, so every date field is moved by the days since then, keeping every legal period
+ * (publication, deadlines, hearing) exactly as the fixtures have it.
+ */
+export function validOrderBody(
+  type: NoticeType,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const shift = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(VALID[type])) {
+    body[key] = typeof value === 'string' && ISO_DATE.test(value) ? addDays(value, shift) : value;
+  }
+  // Month lengths vary, so a shifted probate deadline could fall a day short of two months: give it three.
+  if (type === 'probate') body.claimsDeadlineDate = addMonths(String(body.publicationDate), 3);
+  return { ...body, ...overrides };
+}

@@ -1,0 +1,99 @@
+import { prepareNotice, TRAFFIC_AREAS } from '../../../src/notices';
+import { CTX, issuesOf, parsed, pathsOf } from './fixtures';
+
+const parse = (o: Record<string, unknown>) => parsed('hgv', o);
+
+describe('hgv fields and rules', () => {
+  it.each(['restricted', 'standard_national', 'standard_international'])(
+    'accepts licence type %s',
+    (licenceType) => {
+      expect(parse({ licenceType }).licenceType).toBe(licenceType);
+    },
+  );
+
+  it.each(TRAFFIC_AREAS)('accepts traffic area %s with a matching operating centre', (trafficArea) => {
+    const centre = trafficArea === 'scotland' ? 'EH6 7BD' : 'LS10 1AB';
+    expect(parse({ trafficArea, operatingCentrePostcode: centre }).trafficArea).toBe(trafficArea);
+  });
+
+  it('has eight traffic areas', () => {
+    expect(TRAFFIC_AREAS).toHaveLength(8);
+  });
+
+  it.each([
+    ['licenceType', 'standard'],
+    ['applicationKind', 'renewal'],
+    ['trafficArea', 'South Eastern'],
+    ['vehicleCount', -1],
+    ['vehicleCount', 2.5],
+    ['vehicleCount', '5'],
+    ['trailerCount', 10000],
+    ['operatingCentrePostcode', 'LS10'],
+    ['operatingCentreAddress', ''],
+    ['licenceNumber', 'PB1234567'],
+  ])('rejects %s = %p', (field, value) => {
+    expect(
+      pathsOf(() => parse({ [field]: value, applicationKind: 'variation', ...{ [field]: value } })),
+    ).toContain(`$.${field}`);
+  });
+
+  it('allows zero trailers, and zero vehicles on a variation', () => {
+    expect(parse({ trailerCount: 0 }).trailerCount).toBe(0);
+    expect(parse({ applicationKind: 'variation', vehicleCount: 0 }).vehicleCount).toBe(0);
+  });
+
+  it('needs at least one vehicle for a new licence', () => {
+    expect(issuesOf(() => parse({ vehicleCount: 0 }))).toEqual([
+      { path: '$.vehicleCount', message: 'A new licence must be for at least 1 vehicle.' },
+    ]);
+  });
+
+  it('keeps variation particulars off a new licence', () => {
+    expect(
+      pathsOf(() =>
+        parse({
+          licenceNumber: 'OB1234567',
+          currentVehicleCount: 1,
+          currentTrailerCount: 1,
+          conditionChanges: 'x',
+        }),
+      ),
+    ).toEqual(['$.licenceNumber', '$.currentVehicleCount', '$.currentTrailerCount', '$.conditionChanges']);
+  });
+
+  it('normalises the licence number', () => {
+    expect(parse({ applicationKind: 'variation', licenceNumber: ' ob1234567 ' }).licenceNumber).toBe(
+      'OB1234567',
+    );
+  });
+
+  it('refuses Northern Ireland operating centres and checks the Scottish traffic area', () => {
+    expect(pathsOf(() => parse({ operatingCentrePostcode: 'BT1 5GS' }))).toEqual([
+      '$.operatingCentrePostcode',
+    ]);
+    expect(pathsOf(() => parse({ operatingCentrePostcode: 'EH6 7BD' }))).toEqual(['$.trafficArea']);
+    expect(pathsOf(() => parse({ trafficArea: 'scotland' }))).toEqual(['$.trafficArea']);
+    expect(pathsOf(() => parse({ postcode: 'BT1 5GS' }))[0]).toBe('$.postcode');
+  });
+
+  it('writes the statutory elements', () => {
+    const text = prepareNotice(parse({}), CTX).noticeText;
+    expect(text.startsWith("GOODS VEHICLE OPERATOR'S LICENCE\n\n")).toBe(true);
+    expect(text).toContain('Acme Haulage Ltd, trading as Acme Freight, of 1 High Street, Leeds, LS1 1AA');
+    expect(text).toContain('is applying for a standard national goods vehicle operator');
+    expect(text).toContain(
+      'Unit 4, Ring Road, Leeds, LS10 1AB as an operating centre for 5 goods vehicles and 3 trailers',
+    );
+    expect(text).toContain('within 21 days of this notice');
+    expect(text).toContain('Owners or occupiers of land (including buildings) near the operating centre(s)');
+    expect(text).toContain(
+      'Representors must at the same time send a copy of their representations to the applicant',
+    );
+    expect(text).toContain('A Guide to making representations is available from');
+    expect(text).toContain('Quarry House');
+  });
+
+  it('does not go to the Gazette', () => {
+    expect(prepareNotice(parse({}), CTX).gazetteEdition).toBeNull();
+  });
+});

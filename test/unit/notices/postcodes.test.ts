@@ -1,0 +1,55 @@
+import { parseUkPostcode, UK_POSTCODE_AREAS } from '../../../src/notices';
+
+function jurisdiction(postcode: string) {
+  const r = parseUkPostcode(postcode);
+  if (!r.ok) throw new Error(r.message);
+  return r.value.jurisdiction;
+}
+
+describe('postcodes', () => {
+  it('normalises with the postcode package', () => {
+    const r = parseUkPostcode(' sw1a2aa ');
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        postcode: 'SW1A 2AA',
+        outcode: 'SW1A',
+        district: 'SW1',
+        area: 'SW',
+        jurisdiction: 'england_and_wales',
+      },
+    });
+  });
+  it.each(['', 'SW1A', 'not a postcode', '12345', 'SW1A 2AAA'])('rejects %p', (p) => {
+    expect(parseUkPostcode(p).ok).toBe(false);
+  });
+  it.each(['GY1 1AA', 'JE2 3AB', 'IM1 1AA'])('rejects Crown Dependency %s', (p) => {
+    expect(parseUkPostcode(p)).toEqual({
+      ok: false,
+      message: expect.stringContaining("outside the UK Gazettes' coverage"),
+    });
+  });
+  it('rejects a well-formed code in an area that does not exist', () => {
+    expect(parseUkPostcode('XX1 1AA')).toEqual({ ok: false, message: 'XX is not a UK postcode area.' });
+  });
+  it.each([
+    ['BT1 5GS', 'northern_ireland'],
+    ['EH1 1AA', 'scotland'],
+    ['G1 1AA', 'scotland'],
+    ['ZE1 0AA', 'scotland'],
+    ['TD1 1AA', 'scotland'],
+    ['TD9 7AA', 'scotland'],
+    ['TD12 4AA', 'scotland'],
+    ['TD15 1AA', 'england_and_wales'],
+    ['CF10 1AA', 'england_and_wales'],
+    ['LL55 1AA', 'england_and_wales'],
+    ['SY23 1AA', 'england_and_wales'],
+    ['CA1 1AA', 'england_and_wales'],
+    ['DG16 5AA', 'scotland'],
+  ])('%s is in %s', (postcode, expected) => {
+    expect(jurisdiction(postcode)).toBe(expected);
+  });
+  it('lists all 121 UK postcode areas', () => {
+    expect(UK_POSTCODE_AREAS).toHaveLength(121);
+  });
+});

@@ -1,0 +1,102 @@
+import { countWords, parseQuoteRequest, quote } from '../../../src/notices';
+import { CTX, issuesOf, pathsOf, thrown, valid } from './fixtures';
+
+const run = (body: unknown) => quote(parseQuoteRequest(body, CTX), CTX);
+
+describe('countWords', () => {
+  it('counts tokens with a letter or digit', () => {
+    expect(countWords('Smith & Co – 5 Bond St.\n\nLeeds')).toBe(6);
+    expect(countWords('')).toBe(0);
+  });
+});
+
+describe('quote', () => {
+  it('returns exactly the spec fields for an estimate', () => {
+    const response = run({ type: 'probate', postcode: 'ex1 1aa', wordCount: 130 });
+    expect(response).toEqual({
+      type: 'probate',
+      postcode: 'EX1 1AA',
+      newspaper: { name: 'Express & Echo', rateGbpPence: 1350, frequency: 'weekly' },
+      pricing: {
+        subtotalGbpPence: 11475,
+        platformFeeGbpPence: 1500,
+        gazetteFeeGbpPence: 9500,
+        vatGbpPence: 4495,
+        totalGbpPence: 26970,
+      },
+      compliance: { minColumnsRequired: 1, publicationDaysRequired: 1 },
+    });
+  });
+
+  it('uses the per-type estimate without a word count', () => {
+    expect(run({ type: 'probate', postcode: 'EX1 1AA' })).toEqual(
+      run({ type: 'probate', postcode: 'EX1 1AA', wordCount: 130 }),
+    );
+  });
+
+  it('honours a newspaper override by name', () => {
+    expect(run({ type: 'hgv', postcode: 'EX1 1AA', newspaperName: ' the ARGUS ' }).newspaper.name).toBe(
+      'The Argus',
+    );
+    expect(
+      issuesOf(() => run({ type: 'hgv', postcode: 'EX1 1AA', newspaperName: 'The Daily Planet' })),
+    ).toEqual([{ path: '$.newspaperName', message: 'Must match a known newspaper name.' }]);
+  });
+
+  it('validates every quote field at once', () => {
+    expect(pathsOf(() => run({ type: 'hgv', postcode: 'JE2 3AB', wordCount: 0, colour: 'red' }))).toEqual([
+      '$.postcode',
+      '$.wordCount',
+      '$.colour',
+    ]);
+    expect(pathsOf(() => run({ type: 'hgv' }))).toEqual(['$.postcode']);
+    expect(pathsOf(() => run({ type: 'hgv', postcode: 'EX1 1AA', wordCount: 5001 }))).toEqual([
+      '$.wordCount',
+    ]);
+    expect(pathsOf(() => run({ type: 'hgv', postcode: 'EX1 1AA', wordCount: 2.5 }))).toEqual(['$.wordCount']);
+    expect(pathsOf(() => run({ postcode: 'bad', wordCount: -1 }))).toEqual([
+      '$.type',
+      '$.postcode',
+      '$.wordCount',
+    ]);
+  });
+
+  it('rejects unsupported types and other jurisdictions', () => {
+    expect(thrown(() => run({ type: 'premises_licence', postcode: 'EX1 1AA' })).code).toBe(
+      'unsupported_type',
+    );
+    expect(pathsOf(() => run({ type: 'planning', postcode: 'G1 1AA' }))).toEqual(['$.postcode']);
+  });
+
+  it('validates a body with order fields as a full order and adds the text and exact word count', () => {
+    const response = run(valid('probate', { wordCount: 10 }));
+    expect(Object.keys(response)).toEqual([
+      'type',
+      'postcode',
+      'newspaper',
+      'pricing',
+      'compliance',
+      'noticeText',
+      'wordCount',
+    ]);
+    expect(response.noticeText).toContain('Pursuant to Section 27 of the Trustee Act 1925');
+    expect(response.wordCount).toBe(countWords(response.noticeText ?? ''));
+    expect(response).toMatchObject(
+      run({ type: 'probate', postcode: 'LS1 4AP', wordCount: response.wordCount }),
+    );
+  });
+
+  it('reports full-order problems together', () => {
+    const body = { type: 'probate', postcode: 'LS1 4AP', applicantName: 'X', wordCount: 0 };
+    expect(pathsOf(() => run(body))).toEqual([
+      '$.applicantAddress',
+      '$.contactEmail',
+      '$.deceasedName',
+      '$.deceasedAddress',
+      '$.dateOfDeath',
+      '$.claimsDeadlineDate',
+      '$.personalRepresentatives',
+      '$.wordCount',
+    ]);
+  });
+});

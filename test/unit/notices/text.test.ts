@@ -1,0 +1,25 @@
+import { cleanAddress, cleanLine, nameText } from '../../../src/notices/text';
+
+describe('text neutralisation', () => {
+  it('collapses whitespace and newlines in single-line fields', () => {
+    expect(cleanLine('  Acme \n\n  Haulage\tLtd  ')).toBe('Acme Haulage Ltd');
+  });
+  it('removes markup tags and stray angle brackets', () => {
+    expect(cleanLine('<b>Acme</b> <a href="x">Ltd</a> 1 < 2 > 0')).toBe('Acme Ltd 1 2 0');
+  });
+  it('strips control, zero-width and bidi-override characters', () => {
+    expect(cleanLine('Ac\u0000me\u200b \u202eLtd\u0007\u007f\u0085x')).toBe('Acme Ltd x');
+  });
+  it('joins address lines with commas', () => {
+    expect(cleanAddress('1 High St,\r\nLeeds\n\n  LS1 1AA  ')).toBe('1 High St, Leeds, LS1 1AA');
+    expect(cleanAddress('1 High St\u2028Leeds')).toBe('1 High St, Leeds');
+  });
+  it('checks bounds after cleaning', () => {
+    expect(nameText().safeParse(' \n\t ').success).toBe(false);
+    expect(nameText().safeParse('<b></b>').success).toBe(false);
+    expect(nameText().safeParse('a'.repeat(20) + ' '.repeat(300) + 'b').success).toBe(true);
+    expect(nameText().safeParse('ab '.repeat(67)).success).toBe(true); // 200 characters after trimming
+    expect(nameText().safeParse('ab '.repeat(68)).success).toBe(false);
+    expect(nameText().safeParse('x'.repeat(61)).success).toBe(false);
+  });
+});
