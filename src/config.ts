@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
+import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
  * Every environment variable the service reads, validated once at start-up. Defaults are the embedded
@@ -16,6 +19,16 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const HOUR_MS = 3_600_000;
+/** A duration in hours (fractions allowed, e.g. 0.5), defaulting to the production value in ms. */
+const hours = (fallbackMs: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .default(fallbackMs / HOUR_MS);
+const attentionHours = (status: keyof OrderTimings['attentionAfterMs']) =>
+  hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,6 +54,44 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).default('DEVELOPMENT ONLY - NOT A REAL ACCOUNT'),
+  BANK_SORT_CODE: z
+    .string()
+    .regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56')
+    .default('00-00-00'),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{8}$/, 'must be 8 digits')
+    .default('00000000'),
+  ORDER_UNPAID_EXPIRY_HOURS: hours(DEFAULT_ORDER_TIMINGS.paymentExpiryMs),
+  ORDER_ATTENTION_PENDING_PAYMENT_HOURS: attentionHours('pending_payment'),
+  ORDER_ATTENTION_AWAITING_PO_HOURS: attentionHours('awaiting_po'),
+  ORDER_ATTENTION_AWAITING_BOOKING_HOURS: attentionHours('awaiting_booking'),
+  ORDER_ATTENTION_BOOKED_HOURS: attentionHours('booked'),
+  ORDER_ATTENTION_PUBLISHED_HOURS: attentionHours('published'),
+  ORDER_COMPLETE_AFTER_HOURS: hours(DEFAULT_ORDER_TIMINGS.completeAfterMs),
+  ORDER_DELIVERY_ATTEMPTS: intFrom(DEFAULT_ORDER_TIMINGS.deliveryAttempts, 1),
+  IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES: intFrom(60, 0),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
+  WEBHOOK_SECRET_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+  ),
+  WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^0(?:\s*,\s*\d+)*$/.test(v.trim()),
+        'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
+      )
+      .optional(),
+  ),
+  WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
+  WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
 });
 
 export interface Config {
@@ -71,9 +122,85 @@ export interface Config {
     readonly webhookSecret: string | undefined;
     readonly apiUrl: string | undefined;
   };
+  readonly mail: {
+    /** `smtp://` or `smtps://` URL of the relay; undefined means: write .eml files to the outbox. */
+    readonly smtpUrl: string | undefined;
+    /** Sender of every e-mail, e.g. `Notices <notices@example.com>`. */
+    readonly from: string;
+  };
+  readonly webhooks: WebhookConfig;
+  readonly orders: {
+    /** Waits of the order workflow (expiry, attention thresholds, completion, delivery attempts). */
+    readonly timings: OrderTimings;
+    /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
+    readonly idempotencyCleanupIntervalMs: number;
+  };
+  /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
+  readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
+}
+
+export interface WebhookConfig {
+  /** AES-256-GCM key for signing secrets at rest (non-enumerable: never logged or serialised). */
+  readonly encryptionKey: Buffer;
+  /** Wait before each attempt; its length is the number of attempts. The spec's schedule by default. */
+  readonly retryScheduleMs: readonly number[];
+  /** Per-attempt time-out (connect, answer, excerpt). */
+  readonly timeoutMs: number;
+  /** Private, loopback and link-local destinations allowed: default true outside production. */
+  readonly allowPrivateDestinations: boolean;
+  /** How long a rotated-out signing secret keeps signing beside the new one. */
+  readonly secretOverlapMs: number;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The embedded development mode's key, derived from a fixed, public string: fine for local data, useless
+ * as protection, and refused in production (WEBHOOK_SECRET_ENCRYPTION_KEY is required there).
+ */
+const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
+  .update('statutory-notices development webhook secret key: embedded and test use only, never production')
+  .digest();
+
+function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
+  const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
+  if (!rawKey && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: WEBHOOK_SECRET_ENCRYPTION_KEY: required in production (32 bytes, hex or base64)',
+    );
+  }
+  const key = rawKey ? Buffer.from(rawKey, rawKey.length === 64 ? 'hex' : 'base64') : DEVELOPMENT_WEBHOOK_KEY;
+  const allow = e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS;
+  const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
+  const config = {
+    retryScheduleMs: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...WEBHOOK_RETRY_SCHEDULE_MS]),
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    allowPrivateDestinations:
+      allow === undefined
+        ? e.NODE_ENV !== 'production'
+        : allow === 'true' || allow === '1' || allow === 'yes',
+    secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
+  };
+  Object.defineProperty(config, 'encryptionKey', { value: key, enumerable: false });
+  return Object.freeze(config) as WebhookConfig;
+}
+
+function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
+  const ms = (h: number) => Math.round(h * HOUR_MS);
+  return Object.freeze({
+    ...DEFAULT_ORDER_TIMINGS,
+    paymentExpiryMs: ms(e.ORDER_UNPAID_EXPIRY_HOURS),
+    attentionAfterMs: Object.freeze({
+      pending_payment: ms(e.ORDER_ATTENTION_PENDING_PAYMENT_HOURS),
+      awaiting_po: ms(e.ORDER_ATTENTION_AWAITING_PO_HOURS),
+      awaiting_booking: ms(e.ORDER_ATTENTION_AWAITING_BOOKING_HOURS),
+      booked: ms(e.ORDER_ATTENTION_BOOKED_HOURS),
+      published: ms(e.ORDER_ATTENTION_PUBLISHED_HOURS),
+    }),
+    completeAfterMs: ms(e.ORDER_COMPLETE_AFTER_HOURS),
+    deliveryAttempts: e.ORDER_DELIVERY_ATTEMPTS,
+  });
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -110,12 +237,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
     }),
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
+    webhooks: webhookConfig(e),
+    orders: Object.freeze({
+      timings: orderTimings(e),
+      idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
+    }),
+    bank: Object.freeze({
+      accountName: e.BANK_ACCOUNT_NAME,
+      sortCode: e.BANK_SORT_CODE,
+      accountNumber: e.BANK_ACCOUNT_NUMBER,
+    }),
   });
 }
 
 /** Where the embedded PostgreSQL keeps its cluster, and the Temporal dev server its SQLite file. */
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
+/** Where e-mails are written as .eml files when SMTP_URL is not set. */
+export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
 /** The URL of the embedded PostgreSQL that the dev start runs when DATABASE_URL is not set. */
 export function embeddedDatabaseUrl(config: Config): string {

@@ -1,7 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
+import { findOrganisation } from '../db/organisations.repository';
 import { renderCertificate } from '../documents/certificate';
+import { renderInvoice } from '../documents/invoice';
 import { renderProof } from '../documents/proof';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 
@@ -20,6 +22,20 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         await renderProof(toOrder(order), input.columns >= 2 ? 2 : 1),
       );
       return proofUrl(deps.config.publicBaseUrl, order.id);
+    },
+    /** Our own invoice for an on-account order (net terms, bank details); regenerated when an amendment reprices. */
+    async generateInvoice(input: { order: OrderSnapshot; termsDays: number }): Promise<void> {
+      const { order } = input;
+      const organisation = await findOrganisation(deps.db, order.organisationId);
+      const pdf = await renderInvoice(toOrder(order), {
+        organisation: {
+          name: organisation?.name ?? order.organisationId,
+          billingEmail: organisation?.billingEmail ?? null,
+        },
+        termsDays: input.termsDays,
+        bank: deps.config.bank,
+      });
+      await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
     async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
       await saveOrderDocument(

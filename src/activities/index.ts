@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { recordAuditEntry, type AuditEntry } from '../db/order-audit-log.repository';
@@ -5,11 +6,14 @@ import { recordOrderEvent, type OrderEventRecord } from '../db/order-events.repo
 import { allocateOrderReference } from '../db/order-references.repository';
 import { upsertOrderProjection } from '../db/orders.repository';
 import type { Logger } from '../logger';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
+import { notificationActivities, startOrderNotification } from './notifications';
 import { paymentActivities } from './payments/activities';
+import { dispatchWebhooks, webhookActivities } from './webhooks';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 
 export interface ActivityDeps {
@@ -20,6 +24,10 @@ export interface ActivityDeps {
   payments?: PaymentProvider;
   /** Defaults to record-only delivery. */
   delivery?: ArtworkDelivery;
+  /** Starts the per-event workflows (notifications, webhook deliveries); without it none are sent. */
+  temporal?: Client;
+  /** Defaults to SMTP (SMTP_URL) or the outbox folder. */
+  mailer?: Mailer;
 }
 
 /** Every activity of the order workflow, bound to its dependencies. Each one is safe to retry. */
@@ -33,12 +41,18 @@ export function createActivities(deps: ActivityDeps) {
     async saveOrder(order: OrderSnapshot): Promise<void> {
       await upsertOrderProjection(db, toOrder(order));
     },
-    recordEvent: (event: OrderEventRecord) => recordOrderEvent(db, event),
+    async recordEvent(event: OrderEventRecord): Promise<void> {
+      await recordOrderEvent(db, event);
+      if (deps.temporal) await startOrderNotification(deps.temporal, event);
+      await dispatchWebhooks(deps, event);
+    },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
-    ...paymentActivities({ config, payments }),
+    ...paymentActivities({ config, db, payments }),
     ...documentActivities({ config, db }),
     ...deliveryActivities({ delivery }),
     ...noticeActivities(),
+    ...notificationActivities({ config, db, mailer: deps.mailer ?? createMailer(config) }),
+    ...webhookActivities(deps),
   };
 }
 

@@ -19,9 +19,10 @@ import { orderDocumentRoutes } from './orders/order-documents.routes';
 import { orderReadRoutes } from './orders/orders.routes';
 import { orderWriteRoutes } from './orders/orders.write.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { statusRoutes } from './status/status.routes';
 import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes';
 import { createStripeClient } from '../activities/payments/stripe';
-import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../workflows/order.messages';
+import type { OrderTimings } from '../workflows/order.messages';
 
 export interface AppDeps {
   config: Config;
@@ -36,7 +37,7 @@ export interface AppDeps {
   temporal: Client;
   /** Task queue of the order workers; defaults to config.temporalTaskQueue (tests use their own). */
   orderTaskQueue?: string;
-  /** Waits of the order workflow; defaults to DEFAULT_ORDER_TIMINGS (tests shorten them). */
+  /** Waits of the order workflow; defaults to config.orders.timings (tests shorten them). */
   orderTimings?: OrderTimings;
 }
 
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     db,
     temporal,
     taskQueue,
-    timings: deps.orderTimings ?? DEFAULT_ORDER_TIMINGS,
+    timings: deps.orderTimings ?? config.orders.timings,
   });
   v1.use(orderWrites.routes(), orderWrites.allowedMethods());
   const documents = orderDocumentRoutes(db);
@@ -100,5 +101,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(api.routes()).use(api.allowedMethods());
   app.use(integrations.routes()).use(integrations.allowedMethods());
   if (payments) app.use(payments.routes()).use(payments.allowedMethods());
+  const status = statusRoutes({ config, db, temporal, taskQueue });
+  app.use(status.routes()).use(status.allowedMethods());
   return app;
 }

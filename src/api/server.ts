@@ -5,6 +5,7 @@ import { createDatabase } from '../db/database';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
+import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 
 export interface RunningApi {
   url: string;
@@ -28,6 +29,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     healthChecks: { temporal: temporalCheck(temporal) },
     temporal,
   });
+  const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -38,6 +40,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     url: `http://${config.host}:${port}`,
     async stop() {
       await new Promise((resolve) => server.close(resolve));
+      await stopCleanup();
       await lastUsed.flush();
       await temporal.connection.close();
       await db.destroy();

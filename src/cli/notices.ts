@@ -8,7 +8,12 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../db/tables/organisations'
 import type { KeyMode, Scope } from '../db/tables/api-keys';
 import { createLogger } from '../logger';
 import { withCliDatabase } from './database';
+import { registerIncidentCommands } from './incident.commands';
+import { registerIntegrationCommands } from './integration.commands';
+import { registerOrgUpdateCommand } from './org-update.command';
+import { registerOutboxCommands } from './outbox.commands';
 import { CliError, fail, printJson } from './output';
+import { registerWebhookCommands } from './webhook.commands';
 
 function oneOf<T extends string>(allowed: readonly T[], what: string) {
   return (value: string): T => {
@@ -104,6 +109,11 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
         printJson(record);
       }),
     );
+  registerWebhookCommands(program, run);
+  registerIntegrationCommands(program, run);
+  registerOrgUpdateCommand(program, run);
+  registerIncidentCommands(program, run);
+  registerOutboxCommands(program);
   return program;
 }
 

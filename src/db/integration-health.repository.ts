@@ -27,3 +27,28 @@ export async function setIntegrationAvailability(
     .onConflict((oc) => oc.column('integration').doUpdateSet({ available, note, updated_at: new Date() }))
     .execute();
 }
+
+export interface IntegrationAvailability {
+  integration: IntegrationName;
+  available: boolean;
+  note: string | null;
+  updatedAt: Date | null;
+}
+
+/** The integration's recorded availability (available, no note, when never marked). */
+export async function getIntegrationAvailability(
+  db: Db,
+  integration: IntegrationName,
+): Promise<IntegrationAvailability> {
+  const row = await db
+    .selectFrom('integration_health')
+    .select(['available', 'note', 'updated_at'])
+    .where('integration', '=', integration)
+    .executeTakeFirst();
+  return {
+    integration,
+    available: row?.available ?? true,
+    note: row?.note ?? null,
+    updatedAt: row?.updated_at ?? null,
+  };
+}

@@ -103,3 +103,19 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Every integration key (active and revoked), newest first; only the display form of each key. */
+export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
+  const rows = await db
+    .selectFrom('integration_keys')
+    .select(columns)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** The key by id, active or revoked. */
+export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
+  const row = await db.selectFrom('integration_keys').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}

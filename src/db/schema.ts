@@ -1,5 +1,6 @@
 import type { ApiKeysTable } from './tables/api-keys';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
+import type { IncidentsTable, IncidentUpdatesTable } from './tables/incidents';
 import type { IntegrationHealthTable } from './tables/integration-health';
 import type { IntegrationKeysTable } from './tables/integration-keys';
 import type { OrderAuditLogTable } from './tables/order-audit-log';
@@ -8,6 +9,9 @@ import type { OrderEventsTable } from './tables/order-events';
 import type { OrderReferencesTable } from './tables/order-references';
 import type { OrdersTable } from './tables/orders';
 import type { OrganisationsTable } from './tables/organisations';
+import type { SentEmailsTable } from './tables/sent-emails';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './tables/webhook-deliveries';
+import type { WebhookEndpointsTable } from './tables/webhook-endpoints';
 
 export interface Database {
   organisations: OrganisationsTable;
@@ -20,4 +24,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   integration_health: IntegrationHealthTable;
   integration_keys: IntegrationKeysTable;
+  sent_emails: SentEmailsTable;
+  incidents: IncidentsTable;
+  incident_updates: IncidentUpdatesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

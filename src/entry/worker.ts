@@ -2,6 +2,7 @@ import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { createLogger } from '../logger';
+import { connectTemporalClient } from '../temporal/client';
 import { createOrderWorker } from '../worker';
 import { onShutdown } from './shutdown';
 
@@ -14,10 +15,13 @@ async function main() {
   }
   const { db } = createDatabase(config.databaseUrl, config.databasePoolSize);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  // Activities start per-event workflows (webhook deliveries) through a client of their own.
+  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
   const worker = await createOrderWorker({
     config,
     db,
     log,
+    temporal,
     connection,
     taskQueue: config.temporalTaskQueue,
   });
@@ -26,6 +30,7 @@ async function main() {
   onShutdown(log, async () => {
     worker.shutdown();
     await running;
+    await temporal.connection.close();
     await connection.close();
     await db.destroy();
   });

@@ -1,2 +1,4 @@
 /** Every workflow the worker registers (its `workflowsPath`). */
 export { orderWorkflow } from './order.workflow';
+export { orderNotificationWorkflow } from './notification.workflow';
+export { webhookDeliveryWorkflow } from './webhook-delivery';

@@ -21,9 +21,12 @@ import {
   OrganisationIdKey,
 } from './search-attributes';
 
-/** Cheap, retried-forever steps: database writes and document rendering. */
+/**
+ * Cheap, retried-forever steps: database writes and document rendering. Each takes milliseconds, so a short
+ * start-to-close timeout lets an attempt lost with a crashed worker be retried soon on another.
+ */
 export const acts = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '1 minute',
+  startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 

@@ -12,7 +12,8 @@ import type {
   PurchaseOrderInput,
   UrnReport,
 } from './order.messages';
-import { acts, nowIso, refuse, type OrderProcess } from './order-process';
+import { ukDate } from '../notices/dates';
+import { acts, refuse, type OrderProcess } from './order-process';
 
 /** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
 const payments = proxyActivities<OrderActivities>({
@@ -28,6 +29,7 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
     const { paymentRef, ...visible } = payment;
     p.paymentRef = paymentRef;
     await p.commit(visible, { event: 'order.created', audit: { action: 'placed', actor: p.input.placedBy } });
+    if (ownInvoice(p)) await generateInvoice(p, p.order);
     p.created = true;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
@@ -38,7 +40,15 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
   }
 }
 
-const today = () => nowIso().slice(0, 10);
+/** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
+const today = () => ukDate(new Date());
+
+/** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
+const ownInvoice = (p: OrderProcess) =>
+  p.order.paymentMethod === 'invoice_with_terms' || p.order.paymentMethod === 'invoice_bank_transfer';
+
+const generateInvoice = (p: OrderProcess, order: OrderProcess['order']) =>
+  acts.generateInvoice({ order, termsDays: p.input.order.invoiceTermsDays });
 
 function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
   if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
@@ -203,10 +213,7 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
     quotedPriceGbpPence: prepared.pricing.totalGbpPence,
     version: p.order.version + 1,
   };
-  const newCheckout =
-    p.status === 'pending_payment' && previousTotal !== prepared.pricing.totalGbpPence
-      ? { checkoutUrl: (await payments.setUpPayment(repriced)).checkoutUrl }
-      : {};
+  const newPayment = previousTotal === prepared.pricing.totalGbpPence ? {} : await reprice(p, repriced);
   await p.commit(
     {
       fields: prepared.fields,
@@ -216,7 +223,7 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       newspaperName: prepared.newspaperName,
       gazetteEdition: prepared.gazetteEdition,
       publicationDate: p.status === 'booked' ? p.order.publicationDate : prepared.publicationDate,
-      ...newCheckout,
+      ...newPayment,
     },
     {
       event: 'order.amended',
@@ -232,6 +239,47 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       },
     },
   );
+}
+
+/**
+ * The payment follows a changed total: a new checkout session for an unpaid card order, a new Stripe invoice
+ * (the old one voided) for an unpaid stripe_invoice order, our own invoice regenerated for orders on account.
+ */
+async function reprice(p: OrderProcess, repriced: OrderProcess['order']) {
+  if (p.status === 'pending_payment') {
+    return { checkoutUrl: (await payments.setUpPayment(repriced)).checkoutUrl };
+  }
+  if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
+    const previous = p.paymentRef;
+    const invoice = await payments.setUpPayment(repriced);
+    p.paymentRef = invoice.paymentRef;
+    if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
+    return { invoiceUrl: invoice.invoiceUrl };
+  }
+  if (ownInvoice(p)) {
+    await generateInvoice(p, {
+      ...repriced,
+      pricing: { ...p.notice.pricing },
+      noticeText: p.notice.noticeText,
+    });
+  }
+  return {};
+}
+
+/** Voids a Stripe invoice; a refusal (already paid, say) is audited and flags the order for an operator. */
+async function voidQuietly(p: OrderProcess, invoiceId: string, reason: string): Promise<boolean> {
+  try {
+    await payments.voidInvoice({ orderId: p.order.id, invoiceId, reason });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.audit({
+      action: 'invoice_void_failed',
+      actor: 'system',
+      details: { invoiceId, message: err.cause?.message ?? err.message },
+    });
+    return false;
+  }
 }
 
 /** An activity's business refusal (validation_error …) becomes the update's refusal with the same code. */
@@ -282,6 +330,10 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   } else if (paymentState === 'paid') {
     paymentState = 'refund_due';
     needsAttention = true;
+  } else if (paymentState === 'invoiced' && p.order.paymentMethod === 'stripe_invoice' && p.paymentRef) {
+    const voided = await voidQuietly(p, p.paymentRef, 'cancelled');
+    paymentState = voided ? 'voided' : 'void_failed';
+    needsAttention = !voided;
   } else if (paymentState === 'invoiced') {
     paymentState = 'voided';
   } else {

@@ -2,6 +2,7 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { PaymentMethod } from '../orders/status';
+import type { OrderTimings } from '../orders/timings';
 
 /**
  * Everything the API, the worker and the order workflow share: ids, inputs, and the messages (updates,
@@ -19,35 +20,7 @@ export type OrderView = OrderSnapshot;
 
 export type { OrderNotice as PreparedNotice, Pricing } from '../orders/order-notice';
 
-/** Durations the workflow waits, in milliseconds. Production defaults below; tests shorten them. */
-export interface OrderTimings {
-  /** An unpaid card order is cancelled after this long. */
-  paymentExpiryMs: number;
-  /** An order waiting this long in one status is flagged NeedsAttention. */
-  attentionAfterMs: Partial<Record<OrderSnapshot['status'], number>>;
-  /** A published (or, for probate, URN-received) order becomes `completed` after this long. */
-  completeAfterMs: number;
-  /** Attempts at delivering the artwork before `order.delivery_failed`. */
-  deliveryAttempts: number;
-  deliveryRetryInitialMs: number;
-}
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-export const DEFAULT_ORDER_TIMINGS: OrderTimings = {
-  paymentExpiryMs: 7 * DAY,
-  attentionAfterMs: {
-    pending_payment: 2 * DAY,
-    awaiting_po: 5 * DAY,
-    awaiting_booking: 2 * DAY,
-    booked: 21 * DAY,
-    published: 30 * DAY,
-  },
-  completeAfterMs: 14 * DAY,
-  deliveryAttempts: 5,
-  deliveryRetryInitialMs: 60_000,
-};
+export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
 export interface OrderWorkflowInput {
   order: {

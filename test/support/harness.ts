@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
@@ -28,6 +30,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
     PORT: '0',
+    // Outbox e-mails and other files of a test run go to a throw-away folder, never the developer's .data.
+    DATA_DIR: process.env.TEST_DATA_DIR ?? path.join(os.tmpdir(), 'notices-test-data'),
     ...overrides,
   });
 }

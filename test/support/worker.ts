@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { ActivityDeps } from '../../src/activities';
 import { createOrderWorker } from '../../src/worker';
@@ -20,9 +21,22 @@ const quietLogger = {
   trace: () => undefined,
   debug: () => undefined,
   info: () => undefined,
-  warn: () => undefined,
+  // TEST_WORKER_WARN=1 shows the worker's warnings (a failing workflow task is logged as one).
+  warn: (message: string, meta?: Record<string, unknown>) =>
+    process.env.TEST_WORKER_WARN ? console.warn(message, meta) : undefined,
   error: (message: string, meta?: Record<string, unknown>) => console.error(message, meta),
 };
+
+/** Installs the native runtime with the quiet logger, once per process (workers and replays need it). */
+export function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: quietLogger });
+  } catch {
+    // Another test file in this process installed the native runtime already.
+  }
+}
 
 export interface TestWorker {
   taskQueue: string;
@@ -35,17 +49,15 @@ export async function startTestWorker(
   deps: ActivityDeps,
   taskQueue = `orders-test-${randomUUID()}`,
 ): Promise<TestWorker> {
-  if (!runtimeInstalled) {
-    runtimeInstalled = true;
-    try {
-      Runtime.install({ logger: quietLogger });
-    } catch {
-      // Another test file in this process installed the native runtime already.
-    }
-  }
+  installQuietRuntime();
   const connection = await NativeConnection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS });
+  // Activities start per-event workflows (webhook deliveries): give them a client unless the test did.
+  const ownClient = deps.temporal
+    ? undefined
+    : new Client({ connection: await Connection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS }) });
   const worker = await createOrderWorker({
     ...deps,
+    temporal: deps.temporal ?? ownClient,
     connection,
     taskQueue,
     workflowBundle: await workflowBundle(),
@@ -57,6 +69,7 @@ export async function startTestWorker(
     async stop() {
       worker.shutdown();
       await running;
+      await ownClient?.connection.close();
       await connection.close();
     },
   };

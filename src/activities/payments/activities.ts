@@ -1,4 +1,7 @@
+import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import type { PaymentProvider } from './provider';
 
@@ -10,8 +13,8 @@ export interface PaymentSetup {
 }
 
 /** Payment steps of the order workflow. Idempotency keys derive from the order id, so retries repeat nothing. */
-export function paymentActivities(deps: { config: Config; payments: PaymentProvider }) {
-  const { config, payments } = deps;
+export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProvider }) {
+  const { config, db, payments } = deps;
   return {
     /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
     async setUpPayment(order: OrderSnapshot): Promise<PaymentSetup> {
@@ -33,7 +36,19 @@ export function paymentActivities(deps: { config: Config; payments: PaymentProvi
           };
         }
         case 'stripe_invoice': {
-          const i = await payments.createInvoice(req);
+          const organisation = await findOrganisation(db, order.organisationId);
+          if (!organisation) {
+            throw ApplicationFailure.create({
+              type: 'payment_refused',
+              message: `No organisation ${order.organisationId}`,
+              nonRetryable: true,
+            });
+          }
+          const i = await payments.createInvoice({
+            ...req,
+            organisation: { id: organisation.id, name: organisation.name, email: organisation.billingEmail },
+            daysUntilDue: organisation.invoiceTermsDays,
+          });
           return {
             checkoutUrl: null,
             invoiceUrl: i.invoiceUrl,
@@ -52,6 +67,14 @@ export function paymentActivities(deps: { config: Config; payments: PaymentProvi
         case 'purchase_order':
           return { checkoutUrl: null, invoiceUrl: null, paymentRef: null, paymentState: 'awaiting_po' };
       }
+    },
+
+    /** Voids an unpaid provider invoice; `reason` keeps the key distinct (cancel, or replaced by an amendment). */
+    async voidInvoice(input: { orderId: string; invoiceId: string; reason: string }): Promise<void> {
+      await payments.voidInvoice({
+        invoiceId: input.invoiceId,
+        idempotencyKey: `order:${input.orderId}:void:${input.invoiceId}:${input.reason}`,
+      });
     },
 
     async refundPayment(input: {

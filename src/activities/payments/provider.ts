@@ -8,6 +8,19 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** The organisation billed by a provider invoice (one provider customer per organisation). */
+export interface BilledOrganisation {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+export interface InvoiceRequest extends CheckoutRequest {
+  organisation: BilledOrganisation;
+  /** Net terms: the invoice falls due this many days after it is sent. */
+  daysUntilDue: number;
+}
+
 export interface RefundRequest {
   orderId: string;
   /** The provider's payment reference recorded when the payment arrived. */
@@ -19,6 +32,9 @@ export interface RefundRequest {
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   createCheckout(req: CheckoutRequest): Promise<{ checkoutUrl: string; sessionId: string }>;
-  createInvoice(req: CheckoutRequest): Promise<{ invoiceUrl: string; invoiceId: string }>;
+  /** Creates, finalises and sends an invoice to the organisation's customer (created once per organisation). */
+  createInvoice(req: InvoiceRequest): Promise<{ invoiceUrl: string; invoiceId: string }>;
+  /** Voids an unpaid invoice (cancelled order, or an amendment that replaced it). */
+  voidInvoice(req: { invoiceId: string; idempotencyKey: string }): Promise<void>;
   refund(req: RefundRequest): Promise<{ refundId: string }>;
 }

@@ -20,6 +20,9 @@ export function createSandboxProvider(publicBaseUrl: string): PaymentProvider {
         invoiceId: `sandbox_in_${req.orderId}`,
       };
     },
+    async voidInvoice() {
+      // Nothing to void: the sandbox invoice is a page that reads the order.
+    },
     async refund(req) {
       return { refundId: `sandbox_re_${req.orderId}` };
     },

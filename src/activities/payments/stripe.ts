@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import Stripe from 'stripe';
-import type { PaymentProvider } from './provider';
+import type { BilledOrganisation, PaymentProvider } from './provider';
 
 /** A Stripe client for our configuration; `apiUrl` points it elsewhere (stripe-mock in tests and CI). */
 export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
@@ -36,6 +36,26 @@ async function classify<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The organisation's Stripe customer: found by its `organisationId` metadata, or created once. The creation's
+ * idempotency key is the organisation id, so concurrent or retried first invoices of one organisation share
+ * one customer while Stripe's search index catches up.
+ */
+async function organisationCustomer(stripe: Stripe, org: BilledOrganisation): Promise<string> {
+  const found = await classify(() =>
+    stripe.customers.search({ query: `metadata['organisationId']:'${org.id}'`, limit: 1 }),
+  );
+  const existing = found.data[0];
+  if (existing) return existing.id;
+  const created = await classify(() =>
+    stripe.customers.create(
+      { name: org.name, ...(org.email && { email: org.email }), metadata: { organisationId: org.id } },
+      { idempotencyKey: `organisation:${org.id}:customer` },
+    ),
+  );
+  return created.id;
+}
+
 export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): PaymentProvider {
   return {
     name: 'stripe',
@@ -67,46 +87,52 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
       return { checkoutUrl: session.url, sessionId: session.id };
     },
     async createInvoice(req) {
-      const customer = await classify(() =>
-        stripe.customers.create(
-          { metadata: { orderId: req.orderId } },
-          { idempotencyKey: `${req.idempotencyKey}:customer` },
-        ),
-      );
+      const customer = await organisationCustomer(stripe, req.organisation);
+      const key = req.idempotencyKey;
       const invoice = await classify(() =>
         stripe.invoices.create(
           {
-            customer: customer.id,
+            customer,
             collection_method: 'send_invoice',
-            days_until_due: 30,
-            metadata: { orderId: req.orderId },
+            days_until_due: req.daysUntilDue,
+            pending_invoice_items_behavior: 'exclude',
+            metadata: { orderId: req.orderId, reference: req.reference },
           },
-          { idempotencyKey: `${req.idempotencyKey}:invoice` },
+          { idempotencyKey: `${key}:invoice` },
         ),
       );
       await classify(() =>
         stripe.invoiceItems.create(
           {
-            customer: customer.id,
+            customer,
             invoice: invoice.id,
             amount: req.amountGbpPence,
             currency: 'gbp',
             description: req.description,
+            metadata: { orderId: req.orderId },
           },
-          { idempotencyKey: `${req.idempotencyKey}:item` },
+          { idempotencyKey: `${key}:item` },
         ),
       );
       const finalised = await classify(() =>
-        stripe.invoices.finalizeInvoice(
-          invoice.id!,
-          {},
-          { idempotencyKey: `${req.idempotencyKey}:finalise` },
-        ),
+        stripe.invoices.finalizeInvoice(invoice.id!, {}, { idempotencyKey: `${key}:finalise` }),
+      );
+      const sent = await classify(() =>
+        stripe.invoices.sendInvoice(invoice.id!, {}, { idempotencyKey: `${key}:send` }),
       );
       return {
-        invoiceUrl: finalised.hosted_invoice_url ?? `${publicBaseUrl}/api/v1/orders/${req.orderId}/invoice`,
-        invoiceId: finalised.id!,
+        // Stripe's hosted page; our own invoice route only when Stripe gives none.
+        invoiceUrl:
+          sent.hosted_invoice_url ??
+          finalised.hosted_invoice_url ??
+          `${publicBaseUrl}/api/v1/orders/${req.orderId}/invoice`,
+        invoiceId: invoice.id!,
       };
+    },
+    async voidInvoice(req) {
+      await classify(() =>
+        stripe.invoices.voidInvoice(req.invoiceId, {}, { idempotencyKey: req.idempotencyKey }),
+      );
     },
     async refund(req) {
       const refund = await classify(() =>

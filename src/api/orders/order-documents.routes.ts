@@ -7,7 +7,7 @@ import { orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 
 /**
- * GET /v1/orders/:id/proof and /certificate: the stored PDFs as attachments. 404 order_not_found before the
+ * GET /v1/orders/:id/proof, /certificate and /invoice (our own invoice, on-account orders): the stored PDFs as attachments. 404 order_not_found before the
  * document exists, as for an unknown or foreign order.
  */
 export function orderDocumentRoutes(db: Db): Router<AppState> {
@@ -23,5 +23,6 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
   };
   router.get('/orders/:id/proof', requireScope('orders:read'), serve('proof'));
   router.get('/orders/:id/certificate', requireScope('orders:read'), serve('certificate'));
+  router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
   return router;
 }

@@ -13,7 +13,7 @@ import { findOrder } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { AppError, jsonPath, validationError } from '../../errors';
 import { newId, toBase62 } from '../../ids';
-import { needsGazette, parseOrderInput, prepareNotice } from '../../notices';
+import { needsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
 import { serializeCreatedOrder, serializeOrder } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
@@ -40,9 +40,8 @@ export interface OrderWriteDeps {
   timings: OrderTimings;
 }
 
-/** "Today" for the notice engine: the UK calendar date. */
-const todayInLondon = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+/** "Today" for the notice engine: the UK calendar date (the workflow uses the same, at workflow time). */
+const todayInLondon = () => ukDate(new Date());
 
 /** A keyed request always names the same order, so a crash and a retry can never place two. */
 export function orderIdFor(organisationId: string, mode: string, idempotencyKey: string | undefined): string {

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './20261122_0001_foundation';
 import * as orderEngine from './20261122_0002_order_engine';
+import * as webhooks from './20261122_0003_webhooks';
+import * as notifications from './20261122_0004_notifications';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -9,6 +11,8 @@ import * as orderEngine from './20261122_0002_order_engine';
 const migrations: Record<string, Migration> = {
   '20261122_0001_foundation': foundation,
   '20261122_0002_order_engine': orderEngine,
+  '20261122_0003_webhooks': webhooks,
+  '20261122_0004_notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {

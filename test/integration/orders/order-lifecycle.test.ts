@@ -271,6 +271,43 @@ describe('order lifecycle over HTTP', () => {
     ).toBe(404);
   });
 
+  test('our own invoice: a PDF at invoiceUrl for orders on account, 404 otherwise and for other organisations', async () => {
+    const org = await createTestOrganisation(api.db, {
+      paymentMethod: 'invoice_bank_transfer',
+      termsDays: 60,
+    });
+    const { key } = await createTestKey(api.db, org.id);
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const id = created.json.id as string;
+    expect(created.json.invoiceUrl).toBe(`${api.config.publicBaseUrl}/api/v1/orders/${id}/invoice`);
+    const res = await fetch(`${api.baseUrl}/api/v1/orders/${id}/invoice`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${created.json.reference}-invoice.pdf"`,
+    );
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const other = await customer('invoice_with_terms');
+    const foreign = await call(api, 'GET', `/api/v1/orders/${id}/invoice`, { key: other.key });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe('order_not_found');
+    const { key: writeOnly } = await createTestKey(api.db, org.id, ['orders:write']);
+    expect((await call(api, 'GET', `/api/v1/orders/${id}/invoice`, { key: writeOnly })).status).toBe(403);
+
+    const po = await customer('purchase_order');
+    const poOrder = await call(api, 'POST', '/api/v1/orders', { key: po.key, body: VALID.planning });
+    const none = await call(api, 'GET', `/api/v1/orders/${poOrder.json.id}/invoice`, { key: po.key });
+    expect(none.status).toBe(404);
+    expect(none.json.code).toBe('order_not_found');
+  });
+
   test('Idempotency-Key: same key and body replays the order; another body is 422', async () => {
     const { key } = await customer('invoice_with_terms');
     const headers = { 'Idempotency-Key': 'create-123' };

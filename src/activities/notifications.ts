@@ -1,0 +1,143 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { findOrderDocument } from '../db/order-documents.repository';
+import type { OrderEventRecord } from '../db/order-events.repository';
+import { findOrganisation } from '../db/organisations.repository';
+import { findOrderById } from '../db/orders.repository';
+import { renderInvoice } from '../documents/invoice';
+import { markEmailFailed } from '../db/sent-emails.repository';
+import type { MailAttachment, Mailer } from '../mail/mailer';
+import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
+import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
+import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
+import { isOrderEventName } from '../orders/events';
+import {
+  audiencesFor,
+  EMAIL_REJECTED,
+  NOTIFICATION_WORKFLOW_TYPE,
+  notificationWorkflowId,
+  orderEmailKey,
+  type Audience,
+  type NotificationResult,
+  type OrderNotificationInput,
+} from '../workflows/notification.messages';
+
+export interface NotificationDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+}
+
+/** Activities of the order-notification workflow: render, send once per key, record the outcome. */
+export function notificationActivities(deps: NotificationDeps) {
+  const { config, db, mailer } = deps;
+
+  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<OutgoingEmail | null> {
+    if (!isOrderEventName(event.event)) return null;
+    const proof =
+      event.event === 'order.proof_ready' ? await findOrderDocument(db, order.id, 'proof') : undefined;
+    const email = renderOrderEmail(event.event, order, {
+      baseUrl: config.publicBaseUrl,
+      proofAttached: !!proof,
+    });
+    if (!email) return null;
+    const attachments: MailAttachment[] = proof
+      ? [{ filename: `proof-${order.reference}.pdf`, content: proof, contentType: 'application/pdf' }]
+      : [];
+    return {
+      intent: intentOf(event, 'contact', [order.contactEmail ?? '']),
+      email,
+      attachments,
+    };
+  }
+
+  /**
+   * The invoice PDF (stored by the order workflow before `order.created`; typeset here if it is missing)
+   * goes to the billing contact, or to the order's contact when the organisation has none.
+   */
+  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<OutgoingEmail | null> {
+    const organisation = await findOrganisation(db, event.organisationId);
+    if (!organisation) return null;
+    const invoice = invoiceDetails(order, organisation);
+    let pdf = await findOrderDocument(db, order.id, 'invoice');
+    if (!pdf) {
+      const current = await findOrderById(db, order.id);
+      if (!current) throw new Error(`Order ${order.id} is not in the projection yet.`);
+      pdf = await renderInvoice(current, {
+        organisation: { name: organisation.name, billingEmail: organisation.billingEmail },
+        termsDays: organisation.invoiceTermsDays,
+        bank: config.bank,
+      });
+    }
+    return {
+      intent: intentOf(event, 'billing', [organisation.billingEmail ?? order.contactEmail ?? '']),
+      email: renderInvoiceEmail(order, invoice),
+      attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    };
+  }
+
+  return {
+    async sendOrderEmail(input: {
+      event: OrderEventRecord;
+      audience: Audience;
+    }): Promise<NotificationResult> {
+      const { event, audience } = input;
+      const key = orderEmailKey(event, audience);
+      const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
+      const out =
+        audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
+      if (!out) return { key, audience, status: 'skipped' };
+      try {
+        const outcome = await sendOnce(db, mailer, config.mail.from, out);
+        return { key, audience, status: outcome.status };
+      } catch (err) {
+        if (err instanceof EmailRejectedError) {
+          throw ApplicationFailure.create({ type: EMAIL_REJECTED, message: err.message, nonRetryable: true });
+        }
+        throw err; // transient: Temporal retries the activity
+      }
+    },
+
+    /** Retries are exhausted: the e-mail is recorded as failed for good. */
+    async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
+      await markEmailFailed(db, input.key, `Gave up after retries: ${input.error}`);
+    },
+  };
+}
+
+export type NotificationActivities = ReturnType<typeof notificationActivities>;
+
+function intentOf(event: OrderEventRecord, audience: Audience, recipients: string[]) {
+  return {
+    key: orderEmailKey(event, audience),
+    kind: audience === 'billing' ? 'invoice' : event.event,
+    orderId: event.orderId,
+    organisationId: event.organisationId,
+    recipients,
+  };
+}
+
+/**
+ * Starts the event's notification workflow (id `notify:<evt_id>`) on the task queue of the activity that
+ * recorded the event. Called from `recordEvent`: a retried call finds the workflow already started.
+ */
+export async function startOrderNotification(
+  temporal: Client,
+  event: OrderEventRecord,
+  taskQueue = Context.current().info.taskQueue,
+): Promise<void> {
+  if (audiencesFor(event).length === 0) return;
+  const input: OrderNotificationInput = { event };
+  try {
+    await temporal.workflow.start(NOTIFICATION_WORKFLOW_TYPE, {
+      workflowId: notificationWorkflowId(event.id),
+      taskQueue,
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}

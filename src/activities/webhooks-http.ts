@@ -1,0 +1,106 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { refusedAddressReason } from '../webhooks/destination';
+
+/** Bytes of a receiver's answer kept with each attempt. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+export class RefusedDestinationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedDestinationError';
+  }
+}
+
+/**
+ * A DNS lookup that refuses forbidden addresses. It runs inside the socket's connect, so the address
+ * checked is the address connected to: a name that resolves to a public address when registered and to a
+ * private one later (DNS rebinding) is still refused.
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      for (const a of list) {
+        const reason = refusedAddressReason(a.address, allowPrivate);
+        if (reason) return callback(new RefusedDestinationError(`Destination refused: ${reason}.`), '', 0);
+      }
+      if (list.length === 0) return callback(new Error(`${hostname} has no address`), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+export interface WebhookResponse {
+  statusCode: number;
+  excerpt: string;
+}
+
+/**
+ * POSTs one webhook. Redirects are not followed (a 3xx is an answer like any other non-2xx); the whole
+ * exchange (connect, answer, excerpt) must finish within `timeoutMs`; only the first KiB of the answer
+ * is read. Throws on refusal, network error or time-out.
+ */
+export function postWebhook(opts: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}): Promise<WebhookResponse> {
+  const url = new URL(opts.url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    // A literal address never goes through the lookup: check it here.
+    const reason = refusedAddressReason(host, opts.allowPrivate);
+    if (reason) return Promise.reject(new RefusedDestinationError(`Destination refused: ${reason}.`));
+  }
+  const secure = url.protocol === 'https:';
+  const agentOptions = { keepAlive: false, lookup: guardedLookup(opts.allowPrivate) };
+  const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  return new Promise((resolve, reject) => {
+    const req = (secure ? https : http).request(url, {
+      method: 'POST',
+      agent,
+      headers: { ...opts.headers, 'Content-Length': Buffer.byteLength(opts.body) },
+    });
+    const timer = setTimeout(
+      () => req.destroy(new Error(`No answer within ${opts.timeoutMs} ms.`)),
+      opts.timeoutMs,
+    );
+    const finish = (fn: () => void) => {
+      clearTimeout(timer);
+      agent.destroy();
+      fn();
+    };
+    req.on('error', (err) => finish(() => reject(err)));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () =>
+        finish(() =>
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            excerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'),
+          }),
+        );
+      res.on('data', (chunk: Buffer) => {
+        if (size >= RESPONSE_EXCERPT_BYTES) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= RESPONSE_EXCERPT_BYTES) {
+          res.removeAllListeners('data');
+          res.destroy();
+          done();
+        }
+      });
+      res.on('end', done);
+      res.on('error', (err) => finish(() => reject(err)));
+    });
+    req.end(opts.body);
+  });
+}

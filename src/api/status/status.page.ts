@@ -1,0 +1,97 @@
+import type { Incident } from '../../db/incidents.repository';
+import { escapeHtml as e } from '../../mail/templates/render';
+import { COMPONENT_LABELS, isComponent, type ComponentState } from '../../status/components';
+import { HISTORY_DAYS, type StatusSnapshot } from '../../status/status.service';
+
+const STATE_LABELS: Record<ComponentState, string> = {
+  operational: 'Operational',
+  degraded: 'Degraded',
+  outage: 'Outage',
+};
+
+const STATE_COLOURS: Record<ComponentState, string> = {
+  operational: '#1d7a3a',
+  degraded: '#a15c00',
+  outage: '#b3261e',
+};
+
+const time = (iso: string) =>
+  `<time datetime="${e(iso)}">${e(
+    new Date(iso).toLocaleString('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/London',
+    }),
+  )}</time>`;
+
+const componentNames = (ids: string[]) =>
+  ids.map((c) => (isComponent(c) ? COMPONENT_LABELS[c] : c)).join(', ');
+
+const UPDATE_LABELS = { opened: 'Investigating', update: 'Update', resolved: 'Resolved' } as const;
+
+function incidentHtml(i: Incident): string {
+  const updates = [...i.updates].reverse();
+  return `<article class="incident" id="${e(i.id)}">
+<h3>${e(i.title)}</h3>
+<p class="meta">${i.status === 'open' ? 'Ongoing' : 'Resolved'} · affects ${e(componentNames(i.components))} · opened ${time(i.createdAt)}${
+    i.resolvedAt ? ` · resolved ${time(i.resolvedAt)}` : ''
+  }</p>
+<ol class="timeline">${updates
+    .map(
+      (u) =>
+        `<li><strong>${UPDATE_LABELS[u.kind]}</strong> — ${e(u.message)} <span class="meta">${time(u.createdAt)}</span></li>`,
+    )
+    .join('')}</ol>
+</article>`;
+}
+
+/** The public status page: plain HTML and CSS, readable without JavaScript; every value is escaped. */
+export function renderStatusPage(s: StatusSnapshot): string {
+  const banner = s.incidents.open.length > 0 && s.status === 'operational' ? 'degraded' : s.status;
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="60">
+<title>Service status · Statutory Notice Placement API</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0 auto;max-width:760px;padding:24px;color:#1b1b1b;line-height:1.45}
+h1{font-size:24px;margin:0 0 16px}h2{font-size:18px;margin:32px 0 12px}h3{font-size:16px;margin:0 0 4px}
+.banner{padding:14px 18px;border-radius:6px;color:#fff;font-weight:600;font-size:18px}
+table{width:100%;border-collapse:collapse}td,th{padding:10px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
+.state{font-weight:600;white-space:nowrap}.meta{color:#555;font-size:13px}
+.incident{border:1px solid #e3e3e3;border-radius:6px;padding:12px 16px;margin:0 0 12px}
+.timeline{margin:8px 0 0;padding-left:18px}
+</style>
+</head>
+<body>
+<h1>Statutory Notice Placement API: service status</h1>
+<p class="banner" id="overall" style="background:${STATE_COLOURS[banner]}">${e(s.summary)}</p>
+<h2>Components</h2>
+<table id="components">
+<thead><tr><th scope="col">Component</th><th scope="col">Status</th><th scope="col">Details</th></tr></thead>
+<tbody>
+${s.components
+  .map(
+    (c) =>
+      `<tr data-component="${e(c.id)}" data-state="${c.state}"><th scope="row">${e(c.name)}</th><td class="state" style="color:${STATE_COLOURS[c.state]}">${STATE_LABELS[c.state]}</td><td>${e(c.detail)}${
+        c.incidents.length ? ' <span class="meta">(see open incident)</span>' : ''
+      }</td></tr>`,
+  )
+  .join('\n')}
+</tbody>
+</table>
+<section id="open-incidents">
+<h2>Open incidents</h2>
+${s.incidents.open.length ? s.incidents.open.map(incidentHtml).join('\n') : '<p>No open incidents.</p>'}
+</section>
+<section id="history">
+<h2>Incident history (last ${HISTORY_DAYS} days)</h2>
+${s.incidents.history.length ? s.incidents.history.map(incidentHtml).join('\n') : `<p>No incidents in the last ${HISTORY_DAYS} days.</p>`}
+</section>
+<p class="meta">Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,91 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config';
+import type { Db } from '../db/database';
+import { listIncidents } from '../db/incidents.repository';
+import { createMailer } from '../mail/mailer';
+import { COMPONENTS, isComponent, type Component } from '../status/components';
+import {
+  IncidentError,
+  openIncident,
+  resolveIncident,
+  updateIncident,
+  type IncidentDeps,
+} from '../status/incidents';
+import { fail, printJson } from './output';
+
+type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+function componentList(value: string): Component[] {
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) throw new InvalidArgumentError('give at least one component.');
+  for (const n of names) {
+    if (!isComponent(n))
+      throw new InvalidArgumentError(`each component must be one of: ${COMPONENTS.join(', ')}.`);
+  }
+  return names as Component[];
+}
+
+const text = (what: string) => (value: string) => {
+  if (!value.trim()) throw new InvalidArgumentError(`${what} must not be empty.`);
+  return value.trim();
+};
+
+/**
+ * `notices incident open|update|resolve|list`: incidents on the public status page. Opening and resolving
+ * an incident that affects order processing e-mails the organisations with orders in flight, before the
+ * command returns (the JSON output lists each e-mail's outcome).
+ */
+export function registerIncidentCommands(program: Command, run: RunWithDb): void {
+  const withDeps = <T>(fn: (deps: IncidentDeps) => Promise<T>) =>
+    run(async (db) => {
+      const config = loadConfig();
+      const mailer = createMailer(config);
+      try {
+        return await fn({ config, db, mailer });
+      } catch (err) {
+        if (err instanceof IncidentError) fail(err.message);
+        throw err;
+      } finally {
+        mailer.close();
+      }
+    });
+
+  const incident = program.command('incident').description('Incidents shown on the public status page.');
+  incident
+    .command('open')
+    .requiredOption('--title <title>', 'short title', text('--title'))
+    .requiredOption('--components <list>', `comma-separated: ${COMPONENTS.join(',')}`, componentList)
+    .requiredOption('--message <message>', 'what visitors and affected organisations read', text('--message'))
+    .action((opts: { title: string; components: Component[]; message: string }) =>
+      withDeps(async (deps) => printJson(await openIncident(deps, opts))),
+    );
+  incident
+    .command('update')
+    .argument('<incidentId>')
+    .requiredOption('--message <message>', 'the update', text('--message'))
+    .action((id: string, opts: { message: string }) =>
+      withDeps(async (deps) => printJson(await updateIncident(deps, id, opts.message))),
+    );
+  incident
+    .command('resolve')
+    .argument('<incidentId>')
+    .requiredOption('--message <message>', 'the resolution', text('--message'))
+    .action((id: string, opts: { message: string }) =>
+      withDeps(async (deps) => printJson(await resolveIncident(deps, id, opts.message))),
+    );
+  incident
+    .command('list')
+    .description('Open incidents and those of the last 90 days.')
+    .action(() =>
+      run(async (db) =>
+        printJson(await listIncidents(db, { since: new Date(Date.now() - 90 * 86_400_000) })),
+      ),
+    );
+}

@@ -1,0 +1,88 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Db } from '../db/database';
+import { getIntegrationAvailability, setIntegrationAvailability } from '../db/integration-health.repository';
+import {
+  createIntegrationKey,
+  findIntegrationKey,
+  listIntegrationKeys,
+  revokeIntegrationKey,
+  type IntegrationTarget,
+} from '../db/integration-keys.repository';
+import { findNewspaperByName, GAZETTE_EDITIONS, listNewspapers } from '../notices';
+import type { GazetteEdition } from '../notices/types';
+import { fail, printJson } from './output';
+
+type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+function gazetteEdition(value: string): GazetteEdition {
+  if (!(GAZETTE_EDITIONS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`--gazette must be one of: ${GAZETTE_EDITIONS.join(', ')}.`);
+  }
+  return value as GazetteEdition;
+}
+
+/** A newspaper of the directory by its id or its name (case and spacing ignored). */
+function resolveNewspaper(nameOrId: string): string {
+  const paper = listNewspapers().find((n) => n.id === nameOrId.trim()) ?? findNewspaperByName(nameOrId);
+  if (!paper) fail(`No newspaper "${nameOrId}" in the directory (give its name or id).`);
+  return paper.name;
+}
+
+/**
+ * `notices integration-key create|list|revoke`: keys newspapers and Gazette editions use on
+ * /api/integrations/v1 (each limited to its own orders); and `notices gazette status|down|up`, which marks
+ * the Gazette integration unavailable (Gazette notices are then refused with 503 gazette_unavailable).
+ */
+export function registerIntegrationCommands(program: Command, run: Run): void {
+  const keys = program
+    .command('integration-key')
+    .description(
+      'Integration keys for newspapers and the Gazette: shown once at creation, stored as a hash.',
+    );
+  keys
+    .command('create')
+    .option('--newspaper <nameOrId>', 'a newspaper of the directory, by name or id')
+    .option('--gazette <edition>', `a Gazette edition: ${GAZETTE_EDITIONS.join(', ')}`, gazetteEdition)
+    .action((opts: { newspaper?: string; gazette?: GazetteEdition }) =>
+      run(async (db) => {
+        if (Boolean(opts.newspaper) === Boolean(opts.gazette))
+          fail('Give exactly one of --newspaper or --gazette.');
+        const target: IntegrationTarget = opts.newspaper
+          ? { kind: 'newspaper', newspaperName: resolveNewspaper(opts.newspaper) }
+          : { kind: 'gazette', gazetteEdition: opts.gazette! };
+        const { key, record } = await createIntegrationKey(db, target);
+        printJson({ ...record, key, note: 'Store this key now: it is shown only once.' });
+      }),
+    );
+  keys.command('list').action(() => run(async (db) => printJson(await listIntegrationKeys(db))));
+  keys
+    .command('revoke')
+    .argument('<id>')
+    .action((id: string) =>
+      run(async (db) => {
+        if (!(await revokeIntegrationKey(db, id))) fail(`No active integration key ${id}.`);
+        printJson(await findIntegrationKey(db, id));
+      }),
+    );
+
+  const gazette = program.command('gazette').description('Availability of the Gazette integration.');
+  gazette
+    .command('status')
+    .action(() => run(async (db) => printJson(await getIntegrationAvailability(db, 'gazette'))));
+  gazette
+    .command('down')
+    .requiredOption('--note <text>', 'why it is down (shown to operators)')
+    .action((opts: { note: string }) =>
+      run(async (db) => {
+        if (!opts.note.trim()) fail('--note must not be empty.');
+        await setIntegrationAvailability(db, 'gazette', false, opts.note.trim());
+        printJson(await getIntegrationAvailability(db, 'gazette'));
+      }),
+    );
+  gazette.command('up').action(() =>
+    run(async (db) => {
+      await setIntegrationAvailability(db, 'gazette', true);
+      printJson(await getIntegrationAvailability(db, 'gazette'));
+    }),
+  );
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+
+/**
+ * The read side of the status page and of incident e-mails: live health signals from the order engine's
+ * tables, and the organisations that have orders in flight.
+ */
+
+export async function gazetteHealth(db: Db): Promise<{ available: boolean; note: string | null }> {
+  const row = await db
+    .selectFrom('integration_health')
+    .select(['available', 'note'])
+    .where('integration', '=', 'gazette')
+    .executeTakeFirst();
+  return { available: row?.available ?? true, note: row?.note ?? null };
+}
+
+/**
+ * Orders whose artwork delivery failed (`order.delivery_failed`) since `since` and has not succeeded since
+ * (no later `artwork_delivered` or `marked_delivered` audit entry), not counting cancelled orders.
+ */
+export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('order_events as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .select(sql<string>`count(distinct e.order_id)`.as('n'))
+    .where('e.event', '=', 'order.delivery_failed')
+    .where('e.created_at', '>=', since)
+    .where('o.status', '<>', 'cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_audit_log as a')
+            .select('a.id')
+            .whereRef('a.order_id', '=', 'e.order_id')
+            .where('a.action', 'in', ['artwork_delivered', 'marked_delivered'])
+            .whereRef('a.created_at', '>', 'e.created_at'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Orders whose refund through the payment provider failed, updated since `since`. */
+export async function countRecentRefundFailures(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('payment_state', '=', 'refund_failed')
+    .where('updated_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface InFlightOrganisation {
+  id: string;
+  name: string;
+  billingEmail: string | null;
+  orders: Array<{ reference: string; contactEmail: string | null }>;
+}
+
+/** Organisations with at least one order neither completed nor cancelled, with those orders. */
+export async function organisationsWithOrdersInFlight(db: Db): Promise<InFlightOrganisation[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('organisations as g', 'g.id', 'o.organisation_id')
+    .select([
+      'g.id as organisationId',
+      'g.name',
+      'g.billing_email',
+      'o.reference',
+      sql<string | null>`o.fields->>'contactEmail'`.as('contactEmail'),
+    ])
+    .where('o.status', 'not in', ['completed', 'cancelled'])
+    .orderBy('g.seq')
+    .orderBy('o.created_at')
+    .execute();
+  const byOrg = new Map<string, InFlightOrganisation>();
+  for (const r of rows) {
+    let org = byOrg.get(r.organisationId);
+    if (!org) {
+      org = { id: r.organisationId, name: r.name, billingEmail: r.billing_email, orders: [] };
+      byOrg.set(r.organisationId, org);
+    }
+    org.orders.push({ reference: r.reference, contactEmail: r.contactEmail });
+  }
+  return [...byOrg.values()];
+}

@@ -1,0 +1,109 @@
+import { newId } from '../ids';
+import type { Db } from './database';
+import type { IncidentStatus, IncidentUpdateKind } from './tables/incidents';
+
+export interface IncidentUpdate {
+  kind: IncidentUpdateKind;
+  message: string;
+  createdAt: string;
+}
+
+export interface Incident {
+  id: string;
+  title: string;
+  components: string[];
+  status: IncidentStatus;
+  createdAt: string;
+  updatedAt: string;
+  resolvedAt: string | null;
+  /** Oldest first: the opening message, then updates, then the resolution. */
+  updates: IncidentUpdate[];
+}
+
+export async function createIncident(
+  db: Db,
+  input: { title: string; components: string[]; message: string },
+): Promise<Incident> {
+  const id = newId('inc');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('incidents')
+      .values({ id, title: input.title, components: input.components, status: 'open', resolved_at: null })
+      .execute();
+    await trx
+      .insertInto('incident_updates')
+      .values({ incident_id: id, kind: 'opened', message: input.message })
+      .execute();
+  });
+  return (await findIncident(db, id))!;
+}
+
+/** Adds an update, or the resolution; answers undefined when there is no such incident. */
+export async function addIncidentUpdate(
+  db: Db,
+  id: string,
+  kind: 'update' | 'resolved',
+  message: string,
+): Promise<Incident | undefined> {
+  const changed = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const row = await trx
+      .updateTable('incidents')
+      .set({ updated_at: now, ...(kind === 'resolved' && { status: 'resolved' as const, resolved_at: now }) })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .insertInto('incident_updates')
+      .values({ incident_id: id, kind, message, created_at: now })
+      .execute();
+    return true;
+  });
+  return changed ? findIncident(db, id) : undefined;
+}
+
+export async function findIncident(db: Db, id: string): Promise<Incident | undefined> {
+  const [incident] = await loadIncidents(db, { id });
+  return incident;
+}
+
+/** Open incidents, and every incident created or resolved since `since`; newest first. */
+export async function listIncidents(db: Db, opts: { since?: Date } = {}): Promise<Incident[]> {
+  return loadIncidents(db, opts);
+}
+
+async function loadIncidents(db: Db, filter: { id?: string; since?: Date }): Promise<Incident[]> {
+  let q = db.selectFrom('incidents').selectAll();
+  if (filter.id) q = q.where('id', '=', filter.id);
+  const since = filter.since;
+  if (since) {
+    q = q.where((eb) =>
+      eb.or([eb('status', '=', 'open'), eb('created_at', '>=', since), eb('resolved_at', '>=', since)]),
+    );
+  }
+  const rows = await q.orderBy('seq', 'desc').execute();
+  if (rows.length === 0) return [];
+  const updates = await db
+    .selectFrom('incident_updates')
+    .selectAll()
+    .where(
+      'incident_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    components: r.components,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    resolvedAt: r.resolved_at?.toISOString() ?? null,
+    updates: updates
+      .filter((u) => u.incident_id === r.id)
+      .map((u) => ({ kind: u.kind, message: u.message, createdAt: u.created_at.toISOString() })),
+  }));
+}

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+import type { SentEmailStatus } from './tables/sent-emails';
+
+/** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
+export interface EmailIntent {
+  key: string;
+  kind: string;
+  orderId?: string | null;
+  organisationId?: string | null;
+  incidentId?: string | null;
+  recipients: string[];
+  subject: string;
+}
+
+export interface SentEmail {
+  key: string;
+  kind: string;
+  orderId: string | null;
+  organisationId: string | null;
+  incidentId: string | null;
+  recipients: string[];
+  subject: string;
+  status: SentEmailStatus;
+  attempts: number;
+  messageId: string | null;
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+type Row = {
+  key: string;
+  kind: string;
+  order_id: string | null;
+  organisation_id: string | null;
+  incident_id: string | null;
+  recipients: string[];
+  subject: string;
+  status: SentEmailStatus;
+  attempts: number;
+  message_id: string | null;
+  error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+};
+
+function toSentEmail(r: Row): SentEmail {
+  return {
+    key: r.key,
+    kind: r.kind,
+    orderId: r.order_id,
+    organisationId: r.organisation_id,
+    incidentId: r.incident_id,
+    recipients: r.recipients,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    messageId: r.message_id,
+    error: r.error,
+    createdAt: r.created_at.toISOString(),
+    sentAt: r.sent_at?.toISOString() ?? null,
+  };
+}
+
+export type Claim =
+  | { state: 'claimed'; email: SentEmail }
+  /** Sent or failed for good already: nothing to do. */
+  | { state: 'done'; email: SentEmail }
+  /** Another attempt holds the claim right now. */
+  | { state: 'busy'; email: SentEmail };
+
+/**
+ * Claims the right to send the e-mail with this key: the first call creates the row, every call takes the
+ * claim for `leaseMs` unless another attempt holds it or the e-mail is settled (sent or failed).
+ */
+export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): Promise<Claim> {
+  await db
+    .insertInto('sent_emails')
+    .values({
+      key: intent.key,
+      kind: intent.kind,
+      order_id: intent.orderId ?? null,
+      organisation_id: intent.organisationId ?? null,
+      incident_id: intent.incidentId ?? null,
+      recipients: intent.recipients,
+      subject: intent.subject,
+      status: 'pending',
+      claimed_until: null,
+      message_id: null,
+      error: null,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const claimed = await db
+    .updateTable('sent_emails')
+    .set({
+      attempts: sql`attempts + 1`,
+      claimed_until: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      recipients: intent.recipients,
+      subject: intent.subject,
+      updated_at: new Date(),
+    })
+    .where('key', '=', intent.key)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+    .returningAll()
+    .executeTakeFirst();
+  if (claimed) return { state: 'claimed', email: toSentEmail(claimed) };
+  const row = await db
+    .selectFrom('sent_emails')
+    .selectAll()
+    .where('key', '=', intent.key)
+    .executeTakeFirstOrThrow();
+  return { state: row.status === 'pending' ? 'busy' : 'done', email: toSentEmail(row) };
+}
+
+export async function markEmailSent(db: Db, key: string, messageId: string | null): Promise<void> {
+  await db
+    .updateTable('sent_emails')
+    .set({
+      status: 'sent',
+      message_id: messageId,
+      error: null,
+      claimed_until: null,
+      sent_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
+export async function markEmailFailed(db: Db, key: string, error: string): Promise<void> {
+  await db
+    .updateTable('sent_emails')
+    .set({ status: 'failed', error, claimed_until: null, updated_at: new Date() })
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A transient failure: the e-mail stays pending and the next attempt may claim it at once. */
+export async function releaseEmail(db: Db, key: string, error: string): Promise<void> {
+  await db
+    .updateTable('sent_emails')
+    .set({ error, claimed_until: null, updated_at: new Date() })
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
+  const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();
+  return row && toSentEmail(row);
+}
+
+export async function listSentEmails(
+  db: Db,
+  filter: { orderId?: string; incidentId?: string; organisationId?: string },
+): Promise<SentEmail[]> {
+  let q = db.selectFrom('sent_emails').selectAll();
+  if (filter.orderId) q = q.where('order_id', '=', filter.orderId);
+  if (filter.incidentId) q = q.where('incident_id', '=', filter.incidentId);
+  if (filter.organisationId) q = q.where('organisation_id', '=', filter.organisationId);
+  const rows = await q.orderBy('created_at').orderBy('key').execute();
+  return rows.map(toSentEmail);
+}

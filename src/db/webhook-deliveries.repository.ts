@@ -1,0 +1,231 @@
+import type { Selectable } from 'kysely';
+import { newId } from '../ids';
+import type { Db } from './database';
+import type { DeliveryStatus, WebhookDeliveriesTable } from './tables/webhook-deliveries';
+
+type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  organisationId: string;
+  event: string;
+  status: DeliveryStatus;
+  attempts: number;
+  replays: number;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toDelivery(r: DeliveryRow): WebhookDelivery {
+  return {
+    id: r.id,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    organisationId: r.organisation_id,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    replays: r.replays,
+    lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
+    nextAttemptAt: r.next_attempt_at?.toISOString() ?? null,
+    lastError: r.last_error,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** The delivery of an event to an endpoint, created once: a retried dispatch finds the same row. */
+export async function ensureDelivery(
+  db: Db,
+  d: { eventId: string; endpointId: string; organisationId: string; event: string },
+): Promise<WebhookDelivery> {
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: newId('dlv'),
+      event_id: d.eventId,
+      endpoint_id: d.endpointId,
+      organisation_id: d.organisationId,
+      event: d.event,
+      status: 'pending',
+      last_attempt_at: null,
+      next_attempt_at: new Date(),
+      last_error: null,
+    })
+    .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('event_id', '=', d.eventId)
+    .where('endpoint_id', '=', d.endpointId)
+    .executeTakeFirstOrThrow();
+  return toDelivery(row);
+}
+
+export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery | null> {
+  const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toDelivery(row) : null;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  replay: number;
+  attempt: number;
+  startedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+}
+
+/**
+ * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
+ * overwritten by an older run's late write (`replays` must still match).
+ */
+export async function recordAttempt(
+  db: Db,
+  a: AttemptRecord,
+  outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: a.deliveryId,
+        replay: a.replay,
+        attempt: a.attempt,
+        started_at: a.startedAt,
+        status_code: a.statusCode,
+        error: a.error,
+        latency_ms: a.latencyMs,
+        response_excerpt: a.responseExcerpt,
+      })
+      .execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        status: outcome.status,
+        last_attempt_at: a.startedAt,
+        next_attempt_at: outcome.nextAttemptAt,
+        last_error: outcome.status === 'delivered' ? null : (a.error ?? `HTTP ${a.statusCode}`),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', a.deliveryId)
+      .where('replays', '=', a.replay)
+      .execute();
+  });
+}
+
+/** Final states set by the delivery workflow: `dead` after the last attempt, `cancelled` for a deleted endpoint. */
+export async function finishDelivery(
+  db: Db,
+  id: string,
+  replay: number,
+  status: 'dead' | 'cancelled',
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status,
+      next_attempt_at: null,
+      last_error: eb.fn.coalesce(eb.val(error), eb.ref('last_error')),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .where('replays', '=', replay)
+    .where('status', '<>', 'delivered')
+    .execute();
+}
+
+/**
+ * Starts replay number `replays + 1` of a delivery that is not in progress: back to `pending`. Returns
+ * the replay number, or null when the delivery changed meanwhile or is still being attempted.
+ */
+export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<number | null> {
+  const row = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'pending',
+      replays: delivery.replays + 1,
+      next_attempt_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', delivery.id)
+    .where('replays', '=', delivery.replays)
+    .where('status', 'in', ['dead', 'delivered', 'cancelled'])
+    .returning('replays')
+    .executeTakeFirst();
+  return row ? row.replays : null;
+}
+
+export async function listDeliveries(
+  db: Db,
+  q: { organisationId?: string; status?: DeliveryStatus; eventId?: string; since?: Date; limit?: number },
+): Promise<WebhookDelivery[]> {
+  let query = db.selectFrom('webhook_deliveries').selectAll();
+  if (q.organisationId) query = query.where('organisation_id', '=', q.organisationId);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.eventId) query = query.where('event_id', '=', q.eventId);
+  if (q.since) query = query.where('updated_at', '>=', q.since);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit ?? 1000)
+    .execute();
+  return rows.map(toDelivery);
+}
+
+export interface WebhookAttempt {
+  replay: number;
+  attempt: number;
+  startedAt: string;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+}
+
+export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookAttempt[]> {
+  const rows = await db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    replay: r.replay,
+    attempt: r.attempt,
+    startedAt: r.started_at.toISOString(),
+    statusCode: r.status_code,
+    error: r.error,
+    latencyMs: r.latency_ms,
+    responseExcerpt: r.response_excerpt,
+  }));
+}
+
+/** The recorded event an attempt sends, in envelope form. */
+export async function loadEventForDelivery(db: Db, eventId: string) {
+  const r = await db
+    .selectFrom('order_events')
+    .select(['id', 'event', 'created_at', 'data', 'organisation_id', 'livemode'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return r
+    ? {
+        id: r.id,
+        event: r.event,
+        createdAt: r.created_at.toISOString(),
+        data: r.data,
+        organisationId: r.organisation_id,
+        livemode: r.livemode,
+      }
+    : null;
+}

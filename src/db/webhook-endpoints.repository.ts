@@ -1,0 +1,160 @@
+import type { Selectable } from 'kysely';
+import { newId } from '../ids';
+import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
+import type { Db } from './database';
+import type { WebhookEndpointsTable, WebhookMode } from './tables/webhook-endpoints';
+
+type EndpointRow = Selectable<WebhookEndpointsTable>;
+
+/** An endpoint as admins see it: never its secrets. */
+export interface WebhookEndpoint {
+  id: string;
+  organisationId: string;
+  mode: WebhookMode;
+  url: string;
+  events: string[];
+  createdAt: string;
+  deletedAt: string | null;
+  /** While a rotated-out secret still signs beside the current one. */
+  previousSecretExpiresAt: string | null;
+}
+
+function toEndpoint(r: EndpointRow): WebhookEndpoint {
+  const overlapping = r.previous_secret_expires_at && r.previous_secret_expires_at > new Date();
+  return {
+    id: r.id,
+    organisationId: r.organisation_id,
+    mode: r.mode,
+    url: r.url,
+    events: r.events,
+    createdAt: r.created_at.toISOString(),
+    deletedAt: r.deleted_at?.toISOString() ?? null,
+    previousSecretExpiresAt: overlapping ? r.previous_secret_expires_at!.toISOString() : null,
+  };
+}
+
+/** Registers an endpoint; returns its signing secret, which is shown once and stored only encrypted. */
+export async function createWebhookEndpoint(
+  db: Db,
+  key: Buffer,
+  input: { organisationId: string; mode: WebhookMode; url: string; events: string[] },
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const id = newId('whe');
+  const secret = newSigningSecret();
+  const row = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      organisation_id: input.organisationId,
+      mode: input.mode,
+      url: input.url,
+      events: input.events,
+      secret: encryptSecret(key, secret, id),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      deleted_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { endpoint: toEndpoint(row), secret };
+}
+
+export async function listWebhookEndpoints(db: Db, organisationId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toEndpoint);
+}
+
+export async function findWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
+  const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+/** Soft delete: deliveries still pending for it stop at their next attempt. */
+export async function deleteWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+/**
+ * A new signing secret; the current one becomes the previous secret and keeps signing (a second `v1=`)
+ * for `overlapMs`, so receivers can switch without losing an event.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  key: Buffer,
+  id: string,
+  overlapMs: number,
+): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
+  const secret = newSigningSecret();
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      previous_secret: eb.ref('secret'),
+      previous_secret_expires_at: new Date(Date.now() + overlapMs),
+      secret: encryptSecret(key, secret, id),
+    }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { endpoint: toEndpoint(row), secret } : null;
+}
+
+/** Ids of the organisation's live endpoints of this mode that subscribe to the event and predate it. */
+export async function findSubscribedEndpoints(
+  db: Db,
+  q: { organisationId: string; mode: WebhookMode; event: string; before: Date },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('organisation_id', '=', q.organisationId)
+    .where('mode', '=', q.mode)
+    .where('deleted_at', 'is', null)
+    .where('created_at', '<=', q.before)
+    .where((eb) => eb(eb.val(q.event), '=', eb.fn.any('events')))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** What an attempt needs: the URL, the mode, and every secret that signs right now (newest first). */
+export interface EndpointForDelivery {
+  id: string;
+  mode: WebhookMode;
+  url: string;
+  deleted: boolean;
+  secrets: string[];
+}
+
+export async function loadEndpointForDelivery(
+  db: Db,
+  key: Buffer,
+  id: string,
+  now = new Date(),
+): Promise<EndpointForDelivery | null> {
+  const r = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return null;
+  const secrets = [decryptSecret(key, r.secret, r.id)];
+  if (r.previous_secret && r.previous_secret_expires_at && r.previous_secret_expires_at > now) {
+    try {
+      secrets.push(decryptSecret(key, r.previous_secret, r.id));
+    } catch {
+      // Encrypted under a replaced WEBHOOK_SECRET_ENCRYPTION_KEY: the current secret signs alone.
+    }
+  }
+  return { id: r.id, mode: r.mode, url: r.url, deleted: r.deleted_at !== null, secrets };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import {
+  claimEmail,
+  markEmailFailed,
+  markEmailSent,
+  releaseEmail,
+  type EmailIntent,
+} from '../db/sent-emails.repository';
+import { classifySendError, stableMessageId, type MailAttachment, type Mailer } from './mailer';
+import type { RenderedEmail } from './templates/render';
+
+export type EmailOutcome =
+  | { key: string; status: 'sent'; messageId: string | null }
+  /** Settled earlier: a retry or a second trigger sends nothing. */
+  | { key: string; status: 'already_sent' | 'already_failed' }
+  | { key: string; status: 'failed'; error: string };
+
+/** The message was refused for good (SMTP 5xx, bad address); it is recorded as failed. */
+export class EmailRejectedError extends Error {
+  readonly name = 'EmailRejectedError';
+}
+
+/** A transient problem (4xx, connection); the e-mail stays pending for the next attempt. */
+export class EmailDeferredError extends Error {
+  readonly name = 'EmailDeferredError';
+}
+
+const address = z.email();
+export const isEmailAddress = (value: string) => address.safeParse(value).success;
+
+export interface OutgoingEmail {
+  intent: Omit<EmailIntent, 'subject'>;
+  email: RenderedEmail;
+  attachments?: MailAttachment[];
+}
+
+/** How long one attempt holds its claim on a key; longer than any SMTP exchange (time-outs are 30 s). */
+const LEASE_MS = 120_000;
+
+/**
+ * Sends the e-mail at most once per key. The row in `sent_emails` is claimed before sending and settled
+ * after, so a retry of a sent (or definitively failed) e-mail sends nothing. A refusal is recorded and
+ * thrown as EmailRejectedError; a transient failure releases the claim and throws EmailDeferredError.
+ *
+ * The one gap is a crash between the SMTP server accepting the message and the row being marked sent: the
+ * next attempt sends again, with the same Message-ID, so mail clients can recognise the duplicate.
+ */
+export async function sendOnce(
+  db: Db,
+  mailer: Mailer,
+  from: string,
+  out: OutgoingEmail,
+): Promise<EmailOutcome> {
+  const intent: EmailIntent = { ...out.intent, subject: out.email.subject };
+  const claim = await claimEmail(db, intent, LEASE_MS);
+  if (claim.state === 'done') {
+    return { key: intent.key, status: claim.email.status === 'sent' ? 'already_sent' : 'already_failed' };
+  }
+  if (claim.state === 'busy') throw new EmailDeferredError(`Another attempt is sending ${intent.key}.`);
+
+  const bad = intent.recipients.filter((r) => !isEmailAddress(r));
+  const good = intent.recipients.filter((r) => isEmailAddress(r));
+  if (good.length === 0) {
+    const error = intent.recipients.length
+      ? `Invalid recipient address: ${bad.join(', ')}`
+      : 'No recipient address.';
+    await markEmailFailed(db, intent.key, error);
+    throw new EmailRejectedError(error);
+  }
+  try {
+    const receipt = await mailer.send({
+      to: good,
+      subject: out.email.subject,
+      text: out.email.text,
+      html: out.email.html,
+      attachments: out.attachments,
+      messageId: stableMessageId(intent.key, from),
+    });
+    await markEmailSent(db, intent.key, receipt.messageId);
+    return { key: intent.key, status: 'sent', messageId: receipt.messageId };
+  } catch (err) {
+    const { permanent, message } = classifySendError(err);
+    if (permanent) {
+      await markEmailFailed(db, intent.key, message);
+      throw new EmailRejectedError(message);
+    }
+    await releaseEmail(db, intent.key, message);
+    throw new EmailDeferredError(message);
+  }
+}

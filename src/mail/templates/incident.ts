@@ -1,0 +1,52 @@
+import { COMPONENT_LABELS, isComponent } from '../../status/components';
+import { renderEmail, type RenderedEmail } from './render';
+
+export interface IncidentMailInput {
+  incident: { id: string; title: string; components: string[] };
+  phase: 'opened' | 'resolved';
+  message: string;
+  organisationName: string;
+  /** References of the organisation's orders in flight (a few are listed). */
+  orderReferences: string[];
+  statusUrl: string;
+}
+
+const MAX_LISTED = 10;
+
+/** Tells an organisation with orders in flight that an incident affects order processing, or that it is over. */
+export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
+  const { incident, phase } = input;
+  const components = incident.components.map((c) => (isComponent(c) ? COMPONENT_LABELS[c] : c));
+  const subject = phase === 'opened' ? `Service incident: ${incident.title}` : `Resolved: ${incident.title}`;
+  const refs = input.orderReferences.slice(0, MAX_LISTED);
+  const more = input.orderReferences.length - refs.length;
+  return renderEmail({
+    subject,
+    blocks: [
+      { kind: 'heading', text: subject },
+      { kind: 'paragraph', text: `Hello ${input.organisationName},` },
+      {
+        kind: 'paragraph',
+        text:
+          phase === 'opened'
+            ? 'An incident is affecting order processing. Orders you have in flight may be delayed; nothing is lost, and they continue automatically once it is resolved.'
+            : 'The incident that affected order processing has been resolved. Orders in flight continue as normal.',
+      },
+      { kind: 'paragraph', text: input.message },
+      {
+        kind: 'facts',
+        rows: [
+          ['Affected', components.join(', ')],
+          ['Incident', incident.id],
+        ],
+      },
+      ...(refs.length > 0
+        ? [
+            { kind: 'paragraph' as const, text: 'Your orders in flight:' },
+            { kind: 'list' as const, items: more > 0 ? [...refs, `and ${more} more`] : refs },
+          ]
+        : []),
+      { kind: 'link', label: 'Service status', url: input.statusUrl },
+    ],
+  });
+}

@@ -1,0 +1,223 @@
+import type { OrderEventName } from '../../orders/events';
+import { formatDate, formatPence, renderEmail, type Block, type RenderedEmail } from './render';
+
+/** What the order e-mails need of an order: read from the event's `data.object` (the serialized order). */
+export interface OrderMailView {
+  id: string;
+  reference: string;
+  type: string;
+  status: string;
+  livemode: boolean;
+  newspaperName: string | null;
+  gazetteEdition: string | null;
+  quotedPriceGbpPence: number;
+  paymentMethod: string;
+  paymentState: string | null;
+  checkoutUrl: string | null;
+  invoiceUrl: string | null;
+  publicationDate: string | null;
+  publishedAt: string | null;
+  certificateUrl: string | null;
+  urn: string | null;
+  clientRef: string | null;
+  contactEmail: string | null;
+  applicantName: string | null;
+  createdAt: string;
+  pricing: Record<string, unknown>;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+export function orderMailView(object: Record<string, unknown>): OrderMailView {
+  const fields = (object.fields ?? {}) as Record<string, unknown>;
+  return {
+    id: String(object.id),
+    reference: String(object.reference),
+    type: String(object.type),
+    status: String(object.status),
+    livemode: object.livemode !== false,
+    newspaperName: str(object.newspaperName),
+    gazetteEdition: str(object.gazetteEdition),
+    quotedPriceGbpPence: Number(object.quotedPriceGbpPence ?? 0),
+    paymentMethod: String(object.paymentMethod),
+    paymentState: str(object.paymentState),
+    checkoutUrl: str(object.checkoutUrl),
+    invoiceUrl: str(object.invoiceUrl),
+    publicationDate: str(object.publicationDate),
+    publishedAt: str(object.publishedAt),
+    certificateUrl: str(object.certificateUrl),
+    urn: str(object.urn),
+    clientRef: str(object.clientRef),
+    contactEmail: str(fields.contactEmail),
+    applicantName: str(fields.applicantName),
+    createdAt: String(object.createdAt),
+    pricing: (object.pricing ?? {}) as Record<string, unknown>,
+  };
+}
+
+export const NOTICE_TYPE_LABELS: Record<string, string> = {
+  hgv: 'HGV operator licence notice',
+  probate: 'Section 27 probate notice',
+  planning: 'planning notice',
+  tro: 'traffic regulation order notice',
+  public_path: 'public path order notice',
+  highways: 'highways notice',
+};
+
+export const noticeLabel = (type: string) => NOTICE_TYPE_LABELS[type] ?? `${type} notice`;
+export const newspaperOf = (o: OrderMailView) => o.newspaperName ?? 'the newspaper (to be confirmed)';
+const testPrefix = (o: OrderMailView) => (o.livemode ? '' : '[TEST] ');
+
+/** The facts every order e-mail repeats, so each one stands on its own. */
+function orderFacts(o: OrderMailView): Block {
+  const rows: Array<[string, string]> = [
+    ['Order reference', o.reference],
+    ['Notice', noticeLabel(o.type)],
+    ['Newspaper', newspaperOf(o)],
+  ];
+  if (o.gazetteEdition)
+    rows.push(['The Gazette', `${o.gazetteEdition[0]!.toUpperCase()}${o.gazetteEdition.slice(1)} edition`]);
+  if (o.clientRef) rows.push(['Your reference', o.clientRef]);
+  rows.push(['Price', `${formatPence(o.quotedPriceGbpPence)} including VAT`]);
+  return { kind: 'facts', rows };
+}
+
+export const proofLink = (baseUrl: string, orderId: string) => `${baseUrl}/api/v1/orders/${orderId}/proof`;
+
+function paymentBlocks(o: OrderMailView): Block[] {
+  switch (o.paymentMethod) {
+    case 'stripe_checkout':
+      return o.checkoutUrl
+        ? [
+            {
+              kind: 'paragraph',
+              text: 'Pay by card to confirm the order. It goes to the newspaper once paid.',
+            },
+            { kind: 'link', label: 'Pay now', url: o.checkoutUrl },
+          ]
+        : [];
+    case 'purchase_order':
+      return [
+        {
+          kind: 'paragraph',
+          text: 'The order is waiting for your purchase order reference. Send it through the API to continue.',
+        },
+      ];
+    default:
+      return o.invoiceUrl
+        ? [
+            { kind: 'paragraph', text: 'The order is placed on account. Your invoice is available here:' },
+            { kind: 'link', label: 'View invoice', url: o.invoiceUrl },
+          ]
+        : [{ kind: 'paragraph', text: 'The order is placed on account.' }];
+  }
+}
+
+function refundText(o: OrderMailView): string {
+  const amount = formatPence(o.quotedPriceGbpPence);
+  switch (o.paymentState) {
+    case 'refunded':
+      return `A refund of ${amount} has been issued to the card you paid with. It usually appears within 5 to 10 working days.`;
+    case 'refund_due':
+    case 'refund_failed':
+      return `A refund of ${amount} is due. Our team is processing it and will confirm when it has been made.`;
+    case 'voided':
+      return 'The invoice for this order has been cancelled. There is nothing to pay.';
+    default:
+      return 'You have not been charged for this order.';
+  }
+}
+
+type Body = { subject: string; intro: string; blocks?: Block[] };
+
+export interface OrderEmailOptions {
+  /** `PUBLIC_BASE_URL`: links point at the API. */
+  baseUrl: string;
+  /** The proof PDF goes with the proof-ready e-mail. */
+  proofAttached?: boolean;
+}
+
+/** One template per event the contact hears about; `order.delivery_failed` is an operator matter. */
+const TEMPLATES: Partial<
+  Record<OrderEventName, (o: OrderMailView, paper: string, opts: OrderEmailOptions) => Body>
+> = {
+  'order.created': (o, paper) => ({
+    subject: `Order received: ${o.reference} (${paper})`,
+    intro: `We have received your ${noticeLabel(o.type)} for ${paper}.`,
+    blocks: [
+      ...paymentBlocks(o),
+      ...(o.publicationDate
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Requested publication date: ${formatDate(o.publicationDate)}.`,
+            },
+          ]
+        : []),
+    ],
+  }),
+  'order.proof_ready': (o, paper, opts) => ({
+    subject: `Proof ready: ${o.reference} (${paper})`,
+    intro: `The proof of your notice for ${paper} is ready. Please check the wording before publication.`,
+    blocks: [
+      { kind: 'link', label: 'Download the proof (with your API key)', url: proofLink(opts.baseUrl, o.id) },
+      ...(opts.proofAttached
+        ? [{ kind: 'paragraph' as const, text: 'The proof is also attached to this e-mail as a PDF.' }]
+        : []),
+    ],
+  }),
+  'order.booked': (o, paper) => {
+    const date = o.publicationDate ? formatDate(o.publicationDate) : null;
+    return {
+      subject: `Booked: ${o.reference} in ${paper}${date ? ` on ${date}` : ''}`,
+      intro: `${paper} has confirmed your notice.`,
+      blocks: [{ kind: 'paragraph', text: `Publication date: ${date ?? 'to be confirmed'}.` }],
+    };
+  },
+  'order.published': (o, paper) => ({
+    subject: `Published: ${o.reference} in ${paper}`,
+    intro: `Your notice was published in ${paper}${o.publishedAt ? ` on ${formatDate(o.publishedAt)}` : ''}.`,
+    blocks: o.certificateUrl
+      ? [{ kind: 'link', label: 'Certificate of publication (with your API key)', url: o.certificateUrl }]
+      : [],
+  }),
+  'order.urn_received': (o, paper) => ({
+    subject: `Gazette reference received: ${o.reference}`,
+    intro: `The Gazette has given your notice (published in ${paper}) its reference.`,
+    blocks: [{ kind: 'facts', rows: [['Gazette reference (URN)', o.urn ?? 'see the order']] }],
+  }),
+  'order.amended': (o, paper) => ({
+    subject: `Order amended: ${o.reference} (${paper})`,
+    intro: `Your order for ${paper} has been amended. The notice wording and price were recalculated.`,
+    blocks: [
+      { kind: 'paragraph', text: `New price: ${formatPence(o.quotedPriceGbpPence)} including VAT.` },
+      ...(o.paymentMethod === 'stripe_checkout' && o.status === 'pending_payment' ? paymentBlocks(o) : []),
+    ],
+  }),
+  'order.cancelled': (o, paper) => ({
+    subject: `Order cancelled: ${o.reference} (${paper})`,
+    intro: `Your order for ${paper} has been cancelled.`,
+    blocks: [{ kind: 'paragraph', text: refundText(o) }],
+  }),
+};
+
+/** The e-mail to the order's contact for an event, or null when the event is not one customers hear about. */
+export function renderOrderEmail(
+  event: OrderEventName,
+  order: OrderMailView,
+  opts: OrderEmailOptions,
+): RenderedEmail | null {
+  const template = TEMPLATES[event];
+  if (!template) return null;
+  const body = template(order, newspaperOf(order), opts);
+  return renderEmail({
+    subject: `${testPrefix(order)}${body.subject}`,
+    blocks: [
+      { kind: 'heading', text: body.subject },
+      { kind: 'paragraph', text: 'Hello,' },
+      { kind: 'paragraph', text: body.intro },
+      orderFacts(order),
+      ...(body.blocks ?? []),
+    ],
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * E-mails are written once as blocks and rendered twice, as plain text and as HTML, so the two forms never
+ * drift apart. Every value is escaped in the HTML form; links are shown in full in the text form.
+ */
+export type Block =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'link'; label: string; url: string }
+  | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  | { kind: 'list'; items: string[] };
+
+export interface EmailContent {
+  subject: string;
+  /** The greeting and body blocks; the footer is added by `renderEmail`. */
+  blocks: Block[];
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const FOOTER =
+  'Statutory Notice Placement API. You receive this e-mail because this address was given for notifications ' +
+  'about statutory notice orders.';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function textBlock(b: Block): string {
+  switch (b.kind) {
+    case 'heading':
+      return b.text;
+    case 'paragraph':
+      return b.text;
+    case 'link':
+      return `${b.label}: ${b.url}`;
+    case 'facts': {
+      const width = Math.max(...b.rows.map(([label]) => label.length));
+      return b.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`).join('\n');
+    }
+    case 'list':
+      return b.items.map((i) => `- ${i}`).join('\n');
+  }
+}
+
+function htmlBlock(b: Block): string {
+  switch (b.kind) {
+    case 'heading':
+      return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(b.text)}</h1>`;
+    case 'paragraph':
+      return `<p style="margin:0 0 12px">${escapeHtml(b.text)}</p>`;
+    case 'link':
+      return `<p style="margin:0 0 12px"><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(b.url)}</span></p>`;
+    case 'facts':
+      return `<table style="border-collapse:collapse;margin:0 0 12px">${b.rows
+        .map(
+          ([label, value]) =>
+            `<tr><th style="text-align:left;padding:2px 12px 2px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`;
+    case 'list':
+      return `<ul style="margin:0 0 12px">${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+  }
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const text = [...content.blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
+  const html = [
+    '<!doctype html>',
+    `<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b;line-height:1.45;max-width:640px">',
+    ...content.blocks.map(htmlBlock),
+    `<hr style="border:none;border-top:1px solid #ccc;margin:20px 0"><p style="color:#666;font-size:12px">${escapeHtml(FOOTER)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: content.subject, text, html };
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Pence as `£1,234.50`. */
+export const formatPence = (pence: number) => gbp.format(pence / 100);
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** `2026-12-03` (or a full timestamp) as `Thursday 3 December 2026`, the UK date. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    LONG_DATE.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}

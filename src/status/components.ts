@@ -1,0 +1,166 @@
+/**
+ * The public status page's vocabulary: its components, their states, and the pure rules that turn live
+ * health signals and open incidents into a state per component.
+ */
+export const COMPONENTS = [
+  'api',
+  'order_processing',
+  'database',
+  'payments',
+  'gazette',
+  'newspaper_delivery',
+] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+export const COMPONENT_LABELS: Record<Component, string> = {
+  api: 'API',
+  order_processing: 'Order processing',
+  database: 'Database',
+  payments: 'Payments',
+  gazette: 'Gazette integration',
+  newspaper_delivery: 'Newspaper delivery',
+};
+
+/** Incidents on these components affect order processing, so organisations with orders in flight hear of them. */
+export const ORDER_AFFECTING: ReadonlySet<Component> = new Set([
+  'order_processing',
+  'payments',
+  'gazette',
+  'newspaper_delivery',
+  'database',
+]);
+
+export const isComponent = (value: string): value is Component =>
+  (COMPONENTS as readonly string[]).includes(value);
+
+export type ComponentState = 'operational' | 'degraded' | 'outage';
+const RANK: Record<ComponentState, number> = { operational: 0, degraded: 1, outage: 2 };
+export const worst = (states: ComponentState[]): ComponentState =>
+  states.reduce<ComponentState>((a, b) => (RANK[b] > RANK[a] ? b : a), 'operational');
+
+/** A health reading: the state the signal alone implies, and a sentence a visitor can read. */
+export interface Reading {
+  state: ComponentState;
+  detail: string;
+}
+
+/** What the status service measured, before incidents are applied. */
+export interface Signals {
+  database: { reachable: boolean; latencyMs: number | null };
+  temporal: { reachable: boolean; workflowPollers: number; activityPollers: number };
+  payments: { provider: 'stripe' | 'sandbox'; recentFailures: number | null };
+  gazette: { available: boolean | null; note: string | null };
+  /** Orders whose artwork delivery failed recently and has not succeeded since; null when unknown. */
+  failedDeliveries: number | null;
+}
+
+/** Thresholds of the newspaper-delivery component (unresolved `order.delivery_failed` in the window). */
+export const DELIVERY_THRESHOLDS = { degradedAt: 1, outageAt: 5, windowHours: 24 } as const;
+/** Payments are degraded from this many failed refunds in the window (24 hours). */
+export const PAYMENT_FAILURES_DEGRADED_AT = 1;
+/** A database answering slower than this is degraded. */
+export const SLOW_DATABASE_MS = 1000;
+
+const unknown = (what: string): Reading => ({
+  state: 'degraded',
+  detail: `The ${what} health signal cannot be read right now.`,
+});
+
+export function readComponents(s: Signals): Record<Component, Reading> {
+  return {
+    api: { state: 'operational', detail: 'Answering requests.' },
+    order_processing: readOrderProcessing(s.temporal),
+    database: !s.database.reachable
+      ? { state: 'outage', detail: 'The database does not answer.' }
+      : (s.database.latencyMs ?? 0) > SLOW_DATABASE_MS
+        ? { state: 'degraded', detail: 'The database answers slowly.' }
+        : { state: 'operational', detail: 'Answering queries.' },
+    payments: readPayments(s.payments),
+    gazette:
+      s.gazette.available === null
+        ? unknown('Gazette')
+        : s.gazette.available
+          ? { state: 'operational', detail: 'Gazette notices are accepted.' }
+          : {
+              state: 'outage',
+              detail: `The Gazette integration is unavailable${s.gazette.note ? `: ${s.gazette.note}` : ''}. Gazette notices cannot be placed for now.`,
+            },
+    newspaper_delivery: readDeliveries(s.failedDeliveries),
+  };
+}
+
+function readOrderProcessing(t: Signals['temporal']): Reading {
+  if (!t.reachable) return { state: 'outage', detail: 'The workflow engine does not answer.' };
+  if (t.workflowPollers === 0 && t.activityPollers === 0)
+    return { state: 'outage', detail: 'No order workers are running.' };
+  if (t.workflowPollers === 0 || t.activityPollers === 0)
+    return { state: 'degraded', detail: 'Order workers are running with reduced capacity.' };
+  return { state: 'operational', detail: 'Orders are being processed.' };
+}
+
+function readPayments(p: Signals['payments']): Reading {
+  const provider = p.provider === 'stripe' ? 'Stripe' : 'the sandbox payment provider (no real payments)';
+  if (p.recentFailures === null) return unknown('payments');
+  if (p.recentFailures >= PAYMENT_FAILURES_DEGRADED_AT)
+    return {
+      state: 'degraded',
+      detail: `Recent refunds through ${provider} failed and are being handled manually.`,
+    };
+  return { state: 'operational', detail: `Payments through ${provider}.` };
+}
+
+function readDeliveries(failed: number | null): Reading {
+  if (failed === null) return unknown('newspaper delivery');
+  const { degradedAt, outageAt, windowHours } = DELIVERY_THRESHOLDS;
+  const what = `${failed} artwork deliver${failed === 1 ? 'y' : 'ies'} to newspapers failed in the last ${windowHours} hours`;
+  if (failed >= outageAt) return { state: 'outage', detail: `${what}.` };
+  if (failed >= degradedAt)
+    return { state: 'degraded', detail: `${what} and ${failed === 1 ? 'is' : 'are'} being handled.` };
+  return { state: 'operational', detail: 'Artwork reaches the newspapers.' };
+}
+
+export interface IncidentLike {
+  id: string;
+  title: string;
+  components: string[];
+  status: 'open' | 'resolved';
+}
+
+export interface ComponentStatus {
+  id: Component;
+  name: string;
+  state: ComponentState;
+  detail: string;
+  /** Open incidents affecting the component. */
+  incidents: string[];
+}
+
+/** Applies open incidents: a component an open incident affects is at least degraded. */
+export function deriveComponents(signals: Signals, incidents: IncidentLike[]): ComponentStatus[] {
+  const readings = readComponents(signals);
+  const open = incidents.filter((i) => i.status === 'open');
+  return COMPONENTS.map((id) => {
+    const affecting = open.filter((i) => i.components.includes(id));
+    const reading = readings[id];
+    return {
+      id,
+      name: COMPONENT_LABELS[id],
+      state: affecting.length > 0 ? worst([reading.state, 'degraded']) : reading.state,
+      detail: reading.detail,
+      incidents: affecting.map((i) => i.id),
+    };
+  });
+}
+
+export type OverallState = ComponentState;
+
+export function overallSummary(components: ComponentStatus[]): { status: OverallState; summary: string } {
+  const state = worst(components.map((c) => c.state));
+  const summary =
+    state === 'operational'
+      ? 'All systems operational'
+      : state === 'degraded'
+        ? 'Some systems are degraded'
+        : 'Some systems are down';
+  return { status: state, summary };
+}

@@ -1,0 +1,165 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { addIncidentUpdate, createIncident, findIncident, type Incident } from '../db/incidents.repository';
+import { organisationsWithOrdersInFlight } from '../db/incidents-status.repository';
+import { findOrganisation } from '../db/organisations.repository';
+import { listSentEmails, markEmailFailed } from '../db/sent-emails.repository';
+import type { Mailer } from '../mail/mailer';
+import { EmailDeferredError, EmailRejectedError, sendOnce } from '../mail/send-once';
+import { renderIncidentEmail } from '../mail/templates/incident';
+import { ORDER_AFFECTING, isComponent, type Component } from './components';
+
+export interface IncidentDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Pauses between attempts at a transiently failing e-mail (default 1 s, then 5 s). */
+  retryDelaysMs?: number[];
+}
+
+export type IncidentPhase = 'opened' | 'resolved';
+
+export interface IncidentEmailResult {
+  organisationId: string;
+  recipients: string[];
+  status: 'sent' | 'already_sent' | 'already_failed' | 'failed';
+  error?: string;
+}
+
+export class IncidentError extends Error {}
+
+export const affectsOrderProcessing = (components: string[]) =>
+  components.some((c) => isComponent(c) && ORDER_AFFECTING.has(c));
+
+export const incidentEmailKey = (incidentId: string, phase: IncidentPhase, organisationId: string) =>
+  `incident:${incidentId}:${phase}:${organisationId}`;
+
+export async function openIncident(
+  deps: IncidentDeps,
+  input: { title: string; components: Component[]; message: string },
+): Promise<{ incident: Incident; emails: IncidentEmailResult[] }> {
+  const incident = await createIncident(deps.db, input);
+  return { incident, emails: await notifyIncident(deps, incident, 'opened') };
+}
+
+export async function updateIncident(deps: IncidentDeps, id: string, message: string): Promise<Incident> {
+  const current = await findIncident(deps.db, id);
+  if (!current) throw new IncidentError(`No incident ${id}.`);
+  if (current.status === 'resolved') throw new IncidentError(`Incident ${id} is already resolved.`);
+  return (await addIncidentUpdate(deps.db, id, 'update', message))!;
+}
+
+export async function resolveIncident(
+  deps: IncidentDeps,
+  id: string,
+  message: string,
+): Promise<{ incident: Incident; emails: IncidentEmailResult[] }> {
+  const current = await findIncident(deps.db, id);
+  if (!current) throw new IncidentError(`No incident ${id}.`);
+  if (current.status === 'resolved') throw new IncidentError(`Incident ${id} is already resolved.`);
+  const incident = (await addIncidentUpdate(deps.db, id, 'resolved', message))!;
+  return { incident, emails: await notifyIncident(deps, incident, 'resolved') };
+}
+
+interface Audience {
+  organisationId: string;
+  name: string;
+  recipients: string[];
+  orderReferences: string[];
+}
+
+/**
+ * Who hears of an incident: every organisation with orders in flight, at its billing contact, else at the
+ * contact addresses of those orders. On resolution, also every organisation told of the opening, even if
+ * its orders have finished meanwhile.
+ */
+async function audienceOf(deps: IncidentDeps, incident: Incident, phase: IncidentPhase): Promise<Audience[]> {
+  const audiences = new Map<string, Audience>();
+  for (const org of await organisationsWithOrdersInFlight(deps.db)) {
+    const contacts = [...new Set(org.orders.map((o) => o.contactEmail).filter((e): e is string => !!e))];
+    audiences.set(org.id, {
+      organisationId: org.id,
+      name: org.name,
+      recipients: org.billingEmail ? [org.billingEmail] : contacts,
+      orderReferences: org.orders.map((o) => o.reference),
+    });
+  }
+  if (phase === 'resolved') {
+    const told = await listSentEmails(deps.db, { incidentId: incident.id });
+    for (const email of told) {
+      if (email.kind !== 'incident.opened' || email.status !== 'sent' || !email.organisationId) continue;
+      if (audiences.has(email.organisationId)) continue;
+      const org = await findOrganisation(deps.db, email.organisationId);
+      audiences.set(email.organisationId, {
+        organisationId: email.organisationId,
+        name: org?.name ?? email.organisationId,
+        recipients: email.recipients,
+        orderReferences: [],
+      });
+    }
+  }
+  return [...audiences.values()];
+}
+
+/** E-mails the incident's opening or resolution once per organisation (keyed in `sent_emails`). */
+export async function notifyIncident(
+  deps: IncidentDeps,
+  incident: Incident,
+  phase: IncidentPhase,
+): Promise<IncidentEmailResult[]> {
+  if (!affectsOrderProcessing(incident.components)) return [];
+  const kind = phase === 'opened' ? 'opened' : 'resolved';
+  const message = [...incident.updates].reverse().find((u) => u.kind === kind)?.message ?? incident.title;
+  const results: IncidentEmailResult[] = [];
+  for (const audience of await audienceOf(deps, incident, phase)) {
+    const email = renderIncidentEmail({
+      incident,
+      phase,
+      message,
+      organisationName: audience.name,
+      orderReferences: audience.orderReferences,
+      statusUrl: `${deps.config.publicBaseUrl}/status`,
+    });
+    const key = incidentEmailKey(incident.id, phase, audience.organisationId);
+    const intent = {
+      key,
+      kind: `incident.${phase}`,
+      organisationId: audience.organisationId,
+      incidentId: incident.id,
+      recipients: audience.recipients,
+    };
+    results.push({
+      organisationId: audience.organisationId,
+      recipients: audience.recipients,
+      ...(await sendWithRetries(
+        deps,
+        () => sendOnce(deps.db, deps.mailer, deps.config.mail.from, { intent, email }),
+        key,
+      )),
+    });
+  }
+  return results;
+}
+
+/** A few quick attempts in-process for transient problems; then the e-mail is recorded as failed. */
+async function sendWithRetries(
+  deps: IncidentDeps,
+  send: () => ReturnType<typeof sendOnce>,
+  key: string,
+): Promise<Pick<IncidentEmailResult, 'status' | 'error'>> {
+  const delays = deps.retryDelaysMs ?? [1000, 5000];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const outcome = await send();
+      return { status: outcome.status === 'failed' ? 'failed' : outcome.status };
+    } catch (err) {
+      if (err instanceof EmailRejectedError) return { status: 'failed', error: err.message };
+      if (!(err instanceof EmailDeferredError)) throw err;
+      if (attempt >= delays.length) {
+        await markEmailFailed(deps.db, key, `Gave up after ${attempt + 1} attempts: ${err.message}`);
+        return { status: 'failed', error: err.message };
+      }
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+}

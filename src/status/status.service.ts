@@ -1,0 +1,154 @@
+import type { Client } from '@temporalio/client';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { listIncidents, type Incident } from '../db/incidents.repository';
+import {
+  countRecentRefundFailures,
+  countUnresolvedDeliveryFailures,
+  gazetteHealth,
+} from '../db/incidents-status.repository';
+import {
+  deriveComponents,
+  DELIVERY_THRESHOLDS,
+  overallSummary,
+  type ComponentStatus,
+  type OverallState,
+  type Signals,
+} from './components';
+
+export interface StatusSnapshot {
+  status: OverallState;
+  summary: string;
+  updatedAt: string;
+  components: ComponentStatus[];
+  incidents: {
+    open: Incident[];
+    /** Resolved incidents of the last 90 days, newest first. */
+    history: Incident[];
+  };
+}
+
+export interface StatusDeps {
+  config: Config;
+  db: Db;
+  temporal: Client;
+  /** The order workers' task queue, whose pollers show that orders are being processed. */
+  taskQueue: string;
+  /** How long one snapshot is served before signals are read again (default 5 s). */
+  cacheMs?: number;
+}
+
+export const HISTORY_DAYS = 90;
+const PROBE_TIMEOUT_MS = 1500;
+/** Pollers are listed for a while after a worker stops; one seen this recently is a live worker. */
+const LIVE_POLLER_MS = 2 * 60_000;
+// temporal.api.enums.v1.TaskQueueType
+const TASK_QUEUE_TYPE_WORKFLOW = 1;
+const TASK_QUEUE_TYPE_ACTIVITY = 2;
+
+function withTimeout<T>(work: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Null when the signal cannot be read: the component then shows as degraded, "cannot be read". */
+const orNull = <T>(work: Promise<T>): Promise<T | null> => withTimeout(work).catch(() => null);
+
+async function databaseSignal(db: Db): Promise<Signals['database']> {
+  const started = Date.now();
+  try {
+    await withTimeout(sql`select 1`.execute(db));
+    return { reachable: true, latencyMs: Date.now() - started };
+  } catch {
+    return { reachable: false, latencyMs: null };
+  }
+}
+
+async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
+  const { temporal, config, taskQueue } = deps;
+  const pollers = async (taskQueueType: number) => {
+    const res = await temporal.connection.withDeadline(Date.now() + PROBE_TIMEOUT_MS, () =>
+      temporal.workflowService.describeTaskQueue({
+        namespace: config.temporalNamespace,
+        taskQueue: { name: taskQueue },
+        taskQueueType,
+      }),
+    );
+    const cutoff = Date.now() - LIVE_POLLER_MS;
+    return (res.pollers ?? []).filter((p) => {
+      const seconds = Number(p.lastAccessTime?.seconds ?? 0);
+      return seconds === 0 || seconds * 1000 >= cutoff;
+    }).length;
+  };
+  try {
+    const [workflowPollers, activityPollers] = await withTimeout(
+      Promise.all([pollers(TASK_QUEUE_TYPE_WORKFLOW), pollers(TASK_QUEUE_TYPE_ACTIVITY)]),
+      PROBE_TIMEOUT_MS + 500,
+    );
+    return { reachable: true, workflowPollers, activityPollers };
+  } catch {
+    return { reachable: false, workflowPollers: 0, activityPollers: 0 };
+  }
+}
+
+export async function readSignals(deps: StatusDeps): Promise<Signals> {
+  const { db, config } = deps;
+  const day = new Date(Date.now() - DELIVERY_THRESHOLDS.windowHours * 3_600_000);
+  const [database, temporal, refundFailures, gazette, failedDeliveries] = await Promise.all([
+    databaseSignal(db),
+    temporalSignal(deps),
+    orNull(countRecentRefundFailures(db, day)),
+    orNull(gazetteHealth(db)),
+    orNull(countUnresolvedDeliveryFailures(db, day)),
+  ]);
+  return {
+    database,
+    temporal,
+    payments: { provider: config.stripe.secretKey ? 'stripe' : 'sandbox', recentFailures: refundFailures },
+    gazette: gazette ?? { available: null, note: null },
+    failedDeliveries,
+  };
+}
+
+export async function buildSnapshot(deps: StatusDeps): Promise<StatusSnapshot> {
+  const since = new Date(Date.now() - HISTORY_DAYS * 86_400_000);
+  const [signals, incidents] = await Promise.all([
+    readSignals(deps),
+    orNull(listIncidents(deps.db, { since })).then((i) => i ?? []),
+  ]);
+  const components = deriveComponents(signals, incidents);
+  return {
+    ...overallSummary(components),
+    updatedAt: new Date().toISOString(),
+    components,
+    incidents: {
+      open: incidents.filter((i) => i.status === 'open'),
+      history: incidents.filter((i) => i.status === 'resolved'),
+    },
+  };
+}
+
+/** Serves one snapshot for `cacheMs`, and reads signals once however many visitors ask meanwhile. */
+export function createStatusService(deps: StatusDeps) {
+  const cacheMs = deps.cacheMs ?? 5000;
+  let cached: { at: number; snapshot: Promise<StatusSnapshot> } | undefined;
+  return {
+    snapshot(): Promise<StatusSnapshot> {
+      const now = Date.now();
+      if (!cached || now - cached.at >= cacheMs) {
+        const snapshot = buildSnapshot(deps);
+        cached = { at: now, snapshot };
+        snapshot.catch(() => {
+          if (cached?.snapshot === snapshot) cached = undefined;
+        });
+      }
+      return cached.snapshot;
+    },
+  };
+}
+
+export type StatusService = ReturnType<typeof createStatusService>;

@@ -1,0 +1,113 @@
+import { BlockList, isIP } from 'node:net';
+
+export type EndpointMode = 'live' | 'test';
+
+/**
+ * Addresses a webhook must never reach unless private destinations are allowed by configuration:
+ * unspecified, private (RFC 1918, IPv6 ULA), loopback, link-local, CGNAT, and the other non-global
+ * special-purpose ranges (documentation, benchmarking, multicast, reserved, NAT64, Teredo/6to4).
+ */
+const NON_GLOBAL: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
+  ['0.0.0.0', 8, 'ipv4'],
+  ['10.0.0.0', 8, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.0.0.0', 24, 'ipv4'],
+  ['192.0.2.0', 24, 'ipv4'],
+  ['192.88.99.0', 24, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['198.18.0.0', 15, 'ipv4'],
+  ['198.51.100.0', 24, 'ipv4'],
+  ['203.0.113.0', 24, 'ipv4'],
+  ['224.0.0.0', 4, 'ipv4'],
+  ['240.0.0.0', 4, 'ipv4'],
+  ['::', 128, 'ipv6'],
+  ['::1', 128, 'ipv6'],
+  ['::', 96, 'ipv6'], // IPv4-compatible (deprecated)
+  ['64:ff9b::', 96, 'ipv6'], // NAT64: would reach IPv4 addresses unchecked
+  ['64:ff9b:1::', 48, 'ipv6'],
+  ['100::', 64, 'ipv6'],
+  ['2001::', 23, 'ipv6'], // IETF protocol assignments, including Teredo
+  ['2001:db8::', 32, 'ipv6'],
+  ['2002::', 16, 'ipv6'], // 6to4
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+  ['fec0::', 10, 'ipv6'],
+  ['ff00::', 8, 'ipv6'],
+];
+
+/** Cloud metadata services: refused even when private destinations are allowed. */
+const metadata = new BlockList();
+metadata.addAddress('169.254.169.254', 'ipv4');
+metadata.addAddress('169.254.170.2', 'ipv4');
+metadata.addAddress('fd00:ec2::254', 'ipv6');
+
+const nonGlobal = new BlockList();
+for (const [net, prefix, type] of NON_GLOBAL) nonGlobal.addSubnet(net, prefix, type);
+
+/** `::ffff:a.b.c.d` and `::ffff:xxxx:xxxx` are IPv4 addresses in IPv6 form: judge them as IPv4. */
+function unmapIpv4(address: string): string {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1];
+  const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (hex) {
+    const hi = parseInt(hex[1], 16);
+    const lo = parseInt(hex[2], 16);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return address;
+}
+
+/**
+ * Why a resolved address may not be connected to, or null when it may. `allowPrivate` (development and
+ * tests) lets private and loopback addresses through; cloud metadata addresses are refused regardless.
+ */
+export function refusedAddressReason(address: string, allowPrivate: boolean): string | null {
+  const ip = unmapIpv4(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  const family = isIP(ip);
+  if (family === 0) return `not an IP address: ${address}`;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (metadata.check(ip, type)) return `${address} is a cloud metadata address`;
+  if (allowPrivate) return null;
+  return nonGlobal.check(ip, type)
+    ? `${address} is a private, loopback, link-local or reserved address`
+    : null;
+}
+
+export class DestinationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DestinationError';
+  }
+}
+
+/**
+ * Registration-time checks of an endpoint URL: http(s) only, https in live mode, no credentials, no
+ * fragment, and a literal IP address must pass the address rules. Hostnames are checked again at every
+ * connection, on the address actually connected to (which also defeats DNS rebinding).
+ */
+export function validateEndpointUrl(raw: string, mode: EndpointMode, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DestinationError('The URL is not a valid absolute URL.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new DestinationError('The URL must use https (or http for test-mode endpoints).');
+  }
+  if (mode === 'live' && url.protocol !== 'https:') {
+    throw new DestinationError('Live-mode endpoints must use https.');
+  }
+  if (url.username || url.password) throw new DestinationError('The URL must not contain credentials.');
+  if (url.hash) throw new DestinationError('The URL must not contain a fragment.');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const reason = refusedAddressReason(host, allowPrivate);
+    if (reason) throw new DestinationError(`Destination refused: ${reason}.`);
+  }
+  return url;
+}

@@ -1,0 +1,63 @@
+import type { OrderEventRecord } from '../db/order-events.repository';
+
+/**
+ * Ids and inputs shared by the order-notification workflow, its activities and `recordEvent`, which starts
+ * one workflow per recorded order event. Workflow-safe: no I/O.
+ */
+export const NOTIFICATION_WORKFLOW_TYPE = 'orderNotificationWorkflow';
+export const notificationWorkflowId = (eventId: string) => `notify:${eventId}`;
+
+/** ApplicationFailure type of a definitive refusal (SMTP 5xx, bad address): recorded, never retried. */
+export const EMAIL_REJECTED = 'EmailRejected';
+
+/** Who hears of an event: the order's contact, and for `order.created` on account, the billing contact. */
+export type Audience = 'contact' | 'billing';
+
+/** Payment methods invoiced on account: their invoice PDF goes to the billing contact. */
+export const ON_ACCOUNT_METHODS: readonly string[] = ['invoice_with_terms', 'invoice_bank_transfer'];
+
+export function audiencesFor(event: Pick<OrderEventRecord, 'event' | 'data'>): Audience[] {
+  if (event.event === 'order.delivery_failed') return [];
+  const object = (event.data.object ?? {}) as { paymentMethod?: string };
+  const billing = event.event === 'order.created' && ON_ACCOUNT_METHODS.includes(object.paymentMethod ?? '');
+  return billing ? ['contact', 'billing'] : ['contact'];
+}
+
+/**
+ * The idempotency key of an e-mail in `sent_emails`: one per (order, event occurrence) for the contact
+ * (an order amended twice gets two e-mails, a retried one never does), one per order for the invoice.
+ */
+export function orderEmailKey(
+  event: Pick<OrderEventRecord, 'id' | 'orderId' | 'event'>,
+  audience: Audience,
+): string {
+  return audience === 'billing'
+    ? `order:${event.orderId}:invoice`
+    : `order:${event.orderId}:${event.event}:${event.id}:contact`;
+}
+
+export interface NotificationRetry {
+  initialIntervalMs: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+}
+
+/** Transient SMTP failures are retried for about a day (10 s doubling to 1 h, 30 attempts). */
+export const DEFAULT_NOTIFICATION_RETRY: NotificationRetry = {
+  initialIntervalMs: 10_000,
+  maximumIntervalMs: 3_600_000,
+  maximumAttempts: 30,
+};
+
+export interface OrderNotificationInput {
+  event: OrderEventRecord;
+  /** Tests shorten it. */
+  retry?: NotificationRetry;
+}
+
+export interface NotificationResult {
+  key: string;
+  audience: Audience;
+  status: 'sent' | 'already_sent' | 'already_failed' | 'failed' | 'skipped';
+  error?: string;
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { notificationActivities, startOrderNotification } from '../../../src/activities/notifications';
+import type { OrderEventRecord } from '../../../src/db/order-events.repository';
+import { createOrganisation } from '../../../src/db/organisations.repository';
+import { findSentEmail, listSentEmails } from '../../../src/db/sent-emails.repository';
+import { newId } from '../../../src/ids';
+import { createLogger } from '../../../src/logger';
+import { outboxMailer, smtpMailer } from '../../../src/mail/mailer';
+import { listOutbox } from '../../../src/mail/outbox';
+import { serializeOrder } from '../../../src/orders/order';
+import {
+  notificationWorkflowId,
+  type NotificationResult,
+} from '../../../src/workflows/notification.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { call, createTestKey, startTestApi, type TestApi } from '../../support/harness';
+import { seedOrder } from '../../support/orders';
+import { startTestWorker, type TestWorker } from '../../support/worker';
+import { VALID } from '../../unit/notices/fixtures';
+import { eventually, startSmtpServer, type TestSmtpServer } from './smtp-server';
+
+let smtp: TestSmtpServer;
+let api: TestApi;
+let worker: TestWorker;
+let taskQueue: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  taskQueue = `orders-notify-${randomUUID()}`;
+  api = await startTestApi(
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Notices <notices@notices.test>',
+      PUBLIC_BASE_URL: 'https://notices.test',
+    },
+    { orderTaskQueue: taskQueue, orderTimings: DEFAULT_ORDER_TIMINGS },
+  );
+  worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent'), temporal: api.temporal },
+    taskQueue,
+  );
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await smtp?.close();
+});
+
+const unique = (local: string) => `${local}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** An order in the projection and an event about it, as the order workflow records them. */
+async function orderEvent(event: string, opts: { contactEmail: string; paymentMethod?: string }) {
+  const org = await createOrganisation(api.db, {
+    name: 'Notify & Co',
+    paymentMethod: 'invoice_with_terms',
+    invoiceTermsDays: 30,
+    billingEmail: unique('billing'),
+  });
+  const order = await seedOrder(api.db, org.id, {
+    createdAt: new Date(),
+    paymentMethod: (opts.paymentMethod ?? 'invoice_with_terms') as 'invoice_with_terms',
+    fields: { contactEmail: opts.contactEmail },
+    pricing: {
+      subtotalGbpPence: 10000,
+      platformFeeGbpPence: 288,
+      gazetteFeeGbpPence: 0,
+      vatGbpPence: 2057,
+      totalGbpPence: 12345,
+    },
+  });
+  const record: OrderEventRecord = {
+    id: newId('evt'),
+    orderId: order.id,
+    organisationId: org.id,
+    livemode: true,
+    event,
+    sequence: 1,
+    createdAt: new Date().toISOString(),
+    data: { orderId: order.id, reference: order.reference, object: serializeOrder(order) },
+  };
+  return { org, order, record };
+}
+
+async function runNotification(
+  record: OrderEventRecord,
+  retry?: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number },
+) {
+  await api.temporal.workflow.start('orderNotificationWorkflow', {
+    workflowId: notificationWorkflowId(record.id),
+    taskQueue,
+    args: [{ event: record, retry }],
+  });
+  return (await api.temporal.workflow
+    .getHandle(notificationWorkflowId(record.id))
+    .result()) as NotificationResult[];
+}
+
+describe('order notifications over SMTP', () => {
+  test('placing and cancelling an on-account order e-mails the contact and the invoice PDF to the billing contact', async () => {
+    const billingEmail = unique('accounts');
+    const org = await createOrganisation(api.db, {
+      name: 'Smith & Co Solicitors',
+      paymentMethod: 'invoice_with_terms',
+      invoiceTermsDays: 60,
+      billingEmail,
+    });
+    const { key } = await createTestKey(api.db, org.id);
+    const contactEmail = unique('clerk');
+    const created = await call(api, 'POST', '/api/v1/orders', {
+      key,
+      body: { ...VALID.planning, contactEmail },
+    });
+    expect(created.status).toBe(201);
+    const { id, reference } = created.json as { id: string; reference: string };
+
+    const received = await smtp.waitFor(
+      (m) => m.to.includes(contactEmail) && m.subject.startsWith('Order received'),
+    );
+    expect(received.subject).toMatch(new RegExp(`^Order received: ${reference} \\(.+\\)$`));
+    expect(received.from).toBe('notices@notices.test');
+    expect(received.decoded).toContain(`https://notices.test/api/v1/orders/${id}/invoice`);
+    expect(received.raw).toMatch(/Content-Type: text\/plain/);
+    expect(received.raw).toMatch(/Content-Type: text\/html/);
+
+    const invoice = await smtp.waitFor((m) => m.to.includes(billingEmail));
+    expect(invoice.subject).toContain(`Invoice INV-${reference} for order ${reference}`);
+    expect(invoice.raw).toMatch(/Content-Type: application\/pdf; name=INV-/);
+    expect(invoice.decoded).toContain('net 60 days');
+
+    const proof = await smtp.waitFor(
+      (m) => m.to.includes(contactEmail) && m.subject.startsWith('Proof ready'),
+    );
+    expect(proof.decoded).toContain(`https://notices.test/api/v1/orders/${id}/proof`);
+    expect(proof.raw).toMatch(/filename=proof-/);
+
+    expect(
+      (await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'test' } })).status,
+    ).toBe(200);
+    const cancelled = await smtp.waitFor(
+      (m) => m.to.includes(contactEmail) && m.subject.startsWith('Order cancelled'),
+    );
+    expect(cancelled.decoded).toContain('There is nothing to pay');
+
+    const rows = await eventually(
+      () => listSentEmails(api.db, { orderId: id }),
+      (r) => r.length === 4 && r.every((e) => e.status === 'sent'),
+    );
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'invoice',
+      'order.cancelled',
+      'order.created',
+      'order.proof_ready',
+    ]);
+    // Exactly one of each reached the server.
+    expect(smtp.to(contactEmail)).toHaveLength(3);
+    expect(smtp.to(billingEmail)).toHaveLength(1);
+  });
+
+  test('a retried send and a second start for the same event never send a second copy', async () => {
+    const contactEmail = unique('once');
+    const { record } = await orderEvent('order.booked', { contactEmail });
+    await startOrderNotification(api.temporal, record, taskQueue);
+    await startOrderNotification(api.temporal, record, taskQueue); // the recordEvent activity retried
+    const results = (await api.temporal.workflow
+      .getHandle(notificationWorkflowId(record.id))
+      .result()) as NotificationResult[];
+    expect(results).toEqual([expect.objectContaining({ audience: 'contact', status: 'sent' })]);
+
+    // The activity itself retried after the message went out: nothing is sent again.
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer(smtp.url, api.config.mail.from),
+    });
+    await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
+      status: 'already_sent',
+    });
+    // And the workflow id is never reused for the event.
+    await startOrderNotification(api.temporal, record, taskQueue);
+    expect(smtp.to(contactEmail)).toHaveLength(1);
+    expect(smtp.to(contactEmail)[0]!.subject).toMatch(/^Booked: /);
+  });
+
+  test('a bad address and a refused recipient are recorded as failed, once, and never block the order', async () => {
+    const invalid = await orderEvent('order.booked', { contactEmail: 'not-an-address' });
+    expect(await runNotification(invalid.record)).toEqual([
+      expect.objectContaining({ status: 'failed', error: expect.stringContaining('Invalid recipient') }),
+    ]);
+
+    const bounce = unique('bounce');
+    const refused = await orderEvent('order.published', { contactEmail: bounce });
+    const [result] = await runNotification(refused.record);
+    expect(result).toMatchObject({ status: 'failed' });
+    const row = await findSentEmail(api.db, result!.key);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, recipients: [bounce] });
+    expect(row!.error).toContain('550');
+    expect(smtp.to(bounce)).toHaveLength(0);
+  });
+
+  test('a transient refusal (451) is retried and delivered once', async () => {
+    const greylist = unique('greylist');
+    const { record } = await orderEvent('order.amended', { contactEmail: greylist });
+    const [result] = await runNotification(record, {
+      initialIntervalMs: 200,
+      maximumIntervalMs: 1000,
+      maximumAttempts: 5,
+    });
+    expect(result).toMatchObject({ status: 'sent' });
+    expect(await findSentEmail(api.db, result!.key)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      error: null,
+    });
+    expect(smtp.to(greylist)).toHaveLength(1);
+  });
+
+  test('retries exhausted on a transient failure settle the e-mail as failed', async () => {
+    const { record } = await orderEvent('order.booked', { contactEmail: unique('nowhere') });
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer('smtp://127.0.0.1:1', api.config.mail.from), // nothing listens there
+    });
+    await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).rejects.toThrow();
+    const key = `order:${record.orderId}:order.booked:${record.id}:contact`;
+    expect(await findSentEmail(api.db, key)).toMatchObject({ status: 'pending', attempts: 1 });
+    await acts.settleEmailFailed({ key, error: 'connection refused' });
+    expect(await findSentEmail(api.db, key)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('Gave up'),
+    });
+  });
+});
+
+describe('outbox mode', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'notices-outbox-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test('without SMTP_URL each message is written as an .eml file and listed', async () => {
+    const contactEmail = unique('outbox');
+    const { record, order } = await orderEvent('order.created', { contactEmail });
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: outboxMailer(dir, 'Notices <n@notices.test>'),
+    });
+    await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
+      status: 'sent',
+    });
+    await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
+      status: 'already_sent',
+    });
+    const entries = await listOutbox(dir);
+    expect(entries).toEqual([
+      {
+        file: expect.stringMatching(/\.eml$/),
+        to: contactEmail,
+        subject: `Order received: ${order.reference} (Test Gazette)`,
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    const eml = await readFile(entries[0]!.file, 'utf8');
+    expect(eml).toContain('From: Notices <n@notices.test>');
+    expect(eml).toMatch(/Content-Type: text\/html/);
+  });
+});

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { findOrderById } from '../../../src/db/orders.repository';
+import { createLogger } from '../../../src/logger';
+import type { PaymentMethod } from '../../../src/orders/status';
+import { eventually } from '../../support/eventually';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
+import { startTestWorker, type TestWorker } from '../../support/worker';
+import { VALID } from '../../unit/notices/fixtures';
+
+const WEBHOOK_SECRET = 'whsec_test_notices';
+const HOSTED_INVOICE_URL = 'https://invoice.stripe.com/i/acct_test/test_notices_invoice';
+
+let stripeMock: StripeMock;
+let api: TestApi;
+let worker: TestWorker;
+const stripe = new Stripe('sk_test_123');
+
+beforeAll(async () => {
+  stripeMock = await startStripeMock();
+  const orderTaskQueue = `orders-stripe-${randomUUID()}`;
+  api = await startTestApi(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeMock.url,
+    },
+    { orderTaskQueue },
+  );
+  worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent') },
+    orderTaskQueue,
+  );
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await stripeMock?.stop();
+});
+
+async function customer(paymentMethod: PaymentMethod) {
+  const org = await createTestOrganisation(api.db, { paymentMethod });
+  const { key } = await createTestKey(api.db, org.id);
+  return { org, key };
+}
+
+/** Posts a Stripe event signed as Stripe would sign it (the stripe library's own test helper). */
+function postStripeEvent(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: 1, ...event });
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return call(api, 'POST', '/api/stripe/webhook', {
+    body: payload,
+    headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
+  });
+}
+
+const checkoutEvent = (id: string, type: string, orderId: string, paymentStatus = 'paid') => ({
+  id,
+  type,
+  data: {
+    object: {
+      id: `cs_test_${orderId}`,
+      object: 'checkout.session',
+      client_reference_id: orderId,
+      payment_status: paymentStatus,
+      payment_intent: `pi_test_${orderId}`,
+      metadata: { orderId },
+    },
+  },
+});
+
+const readOrder = (id: string) => findOrderById(api.db, id);
+
+/** Waits until the workflow has handled `count` payment messages (each is audited, even when ignored). */
+async function paymentMessagesHandled(orderId: string, count: number) {
+  const entries = await eventually(
+    () => listAuditEntries(api.db, orderId),
+    (a) => a.filter((e) => e.action.startsWith('payment_') || e.action === 'invoice_paid').length >= count,
+  );
+  expect(entries.filter((e) => e.action.startsWith('payment_') || e.action === 'invoice_paid')).toHaveLength(
+    count,
+  );
+}
+
+describe('Stripe Checkout (stripe-mock)', () => {
+  test('creates a Checkout Session for the order, retries a transient failure with the same key, and is paid by a signed webhook exactly once', async () => {
+    const { key } = await customer('stripe_checkout');
+    stripeMock.failOnce((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
+    expect(created.json.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(created.json.invoiceUrl).toBeUndefined();
+
+    const sessions = stripeMock
+      .sent('POST', /^\/v1\/checkout\/sessions$/)
+      .filter((r) => r.params.client_reference_id === id);
+    expect(sessions).toHaveLength(2); // the injected 500, then the activity's retry
+    expect(new Set(sessions.map((s) => s.idempotencyKey))).toEqual(new Set([`order:${id}:payment:v0`]));
+    expect(sessions[1].params).toMatchObject({
+      mode: 'payment',
+      client_reference_id: id,
+      'metadata[orderId]': id,
+      'metadata[reference]': created.json.reference,
+      'line_items[0][price_data][currency]': 'gbp',
+      'line_items[0][price_data][unit_amount]': String(created.json.quotedPriceGbpPence),
+    });
+    expect((await readOrder(id))?.checkoutUrl).toBe(created.json.checkoutUrl);
+
+    const paid = checkoutEvent('evt_test_paid_1', 'checkout.session.completed', id);
+    expect((await postStripeEvent(paid)).json).toEqual({ received: true });
+    const afterPayment = await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    expect(afterPayment).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
+    await paymentMessagesHandled(id, 1);
+    const settled = await eventually(
+      () => listOrderEvents(api.db, id),
+      (e) => e.some((x) => x.event === 'order.proof_ready'),
+    );
+    const { version } = (await readOrder(id))!;
+
+    // The same event again (Stripe retries), and a replay of the completion under a new event id.
+    expect((await postStripeEvent(paid)).status).toBe(200);
+    const replayed = checkoutEvent('evt_test_paid_2', 'checkout.session.async_payment_succeeded', id);
+    expect((await postStripeEvent(replayed)).status).toBe(200);
+    await paymentMessagesHandled(id, 3);
+    const audit = await listAuditEntries(api.db, id);
+    expect(audit.filter((a) => a.action === 'payment_received')).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'payment_ignored')).toHaveLength(2);
+    expect((await readOrder(id))?.version).toBe(version);
+    expect((await listOrderEvents(api.db, id)).map((e) => e.id)).toEqual(settled.map((e) => e.id));
+
+    // Cancelling the paid order refunds the PaymentIntent from the event, once, with a stable key.
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, {
+      key,
+      body: { reason: 'Applicant withdrew' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refunded' });
+    const refunds = stripeMock
+      .sent('POST', /^\/v1\/refunds$/)
+      .filter((r) => r.params['metadata[orderId]'] === id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      idempotencyKey: `order:${id}:refund`,
+      params: { payment_intent: `pi_test_${id}`, amount: String(created.json.quotedPriceGbpPence) },
+    });
+    expect((await listOrderEvents(api.db, id)).map((e) => e.event)).toContain('order.cancelled');
+  });
+
+  test('async payments: succeeded pays the order; failed leaves it pending payment', async () => {
+    const { key } = await customer('stripe_checkout');
+    const first = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
+    const second = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
+
+    // Completed but not yet paid (a bank debit): nothing happens until the async outcome.
+    await postStripeEvent(checkoutEvent('evt_async_1', 'checkout.session.completed', first, 'unpaid'));
+    await postStripeEvent(checkoutEvent('evt_async_2', 'checkout.session.async_payment_succeeded', first));
+    await postStripeEvent(
+      checkoutEvent('evt_async_3', 'checkout.session.async_payment_failed', second, 'unpaid'),
+    );
+
+    const paid = await eventually(
+      () => readOrder(first),
+      (o) => o?.paymentState === 'paid',
+    );
+    expect(paid).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
+    await paymentMessagesHandled(first, 1);
+    const audit = await listAuditEntries(api.db, first);
+    expect(audit.find((a) => a.action === 'payment_received')?.details).toMatchObject({
+      providerEventId: 'evt_async_2',
+      paymentRef: `pi_test_${first}`,
+    });
+    expect(await readOrder(second)).toMatchObject({
+      status: 'pending_payment',
+      paymentState: 'awaiting_payment',
+    });
+  });
+
+  test('a bad signature is 400 in our error shape and changes nothing', async () => {
+    const { key } = await customer('stripe_checkout');
+    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
+    const forged = await postStripeEvent(
+      checkoutEvent('evt_forged', 'checkout.session.completed', id),
+      'whsec_wrong',
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.json).toMatchObject({ code: 'validation_error', error: expect.any(String) });
+    const unsigned = await call(api, 'POST', '/api/stripe/webhook', { body: { id: 'evt_x', type: 'x' } });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.json.code).toBe('validation_error');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await readOrder(id)).toMatchObject({
+      status: 'pending_payment',
+      paymentState: 'awaiting_payment',
+    });
+  });
+});
+
+describe('Stripe invoices (stripe-mock)', () => {
+  test('an invoice is created for the organisation’s customer, sent, and its hosted URL is invoiceUrl; invoice.paid records payment once', async () => {
+    const { org, key } = await customer('stripe_invoice');
+    stripeMock.patch((r) => r.method === 'POST' && /^\/v1\/invoices\/[^/]+\/(finalize|send)$/.test(r.path), {
+      hosted_invoice_url: HOSTED_INVOICE_URL,
+      status: 'open',
+    });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect(created.json).toMatchObject({ status: 'awaiting_booking', invoiceUrl: HOSTED_INVOICE_URL });
+    expect(created.json.checkoutUrl).toBeUndefined();
+
+    const search = stripeMock
+      .sent('GET', /^\/v1\/customers\/search$/)
+      .find((r) => r.query.query.includes(org.id));
+    expect(search?.query.query).toBe(`metadata['organisationId']:'${org.id}'`);
+    const invoice = stripeMock
+      .sent('POST', /^\/v1\/invoices$/)
+      .find((r) => r.params['metadata[orderId]'] === id);
+    expect(invoice).toMatchObject({
+      idempotencyKey: `order:${id}:payment:v0:invoice`,
+      params: { collection_method: 'send_invoice', days_until_due: '30' },
+    });
+    expect(invoice?.params.customer).toMatch(/^cus_/);
+    const item = stripeMock
+      .sent('POST', /^\/v1\/invoiceitems$/)
+      .find((r) => r.params['metadata[orderId]'] === id);
+    expect(item?.params).toMatchObject({
+      amount: String(created.json.quotedPriceGbpPence),
+      currency: 'gbp',
+      customer: invoice?.params.customer,
+    });
+    expect(stripeMock.sent('POST', /^\/v1\/invoices\/[^/]+\/send$/).map((r) => r.idempotencyKey)).toContain(
+      `order:${id}:payment:v0:send`,
+    );
+
+    const paidEvent = {
+      id: 'evt_invoice_paid_1',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_test_1', object: 'invoice', status: 'paid', metadata: { orderId: id } } },
+    };
+    expect((await postStripeEvent(paidEvent)).status).toBe(200);
+    const paid = await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    expect(paid?.status).toBe('awaiting_booking');
+    await paymentMessagesHandled(id, 1);
+    const { version } = (await readOrder(id))!;
+    const events = (await listOrderEvents(api.db, id)).map((e) => e.id);
+    expect((await postStripeEvent(paidEvent)).status).toBe(200);
+    await paymentMessagesHandled(id, 2);
+    expect((await readOrder(id))?.version).toBe(version);
+    expect((await listOrderEvents(api.db, id)).map((e) => e.id)).toEqual(events);
+  });
+
+  test('a new organisation gets one Stripe customer; cancelling an unpaid invoice order voids the invoice', async () => {
+    const { org, key } = await customer('stripe_invoice');
+    stripeMock.patch(
+      (r) => r.method === 'GET' && r.path === '/v1/customers/search' && r.query.query.includes(org.id),
+      { data: [], has_more: false },
+    );
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const customers = stripeMock
+      .sent('POST', /^\/v1\/customers$/)
+      .filter((r) => r.params['metadata[organisationId]'] === org.id);
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({
+      idempotencyKey: `organisation:${org.id}:customer`,
+      params: { name: org.name },
+    });
+
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'voided' });
+    const voids = stripeMock
+      .sent('POST', /^\/v1\/invoices\/[^/]+\/void$/)
+      .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:void:`));
+    expect(voids).toHaveLength(1);
+  });
+});

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createLogger } from '../../../src/logger';
+import { startTestApi, type TestApi } from '../../support/harness';
+import { startTestWorker, type TestWorker } from '../../support/worker';
+
+/**
+ * The status page as a visitor sees it: Debian's Chromium (installed by scripts/ensure-chromium.sh, which
+ * CI runs), JavaScript switched off, during an incident an operator opened with the CLI and after it is
+ * resolved. Skipped only on a developer machine without Chromium; in CI (CI set) it always runs.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM) || !!process.env.CI;
+if (!available) {
+  console.warn(
+    `Skipping the status-page browser test: ${CHROMIUM} is missing (run scripts/ensure-chromium.sh).`,
+  );
+}
+const describeInBrowser = available ? describe : describe.skip;
+
+const BIN = path.resolve(__dirname, '../../../bin/notices.js');
+
+let api: TestApi;
+let worker: TestWorker;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+
+function notices(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: process.env.TEST_DATABASE_URL,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          SMTP_URL: '',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Reloads until the page shows what the visitor should read (the page is cached for a few seconds). */
+async function visitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    await page.goto(`${api.baseUrl}/status`);
+    if ((await check()) || Date.now() > end) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const componentRow = (name: string) => page.locator('#components tbody tr', { hasText: name });
+
+describeInBrowser('status page in Chromium', () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'notices-browser-'));
+    const taskQueue = `orders-browser-${randomUUID()}`;
+    api = await startTestApi({ DATA_DIR: dataDir }, { orderTaskQueue: taskQueue });
+    worker = await startTestWorker(
+      { config: api.config, db: api.db, log: createLogger('silent') },
+      taskQueue,
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.stop();
+    await api?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('a visitor reads the incident while it is open, and the all-clear after it is resolved', async () => {
+    const title = `Gazette submissions delayed ${randomUUID().slice(0, 6)}`;
+    const opened = await notices(
+      'incident',
+      'open',
+      '--title',
+      title,
+      '--components',
+      'gazette',
+      '--message',
+      'The Gazette is not accepting submissions. Notices will be sent as soon as it is back.',
+    );
+    expect(opened.stderr).toBe('');
+    const incidentId = (JSON.parse(opened.stdout) as { incident: { id: string } }).incident.id;
+
+    await visitUntil(async () => (await page.locator('#open-incidents').innerText()).includes(title));
+    expect(await page.title()).toBe('Service status · Statutory Notice Placement API');
+    const open = page.locator('#open-incidents');
+    const openText = await open.innerText();
+    expect(openText).toContain(title);
+    expect(openText).toContain('Ongoing · affects Gazette integration');
+    expect(openText).toContain('Investigating — The Gazette is not accepting submissions.');
+    expect(await componentRow('Gazette integration').locator('td').first().innerText()).toBe('Degraded');
+    expect(await componentRow('Gazette integration').innerText()).toContain('see open incident');
+    expect(await page.locator('#overall').innerText()).not.toBe('All systems operational');
+    expect(await componentRow('Order processing').locator('td').first().innerText()).toBe('Operational');
+
+    expect(
+      (await notices('incident', 'update', incidentId, '--message', 'A fix is being deployed.')).code,
+    ).toBe(0);
+    await visitUntil(async () => (await open.innerText()).includes('A fix is being deployed.'));
+    expect(await open.innerText()).toContain('Update — A fix is being deployed.');
+
+    expect(
+      (await notices('incident', 'resolve', incidentId, '--message', 'Submissions are flowing again.')).code,
+    ).toBe(0);
+    await visitUntil(async () =>
+      (await page.locator('#open-incidents').innerText()).includes('No open incidents.'),
+    );
+    expect(await page.locator('#open-incidents').innerText()).not.toContain(title);
+    expect(await componentRow('Gazette integration').locator('td').first().innerText()).toBe('Operational');
+    const history = page.locator('#history', { hasText: title });
+    const resolvedText = await history.locator('article', { hasText: title }).innerText();
+    expect(resolvedText).toContain('Resolved · affects Gazette integration');
+    expect(resolvedText).toContain('Resolved — Submissions are flowing again.');
+    expect(await page.locator('#history h2').innerText()).toBe('Incident history (last 90 days)');
+  });
+});

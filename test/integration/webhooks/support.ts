@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Db } from '../../../src/db/database';
+import { recordOrderEvent, type OrderEventRecord } from '../../../src/db/order-events.repository';
+import { newId } from '../../../src/ids';
+import { eventData, type OrderEventName } from '../../../src/orders/events';
+import { seedOrder } from '../../support/orders';
+
+export interface Received {
+  at: number;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  rawBody: string;
+}
+
+export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+
+/** A real HTTP receiver on 127.0.0.1; `answer` decides each response from the 1-based request count. */
+export async function startReceiver(answer: (n: number, req: Received) => Answer = () => ({ status: 200 })) {
+  const received: Received[] = [];
+  const hanging: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r: Received = {
+        at: Date.now(),
+        url: req.url ?? '',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(r);
+      const a = answer(received.length, r);
+      if (a === 'hang') return void hanging.push(res);
+      res.writeHead(a.status, a.headers ?? { 'Content-Type': 'text/plain' });
+      res.end(a.body ?? 'ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    port,
+    received,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** Records an order event the way the order workflow's activity does (order row, then event row). */
+export async function recordTestEvent(
+  db: Db,
+  organisationId: string,
+  event: OrderEventName,
+  opts: { livemode?: boolean } = {},
+): Promise<OrderEventRecord> {
+  const order = await seedOrder(db, organisationId, {
+    createdAt: new Date(),
+    livemode: opts.livemode ?? false,
+    status: event === 'order.published' ? 'published' : 'awaiting_booking',
+    publishedAt: event === 'order.published' ? new Date() : null,
+    certificateUrl: event === 'order.published' ? 'http://localhost:3000/api/v1/orders/x/certificate' : null,
+  });
+  const record: OrderEventRecord = {
+    id: newId('evt'),
+    orderId: order.id,
+    organisationId,
+    livemode: order.livemode,
+    event,
+    sequence: 1,
+    createdAt: new Date().toISOString(),
+    data: eventData(event, order),
+  };
+  await recordOrderEvent(db, record);
+  return record;
+}
+
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  done: (v: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const BIN = path.resolve(__dirname, '../../../bin/notices.js');
+
+/** The real admin CLI in its own process, against the test database and Temporal. */
+export function notices(env: Record<string, string>, ...args: string[]) {
+  const res = spawnSync(process.execPath, [BIN, ...args], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return {
+    code: res.status,
+    stdout: res.stdout,
+    stderr: res.stderr,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CLI output shapes vary per command
+    json: (): any => JSON.parse(res.stdout),
+  };
+}

@@ -1,0 +1,13 @@
+/** Polls `read` until `done` holds or `ms` pass, then returns the last value (the test asserts on it). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  ms = 15_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

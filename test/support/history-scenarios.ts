@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { createIntegrationKey } from '../../src/db/integration-keys.repository';
+import { createLogger } from '../../src/logger';
+import type { PaymentMethod } from '../../src/orders/status';
+import { DEFAULT_ORDER_TIMINGS, orderWorkflowId } from '../../src/workflows/order.messages';
+import { VALID } from '../unit/notices/fixtures';
+import { eventually } from './eventually';
+import { call, createTestKey, createTestOrganisation, startTestApi, type TestApi } from './harness';
+import { startStripeMock } from './stripe-mock';
+import { startTestWorker } from './worker';
+
+export const HISTORIES_DIR = path.resolve(__dirname, '../fixtures/histories');
+const WEBHOOK_SECRET = 'whsec_record_histories';
+
+type Scenario = (api: TestApi) => Promise<string>;
+
+async function customer(api: TestApi, paymentMethod: PaymentMethod) {
+  const org = await createTestOrganisation(api.db, { paymentMethod });
+  return (await createTestKey(api.db, org.id)).key;
+}
+
+async function place(api: TestApi, key: string, body: Record<string, unknown>): Promise<string> {
+  const res = await call(api, 'POST', '/api/v1/orders', { key, body });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.json.id as string;
+}
+
+async function report(api: TestApi, id: string, kind: 'booking' | 'publication' | 'urn', body: object) {
+  const order = await api.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const target =
+    kind === 'urn'
+      ? { kind: 'gazette' as const, gazetteEdition: order.gazette_edition! }
+      : { kind: 'newspaper' as const, newspaperName: order.newspaper_name! };
+  const { key } = await createIntegrationKey(api.db, target);
+  const res = await call(api, 'POST', `/api/integrations/v1/orders/${id}/${kind}`, { key, body });
+  if (res.status !== 200) throw new Error(`${kind} failed: ${res.status} ${res.text}`);
+}
+
+const proofed = (api: TestApi, id: string) =>
+  eventually(
+    () => api.db.selectFrom('orders').select('proof_pdf_url').where('id', '=', id).executeTakeFirst(),
+    (o) => Boolean(o?.proof_pdf_url),
+  );
+
+/** Representative orders, each driven until its workflow closes; the file name is the scenario's name. */
+const SCENARIOS: Record<string, Scenario> = {
+  'on-account-planning-completed': async (api) => {
+    const id = await place(api, await customer(api, 'invoice_with_terms'), VALID.planning);
+    await proofed(api, id);
+    await report(api, id, 'booking', { publicationDate: '2027-03-01', newspaperReference: 'R-1' });
+    await report(api, id, 'publication', { publishedAt: '2027-03-01T06:00:00Z', pageNumber: 3 });
+    return id;
+  },
+  'probate-purchase-order-urn-completed': async (api) => {
+    const key = await customer(api, 'purchase_order');
+    const id = await place(api, key, VALID.probate);
+    await call(api, 'POST', `/api/v1/orders/${id}/purchase-order`, { key, body: { poReference: 'PO-1' } });
+    await proofed(api, id);
+    await report(api, id, 'booking', { publicationDate: '2027-03-01' });
+    await report(api, id, 'publication', { publishedAt: '2027-03-01T06:00:00Z' });
+    await report(api, id, 'urn', { urn: 'URN-1' });
+    return id;
+  },
+  'bank-transfer-amended-then-cancelled': async (api) => {
+    const key = await customer(api, 'invoice_bank_transfer');
+    const id = await place(api, key, VALID.planning);
+    const longer = {
+      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+    };
+    await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: longer }); // refused: grows
+    await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...longer, acceptPriceChange: true },
+    });
+    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'No longer needed' } });
+    return id;
+  },
+  'stripe-checkout-paid-then-refunded': async (api) => {
+    const key = await customer(api, 'stripe_checkout');
+    const id = await place(api, key, VALID.hgv);
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          object: 'checkout.session',
+          client_reference_id: id,
+          payment_status: 'paid',
+          payment_intent: 'pi_rec',
+        },
+      },
+    });
+    const signature = new Stripe('sk_test_123').webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+    });
+    await call(api, 'POST', '/api/stripe/webhook', {
+      body: payload,
+      headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
+    });
+    await eventually(
+      () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
+      (o) => o?.payment_state === 'paid',
+    );
+    await proofed(api, id);
+    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
+    return id;
+  },
+};
+
+/**
+ * Runs every scenario against the run's Temporal dev server and Postgres (Stripe through stripe-mock) and
+ * writes each closed workflow's history to test/fixtures/histories/<scenario>.json.
+ */
+export async function recordHistories(outDir = HISTORIES_DIR): Promise<string[]> {
+  const stripeMock = await startStripeMock();
+  const taskQueue = `orders-record-${randomUUID()}`;
+  const api = await startTestApi(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeMock.url,
+    },
+    { orderTaskQueue: taskQueue, orderTimings: { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1000 } },
+  );
+  const worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent') },
+    taskQueue,
+  );
+  const written: string[] = [];
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, scenario] of Object.entries(SCENARIOS)) {
+      const id = await scenario(api);
+      const handle = api.temporal.workflow.getHandle(orderWorkflowId(id));
+      await handle.result();
+      const file = path.join(outDir, `${name}.json`);
+      // protobufjs's JSON form; the replay test reads it back with History.fromObject.
+      writeFileSync(file, `${JSON.stringify(await handle.fetchHistory())}\n`);
+      written.push(file);
+    }
+  } finally {
+    await worker.stop();
+    await api.close();
+    await stripeMock.stop();
+  }
+  return written;
+}

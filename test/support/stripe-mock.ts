@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { freePort } from './ports';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** stripe-mock from STRIPE_MOCK_PATH, PATH, .tools/bin (CI's scripts/ensure-stripe-mock.sh) or ~/go/bin. */
+export function findStripeMock(): string {
+  const candidates = [
+    process.env.STRIPE_MOCK_PATH,
+    ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => dir && path.join(dir, 'stripe-mock')),
+    path.join(ROOT, '.tools/bin/stripe-mock'),
+    path.join(process.env.HOME ?? '/root', 'go/bin/stripe-mock'),
+    '/root/go/bin/stripe-mock',
+  ];
+  const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
+  if (!found)
+    throw new Error('stripe-mock not found: run scripts/ensure-stripe-mock.sh or set STRIPE_MOCK_PATH');
+  return found;
+}
+
+/** One request our code sent to Stripe, with its form body flattened (`metadata[orderId]` → value). */
+export interface StripeRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+type Match = (r: StripeRequest) => boolean;
+
+export interface StripeMock {
+  /** Give this to STRIPE_API_URL: a recording proxy in front of stripe-mock. */
+  url: string;
+  /** Every request received, in order. */
+  requests: StripeRequest[];
+  /** Requests matching `method` and a path pattern. */
+  sent(method: string, pathPattern: RegExp): StripeRequest[];
+  /** The next matching request gets a 500 (a transient Stripe error) without reaching stripe-mock. */
+  failOnce(match: Match): void;
+  /** Merges `fields` into the JSON answer of matching requests (stripe-mock's objects are canned). */
+  patch(match: Match, fields: Record<string, unknown>): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * stripe-mock (Stripe's official API mock, stateless, canned answers) on a free port, behind a small proxy
+ * that records what we send, so tests assert our requests and idempotency keys, and can inject failures.
+ */
+export async function startStripeMock(): Promise<StripeMock> {
+  const mockPort = await freePort();
+  const child: ChildProcess = spawn(findStripeMock(), ['-http-addr', `127.0.0.1:${mockPort}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const upstream = `http://127.0.0.1:${mockPort}`;
+  await waitUntilUp(upstream, child, () => stderr);
+
+  const requests: StripeRequest[] = [];
+  const failures: Match[] = [];
+  const patches: Array<{ match: Match; fields: Record<string, unknown> }> = [];
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      const url = new URL(req.url ?? '/', upstream);
+      const recorded: StripeRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        params: Object.fromEntries(new URLSearchParams(body)),
+        idempotencyKey: header(req.headers['idempotency-key']),
+      };
+      requests.push(recorded);
+      const failure = failures.findIndex((m) => m(recorded));
+      if (failure >= 0) {
+        failures.splice(failure, 1);
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Injected by the test' } }));
+        return;
+      }
+      void forward(url, req, body, recorded).then(
+        ({ status, text }) => {
+          res.writeHead(status, { 'Content-Type': 'application/json' });
+          res.end(text);
+        },
+        (err: unknown) => {
+          res.writeHead(502);
+          res.end(String(err));
+        },
+      );
+    });
+  });
+
+  async function forward(url: URL, req: http.IncomingMessage, body: string, recorded: StripeRequest) {
+    const headers: Record<string, string> = {};
+    for (const name of ['authorization', 'content-type', 'stripe-version', 'idempotency-key']) {
+      const value = header(req.headers[name]);
+      if (value) headers[name] = value;
+    }
+    const answer = await fetch(url, { method: req.method, headers, body: body || undefined });
+    let text = await answer.text();
+    const applicable = patches.filter((p) => p.match(recorded));
+    if (answer.ok && applicable.length > 0) {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      for (const p of applicable) Object.assign(json, p.fields);
+      text = JSON.stringify(json);
+    }
+    return { status: answer.status, text };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sent: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path)),
+    failOnce: (match) => failures.push(match),
+    patch: (match, fields) => patches.push({ match, fields }),
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function waitUntilUp(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`stripe-mock exited: ${stderr()}`);
+    const ok = await fetch(`${url}/v1/balance`, { headers: { Authorization: 'Bearer sk_test_123' } }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`stripe-mock did not start: ${stderr()}`);
+}
