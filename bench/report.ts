@@ -1,76 +1,130 @@
-/** Prints the bench results as plain tables: each figure beside its same-run baseline and their ratio. */
+/** Prints the bench results as a plain table: each figure beside its same-run baseline and their ratio. */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- report rows
 
-const pad = (v: unknown, n: number) => String(v).padEnd(n);
-const row = (cells: unknown[], widths: number[]) => cells.map((c, i) => pad(c, widths[i] ?? 12)).join('  ');
+export interface BenchReport {
+  at: string;
+  quick: boolean;
+  totalSeconds: number;
+  options: Record<string, unknown>;
+  machine: Record<string, unknown>;
+  results: Record<string, unknown>[];
+}
 
-export function printReport(report: { machine: Json; quick: boolean; results: Json[] }) {
-  const out: string[] = [`machine: ${JSON.stringify(report.machine)}${report.quick ? '  (quick)' : ''}`, ''];
-  const w = [34, 16, 16, 10];
-  out.push(row(['measure', 'ours', 'baseline', 'ratio'], w));
-  for (const r of report.results) {
-    if (r.name === 'quote') {
-      out.push(
-        row(
-          [
-            'quote req/s (saturation)',
-            r.saturation.api.requestsPerSecond,
-            r.saturation.bareKoa.requestsPerSecond,
-            r.saturation.ratio,
-          ],
-          w,
-        ),
-      );
-      out.push(
-        row(
-          [
-            `quote p50/p99 ms @${r.fixedRate.requestsPerSecond}/s`,
-            `${r.fixedRate.api.p50}/${r.fixedRate.api.p99}`,
-            `${r.fixedRate.bareKoa.p50}/${r.fixedRate.bareKoa.p99}`,
-            '',
-          ],
-          w,
-        ),
-      );
-    } else if (r.name === 'create order') {
-      out.push(row(['create orders/s', r.api.ordersPerSecond, r.rawStart.startsPerSecond, r.ratio], w));
-      out.push(
-        row(['create p50/p99 ms', `${r.api.p50}/${r.api.p99}`, `${r.rawStart.p50}/${r.rawStart.p99}`, ''], w),
-      );
-      out.push(row(['created but not readable', r.api.unreadable, '', ''], w));
-    } else if (r.name === 'list orders') {
-      out.push(row([`list seeded (${r.orders} orders) in s`, r.seedSeconds, '', ''], w));
-      for (const c of r.cases) {
-        out.push(
-          row(
-            [
-              `list ${c.filter} first p50/p99`,
-              `${c.firstPage.api.p50}/${c.firstPage.api.p99}`,
-              `${c.firstPage.sql.p50}/${c.firstPage.sql.p99}`,
-              '',
-            ],
-            w,
-          ),
-        );
-        out.push(
-          row(
-            [
-              `list ${c.filter} deep@${c.depth} p50/p99`,
-              `${c.deepPage.api.p50}/${c.deepPage.api.p99}`,
-              `${c.deepPage.sql.p50}/${c.deepPage.sql.p99}`,
-              `deep/first ${c.deepOverFirstP99}`,
-            ],
-            w,
-          ),
-        );
-      }
-    } else if (r.name === 'lifecycle') {
-      out.push(row([`lifecycle ${r.orders} orders/s`, r.ordersPerSecond, '', ''], w));
-      out.push(row(['lifecycle lost / duplicated events', `${r.lost} / ${r.duplicatedEvents}`, '', ''], w));
-      out.push(row(['worker peak RSS MiB', r.workerPeakRssMiB, '', ''], w));
-    } else if (r.name === 'webhook latency') {
-      out.push(row(['webhook booked→received p50/p99 ms', `${r.p50}/${r.p99}`, '', ''], w));
-    }
+const WIDTHS = [46, 20, 20, 12];
+const row = (cells: unknown[]) =>
+  cells
+    .map((c, i) => String(c ?? '').padEnd(WIDTHS[i] ?? 12))
+    .join('  ')
+    .trimEnd();
+const pair = (s: Json | undefined) => (s ? `${s.p50} / ${s.p99}` : '');
+
+function quoteRows(r: Json): unknown[][] {
+  const { saturation: s, fixedRate: f } = r;
+  return [
+    ['quote req/s at saturation', s.api.requestsPerSecond, s.bareKoa.requestsPerSecond, `${s.ratio}×`],
+    [`quote p50 / p99 ms @ ${f.requestsPerSecond} req/s`, pair(f.api), pair(f.bareKoa), `p99 ${f.p99Ratio}×`],
+  ];
+}
+
+function createRows(r: Json): unknown[][] {
+  return [
+    [
+      `create orders/s (${r.count}, ${r.concurrency} in flight)`,
+      r.api.ordersPerSecond,
+      r.rawStart.startsPerSecond,
+      `${r.ratio}×`,
+    ],
+    ['create p50 / p99 ms', pair(r.api), pair(r.rawStart), ''],
+    [
+      'create failed / unreadable after 201',
+      `${r.api.failed} / ${r.api.unreadable}`,
+      `${r.rawStart.failed} failed`,
+      '',
+    ],
+  ];
+}
+
+function listRows(r: Json): unknown[][] {
+  const rows: unknown[][] = [
+    [`list: ${r.orders} orders seeded in`, `${r.seedSeconds} s`, 'raw SQL (pg)', ''],
+  ];
+  for (const c of r.cases) {
+    rows.push([
+      `list ${c.filter} first p50/p99 ms`,
+      pair(c.firstPage.api),
+      pair(c.firstPage.sql),
+      `API/SQL ${c.apiOverSqlP99.first}×`,
+    ]);
+    rows.push([
+      `list ${c.filter} deep@${c.depth} p50/p99`,
+      pair(c.deepPage.api),
+      pair(c.deepPage.sql),
+      `API/SQL ${c.apiOverSqlP99.deep}×`,
+    ]);
+    rows.push([`list ${c.filter} deep/first p99`, c.deepOverFirstP99, '', '']);
   }
-  process.stdout.write(out.join('\n') + '\n');
+  return rows;
+}
+
+function webhookRows(r: Json): unknown[][] {
+  return [
+    [`webhook booking → received p50 / p99 ms`, pair(r), '', `${r.endpointMode} ${r.scheme}`],
+    ['webhook booking report answered p50 / p99 ms', pair(r.bookingAck), '', ''],
+    [
+      'webhook failed / duplicated / bad signature',
+      `${r.failed} / ${r.duplicated} / ${r.badSignatures}`,
+      '',
+      '',
+    ],
+  ];
+}
+
+function lifecycleRows(r: Json): unknown[][] {
+  return [
+    [`lifecycle ${r.accepted} of ${r.orders} orders, completed/s`, r.ordersPerSecond, '', `${r.seconds} s`],
+    ['lifecycle per order p50 / p99 ms', pair(r.perOrder), '', ''],
+    [
+      'lifecycle lost / duplicated / missing events',
+      `${r.lost} / ${r.duplicatedEvents} / ${r.missingEvents}`,
+      '',
+      '',
+    ],
+    ['worker / API peak RSS MiB', `${r.workerPeakRssMiB} / ${r.apiPeakRssMiB}`, '', ''],
+  ];
+}
+
+const ROWS: Record<string, (r: Json) => unknown[][]> = {
+  quote: quoteRows,
+  'create order': createRows,
+  'list orders': listRows,
+  'webhook latency': webhookRows,
+  lifecycle: lifecycleRows,
+};
+
+export function formatReport(report: BenchReport): string {
+  const out: string[] = [
+    `bench ${report.at}${report.quick ? ' (quick)' : ''}, ${report.totalSeconds} s`,
+    `machine: ${JSON.stringify(report.machine)}`,
+    '',
+    row(['measure', 'ours', 'baseline', 'ratio']),
+    row(['-'.repeat(WIDTHS[0]!), '-'.repeat(WIDTHS[1]!), '-'.repeat(WIDTHS[2]!), '-'.repeat(WIDTHS[3]!)]),
+  ];
+  const targets: Json[] = [];
+  for (const r of report.results as Json[]) {
+    if (r.error || r.skipped) {
+      out.push(row([`${r.name}: ${r.error ? 'FAILED' : 'skipped'}`, r.error ?? r.skipped]));
+      continue;
+    }
+    for (const cells of ROWS[r.name]?.(r) ?? []) out.push(row(cells));
+    targets.push(...(r.targets ?? []));
+  }
+  if (targets.length) {
+    out.push('', 'targets (reported, not asserted):');
+    for (const t of targets) out.push(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.actual}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export function printReport(report: BenchReport) {
+  process.stdout.write(formatReport(report));
 }

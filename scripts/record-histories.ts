@@ -1,10 +1,11 @@
 /**
- * Regenerates test/fixtures/histories/*.json: runs the replay test in record mode, which drives representative
+ * Records test/fixtures/histories/*.json: runs the replay test in record mode, which drives representative
  * orders on a fresh Temporal dev server and Postgres (the integration test setup) and saves each closed
- * workflow's history (`handle.fetchHistory()`), then replays them. Run after a deliberate, patched workflow
- * change, and commit the new files beside the old ones' replacements only when no old run can still be open.
+ * workflow's history (`handle.fetchHistory()`), then replays them all. By default only scenarios without a
+ * history are recorded: the existing files are what older workflow versions did, and must keep replaying.
+ * `--all` re-records every scenario; do that only when no run of an older version can still be open.
  *
- *   npx tsx scripts/record-histories.ts
+ *   npx tsx scripts/record-histories.ts [--all]
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +20,10 @@ const result = spawnSync(
     'integration',
     '--runInBand',
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, RECORD_HISTORIES: '1' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, RECORD_HISTORIES: process.argv.includes('--all') ? 'all' : '1' },
+  },
 );
 process.exit(result.status ?? 1);

@@ -27,8 +27,17 @@ const hours = (fallbackMs: number) =>
     .number()
     .positive()
     .default(fallbackMs / HOUR_MS);
+/** A delay in seconds (fractions allowed, e.g. 0.2), at most a day. */
+const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
 const attentionHours = (status: keyof OrderTimings['attentionAfterMs']) =>
   hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
+
+/** Clearly fake bank details for development; refused in production (see bankConfig). */
+const DEVELOPMENT_BANK = {
+  accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
+  sortCode: '00-00-00',
+  accountNumber: '00000000',
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -54,15 +63,20 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
-  BANK_ACCOUNT_NAME: z.string().trim().min(1).default('DEVELOPMENT ONLY - NOT A REAL ACCOUNT'),
+  STRIPE_TEST_SECRET_KEY: optionalString,
+  STRIPE_TEST_WEBHOOK_SECRET: optionalString,
+  TEST_MODE_BOOKING_DELAY_SECONDS: seconds(10),
+  TEST_MODE_PUBLICATION_DELAY_SECONDS: seconds(20),
+  TEST_MODE_URN_DELAY_SECONDS: seconds(10),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEVELOPMENT_BANK.accountName),
   BANK_SORT_CODE: z
     .string()
     .regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56')
-    .default('00-00-00'),
+    .default(DEVELOPMENT_BANK.sortCode),
   BANK_ACCOUNT_NUMBER: z
     .string()
     .regex(/^\d{8}$/, 'must be 8 digits')
-    .default('00000000'),
+    .default(DEVELOPMENT_BANK.accountNumber),
   ORDER_UNPAID_EXPIRY_HOURS: hours(DEFAULT_ORDER_TIMINGS.paymentExpiryMs),
   ORDER_ATTENTION_PENDING_PAYMENT_HOURS: attentionHours('pending_payment'),
   ORDER_ATTENTION_AWAITING_PO_HOURS: attentionHours('awaiting_po'),
@@ -121,6 +135,16 @@ export interface Config {
     readonly secretKey: string | undefined;
     readonly webhookSecret: string | undefined;
     readonly apiUrl: string | undefined;
+    /** Stripe key for test-mode orders (svc_test_ keys); unset: test orders use the local sandbox. */
+    readonly testSecretKey: string | undefined;
+    /** Secret of the Stripe webhook endpoint that receives the test-mode account's events. */
+    readonly testWebhookSecret: string | undefined;
+  };
+  /** Test mode's simulated newspaper and Gazette: how long each simulated step waits. */
+  readonly testMode: {
+    readonly bookingDelayMs: number;
+    readonly publicationDelayMs: number;
+    readonly urnDelayMs: number;
   };
   readonly mail: {
     /** `smtp://` or `smtps://` URL of the relay; undefined means: write .eml files to the outbox. */
@@ -185,6 +209,31 @@ function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   return Object.freeze(config) as WebhookConfig;
 }
 
+/** Bank details printed on invoices: the clearly fake defaults serve development only, never production. */
+function bankConfig(e: z.infer<typeof envSchema>): Config['bank'] {
+  const bank = {
+    accountName: e.BANK_ACCOUNT_NAME,
+    sortCode: e.BANK_SORT_CODE,
+    accountNumber: e.BANK_ACCOUNT_NUMBER,
+  };
+  if (e.NODE_ENV === 'production') {
+    const fake = (['accountName', 'sortCode', 'accountNumber'] as const).filter(
+      (k) => bank[k] === DEVELOPMENT_BANK[k],
+    );
+    if (fake.length > 0) {
+      const names = {
+        accountName: 'BANK_ACCOUNT_NAME',
+        sortCode: 'BANK_SORT_CODE',
+        accountNumber: 'BANK_ACCOUNT_NUMBER',
+      };
+      throw new ConfigError(
+        `Invalid configuration: ${fake.map((k) => names[k]).join(', ')}: required in production (invoices print the account customers pay into)`,
+      );
+    }
+  }
+  return Object.freeze(bank);
+}
+
 function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
   const ms = (h: number) => Math.round(h * HOUR_MS);
   return Object.freeze({
@@ -236,6 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
+      testSecretKey: e.STRIPE_TEST_SECRET_KEY,
+      testWebhookSecret: e.STRIPE_TEST_WEBHOOK_SECRET,
+    }),
+    testMode: Object.freeze({
+      bookingDelayMs: Math.round(e.TEST_MODE_BOOKING_DELAY_SECONDS * 1000),
+      publicationDelayMs: Math.round(e.TEST_MODE_PUBLICATION_DELAY_SECONDS * 1000),
+      urnDelayMs: Math.round(e.TEST_MODE_URN_DELAY_SECONDS * 1000),
     }),
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
@@ -243,11 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timings: orderTimings(e),
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
     }),
-    bank: Object.freeze({
-      accountName: e.BANK_ACCOUNT_NAME,
-      sortCode: e.BANK_SORT_CODE,
-      accountNumber: e.BANK_ACCOUNT_NUMBER,
-    }),
+    bank: bankConfig(e),
   });
 }
 

@@ -1,30 +1,52 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { Client as PgClient } from 'pg';
 import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
-import { consoleLog } from '../../src/dev/log';
+import type { DevLog } from '../../src/dev/log';
+import { findFreePort } from '../../src/dev/ports';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
-import { findFreePort } from '../../src/dev/ports';
-import { spawnEntry, stopChild } from '../../src/entry/children';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
+import { progress, sleep, withTimeout } from './progress';
+import { createBenchTls, type BenchTls } from './tls';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NAMESPACE = 'default';
+const ROOT = path.join(__dirname, '..', '..');
 
 export interface BenchServices {
   apiUrl: string;
-  bareKoaUrl: string;
   databaseUrl: string;
   temporalAddress: string;
   taskQueue: string;
+  /** A client of the bench's own (baselines, readiness checks). */
+  temporal: Client;
   db: Db;
+  /** The AES key the service encrypts webhook secrets with (to register endpoints as the CLI does). */
+  webhookEncryptionKey: Buffer;
+  /** Self-signed certificate the worker trusts, for a live (https) webhook receiver; null without openssl. */
+  tls: BenchTls | null;
+  api: ChildProcess;
   worker: ChildProcess;
+  /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes; returns its URL. */
+  startBareKoa(bodyBytes: number): Promise<string>;
   stop(): Promise<void>;
 }
 
+/** Progress lines for src/dev's helpers: info and above, on stderr. */
+const benchLog: DevLog = {
+  debug: () => undefined,
+  info: (o, m) => progress(typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`),
+  warn: (o, m) => progress(`warning: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
+  error: (o, m) => progress(`error: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
+};
+
 async function admin(sql: string) {
-  const client = new PgClient({ connectionString: ADMIN_URL });
+  const client = new PgClient({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query(sql);
@@ -33,78 +55,251 @@ async function admin(sql: string) {
   }
 }
 
-async function waitHealthy(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    if ((await fetch(url).catch(() => null))?.ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+/** Every variable the service's config reads: dropped from the inherited environment, so only ours count. */
+const CONFIG_VARIABLE =
+  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_)/;
+
+function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(k)) env[k] = v;
+  return { ...env, ...overrides };
+}
+
+/** Relays a child's output to our stderr, each line prefixed with its name (stdout stays for the table). */
+function relay(child: ChildProcess, name: string) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
+    });
   }
-  throw new Error(`${url} did not become healthy`);
 }
 
 /**
- * The service as production runs it (API and worker as separate processes) against a fresh PostgreSQL
- * database and an in-memory Temporal dev server, with rate limits raised so the limiter is not what is
- * measured; plus the bare Koa baseline process.
+ * One of our entry points (src/entry/api.ts, worker.ts) as its own process through tsx, as `npm run
+ * start:api` runs it, with its output piped to our stderr. BENCH_CPU_PROF=<dir> adds --cpu-prof.
+ */
+function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+  const profDir = process.env.BENCH_CPU_PROF;
+  // One file per thread (the worker runs workflows in worker threads), in a folder per service.
+  const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, name)] : [];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...prof, path.join(ROOT, 'src', 'entry', `${name}.ts`)],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  relay(child, name);
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
+function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+    if (res?.ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/** Until a worker polls the task queue (the worker logs nothing below warn, so ask Temporal). */
+async function waitPolling(client: Client, taskQueue: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}`);
+    const res = await client.workflowService
+      .describeTaskQueue({ namespace: NAMESPACE, taskQueue: { name: taskQueue }, taskQueueType: 1 })
+      .catch(() => null);
+    if ((res?.pollers?.length ?? 0) > 0) return;
+    await sleep(500);
+  }
+  throw new Error(`no worker polled ${taskQueue} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The service as production runs it (API and worker as separate processes, NODE_ENV=production) against a
+ * fresh PostgreSQL database and an in-memory Temporal dev server, with rate limits raised so the limiter is
+ * not what is measured. Each step reports progress and is bounded; a failure stops whatever already started.
  */
 export async function startBenchServices(): Promise<BenchServices> {
+  const cleanups: { what: string; run: () => Promise<void> }[] = [];
+  const stop = async () => {
+    while (cleanups.length) {
+      const { what, run } = cleanups.pop()!;
+      await withTimeout(run(), 30_000, `stopping ${what}`).catch((err: unknown) =>
+        progress(`could not stop ${what}: ${String(err)}`),
+      );
+    }
+  };
+  try {
+    return await start(cleanups, stop);
+  } catch (err) {
+    progress(`start-up failed, stopping what started: ${err instanceof Error ? err.message : String(err)}`);
+    await stop();
+    throw err;
+  }
+}
+
+async function start(
+  cleanups: { what: string; run: () => Promise<void> }[],
+  stop: () => Promise<void>,
+): Promise<BenchServices> {
   const name = `notices_bench_${Date.now()}`;
-  await admin(`create database "${name}"`);
+  progress(`creating database ${name} (admin ${new URL(ADMIN_URL).host})`);
+  await withTimeout(admin(`create database "${name}"`), 20_000, 'create database');
+  cleanups.push({ what: 'database', run: () => admin(`drop database if exists "${name}" with (force)`) });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const { db } = createDatabase(databaseUrl, 8);
-  await migrateToLatest(db);
+  cleanups.push({ what: 'bench pool', run: () => db.destroy() });
+  await withTimeout(migrateToLatest(db), 60_000, 'migrations');
 
-  const temporal = await startTemporalDevServer({
-    port: await findFreePort(),
-    uiPort: await findFreePort(),
-    ui: false,
-    searchAttributes: SEARCH_ATTRIBUTES,
-    log: consoleLog,
-    cli: await findTemporalCli({ install: true, log: consoleLog }),
+  progress('looking for the Temporal CLI (builds it with Go the first time: minutes)');
+  const cli = await withTimeout(findTemporalCli({ install: true, log: benchLog }), 900_000, 'Temporal CLI');
+  const temporal = await withTimeout(
+    startTemporalDevServer({
+      port: await findFreePort(),
+      ui: false,
+      searchAttributes: SEARCH_ATTRIBUTES,
+      log: benchLog,
+      cli,
+      startTimeoutMs: 90_000,
+    }),
+    120_000,
+    'Temporal dev server',
+  );
+  cleanups.push({ what: 'Temporal dev server', run: () => temporal.stop() });
+  const client = new Client({
+    connection: await Connection.connect({ address: temporal.address }),
+    namespace: NAMESPACE,
   });
+  cleanups.push({ what: 'bench Temporal client', run: () => client.connection.close() });
+
+  const tls = createBenchTls();
+  if (tls) cleanups.push({ what: 'TLS files', run: async () => tls.remove() });
+  else progress('openssl not found: the webhook scenario will use a test-mode endpoint over http');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notices-bench-data-'));
+  cleanups.push({ what: 'data dir', run: async () => rmSync(dataDir, { recursive: true, force: true }) });
+
   const taskQueue = 'bench-orders';
   const apiPort = await findFreePort();
-  const env = {
-    ...process.env,
+  const webhookEncryptionKey = randomBytes(32);
+  const env = childEnv({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
     PORT: String(apiPort),
     PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+    DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: '20',
+    DATABASE_POOL_SIZE: process.env.BENCH_DATABASE_POOL_SIZE ?? '20',
     TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_NAMESPACE: NAMESPACE,
     TEMPORAL_TASK_QUEUE: taskQueue,
+    // Raised so the limiter's 429s are not what is measured (its per-request cost still is).
     RATE_LIMIT_PER_KEY_PER_MINUTE: '100000000',
     QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
-  };
-  const worker = spawnEntry('worker', env);
-  const api = spawnEntry('api', env);
-  const barePort = await findFreePort();
-  const bare = fork(path.join(__dirname, '..', 'bare-koa.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(barePort), BODY_BYTES: process.env.BENCH_QUOTE_BYTES ?? '420' },
+    WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
+    // The receiver is on 127.0.0.1, which production refuses by default.
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
+    BANK_ACCOUNT_NAME: 'BENCHMARK ONLY - NOT A REAL ACCOUNT',
+    BANK_SORT_CODE: '99-99-99',
+    BANK_ACCOUNT_NUMBER: '99999999',
+    ...(tls ? { NODE_EXTRA_CA_CERTS: tls.caBundleFile } : {}),
   });
+  progress('starting the worker and the API (node --import tsx src/entry/{worker,api}.ts)');
+  const worker = spawnService('worker', env);
+  cleanups.push({ what: 'worker', run: () => stopProcess(worker) });
+  const api = spawnService('api', env);
+  cleanups.push({ what: 'API', run: () => stopProcess(api) });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitHealthy(`${apiUrl}/api/health`, api);
-  await waitHealthy(`http://127.0.0.1:${barePort}/`, bare);
+  progress(`API healthy at ${apiUrl}; waiting for the worker to poll ${taskQueue}`);
+  await waitPolling(client, taskQueue, worker);
+  progress('worker polling');
 
   return {
     apiUrl,
-    bareKoaUrl: `http://127.0.0.1:${barePort}`,
     databaseUrl,
     temporalAddress: temporal.address,
     taskQueue,
+    temporal: client,
     db,
+    webhookEncryptionKey,
+    tls,
+    api,
     worker,
-    async stop() {
-      await Promise.all([stopChild(api), stopChild(worker), stopChild(bare)]);
-      await db.destroy();
-      await temporal.stop();
-      await admin(`drop database if exists "${name}" with (force)`);
+    async startBareKoa(bodyBytes: number) {
+      const port = await findFreePort();
+      const bare = fork(path.join(__dirname, '..', 'bare-koa.ts'), {
+        execArgv: ['--import', 'tsx'],
+        env: { ...childEnv({}), NODE_ENV: 'production', PORT: String(port), BODY_BYTES: String(bodyBytes) },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      });
+      relay(bare, 'bare-koa');
+      cleanups.push({ what: 'bare Koa', run: () => stopProcess(bare) });
+      const bareUrl = `http://127.0.0.1:${port}/`;
+      await waitHealthy(bareUrl, bare, 60_000);
+      return bareUrl;
     },
+    stop,
   };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null where that is not available. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the worker has gone quiet (under 5 % of a core for a second), so work a scenario left behind
+ * (proofs, e-mails, webhook deliveries of the orders it placed) is not measured by the next one. Bounded.
+ */
+export async function settle(services: BenchServices, maxMs = 60_000): Promise<number> {
+  const started = Date.now();
+  const first = cpuSeconds(services.worker.pid);
+  if (first === null) {
+    await sleep(2_000);
+    return 2;
+  }
+  let last: number = first;
+  while (Date.now() - started < maxMs) {
+    await sleep(1_000);
+    const now: number = cpuSeconds(services.worker.pid) ?? last;
+    const busy = now - last;
+    last = now;
+    if (busy < 0.05) break;
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (seconds > 2) progress(`waited ${seconds} s for the worker to go quiet`);
+  return seconds;
 }
 
 /** Peak resident memory of a process in MiB (Linux VmHWM), or null where /proc is not available. */

@@ -19,10 +19,12 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
   };
 }
 
-export function deliveryActivities(deps: { delivery: ArtworkDelivery }) {
+export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelivery: ArtworkDelivery }) {
   return {
     async deliverArtwork(order: OrderSnapshot): Promise<void> {
-      await deps.delivery.deliver(toOrder(order));
+      // Test orders never reach a real newspaper or the Gazette: test mode's delivery takes them.
+      const transport = order.livemode ? deps.delivery : deps.testDelivery;
+      await transport.deliver(toOrder(order));
     },
   };
 }

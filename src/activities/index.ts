@@ -14,15 +14,17 @@ import { noticeActivities } from './notices';
 import { notificationActivities, startOrderNotification } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { dispatchWebhooks, webhookActivities } from './webhooks';
-import { createPaymentProvider, type PaymentProvider } from './payments';
+import { createPaymentProviders, type PaymentProviders } from './payments';
+import { testModeDelivery } from './test-mode/delivery';
+import { simulatorActivities } from './test-mode/simulator';
 
 export interface ActivityDeps {
   config: Config;
   db: Db;
   log: Logger;
-  /** Defaults to Stripe or the sandbox by configuration. */
-  payments?: PaymentProvider;
-  /** Defaults to record-only delivery. */
+  /** One per mode; defaults to Stripe or the sandbox by configuration (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY). */
+  payments?: PaymentProviders;
+  /** Live orders' transport; defaults to record-only delivery. Test orders never use it (test-mode/delivery). */
   delivery?: ArtworkDelivery;
   /** Starts the per-event workflows (notifications, webhook deliveries); without it none are sent. */
   temporal?: Client;
@@ -33,7 +35,7 @@ export interface ActivityDeps {
 /** Every activity of the order workflow, bound to its dependencies. Each one is safe to retry. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
-  const payments = deps.payments ?? createPaymentProvider(config);
+  const payments = deps.payments ?? createPaymentProviders(config);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
@@ -49,7 +51,8 @@ export function createActivities(deps: ActivityDeps) {
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     ...paymentActivities({ config, db, payments }),
     ...documentActivities({ config, db }),
-    ...deliveryActivities({ delivery }),
+    ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
+    ...simulatorActivities(deps),
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer: deps.mailer ?? createMailer(config) }),
     ...webhookActivities(deps),

@@ -101,8 +101,21 @@ export async function dispatchWebhooks(
   return endpointIds.length;
 }
 
+/**
+ * The headers of one request: a fresh `t=` and one `v1=` per signing secret of the endpoint. Shared by the
+ * deliveries and the test helper's sample events, so both are signed identically.
+ */
+export function webhookHeaders(event: string, body: string, secrets: readonly string[], at: Date) {
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': 'StatutoryNotices-Webhooks/1',
+    [EVENT_HEADER]: event,
+    [SIGNATURE_HEADER]: signatureHeader(body, secrets, Math.floor(at.getTime() / 1000)),
+  };
+}
+
 /** One POST; a refusal, network error, time-out or non-2xx answer comes back as `error`. */
-async function sendAttempt(
+export async function sendAttempt(
   endpoint: EndpointForDelivery,
   body: string,
   headers: Record<string, string>,
@@ -143,12 +156,7 @@ export function webhookActivities(deps: WebhookDeps) {
 
       const { body } = buildEnvelope(event);
       const startedAt = new Date();
-      const headers = {
-        'Content-Type': 'application/json',
-        'User-Agent': 'StatutoryNotices-Webhooks/1',
-        [EVENT_HEADER]: event.event,
-        [SIGNATURE_HEADER]: signatureHeader(body, endpoint.secrets, Math.floor(startedAt.getTime() / 1000)),
-      };
+      const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
       const { statusCode, excerpt, error } = await sendAttempt(endpoint, body, headers, {
         timeoutMs: input.timeoutMs,
         allowPrivate: config.webhooks.allowPrivateDestinations,

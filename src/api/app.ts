@@ -20,7 +20,8 @@ import { orderReadRoutes } from './orders/orders.routes';
 import { orderWriteRoutes } from './orders/orders.write.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { statusRoutes } from './status/status.routes';
-import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes';
+import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
+import { testHelperRoutes } from './test-helpers/test-helpers.routes';
 import { createStripeClient } from '../activities/payments/stripe';
 import type { OrderTimings } from '../workflows/order.messages';
 
@@ -76,19 +77,28 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use(orderWrites.routes(), orderWrites.allowedMethods());
   const documents = orderDocumentRoutes(db);
   v1.use(documents.routes(), documents.allowedMethods());
+  v1.use('/test_helpers', ...authenticated);
+  const testHelpers = testHelperRoutes({ config, db, temporal });
+  v1.use(testHelpers.routes(), testHelpers.allowedMethods());
   const integrations = integrationRoutes({ db, temporal });
-  const { secretKey, webhookSecret, apiUrl } = config.stripe;
-  const payments =
-    secretKey && webhookSecret
+  // Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox.
+  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
+  const stripeSecrets: StripeWebhookSecret[] = [
+    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
+    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
+  ];
+  const stripeKey = secretKey ?? testSecretKey;
+  const stripeWebhooks =
+    stripeKey && stripeSecrets.length > 0
       ? stripeWebhookRoutes({
-          stripe: createStripeClient(secretKey, apiUrl),
-          webhookSecret,
+          stripe: createStripeClient(stripeKey, apiUrl),
+          secrets: stripeSecrets,
+          db,
           temporal,
           log: deps.log,
         })
-      : secretKey
-        ? null
-        : sandboxRoutes({ db, temporal });
+      : null;
+  const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes({ database: databaseCheck(db), ...deps.healthChecks });
@@ -100,7 +110,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());
   app.use(integrations.routes()).use(integrations.allowedMethods());
-  if (payments) app.use(payments.routes()).use(payments.allowedMethods());
+  for (const payments of [stripeWebhooks, sandbox]) {
+    if (payments) app.use(payments.routes()).use(payments.allowedMethods());
+  }
   const status = statusRoutes({ config, db, temporal, taskQueue });
   app.use(status.routes()).use(status.allowedMethods());
   return app;

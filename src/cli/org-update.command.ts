@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { findOrganisation, type Organisation } from '../db/organisations.repository';
+import { updateOrganisation } from '../db/organisations.repository';
 import { fail, printJson } from './output';
 
 type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
@@ -15,24 +15,6 @@ const email = (value: string) => {
 function termsDays(value: string): 30 | 60 {
   if (value !== '30' && value !== '60') throw new InvalidArgumentError('terms must be 30 or 60 days.');
   return Number(value) as 30 | 60;
-}
-
-interface OrgUpdate {
-  name?: string;
-  billingEmail?: string | null;
-  invoiceTermsDays?: 30 | 60;
-}
-
-// TODO(lead): move into src/db/organisations.repository.ts beside createOrganisation.
-async function updateOrganisation(db: Db, id: string, u: OrgUpdate): Promise<Organisation | undefined> {
-  const set = {
-    ...(u.name !== undefined && { name: u.name }),
-    ...(u.billingEmail !== undefined && { billing_email: u.billingEmail }),
-    ...(u.invoiceTermsDays !== undefined && { invoice_terms_days: u.invoiceTermsDays }),
-  };
-  if (Object.keys(set).length > 0)
-    await db.updateTable('organisations').set(set).where('id', '=', id).execute();
-  return findOrganisation(db, id);
 }
 
 /**

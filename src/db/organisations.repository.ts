@@ -70,3 +70,25 @@ export async function listOrganisations(db: Db): Promise<Organisation[]> {
   const rows = await db.selectFrom('organisations').select(columns).orderBy('seq').execute();
   return rows.map(toOrganisation);
 }
+
+export interface OrganisationUpdate {
+  name?: string;
+  billingEmail?: string | null;
+  invoiceTermsDays?: 30 | 60;
+}
+
+/** Changes the given fields only; answers the organisation as it now is, or undefined if there is none. */
+export async function updateOrganisation(
+  db: Db,
+  id: string,
+  u: OrganisationUpdate,
+): Promise<Organisation | undefined> {
+  const set = {
+    ...(u.name !== undefined && { name: u.name }),
+    ...(u.billingEmail !== undefined && { billing_email: u.billingEmail }),
+    ...(u.invoiceTermsDays !== undefined && { invoice_terms_days: u.invoiceTermsDays }),
+  };
+  if (Object.keys(set).length > 0)
+    await db.updateTable('organisations').set(set).where('id', '=', id).execute();
+  return findOrganisation(db, id);
+}

@@ -31,12 +31,9 @@ export interface Order {
   version: number;
 }
 
-/**
- * The order's public JSON form (GET /v1/orders/:id, list items, webhook `data.object`). Fields the spec
- * names keep its names; optional fields are omitted when they do not apply rather than sent as null.
- */
-export function serializeOrder(order: Order): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+/** The fields the spec shows on every order body, in its order. */
+function specFields(order: Order): Record<string, unknown> {
+  return {
     id: order.id,
     reference: order.reference,
     status: order.status,
@@ -46,6 +43,14 @@ export function serializeOrder(order: Order): Record<string, unknown> {
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/**
+ * The order's public JSON form (GET /v1/orders/:id, list items, webhook `data.object`). Fields the spec
+ * names keep its names; optional fields are omitted when they do not apply rather than sent as null.
+ */
+export function serializeOrder(order: Order): Record<string, unknown> {
+  const out = specFields(order);
   const optional: Record<string, unknown> = {
     checkoutUrl: order.checkoutUrl,
     invoiceUrl: order.invoiceUrl,
@@ -73,16 +78,7 @@ export function serializeOrder(order: Order): Record<string, unknown> {
  * `invoiceUrl` for invoice terms, and neither for purchase orders.
  */
 export function serializeCreatedOrder(order: Order): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: order.id,
-    reference: order.reference,
-    status: order.status,
-    type: order.type,
-    quotedPriceGbpPence: order.quotedPriceGbpPence,
-    noticeText: order.noticeText,
-    paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt.toISOString(),
-  };
+  const out = specFields(order);
   if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
   if (
     order.paymentMethod !== 'stripe_checkout' &&

@@ -2,3 +2,4 @@
 export { orderWorkflow } from './order.workflow';
 export { orderNotificationWorkflow } from './notification.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { simulatedNewspaperWorkflow } from './simulated-newspaper.workflow';

@@ -1,4 +1,4 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
 import { isFinal } from '../orders/status';
 import { acts, type OrderProcess } from './order-process';
@@ -43,21 +43,39 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
       actor: 'system',
       details: { newspaper: p.order.newspaperName },
     });
+    const recovered = p.redelivering && p.order.needsAttention;
+    p.redelivering = false;
+    // The operator's retry worked: the order no longer needs them (a wait too long flags it again).
+    if (recovered && patched('clear-attention-after-redelivery')) {
+      await p.commit(
+        { needsAttention: false },
+        { audit: { action: 'attention_cleared', actor: 'system', reason: 'Artwork delivered on retry.' } },
+      );
+    }
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    p.deliveryFailed = true;
-    await p.commit(
-      { needsAttention: true },
-      {
-        event: 'order.delivery_failed',
-        audit: {
-          action: 'delivery_failed',
-          actor: 'system',
-          details: { message: err.cause?.message ?? err.message },
-        },
-      },
-    );
+    await recordDeliveryFailure(p, err.cause?.message ?? err.message);
   }
+}
+
+/**
+ * A failed artwork delivery: `order.delivery_failed`, NeedsAttention, and the order waits for an operator
+ * (retryDelivery / markDelivered). The one way a failure is recorded, whether the delivery gave up or test
+ * mode simulates it (`actor` then names the test helper).
+ */
+export async function recordDeliveryFailure(
+  p: OrderProcess,
+  message: string,
+  actor = 'system',
+): Promise<void> {
+  p.deliveryFailed = true;
+  await p.commit(
+    { needsAttention: true },
+    {
+      event: 'order.delivery_failed',
+      audit: { action: 'delivery_failed', actor, details: { message } },
+    },
+  );
 }
 
 export interface Deadline {

@@ -70,6 +70,10 @@ export class OrderProcess {
   deliveryFailed = false;
   /** The provider's payment reference (PaymentIntent), needed for a refund; kept out of the projection. */
   paymentRef: string | null = null;
+  /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
+  checkoutSessionId: string | null = null;
+  /** An operator asked for the artwork to be delivered again after a failure. */
+  redelivering = false;
   /** Last accepted integration reports, to acknowledge an identical repeat without a change. */
   reports: { booking?: string; publication?: string; urn?: string } = {};
   /** Bumped by every state change, so the main loop wakes up. */

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
 import type { ErrorCode } from '../errors';
 import { isAmendable, isCancellable, isFinal, nextStatus, type OrderTransition } from '../orders/status';
@@ -26,8 +26,9 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
     p.order = { ...p.order, reference: await acts.allocateReference(p.order.id) };
     const payment = await payments.setUpPayment(p.order);
-    const { paymentRef, ...visible } = payment;
+    const { paymentRef, checkoutSessionId, ...visible } = payment;
     p.paymentRef = paymentRef;
+    p.checkoutSessionId = checkoutSessionId ?? null;
     await p.commit(visible, { event: 'order.created', audit: { action: 'placed', actor: p.input.placedBy } });
     if (ownInvoice(p)) await generateInvoice(p, p.order);
     p.created = true;
@@ -247,7 +248,12 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
  */
 async function reprice(p: OrderProcess, repriced: OrderProcess['order']) {
   if (p.status === 'pending_payment') {
-    return { checkoutUrl: (await payments.setUpPayment(repriced)).checkoutUrl };
+    const previous = p.checkoutSessionId;
+    const checkout = await payments.setUpPayment(repriced);
+    p.checkoutSessionId = checkout.checkoutSessionId ?? null;
+    // The replaced session must not stay payable at the old price.
+    if (previous && patched('expire-replaced-checkout')) await expireQuietly(p, previous);
+    return { checkoutUrl: checkout.checkoutUrl };
   }
   if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
     const previous = p.paymentRef;
@@ -282,6 +288,25 @@ async function voidQuietly(p: OrderProcess, invoiceId: string, reason: string): 
   }
 }
 
+/**
+ * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
+ * a payment may now arrive for a session the order no longer expects.
+ */
+async function expireQuietly(p: OrderProcess, sessionId: string): Promise<boolean> {
+  try {
+    await payments.expireCheckout({ orderId: p.order.id, sessionId });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.audit({
+      action: 'checkout_expire_failed',
+      actor: 'system',
+      details: { sessionId, message: err.cause?.message ?? err.message },
+    });
+    return false;
+  }
+}
+
 /** An activity's business refusal (validation_error …) becomes the update's refusal with the same code. */
 async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -311,34 +336,7 @@ export function checkCancellable(p: OrderProcess): void {
 /** Cancels the order: refunds a card payment, voids an unpaid invoice, records the reason. */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
-  let paymentState = p.order.paymentState;
-  let refundId: string | null = null;
-  let needsAttention = false;
-  if (paymentState === 'paid' && p.paymentRef && p.order.paymentMethod === 'stripe_checkout') {
-    try {
-      refundId = await acts.refundPayment({
-        orderId: p.order.id,
-        paymentRef: p.paymentRef,
-        amountGbpPence: p.order.quotedPriceGbpPence,
-      });
-      paymentState = 'refunded';
-    } catch (err) {
-      if (!(err instanceof ActivityFailure)) throw err;
-      paymentState = 'refund_failed';
-      needsAttention = true;
-    }
-  } else if (paymentState === 'paid') {
-    paymentState = 'refund_due';
-    needsAttention = true;
-  } else if (paymentState === 'invoiced' && p.order.paymentMethod === 'stripe_invoice' && p.paymentRef) {
-    const voided = await voidQuietly(p, p.paymentRef, 'cancelled');
-    paymentState = voided ? 'voided' : 'void_failed';
-    needsAttention = !voided;
-  } else if (paymentState === 'invoiced') {
-    paymentState = 'voided';
-  } else {
-    paymentState = 'not_charged';
-  }
+  const { paymentState, refundId, needsAttention } = await settlePaymentOnCancel(p);
   await p.commit(
     { status: 'cancelled', paymentState, needsAttention },
     {
@@ -346,4 +344,53 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
       audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
     },
   );
+}
+
+interface CancelSettlement {
+  paymentState: string;
+  refundId: string | null;
+  needsAttention: boolean;
+}
+
+/**
+ * What cancelling does to the money. The order of the checks (and so of the `patched` markers) is part of the
+ * recorded histories: reorder nothing here.
+ */
+async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement> {
+  const { paymentState, paymentMethod } = p.order;
+  if (paymentState === 'paid') return refundOnCancel(p);
+  if (paymentState === 'invoiced' && paymentMethod === 'stripe_invoice' && p.paymentRef) {
+    const voided = await voidQuietly(p, p.paymentRef, 'cancelled');
+    return { paymentState: voided ? 'voided' : 'void_failed', refundId: null, needsAttention: !voided };
+  }
+  if (paymentState === 'invoiced') return { paymentState: 'voided', refundId: null, needsAttention: false };
+  const session = p.status === 'pending_payment' ? p.checkoutSessionId : null;
+  let needsAttention = false;
+  if (session && patched('expire-checkout-on-cancel')) needsAttention = !(await expireQuietly(p, session));
+  return { paymentState: 'not_charged', refundId: null, needsAttention };
+}
+
+/** A paid order: Stripe payments are refunded through Stripe; money paid to us directly is returned by hand. */
+async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
+  const { paymentMethod, quotedPriceGbpPence: amountGbpPence, id: orderId } = p.order;
+  const paymentRef = p.paymentRef;
+  if (paymentRef && paymentMethod === 'stripe_checkout') {
+    return refundOrFlag(() => acts.refundPayment({ orderId, paymentRef, amountGbpPence }));
+  }
+  if (paymentRef && paymentMethod === 'stripe_invoice' && patched('refund-paid-stripe-invoice')) {
+    return refundOrFlag(() =>
+      payments.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence }),
+    );
+  }
+  return { paymentState: 'refund_due', refundId: null, needsAttention: true };
+}
+
+/** A refused or failed refund leaves the order cancelled but flagged for an operator. */
+async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettlement> {
+  try {
+    return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    return { paymentState: 'refund_failed', refundId: null, needsAttention: true };
+  }
 }

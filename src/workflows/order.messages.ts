@@ -97,6 +97,10 @@ export const reportPublicationUpdate = defineUpdate<IntegrationAck, [Publication
 export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
 export const amendOrderUpdate = defineUpdate<OrderView, [AmendRequest]>('amendOrder');
 export const cancelOrderUpdate = defineUpdate<OrderView, [CancelRequest]>('cancelOrder');
+/** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */
+export const simulateDeliveryFailureUpdate = defineUpdate<OrderView, [OperatorNote]>(
+  'simulateDeliveryFailure',
+);
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');

@@ -1,4 +1,11 @@
-import { allHandlersFinished, ApplicationFailure, condition, log, setHandler } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  log,
+  patched,
+  setHandler,
+} from '@temporalio/workflow';
 import { isFinal } from '../orders/status';
 import {
   amendOrderSignal,
@@ -13,12 +20,14 @@ import {
   reportPublicationUpdate,
   reportUrnUpdate,
   retryDeliverySignal,
+  simulateDeliveryFailureUpdate,
   submitPurchaseOrderUpdate,
   type OrderOutcome,
   type OrderWorkflowInput,
 } from './order.messages';
 import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
 import { OrderProcess } from './order-process';
+import { checkSimulatedDeliveryFailure, simulateDeliveryFailure } from './order-test-mode';
 import * as steps from './order-steps';
 
 /**
@@ -39,7 +48,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   while (!isFinal(p.status)) {
     const step = nextStep(p);
     if (step) {
-      await p.exclusive(step);
+      await p.exclusive(async () => {
+        // A message handled while the step waited for its turn may have made it moot (a cancelled order's
+        // artwork must not go to the newspaper).
+        const current = patched('step-rechecked-in-turn') ? nextStep(p) : step;
+        if (current) await current();
+      });
       continue;
     }
     const seen = p.changes;
@@ -85,6 +99,11 @@ function registerHandlers(p: OrderProcess): void {
   setHandler(cancelOrderUpdate, (r) => locked(async () => (await steps.cancel(p, r), p.order)), {
     validator: (_r) => steps.checkCancellable(p),
   });
+  setHandler(
+    simulateDeliveryFailureUpdate,
+    (n) => locked(async () => (await simulateDeliveryFailure(p, n), p.order)),
+    { validator: (_n) => checkSimulatedDeliveryFailure(p) },
+  );
 
   setHandler(paymentReceivedSignal, (m) => locked(() => steps.recordPayment(p, m)));
   setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => steps.amend(p, r)));
@@ -93,6 +112,7 @@ function registerHandlers(p: OrderProcess): void {
     locked(async () => {
       if (!p.deliveryFailed) return;
       p.deliveryFailed = false;
+      p.redelivering = true;
       p.touch();
       await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
     }),

@@ -77,12 +77,18 @@ export async function startTestApi(
 
 export async function createTestOrganisation(
   db: Db,
-  opts: { paymentMethod?: PaymentMethod; name?: string; termsDays?: 30 | 60 } = {},
+  opts: {
+    paymentMethod?: PaymentMethod;
+    name?: string;
+    termsDays?: 30 | 60;
+    billingEmail?: string;
+  } = {},
 ) {
   return createOrganisation(db, {
     name: opts.name ?? `Test Org ${Math.random().toString(36).slice(2, 8)}`,
     paymentMethod: opts.paymentMethod ?? 'invoice_with_terms',
     invoiceTermsDays: opts.termsDays ?? 30,
+    ...(opts.billingEmail && { billingEmail: opts.billingEmail }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
@@ -81,9 +81,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'stripe-checkout-paid-then-refunded': async (api) => {
     const key = await customer(api, 'stripe_checkout');
     const id = await place(api, key, VALID.hgv);
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: 'event',
+    await postStripeEvent(api, {
       type: 'checkout.session.completed',
       data: {
         object: {
@@ -94,13 +92,20 @@ const SCENARIOS: Record<string, Scenario> = {
         },
       },
     });
-    const signature = new Stripe('sk_test_123').webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-    });
-    await call(api, 'POST', '/api/stripe/webhook', {
-      body: payload,
-      headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
+    await eventually(
+      () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
+      (o) => o?.payment_state === 'paid',
+    );
+    await proofed(api, id);
+    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
+    return id;
+  },
+  'stripe-invoice-paid-then-refunded': async (api) => {
+    const key = await customer(api, 'stripe_invoice');
+    const id = await place(api, key, VALID.planning);
+    await postStripeEvent(api, {
+      type: 'invoice.paid',
+      data: { object: { object: 'invoice', id: 'in_rec', status: 'paid', metadata: { orderId: id } } },
     });
     await eventually(
       () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
@@ -110,13 +115,41 @@ const SCENARIOS: Record<string, Scenario> = {
     await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
     return id;
   },
+  'stripe-checkout-amended-then-expired-on-cancel': async (api) => {
+    const key = await customer(api, 'stripe_checkout');
+    const id = await place(api, key, VALID.planning);
+    const longer = {
+      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+    };
+    await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...longer, acceptPriceChange: true },
+    });
+    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Changed our mind' } });
+    return id;
+  },
 };
 
+/** Posts a Stripe event signed with the recording run's webhook secret, as Stripe would send it. */
+async function postStripeEvent(api: TestApi, event: Record<string, unknown>) {
+  const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', ...event });
+  const signature = new Stripe('sk_test_123').webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+  });
+  const res = await call(api, 'POST', '/api/stripe/webhook', {
+    body: payload,
+    headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
+  });
+  if (res.status !== 200) throw new Error(`Stripe event refused: ${res.status} ${res.text}`);
+}
+
 /**
- * Runs every scenario against the run's Temporal dev server and Postgres (Stripe through stripe-mock) and
- * writes each closed workflow's history to test/fixtures/histories/<scenario>.json.
+ * Runs every scenario without a recorded history (all of them with `rerecord`) against the run's Temporal dev
+ * server and Postgres (Stripe through stripe-mock) and writes each closed workflow's history to
+ * test/fixtures/histories/<scenario>.json.
  */
-export async function recordHistories(outDir = HISTORIES_DIR): Promise<string[]> {
+export async function recordHistories(outDir = HISTORIES_DIR, rerecord = false): Promise<string[]> {
   const stripeMock = await startStripeMock();
   const taskQueue = `orders-record-${randomUUID()}`;
   const api = await startTestApi(
@@ -135,10 +168,12 @@ export async function recordHistories(outDir = HISTORIES_DIR): Promise<string[]>
   try {
     mkdirSync(outDir, { recursive: true });
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
+      const file = path.join(outDir, `${name}.json`);
+      // A recorded history is what an older workflow version did: keep it, so that version stays replayable.
+      if (!rerecord && existsSync(file)) continue;
       const id = await scenario(api);
       const handle = api.temporal.workflow.getHandle(orderWorkflowId(id));
       await handle.result();
-      const file = path.join(outDir, `${name}.json`);
       // protobufjs's JSON form; the replay test reads it back with History.fromObject.
       writeFileSync(file, `${JSON.stringify(await handle.fetchHistory())}\n`);
       written.push(file);

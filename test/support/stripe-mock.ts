@@ -29,6 +29,8 @@ export interface StripeRequest {
   query: Record<string, string>;
   params: Record<string, string>;
   idempotencyKey: string | undefined;
+  /** The secret key the request was made with (live vs test-mode Stripe account). */
+  apiKey: string | undefined;
 }
 
 type Match = (r: StripeRequest) => boolean;
@@ -42,6 +44,8 @@ export interface StripeMock {
   sent(method: string, pathPattern: RegExp): StripeRequest[];
   /** The next matching request gets a 500 (a transient Stripe error) without reaching stripe-mock. */
   failOnce(match: Match): void;
+  /** Every matching request gets a 400 invalid_request_error (a Stripe refusal) with `message`. */
+  refuse(match: Match, message: string): void;
   /** Merges `fields` into the JSON answer of matching requests (stripe-mock's objects are canned). */
   patch(match: Match, fields: Record<string, unknown>): void;
   stop(): Promise<void>;
@@ -53,9 +57,14 @@ export interface StripeMock {
  */
 export async function startStripeMock(): Promise<StripeMock> {
   const mockPort = await freePort();
-  const child: ChildProcess = spawn(findStripeMock(), ['-http-addr', `127.0.0.1:${mockPort}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    findStripeMock(), // An HTTPS listener is always opened too, on :12112 unless told otherwise: let the system pick its port,
+    // so two stripe-mocks (parallel runs, a bench beside the tests) never collide.
+    ['-http-addr', `127.0.0.1:${mockPort}`, '-https-addr', '127.0.0.1:'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const upstream = `http://127.0.0.1:${mockPort}`;
@@ -63,6 +72,7 @@ export async function startStripeMock(): Promise<StripeMock> {
 
   const requests: StripeRequest[] = [];
   const failures: Match[] = [];
+  const refusals: Array<{ match: Match; message: string }> = [];
   const patches: Array<{ match: Match; fields: Record<string, unknown> }> = [];
 
   const server = http.createServer((req, res) => {
@@ -77,6 +87,7 @@ export async function startStripeMock(): Promise<StripeMock> {
         query: Object.fromEntries(url.searchParams),
         params: Object.fromEntries(new URLSearchParams(body)),
         idempotencyKey: header(req.headers['idempotency-key']),
+        apiKey: header(req.headers.authorization)?.replace(/^Bearer /, ''),
       };
       requests.push(recorded);
       const failure = failures.findIndex((m) => m(recorded));
@@ -84,6 +95,12 @@ export async function startStripeMock(): Promise<StripeMock> {
         failures.splice(failure, 1);
         res.writeHead(500, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'api_error', message: 'Injected by the test' } }));
+        return;
+      }
+      const refusal = refusals.find((r) => r.match(recorded));
+      if (refusal) {
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: refusal.message } }));
         return;
       }
       void forward(url, req, body, recorded).then(
@@ -123,6 +140,7 @@ export async function startStripeMock(): Promise<StripeMock> {
     requests,
     sent: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path)),
     failOnce: (match) => failures.push(match),
+    refuse: (match, message) => refusals.push({ match, message }),
     patch: (match, fields) => patches.push({ match, fields }),
     async stop() {
       await new Promise((resolve) => server.close(resolve));

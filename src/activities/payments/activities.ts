@@ -3,21 +3,27 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
-import type { PaymentProvider } from './provider';
+import { livemodeOf, providerFor, type PaymentProviders } from './index';
 
 export interface PaymentSetup {
   checkoutUrl: string | null;
   invoiceUrl: string | null;
   paymentRef: string | null;
+  /** The Checkout Session of a card order, kept by the workflow to expire it when replaced or cancelled. */
+  checkoutSessionId?: string;
   paymentState: string;
 }
 
 /** Payment steps of the order workflow. Idempotency keys derive from the order id, so retries repeat nothing. */
-export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProvider }) {
-  const { config, db, payments } = deps;
+export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
+  const { config, db } = deps;
+  /** The order's mode picks the provider (test orders never reach the live one); by order id: from the projection. */
+  const providerOf = async (order: { livemode: boolean } | string) =>
+    providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
   return {
     /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
     async setUpPayment(order: OrderSnapshot): Promise<PaymentSetup> {
+      const payments = await providerOf(order);
       const req = {
         orderId: order.id,
         reference: order.reference,
@@ -32,6 +38,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
             checkoutUrl: s.checkoutUrl,
             invoiceUrl: null,
             paymentRef: null,
+            checkoutSessionId: s.sessionId,
             paymentState: 'awaiting_payment',
           };
         }
@@ -71,6 +78,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
 
     /** Voids an unpaid provider invoice; `reason` keeps the key distinct (cancel, or replaced by an amendment). */
     async voidInvoice(input: { orderId: string; invoiceId: string; reason: string }): Promise<void> {
+      const payments = await providerOf(input.orderId);
       await payments.voidInvoice({
         invoiceId: input.invoiceId,
         idempotencyKey: `order:${input.orderId}:void:${input.invoiceId}:${input.reason}`,
@@ -82,11 +90,35 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       paymentRef: string;
       amountGbpPence: number;
     }): Promise<string> {
+      const payments = await providerOf(input.orderId);
       const { refundId } = await payments.refund({
         ...input,
         idempotencyKey: `order:${input.orderId}:refund`,
       });
       return refundId;
+    },
+
+    /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
+    async refundInvoicePayment(input: {
+      orderId: string;
+      invoiceId: string;
+      amountGbpPence: number;
+    }): Promise<string> {
+      const payments = await providerOf(input.orderId);
+      const { refundId } = await payments.refundInvoice({
+        ...input,
+        idempotencyKey: `order:${input.orderId}:invoice-refund:${input.invoiceId}`,
+      });
+      return refundId;
+    },
+
+    /** Expires an unpaid checkout session so the customer can no longer pay it. */
+    async expireCheckout(input: { orderId: string; sessionId: string }): Promise<void> {
+      const payments = await providerOf(input.orderId);
+      await payments.expireCheckout({
+        sessionId: input.sessionId,
+        idempotencyKey: `order:${input.orderId}:expire:${input.sessionId}`,
+      });
     },
   };
 }

@@ -1,13 +1,66 @@
+import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { findOrderById } from '../../db/orders.repository';
+import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
 import { createStripeClient, createStripeProvider } from './stripe';
 
 export type { PaymentProvider } from './provider';
 
+/** One provider per mode: live orders never use the test provider, and test orders never the live one. */
+export interface PaymentProviders {
+  live: PaymentProvider;
+  test: PaymentProvider;
+}
+
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the clearly labelled local sandbox. */
 export function createPaymentProvider(config: Config): PaymentProvider {
   const { secretKey, apiUrl } = config.stripe;
   if (!secretKey) return createSandboxProvider(config.publicBaseUrl);
   return createStripeProvider(createStripeClient(secretKey, apiUrl), config.publicBaseUrl);
+}
+
+/**
+ * Live orders: Stripe with STRIPE_SECRET_KEY, else the sandbox. Test orders: Stripe with
+ * STRIPE_TEST_SECRET_KEY, else the sandbox; never the live key.
+ */
+export function createPaymentProviders(config: Config): PaymentProviders {
+  const { testSecretKey, apiUrl } = config.stripe;
+  const test = testSecretKey
+    ? createStripeProvider(createStripeClient(testSecretKey, apiUrl), config.publicBaseUrl)
+    : createSandboxProvider(config.publicBaseUrl);
+  return { live: createPaymentProvider(config), test: withTestHelperPayments(test) };
+}
+
+/** Whether an order's mode takes real payments through Stripe (else: the local sandbox pages). */
+export const usesStripe = (config: Config, livemode: boolean): boolean =>
+  Boolean(livemode ? config.stripe.secretKey : config.stripe.testSecretKey);
+
+export const providerFor = (providers: PaymentProviders, livemode: boolean): PaymentProvider =>
+  livemode ? providers.live : providers.test;
+
+/** The mode of an order, for payment activities whose input names the order only (refund, void). */
+export async function livemodeOf(db: Db, orderId: string): Promise<boolean> {
+  const order = await findOrderById(db, orderId);
+  if (!order) {
+    throw ApplicationFailure.create({
+      type: 'payment_refused',
+      message: `Order ${orderId} is not in the projection: its payment mode is unknown.`,
+      nonRetryable: true,
+    });
+  }
+  return order.livemode;
+}
+
+/** A payment the test helper recorded reached no provider: its refund is recorded only. */
+function withTestHelperPayments(provider: PaymentProvider): PaymentProvider {
+  return {
+    ...provider,
+    async refund(req) {
+      if (isTestHelperPayment(req.paymentRef)) return { refundId: `test_helper_re_${req.orderId}` };
+      return provider.refund(req);
+    },
+  };
 }

@@ -37,4 +37,15 @@ export interface PaymentProvider {
   /** Voids an unpaid invoice (cancelled order, or an amendment that replaced it). */
   voidInvoice(req: { invoiceId: string; idempotencyKey: string }): Promise<void>;
   refund(req: RefundRequest): Promise<{ refundId: string }>;
+  /** Refunds a paid provider invoice in full (a credit note on Stripe), for a cancelled order. */
+  refundInvoice(req: InvoiceRefundRequest): Promise<{ refundId: string }>;
+  /** Closes an unpaid checkout session so it can no longer be paid (replaced by an amendment, or cancelled). */
+  expireCheckout(req: { sessionId: string; idempotencyKey: string }): Promise<void>;
+}
+
+export interface InvoiceRefundRequest {
+  orderId: string;
+  invoiceId: string;
+  amountGbpPence: number;
+  idempotencyKey: string;
 }

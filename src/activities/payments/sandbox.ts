@@ -26,5 +26,11 @@ export function createSandboxProvider(publicBaseUrl: string): PaymentProvider {
     async refund(req) {
       return { refundId: `sandbox_re_${req.orderId}` };
     },
+    async refundInvoice(req) {
+      return { refundId: `sandbox_cn_${req.orderId}` };
+    },
+    async expireCheckout() {
+      // Nothing to expire: the sandbox checkout page reads the order, and a cancelled order cannot be paid.
+    },
   };
 }

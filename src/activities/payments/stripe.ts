@@ -46,7 +46,13 @@ async function organisationCustomer(stripe: Stripe, org: BilledOrganisation): Pr
     stripe.customers.search({ query: `metadata['organisationId']:'${org.id}'`, limit: 1 }),
   );
   const existing = found.data[0];
-  if (existing) return existing.id;
+  if (existing) {
+    // Stripe sends the invoice to the customer's e-mail: keep it the organisation's current billing contact.
+    if (org.email && existing.email !== org.email) {
+      await classify(() => stripe.customers.update(existing.id, { email: org.email! }));
+    }
+    return existing.id;
+  }
   const created = await classify(() =>
     stripe.customers.create(
       { name: org.name, ...(org.email && { email: org.email }), metadata: { organisationId: org.id } },
@@ -142,6 +148,27 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
         ),
       );
       return { refundId: refund.id };
+    },
+    async refundInvoice(req) {
+      // A credit note with a refund amount refunds the invoice's payment and keeps the invoice's books right.
+      const note = await classify(() =>
+        stripe.creditNotes.create(
+          {
+            invoice: req.invoiceId,
+            refund_amount: req.amountGbpPence,
+            reason: 'order_change',
+            memo: 'Order cancelled',
+            metadata: { orderId: req.orderId },
+          },
+          { idempotencyKey: req.idempotencyKey },
+        ),
+      );
+      return { refundId: note.id };
+    },
+    async expireCheckout(req) {
+      await classify(() =>
+        stripe.checkout.sessions.expire(req.sessionId, {}, { idempotencyKey: req.idempotencyKey }),
+      );
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   WorkflowExecutionAlreadyStartedError,
   type Client,
 } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -14,7 +15,7 @@ import { findOrganisation } from '../../db/organisations.repository';
 import { AppError, jsonPath, validationError } from '../../errors';
 import { newId, toBase62 } from '../../ids';
 import { needsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
-import { serializeCreatedOrder, serializeOrder } from '../../orders/order';
+import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
 import {
@@ -24,6 +25,7 @@ import {
   placeOrderUpdate,
   submitPurchaseOrderUpdate,
   type OrderTimings,
+  type OrderView,
 } from '../../workflows/order.messages';
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { callerOf, type AppContext, type AppState } from '../context';
@@ -79,71 +81,69 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   }
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
-  router.post('/orders/:id/amend', write, (ctx) =>
-    idempotent(db, ctx, async (key) => {
-      const { acceptPriceChange, ...patch } = parseBody(amendBody, ctx.request.body);
-      const order = await ownedOrder(ctx);
-      const updated = await updateOrder(
-        temporal,
-        order.id,
-        amendOrderUpdate,
-        [{ actor: actorOf(ctx), patch, acceptPriceChange: acceptPriceChange === true }],
-        {
-          updateId: key && `amend:${key}`,
-          onClosed: () =>
-            new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
-              id: order.id,
-              status: order.status,
-            }),
-        },
-      );
-      return { status: 200, body: serializeOrder(toOrder(updated)) };
-    }),
+  /**
+   * One order message endpoint: parse the body, find the caller's order, send the update and answer with the
+   * order as the workflow holds it afterwards. `refusal` is the answer once the workflow has closed.
+   */
+  function orderMessage<B, Args extends [unknown, ...unknown[]]>(
+    action: string,
+    schema: z.ZodType<B>,
+    def: UpdateDefinition<OrderView, Args>,
+    args: (body: B, actor: string) => Args,
+    refusal: (order: Order) => AppError,
+  ) {
+    router.post(`/orders/:id/${action}`, write, (ctx) =>
+      idempotent(db, ctx, async (key) => {
+        const body = parseBody(schema, ctx.request.body);
+        const order = await ownedOrder(ctx);
+        const updated = await updateOrder(temporal, order.id, def, args(body, actorOf(ctx)), {
+          updateId: key && `${action}:${key}`,
+          onClosed: () => refusal(order),
+        });
+        return { status: 200, body: serializeOrder(toOrder(updated)) };
+      }),
+    );
+  }
+
+  orderMessage(
+    'amend',
+    amendBody,
+    amendOrderUpdate,
+    ({ acceptPriceChange, ...patch }, actor) => [
+      { actor, patch, acceptPriceChange: acceptPriceChange === true },
+    ],
+    (order) =>
+      new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
+        id: order.id,
+        status: order.status,
+      }),
   );
 
-  router.post('/orders/:id/cancel', write, (ctx) =>
-    idempotent(db, ctx, async (key) => {
-      const { reason } = parseBody(cancelBody, ctx.request.body);
-      const order = await ownedOrder(ctx);
-      const updated = await updateOrder(
-        temporal,
-        order.id,
-        cancelOrderUpdate,
-        [{ actor: actorOf(ctx), reason: reason ?? null }],
-        {
-          updateId: key && `cancel:${key}`,
-          onClosed: () =>
-            new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
-              id: order.id,
-              status: order.status,
-            }),
-        },
-      );
-      return { status: 200, body: serializeOrder(toOrder(updated)) };
-    }),
+  orderMessage(
+    'cancel',
+    cancelBody,
+    cancelOrderUpdate,
+    ({ reason }, actor) => [{ actor, reason: reason ?? null }],
+    (order) =>
+      new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
+        id: order.id,
+        status: order.status,
+      }),
   );
 
-  router.post('/orders/:id/purchase-order', write, (ctx) =>
-    idempotent(db, ctx, async (key) => {
-      const { poReference } = parseBody(purchaseOrderBody, ctx.request.body);
-      const order = await ownedOrder(ctx);
-      const updated = await updateOrder(
-        temporal,
-        order.id,
-        submitPurchaseOrderUpdate,
-        [{ actor: actorOf(ctx), poReference }],
+  orderMessage(
+    'purchase-order',
+    purchaseOrderBody,
+    submitPurchaseOrderUpdate,
+    ({ poReference }, actor) => [{ actor, poReference }],
+    (order) =>
+      new AppError(
+        'invalid_state_transition',
+        `A PO reference does not fit an order in status ${order.status}.`,
         {
-          updateId: key && `po:${key}`,
-          onClosed: () =>
-            new AppError(
-              'invalid_state_transition',
-              `A PO reference does not fit an order in status ${order.status}.`,
-              { status: order.status },
-            ),
+          status: order.status,
         },
-      );
-      return { status: 200, body: serializeOrder(toOrder(updated)) };
-    }),
+      ),
   );
 
   return router;

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
+import { usesStripe } from '../../activities/payments';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
 import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
@@ -8,24 +10,29 @@ import { orderNotFound } from '../errors';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, livemode = true): string {
+  const hint = livemode
+    ? 'Configure STRIPE_SECRET_KEY to take real payments.'
+    : 'Test order (svc_test_ key): configure STRIPE_TEST_SECRET_KEY to use Stripe in test mode.';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="font-family:sans-serif;max-width:36rem;margin:3rem auto">
 <p style="background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309"><strong>LOCAL PAYMENT SANDBOX</strong>:
-no money moves. Configure STRIPE_SECRET_KEY to take real payments.</p>${body}</body></html>`;
+no money moves. ${hint}</p>${body}</body></html>`;
 }
 
 /**
- * The local sandbox payment provider's pages (only mounted without STRIPE_SECRET_KEY): a checkout page whose
- * pay button confirms the payment to the order's workflow, and an invoice page for stripe_invoice orders.
+ * The local sandbox payment provider's pages (mounted while either mode has no Stripe key: live orders without
+ * STRIPE_SECRET_KEY, test orders without STRIPE_TEST_SECRET_KEY): a checkout page whose pay button confirms
+ * the payment to the order's workflow, and an invoice page for stripe_invoice orders. An order whose mode
+ * pays through Stripe is not found here.
  */
-export function sandboxRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
+export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/sandbox' });
 
   async function orderOf(ctx: AppContext) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);
-    if (!order) throw orderNotFound(id);
+    if (!order || usesStripe(deps.config, order.livemode)) throw orderNotFound(id);
     return order;
   }
 
@@ -39,6 +46,7 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client }): Router<AppSta
         ? `<h1>Pay for notice ${escape(order.reference)}</h1><p>Amount: ${amount}</p>
 <form method="post"><button type="submit">Pay ${amount} (sandbox)</button></form>`
         : `<h1>Notice ${escape(order.reference)}</h1><p>Nothing to pay: the order is ${escape(order.status)}.</p>`,
+      order.livemode,
     );
   });
 
@@ -53,6 +61,7 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client }): Router<AppSta
     ctx.body = page(
       'Payment received',
       `<h1>Payment received</h1><p>Order ${escape(order.reference)} is paid (sandbox).</p>`,
+      order.livemode,
     );
   });
 
@@ -62,6 +71,7 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client }): Router<AppSta
     ctx.body = page(
       `Invoice ${order.reference}`,
       `<h1>Invoice for notice ${escape(order.reference)}</h1><p>Amount due: £${(order.quotedPriceGbpPence / 100).toFixed(2)}</p>`,
+      order.livemode,
     );
   });
 

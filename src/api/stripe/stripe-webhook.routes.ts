@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import Stripe from 'stripe';
+import type { Db } from '../../db/database';
+import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
@@ -29,29 +31,52 @@ function paymentOf(event: Stripe.Event): { orderId: string; paymentRef: string |
   }
 }
 
+/** A Stripe webhook signing secret and the mode of the Stripe account whose events it signs. */
+export interface StripeWebhookSecret {
+  secret: string;
+  livemode: boolean;
+}
+
+/** The event, verified with the first secret that matches; its mode is Stripe's `livemode`, else the secret's. */
+function verify(stripe: Stripe, raw: string, header: string, secrets: readonly StripeWebhookSecret[]) {
+  for (const { secret, livemode } of secrets) {
+    try {
+      const event = stripe.webhooks.constructEvent(raw, header, secret);
+      return { event, livemode: typeof event.livemode === 'boolean' ? event.livemode : livemode };
+    } catch {
+      // Try the next secret.
+    }
+  }
+  throw new AppError('validation_error', 'Invalid Stripe signature.', {
+    fields: [{ path: 'Stripe-Signature', message: 'Does not verify.' }],
+  });
+}
+
 /**
- * POST /api/stripe/webhook: verifies the signature on the raw body, then signals the order's workflow. The
- * workflow ignores a duplicate or replayed event (the order is no longer waiting for payment).
+ * POST /api/stripe/webhook: verifies the signature on the raw body (with the live account's secret or the test
+ * account's: STRIPE_WEBHOOK_SECRET, STRIPE_TEST_WEBHOOK_SECRET), then signals the order's workflow. An event
+ * whose mode is not the order's (a test-mode payment for a live order, or the reverse) is acknowledged and
+ * ignored. The workflow ignores a duplicate or replayed event (the order is no longer waiting for payment).
  */
 export function stripeWebhookRoutes(deps: {
   stripe: Stripe;
-  webhookSecret: string;
+  secrets: readonly StripeWebhookSecret[];
+  db: Db;
   temporal: Client;
   log: Logger;
 }): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/api/stripe/webhook', async (ctx) => {
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-    let event: Stripe.Event;
-    try {
-      event = deps.stripe.webhooks.constructEvent(raw, ctx.get('Stripe-Signature'), deps.webhookSecret);
-    } catch {
-      throw new AppError('validation_error', 'Invalid Stripe signature.', {
-        fields: [{ path: 'Stripe-Signature', message: 'Does not verify.' }],
-      });
-    }
+    const { event, livemode } = verify(deps.stripe, raw, ctx.get('Stripe-Signature'), deps.secrets);
     const payment = paymentOf(event);
-    if (payment) {
+    const order = payment && (await findOrderById(deps.db, payment.orderId));
+    if (payment && order && order.livemode !== livemode) {
+      deps.log.warn(
+        { orderId: payment.orderId, eventId: event.id, eventLivemode: livemode },
+        'Stripe event of the other mode than its order: ignored',
+      );
+    } else if (payment) {
       try {
         await deps.temporal.workflow
           .getHandle(orderWorkflowId(payment.orderId))

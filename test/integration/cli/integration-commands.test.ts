@@ -1,18 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { listNewspapers } from '../../../src/notices';
+import { runNotices } from '../../support/notices-cli';
 import { call, startTestApi, type TestApi } from '../../support/harness';
 
-const BIN = path.resolve(__dirname, '../../../bin/notices.js');
-
-function notices(...args: string[]) {
-  const res = spawnSync(process.execPath, [BIN, ...args], {
-    env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
-}
+const notices = (...args: string[]) => runNotices({}, ...args);
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,44 +10,17 @@ import { smtpMailer } from '../../../src/mail/mailer';
 import { notifyIncident } from '../../../src/status/incidents';
 import { createDatabase } from '../../../src/db/database';
 import { testConfig } from '../../support/harness';
+import { runNoticesAsync } from '../../support/notices-cli';
 import { seedOrder } from '../../support/orders';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
-
-const BIN = path.resolve(__dirname, '../../../bin/notices.js');
 
 let smtp: TestSmtpServer;
 let db: Db;
 let dataDir: string;
 
 /** Runs the CLI without blocking this process: the SMTP server under test lives in it. */
-function notices(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{
-    code: number;
-    stdout: string;
-    stderr: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on arbitrary JSON
-    json: () => any;
-  }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.TEST_DATABASE_URL,
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dataDir,
-          ...env,
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-        resolve({ code, stdout, stderr, json: () => JSON.parse(stdout) });
-      },
-    );
-  });
-}
+const notices = (env: Record<string, string>, ...args: string[]) =>
+  runNoticesAsync({ DATA_DIR: dataDir, ...env }, ...args);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { eventually } from '../../support/eventually';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { parseHeaders } from '../../../src/mail/outbox';
 
@@ -77,31 +78,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received,
     to: (address) => received.filter((m) => m.to.includes(address)),
     async waitFor(match, ms = 20_000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        if (Date.now() > until) {
-          throw new Error(
-            `No matching e-mail; received: ${received.map((m) => `${m.to} ${m.subject}`).join(' | ')}`,
-          );
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const found = await eventually(() => received.find(match), Boolean, ms);
+      if (found) return found;
+      throw new Error(
+        `No matching e-mail; received: ${received.map((m) => `${m.to} ${m.subject}`).join(' | ')}`,
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (v: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { eventually } from '../../support/eventually';

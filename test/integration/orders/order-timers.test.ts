@@ -105,13 +105,21 @@ describe('order timers and operator levers', () => {
       () => eventNames(a.id),
       (e) => e.filter((x) => x === 'order.delivery_failed').length === 2,
     );
-    // The newspaper is back: the next retry delivers and clears the flag at the next change.
+    // The newspaper is back: the next retry delivers, and the order no longer needs attention.
     newspaperDown = false;
     await handle(a.id).signal(retryDeliverySignal, { actor: 'operator', note: 'second retry' });
     const audit = await eventually(
       () => listAuditEntries(api.db, a.id),
-      (entries) => entries.some((x) => x.action === 'artwork_delivered'),
+      (entries) => entries.some((x) => x.action === 'attention_cleared'),
     );
+    expect(audit.map((x) => x.action)).toContain('artwork_delivered');
+    expect((await findOrderById(api.db, a.id))?.needsAttention).toBe(false);
+    expect(
+      await eventually(
+        () => needsAttentionAttribute(a.id),
+        (v) => v === false,
+      ),
+    ).toBe(false);
     expect(audit.filter((x) => x.action === 'delivery_retry_requested').map((x) => x.reason)).toEqual([
       'first retry',
       'second retry',

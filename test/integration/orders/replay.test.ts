@@ -12,7 +12,7 @@ import { installQuietRuntime, workflowBundle } from '../../support/worker';
  * DeterminismViolationError. Such a change must go behind `patched()` (docs/orders.md, "Changing the workflow").
  */
 if (process.env.RECORD_HISTORIES) {
-  beforeAll(() => recordHistories(), 240_000);
+  beforeAll(() => recordHistories(undefined, process.env.RECORD_HISTORIES === 'all'), 240_000);
 }
 
 test('every recorded order history replays against the current workflow code', async () => {

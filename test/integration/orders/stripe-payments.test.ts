@@ -190,6 +190,63 @@ describe('Stripe Checkout (stripe-mock)', () => {
     });
   });
 
+  test('amending an unpaid order to a new price opens a new session and expires the old one; cancelling expires the current one', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const sessionsOf = () =>
+      stripeMock
+        .sent('POST', /^\/v1\/checkout\/sessions$/)
+        .filter((r) => r.params.client_reference_id === id);
+    const expiriesOf = () =>
+      stripeMock
+        .sent('POST', /^\/v1\/checkout\/sessions\/[^/]+\/expire$/)
+        .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:expire:`));
+    expect(sessionsOf()).toHaveLength(1);
+
+    const longer = {
+      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+      acceptPriceChange: true,
+    };
+    const amended = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: longer });
+    expect(amended.status).toBe(200);
+    expect(amended.json.quotedPriceGbpPence).toBeGreaterThan(created.json.quotedPriceGbpPence as number);
+    const sessions = sessionsOf();
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1].params['line_items[0][price_data][unit_amount]']).toBe(
+      String(amended.json.quotedPriceGbpPence),
+    );
+    expect(expiriesOf()).toHaveLength(1);
+
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'not_charged' });
+    expect((await readOrder(id))?.needsAttention).toBe(false);
+    // stripe-mock answers every creation with the same canned session, so the two expiries share its id:
+    // their keys still differ by nothing but the session, and the second is the cancel's.
+    expect(expiriesOf().length).toBeGreaterThanOrEqual(2);
+    const audit = await listAuditEntries(api.db, id);
+    expect(audit.map((a) => a.action)).not.toContain('checkout_expire_failed');
+  });
+
+  test('a session that can no longer be expired flags the cancelled order for an operator', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    const id = created.json.id as string;
+    stripeMock.refuse(
+      (r) => r.path.endsWith('/expire') && r.idempotencyKey?.startsWith(`order:${id}:`) === true,
+      'This Checkout Session is already complete.',
+    );
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled' });
+    expect((await readOrder(id))?.needsAttention).toBe(true);
+    const audit = await listAuditEntries(api.db, id);
+    expect(audit.find((a) => a.action === 'checkout_expire_failed')?.details).toMatchObject({
+      message: expect.stringContaining('already complete'),
+    });
+  });
+
   test('a bad signature is 400 in our error shape and changes nothing', async () => {
     const { key } = await customer('stripe_checkout');
     const id = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
@@ -265,6 +322,86 @@ describe('Stripe invoices (stripe-mock)', () => {
     await paymentMessagesHandled(id, 2);
     expect((await readOrder(id))?.version).toBe(version);
     expect((await listOrderEvents(api.db, id)).map((e) => e.id)).toEqual(events);
+  });
+
+  test('cancelling a paid invoice order refunds it through a credit note, once, with a stable key', async () => {
+    const { key } = await customer('stripe_invoice');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const send = stripeMock
+      .sent('POST', /^\/v1\/invoices\/[^/]+\/send$/)
+      .find((r) => r.idempotencyKey === `order:${id}:payment:v0:send`);
+    const invoiceId = send!.path.split('/')[3];
+    const paidEvent = {
+      id: `evt_${randomUUID()}`,
+      type: 'invoice.paid',
+      data: { object: { id: invoiceId, object: 'invoice', status: 'paid', metadata: { orderId: id } } },
+    };
+    expect((await postStripeEvent(paidEvent)).status).toBe(200);
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, {
+      key,
+      body: { reason: 'Withdrawn' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refunded' });
+    expect((await readOrder(id))?.needsAttention).toBe(false);
+    const notes = stripeMock
+      .sent('POST', /^\/v1\/credit_notes$/)
+      .filter((r) => r.params['metadata[orderId]'] === id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      idempotencyKey: `order:${id}:invoice-refund:${invoiceId}`,
+      params: { invoice: invoiceId, refund_amount: String(created.json.quotedPriceGbpPence) },
+    });
+    const audit = await listAuditEntries(api.db, id);
+    expect(audit.find((a) => a.action === 'cancelled')?.details).toMatchObject({
+      paymentState: 'refunded',
+      refundId: expect.stringMatching(/^cn_/),
+    });
+  });
+
+  test('a refused invoice refund leaves the cancelled order refund_failed and flagged', async () => {
+    const { key } = await customer('stripe_invoice');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const id = created.json.id as string;
+    const paidEvent = {
+      id: `evt_${randomUUID()}`,
+      type: 'invoice.paid',
+      data: { object: { id: 'in_any', object: 'invoice', status: 'paid', metadata: { orderId: id } } },
+    };
+    await postStripeEvent(paidEvent);
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    stripeMock.refuse(
+      (r) => r.path === '/v1/credit_notes' && r.params['metadata[orderId]'] === id,
+      'Invoice is not paid.',
+    );
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refund_failed' });
+    expect((await readOrder(id))?.needsAttention).toBe(true);
+  });
+
+  test('an existing customer is kept addressed to the organisation’s current billing contact', async () => {
+    const org = await createTestOrganisation(api.db, {
+      paymentMethod: 'stripe_invoice',
+      billingEmail: 'accounts@parish.example',
+    });
+    const { key } = await createTestKey(api.db, org.id);
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    expect(created.status).toBe(201);
+    // stripe-mock's search finds its canned customer, whose e-mail is not ours: it is updated once.
+    const updates = stripeMock
+      .sent('POST', /^\/v1\/customers\/cus_[^/]+$/)
+      .filter((r) => r.params.email === 'accounts@parish.example');
+    expect(updates).toHaveLength(1);
   });
 
   test('a new organisation gets one Stripe customer; cancelling an unpaid invoice order voids the invoice', async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createLogger } from '../../../src/logger';
 import { startTestApi, type TestApi } from '../../support/harness';
+import { runNoticesAsync } from '../../support/notices-cli';
 import { startTestWorker, type TestWorker } from '../../support/worker';
 
 /**
@@ -23,34 +23,13 @@ if (!available) {
 }
 const describeInBrowser = available ? describe : describe.skip;
 
-const BIN = path.resolve(__dirname, '../../../bin/notices.js');
-
 let api: TestApi;
 let worker: TestWorker;
 let browser: Browser;
 let page: Page;
 let dataDir: string;
 
-function notices(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.TEST_DATABASE_URL,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'silent',
-          SMTP_URL: '',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-      (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
-    );
-  });
-}
+const notices = (...args: string[]) => runNoticesAsync({ DATA_DIR: dataDir, SMTP_URL: '' }, ...args);
 
 /** Reloads until the page shows what the visitor should read (the page is cached for a few seconds). */
 async function visitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Db } from '../../../src/db/database';
 import { recordOrderEvent, type OrderEventRecord } from '../../../src/db/order-events.repository';
 import { newId } from '../../../src/ids';
 import { eventData, type OrderEventName } from '../../../src/orders/events';
+import { runNotices } from '../../support/notices-cli';
 import { seedOrder } from '../../support/orders';
 
 export interface Received {
@@ -81,40 +80,7 @@ export async function recordTestEvent(
   return record;
 }
 
-export async function eventually<T>(
-  read: () => Promise<T> | T,
-  done: (v: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const BIN = path.resolve(__dirname, '../../../bin/notices.js');
+export { eventually } from '../../support/eventually';
 
 /** The real admin CLI in its own process, against the test database and Temporal. */
-export function notices(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, [BIN, ...args], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return {
-    code: res.status,
-    stdout: res.stdout,
-    stderr: res.stderr,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CLI output shapes vary per command
-    json: (): any => JSON.parse(res.stdout),
-  };
-}
+export const notices = runNotices;

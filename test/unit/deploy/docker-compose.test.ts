@@ -139,6 +139,9 @@ describe('docker-compose.yml', () => {
       'SQL_PASSWORD',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'BANK_ACCOUNT_NAME',
+      'BANK_SORT_CODE',
+      'BANK_ACCOUNT_NUMBER',
     ]) {
       for (const [, value] of text.matchAll(new RegExp(`^\\s*${key}: (.*)$`, 'gm'))) {
         expect(value).toMatch(/^\$\{[A-Z_]+:\?/);

@@ -46,3 +46,34 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 });
+
+describe('bank details on invoices', () => {
+  const production = { NODE_ENV: 'production', WEBHOOK_SECRET_ENCRYPTION_KEY: 'ab'.repeat(32) };
+  const real = {
+    BANK_ACCOUNT_NAME: 'Notices Ltd',
+    BANK_SORT_CODE: '20-00-00',
+    BANK_ACCOUNT_NUMBER: '12345678',
+  };
+
+  it('defaults to clearly fake details outside production', () => {
+    expect(loadConfig({}).bank).toEqual({
+      accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
+      sortCode: '00-00-00',
+      accountNumber: '00000000',
+    });
+  });
+
+  it('refuses the development details in production, naming each missing variable', () => {
+    expect(() => loadConfig(production)).toThrow(
+      /BANK_ACCOUNT_NAME, BANK_SORT_CODE, BANK_ACCOUNT_NUMBER: required in production/,
+    );
+    expect(() => loadConfig({ ...production, ...real, BANK_SORT_CODE: '00-00-00' })).toThrow(
+      /BANK_SORT_CODE: required in production/,
+    );
+    expect(loadConfig({ ...production, ...real }).bank).toEqual({
+      accountName: 'Notices Ltd',
+      sortCode: '20-00-00',
+      accountNumber: '12345678',
+    });
+  });
+});

@@ -48,11 +48,17 @@ describe('webhook retry schedule', () => {
   });
 });
 
+const REAL_BANK = {
+  BANK_ACCOUNT_NAME: 'Notices Ltd',
+  BANK_SORT_CODE: '20-00-00',
+  BANK_ACCOUNT_NUMBER: '12345678',
+};
+
 describe('webhook configuration', () => {
   it('needs an encryption key in production, and never serialises it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/WEBHOOK_SECRET_ENCRYPTION_KEY/);
     const key = 'ab'.repeat(32);
-    const config = loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_ENCRYPTION_KEY: key });
+    const config = loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_ENCRYPTION_KEY: key, ...REAL_BANK });
     expect(config.webhooks.encryptionKey.toString('hex')).toBe(key);
     expect(JSON.stringify(config)).not.toContain(key);
     expect(
@@ -68,7 +74,9 @@ describe('webhook configuration', () => {
     const key = { WEBHOOK_SECRET_ENCRYPTION_KEY: 'cd'.repeat(32) };
     expect(loadConfig({}).webhooks.allowPrivateDestinations).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowPrivateDestinations).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', ...key }).webhooks.allowPrivateDestinations).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...key, ...REAL_BANK }).webhooks.allowPrivateDestinations,
+    ).toBe(false);
     expect(
       loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'false' }).webhooks
         .allowPrivateDestinations,

@@ -1,0 +1,64 @@
+import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Config } from '../../config';
+import type { Logger } from '../../logger';
+import { SCENARIO_MARKERS, testScenarioOf } from '../../testmode/scenarios';
+import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../../testmode/simulation';
+import type { simulatedNewspaperWorkflow } from '../../workflows/simulated-newspaper.workflow';
+import type { ArtworkDelivery } from '../delivery';
+
+/** The type of the failure a `test:delivery_failed` order's delivery throws. */
+export const SIMULATED_DELIVERY_FAILURE = 'simulated_delivery_failure';
+
+/**
+ * Artwork delivery of test orders: never a real transport. By the order's scenario (its `clientRef` marker):
+ * `test:delivery_failed` fails at once and for good (the order records `order.delivery_failed` without
+ * retrying); `test:manual` is recorded only (the order waits for the test helpers); anything else hands the
+ * artwork to the simulated newspaper, a workflow that books, publishes and (probate) returns the URN on the
+ * configured schedule. Starting it again while it runs (a re-delivery after an amendment) changes nothing;
+ * after it has finished it starts afresh from the order's state.
+ */
+export function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
+  const { config, log, temporal } = deps;
+  return {
+    async deliver(order) {
+      if (order.livemode) throw new Error('testModeDelivery is for test orders only');
+      switch (testScenarioOf(order)) {
+        case 'delivery_failed':
+          throw ApplicationFailure.create({
+            type: SIMULATED_DELIVERY_FAILURE,
+            message: `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
+            nonRetryable: true,
+          });
+        case 'manual':
+          log.info({ orderId: order.id }, 'test order: artwork delivery recorded only (test:manual)');
+          return;
+      }
+      if (!temporal) {
+        log.warn(
+          { orderId: order.id },
+          'test order: no Temporal client, the simulated newspaper cannot start',
+        );
+        return;
+      }
+      const input: SimulatedNewspaperInput = {
+        orderId: order.id,
+        schedule: {
+          bookingMs: config.testMode.bookingDelayMs,
+          publicationMs: config.testMode.publicationDelayMs,
+          urnMs: config.testMode.urnDelayMs,
+        },
+      };
+      await temporal.workflow.start<typeof simulatedNewspaperWorkflow>('simulatedNewspaperWorkflow', {
+        workflowId: simulatorWorkflowId(order.id),
+        taskQueue: Context.current().info.taskQueue,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        staticSummary: `Simulated newspaper and Gazette for test order ${order.reference || order.id}`,
+      });
+      log.info({ orderId: order.id }, 'test order: artwork handed to the simulated newspaper');
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { Context } from '@temporalio/activity';
+import {
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import type { Db } from '../../db/database';
+import { findOrderById } from '../../db/orders.repository';
+import type { Logger } from '../../logger';
+import { ukDate } from '../../notices/dates';
+import type { Order } from '../../orders/order';
+import { testScenarioOf } from '../../testmode/scenarios';
+import {
+  actorOf,
+  simulatedBooking,
+  simulatedPublication,
+  simulatedStepFor,
+  simulatedUrn,
+  type SimulatedStep,
+} from '../../testmode/simulation';
+import {
+  orderWorkflowId,
+  reportBookingUpdate,
+  reportPublicationUpdate,
+  reportUrnUpdate,
+  type IntegrationAck,
+} from '../../workflows/order.messages';
+
+export interface SimulatedStepOutcome {
+  /** The report was accepted by the order. */
+  performed: boolean;
+  /** What comes next for the order, or null: the simulation ends. */
+  next: SimulatedStep | null;
+}
+
+/** Sends one report exactly as the integration endpoints do: the same update, a simulator as the actor. */
+function sendReport(handle: WorkflowHandle, order: Order, step: SimulatedStep): Promise<IntegrationAck> {
+  // Keyed by the order's version: a retried activity gets the first answer instead of reporting twice.
+  const updateId = `simulator:${step}:v${order.version}`;
+  const actor = actorOf(step);
+  switch (step) {
+    case 'booking':
+      return handle.executeUpdate(reportBookingUpdate, {
+        args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
+        updateId,
+      });
+    case 'publication':
+      return handle.executeUpdate(reportPublicationUpdate, {
+        args: [{ actor, ...simulatedPublication(order, new Date()) }],
+        updateId,
+      });
+    case 'urn':
+      return handle.executeUpdate(reportUrnUpdate, { args: [{ actor, ...simulatedUrn(order) }], updateId });
+  }
+}
+
+/**
+ * The running activity's cancellation (worker shutdown, timeout), if called as an activity. The report waits
+ * for the order's workflow, which may need this very worker: a stopping worker must not wait for itself.
+ */
+function activityCancellation(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined; // called directly, outside an activity
+  }
+}
+
+/** The simulated newspaper's activities: read the projection, then report through the order's workflow. */
+export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Client }) {
+  const { db, log } = deps;
+  const simulated = async (orderId: string) => {
+    const order = await findOrderById(db, orderId);
+    // Only test orders that follow the default scenario (an amendment may have changed the clientRef).
+    return order && testScenarioOf(order) === 'simulate' ? order : null;
+  };
+  return {
+    /** The first report the simulator will send for the order, or null when there is nothing to simulate. */
+    async planSimulatedStep(orderId: string): Promise<SimulatedStep | null> {
+      const order = await simulated(orderId);
+      return order ? simulatedStepFor(order) : null;
+    },
+
+    /**
+     * Sends the report `step` if it still fits the order (not cancelled, not moved on by a test helper);
+     * otherwise, or when the order's workflow refuses it or has finished, the simulation stops.
+     */
+    async performSimulatedStep(input: {
+      orderId: string;
+      step: SimulatedStep;
+    }): Promise<SimulatedStepOutcome> {
+      const stop = { performed: false, next: null };
+      const order = await simulated(input.orderId);
+      if (!order || simulatedStepFor(order) !== input.step || !deps.temporal) return stop;
+      try {
+        const handle = deps.temporal.workflow.getHandle(orderWorkflowId(order.id));
+        const report = () => sendReport(handle, order, input.step);
+        const cancellation = activityCancellation();
+        const ack = await (cancellation ? deps.temporal.withAbortSignal(cancellation, report) : report());
+        return { performed: ack.changed, next: simulatedStepFor(ack.order) };
+      } catch (err) {
+        if (!(err instanceof WorkflowUpdateFailedError) && !(err instanceof WorkflowNotFoundError)) throw err;
+        log.info({ orderId: order.id, step: input.step, reason: err.message }, 'simulated report refused');
+        return stop;
+      }
+    },
+  };
+}
+
+export type SimulatorActivities = ReturnType<typeof simulatorActivities>;

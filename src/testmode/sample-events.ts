@@ -1,0 +1,96 @@
+import { eventData, type OrderEventName } from '../orders/events';
+import type { Order } from '../orders/order';
+import type { OrderStatus } from '../orders/status';
+
+/**
+ * Sample events for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in
+ * the state the event describes, so the sample's `data` has every field the real event carries.
+ */
+
+/** Fixed, recognisable id and reference of the sample order (it exists nowhere: GET answers 404). */
+export const SAMPLE_ORDER_ID = 'ord_0000000000000000sample';
+export const SAMPLE_ORDER_REFERENCE = 'SN-000000';
+
+const STATUS_OF: Record<OrderEventName, OrderStatus> = {
+  'order.created': 'awaiting_booking',
+  'order.proof_ready': 'awaiting_booking',
+  'order.amended': 'awaiting_booking',
+  'order.delivery_failed': 'awaiting_booking',
+  'order.booked': 'booked',
+  'order.published': 'published',
+  'order.urn_received': 'urn_received',
+  'order.cancelled': 'cancelled',
+};
+
+const PLANNING_TEXT = [
+  'TOWN AND COUNTRY PLANNING (DEVELOPMENT MANAGEMENT PROCEDURE) (ENGLAND) ORDER 2015',
+  'Notice is given that Northern Homes Ltd has applied to Leeds City Council for planning permission for',
+  'the erection of 45 dwellings with access and landscaping at Land off Moor Road, Leeds (26/01234/FU).',
+  'SAMPLE NOTICE: sent by the test helpers, not a real order.',
+].join('\n');
+
+const PROBATE_TEXT = [
+  'MARGARET ANNE JONES (Deceased)',
+  'Pursuant to the Trustee Act 1925 any persons having a claim against the estate of the above-named,',
+  'late of 12 Park Lane, Leeds, LS6 2AB, who died on 14 June 2026, are required to send particulars to',
+  'Smith & Co Solicitors, 5 Bond Street, Leeds, LS1 5BN.',
+  'SAMPLE NOTICE: sent by the test helpers, not a real order.',
+].join('\n');
+
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The sample order as it stands when `event` fires. */
+export function sampleOrder(
+  event: OrderEventName,
+  opts: { organisationId: string; publicBaseUrl: string; now: Date },
+): Order {
+  const { now, publicBaseUrl } = opts;
+  const probate = event === 'order.urn_received';
+  const status = STATUS_OF[event];
+  const base = `${publicBaseUrl}/api/v1/orders/${SAMPLE_ORDER_ID}`;
+  const published = status === 'published' || status === 'urn_received';
+  const pricing = probate
+    ? { subtotalGbpPence: 18_000, platformFeeGbpPence: 2_500, gazetteFeeGbpPence: 6_050, vatGbpPence: 5_310 }
+    : { subtotalGbpPence: 36_000, platformFeeGbpPence: 4_500, gazetteFeeGbpPence: 0, vatGbpPence: 8_100 };
+  const price = Object.values(pricing).reduce((a, b) => a + b, 0);
+  return {
+    id: SAMPLE_ORDER_ID,
+    organisationId: opts.organisationId,
+    livemode: false,
+    reference: SAMPLE_ORDER_REFERENCE,
+    status,
+    type: probate ? 'probate' : 'planning',
+    quotedPriceGbpPence: price,
+    noticeText: probate ? PROBATE_TEXT : PLANNING_TEXT,
+    paymentMethod: 'invoice_with_terms',
+    paymentState: status === 'cancelled' ? 'voided' : 'invoiced',
+    checkoutUrl: null,
+    invoiceUrl: `${base}/invoice`,
+    clientRef: 'sample',
+    proofPdfUrl: `${base}/proof`,
+    certificateUrl: published ? `${base}/certificate` : null,
+    newspaperName: 'Yorkshire Evening Post',
+    gazetteEdition: probate ? 'london' : null,
+    publicationDate: isoDay(published ? now : addDays(now, 14)),
+    publishedAt: published ? now : null,
+    urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
+    poReference: null,
+    needsAttention: event === 'order.delivery_failed',
+    fields: probate
+      ? { type: 'probate', deceasedName: 'Margaret Anne Jones', postcode: 'LS6 2AB', clientRef: 'sample' }
+      : { type: 'planning', applicationReference: '26/01234/FU', postcode: 'LS1 4AP', clientRef: 'sample' },
+    pricing: { ...pricing, totalGbpPence: price },
+    createdAt: addDays(now, -1),
+    updatedAt: now,
+    version: 3,
+  };
+}
+
+/** The `data` of a sample event: built exactly as a real event's data, from the sample order. */
+export function sampleEventData(
+  event: OrderEventName,
+  opts: { organisationId: string; publicBaseUrl: string; now: Date },
+): Record<string, unknown> {
+  return eventData(event, sampleOrder(event, opts));
+}

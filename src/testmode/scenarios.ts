@@ -1,0 +1,26 @@
+/**
+ * Test mode's scenario markers. A test order (placed with a `svc_test_` key) whose `clientRef` starts with a
+ * marker follows that scenario instead of the simulated newspaper's default schedule. A live order's
+ * `clientRef` is never interpreted. Pure and workflow-safe.
+ */
+export const TEST_SCENARIOS = ['simulate', 'manual', 'delivery_failed'] as const;
+export type TestScenario = (typeof TEST_SCENARIOS)[number];
+
+/** The documented markers (matched case-insensitively at the start of `clientRef`, after leading spaces). */
+export const SCENARIO_MARKERS = {
+  delivery_failed: 'test:delivery_failed',
+  manual: 'test:manual',
+} as const satisfies Partial<Record<TestScenario, string>>;
+
+/**
+ * The scenario a test order follows: `delivery_failed` (artwork delivery fails at once, `order.delivery_failed`),
+ * `manual` (delivery is recorded only; the order waits for the test helpers) or `simulate` (the simulated
+ * newspaper and Gazette move it on by themselves). `null` for a live order.
+ */
+export function testScenarioOf(order: { livemode: boolean; clientRef: string | null }): TestScenario | null {
+  if (order.livemode) return null;
+  const ref = (order.clientRef ?? '').trimStart().toLowerCase();
+  if (ref.startsWith(SCENARIO_MARKERS.delivery_failed)) return 'delivery_failed';
+  if (ref.startsWith(SCENARIO_MARKERS.manual)) return 'manual';
+  return 'simulate';
+}

@@ -1,0 +1,86 @@
+import type { OrderStatus } from '../orders/status';
+
+/**
+ * The simulated newspaper and Gazette of test mode: which report comes next for a test order, after how long,
+ * and with which values. The simulator and the test helpers send the same reports a real newspaper or the
+ * Gazette sends through the integration endpoints. Pure and workflow-safe.
+ */
+
+/** One simulator per test order; a re-delivery (after an amendment) may start it again. */
+export const SIMULATOR_WORKFLOW_PREFIX = 'simulate:';
+export const simulatorWorkflowId = (orderId: string) => `${SIMULATOR_WORKFLOW_PREFIX}${orderId}`;
+
+/** Audit-log actors of the simulator's reports. */
+export const SIMULATED_NEWSPAPER_ACTOR = 'simulator:newspaper';
+export const SIMULATED_GAZETTE_ACTOR = 'simulator:gazette';
+
+export type SimulatedStep = 'booking' | 'publication' | 'urn';
+
+export interface SimulatorSchedule {
+  /** After the artwork is handed over, until the booking is confirmed. */
+  bookingMs: number;
+  /** After the booking, until publication is confirmed. */
+  publicationMs: number;
+  /** Probate: after publication, until the Gazette URN arrives. */
+  urnMs: number;
+}
+
+export interface SimulatedNewspaperInput {
+  orderId: string;
+  schedule: SimulatorSchedule;
+}
+
+export interface SimulatedOrder {
+  id: string;
+  reference: string;
+  type: string;
+  status: OrderStatus;
+  publicationDate: string | null;
+}
+
+/** The report the simulator sends next for an order in this state, or null when it has nothing left to do. */
+export function simulatedStepFor(order: Pick<SimulatedOrder, 'status' | 'type'>): SimulatedStep | null {
+  switch (order.status) {
+    case 'awaiting_booking':
+      return 'booking';
+    case 'booked':
+      return 'publication';
+    case 'published':
+      return order.type === 'probate' ? 'urn' : null;
+    default:
+      return null;
+  }
+}
+
+export function delayOf(step: SimulatedStep, schedule: SimulatorSchedule): number {
+  const ms = { booking: schedule.bookingMs, publication: schedule.publicationMs, urn: schedule.urnMs }[step];
+  return Math.max(1, Math.round(ms));
+}
+
+export const actorOf = (step: SimulatedStep) =>
+  step === 'urn' ? SIMULATED_GAZETTE_ACTOR : SIMULATED_NEWSPAPER_ACTOR;
+
+/** The booking confirmation: the order's own publication date (else `today`), and a test reference. */
+export function simulatedBooking(
+  order: Pick<SimulatedOrder, 'reference' | 'publicationDate'>,
+  today: string,
+) {
+  return { publicationDate: order.publicationDate ?? today, newspaperReference: `TEST-${order.reference}` };
+}
+
+/** A page number between 2 and 40, the same for every report about one order. */
+export function simulatedPageNumber(orderId: string): number {
+  let hash = 0;
+  for (let i = 0; i < orderId.length; i += 1) hash = (hash * 31 + orderId.charCodeAt(i)) >>> 0;
+  return 2 + (hash % 39);
+}
+
+/** The publication confirmation: published now, on a simulated page. */
+export function simulatedPublication(order: Pick<SimulatedOrder, 'id'>, now: Date) {
+  return { publishedAt: now.toISOString(), pageNumber: simulatedPageNumber(order.id) };
+}
+
+/** A Gazette reference that can never be mistaken for a real one. */
+export function simulatedUrn(order: Pick<SimulatedOrder, 'reference'>) {
+  return { urn: `TEST-URN-${order.reference}` };
+}

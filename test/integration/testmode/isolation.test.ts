@@ -1,0 +1,239 @@
+import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
+import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
+import { call, type TestApi } from '../../support/harness';
+import { eventually } from '../../support/eventually';
+import { startReceiver, type Receiver } from '../webhooks/support';
+import {
+  advance,
+  customer,
+  eventNames,
+  placeOrder,
+  registerEndpoint,
+  startTestModeStack,
+  type TestModeStack,
+} from './support';
+
+let stack: TestModeStack;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  // One attempt per delivery: a refused live (http) endpoint is not retried in the background.
+  stack = await startTestModeStack({ WEBHOOK_RETRY_SCHEDULE_MS: '0' });
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.stop();
+});
+
+const MANUAL = { clientRef: 'test:manual' };
+
+/** Every read and write of the order API, as one key: each must be a 404 order_not_found for the other mode. */
+async function everyOrderEndpoint(api: TestApi, key: string, id: string) {
+  return {
+    get: await call(api, 'GET', `/api/v1/orders/${id}`, { key }),
+    proof: await call(api, 'GET', `/api/v1/orders/${id}/proof`, { key }),
+    certificate: await call(api, 'GET', `/api/v1/orders/${id}/certificate`, { key }),
+    invoice: await call(api, 'GET', `/api/v1/orders/${id}/invoice`, { key }),
+    amend: await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: { clientRef: 'x' } }),
+    purchaseOrder: await call(api, 'POST', `/api/v1/orders/${id}/purchase-order`, {
+      key,
+      body: { poReference: 'PO-1' },
+    }),
+    cancel: await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'no' } }),
+  };
+}
+
+function expectAllNotFound(
+  answers: Record<string, { status: number; json: Record<string, unknown> }>,
+  id: string,
+) {
+  for (const [name, res] of Object.entries(answers)) {
+    expect({ name, status: res.status, code: res.json?.code, details: res.json?.details }).toEqual({
+      name,
+      status: 404,
+      code: 'order_not_found',
+      details: { id },
+    });
+  }
+}
+
+const listIds = async (api: TestApi, key: string) =>
+  ((await call(api, 'GET', '/api/v1/orders?limit=100', { key })).json.orders as { id: string }[]).map(
+    (o) => o.id,
+  );
+
+describe('test and live orders are invisible to each other', () => {
+  test('a live key cannot list, read, amend, cancel, give a PO for or download documents of a test order, and vice versa', async () => {
+    const { api } = stack;
+    const { testKey, liveKey } = await customer(api, 'invoice_with_terms');
+    const testOrder = await placeOrder(api, testKey, 'planning', MANUAL);
+    const liveOrder = await placeOrder(api, liveKey, 'planning');
+    // Both get their proof, invoice and (published) certificate, so every document exists for its own mode.
+    const { key: paper } = await createIntegrationKey(api.db, {
+      kind: 'newspaper',
+      newspaperName: String(
+        (await call(api, 'GET', `/api/v1/orders/${liveOrder.id}`, { key: liveKey })).json.newspaperName,
+      ),
+    });
+    for (const id of [testOrder.id, liveOrder.id]) {
+      await eventually(
+        () => eventNames(api, id),
+        (names) => names.includes('order.proof_ready'),
+      );
+    }
+    await advance(api, testKey, testOrder.id, 'booked');
+    await advance(api, testKey, testOrder.id, 'published');
+    const publicationDate = (await call(api, 'GET', `/api/v1/orders/${liveOrder.id}`, { key: liveKey })).json
+      .publicationDate;
+    expect(
+      (
+        await call(api, 'POST', `/api/integrations/v1/orders/${liveOrder.id}/booking`, {
+          key: paper,
+          body: { publicationDate },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(api, 'POST', `/api/integrations/v1/orders/${liveOrder.id}/publication`, {
+          key: paper,
+          body: { publishedAt: new Date().toISOString() },
+        })
+      ).status,
+    ).toBe(200);
+
+    // Each key reaches its own order's documents…
+    for (const [key, id] of [
+      [testKey, testOrder.id],
+      [liveKey, liveOrder.id],
+    ]) {
+      for (const doc of ['proof', 'certificate', 'invoice']) {
+        expect((await call(api, 'GET', `/api/v1/orders/${id}/${doc}`, { key })).status).toBe(200);
+      }
+    }
+    // … and nothing of the other mode's order.
+    expectAllNotFound(await everyOrderEndpoint(api, liveKey, testOrder.id), testOrder.id);
+    expectAllNotFound(await everyOrderEndpoint(api, testKey, liveOrder.id), liveOrder.id);
+    expect(await listIds(api, testKey)).toEqual([testOrder.id]);
+    expect(await listIds(api, liveKey)).toEqual([liveOrder.id]);
+
+    // Nothing changed: both orders are as their own keys left them.
+    expect((await call(api, 'GET', `/api/v1/orders/${testOrder.id}`, { key: testKey })).json).toMatchObject({
+      status: 'published',
+      livemode: false,
+    });
+    expect((await call(api, 'GET', `/api/v1/orders/${liveOrder.id}`, { key: liveKey })).json).toMatchObject({
+      status: 'published',
+      livemode: true,
+    });
+  });
+
+  test('purchase orders cross no mode either', async () => {
+    const { api } = stack;
+    const { testKey, liveKey } = await customer(api, 'purchase_order');
+    const testOrder = await placeOrder(api, testKey, 'hgv', MANUAL);
+    const liveOrder = await placeOrder(api, liveKey, 'hgv');
+    for (const [key, id] of [
+      [liveKey, testOrder.id],
+      [testKey, liveOrder.id],
+    ]) {
+      const po = await call(api, 'POST', `/api/v1/orders/${id}/purchase-order`, {
+        key,
+        body: { poReference: 'PO-9' },
+      });
+      expect([po.status, po.json.code]).toEqual([404, 'order_not_found']);
+    }
+    const own = await call(api, 'POST', `/api/v1/orders/${testOrder.id}/purchase-order`, {
+      key: testKey,
+      body: { poReference: 'PO-9' },
+    });
+    expect(own.json).toMatchObject({ status: 'awaiting_booking', poReference: 'PO-9', livemode: false });
+  });
+
+  test('a real newspaper or Gazette integration key never sees a test order', async () => {
+    const { api } = stack;
+    const { testKey, liveKey } = await customer(api);
+    const testOrder = await placeOrder(api, testKey, 'probate', MANUAL);
+    const liveOrder = await placeOrder(api, liveKey, 'probate');
+    const order = (await call(api, 'GET', `/api/v1/orders/${testOrder.id}`, { key: testKey })).json;
+    const { key: paper } = await createIntegrationKey(api.db, {
+      kind: 'newspaper',
+      newspaperName: order.newspaperName,
+    });
+    const { key: gazette } = await createIntegrationKey(api.db, {
+      kind: 'gazette',
+      gazetteEdition: order.gazetteEdition,
+    });
+
+    const report = (key: string, id: string, path: string, body: unknown) =>
+      call(api, 'POST', `/api/integrations/v1/orders/${id}/${path}`, { key, body });
+    for (const [key, path, body] of [
+      [paper, 'booking', { publicationDate: order.publicationDate }],
+      [paper, 'publication', { publishedAt: new Date().toISOString() }],
+      [gazette, 'urn', { urn: 'L-12345' }],
+    ] as const) {
+      const res = await report(key, testOrder.id, path, body);
+      expect({ path, status: res.status, code: res.json.code }).toEqual({
+        path,
+        status: 404,
+        code: 'order_not_found',
+      });
+    }
+    expect((await call(api, 'GET', `/api/v1/orders/${testOrder.id}`, { key: testKey })).json.status).toBe(
+      'awaiting_booking',
+    );
+    // The same keys do report on the live order of that newspaper and edition.
+    expect(
+      (await report(paper, liveOrder.id, 'booking', { publicationDate: order.publicationDate })).status,
+    ).toBe(200);
+  });
+
+  test('events of test orders reach only test endpoints, events of live orders only live endpoints', async () => {
+    const { api } = stack;
+    const { org, testKey, liveKey } = await customer(api);
+    const testEndpoint = await registerEndpoint(api, org.id, 'test', receiver.url);
+    // A live endpoint must be https: an attempt to it is recorded (and refused), so it is visible either way.
+    const liveEndpoint = await registerEndpoint(api, org.id, 'live', receiver.url);
+    const testOrder = await placeOrder(api, testKey, 'planning', MANUAL);
+    const liveOrder = await placeOrder(api, liveKey, 'planning');
+    await advance(api, testKey, testOrder.id, 'booked');
+
+    const expected = { test: 3, live: 2 }; // created, proof_ready (+ booked for the test order)
+    const events = await eventually(
+      async () => ({
+        test: await listOrderEvents(api.db, testOrder.id),
+        live: await listOrderEvents(api.db, liveOrder.id),
+      }),
+      (e) => e.test.length >= expected.test && e.live.length >= expected.live,
+    );
+    const deliveries = await eventually(
+      () => listDeliveries(api.db, { organisationId: org.id }),
+      (ds) => ds.length >= expected.test + expected.live && ds.every((d) => d.status !== 'pending'),
+    );
+    const endpointOf = (eventIds: string[]) =>
+      new Set(deliveries.filter((d) => eventIds.includes(d.eventId)).map((d) => d.endpointId));
+    expect(endpointOf(events.test.map((e) => e.id))).toEqual(new Set([testEndpoint.endpoint.id]));
+    expect(endpointOf(events.live.map((e) => e.id))).toEqual(new Set([liveEndpoint.endpoint.id]));
+    expect(deliveries).toHaveLength(expected.test + expected.live);
+
+    // What reached the receiver was the test order's events only, every one of them.
+    const mine = await eventually(
+      () =>
+        receiver.received
+          .map(
+            (r) =>
+              JSON.parse(r.rawBody) as {
+                id: string;
+                data: { orderId: string; object: { livemode: boolean } };
+              },
+          )
+          .filter((b) => b.data.orderId === testOrder.id || b.data.orderId === liveOrder.id),
+      (list) => list.length >= expected.test,
+    );
+    expect(new Set(mine.map((b) => b.id))).toEqual(new Set(events.test.map((e) => e.id)));
+    expect(mine.every((b) => b.data.object.livemode === false)).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { findOrderById } from '../../../src/db/orders.repository';
+import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
+import type { WebhookMode } from '../../../src/db/tables/webhook-endpoints';
+import { createLogger } from '../../../src/logger';
+import type { NoticeType } from '../../../src/notices';
+import type { PaymentMethod } from '../../../src/orders/status';
+import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../../../src/workflows/order.messages';
+import { eventually } from '../../support/eventually';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+import { validOrderBody } from '../../support/notice-bodies';
+import { startTestWorker, type TestWorker } from '../../support/worker';
+
+/** The simulated newspaper and Gazette on a compressed schedule, so a journey takes about a second. */
+export const FAST_SIMULATOR = {
+  TEST_MODE_BOOKING_DELAY_SECONDS: '0.2',
+  TEST_MODE_PUBLICATION_DELAY_SECONDS: '0.2',
+  TEST_MODE_URN_DELAY_SECONDS: '0.2',
+};
+
+export interface TestModeStack {
+  api: TestApi;
+  worker: TestWorker;
+  stop(): Promise<void>;
+}
+
+/** A real API and a real worker on their own task queue, sharing the configuration (simulator delays). */
+export async function startTestModeStack(
+  env: Record<string, string> = {},
+  timings: OrderTimings = DEFAULT_ORDER_TIMINGS,
+): Promise<TestModeStack> {
+  const orderTaskQueue = `orders-testmode-${randomUUID()}`;
+  const api = await startTestApi({ ...FAST_SIMULATOR, ...env }, { orderTaskQueue, orderTimings: timings });
+  const worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent') },
+    orderTaskQueue,
+  );
+  return {
+    api,
+    worker,
+    async stop() {
+      await worker.stop();
+      await api.close();
+    },
+  };
+}
+
+/** One organisation with a test key and a live key (both read + write). */
+export async function customer(api: TestApi, paymentMethod: PaymentMethod = 'invoice_with_terms') {
+  const org = await createTestOrganisation(api.db, { paymentMethod });
+  const { key: testKey, record: testRecord } = await createTestKey(
+    api.db,
+    org.id,
+    ['orders:read', 'orders:write'],
+    'test',
+  );
+  const { key: liveKey } = await createTestKey(api.db, org.id, ['orders:read', 'orders:write'], 'live');
+  return { org, testKey, testKeyId: testRecord.id, liveKey };
+}
+
+export async function placeOrder(
+  api: TestApi,
+  key: string,
+  type: NoticeType = 'planning',
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody(type, overrides) });
+  if (res.status !== 201) throw new Error(`order not placed: ${res.status} ${res.text}`);
+  return res.json as { id: string; reference: string; status: string; checkoutUrl?: string };
+}
+
+export const readOrder = (api: TestApi, id: string) => findOrderById(api.db, id);
+
+export async function orderReaches(api: TestApi, id: string, done: (o: Record<string, unknown>) => boolean) {
+  return eventually(
+    async () => ((await findOrderById(api.db, id)) ?? {}) as Record<string, unknown>,
+    done,
+    30_000,
+  );
+}
+
+export const eventNames = async (api: TestApi, id: string) =>
+  (await listOrderEvents(api.db, id)).map((e) => e.event);
+
+export const auditOf = (api: TestApi, id: string) => listAuditEntries(api.db, id);
+
+export function advance(api: TestApi, key: string, id: string, to: unknown) {
+  return call(api, 'POST', `/api/v1/test_helpers/orders/${id}/advance`, { key, body: { to } });
+}
+
+export async function registerEndpoint(
+  api: TestApi,
+  organisationId: string,
+  mode: WebhookMode,
+  url: string,
+  events: string[] = [...WEBHOOK_EVENTS],
+) {
+  return createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
+    organisationId,
+    mode,
+    url,
+    events,
+  });
+}
