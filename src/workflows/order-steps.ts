@@ -13,7 +13,7 @@ import type {
   UrnReport,
 } from './order.messages';
 import { ukDate } from '../notices/dates';
-import { acts, refuse, type OrderProcess } from './order-process';
+import { acts, projectionWriter, refuse, type OrderProcess } from './order-process';
 
 /** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
 const payments = proxyActivities<OrderActivities>({
@@ -24,7 +24,7 @@ const payments = proxyActivities<OrderActivities>({
 /** The order's first step: reference, payment set-up, then the first projection write and `order.created`. */
 export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
-    p.order = { ...p.order, reference: await acts.allocateReference(p.order.id) };
+    p.order = { ...p.order, reference: await projectionWriter().allocateReference(p.order.id) };
     const payment = await payments.setUpPayment(p.order);
     const { paymentRef, checkoutSessionId, ...visible } = payment;
     p.paymentRef = paymentRef;

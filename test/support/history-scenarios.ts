@@ -17,6 +17,13 @@ const WEBHOOK_SECRET = 'whsec_record_histories';
 
 type Scenario = (api: TestApi) => Promise<string>;
 
+/**
+ * The workflow generation new recordings are filed under (`<scenario>.<generation>.json`; the first generation's
+ * files have no suffix). Bump it with a `patched()` change, so the new code's histories are recorded beside the
+ * older ones, which must keep replaying as long as orders of that generation may be running.
+ */
+export const HISTORY_GENERATION = 'local-writes';
+
 async function customer(api: TestApi, paymentMethod: PaymentMethod) {
   const org = await createTestOrganisation(api.db, { paymentMethod });
   return (await createTestKey(api.db, org.id)).key;
@@ -168,7 +175,7 @@ export async function recordHistories(outDir = HISTORIES_DIR, rerecord = false):
   try {
     mkdirSync(outDir, { recursive: true });
     for (const [name, scenario] of Object.entries(SCENARIOS)) {
-      const file = path.join(outDir, `${name}.json`);
+      const file = path.join(outDir, `${name}.${HISTORY_GENERATION}.json`);
       // A recorded history is what an older workflow version did: keep it, so that version stays replayable.
       if (!rerecord && existsSync(file)) continue;
       const id = await scenario(api);

@@ -1,0 +1,24 @@
+import type { Order } from '../orders/order';
+import type { Db } from './database';
+import { recordAuditEntry, type AuditEntry } from './order-audit-log.repository';
+import { recordOrderEvent, type OrderEventRecord } from './order-events.repository';
+import { upsertOrderProjection } from './orders.repository';
+
+/** One state change of an order as its workflow commits it: the new projection, its audit entry, its event. */
+export interface OrderChangeRecord {
+  order: Order;
+  audit: AuditEntry | null;
+  event: OrderEventRecord | null;
+}
+
+/**
+ * Writes a change in one transaction, so a reader never sees an order without the event that moved it. Every
+ * part is idempotent (versioned projection, ids from the workflow): a retried write changes nothing.
+ */
+export async function recordOrderChange(db: Db, change: OrderChangeRecord): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await upsertOrderProjection(tx, change.order);
+    if (change.audit) await recordAuditEntry(tx, change.audit);
+    if (change.event) await recordOrderEvent(tx, change.event);
+  });
+}
