@@ -25,6 +25,11 @@ export async function load(opts: {
   seconds: number;
   connections: number;
   rate?: number;
+  /**
+   * Spread the requests over this many client addresses (`X-Forwarded-For`, which the bench API trusts), as
+   * real traffic to a per-IP-limited endpoint is: one address may send only 20 quotes a minute.
+   */
+  clientAddresses?: number;
 }): Promise<LoadResult> {
   progress(
     `${opts.label}: ${opts.seconds} s, ${opts.connections} connections${opts.rate ? `, ${opts.rate} req/s` : ', saturating'}`,
@@ -39,6 +44,7 @@ export async function load(opts: {
       duration: opts.seconds,
       overallRate: opts.rate,
       timeout: 10,
+      ...(opts.clientAddresses && { requests: [{ setupRequest: spreadOver(opts.clientAddresses) }] }),
     }),
     (opts.seconds + 30) * 1000,
     opts.label,
@@ -54,4 +60,14 @@ export async function load(opts: {
   if (out.non2xx || out.errors)
     progress(`${opts.label}: ${out.non2xx} non-2xx answers, ${out.errors} errors`);
   return out;
+}
+
+/** Each request from the next of `count` loopback-range addresses (a header only: no traffic goes there). */
+function spreadOver(count: number) {
+  let n = 0;
+  return (request: autocannon.Request): autocannon.Request => {
+    n = (n + 1) % count;
+    const forwardedFor = `127.1.${Math.floor(n / 256)}.${n % 256}`;
+    return { ...request, headers: { ...request.headers, 'x-forwarded-for': forwardedFor } };
+  };
 }

@@ -220,6 +220,8 @@ async function start(
     // Raised so the limiter's 429s are not what is measured (its per-request cost still is).
     RATE_LIMIT_PER_KEY_PER_MINUTE: '100000000',
     QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
+    // The quote load says which client it comes from in X-Forwarded-For, as a proxy in front would.
+    TRUST_PROXY: 'true',
     WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
     // The receiver is on 127.0.0.1, which production refuses by default.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
