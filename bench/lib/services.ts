@@ -8,6 +8,7 @@ import { Client as PgClient } from 'pg';
 import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
 import type { DevLog } from '../../src/dev/log';
 import { findFreePort } from '../../src/dev/ports';
+import { stopChild } from '../../src/entry/children';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
@@ -96,19 +97,6 @@ function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProc
   );
   relay(child, name);
   return child;
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
-function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000) {
@@ -233,9 +221,9 @@ async function start(
   });
   progress('starting the worker and the API (node --import tsx src/entry/{worker,api}.ts)');
   const worker = spawnService('worker', env);
-  cleanups.push({ what: 'worker', run: () => stopProcess(worker) });
+  cleanups.push({ what: 'worker', run: () => stopChild(worker) });
   const api = spawnService('api', env);
-  cleanups.push({ what: 'API', run: () => stopProcess(api) });
+  cleanups.push({ what: 'API', run: () => stopChild(api) });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitHealthy(`${apiUrl}/api/health`, api);
   progress(`API healthy at ${apiUrl}; waiting for the worker to poll ${taskQueue}`);
@@ -261,7 +249,7 @@ async function start(
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       relay(bare, 'bare-koa');
-      cleanups.push({ what: 'bare Koa', run: () => stopProcess(bare) });
+      cleanups.push({ what: 'bare Koa', run: () => stopChild(bare) });
       const bareUrl = `http://127.0.0.1:${port}/`;
       await waitHealthy(bareUrl, bare, 60_000);
       return bareUrl;

@@ -52,6 +52,17 @@ const proofed = (api: TestApi, id: string) =>
     (o) => Boolean(o?.proof_pdf_url),
   );
 
+/** Once Stripe's payment is recorded and the proof made, the customer cancels: the refund path. */
+async function refundedAfterPayment(api: TestApi, key: string, id: string): Promise<string> {
+  await eventually(
+    () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
+    (o) => o?.payment_state === 'paid',
+  );
+  await proofed(api, id);
+  await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
+  return id;
+}
+
 /** Representative orders, each driven until its workflow closes; the file name is the scenario's name. */
 const SCENARIOS: Record<string, Scenario> = {
   'on-account-planning-completed': async (api) => {
@@ -99,13 +110,7 @@ const SCENARIOS: Record<string, Scenario> = {
         },
       },
     });
-    await eventually(
-      () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
-      (o) => o?.payment_state === 'paid',
-    );
-    await proofed(api, id);
-    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
-    return id;
+    return refundedAfterPayment(api, key, id);
   },
   'stripe-invoice-paid-then-refunded': async (api) => {
     const key = await customer(api, 'stripe_invoice');
@@ -114,13 +119,7 @@ const SCENARIOS: Record<string, Scenario> = {
       type: 'invoice.paid',
       data: { object: { object: 'invoice', id: 'in_rec', status: 'paid', metadata: { orderId: id } } },
     });
-    await eventually(
-      () => api.db.selectFrom('orders').select('payment_state').where('id', '=', id).executeTakeFirst(),
-      (o) => o?.payment_state === 'paid',
-    );
-    await proofed(api, id);
-    await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'Refund please' } });
-    return id;
+    return refundedAfterPayment(api, key, id);
   },
   'stripe-checkout-amended-then-expired-on-cancel': async (api) => {
     const key = await customer(api, 'stripe_checkout');
