@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
-import { AppError, jsonPath, validationError } from '../../errors';
+import { AppError } from '../../errors';
 import type { Order } from '../../orders/order';
 import {
   reportBookingUpdate,
@@ -13,6 +13,7 @@ import {
 } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
+import { parseBody } from '../request-body';
 import { updateOrder } from '../orders/order-workflow.client';
 import { authenticateIntegration, integrationOf, mayReportOn } from './integration-auth';
 
@@ -25,13 +26,6 @@ const publicationBody = z.strictObject({
   pageNumber: z.int().min(1).max(1000).optional(),
 });
 const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
-  return parsed.data;
-}
 
 /** The order's workflow has finished. */
 class OrderClosed extends Error {}

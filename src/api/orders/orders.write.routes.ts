@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { isIntegrationAvailable } from '../../db/integration-health.repository';
 import { findOrder } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
-import { AppError, jsonPath, validationError } from '../../errors';
+import { AppError } from '../../errors';
 import { newId, toBase62 } from '../../ids';
 import { needsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
 import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
@@ -30,6 +30,7 @@ import {
 import type { orderWorkflow } from '../../workflows/order.workflow';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
+import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from './idempotency';
 import { fromWorkflowError, updateOrder } from './order-workflow.client';
@@ -55,14 +56,6 @@ export function orderIdFor(organisationId: string, mode: string, idempotencyKey:
 const amendBody = z.looseObject({ acceptPriceChange: z.boolean().optional() });
 const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
-  }
-  return parsed.data;
-}
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {

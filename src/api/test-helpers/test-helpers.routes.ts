@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrder, findOrderById } from '../../db/orders.repository';
 import { findSubscribedEndpoints, loadEndpointForDelivery } from '../../db/webhook-endpoints.repository';
-import { AppError, jsonPath, validationError } from '../../errors';
+import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { ukDate } from '../../notices/dates';
 import { eventData } from '../../orders/events';
@@ -33,6 +33,7 @@ import {
 } from '../../workflows/order.messages';
 import { callerOf, type AppState, type Caller } from '../context';
 import { orderNotFound } from '../errors';
+import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
 import { fromWorkflowError, updateOrder } from '../orders/order-workflow.client';
@@ -48,14 +49,6 @@ const sendBody = z.strictObject({
 
 /** How long `advance` to `paid` waits for the order to record the payment signal before answering 503. */
 const PAYMENT_WAIT_MS = 10_000;
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
-  }
-  return parsed.data;
-}
 
 const doesNotFit = (order: Order, what: string) =>
   new AppError('invalid_state_transition', `${what} does not fit an order in status ${order.status}.`, {

@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import { jsonPath, validationError } from '../errors';
+
+/** A request body checked against its schema (none sent: `{}`); a mismatch is 400 validation_error, field by field. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
+  }
+  return parsed.data;
+}
