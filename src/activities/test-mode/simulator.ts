@@ -34,11 +34,17 @@ export interface SimulatedStepOutcome {
   next: SimulatedStep | null;
 }
 
-/** Sends one report exactly as the integration endpoints do: the same update, a simulator as the actor. */
-function sendReport(handle: WorkflowHandle, order: Order, step: SimulatedStep): Promise<IntegrationAck> {
-  // Keyed by the order's version: a retried activity gets the first answer instead of reporting twice.
-  const updateId = `simulator:${step}:v${order.version}`;
-  const actor = actorOf(step);
+/**
+ * Sends one report exactly as the integration endpoints do: the same update, with the simulated values. The
+ * simulator and the test helpers (`advance`) both send through here.
+ */
+export function sendSimulatedReport(
+  handle: WorkflowHandle,
+  order: Order,
+  step: SimulatedStep,
+  opts: { actor: string; updateId?: string },
+): Promise<IntegrationAck> {
+  const { actor, updateId } = opts;
   switch (step) {
     case 'booking':
       return handle.executeUpdate(reportBookingUpdate, {
@@ -95,7 +101,10 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
       if (!order || simulatedStepFor(order) !== input.step || !deps.temporal) return stop;
       try {
         const handle = deps.temporal.workflow.getHandle(orderWorkflowId(order.id));
-        const report = () => sendReport(handle, order, input.step);
+        // Keyed by the order's version: a retried activity gets the first answer instead of reporting twice.
+        const updateId = `simulator:${input.step}:v${order.version}`;
+        const report = () =>
+          sendSimulatedReport(handle, order, input.step, { actor: actorOf(input.step), updateId });
         const cancellation = activityCancellation();
         const ack = await (cancellation ? deps.temporal.withAbortSignal(cancellation, report) : report());
         return { performed: ack.changed, next: simulatedStepFor(ack.order) };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { z } from 'zod';
+import { sendSimulatedReport } from '../../activities/test-mode/simulator';
 import { sendAttempt, webhookHeaders } from '../../activities/webhooks';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -8,26 +9,17 @@ import { findOrder, findOrderById } from '../../db/orders.repository';
 import { findSubscribedEndpoints, loadEndpointForDelivery } from '../../db/webhook-endpoints.repository';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
-import { ukDate } from '../../notices/dates';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrder } from '../../orders/order-snapshot';
 import { isFinal, nextStatus, type OrderTransition } from '../../orders/status';
 import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
-import {
-  simulatedBooking,
-  simulatedPublication,
-  simulatedUrn,
-  simulatorWorkflowId,
-} from '../../testmode/simulation';
+import { simulatorWorkflowId, type SimulatedStep } from '../../testmode/simulation';
 import { buildEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import {
   paymentReceivedSignal,
-  reportBookingUpdate,
-  reportPublicationUpdate,
-  reportUrnUpdate,
   simulateDeliveryFailureUpdate,
   orderWorkflowId,
 } from '../../workflows/order.messages';
@@ -57,15 +49,19 @@ const doesNotFit = (order: Order, what: string) =>
     paymentState: order.paymentState,
   });
 
-const TRANSITION: Record<'booked' | 'published' | 'urn_received', [OrderTransition, string]> = {
-  booked: ['booking_confirmed', 'A booking'],
-  published: ['publication_confirmed', 'A publication report'],
-  urn_received: ['urn_received', 'A Gazette URN'],
+/** The integration report each `advance` step sends, and the transition the order's workflow checks for it. */
+const REPORT: Record<
+  'booked' | 'published' | 'urn_received',
+  { step: SimulatedStep; transition: OrderTransition; what: string }
+> = {
+  booked: { step: 'booking', transition: 'booking_confirmed', what: 'A booking' },
+  published: { step: 'publication', transition: 'publication_confirmed', what: 'A publication report' },
+  urn_received: { step: 'urn', transition: 'urn_received', what: 'A Gazette URN' },
 };
 
 /** The same check the order's workflow makes, on the projection first: a step that does not fit is 409. */
-function requireStep(order: Order, to: keyof typeof TRANSITION): void {
-  const [transition, what] = TRANSITION[to];
+function requireStep(order: Order, to: keyof typeof REPORT): void {
+  const { transition, what } = REPORT[to];
   if (to === 'urn_received' && order.type !== 'probate') {
     throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
       id: order.id,
@@ -121,23 +117,17 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
     switch (to) {
       case 'paid':
         return pay(order, actor);
-      case 'booked': {
-        requireStep(order, to);
-        const report = { actor, ...simulatedBooking(order, ukDate(new Date())) };
-        const ack = await updateOrder(temporal, order.id, reportBookingUpdate, [report], { onClosed });
-        return toOrder(ack.order);
-      }
-      case 'published': {
-        requireStep(order, to);
-        const report = { actor, ...simulatedPublication(order, new Date()) };
-        const ack = await updateOrder(temporal, order.id, reportPublicationUpdate, [report], { onClosed });
-        return toOrder(ack.order);
-      }
+      case 'booked':
+      case 'published':
       case 'urn_received': {
         requireStep(order, to);
-        const report = { actor, ...simulatedUrn(order) };
-        const ack = await updateOrder(temporal, order.id, reportUrnUpdate, [report], { onClosed });
-        return toOrder(ack.order);
+        const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
+        try {
+          const ack = await sendSimulatedReport(handle, order, REPORT[to].step, { actor });
+          return toOrder(ack.order);
+        } catch (err) {
+          throw fromWorkflowError(err, onClosed);
+        }
       }
       case 'delivery_failed':
         return failDelivery(order, actor, onClosed);
