@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { recordAuditEntry, type AuditEntry } from '../db/order-audit-log.repository';
-import { recordOrderChange } from '../db/order-changes.repository';
+import { recordOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { recordOrderEvent, type OrderEventRecord } from '../db/order-events.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { upsertOrderProjection } from '../db/orders.repository';
@@ -38,6 +38,11 @@ export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
   const payments = deps.payments ?? createPaymentProviders(config);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
+  /** A recorded event's e-mail and webhook workflows, under ids derived from the event: a retry starts none twice. */
+  const announce = async (event: OrderEventRecord) => {
+    if (deps.temporal) await startOrderNotification(deps.temporal, event);
+    await dispatchWebhooks(deps, event);
+  };
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     /** Writes the projection; a write carrying an old version is ignored. */
@@ -46,21 +51,17 @@ export function createActivities(deps: ActivityDeps) {
     },
     async recordEvent(event: OrderEventRecord): Promise<void> {
       await recordOrderEvent(db, event);
-      if (deps.temporal) await startOrderNotification(deps.temporal, event);
-      await dispatchWebhooks(deps, event);
+      await announce(event);
     },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /**
-     * One committed change (projection, audit entry, event) in one transaction, then the event's e-mail and
-     * webhook workflows (started under ids derived from the event, so a retry starts nothing twice). The order
-     * workflow runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
+     * One committed change (projection, audit entry, event) in one transaction, then the event announced. The
+     * order workflow runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
       const { order, audit, event } = change;
       await recordOrderChange(db, { order: toOrder(order), audit, event });
-      if (!event) return;
-      if (deps.temporal) await startOrderNotification(deps.temporal, event);
-      await dispatchWebhooks(deps, event);
+      if (event) await announce(event);
     },
     ...paymentActivities({ config, db, payments }),
     ...documentActivities({ config, db }),
@@ -72,10 +73,7 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-export interface OrderChange {
-  order: OrderSnapshot;
-  audit: AuditEntry | null;
-  event: OrderEventRecord | null;
-}
+/** A change as the workflow holds it: the repository's record, with the order still a workflow snapshot. */
+export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

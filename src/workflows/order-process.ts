@@ -29,19 +29,18 @@ import {
  * Cheap, retried-forever steps: database writes and document rendering. Each takes milliseconds, so a short
  * start-to-close timeout lets an attempt lost with a crashed worker be retried soon on another.
  */
-export const acts = proxyActivities<OrderActivities>({
+const RETRIED_FOREVER = {
   startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+} as const;
+
+export const acts = proxyActivities<OrderActivities>(RETRIED_FOREVER);
 
 /**
  * Projection, audit and event writes: milliseconds of SQL, run as local activities so a state change costs no
  * trip through the task queue (and does not wait behind proofs being rendered). Retried like `acts`.
  */
-const writes = proxyLocalActivities<OrderActivities>({
-  startToCloseTimeout: '15 seconds',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const writes = proxyLocalActivities<OrderActivities>(RETRIED_FOREVER);
 
 /**
  * Workflows that began before it wrote with one activity per write (saveOrder, recordAudit, recordEvent); the
