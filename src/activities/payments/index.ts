@@ -15,11 +15,10 @@ export interface PaymentProviders {
   test: PaymentProvider;
 }
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the clearly labelled local sandbox. */
-export function createPaymentProvider(config: Config): PaymentProvider {
-  const { secretKey, apiUrl } = config.stripe;
+/** Stripe with this key, or the clearly labelled local sandbox without one. */
+function stripeOrSandbox(config: Config, secretKey: string | undefined): PaymentProvider {
   if (!secretKey) return createSandboxProvider(config.publicBaseUrl);
-  return createStripeProvider(createStripeClient(secretKey, apiUrl), config.publicBaseUrl);
+  return createStripeProvider(createStripeClient(secretKey, config.stripe.apiUrl), config.publicBaseUrl);
 }
 
 /**
@@ -27,11 +26,10 @@ export function createPaymentProvider(config: Config): PaymentProvider {
  * STRIPE_TEST_SECRET_KEY, else the sandbox; never the live key.
  */
 export function createPaymentProviders(config: Config): PaymentProviders {
-  const { testSecretKey, apiUrl } = config.stripe;
-  const test = testSecretKey
-    ? createStripeProvider(createStripeClient(testSecretKey, apiUrl), config.publicBaseUrl)
-    : createSandboxProvider(config.publicBaseUrl);
-  return { live: createPaymentProvider(config), test: withTestHelperPayments(test) };
+  return {
+    live: stripeOrSandbox(config, config.stripe.secretKey),
+    test: withTestHelperPayments(stripeOrSandbox(config, config.stripe.testSecretKey)),
+  };
 }
 
 /** Whether an order's mode takes real payments through Stripe (else: the local sandbox pages). */
