@@ -7,6 +7,7 @@ import { createApp, type AppDeps } from '../../src/api/app';
 import { LastUsedTracker } from '../../src/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
+import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import { createDatabase, type Db } from '../../src/db/database';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import type { PaymentMethod } from '../../src/db/tables/organisations';
@@ -99,6 +100,22 @@ export async function createTestKey(
   mode: KeyMode = 'live',
 ) {
   return createApiKey(db, { organisationId, scopes, mode });
+}
+
+/** Integration keys of the order's own newspaper and Gazette edition, as `notices integration-key create` makes. */
+export async function integrationKeysFor(
+  db: Db,
+  order: { newspaperName?: string; gazetteEdition?: string },
+): Promise<{ paper: string; gazette: string }> {
+  const { key: paper } = await createIntegrationKey(db, {
+    kind: 'newspaper',
+    newspaperName: order.newspaperName!,
+  });
+  const { key: gazette } = await createIntegrationKey(db, {
+    kind: 'gazette',
+    gazetteEdition: order.gazetteEdition!,
+  });
+  return { paper, gazette };
 }
 
 /** fetch with JSON in and out. */

@@ -10,6 +10,7 @@ import {
   call,
   createTestKey,
   createTestOrganisation,
+  integrationKeysFor,
   startTestApi,
   type TestApi,
 } from '../../support/harness';
@@ -178,14 +179,7 @@ describe('order lifecycle over HTTP', () => {
     expect(po.json).toMatchObject({ status: 'awaiting_booking', poReference: 'PO-42' });
 
     const order = (await call(api, 'GET', `/api/v1/orders/${id}`, { key })).json;
-    const { key: paper } = await createIntegrationKey(api.db, {
-      kind: 'newspaper',
-      newspaperName: order.newspaperName,
-    });
-    const { key: gazette } = await createIntegrationKey(api.db, {
-      kind: 'gazette',
-      gazetteEdition: order.gazetteEdition,
-    });
+    const { paper, gazette } = await integrationKeysFor(api.db, order);
     const { key: wrongEdition } = await createIntegrationKey(api.db, {
       kind: 'gazette',
       gazetteEdition: 'belfast',

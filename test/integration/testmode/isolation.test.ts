@@ -1,7 +1,7 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
-import { call, type TestApi } from '../../support/harness';
+import { call, integrationKeysFor, type TestApi } from '../../support/harness';
 import { eventually } from '../../support/eventually';
 import { startReceiver, type Receiver } from '../webhooks/support';
 import {
@@ -159,14 +159,7 @@ describe('test and live orders are invisible to each other', () => {
     const testOrder = await placeOrder(api, testKey, 'probate', MANUAL);
     const liveOrder = await placeOrder(api, liveKey, 'probate');
     const order = (await call(api, 'GET', `/api/v1/orders/${testOrder.id}`, { key: testKey })).json;
-    const { key: paper } = await createIntegrationKey(api.db, {
-      kind: 'newspaper',
-      newspaperName: order.newspaperName,
-    });
-    const { key: gazette } = await createIntegrationKey(api.db, {
-      kind: 'gazette',
-      gazetteEdition: order.gazetteEdition,
-    });
+    const { paper, gazette } = await integrationKeysFor(api.db, order);
 
     const report = (key: string, id: string, path: string, body: unknown) =>
       call(api, 'POST', `/api/integrations/v1/orders/${id}/${path}`, { key, body });
