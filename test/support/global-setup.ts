@@ -5,13 +5,18 @@ import { createLogger } from '../../src/logger';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
 import { createDatabase } from './database';
 import { freePort } from './ports';
+import { MissingTestTool, requireTestTools } from './test-tools';
 
 /**
  * One fresh PostgreSQL database (migrated with the production migrations) and one in-memory Temporal dev
  * server for the whole integration run. Their addresses reach the test files through the environment.
+ * First, every outside tool is found or installed, or the run stops at once naming what to install.
  */
 export default async function globalSetup(): Promise<void> {
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn', 'test-setup');
+  await requireTestTools();
+  // A fresh machine gets the CLI installed once (go install); the SDK's download is the last resort.
+  const cli = await findTemporalCli({ install: true, log });
   const name = `notices_test_${Date.now()}_${process.pid}`;
   const url = await createDatabase(name);
   const { db } = createDb(url, 2);
@@ -25,8 +30,13 @@ export default async function globalSetup(): Promise<void> {
     ui: false,
     searchAttributes: SEARCH_ATTRIBUTES,
     log,
-    // A fresh machine gets the CLI installed once (go install); the SDK's download is the last resort.
-    cli: await findTemporalCli({ install: true, log }),
+    cli,
+  }).catch((err: unknown) => {
+    if (cli) throw err;
+    throw new MissingTestTool(
+      'the Temporal CLI',
+      'npx tsx scripts/ensure-temporal-cli.ts (needs Go), or set TEMPORAL_CLI_PATH',
+    );
   });
 
   process.env.TEST_DATABASE_NAME = name;

@@ -6,11 +6,11 @@ import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import { createLogger } from '../../src/logger';
 import type { PaymentMethod } from '../../src/orders/status';
 import { DEFAULT_ORDER_TIMINGS, orderWorkflowId } from '../../src/workflows/order.messages';
-import { VALID } from '../unit/notices/fixtures';
 import { eventually } from './eventually';
 import { call, createTestKey, createTestOrganisation, startTestApi, type TestApi } from './harness';
 import { startStripeMock } from './stripe-mock';
 import { startTestWorker } from './worker';
+import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from './notice-bodies';
 
 export const HISTORIES_DIR = path.resolve(__dirname, '../fixtures/histories');
 const WEBHOOK_SECRET = 'whsec_record_histories';
@@ -66,25 +66,25 @@ async function refundedAfterPayment(api: TestApi, key: string, id: string): Prom
 /** Representative orders, each driven until its workflow closes; the file name is the scenario's name. */
 const SCENARIOS: Record<string, Scenario> = {
   'on-account-planning-completed': async (api) => {
-    const id = await place(api, await customer(api, 'invoice_with_terms'), VALID.planning);
+    const id = await place(api, await customer(api, 'invoice_with_terms'), validOrderBody('planning'));
     await proofed(api, id);
-    await report(api, id, 'booking', { publicationDate: '2027-03-01', newspaperReference: 'R-1' });
-    await report(api, id, 'publication', { publishedAt: '2027-03-01T06:00:00Z', pageNumber: 3 });
+    await report(api, id, 'booking', { publicationDate: PUBLICATION_DATE, newspaperReference: 'R-1' });
+    await report(api, id, 'publication', { publishedAt: PUBLISHED_AT, pageNumber: 3 });
     return id;
   },
   'probate-purchase-order-urn-completed': async (api) => {
     const key = await customer(api, 'purchase_order');
-    const id = await place(api, key, VALID.probate);
+    const id = await place(api, key, validOrderBody('probate'));
     await call(api, 'POST', `/api/v1/orders/${id}/purchase-order`, { key, body: { poReference: 'PO-1' } });
     await proofed(api, id);
-    await report(api, id, 'booking', { publicationDate: '2027-03-01' });
-    await report(api, id, 'publication', { publishedAt: '2027-03-01T06:00:00Z' });
+    await report(api, id, 'booking', { publicationDate: PUBLICATION_DATE });
+    await report(api, id, 'publication', { publishedAt: PUBLISHED_AT });
     await report(api, id, 'urn', { urn: 'URN-1' });
     return id;
   },
   'bank-transfer-amended-then-cancelled': async (api) => {
     const key = await customer(api, 'invoice_bank_transfer');
-    const id = await place(api, key, VALID.planning);
+    const id = await place(api, key, validOrderBody('planning'));
     const longer = {
       developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
     };
@@ -98,7 +98,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'stripe-checkout-paid-then-refunded': async (api) => {
     const key = await customer(api, 'stripe_checkout');
-    const id = await place(api, key, VALID.hgv);
+    const id = await place(api, key, validOrderBody('hgv'));
     await postStripeEvent(api, {
       type: 'checkout.session.completed',
       data: {
@@ -114,7 +114,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'stripe-invoice-paid-then-refunded': async (api) => {
     const key = await customer(api, 'stripe_invoice');
-    const id = await place(api, key, VALID.planning);
+    const id = await place(api, key, validOrderBody('planning'));
     await postStripeEvent(api, {
       type: 'invoice.paid',
       data: { object: { object: 'invoice', id: 'in_rec', status: 'paid', metadata: { orderId: id } } },
@@ -123,7 +123,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'stripe-checkout-amended-then-expired-on-cancel': async (api) => {
     const key = await customer(api, 'stripe_checkout');
-    const id = await place(api, key, VALID.planning);
+    const id = await place(api, key, validOrderBody('planning'));
     const longer = {
       developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
     };

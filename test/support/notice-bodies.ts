@@ -1,6 +1,6 @@
 import { addDays, addMonths, ukDate } from '../../src/notices/dates';
 import type { NoticeType } from '../../src/notices';
-import { TODAY, VALID } from '../unit/notices/fixtures';
+import { PUBLICATION_DATE as FIXTURE_PUBLICATION_DATE, TODAY, VALID } from '../unit/notices/fixtures';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -14,12 +14,23 @@ export function validOrderBody(
   type: NoticeType,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const shift = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(VALID[type])) {
-    body[key] = typeof value === 'string' && ISO_DATE.test(value) ? addDays(value, shift) : value;
+    body[key] = typeof value === 'string' && ISO_DATE.test(value) ? fromToday(value) : value;
   }
   // Month lengths vary, so a shifted probate deadline could fall a day short of two months: give it three.
   if (type === 'probate') body.claimsDeadlineDate = addMonths(String(body.publicationDate), 3);
   return { ...body, ...overrides };
 }
+
+/** A fixture date moved by the days since the fixtures' TODAY, so its distance from today is the fixtures'. */
+export function fromToday(fixtureDate: string): string {
+  const shift = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
+  return addDays(fixtureDate, shift);
+}
+
+/** The publication date validOrderBody posts: what a newspaper books and publishes in these tests. */
+export const PUBLICATION_DATE = fromToday(FIXTURE_PUBLICATION_DATE);
+
+/** A publication time on PUBLICATION_DATE, as a newspaper reports it. */
+export const PUBLISHED_AT = `${PUBLICATION_DATE}T06:00:00Z`;

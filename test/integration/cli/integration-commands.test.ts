@@ -1,6 +1,7 @@
 import { listNewspapers } from '../../../src/notices';
 import { runNotices } from '../../support/notices-cli';
 import { call, startTestApi, type TestApi } from '../../support/harness';
+import { PUBLICATION_DATE } from '../../support/notice-bodies';
 
 const notices = (...args: string[]) => runNotices({}, ...args);
 
@@ -13,7 +14,7 @@ afterAll(() => api.close());
 const report = (key: string) =>
   call(api, 'POST', '/api/integrations/v1/orders/ord_unknown/booking', {
     key,
-    body: { publicationDate: '2027-03-01' },
+    body: { publicationDate: PUBLICATION_DATE },
   });
 
 describe('notices integration-key and gazette', () => {

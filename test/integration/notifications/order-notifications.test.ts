@@ -19,8 +19,8 @@ import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { call, createTestKey, startTestApi, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { VALID } from '../../unit/notices/fixtures';
 import { eventually, startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { validOrderBody } from '../../support/notice-bodies';
 
 let smtp: TestSmtpServer;
 let api: TestApi;
@@ -112,7 +112,7 @@ describe('order notifications over SMTP', () => {
     const contactEmail = unique('clerk');
     const created = await call(api, 'POST', '/api/v1/orders', {
       key,
-      body: { ...VALID.planning, contactEmail },
+      body: { ...validOrderBody('planning'), contactEmail },
     });
     expect(created.status).toBe(201);
     const { id, reference } = created.json as { id: string; reference: string };

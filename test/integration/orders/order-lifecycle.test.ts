@@ -15,7 +15,7 @@ import {
   type TestApi,
 } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { VALID } from '../../unit/notices/fixtures';
+import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from '../../support/notice-bodies';
 
 let api: TestApi;
 let worker: TestWorker;
@@ -55,7 +55,7 @@ async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms
 describe('order lifecycle over HTTP', () => {
   test('an on-account planning order is created, readable at once, proofed, booked, published and completed', async () => {
     const { key } = await customer('invoice_with_terms');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     expect(Object.keys(created.json).sort()).toEqual(
       [
@@ -104,18 +104,18 @@ describe('order lifecycle over HTTP', () => {
 
     const early = await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
       key: paperKey,
-      body: { publishedAt: '2027-03-01T06:00:00Z' },
+      body: { publishedAt: PUBLISHED_AT },
     });
     expect(early.status).toBe(409);
     expect(early.json.code).toBe('invalid_state_transition');
 
     const foreign = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
       key: otherPaper,
-      body: { publicationDate: '2027-03-01' },
+      body: { publicationDate: PUBLICATION_DATE },
     });
     expect(foreign.status).toBe(404);
 
-    const booking = { publicationDate: '2027-03-01', newspaperReference: 'YEP-1' };
+    const booking = { publicationDate: PUBLICATION_DATE, newspaperReference: 'YEP-1' };
     const booked = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
       key: paperKey,
       body: booking,
@@ -130,7 +130,7 @@ describe('order lifecycle over HTTP', () => {
 
     const published = await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
       key: paperKey,
-      body: { publishedAt: '2027-03-01T06:00:00Z', pageNumber: 12 },
+      body: { publishedAt: PUBLISHED_AT, pageNumber: 12 },
     });
     expect(published.json).toMatchObject({ changed: true, order: { status: 'published' } });
     const certificate = await call(api, 'GET', `/api/v1/orders/${id}/certificate`, { key });
@@ -157,7 +157,7 @@ describe('order lifecycle over HTTP', () => {
     expect(publishedEvent).toMatchObject({
       orderId: id,
       status: 'published',
-      publishedAt: '2027-03-01T06:00:00.000Z',
+      publishedAt: `${PUBLICATION_DATE}T06:00:00.000Z`,
       certificateUrl: `${api.config.publicBaseUrl}/api/v1/orders/${id}/certificate`,
     });
     expect((publishedEvent.object as Record<string, unknown>).id).toBe(id);
@@ -165,7 +165,7 @@ describe('order lifecycle over HTTP', () => {
 
   test('probate: the Gazette URN follows publication, only from the Gazette key of its edition', async () => {
     const { key } = await customer('purchase_order');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.probate });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('probate') });
     expect(created.status).toBe(201);
     expect(created.json.status).toBe('awaiting_po');
     expect(created.json.checkoutUrl).toBeUndefined();
@@ -186,11 +186,11 @@ describe('order lifecycle over HTTP', () => {
     });
     await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
       key: paper,
-      body: { publicationDate: '2027-03-01' },
+      body: { publicationDate: PUBLICATION_DATE },
     });
     await call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
       key: paper,
-      body: { publishedAt: '2027-03-01T06:00:00Z' },
+      body: { publishedAt: PUBLISHED_AT },
     });
     expect(
       (
@@ -211,7 +211,7 @@ describe('order lifecycle over HTTP', () => {
 
   test('card checkout through the sandbox: pending_payment until paid; cancel refunds and records the reason', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
     expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
     const id = created.json.id as string;
     expect(created.json.checkoutUrl).toBe(`${api.config.publicBaseUrl}/sandbox/checkout/${id}`);
@@ -237,7 +237,8 @@ describe('order lifecycle over HTTP', () => {
 
   test('amend: size growth needs acceptPriceChange; refused outside amendable statuses; validation errors', async () => {
     const { key } = await customer('invoice_bank_transfer');
-    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning })).json.id as string;
+    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') })).json
+      .id as string;
     const longer = {
       developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
     };
@@ -271,7 +272,7 @@ describe('order lifecycle over HTTP', () => {
       termsDays: 60,
     });
     const { key } = await createTestKey(api.db, org.id);
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     const id = created.json.id as string;
     expect(created.json.invoiceUrl).toBe(`${api.config.publicBaseUrl}/api/v1/orders/${id}/invoice`);
     const res = await fetch(`${api.baseUrl}/api/v1/orders/${id}/invoice`, {
@@ -296,7 +297,10 @@ describe('order lifecycle over HTTP', () => {
     expect((await call(api, 'GET', `/api/v1/orders/${id}/invoice`, { key: writeOnly })).status).toBe(403);
 
     const po = await customer('purchase_order');
-    const poOrder = await call(api, 'POST', '/api/v1/orders', { key: po.key, body: VALID.planning });
+    const poOrder = await call(api, 'POST', '/api/v1/orders', {
+      key: po.key,
+      body: validOrderBody('planning'),
+    });
     const none = await call(api, 'GET', `/api/v1/orders/${poOrder.json.id}/invoice`, { key: po.key });
     expect(none.status).toBe(404);
     expect(none.json.code).toBe('order_not_found');
@@ -305,15 +309,23 @@ describe('order lifecycle over HTTP', () => {
   test('Idempotency-Key: same key and body replays the order; another body is 422', async () => {
     const { key } = await customer('invoice_with_terms');
     const headers = { 'Idempotency-Key': 'create-123' };
-    const first = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning, headers });
-    const second = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning, headers });
+    const first = await call(api, 'POST', '/api/v1/orders', {
+      key,
+      body: validOrderBody('planning'),
+      headers,
+    });
+    const second = await call(api, 'POST', '/api/v1/orders', {
+      key,
+      body: validOrderBody('planning'),
+      headers,
+    });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.json).toEqual(first.json);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     const reused = await call(api, 'POST', '/api/v1/orders', {
       key,
-      body: { ...VALID.planning, clientRef: 'x' },
+      body: { ...validOrderBody('planning'), clientRef: 'x' },
       headers,
     });
     expect(reused.status).toBe(422);
@@ -324,10 +336,12 @@ describe('order lifecycle over HTTP', () => {
     const { key } = await customer('invoice_with_terms');
     await setIntegrationAvailability(api.db, 'gazette', false, 'test outage');
     try {
-      const res = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.probate });
+      const res = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('probate') });
       expect(res.status).toBe(503);
       expect(res.json.code).toBe('gazette_unavailable');
-      expect((await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning })).status).toBe(201);
+      expect(
+        (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') })).status,
+      ).toBe(201);
     } finally {
       await setIntegrationAvailability(api.db, 'gazette', true);
     }

@@ -21,7 +21,7 @@ import {
   type TestApi,
 } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { VALID } from '../../unit/notices/fixtures';
+import { validOrderBody } from '../../support/notice-bodies';
 
 /** Orders whose clientRef is FAIL_DELIVERY cannot be delivered while `newspaperDown` is true. */
 const FAIL_DELIVERY = 'fail-delivery';
@@ -79,8 +79,14 @@ const eventNames = async (id: string) => (await listOrderEvents(api.db, id)).map
 describe('order timers and operator levers', () => {
   test('artwork delivery failing after its retries emits order.delivery_failed and waits; retryDelivery and markDelivered resolve it', async () => {
     newspaperDown = true;
-    const a = await placeOrder('invoice_with_terms', { ...VALID.planning, clientRef: FAIL_DELIVERY });
-    const b = await placeOrder('invoice_with_terms', { ...VALID.planning, clientRef: FAIL_DELIVERY });
+    const a = await placeOrder('invoice_with_terms', {
+      ...validOrderBody('planning'),
+      clientRef: FAIL_DELIVERY,
+    });
+    const b = await placeOrder('invoice_with_terms', {
+      ...validOrderBody('planning'),
+      clientRef: FAIL_DELIVERY,
+    });
 
     for (const { id } of [a, b]) {
       const events = await eventually(
@@ -147,7 +153,7 @@ describe('order timers and operator levers', () => {
   });
 
   test('an order waiting past its threshold is flagged NeedsAttention in the projection and for Temporal UI queries', async () => {
-    const { org, id, key } = await placeOrder('purchase_order', VALID.planning);
+    const { org, id, key } = await placeOrder('purchase_order', validOrderBody('planning'));
     const flagged = await eventually(
       () => findOrderById(api.db, id),
       (o) => o?.needsAttention === true,
@@ -183,7 +189,7 @@ describe('order timers and operator levers', () => {
   });
 
   test('an unpaid card order expires and is cancelled', async () => {
-    const { id } = await placeOrder('stripe_checkout', VALID.hgv);
+    const { id } = await placeOrder('stripe_checkout', validOrderBody('hgv'));
     expect((await findOrderById(api.db, id))?.status).toBe('pending_payment');
     const expired = await eventually(
       () => findOrderById(api.db, id),

@@ -15,7 +15,7 @@ import {
 } from '../../support/harness';
 import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { VALID } from '../../unit/notices/fixtures';
+import { validOrderBody } from '../../support/notice-bodies';
 
 const WEBHOOK_SECRET = 'whsec_test_notices';
 const HOSTED_INVOICE_URL = 'https://invoice.stripe.com/i/acct_test/test_notices_invoice';
@@ -96,7 +96,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
   test('creates a Checkout Session for the order, retries a transient failure with the same key, and is paid by a signed webhook exactly once', async () => {
     const { key } = await customer('stripe_checkout');
     stripeMock.failOnce((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
@@ -163,8 +163,10 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('async payments: succeeded pays the order; failed leaves it pending payment', async () => {
     const { key } = await customer('stripe_checkout');
-    const first = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
-    const second = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
+    const first = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
+      .id as string;
+    const second = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
+      .id as string;
 
     // Completed but not yet paid (a bank debit): nothing happens until the async outcome.
     await postStripeEvent(checkoutEvent('evt_async_1', 'checkout.session.completed', first, 'unpaid'));
@@ -192,7 +194,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('amending an unpaid order to a new price opens a new session and expires the old one; cancelling expires the current one', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const sessionsOf = () =>
@@ -231,7 +233,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('a session that can no longer be expired flags the cancelled order for an operator', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
     const id = created.json.id as string;
     stripeMock.refuse(
       (r) => r.path.endsWith('/expire') && r.idempotencyKey?.startsWith(`order:${id}:`) === true,
@@ -249,7 +251,8 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('a bad signature is 400 in our error shape and changes nothing', async () => {
     const { key } = await customer('stripe_checkout');
-    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: VALID.hgv })).json.id as string;
+    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
+      .id as string;
     const forged = await postStripeEvent(
       checkoutEvent('evt_forged', 'checkout.session.completed', id),
       'whsec_wrong',
@@ -274,7 +277,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       hosted_invoice_url: HOSTED_INVOICE_URL,
       status: 'open',
     });
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: 'awaiting_booking', invoiceUrl: HOSTED_INVOICE_URL });
@@ -326,7 +329,7 @@ describe('Stripe invoices (stripe-mock)', () => {
 
   test('cancelling a paid invoice order refunds it through a credit note, once, with a stable key', async () => {
     const { key } = await customer('stripe_invoice');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const send = stripeMock
@@ -368,7 +371,7 @@ describe('Stripe invoices (stripe-mock)', () => {
 
   test('a refused invoice refund leaves the cancelled order refund_failed and flagged', async () => {
     const { key } = await customer('stripe_invoice');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     const id = created.json.id as string;
     const paidEvent = {
       id: `evt_${randomUUID()}`,
@@ -395,7 +398,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       billingEmail: 'accounts@parish.example',
     });
     const { key } = await createTestKey(api.db, org.id);
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     // stripe-mock's search finds its canned customer, whose e-mail is not ours: it is updated once.
     const updates = stripeMock
@@ -410,7 +413,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       (r) => r.method === 'GET' && r.path === '/v1/customers/search' && r.query.query.includes(org.id),
       { data: [], has_more: false },
     );
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const customers = stripeMock

@@ -10,7 +10,7 @@ import {
   type TestApi,
 } from '../../support/harness';
 import { spawnWorkerProcess, type WorkerProcess } from '../../support/worker-process';
-import { VALID } from '../../unit/notices/fixtures';
+import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from '../../support/notice-bodies';
 
 const ORDERS = 30;
 const EXPECTED_EVENTS = ['order.created', 'order.proof_ready', 'order.booked', 'order.published'];
@@ -63,7 +63,7 @@ describe('worker crash (SIGKILL) in the middle of many orders', () => {
       Array.from({ length: ORDERS }, (_, i) =>
         call(api, 'POST', '/api/v1/orders', {
           key,
-          body: { ...VALID.planning, clientRef: `crash-${i}` },
+          body: { ...validOrderBody('planning'), clientRef: `crash-${i}` },
           headers: { 'Idempotency-Key': `crash-${org.id}-${i}` },
         }),
       ),
@@ -81,7 +81,7 @@ describe('worker crash (SIGKILL) in the middle of many orders', () => {
       ids.map((id, i) =>
         call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
           key: paper,
-          body: { publicationDate: '2027-03-01', newspaperReference: `REF-${i}` },
+          body: { publicationDate: PUBLICATION_DATE, newspaperReference: `REF-${i}` },
         }),
       ),
     );
@@ -93,7 +93,7 @@ describe('worker crash (SIGKILL) in the middle of many orders', () => {
       ids.map((id) =>
         call(api, 'POST', `/api/integrations/v1/orders/${id}/publication`, {
           key: paper,
-          body: { publishedAt: '2027-03-01T06:00:00Z', pageNumber: 7 },
+          body: { publishedAt: PUBLISHED_AT, pageNumber: 7 },
         }),
       ),
     );

@@ -12,8 +12,8 @@ import {
   type TestApi,
 } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { VALID } from '../../unit/notices/fixtures';
 import { eventually, startReceiver, type Receiver } from './support';
+import { validOrderBody } from '../../support/notice-bodies';
 
 let api: TestApi;
 let worker: TestWorker;
@@ -45,7 +45,7 @@ describe('webhooks from the order workflow', () => {
       url: r.url,
       events: [...WEBHOOK_EVENTS],
     });
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: VALID.planning });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
 
     const received = await eventually(
