@@ -1,4 +1,8 @@
-/** Two projects: fast pure unit tests, and integration tests on real Postgres, Temporal and HTTP. */
+/**
+ * Three projects: fast pure unit tests; workflow tests (the order workflow on a real Temporal dev server with
+ * typed fake activities); and integration tests on real PostgreSQL, Temporal and HTTP. The last two share one
+ * global setup (jest runs a setup module once however many projects name it).
+ */
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
 module.exports = {
   testTimeout: 120000,
@@ -8,6 +12,14 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+    },
+    {
+      displayName: 'workflow',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/workflow/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     {
       displayName: 'integration',
