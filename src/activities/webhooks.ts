@@ -20,6 +20,8 @@ import {
 import type { Logger } from '../logger';
 import {
   deliveryWorkflowId,
+  OWN_FAILURE_ALERT_AFTER_TRIES,
+  type WebhookAttemptResult,
   type WebhookDeliveryInput,
   type WebhookDeliveryOutcome,
 } from '../webhooks/delivery';
@@ -136,55 +138,85 @@ export async function sendAttempt(
 /** The activities of the delivery workflow. */
 export function webhookActivities(deps: WebhookDeps) {
   const { config, db, log } = deps;
+  /** One HTTP attempt, recorded; the delivery's end when it needs no attempt (already done, endpoint deleted). */
+  async function attemptOnce(input: WebhookDeliveryInput, attempt: number): Promise<WebhookAttemptResult> {
+    const delivery = await findDelivery(db, input.deliveryId);
+    if (!delivery || delivery.replays !== input.replay) return { outcome: 'superseded' };
+    if (delivery.status === 'delivered' || delivery.status === 'cancelled')
+      return { outcome: delivery.status };
+    const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
+    if (!endpoint || endpoint.deleted) {
+      await finishDelivery(db, input.deliveryId, input.replay, 'cancelled', 'Endpoint deleted.');
+      return { outcome: 'cancelled' };
+    }
+    const event = await loadEventForDelivery(db, input.eventId);
+    if (!event) throw new Error(`event ${input.eventId} is not recorded`);
+
+    const { body } = buildEnvelope(event);
+    const startedAt = new Date();
+    const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
+    const { statusCode, excerpt, error } = await sendAttempt(endpoint, body, headers, {
+      timeoutMs: input.timeoutMs,
+      allowPrivate: config.webhooks.allowPrivateDestinations,
+    });
+    const latencyMs = Date.now() - startedAt.getTime();
+    const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
+    await recordAttempt(
+      db,
+      {
+        deliveryId: input.deliveryId,
+        replay: input.replay,
+        attempt,
+        startedAt,
+        statusCode,
+        error,
+        latencyMs,
+        responseExcerpt: excerpt,
+      },
+      {
+        status: error ? 'failed' : 'delivered',
+        nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+      },
+    );
+    if (!error) return { outcome: 'delivered' };
+    log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
+    return { outcome: 'failed', error };
+  }
+
   return {
     /**
-     * One HTTP attempt. It fails with the spec's next delay as `nextRetryDelay`, chosen from its attempt
-     * number, and fails non-retryably after the last one; every attempt is recorded.
+     * The receiver's attempt number `attempt`, chosen by the delivery workflow. Only an HTTP attempt comes back
+     * as a result; our own failures throw, and the workflow's retry policy retries them without using one of
+     * the receiver's attempts, loudly once they persist.
+     */
+    async sendWebhookAttempt(
+      input: WebhookDeliveryInput & { attempt: number },
+    ): Promise<WebhookAttemptResult> {
+      try {
+        return await attemptOnce(input, input.attempt);
+      } catch (err) {
+        const tries = Context.current().info.attempt;
+        const level = tries >= OWN_FAILURE_ALERT_AFTER_TRIES ? 'error' : 'warn';
+        log[level](
+          { deliveryId: input.deliveryId, attempt: input.attempt, tries, err: String(err) },
+          'webhook delivery held up by our own failure; retrying without using a receiver attempt',
+        );
+        throw err;
+      }
+    },
+
+    /**
+     * Deliveries started before `sendWebhookAttempt`: each Temporal attempt is one HTTP attempt, failing with the
+     * spec's next delay as `nextRetryDelay`, non-retryably after the last one.
      */
     async deliverWebhookAttempt(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
       const { attempt } = Context.current().info;
-      const delivery = await findDelivery(db, input.deliveryId);
-      if (!delivery || delivery.replays !== input.replay) return 'superseded';
-      if (delivery.status === 'delivered' || delivery.status === 'cancelled') return delivery.status;
-      const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
-      if (!endpoint || endpoint.deleted) {
-        await finishDelivery(db, input.deliveryId, input.replay, 'cancelled', 'Endpoint deleted.');
-        return 'cancelled';
-      }
-      const event = await loadEventForDelivery(db, input.eventId);
-      if (!event) throw new Error(`event ${input.eventId} is not recorded`);
-
-      const { body } = buildEnvelope(event);
-      const startedAt = new Date();
-      const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
-      const { statusCode, excerpt, error } = await sendAttempt(endpoint, body, headers, {
-        timeoutMs: input.timeoutMs,
-        allowPrivate: config.webhooks.allowPrivateDestinations,
-      });
-      const latencyMs = Date.now() - startedAt.getTime();
-      const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
-      await recordAttempt(
-        db,
-        {
-          deliveryId: input.deliveryId,
-          replay: input.replay,
-          attempt,
-          startedAt,
-          statusCode,
-          error,
-          latencyMs,
-          responseExcerpt: excerpt,
-        },
-        {
-          status: error ? 'failed' : 'delivered',
-          nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
-        },
-      );
-      if (!error) return 'delivered';
-      log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
+      const result = await attemptOnce(input, attempt);
+      if (result.outcome !== 'failed') return result.outcome;
+      const delay = nextRetryDelayMs(input.retryScheduleMs, attempt);
       throw ApplicationFailure.create({
         type: 'WebhookAttemptFailed',
-        message: `Attempt ${attempt} failed: ${error}`,
+        message: `Attempt ${attempt} failed: ${result.error}`,
         nextRetryDelay: delay ?? undefined,
         nonRetryable: delay === null,
       });

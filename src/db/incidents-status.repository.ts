@@ -17,7 +17,8 @@ export async function gazetteHealth(db: Db): Promise<{ available: boolean; note:
 
 /**
  * Orders whose artwork delivery failed (`order.delivery_failed`) since `since` and has not succeeded since
- * (no later `artwork_delivered` or `marked_delivered` audit entry), not counting cancelled orders.
+ * (no later `artwork_delivered` or `marked_delivered` audit entry), not counting cancelled orders. Live orders
+ * only: what a developer simulates with a test key never shows on the public status page.
  */
 export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Promise<number> {
   const row = await db
@@ -27,6 +28,7 @@ export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Prom
     .where('e.event', '=', 'order.delivery_failed')
     .where('e.created_at', '>=', since)
     .where('o.status', '<>', 'cancelled')
+    .where('o.livemode', '=', true)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -42,13 +44,31 @@ export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Prom
   return Number(row.n);
 }
 
-/** Orders whose refund through the payment provider failed, updated since `since`. */
+/** Live orders whose refund through the payment provider failed, updated since `since`. */
 export async function countRecentRefundFailures(db: Db, since: Date): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select(sql<string>`count(*)`.as('n'))
     .where('payment_state', '=', 'refund_failed')
+    .where('livemode', '=', true)
     .where('updated_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Live webhook deliveries still to be attempted whose due time (the next attempt's, or the first's when none
+ * was made) is before `dueBefore`. A receiver's refusals keep the schedule moving, so only our own failures
+ * (database, secrets, workers) leave a delivery overdue.
+ */
+export async function countStalledWebhookDeliveries(db: Db, dueBefore: Date): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('w.mode', '=', 'live')
+    .where('d.status', 'in', ['pending', 'failed'])
+    .where(sql<Date>`coalesce(d.next_attempt_at, d.updated_at)`, '<', dueBefore)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -9,6 +9,7 @@ export const COMPONENTS = [
   'payments',
   'gazette',
   'newspaper_delivery',
+  'webhooks',
 ] as const;
 export type Component = (typeof COMPONENTS)[number];
 
@@ -19,6 +20,7 @@ export const COMPONENT_LABELS: Record<Component, string> = {
   payments: 'Payments',
   gazette: 'Gazette integration',
   newspaper_delivery: 'Newspaper delivery',
+  webhooks: 'Webhook delivery',
 };
 
 /** Incidents on these components affect order processing, so organisations with orders in flight hear of them. */
@@ -52,7 +54,15 @@ export interface Signals {
   gazette: { available: boolean | null; note: string | null };
   /** Orders whose artwork delivery failed recently and has not succeeded since; null when unknown. */
   failedDeliveries: number | null;
+  /**
+   * Live webhook deliveries overdue by more than WEBHOOK_STALL_MINUTES: held up by our own failures (a
+   * receiver's refusals never make a delivery overdue: they are attempts, and the schedule moves on).
+   */
+  stalledWebhooks: number | null;
 }
+
+/** A live webhook delivery this many minutes past its due attempt shows "Webhook delivery" as degraded. */
+export const WEBHOOK_STALL_MINUTES = 5;
 
 /** Thresholds of the newspaper-delivery component (unresolved `order.delivery_failed` in the window). */
 export const DELIVERY_THRESHOLDS = { degradedAt: 1, outageAt: 5, windowHours: 24 } as const;
@@ -86,7 +96,18 @@ export function readComponents(s: Signals): Record<Component, Reading> {
               detail: `The Gazette integration is unavailable${s.gazette.note ? `: ${s.gazette.note}` : ''}. Gazette notices cannot be placed for now.`,
             },
     newspaper_delivery: readDeliveries(s.failedDeliveries),
+    webhooks: readWebhooks(s.stalledWebhooks),
   };
+}
+
+function readWebhooks(stalled: number | null): Reading {
+  if (stalled === null) return unknown('webhook delivery');
+  if (stalled > 0)
+    return {
+      state: 'degraded',
+      detail: 'Some webhook deliveries are delayed on our side; they will be sent, and no attempt is lost.',
+    };
+  return { state: 'operational', detail: 'Webhooks are sent on schedule.' };
 }
 
 function readOrderProcessing(t: Signals['temporal']): Reading {

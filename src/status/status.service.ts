@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { listIncidents, type Incident } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
+  countStalledWebhookDeliveries,
   countUnresolvedDeliveryFailures,
   gazetteHealth,
 } from '../db/incidents-status.repository';
@@ -12,6 +13,7 @@ import {
   deriveComponents,
   DELIVERY_THRESHOLDS,
   overallSummary,
+  WEBHOOK_STALL_MINUTES,
   type ComponentStatus,
   type OverallState,
   type Signals,
@@ -98,12 +100,14 @@ async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
 export async function readSignals(deps: StatusDeps): Promise<Signals> {
   const { db, config } = deps;
   const day = new Date(Date.now() - DELIVERY_THRESHOLDS.windowHours * 3_600_000);
-  const [database, temporal, refundFailures, gazette, failedDeliveries] = await Promise.all([
+  const overdue = new Date(Date.now() - WEBHOOK_STALL_MINUTES * 60_000);
+  const [database, temporal, refundFailures, gazette, failedDeliveries, stalledWebhooks] = await Promise.all([
     databaseSignal(db),
     temporalSignal(deps),
     orNull(countRecentRefundFailures(db, day)),
     orNull(gazetteHealth(db)),
     orNull(countUnresolvedDeliveryFailures(db, day)),
+    orNull(countStalledWebhookDeliveries(db, overdue)),
   ]);
   return {
     database,
@@ -111,6 +115,7 @@ export async function readSignals(deps: StatusDeps): Promise<Signals> {
     payments: { provider: config.stripe.secretKey ? 'stripe' : 'sandbox', recentFailures: refundFailures },
     gazette: gazette ?? { available: null, note: null },
     failedDeliveries,
+    stalledWebhooks,
   };
 }
 

@@ -15,6 +15,19 @@ export interface WebhookDeliveryInput {
 export type WebhookDeliveryOutcome = 'delivered' | 'dead' | 'cancelled' | 'superseded';
 
 /**
+ * One of the receiver's attempts, as the delivery workflow sees it: an HTTP answer (or time-out, or refused
+ * connection) is `failed` with its error; `delivered`, `cancelled` and `superseded` end the delivery.
+ */
+export type WebhookAttemptResult =
+  { outcome: Exclude<WebhookDeliveryOutcome, 'dead'> } | { outcome: 'failed'; error: string };
+
+/**
+ * Our own failure (database, a secret that cannot be decrypted, a lost worker) is retried without using one of
+ * the receiver's attempts; from this many tries in a row it is logged as an error for operators.
+ */
+export const OWN_FAILURE_ALERT_AFTER_TRIES = 3;
+
+/**
  * `webhook:<evt>:<whe>` for the original delivery and `webhook:<evt>:<whe>:replay:<n>` for replays, so a
  * repeated start of the same delivery is recognised as already started.
  */

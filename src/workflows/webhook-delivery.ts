@@ -1,4 +1,4 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
 import { deliveryRetryPolicy } from '../webhooks/schedule';
@@ -10,13 +10,45 @@ const bookkeeping = proxyActivities<WebhookActivities>({
 });
 
 /**
- * One event to one endpoint, independent of every other delivery and of the order. The attempts are one
- * retrying activity: it picks each next wait from the schedule (`nextRetryDelay`), which the retry policy
- * lets through uncapped; when the last attempt fails, the delivery becomes a dead letter.
+ * Deliveries started before it counted every activity failure as one of the receiver's attempts; the marker
+ * keeps their histories replaying while new deliveries count HTTP attempts only.
+ */
+const HTTP_ATTEMPTS = 'webhook-attempts-are-the-receivers';
+
+/**
+ * One event to one endpoint, independent of every other delivery and of the order. The workflow counts the
+ * receiver's attempts itself and waits the spec's schedule between them (durable timers); an attempt that never
+ * reached the receiver (our database down, a secret that cannot be decrypted, a worker lost) is retried by the
+ * activity's policy and uses none of the five. After the last failed attempt the delivery becomes a dead letter.
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
+  if (!patched(HTTP_ATTEMPTS)) return deliverCountingActivityAttempts(input);
   const attempts = proxyActivities<WebhookActivities>({
     // The HTTP time-out plus room for the database writes; a worker that dies mid-attempt is noticed here.
+    startToCloseTimeout: input.timeoutMs + 10_000,
+    // Retried without limit: only our own failures reach the policy, and the delivery must outlive them.
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  });
+  const schedule = input.retryScheduleMs;
+  let lastError = '';
+  for (let attempt = 1; attempt <= schedule.length; attempt += 1) {
+    if (attempt > 1) await sleep(Math.max(1, schedule[attempt - 1]));
+    const result = await attempts.sendWebhookAttempt({ ...input, attempt });
+    if (result.outcome !== 'failed') return result.outcome;
+    lastError = `Attempt ${attempt} failed: ${result.error}`;
+  }
+  await bookkeeping.finishWebhookDelivery({
+    deliveryId: input.deliveryId,
+    replay: input.replay,
+    status: 'dead',
+    error: lastError,
+  });
+  return 'dead';
+}
+
+/** The first generation: one retrying activity whose every failure used one of the receiver's attempts. */
+async function deliverCountingActivityAttempts(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
+  const attempts = proxyActivities<WebhookActivities>({
     startToCloseTimeout: input.timeoutMs + 10_000,
     retry: deliveryRetryPolicy(input.retryScheduleMs),
   });

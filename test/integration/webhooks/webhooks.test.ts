@@ -234,6 +234,36 @@ describe('webhook delivery', () => {
     expect(left.json()).toEqual([]);
   });
 
+  it('our own failures use none of the receiver’s attempts: a delivery held up by them goes out on attempt 1', async () => {
+    const org = await createTestOrganisation(db);
+    const r = await receiver();
+    const { endpoint: ep } = await endpoint(org.id, r.url);
+    const { secret } = await db
+      .selectFrom('webhook_endpoints')
+      .select('secret')
+      .where('id', '=', ep.id)
+      .executeTakeFirstOrThrow();
+    // A secret that cannot be decrypted: our failure, not the receiver's (as a database outage would be).
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ secret: 'not-a-secret' })
+      .where('id', '=', ep.id)
+      .execute();
+    const event = await emit(org.id, 'order.created');
+
+    // Longer than the whole shortened schedule: the old rule would have dead-lettered it by now.
+    await new Promise((res) => setTimeout(res, 4500));
+    const held = await deliveryOf(event.id);
+    expect(held).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(r.received).toHaveLength(0);
+
+    await db.updateTable('webhook_endpoints').set({ secret }).where('id', '=', ep.id).execute();
+    const delivered = await deliveryOf(event.id, (s) => s === 'delivered');
+    expect(delivered).toMatchObject({ attempts: 1 });
+    expect((await listAttempts(db, delivered.id)).map((a) => a.attempt)).toEqual([1]);
+    expect(r.received).toHaveLength(1);
+  });
+
   it('a hanging receiver does not hold up another endpoint', async () => {
     const org = await createTestOrganisation(db);
     const hanging = await receiver(() => 'hang');
@@ -248,7 +278,11 @@ describe('webhook delivery', () => {
       5000,
     );
     expect(fine.received).toHaveLength(1);
-    const deliveries = await listDeliveries(db, { eventId: event.id });
+    // The fine receiver has answered; its delivery is recorded as delivered just after.
+    const deliveries = await eventually(
+      () => listDeliveries(db, { eventId: event.id }),
+      (ds) => ds.some((d) => d.endpointId !== slow.endpoint.id && d.status === 'delivered'),
+    );
     const status = (id: string) => deliveries.find((d) => d.endpointId === id)?.status;
     expect(deliveries).toHaveLength(2);
     expect(await deliveryOf(event.id)).toBeDefined();

@@ -13,6 +13,7 @@ const healthy: Signals = {
   payments: { provider: 'sandbox', recentFailures: 0 },
   gazette: { available: true, note: null },
   failedDeliveries: 0,
+  stalledWebhooks: 0,
 };
 
 const stateOf = (signals: Signals, incidents: Parameters<typeof deriveComponents>[1] = []) =>
@@ -62,6 +63,12 @@ describe('status derivation', () => {
     expect(stateOf({ ...healthy, failedDeliveries: DELIVERY_THRESHOLDS.outageAt })).toMatchObject({
       newspaper_delivery: 'outage',
     });
+  });
+
+  test('webhook delivery: degraded while any live delivery is overdue on our side, or when unreadable', () => {
+    expect(stateOf({ ...healthy, stalledWebhooks: 1 }).webhooks).toBe('degraded');
+    expect(stateOf({ ...healthy, stalledWebhooks: null }).webhooks).toBe('degraded');
+    expect(stateOf({ ...healthy, stalledWebhooks: 0 }).webhooks).toBe('operational');
   });
 
   test('database down or slow; payments with failed refunds; unreadable signals are degraded', () => {

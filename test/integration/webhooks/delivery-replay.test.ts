@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+// @temporalio/proto comes with @temporalio/client; its History type reads the saved JSON back.
+import { temporal as proto } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { dispatchWebhooks } from '../../../src/activities/webhooks';
+import { createDatabase } from '../../../src/db/database';
+import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
+import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
+import { createLogger } from '../../../src/logger';
+import { deliveryWorkflowId } from '../../../src/webhooks/delivery';
+import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { createTestOrganisation, testConfig } from '../../support/harness';
+import { installQuietRuntime, startTestWorker, workflowBundle } from '../../support/worker';
+import { recordTestEvent, startReceiver, type Answer } from './support';
+
+/**
+ * Replays recorded webhook-delivery histories (test/fixtures/webhook-histories) against the current workflow
+ * code, as the order histories are replayed: a delivery in flight when the worker is upgraded must go on.
+ * `RECORD_WEBHOOK_HISTORIES=1 npx jest --selectProjects integration test/integration/webhooks/delivery-replay`
+ * records (add `--runInBand --forceExit`) the scenarios that have no history of the current generation yet.
+ */
+const DIR = path.resolve(__dirname, '../../fixtures/webhook-histories');
+/** Bump with a `patched()` change of the delivery workflow, so both generations' histories are kept. */
+const GENERATION = 'http-attempts';
+
+/** Each scenario: how the receiver answers the n-th request. */
+const SCENARIOS: Record<string, (n: number) => Answer> = {
+  'delivered-after-one-failure': (n) => (n === 1 ? { status: 500 } : { status: 200 }),
+  'dead-lettered': () => ({ status: 503 }),
+};
+
+async function recordWebhookHistories(): Promise<void> {
+  const config = testConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '0,100,100', WEBHOOK_TIMEOUT_MS: '1500' });
+  const { db } = createDatabase(config.databaseUrl!, 2);
+  const client = new Client({ connection: await Connection.connect({ address: config.temporalAddress }) });
+  const deps = { config, db, log: createLogger('silent'), temporal: client };
+  const worker = await startTestWorker(deps);
+  mkdirSync(DIR, { recursive: true });
+  try {
+    for (const [name, answer] of Object.entries(SCENARIOS)) {
+      const file = path.join(DIR, `${name}.${GENERATION}.json`);
+      if (existsSync(file)) continue;
+      const receiver = await startReceiver(answer);
+      const org = await createTestOrganisation(db);
+      const { endpoint } = await createWebhookEndpoint(db, config.webhooks.encryptionKey, {
+        organisationId: org.id,
+        url: receiver.url,
+        mode: 'test',
+        events: [...WEBHOOK_EVENTS],
+      });
+      const event = await recordTestEvent(db, org.id, 'order.booked');
+      await dispatchWebhooks(deps, event, worker.taskQueue);
+      const [delivery] = await listDeliveries(db, { eventId: event.id });
+      const handle = client.workflow.getHandle(deliveryWorkflowId(event.id, endpoint.id, delivery.replays));
+      await handle.result();
+      writeFileSync(file, `${JSON.stringify(await handle.fetchHistory())}\n`);
+      await receiver.close();
+    }
+  } finally {
+    await worker.stop();
+    await client.connection.close();
+    await db.destroy();
+  }
+}
+
+if (process.env.RECORD_WEBHOOK_HISTORIES) beforeAll(() => recordWebhookHistories(), 120_000);
+
+test('every recorded webhook-delivery history replays against the current workflow code', async () => {
+  installQuietRuntime();
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  expect(files.length).toBeGreaterThanOrEqual(2);
+  const histories = files.map((file) => ({
+    workflowId: path.basename(file, '.json'),
+    history: proto.api.history.v1.History.fromObject(
+      JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>,
+    ),
+  }));
+  const outcomes: Array<[string, string | null]> = [];
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: await workflowBundle() },
+    histories,
+  )) {
+    outcomes.push([result.workflowId, result.error ? `${result.error.name}: ${result.error.message}` : null]);
+  }
+  expect(outcomes).toEqual(histories.map((h) => [h.workflowId, null]));
+});
