@@ -62,6 +62,7 @@ describe('status derived from live signals', () => {
       'payments',
       'gazette',
       'newspaper_delivery',
+      'webhooks',
     ]);
     expect(res.json.components[0]).toMatchObject({ name: 'API', state: 'operational' });
     expect(res.json.components[3].detail).toContain('sandbox');
