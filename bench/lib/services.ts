@@ -29,6 +29,8 @@ export interface BenchServices {
   db: Db;
   /** The AES key the service encrypts webhook secrets with (to register endpoints as the CLI does). */
   webhookEncryptionKey: Buffer;
+  /** Signs list cursors (CURSOR_SIGNING_KEY), so the list scenario can start deep in a list. */
+  cursorSigningKey: Buffer;
   /** Self-signed certificate the worker trusts, for a live (https) webhook receiver; null without openssl. */
   tls: BenchTls | null;
   api: ChildProcess;
@@ -193,6 +195,7 @@ async function start(
   const taskQueue = 'bench-orders';
   const apiPort = await findFreePort();
   const webhookEncryptionKey = randomBytes(32);
+  const cursorSigningKey = randomBytes(32);
   const env = childEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -211,6 +214,7 @@ async function start(
     // The quote load says which client it comes from in X-Forwarded-For, as a proxy in front would.
     TRUST_PROXY: 'true',
     WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
+    CURSOR_SIGNING_KEY: cursorSigningKey.toString('hex'),
     // The receiver is on 127.0.0.1, which production refuses by default.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
@@ -238,6 +242,7 @@ async function start(
     temporal: client,
     db,
     webhookEncryptionKey,
+    cursorSigningKey,
     tls,
     api,
     worker,

@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use(quotes.routes(), quotes.allowedMethods());
   const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
-  const orders = orderReadRoutes(db);
+  const orders = orderReadRoutes(db, config.hardening.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
