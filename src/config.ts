@@ -212,11 +212,6 @@ const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
 
 function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  if (!rawKey && e.NODE_ENV === 'production') {
-    throw new ConfigError(
-      'Invalid configuration: WEBHOOK_SECRET_ENCRYPTION_KEY: required in production (32 bytes, hex or base64)',
-    );
-  }
   const key = rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY;
   const allow = e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS;
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
@@ -240,21 +235,6 @@ function bankConfig(e: z.infer<typeof envSchema>): Config['bank'] {
     sortCode: e.BANK_SORT_CODE,
     accountNumber: e.BANK_ACCOUNT_NUMBER,
   };
-  if (e.NODE_ENV === 'production') {
-    const fake = (['accountName', 'sortCode', 'accountNumber'] as const).filter(
-      (k) => bank[k] === DEVELOPMENT_BANK[k],
-    );
-    if (fake.length > 0) {
-      const names = {
-        accountName: 'BANK_ACCOUNT_NAME',
-        sortCode: 'BANK_SORT_CODE',
-        accountNumber: 'BANK_ACCOUNT_NUMBER',
-      };
-      throw new ConfigError(
-        `Invalid configuration: ${fake.map((k) => names[k]).join(', ')}: required in production (invoices print the account customers pay into)`,
-      );
-    }
-  }
   return Object.freeze(bank);
 }
 
@@ -277,6 +257,58 @@ function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
     enumerable: false,
   });
   return Object.freeze(config) as HardeningConfig;
+}
+
+const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
+const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key ?? '');
+
+/**
+ * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
+ * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
+ * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (then with a test key and its webhook secret), else
+ * the sandbox, which only ever serves test orders.
+ */
+function productionGaps(e: z.infer<typeof envSchema>): string[] {
+  const gaps: string[] = [];
+  const need = (missing: boolean, variable: string, why: string) => {
+    if (missing) gaps.push(`${variable}: ${why}`);
+  };
+  need(!e.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL', 'required in production (links in e-mails, proofs, checkout)');
+  need(!e.SMTP_URL, 'SMTP_URL', 'required in production (order and invoice e-mails)');
+  need(
+    !e.WEBHOOK_SECRET_ENCRYPTION_KEY,
+    'WEBHOOK_SECRET_ENCRYPTION_KEY',
+    'required in production (32 bytes, hex or base64)',
+  );
+  need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
+  const bank = {
+    BANK_ACCOUNT_NAME: 'accountName',
+    BANK_SORT_CODE: 'sortCode',
+    BANK_ACCOUNT_NUMBER: 'accountNumber',
+  } as const;
+  for (const [variable, field] of Object.entries(bank)) {
+    need(
+      e[variable as keyof typeof bank] === DEVELOPMENT_BANK[field],
+      variable,
+      'required in production (invoices print the account customers pay into)',
+    );
+  }
+  need(
+    !isLiveStripeKey(e.STRIPE_SECRET_KEY),
+    'STRIPE_SECRET_KEY',
+    'a live Stripe key (sk_live_ or rk_live_) is required in production: live orders never use the sandbox',
+  );
+  need(!e.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'required in production (confirms live payments)');
+  need(!!e.STRIPE_API_URL, 'STRIPE_API_URL', 'must not be set in production (payments go to Stripe itself)');
+  if (e.STRIPE_TEST_SECRET_KEY) {
+    need(
+      !isTestStripeKey(e.STRIPE_TEST_SECRET_KEY),
+      'STRIPE_TEST_SECRET_KEY',
+      'must be a Stripe test key (sk_test_ or rk_test_)',
+    );
+    need(!e.STRIPE_TEST_WEBHOOK_SECRET, 'STRIPE_TEST_WEBHOOK_SECRET', 'required with STRIPE_TEST_SECRET_KEY');
+  }
+  return gaps;
 }
 
 function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
@@ -303,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const gaps = e.NODE_ENV === 'production' ? productionGaps(e) : [];
+  if (gaps.length > 0) throw new ConfigError(`Invalid configuration: ${gaps.join('; ')}`);
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,7 @@ import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
 import { progress, sleep, withTimeout } from './progress';
+import { startSmtpSink } from './smtp-sink';
 import { createBenchTls, type BenchTls } from './tls';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -192,6 +193,9 @@ async function start(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notices-bench-data-'));
   cleanups.push({ what: 'data dir', run: async () => rmSync(dataDir, { recursive: true, force: true }) });
 
+  const smtp = await startSmtpSink();
+  cleanups.push({ what: 'SMTP sink', run: () => smtp.close() });
+
   const taskQueue = 'bench-orders';
   const apiPort = await findFreePort();
   const webhookEncryptionKey = randomBytes(32);
@@ -215,6 +219,11 @@ async function start(
     TRUST_PROXY: 'true',
     WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
     CURSOR_SIGNING_KEY: cursorSigningKey.toString('hex'),
+    SMTP_URL: smtp.url,
+    // Production refuses to start without live Stripe settings; no bench order pays by card, so these
+    // placeholders are never sent to Stripe.
+    STRIPE_SECRET_KEY: 'sk_live_benchmark_placeholder_never_used',
+    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_placeholder',
     // The receiver is on 127.0.0.1, which production refuses by default.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
