@@ -20,6 +20,15 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A 32-byte secret key, written as 64 hex digits or base64. */
+const key32 = optionalString.pipe(
+  z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+);
+const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
+
 const HOUR_MS = 3_600_000;
 /** A duration in hours (fractions allowed, e.g. 0.5), defaulting to the production value in ms. */
 const hours = (fallbackMs: number) =>
@@ -88,12 +97,7 @@ const envSchema = z.object({
   IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES: intFrom(60, 0),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
-  WEBHOOK_SECRET_ENCRYPTION_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
-      .optional(),
-  ),
+  WEBHOOK_SECRET_ENCRYPTION_KEY: key32,
   WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
     z
       .string()
@@ -106,6 +110,13 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
+  // Hardening (issue 13): cursor signing, dependency time-outs, rate-limit housekeeping.
+  CURSOR_SIGNING_KEY: key32,
+  CURSOR_SIGNING_KEY_PREVIOUS: key32,
+  DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: intFrom(10_000, 100),
+  DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1).pipe(z.number().max(3600)),
+  RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: intFrom(5, 0),
 });
 
 export interface Config {
@@ -161,6 +172,19 @@ export interface Config {
   };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
+  readonly hardening: HardeningConfig;
+}
+
+export interface HardeningConfig {
+  /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
+  readonly cursorKeys: readonly Buffer[];
+  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
+  readonly databaseConnectTimeoutMs: number;
+  readonly databaseStatementTimeoutMs: number;
+  /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
+  readonly dependencyRetryAfterSeconds: number;
+  /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
+  readonly rateLimitCleanupIntervalMs: number;
 }
 
 export interface WebhookConfig {
@@ -188,12 +212,7 @@ const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
 
 function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  if (!rawKey && e.NODE_ENV === 'production') {
-    throw new ConfigError(
-      'Invalid configuration: WEBHOOK_SECRET_ENCRYPTION_KEY: required in production (32 bytes, hex or base64)',
-    );
-  }
-  const key = rawKey ? Buffer.from(rawKey, rawKey.length === 64 ? 'hex' : 'base64') : DEVELOPMENT_WEBHOOK_KEY;
+  const key = rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY;
   const allow = e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS;
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
   const config = {
@@ -216,22 +235,80 @@ function bankConfig(e: z.infer<typeof envSchema>): Config['bank'] {
     sortCode: e.BANK_SORT_CODE,
     accountNumber: e.BANK_ACCOUNT_NUMBER,
   };
-  if (e.NODE_ENV === 'production') {
-    const fake = (['accountName', 'sortCode', 'accountNumber'] as const).filter(
-      (k) => bank[k] === DEVELOPMENT_BANK[k],
-    );
-    if (fake.length > 0) {
-      const names = {
-        accountName: 'BANK_ACCOUNT_NAME',
-        sortCode: 'BANK_SORT_CODE',
-        accountNumber: 'BANK_ACCOUNT_NUMBER',
-      };
-      throw new ConfigError(
-        `Invalid configuration: ${fake.map((k) => names[k]).join(', ')}: required in production (invoices print the account customers pay into)`,
-      );
-    }
-  }
   return Object.freeze(bank);
+}
+
+/** The development cursor key: derived from a public string like the webhook one, refused in production. */
+const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
+  .update('statutory-notices development cursor signing key: embedded and test use only, never production')
+  .digest();
+
+function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
+  const signing = e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY;
+  const previous = e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : [];
+  const config = {
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
+    rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
+  };
+  Object.defineProperty(config, 'cursorKeys', {
+    value: Object.freeze([signing, ...previous]),
+    enumerable: false,
+  });
+  return Object.freeze(config) as HardeningConfig;
+}
+
+const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
+const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key ?? '');
+
+/**
+ * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
+ * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
+ * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (then with a test key and its webhook secret), else
+ * the sandbox, which only ever serves test orders.
+ */
+function productionGaps(e: z.infer<typeof envSchema>): string[] {
+  const gaps: string[] = [];
+  const need = (missing: boolean, variable: string, why: string) => {
+    if (missing) gaps.push(`${variable}: ${why}`);
+  };
+  need(!e.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL', 'required in production (links in e-mails, proofs, checkout)');
+  need(!e.SMTP_URL, 'SMTP_URL', 'required in production (order and invoice e-mails)');
+  need(
+    !e.WEBHOOK_SECRET_ENCRYPTION_KEY,
+    'WEBHOOK_SECRET_ENCRYPTION_KEY',
+    'required in production (32 bytes, hex or base64)',
+  );
+  need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
+  const bank = {
+    BANK_ACCOUNT_NAME: 'accountName',
+    BANK_SORT_CODE: 'sortCode',
+    BANK_ACCOUNT_NUMBER: 'accountNumber',
+  } as const;
+  for (const [variable, field] of Object.entries(bank)) {
+    need(
+      e[variable as keyof typeof bank] === DEVELOPMENT_BANK[field],
+      variable,
+      'required in production (invoices print the account customers pay into)',
+    );
+  }
+  need(
+    !isLiveStripeKey(e.STRIPE_SECRET_KEY),
+    'STRIPE_SECRET_KEY',
+    'a live Stripe key (sk_live_ or rk_live_) is required in production: live orders never use the sandbox',
+  );
+  need(!e.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'required in production (confirms live payments)');
+  need(!!e.STRIPE_API_URL, 'STRIPE_API_URL', 'must not be set in production (payments go to Stripe itself)');
+  if (e.STRIPE_TEST_SECRET_KEY) {
+    need(
+      !isTestStripeKey(e.STRIPE_TEST_SECRET_KEY),
+      'STRIPE_TEST_SECRET_KEY',
+      'must be a Stripe test key (sk_test_ or rk_test_)',
+    );
+    need(!e.STRIPE_TEST_WEBHOOK_SECRET, 'STRIPE_TEST_WEBHOOK_SECRET', 'required with STRIPE_TEST_SECRET_KEY');
+  }
+  return gaps;
 }
 
 function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
@@ -258,11 +335,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const gaps = e.NODE_ENV === 'production' ? productionGaps(e) : [];
+  if (gaps.length > 0) throw new ConfigError(`Invalid configuration: ${gaps.join('; ')}`);
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     host: e.HOST,
     port: e.PORT,
+    // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -300,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
     }),
     bank: bankConfig(e),
+    hardening: hardeningConfig(e),
   });
 }
 

@@ -13,6 +13,7 @@ import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
 import { progress, sleep, withTimeout } from './progress';
+import { startSmtpSink } from './smtp-sink';
 import { createBenchTls, type BenchTls } from './tls';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,6 +30,8 @@ export interface BenchServices {
   db: Db;
   /** The AES key the service encrypts webhook secrets with (to register endpoints as the CLI does). */
   webhookEncryptionKey: Buffer;
+  /** Signs list cursors (CURSOR_SIGNING_KEY), so the list scenario can start deep in a list. */
+  cursorSigningKey: Buffer;
   /** Self-signed certificate the worker trusts, for a live (https) webhook receiver; null without openssl. */
   tls: BenchTls | null;
   api: ChildProcess;
@@ -190,9 +193,13 @@ async function start(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'notices-bench-data-'));
   cleanups.push({ what: 'data dir', run: async () => rmSync(dataDir, { recursive: true, force: true }) });
 
+  const smtp = await startSmtpSink();
+  cleanups.push({ what: 'SMTP sink', run: () => smtp.close() });
+
   const taskQueue = 'bench-orders';
   const apiPort = await findFreePort();
   const webhookEncryptionKey = randomBytes(32);
+  const cursorSigningKey = randomBytes(32);
   const env = childEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -211,6 +218,12 @@ async function start(
     // The quote load says which client it comes from in X-Forwarded-For, as a proxy in front would.
     TRUST_PROXY: 'true',
     WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
+    CURSOR_SIGNING_KEY: cursorSigningKey.toString('hex'),
+    SMTP_URL: smtp.url,
+    // Production refuses to start without live Stripe settings; no bench order pays by card, so these
+    // placeholders are never sent to Stripe.
+    STRIPE_SECRET_KEY: 'sk_live_benchmark_placeholder_never_used',
+    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_placeholder',
     // The receiver is on 127.0.0.1, which production refuses by default.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
@@ -238,6 +251,7 @@ async function start(
     temporal: client,
     db,
     webhookEncryptionKey,
+    cursorSigningKey,
     tls,
     api,
     worker,

@@ -144,7 +144,8 @@ async function measure(
 ) {
   const { filters } = c;
   const params = new URLSearchParams({ limit: String(PAGE) });
-  if (after) params.set('cursor', encodeCursor(after, { limit: PAGE, filters }));
+  if (after)
+    params.set('cursor', encodeCursor(after, { limit: PAGE, filters }, [ctx.services.cursorSigningKey]));
   else {
     if (filters.status) params.set('status', filters.status);
     if (filters.type) params.set('type', filters.type);

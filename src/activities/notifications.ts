@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Config } from '../config';
+import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { findOrderDocument } from '../db/order-documents.repository';
 import type { OrderEventRecord } from '../db/order-events.repository';
@@ -8,7 +8,7 @@ import { findOrganisation } from '../db/organisations.repository';
 import { findOrderById } from '../db/orders.repository';
 import { renderInvoice } from '../documents/invoice';
 import { markEmailFailed } from '../db/sent-emails.repository';
-import type { MailAttachment, Mailer } from '../mail/mailer';
+import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
 import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
 import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
@@ -28,13 +28,33 @@ export interface NotificationDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Where test-mode e-mails for no address of the organisation go; default the outbox under DATA_DIR. */
+  testOutbox?: Mailer;
 }
 
 /** Activities of the order-notification workflow: render, send once per key, record the outcome. */
 export function notificationActivities(deps: NotificationDeps) {
   const { config, db, mailer } = deps;
+  const testOutbox =
+    deps.testOutbox ??
+    (mailer.mode === 'outbox' ? mailer : outboxMailer(outboxDir(config), config.mail.from));
 
-  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<OutgoingEmail | null> {
+  /**
+   * Test mode cannot be used to send mail to strangers: a test order's e-mail goes to the organisation's own
+   * billing contact when it has one, else to the outbox (written, never sent), whatever contactEmail a test
+   * key supplied. Live orders' e-mails go where the order says.
+   */
+  async function deliveryOf(
+    event: OrderEventRecord,
+    order: OrderMailView,
+    recipients: string[],
+  ): Promise<{ recipients: string[]; mailer: Mailer }> {
+    if (order.livemode) return { recipients, mailer };
+    const own = (await findOrganisation(db, event.organisationId))?.billingEmail;
+    return own ? { recipients: [own], mailer } : { recipients, mailer: testOutbox };
+  }
+
+  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     if (!isOrderEventName(event.event)) return null;
     const proof =
       event.event === 'order.proof_ready' ? await findOrderDocument(db, order.id, 'proof') : undefined;
@@ -46,10 +66,12 @@ export function notificationActivities(deps: NotificationDeps) {
     const attachments: MailAttachment[] = proof
       ? [{ filename: `proof-${order.reference}.pdf`, content: proof, contentType: 'application/pdf' }]
       : [];
+    const delivery = await deliveryOf(event, order, [order.contactEmail ?? '']);
     return {
-      intent: intentOf(event, 'contact', [order.contactEmail ?? '']),
+      intent: intentOf(event, 'contact', delivery.recipients),
       email,
       attachments,
+      mailer: delivery.mailer,
     };
   }
 
@@ -57,7 +79,7 @@ export function notificationActivities(deps: NotificationDeps) {
    * The invoice PDF (stored by the order workflow before `order.created`; typeset here if it is missing)
    * goes to the billing contact, or to the order's contact when the organisation has none.
    */
-  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<OutgoingEmail | null> {
+  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const invoice = invoiceDetails(order, organisation);
@@ -71,8 +93,10 @@ export function notificationActivities(deps: NotificationDeps) {
         bank: config.bank,
       });
     }
+    const delivery = await deliveryOf(event, order, [organisation.billingEmail ?? order.contactEmail ?? '']);
     return {
-      intent: intentOf(event, 'billing', [organisation.billingEmail ?? order.contactEmail ?? '']),
+      mailer: delivery.mailer,
+      intent: intentOf(event, 'billing', delivery.recipients),
       email: renderInvoiceEmail(order, invoice),
       attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
     };
@@ -90,7 +114,7 @@ export function notificationActivities(deps: NotificationDeps) {
         audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
       if (!out) return { key, audience, status: 'skipped' };
       try {
-        const outcome = await sendOnce(db, mailer, config.mail.from, out);
+        const outcome = await sendOnce(db, out.mailer, config.mail.from, out);
         return { key, audience, status: outcome.status };
       } catch (err) {
         if (err instanceof EmailRejectedError) {
@@ -108,6 +132,9 @@ export function notificationActivities(deps: NotificationDeps) {
 }
 
 export type NotificationActivities = ReturnType<typeof notificationActivities>;
+
+/** An e-mail and the mailer it goes through (test orders' may go to the outbox only). */
+type RoutedEmail = OutgoingEmail & { mailer: Mailer };
 
 function intentOf(event: OrderEventRecord, audience: Audience, recipients: string[]) {
   return {

@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use(quotes.routes(), quotes.allowedMethods());
   const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
-  const orders = orderReadRoutes(db);
+  const orders = orderReadRoutes(db, config.hardening.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
@@ -101,11 +101,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;
 
   const api = new Router<AppState>({ prefix: '/api' });
-  const health = healthRoutes({ database: databaseCheck(db), ...deps.healthChecks });
+  const health = healthRoutes(
+    { database: databaseCheck(db), ...deps.healthChecks },
+    { retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds },
+  );
   api.use(health.routes(), health.allowedMethods());
 
   app.use(requestContext(deps.log));
-  app.use(errorHandler());
+  app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());

@@ -64,3 +64,61 @@ export function fromHttpError(err: { status?: number; type?: string; message?: s
       return null;
   }
 }
+
+/** SQLSTATEs and socket errors meaning PostgreSQL is down, restarting, overloaded or too slow, not a bug. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+  '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout
+  '57P01', // admin_shutdown (also pg_terminate_backend)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+]);
+/** pg's own messages for a connection it could not get, lost, or gave up waiting on. */
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'Client has encountered a connection error',
+];
+/** gRPC status codes of a Temporal frontend that is unreachable or did not answer in time. */
+const GRPC_UNAVAILABLE = 14;
+const GRPC_DEADLINE_EXCEEDED = 4;
+
+function isUnavailableOnce(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; metadata?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.code === 'number' && e.metadata !== undefined) {
+    return e.code === GRPC_UNAVAILABLE || e.code === GRPC_DEADLINE_EXCEEDED;
+  }
+  const message = typeof e.message === 'string' ? e.message : '';
+  return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
+}
+
+/** Whether an error (or one of its causes) says PostgreSQL or Temporal is unreachable or too slow. */
+export function isDependencyUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if (isUnavailableOnce(current)) return true;
+    const { cause, errors } = current as { cause?: unknown; errors?: unknown };
+    if (Array.isArray(errors) && errors.some(isUnavailableOnce)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** 503 `service_unavailable`; the error handler adds `Retry-After` to every 503. */
+export function dependencyUnavailable(): AppError {
+  return new AppError('service_unavailable', 'A dependency is unavailable. Retry later.');
+}

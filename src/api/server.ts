@@ -1,11 +1,13 @@
 import type { Server } from 'node:http';
 import { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
-import { createDatabase } from '../db/database';
+import { createDatabase, databaseTimeouts } from '../db/database';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
+import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
+import { startPeriodicSweep } from './periodic-sweep';
 
 export interface RunningApi {
   url: string;
@@ -17,8 +19,10 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
-  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize);
-  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
+  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize, databaseTimeouts(config));
+  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
+    onRequestPath: true,
+  });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const app = createApp({
     config,
@@ -30,6 +34,12 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     temporal,
   });
   const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
+  const stopRateLimitPurge = startPeriodicSweep({
+    what: 'expired rate-limit windows',
+    sweep: () => deleteExpiredRateLimits(db),
+    log,
+    intervalMs: config.hardening.rateLimitCleanupIntervalMs,
+  });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -41,6 +51,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       await stopCleanup();
+      await stopRateLimitPurge();
       await lastUsed.flush();
       await temporal.connection.close();
       await db.destroy();

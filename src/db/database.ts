@@ -8,9 +8,38 @@ types.setTypeParser(types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
+/** Bounds on waiting for PostgreSQL; unset, pg waits forever (the CLI and migrations leave them unset). */
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one in the pool. */
+  connectTimeoutMs?: number;
+  /** The server cancels a longer statement; the client gives up a second later if the server is gone. */
+  statementTimeoutMs?: number;
+}
+
+/** The configured bounds of the API and worker processes. */
+export const databaseTimeouts = (config: {
+  hardening: { databaseConnectTimeoutMs: number; databaseStatementTimeoutMs: number };
+}): DatabaseTimeouts => ({
+  connectTimeoutMs: config.hardening.databaseConnectTimeoutMs,
+  statementTimeoutMs: config.hardening.databaseStatementTimeoutMs,
+});
+
 /** A Kysely instance and the pg pool behind it (the rate limiter's store shares the pool). */
-export function createDatabase(databaseUrl: string, poolSize = 10): { db: Db; pool: Pool } {
-  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+export function createDatabase(
+  databaseUrl: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts = {},
+): { db: Db; pool: Pool } {
+  const { connectTimeoutMs, statementTimeoutMs } = timeouts;
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    ...(connectTimeoutMs && { connectionTimeoutMillis: connectTimeoutMs }),
+    ...(statementTimeoutMs && {
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + 1000,
+    }),
+  });
   // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool, which would
   // crash the process unhandled. The pool replaces the client, and the next query reports any real outage.
   pool.on('error', () => undefined);

@@ -1,6 +1,6 @@
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/database';
+import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
 import { createOrderWorker } from '../worker';
@@ -13,7 +13,7 @@ async function main() {
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
-  const { db } = createDatabase(config.databaseUrl, config.databasePoolSize);
+  const { db } = createDatabase(config.databaseUrl, config.databasePoolSize, databaseTimeouts(config));
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   // Activities start per-event workflows (webhook deliveries) through a client of their own.
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);

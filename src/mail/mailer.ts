@@ -43,6 +43,8 @@ export function createMailer(config: Config): Mailer {
     : outboxMailer(outboxDir(config), config.mail.from);
 }
 
+// MAIL_FROM is the operator's configuration, never request data.
+// eslint-disable-next-line regexp/no-super-linear-move
 const fromDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 
 /** `<hash-of-key@sender-domain>`: the same e-mail always carries the same Message-ID. */

@@ -120,7 +120,8 @@ function readOrderProcessing(t: Signals['temporal']): Reading {
 }
 
 function readPayments(p: Signals['payments']): Reading {
-  const provider = p.provider === 'stripe' ? 'Stripe' : 'the sandbox payment provider (no real payments)';
+  // The provider's name only: nothing on the public page may describe how the service is configured.
+  const provider = p.provider === 'stripe' ? 'Stripe' : 'the sandbox payment provider';
   if (p.recentFailures === null) return unknown('payments');
   if (p.recentFailures >= PAYMENT_FAILURES_DEGRADED_AT)
     return {

@@ -66,7 +66,9 @@ function unmapIpv4(address: string): string {
  * tests) lets private and loopback addresses through; cloud metadata addresses are refused regardless.
  */
 export function refusedAddressReason(address: string, allowPrivate: boolean): string | null {
-  const ip = unmapIpv4(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  const bare = address.replace(/^\[|\]$/g, '');
+  const zone = bare.indexOf('%');
+  const ip = unmapIpv4(zone === -1 ? bare : bare.slice(0, zone));
   const family = isIP(ip);
   if (family === 0) return `not an IP address: ${address}`;
   const type = family === 4 ? 'ipv4' : 'ipv6';

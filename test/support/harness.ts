@@ -8,7 +8,7 @@ import { LastUsedTracker } from '../../src/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
-import { createDatabase, type Db } from '../../src/db/database';
+import { createDatabase, databaseTimeouts, type Db } from '../../src/db/database';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import type { PaymentMethod } from '../../src/db/tables/organisations';
 import type { KeyMode, Scope } from '../../src/db/tables/api-keys';
@@ -44,8 +44,10 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const log = createLogger(config.logLevel, 'test-api');
-  const { db, pool } = createDatabase(config.databaseUrl!, 5);
-  const temporal = await connectTemporalClient(config.temporalAddress!, config.temporalNamespace);
+  const { db, pool } = createDatabase(config.databaseUrl!, 5, databaseTimeouts(config));
+  const temporal = await connectTemporalClient(config.temporalAddress!, config.temporalNamespace, {
+    onRequestPath: true,
+  });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const app = createApp({
     config,

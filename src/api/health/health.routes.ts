@@ -27,7 +27,11 @@ export function databaseCheck(db: Db): HealthCheck {
 }
 
 /** GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not. */
-export function healthRoutes(checks: Record<string, HealthCheck>, timeoutMs = 2000): Router<AppState> {
+export function healthRoutes(
+  checks: Record<string, HealthCheck>,
+  opts: { timeoutMs?: number; retryAfterSeconds?: number } = {},
+): Router<AppState> {
+  const { timeoutMs = 2000, retryAfterSeconds = 5 } = opts;
   const router = new Router<AppState>();
   router.get('/health', async (ctx: AppContext) => {
     const names = Object.keys(checks);
@@ -36,6 +40,7 @@ export function healthRoutes(checks: Record<string, HealthCheck>, timeoutMs = 20
     const healthy = results.every((r) => r === 'ok');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = healthy ? 200 : 503;
+    if (!healthy) ctx.set('Retry-After', String(retryAfterSeconds));
     ctx.body = healthy
       ? { status: 'ok', checks: status }
       : { error: 'A dependency is unavailable.', code: 'service_unavailable', details: { checks: status } };

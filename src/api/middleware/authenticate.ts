@@ -7,7 +7,8 @@ import type { Scope } from '../../db/tables/api-keys';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 
-const BEARER = /^Bearer ([^\s]+)$/;
+/** RFC 9110 §11.1: the auth scheme is case-insensitive ("bearer", "BEARER"), followed by one or more spaces. */
+const BEARER = /^Bearer +(\S+)$/i;
 
 /**
  * `Authorization: Bearer <key>`. Missing, malformed, unknown and revoked keys all answer the same 401, so

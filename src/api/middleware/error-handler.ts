@@ -1,14 +1,21 @@
 import type { Next } from 'koa';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-import { errorBody, fromHttpError, HTTP_STATUS } from '../errors';
+import {
+  dependencyUnavailable,
+  errorBody,
+  fromHttpError,
+  HTTP_STATUS,
+  isDependencyUnavailable,
+} from '../errors';
 
 /**
  * The single place where failures become HTTP responses. AppErrors keep their code; errors Koa raises for
  * caller mistakes (bad JSON, oversize body, unknown route, wrong method) get ours; anything else is a
- * 500 `internal_error` that is logged with the request id and never shows a stack trace.
+ * 500 `internal_error` that is logged with the request id and never shows a stack trace. PostgreSQL or
+ * Temporal unreachable or too slow is 503 `service_unavailable`; every 503 carries `Retry-After`.
  */
-export function errorHandler() {
+export function errorHandler(retryAfterSeconds: number) {
   return async (ctx: AppContext, next: Next) => {
     try {
       await next();
@@ -24,8 +31,11 @@ export function errorHandler() {
       const appError = toAppError(err);
       if (appError.code === 'internal_error') {
         ctx.state.log?.error({ err }, 'unexpected error');
+      } else if (appError.code === 'service_unavailable') {
+        ctx.state.log?.warn({ err }, 'dependency unavailable');
       }
       const status = HTTP_STATUS[appError.code];
+      if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
       ctx.status = status;
       ctx.type = 'application/json';
       ctx.body = errorBody(appError);
@@ -40,5 +50,6 @@ function toAppError(err: unknown): AppError {
     const mapped = fromHttpError(httpError);
     if (mapped) return mapped;
   }
+  if (isDependencyUnavailable(err)) return dependencyUnavailable();
   return new AppError('internal_error', 'An unexpected error occurred. Retry with backoff.');
 }

@@ -6,7 +6,36 @@ import type { AppContext } from '../context';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * JSON bodies only, up to `maxBytes`. A body sent with another content type is a caller mistake
+ * Deepest nesting of objects and arrays a body may have (`{}` is 1, `{"a":[1]}` is 2). Our bodies need 3;
+ * a deeper one is refused before any handler walks it recursively (hashing for Idempotency-Key, validation,
+ * logging), where a body of 50,000 `[` would overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** The nesting depth of a parsed JSON value, without recursion; stops counting past `limit`. */
+export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+function refuseDeepNesting(body: unknown): void {
+  if (jsonDepth(body) > MAX_JSON_DEPTH) {
+    throw new AppError('validation_error', 'The request body is nested too deeply.', {
+      fields: [{ path: '$', message: `Must not nest objects and arrays more than ${MAX_JSON_DEPTH} deep.` }],
+    });
+  }
+}
+
+/**
+ * JSON bodies only, up to `maxBytes` and `MAX_JSON_DEPTH` levels deep. A body sent with another content type is a caller mistake
  * (400 validation_error) rather than something to ignore silently; an empty body is an empty object.
  */
 export function jsonBody(maxBytes: number) {
@@ -32,6 +61,9 @@ export function jsonBody(maxBytes: number) {
       ctx.request.body = {};
       return next();
     }
-    return parse(ctx, next);
+    return parse(ctx, () => {
+      refuseDeepNesting(ctx.request.body);
+      return next();
+    });
   };
 }

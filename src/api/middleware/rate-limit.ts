@@ -1,8 +1,10 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Next } from 'koa';
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { dependencyUnavailable } from '../errors';
 
 export interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
@@ -12,12 +14,12 @@ export interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table), so every API process
- * shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded
- * limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`.
+ * Where the counters live: PostgreSQL's `rate_limits` table, shared by every API process. The one place that
+ * builds a store, so another backend (Redis) is a change here only. Expired rows are purged by the API's
+ * periodic sweep (`deleteExpiredRateLimits`), not by the library's hourly timer.
  */
-export function createRateLimiter(pool: Pool, policy: RateLimitPolicy) {
-  const limiter = new RateLimiterPostgres({
+export function createLimiterStore(pool: Pool, policy: RateLimitPolicy): RateLimiterAbstract {
+  return new RateLimiterPostgres({
     storeClient: pool,
     tableName: 'rate_limits',
     tableCreated: true,
@@ -26,12 +28,25 @@ export function createRateLimiter(pool: Pool, policy: RateLimitPolicy) {
     duration: policy.durationSeconds,
     clearExpiredByTimeout: false,
   });
+}
+
+/**
+ * A fixed-window limiter. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
+ * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When the store does not
+ * answer, the limiter fails closed: 503 `service_unavailable` with `Retry-After` (README, "Security and
+ * limits": the store is the database every other step of the request needs too).
+ */
+export function createRateLimiter(pool: Pool, policy: RateLimitPolicy) {
+  const limiter = createLimiterStore(pool, policy);
   return async function consume(ctx: AppContext, key: string): Promise<void> {
     let res: RateLimiterRes;
     try {
       res = await limiter.consume(key);
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (!(rejection instanceof RateLimiterRes)) {
+        ctx.state.log?.warn({ err: rejection, policy: policy.name }, 'rate-limit store unavailable');
+        throw dependencyUnavailable();
+      }
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(ctx, policy, rejection);
       ctx.set('Retry-After', String(retryAfter));
@@ -64,7 +79,36 @@ export function limitPerKey(consume: ConsumeRateLimit) {
 
 export function limitPerIp(consume: ConsumeRateLimit) {
   return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, ctx.ip);
+    await consume(ctx, clientBucket(ctx.ip));
     return next();
   };
+}
+
+/**
+ * The bucket a client address counts against: an IPv4 address itself (IPv4-mapped IPv6 included), an IPv6
+ * address's /64 network, since one subscriber is usually given a whole /64 and could otherwise rotate
+ * through 2^64 addresses (Cloudflare and GitHub limit IPv6 per /64 too).
+ */
+export function clientBucket(ip: string): string {
+  const mapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIPv4(mapped)) return mapped;
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) return ip;
+  return `${expandIpv6(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
+function expandIpv6(ip: string): string[] {
+  let text = ip;
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (isIPv4(tail)) {
+    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  const zeros = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
 }

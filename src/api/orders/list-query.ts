@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, jsonPath, validationError } from '../../errors';
 import { ORDER_STATUSES } from '../../orders/status';
@@ -38,28 +39,44 @@ export interface ListRequest {
   after?: { createdAt: Date; id: string };
 }
 
-interface CursorPayload {
-  v: 1;
-  at: string;
-  id: string;
-  limit: number;
-  f: { status?: string; type?: string; createdAfter?: string; createdBefore?: string };
-}
+const cursorFilters = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  type: z.enum(NOTICE_TYPES).optional(),
+  createdAfter: z.iso.datetime({ offset: true }).optional(),
+  createdBefore: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** A decoded cursor, held to the same rules as the query parameters it stands for. */
+const cursorPayload = z.strictObject({
+  v: z.literal(1),
+  at: z.iso.datetime({ offset: true }),
+  id: z.string().regex(/^ord_[0-9A-Za-z]{22}$/),
+  limit: z.int().min(1).max(MAX_PAGE_SIZE),
+  f: cursorFilters,
+});
+type CursorPayload = z.infer<typeof cursorPayload>;
 
 function filtersToJson(f: ListFilters): CursorPayload['f'] {
   return {
-    status: f.status,
-    type: f.type,
+    status: f.status as CursorPayload['f']['status'],
+    type: f.type as CursorPayload['f']['type'],
     createdAfter: f.createdAfter?.toISOString(),
     createdBefore: f.createdBefore?.toISOString(),
   };
 }
 
+const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+
 /**
  * The cursor is opaque to callers: base64url JSON of the last row's keyset position plus the filters and
- * page size it was issued for, so the next page always applies the same filters.
+ * page size it was issued for, so the next page always applies the same filters, then `.` and an HMAC-SHA256
+ * of that text under the server's cursor key, so a cursor cannot be forged or edited.
  */
-export function encodeCursor(last: { createdAt: Date; id: string }, req: ListRequest): string {
+export function encodeCursor(
+  last: { createdAt: Date; id: string },
+  req: ListRequest,
+  keys: CursorKeys,
+): string {
   const payload: CursorPayload = {
     v: 1,
     at: last.createdAt.toISOString(),
@@ -67,21 +84,45 @@ export function encodeCursor(last: { createdAt: Date; id: string }, req: ListReq
     limit: req.limit,
     f: filtersToJson(req.filters),
   };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${sign(keys[0]!, body)}`;
 }
 
-function decodeCursor(cursor: string): CursorPayload {
+const notACursor = () => validationError([{ path: '$.cursor', message: 'Not a cursor issued by this API.' }]);
+
+/** Any key of the rotation verifies (the current one, and the previous one while it is rotated out). */
+function verified(cursor: string, keys: CursorKeys): string {
+  const [body, mac, ...rest] = cursor.split('.');
+  if (!body || !mac || rest.length > 0) throw notACursor();
+  const given = Buffer.from(mac, 'base64url');
+  const ok = keys.some((key) => {
+    const expected = Buffer.from(sign(key, body), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!ok) throw notACursor();
+  return body;
+}
+
+function decodeCursor(cursor: string, keys: CursorKeys): CursorPayload {
+  const body = verified(cursor, keys);
+  let json: unknown;
   try {
-    const payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
-    if (payload.v !== 1 || typeof payload.id !== 'string' || Number.isNaN(Date.parse(payload.at)))
-      throw new Error();
-    return payload;
+    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
-    throw validationError([{ path: '$.cursor', message: 'Not a cursor issued by this API.' }]);
+    throw notACursor();
   }
+  const parsed = cursorPayload.safeParse(json);
+  if (!parsed.success) throw notACursor();
+  return parsed.data;
 }
 
-export function parseListQuery(query: Record<string, string | string[] | undefined>): ListRequest {
+/** HMAC keys of cursors: the first signs, any verifies (config.hardening.cursorKeys). */
+export type CursorKeys = readonly Buffer[];
+
+export function parseListQuery(
+  query: Record<string, string | string[] | undefined>,
+  keys: CursorKeys,
+): ListRequest {
   const repeated = Object.entries(query).filter(([, v]) => Array.isArray(v));
   if (repeated.length > 0) {
     throw validationError(repeated.map(([k]) => ({ path: `$.${k}`, message: 'Give this parameter once.' })));
@@ -99,7 +140,7 @@ export function parseListQuery(query: Record<string, string | string[] | undefin
   };
   if (!q.cursor) return { limit: q.limit ?? DEFAULT_PAGE_SIZE, filters };
 
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, keys);
   // The cursor carries its filters; parameters sent beside it must agree with them, never silently differ.
   const given = filtersToJson(filters);
   const conflicts = (Object.keys(given) as (keyof typeof given)[]).filter(

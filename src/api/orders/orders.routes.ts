@@ -5,15 +5,15 @@ import { serializeOrder } from '../../orders/order';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
-import { encodeCursor, parseListQuery } from './list-query';
+import { encodeCursor, parseListQuery, type CursorKeys } from './list-query';
 
 /** Read endpoints: served from the Postgres projection, never from the workflow. */
-export function orderReadRoutes(db: Db): Router<AppState> {
+export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/orders', requireScope('orders:read'), async (ctx: AppContext) => {
     const caller = callerOf(ctx);
-    const req = parseListQuery(ctx.query);
+    const req = parseListQuery(ctx.query, cursorKeys);
     const page = await listOrders(db, {
       organisationId: caller.organisationId,
       livemode: caller.livemode,
@@ -25,7 +25,7 @@ export function orderReadRoutes(db: Db): Router<AppState> {
     ctx.body = {
       orders: page.orders.map(serializeOrder),
       pagination: {
-        nextCursor: page.hasMore && last ? encodeCursor(last, req) : null,
+        nextCursor: page.hasMore && last ? encodeCursor(last, req, cursorKeys) : null,
         hasMore: page.hasMore,
         limit: req.limit,
       },

@@ -36,7 +36,7 @@ export type AdvanceTarget = (typeof ADVANCE_TARGETS)[number];
 const advanceBody = z.strictObject({ to: z.enum(ADVANCE_TARGETS) });
 const sendBody = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS),
-  orderId: z.string().trim().min(1).max(100).optional(),
+  orderId: z.string().max(100).trim().min(1).optional(),
 });
 
 /** How long `advance` to `paid` waits for the order to record the payment signal before answering 503. */

@@ -14,6 +14,7 @@ export const hgvFields = {
   /** Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. */
   licenceNumber: z
     .string()
+    .max(40, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
     .trim()
     .toUpperCase()
     .regex(/^O[A-Z]\d{7}$/, { error: 'Must be a goods vehicle licence number such as OB1234567.' })

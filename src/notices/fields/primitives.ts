@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates';
 import { findNewspaperByName } from '../directory';
 import { parseUkPostcode } from '../postcodes';
+import { rawLimit } from '../text';
 
 /** Field kinds reused across notice types. Text kinds live in ../text.ts. */
 
@@ -25,6 +26,7 @@ export const ukPostcode = () =>
 export const emailAddress = () =>
   z
     .string()
+    .max(rawLimit(254), { error: 'Must be at most 254 characters.' })
     .trim()
     .max(254, { error: 'Must be at most 254 characters.' })
     .pipe(z.email({ error: 'Must be a valid email address.' }));

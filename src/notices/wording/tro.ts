@@ -2,6 +2,7 @@ import { formatNoticeDate } from '../dates';
 import type { TroOrder } from '../fields';
 import { describePeriod } from '../periods';
 import { paragraphs, sentence, upper } from './format';
+import { trimTrailing } from '../text';
 
 /**
  * TRO notices: proposals carry SI 1996/2489 Sch 1 Parts I–II particulars (effect, roads, inspection, written
@@ -13,7 +14,7 @@ export function troWording(o: TroOrder): string {
     upper(o.authority),
     upper(o.orderTitle),
     o.stage === 'proposal' ? proposalParagraph(o) : makingParagraph(o),
-    `Roads affected: ${o.roads.map((r) => r.replace(/[.;]+$/, '')).join('; ')}.`,
+    `Roads affected: ${o.roads.map((r) => trimTrailing(r, '.;')).join('; ')}.`,
     o.stage === 'making' &&
       o.comesIntoForceDate &&
       `The Order comes into force on ${formatNoticeDate(o.comesIntoForceDate)}.`,

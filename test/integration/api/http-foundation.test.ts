@@ -64,6 +64,31 @@ describe('error shape for every failure', () => {
     expectErrorShape(res.json, 'payload_too_large');
   });
 
+  it('answers deeply nested JSON with 400 validation_error, with or without Idempotency-Key', async () => {
+    const deep = '['.repeat(900) + ']'.repeat(900);
+    const refusal = {
+      error: 'The request body is nested too deeply.',
+      code: 'validation_error',
+      details: { fields: [{ path: '$', message: 'Must not nest objects and arrays more than 32 deep.' }] },
+    };
+    const quote = await call(api, 'POST', '/api/v1/quote', { body: `{"type":"hgv","x":${deep}}` });
+    expect(quote.status).toBe(400);
+    expect(quote.json).toEqual(refusal);
+    const variants: Record<string, string>[] = [{}, { 'Idempotency-Key': `deep-${Date.now()}` }];
+    for (const headers of variants) {
+      const order = await call(api, 'POST', '/api/v1/orders', { key, body: deep, headers });
+      expect(order.status).toBe(400);
+      expect(order.json).toEqual(refusal);
+    }
+  });
+
+  it('accepts nesting up to the limit (and judges the fields)', async () => {
+    const atLimit = '['.repeat(31) + ']'.repeat(31);
+    const res = await call(api, 'POST', '/api/v1/quote', { body: `{"type":"hgv","postcode":${atLimit}}` });
+    expect(res.status).toBe(400);
+    expect(res.json.details.fields[0].path).toBe('$.postcode');
+  });
+
   it('puts a request id on every response, and keeps a sane incoming one', async () => {
     const fresh = await call(api, 'GET', '/api/v1/nothing-here');
     expect(fresh.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Order } from '../../../src/orders/order';
 import { seedOrder } from '../../support/orders';
 import {
@@ -124,5 +125,85 @@ describe('GET /api/v1/orders', () => {
   it('answers an empty list with a null cursor', async () => {
     const res = await call(api, 'GET', '/api/v1/orders?createdAfter=2030-01-01T00:00:00Z', { key });
     expect(res.json).toEqual({ orders: [], pagination: { nextCursor: null, hasMore: false, limit: 25 } });
+  });
+});
+
+describe('forged and replayed cursors', () => {
+  const keyA = 'a1'.repeat(32);
+  const keyB = 'b2'.repeat(32);
+  const sign = (payload: unknown, secret: Buffer) => {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+  };
+  const listWith = (target: TestApi, cursor: string) =>
+    call(target, 'GET', `/api/v1/orders?cursor=${encodeURIComponent(cursor)}`, { key });
+  const expectCursorRefused = (res: Awaited<ReturnType<typeof call>>) => {
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: 'One or more request fields failed validation.',
+      code: 'validation_error',
+      details: { fields: [{ path: '$.cursor', message: 'Not a cursor issued by this API.' }] },
+    });
+  };
+  const valid = () => ({
+    v: 1,
+    at: '2026-10-01T05:00:00.000Z',
+    id: seeded[0]!.id,
+    limit: 5,
+    f: { status: 'booked' },
+  });
+
+  it('refuses a cursor whose payload was edited, or that carries no signature', async () => {
+    const issued = (await call(api, 'GET', '/api/v1/orders?limit=2', { key })).json.pagination.nextCursor;
+    const [body, mac] = issued.split('.');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const edited = Buffer.from(JSON.stringify({ ...payload, limit: 100 })).toString('base64url');
+    expectCursorRefused(await listWith(api, `${edited}.${mac}`));
+    expectCursorRefused(await listWith(api, body));
+    expectCursorRefused(await listWith(api, `${body}.${mac}.x`));
+    expectCursorRefused(await listWith(api, sign(valid(), Buffer.from(keyB, 'hex'))));
+  });
+
+  it.each([
+    ['limit 0', { limit: 0 }],
+    ['limit 101', { limit: 101 }],
+    ['an unknown status', { f: { status: 'shipped' } }],
+    ['an unknown type', { f: { type: 'premises_licence' } }],
+    ['an invalid position', { at: 'yesterday' }],
+    ['an invalid filter date', { f: { createdAfter: '2026-13-01T00:00:00Z' } }],
+    ['a foreign id', { id: "ord_x' or 1=1 --" }],
+    ['an extra field', { sql: 'drop table orders' }],
+    ['another version', { v: 2 }],
+  ])('refuses a correctly signed cursor with %s', async (_what, change) => {
+    const secret = api.config.hardening.cursorKeys[0]!;
+    expectCursorRefused(await listWith(api, sign({ ...valid(), ...change }, secret)));
+  });
+
+  it('accepts a valid signed cursor', async () => {
+    const res = await listWith(api, sign(valid(), api.config.hardening.cursorKeys[0]!));
+    expect(res.status).toBe(200);
+    expect(res.json.pagination.limit).toBe(5);
+  });
+
+  it('keeps cursors signed with the previous key working during a rotation, and only then', async () => {
+    const before = await startTestApi({ CURSOR_SIGNING_KEY: keyA, RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' });
+    const rotating = await startTestApi({
+      CURSOR_SIGNING_KEY: keyB,
+      CURSOR_SIGNING_KEY_PREVIOUS: keyA,
+      RATE_LIMIT_PER_KEY_PER_MINUTE: '10000',
+    });
+    const after = await startTestApi({ CURSOR_SIGNING_KEY: keyB, RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' });
+    try {
+      const issued = (await call(before, 'GET', '/api/v1/orders?limit=3', { key })).json.pagination
+        .nextCursor;
+      const next = await listWith(rotating, issued);
+      expect(next.status).toBe(200);
+      expect(next.json.orders).toHaveLength(3);
+      expectCursorRefused(await listWith(after, issued));
+      // The rotating API signs with the new key, which the next deployment accepts.
+      expect((await listWith(after, next.json.pagination.nextCursor)).status).toBe(200);
+    } finally {
+      await Promise.all([before.close(), rotating.close(), after.close()]);
+    }
   });
 });

@@ -53,15 +53,21 @@ afterAll(async () => {
 const unique = (local: string) => `${local}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** An order in the projection and an event about it, as the order workflow records them. */
-async function orderEvent(event: string, opts: { contactEmail: string; paymentMethod?: string }) {
+async function orderEvent(
+  event: string,
+  opts: { contactEmail: string; paymentMethod?: string; livemode?: boolean; billingEmail?: string | null },
+) {
+  const billingEmail = opts.billingEmail === undefined ? unique('billing') : opts.billingEmail;
   const org = await createOrganisation(api.db, {
     name: 'Notify & Co',
     paymentMethod: 'invoice_with_terms',
     invoiceTermsDays: 30,
-    billingEmail: unique('billing'),
+    ...(billingEmail && { billingEmail }),
   });
+  const livemode = opts.livemode ?? true;
   const order = await seedOrder(api.db, org.id, {
     createdAt: new Date(),
+    livemode,
     paymentMethod: (opts.paymentMethod ?? 'invoice_with_terms') as 'invoice_with_terms',
     fields: { contactEmail: opts.contactEmail },
     pricing: {
@@ -76,7 +82,7 @@ async function orderEvent(event: string, opts: { contactEmail: string; paymentMe
     id: newId('evt'),
     orderId: order.id,
     organisationId: org.id,
-    livemode: true,
+    livemode,
     event,
     sequence: 1,
     createdAt: new Date().toISOString(),
@@ -233,6 +239,61 @@ describe('order notifications over SMTP', () => {
       status: 'failed',
       error: expect.stringContaining('Gave up'),
     });
+  });
+});
+
+describe('test mode never mails strangers', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'notices-test-outbox-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const activities = () =>
+    notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer(smtp.url, 'Notices <notices@notices.test>'),
+      testOutbox: outboxMailer(dir, 'Notices <notices@notices.test>'),
+    });
+
+  test("a test order's e-mails go to the organisation's billing contact, never to its contactEmail", async () => {
+    const stranger = unique('stranger');
+    const { record, org } = await orderEvent('order.created', { contactEmail: stranger, livemode: false });
+    const acts = activities();
+    for (const audience of ['contact', 'billing'] as const) {
+      await expect(acts.sendOrderEmail({ event: record, audience })).resolves.toMatchObject({
+        status: 'sent',
+      });
+    }
+    const billingEmail = org.billingEmail!;
+    await smtp.waitFor((m) => m.to.includes(billingEmail) && m.subject.startsWith('[TEST] Order received'));
+    await smtp.waitFor((m) => m.to.includes(billingEmail) && m.subject.includes('Invoice'));
+    expect(smtp.to(stranger)).toEqual([]);
+    expect((await listSentEmails(api.db, { orderId: record.orderId })).map((e) => e.recipients)).toEqual([
+      [billingEmail],
+      [billingEmail],
+    ]);
+  });
+
+  test('without an address of the organisation they are written to the outbox, never sent', async () => {
+    const stranger = unique('stranger');
+    const { record } = await orderEvent('order.created', {
+      contactEmail: stranger,
+      livemode: false,
+      billingEmail: null,
+    });
+    await expect(activities().sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
+      status: 'sent',
+    });
+    expect((await listOutbox(dir)).map((e) => e.to)).toEqual([stranger]);
+    expect(smtp.to(stranger)).toEqual([]);
+  });
+
+  test("a live order's e-mail still goes to its contactEmail", async () => {
+    const contactEmail = unique('live-contact');
+    const { record } = await orderEvent('order.created', { contactEmail });
+    await activities().sendOrderEmail({ event: record, audience: 'contact' });
+    await smtp.waitFor((m) => m.to.includes(contactEmail));
   });
 });
 

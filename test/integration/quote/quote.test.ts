@@ -91,6 +91,41 @@ describe('POST /api/v1/quote', () => {
   });
 });
 
+describe('hostile quote bodies', () => {
+  it('answers a 90 KB address of commas with 400 on that field, and keeps serving', async () => {
+    const applicantAddress = 'x' + ','.repeat(90_000) + 'y';
+    const [res, health] = await Promise.all([
+      call(api, 'POST', '/api/v1/quote', { body: validOrderBody('hgv', { applicantAddress }) }),
+      call(api, 'GET', '/api/health'),
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: 'One or more request fields failed validation.',
+      code: 'validation_error',
+      details: {
+        fields: [
+          {
+            path: '$.applicantAddress',
+            message: 'Must be at most 500 characters (at most 2000 as sent, before cleaning).',
+          },
+        ],
+      },
+    });
+    expect(health.status).toBe(200);
+  });
+
+  it('cleans a pathological field within the raw limit and checks the cleaned limit', async () => {
+    const res = await call(api, 'POST', '/api/v1/quote', {
+      body: validOrderBody('hgv', { applicantName: '<!--'.repeat(200), applicantAddress: ' ,'.repeat(900) }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.details.fields).toEqual([
+      { path: '$.applicantName', message: 'Must be at most 200 characters.' },
+      { path: '$.applicantAddress', message: 'Must be at most 500 characters.' },
+    ]);
+  });
+});
+
 describe('quote rate limit', () => {
   it('allows 20 requests a minute from one IP, then answers 429 with Retry-After', async () => {
     const limited = await startTestApi({ TRUST_PROXY: 'true' });

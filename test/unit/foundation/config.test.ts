@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../../../src/config';
+import { PRODUCTION_ENV, productionEnvWithout } from '../../support/production-env';
 
 describe('configuration', () => {
   it('defaults to the embedded development mode', () => {
@@ -48,7 +49,7 @@ describe('configuration', () => {
 });
 
 describe('bank details on invoices', () => {
-  const production = { NODE_ENV: 'production', WEBHOOK_SECRET_ENCRYPTION_KEY: 'ab'.repeat(32) };
+  const production = productionEnvWithout('BANK_ACCOUNT_NAME', 'BANK_SORT_CODE', 'BANK_ACCOUNT_NUMBER');
   const real = {
     BANK_ACCOUNT_NAME: 'Notices Ltd',
     BANK_SORT_CODE: '20-00-00',
@@ -65,7 +66,7 @@ describe('bank details on invoices', () => {
 
   it('refuses the development details in production, naming each missing variable', () => {
     expect(() => loadConfig(production)).toThrow(
-      /BANK_ACCOUNT_NAME, BANK_SORT_CODE, BANK_ACCOUNT_NUMBER: required in production/,
+      /BANK_ACCOUNT_NAME: required in production.*; BANK_SORT_CODE: required in production.*; BANK_ACCOUNT_NUMBER: required in production/,
     );
     expect(() => loadConfig({ ...production, ...real, BANK_SORT_CODE: '00-00-00' })).toThrow(
       /BANK_SORT_CODE: required in production/,
@@ -75,5 +76,84 @@ describe('bank details on invoices', () => {
       sortCode: '20-00-00',
       accountNumber: '12345678',
     });
+  });
+});
+
+describe('production start-up check', () => {
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message.replace(/^Invalid configuration: /, '');
+      return message.split('; ').map((p) => p.split(':')[0]!);
+    }
+  };
+
+  it('starts with a complete production configuration', () => {
+    expect(problems(PRODUCTION_ENV)).toEqual([]);
+  });
+
+  it('names every missing variable at once', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'WEBHOOK_SECRET_ENCRYPTION_KEY',
+      'CURSOR_SIGNING_KEY',
+      'BANK_ACCOUNT_NAME',
+      'BANK_SORT_CODE',
+      'BANK_ACCOUNT_NUMBER',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(problems(productionEnvWithout('PUBLIC_BASE_URL', 'SMTP_URL'))).toEqual([
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+    ]);
+  });
+
+  it('refuses sandbox or test-mode payments for live orders', () => {
+    expect(problems({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(problems(productionEnvWithout('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'))).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(problems({ ...PRODUCTION_ENV, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual([
+      'STRIPE_API_URL',
+    ]);
+    expect(problems({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'rk_live_restricted' })).toEqual([]);
+  });
+
+  it('lets test orders use the sandbox, or Stripe test mode with a test key and its secret', () => {
+    expect(problems({ ...PRODUCTION_ENV, STRIPE_TEST_SECRET_KEY: 'sk_live_oops' })).toEqual([
+      'STRIPE_TEST_SECRET_KEY',
+      'STRIPE_TEST_WEBHOOK_SECRET',
+    ]);
+    expect(
+      problems({
+        ...PRODUCTION_ENV,
+        STRIPE_TEST_SECRET_KEY: 'sk_test_abc',
+        STRIPE_TEST_WEBHOOK_SECRET: 'whsec_t',
+      }),
+    ).toEqual([]);
+  });
+
+  it('asks nothing of development and test', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ NODE_ENV: 'test' })).toEqual([]);
+  });
+
+  it('signs cursors with the configured key, verifies with the previous one too, never serialises them', () => {
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      CURSOR_SIGNING_KEY_PREVIOUS: Buffer.alloc(32, 9).toString('base64'),
+    });
+    expect(config.hardening.cursorKeys.map((k) => k.toString('hex'))).toEqual([
+      'cd'.repeat(32),
+      '09'.repeat(32),
+    ]);
+    expect(JSON.stringify(config)).not.toContain('cdcdcd');
+    expect(() => loadConfig({ CURSOR_SIGNING_KEY: 'short' })).toThrow(/CURSOR_SIGNING_KEY/);
   });
 });

@@ -20,6 +20,16 @@ const stateOf = (signals: Signals, incidents: Parameters<typeof deriveComponents
   Object.fromEntries(deriveComponents(signals, incidents).map((c) => [c.id, c.state]));
 
 describe('status derivation', () => {
+  test('names the payment provider and nothing about how it is configured', () => {
+    const details = ['stripe', 'sandbox'].map(
+      (provider) =>
+        deriveComponents({ ...healthy, payments: { provider, recentFailures: 0 } } as Signals, []).find(
+          (c) => c.id === 'payments',
+        )!.detail,
+    );
+    expect(details).toEqual(['Payments through Stripe.', 'Payments through the sandbox payment provider.']);
+  });
+
   test('healthy signals: every component operational', () => {
     const components = deriveComponents(healthy, []);
     expect(components.map((c) => c.id)).toEqual([...COMPONENTS]);

@@ -6,6 +6,7 @@ import {
   WEBHOOK_RETRY_SCHEDULE_MS,
 } from '../../../src/webhooks/schedule';
 import { deliveryWorkflowId } from '../../../src/webhooks/delivery';
+import { productionEnvWithout } from '../../support/production-env';
 
 const MINUTE = 60_000;
 
@@ -48,11 +49,7 @@ describe('webhook retry schedule', () => {
   });
 });
 
-const REAL_BANK = {
-  BANK_ACCOUNT_NAME: 'Notices Ltd',
-  BANK_SORT_CODE: '20-00-00',
-  BANK_ACCOUNT_NUMBER: '12345678',
-};
+const REAL_BANK = productionEnvWithout('WEBHOOK_SECRET_ENCRYPTION_KEY');
 
 describe('webhook configuration', () => {
   it('needs an encryption key in production, and never serialises it', () => {

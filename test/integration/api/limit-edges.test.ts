@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
+import { eventually } from '../../support/eventually';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
+import { spawnApiProcess } from '../../support/processes';
+
+let api: TestApi;
+let key: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' });
+  const org = await createTestOrganisation(api.db);
+  key = (await createTestKey(api.db, org.id)).key;
+});
+afterAll(() => api.close());
+
+describe('IPv6 clients are limited per /64', () => {
+  const quoteFrom = (ip: string) =>
+    call(api, 'POST', '/api/v1/quote', {
+      body: { type: 'planning', postcode: 'LS1 4AP' },
+      headers: { 'X-Forwarded-For': ip },
+    });
+
+  it('counts every address of one /64 against one budget, and another /64 separately', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (const host of ['::1', ':1:2:3:4', ':ffff:ffff:ffff:fffe']) {
+      expect((await quoteFrom(`${prefix}${host}`)).status).toBe(200);
+    }
+    const refused = await quoteFrom(`${prefix}:dead:beef:0:1`);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('rate_limit_exceeded');
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect((await quoteFrom(`${prefix.slice(0, -1)}8::1`)).status).toBe(200);
+  });
+});
+
+describe('Authorization scheme', () => {
+  it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])('accepts the scheme written %s', async (scheme) => {
+    const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: `${scheme} ${key}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(['Basic ', 'Bearer', 'Bearer_', 'Token '])('refuses %s<key> with 401', async (value) => {
+    const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: value + key } });
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe('unauthorized');
+  });
+});
+
+describe('expired rate-limit windows', () => {
+  const insert = (rowKey: string, expire: number) =>
+    sql`insert into rate_limits (key, points, expire) values (${rowKey}, 1, ${expire})`.execute(api.db);
+  const present = async (rowKey: string) =>
+    (await sql`select 1 from rate_limits where key = ${rowKey}`.execute(api.db)).rows.length > 0;
+
+  it('are deleted in bounded batches, live windows kept', async () => {
+    const tag = `purge-${Date.now()}`;
+    for (let i = 0; i < 1500; i++) await insert(`${tag}:old:${i}`, Date.now() - 1000);
+    await insert(`${tag}:live`, Date.now() + 60_000);
+    expect(await deleteExpiredRateLimits(api.db)).toBeGreaterThanOrEqual(1500);
+    expect(await present(`${tag}:old:0`)).toBe(false);
+    expect(await present(`${tag}:old:1499`)).toBe(false);
+    expect(await present(`${tag}:live`)).toBe(true);
+  });
+
+  it('are purged by the API process on its own', async () => {
+    const tag = `sweep-${Date.now()}`;
+    await insert(`${tag}:old`, Date.now() - 1000);
+    const proc = await spawnApiProcess({ RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: '1' });
+    try {
+      expect(
+        await eventually(
+          () => present(`${tag}:old`),
+          (here) => !here,
+        ),
+      ).toBe(false);
+    } finally {
+      await proc.stop();
+    }
+  });
+});
