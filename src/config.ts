@@ -106,6 +106,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
+  // Shutdown: on SIGTERM/SIGINT, in-flight requests and activities get this long before the process exits.
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
 export interface Config {
@@ -161,6 +163,8 @@ export interface Config {
   };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
+  /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
+  readonly shutdownDeadlineMs: number;
 }
 
 export interface WebhookConfig {
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
     }),
     bank: bankConfig(e),
+    shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }
 
