@@ -117,6 +117,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom(10_000, 100),
   DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1).pipe(z.number().max(3600)),
   RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: intFrom(5, 0),
+  // Shutdown: on SIGTERM/SIGINT, in-flight requests and activities get this long before the process exits.
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
 export interface Config {
@@ -172,6 +174,8 @@ export interface Config {
   };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
+  /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
+  readonly shutdownDeadlineMs: number;
   readonly hardening: HardeningConfig;
 }
 
@@ -381,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     bank: bankConfig(e),
     hardening: hardeningConfig(e),
+    shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }
 

@@ -8,6 +8,9 @@ export interface OrderWorkerOptions extends ActivityDeps {
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
 
+/** Of the shutdown deadline, what closing connections and the pool may take after the worker has stopped. */
+export const SHUTDOWN_RESERVE_MS = 3000;
+
 /** The worker that runs order workflows and their activities. */
 export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
   const { connection, taskQueue, workflowBundle, ...deps } = opts;
@@ -17,5 +20,9 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
     taskQueue,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
+    // On shutdown, running activities get most of the deadline to finish (then they are cancelled, and Temporal
+    // retries them elsewhere); past the whole deadline the worker gives up on a clean stop.
+    shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),
+    shutdownForceTime: Math.max(1, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS / 2),
   });
 }

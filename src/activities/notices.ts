@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { AppError } from '../errors';
-import { mergeAmendment, prepareNotice, type OrderInput } from '../notices';
-import { toOrderNotice, type OrderNotice } from '../orders/order-notice';
+import { amendedNotice } from '../orders/amendment';
+import type { OrderNotice } from '../orders/order-notice';
 
 export interface AmendmentInput {
   type: string;
@@ -10,15 +10,16 @@ export interface AmendmentInput {
   today: string;
 }
 
-/** The notice engine inside the workflow's reach: an invalid amendment is a final refusal with our code. */
+/**
+ * The notice engine inside the workflow's reach: an invalid amendment is a final refusal with our code. The
+ * patch's shape and bounds are checked before any field is parsed (amendedNotice), so a hostile patch that
+ * reached the workflow some other way (an operator's signal) costs no work either.
+ */
 export function noticeActivities() {
   return {
     async prepareAmendment(input: AmendmentInput): Promise<OrderNotice> {
       try {
-        const merged = mergeAmendment(input.fields as unknown as OrderInput, input.patch, {
-          today: input.today,
-        });
-        return toOrderNotice(prepareNotice(merged, { today: input.today }));
+        return amendedNotice(input, input.patch, input.today);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         throw ApplicationFailure.create({

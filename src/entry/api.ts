@@ -1,14 +1,14 @@
 import { startApiServer } from '../api/server';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { onShutdown } from './shutdown';
+import { onShutdown } from '../shutdown';
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel, 'api');
   const api = await startApiServer(config, log);
   log.info({ url: api.url }, 'API listening');
-  onShutdown(log, () => api.stop());
+  onShutdown(log, config.shutdownDeadlineMs, (deadline) => api.stop(deadline));
 }
 
 main().catch((err) => {

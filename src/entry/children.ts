@@ -9,10 +9,11 @@ export function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv): Chil
   const compiled = __filename.endsWith('.js');
   const file = path.join(__dirname, `${name}.${compiled ? 'js' : 'ts'}`);
   const args = compiled ? [file] : ['--import', 'tsx', file];
-  return spawn(process.execPath, args, { env, stdio: 'inherit' });
+  // The IPC channel is how a child notices that we are gone (even after a SIGKILL) and stops itself.
+  return spawn(process.execPath, args, { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 }
 
-/** SIGTERM, then SIGKILL if the child has not exited within `graceMs`. */
+/** SIGTERM, then SIGKILL if the child has not exited within `graceMs` (its own shutdown deadline and a margin). */
 export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -44,7 +44,7 @@ async function main() {
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     const children = [spawnEntry('worker', env), spawnEntry('api', env)];
     for (const child of children) {
-      stops.push(() => stopChild(child));
+      stops.push(() => stopChild(child, config.shutdownDeadlineMs + 5000));
       child.once('exit', (code, signal) => {
         if (!stopping) {
           log.error(`a child process exited (${code ?? signal}); stopping everything`);

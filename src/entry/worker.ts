@@ -3,8 +3,8 @@ import { loadConfig } from '../config';
 import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
-import { createOrderWorker } from '../worker';
-import { onShutdown } from './shutdown';
+import { createOrderWorker, SHUTDOWN_RESERVE_MS } from '../worker';
+import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
 async function main() {
@@ -27,14 +27,19 @@ async function main() {
   });
   const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
-  onShutdown(log, async () => {
+  onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
+    // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
     worker.shutdown();
-    await running;
-    await temporal.connection.close();
-    await connection.close();
-    await db.destroy();
+    await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
+    await deadline.within(log, 'close Temporal client', () => temporal.connection.close(), 1000);
+    await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
+    await deadline.within(log, 'close database pool', () => db.destroy());
   });
-  await running;
+  await running.catch((err: unknown) => {
+    // A worker stopped by its shutdown deadline throws here; the shutdown handler decides the exit.
+    if (worker.getState() !== 'STOPPING' && worker.getState() !== 'STOPPED') throw err;
+  });
+  // Nothing else keeps the process alive while the shutdown handler closes the rest and exits.
 }
 
 main().catch((err) => {

@@ -1,3 +1,5 @@
+import { AppError } from '../errors';
+
 /**
  * Order statuses and the one table of allowed transitions. The spec names pending_payment, booked,
  * published and urn_received; the rest are ours (see the README's state diagram).
@@ -63,6 +65,16 @@ const CANCELLABLE: ReadonlySet<OrderStatus> = new Set([
 export const isAmendable = (status: OrderStatus) => AMENDABLE.has(status);
 export const isCancellable = (status: OrderStatus) => CANCELLABLE.has(status);
 export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
+
+/** `completed` and `cancelled` orders cannot be cancelled: 409 order_not_cancellable. */
+export function checkCancellable(order: { id: string; status: OrderStatus }): void {
+  if (!isCancellable(order.status)) {
+    throw new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
+      id: order.id,
+      status: order.status,
+    });
+  }
+}
 
 /** The forward steps of the lifecycle: each moves exactly one status to the next. */
 const FORWARD: Partial<Record<OrderTransition, readonly [from: OrderStatus, to: OrderStatus]>> = {

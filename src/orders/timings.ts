@@ -11,6 +11,11 @@ export interface OrderTimings {
   /** Attempts at delivering the artwork before `order.delivery_failed`. */
   deliveryAttempts: number;
   deliveryRetryInitialMs: number;
+  /**
+   * Continue as new once the run's history has this many events, besides whenever Temporal suggests it (at
+   * about 4,000 events or 4 MB on a default server). Unset in production; tests set it low to exercise it.
+   */
+  continueAsNewAfterEvents?: number;
 }
 
 const HOUR = 3_600_000;

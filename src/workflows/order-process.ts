@@ -11,11 +11,12 @@ import {
 import type { OrderActivities } from '../activities';
 import type { AuditEntry } from '../db/order-audit-log.repository';
 import type { OrderEventRecord } from '../db/order-events.repository';
-import type { ErrorCode } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 import { eventData, type OrderEventName } from '../orders/events';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+import type { AppliedReports } from '../orders/reports';
 import { initialStatus, type OrderStatus } from '../orders/status';
-import type { OrderWorkflowInput, PreparedNotice } from './order.messages';
+import type { CarriedOrderState, OrderWorkflowInput, PreparedNotice } from './order.messages';
 import {
   LivemodeKey,
   NeedsAttentionKey,
@@ -65,6 +66,16 @@ export function refuse(
   });
 }
 
+/** Runs a pure check of src/orders: its AppError refusal becomes the update's refusal, with the same code. */
+export function asWorkflowRefusal<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof AppError) throw refuse(err.code, err.message, err.details);
+    throw err;
+  }
+}
+
 export interface Change {
   event?: OrderEventName;
   audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
@@ -95,8 +106,8 @@ export class OrderProcess {
   checkoutSessionId: string | null = null;
   /** An operator asked for the artwork to be delivered again after a failure. */
   redelivering = false;
-  /** Last accepted integration reports, to acknowledge an identical repeat without a change. */
-  reports: { booking?: string; publication?: string; urn?: string } = {};
+  /** The integration reports the order applied, to acknowledge an identical repeat without a change. */
+  reports: AppliedReports = {};
   /** Bumped by every state change, so the main loop wakes up. */
   changes = 0;
   private sequence = 0;
@@ -104,6 +115,14 @@ export class OrderProcess {
 
   constructor(readonly input: OrderWorkflowInput) {
     const o = input.order;
+    if (input.carried) {
+      const { eventSequence, ...state } = input.carried;
+      Object.assign(this, state, { created: true });
+      this.sequence = eventSequence;
+      this.notice = state.notice;
+      this.order = state.order;
+      return;
+    }
     this.notice = o.notice;
     const at = nowIso();
     this.order = {
@@ -134,6 +153,24 @@ export class OrderProcess {
       createdAt: at,
       updatedAt: at,
       version: 0,
+    };
+  }
+
+  /** Everything the next run needs to carry on where this one stops (continue-as-new). */
+  carry(): CarriedOrderState {
+    return {
+      order: this.order,
+      notice: this.notice,
+      statusSince: this.statusSince,
+      noticeRevision: this.noticeRevision,
+      proofRevision: this.proofRevision,
+      delivered: this.delivered,
+      deliveryFailed: this.deliveryFailed,
+      paymentRef: this.paymentRef,
+      checkoutSessionId: this.checkoutSessionId,
+      redelivering: this.redelivering,
+      reports: this.reports,
+      eventSequence: this.sequence,
     };
   }
 

@@ -1,7 +1,20 @@
 import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
 import type { ErrorCode } from '../errors';
-import { isAmendable, isCancellable, isFinal, nextStatus, type OrderTransition } from '../orders/status';
+import { amendedNotice, checkAmendable, checkSizeGrowth } from '../orders/amendment';
+import { paymentEffect } from '../orders/payment';
+import {
+  decideReport,
+  REPORT_AUDIT_ACTION,
+  reportContent,
+  type ReportContents,
+  type ReportKind,
+} from '../orders/reports';
+import {
+  checkCancellable as checkOrderCancellable,
+  nextStatus,
+  type OrderTransition,
+} from '../orders/status';
 import type {
   AmendRequest,
   BookingReport,
@@ -13,7 +26,7 @@ import type {
   UrnReport,
 } from './order.messages';
 import { ukDate } from '../notices/dates';
-import { acts, projectionWriter, refuse, type OrderProcess } from './order-process';
+import { acts, asWorkflowRefusal, projectionWriter, refuse, type OrderProcess } from './order-process';
 
 /** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
 const payments = proxyActivities<OrderActivities>({
@@ -59,22 +72,11 @@ function checkTransition(p: OrderProcess, transition: OrderTransition, what: str
   }
 }
 
-/** An integration report is `repeat` when identical to the one already accepted, else it must fit the state. */
-function checkReport(
-  p: OrderProcess,
-  kind: keyof OrderProcess['reports'],
-  report: object,
-  t: OrderTransition,
-  what: string,
-) {
-  if (p.reports[kind] === reportKey(report)) return 'repeat' as const;
-  checkTransition(p, t, what);
-  return 'apply' as const;
-}
-
-function reportKey(report: object): string {
-  const { actor: _actor, ...content } = report as Record<string, unknown>;
-  return JSON.stringify(content, Object.keys(content).sort());
+/** A report is `repeat` when identical to one the order applied (src/orders/reports.ts), else it must fit. */
+function checkReport<K extends ReportKind>(p: OrderProcess, kind: K, content: ReportContents[K]) {
+  return asWorkflowRefusal(() =>
+    decideReport(kind, { status: p.status, type: p.order.type, applied: p.reports }, content),
+  );
 }
 
 const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
@@ -84,37 +86,29 @@ const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
 });
 
 export const checkBooking = (p: OrderProcess, r: BookingReport) =>
-  checkReport(
-    p,
-    'booking',
-    { publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null },
-    'booking_confirmed',
-    'A booking',
-  );
+  checkReport(p, 'booking', reportContent.booking(r));
 
 export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {
-  const content = { publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null };
+  const content = reportContent.booking(r);
   if (checkBooking(p, r) === 'repeat') return ack(p, false);
-  p.reports.booking = reportKey(content);
+  p.reports.booking = content;
   await p.commit(
     { status: 'booked', publicationDate: r.publicationDate },
-    { event: 'order.booked', audit: { action: 'booked', actor: r.actor, details: content } },
+    {
+      event: 'order.booked',
+      audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
+    },
   );
   return ack(p, true);
 }
 
-const publicationContent = (r: PublicationReport) => ({
-  publishedAt: new Date(r.publishedAt).toISOString(),
-  pageNumber: r.pageNumber ?? null,
-});
-
 export const checkPublication = (p: OrderProcess, r: PublicationReport) =>
-  checkReport(p, 'publication', publicationContent(r), 'publication_confirmed', 'A publication report');
+  checkReport(p, 'publication', reportContent.publication(r));
 
 export async function reportPublication(p: OrderProcess, r: PublicationReport): Promise<IntegrationAck> {
   if (checkPublication(p, r) === 'repeat') return ack(p, false);
-  const content = publicationContent(r);
-  p.reports.publication = reportKey(content);
+  const content = reportContent.publication(r);
+  p.reports.publication = content;
   const published = {
     status: 'published' as const,
     publishedAt: content.publishedAt,
@@ -123,28 +117,22 @@ export async function reportPublication(p: OrderProcess, r: PublicationReport): 
   await acts.generateCertificate({ order: { ...p.order, ...published }, pageNumber: content.pageNumber });
   await p.commit(published, {
     event: 'order.published',
-    audit: { action: 'published', actor: r.actor, details: content },
+    audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },
   });
   return ack(p, true);
 }
 
-export function checkUrn(p: OrderProcess, r: UrnReport) {
-  if (!p.probate)
-    throw refuse('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
-      status: p.status,
-    });
-  return checkReport(p, 'urn', { urn: r.urn }, 'urn_received', 'A Gazette URN');
-}
+export const checkUrn = (p: OrderProcess, r: UrnReport) => checkReport(p, 'urn', reportContent.urn(r));
 
 export async function reportUrn(p: OrderProcess, r: UrnReport): Promise<IntegrationAck> {
   if (checkUrn(p, r) === 'repeat') return ack(p, false);
-  p.reports.urn = reportKey({ urn: r.urn });
+  p.reports.urn = reportContent.urn(r);
   await acts.generateCertificate({ order: { ...p.order, urn: r.urn }, pageNumber: null });
   await p.commit(
     { status: 'urn_received', urn: r.urn },
     {
       event: 'order.urn_received',
-      audit: { action: 'urn_received', actor: r.actor, details: { urn: r.urn } },
+      audit: { action: REPORT_AUDIT_ACTION.urn, actor: r.actor, details: { urn: r.urn } },
     },
   );
   return ack(p, true);
@@ -167,44 +155,40 @@ export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput
 /** A payment confirmation; duplicates (the same or a replayed provider event) change nothing. */
 export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
   const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
-  if (p.status === 'pending_payment') {
+  const effect = paymentEffect(p.order);
+  if (effect === 'checkout_paid') {
     p.paymentRef = m.paymentRef;
     await p.commit(
       { status: 'awaiting_booking', paymentState: 'paid' },
       { audit: { action: 'payment_received', actor: m.actor, details } },
     );
-  } else if (p.order.paymentState === 'invoiced' && !isFinal(p.status)) {
+  } else if (effect === 'invoice_paid') {
     await p.commit({ paymentState: 'paid' }, { audit: { action: 'invoice_paid', actor: m.actor, details } });
   } else {
     await p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
   }
 }
 
-export function checkAmendable(p: OrderProcess): void {
-  if (!isAmendable(p.status)) {
-    throw refuse('order_not_amendable', `An order in status ${p.status} cannot be amended.`, {
-      id: p.order.id,
-      status: p.status,
-    });
-  }
+/**
+ * The update validator's check of an amendment, against the workflow's own state: the status, the patch (shape,
+ * fields, legal rules) and the size rule. A refusal here never enters the order's history.
+ */
+export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
+  asWorkflowRefusal(() => {
+    checkAmendable(p.order);
+    const amended = amendedNotice(p.order, r.patch, today());
+    checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
+  });
 }
 
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
-  checkAmendable(p);
+  asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
     acts.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),
   );
-  if (prepared.size > p.notice.size && r.acceptPriceChange !== true) {
-    throw refuse(
-      'size_growth_not_allowed',
-      'The amendment makes the notice larger. Send acceptPriceChange: true to accept the new price.',
-      {
-        id: p.order.id,
-        quotedPriceGbpPence: p.order.quotedPriceGbpPence,
-        newPriceGbpPence: prepared.pricing.totalGbpPence,
-      },
-    );
-  }
+  asWorkflowRefusal(() =>
+    checkSizeGrowth(p.order, { current: p.notice.size, amended: prepared }, r.acceptPriceChange),
+  );
   const previousTotal = p.order.quotedPriceGbpPence;
   p.notice = prepared;
   p.noticeRevision += 1;
@@ -325,12 +309,7 @@ async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function checkCancellable(p: OrderProcess): void {
-  if (!isCancellable(p.status)) {
-    throw refuse('order_not_cancellable', `An order in status ${p.status} cannot be cancelled.`, {
-      id: p.order.id,
-      status: p.status,
-    });
-  }
+  asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
 
 /** Cancels the order: refunds a card payment, voids an unpaid invoice, records the reason. */

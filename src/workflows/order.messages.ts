@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
+import type { AppliedReports } from '../orders/reports';
 import type { PaymentMethod } from '../orders/status';
 import type { OrderTimings } from '../orders/timings';
 
@@ -38,6 +39,28 @@ export interface OrderWorkflowInput {
   /** Base of URLs handed out (certificate, proof). */
   publicBaseUrl: string;
   timings: OrderTimings;
+  /**
+   * The state of the run this one continues (continue-as-new keeps every order's history small): absent for the
+   * order's first run, which places the order.
+   */
+  carried?: CarriedOrderState;
+}
+
+/** What a run hands to the next when it continues as new: the order workflow's whole state. */
+export interface CarriedOrderState {
+  order: OrderSnapshot;
+  notice: OrderNotice;
+  statusSince: number;
+  noticeRevision: number;
+  proofRevision: number;
+  delivered: boolean;
+  deliveryFailed: boolean;
+  paymentRef: string | null;
+  checkoutSessionId: string | null;
+  redelivering: boolean;
+  reports: AppliedReports;
+  /** The last order event's sequence number: events of the next run continue from it. */
+  eventSequence: number;
 }
 
 export interface OrderOutcome {

@@ -2,9 +2,11 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  continueAsNew,
   log,
   patched,
   setHandler,
+  workflowInfo,
 } from '@temporalio/workflow';
 import { isFinal } from '../orders/status';
 import {
@@ -39,13 +41,26 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   const p = new OrderProcess(input);
   registerHandlers(p);
 
-  await p.exclusive(() => steps.placeOrder(p));
+  if (input.carried) {
+    p.showToOperators(); // current details belong to a run: the new run shows them again
+  } else {
+    await p.exclusive(() => steps.placeOrder(p));
+  }
   if (!p.created) {
     await condition(allHandlersFinished);
     return { status: p.status, version: p.order.version };
   }
 
   while (!isFinal(p.status)) {
+    const mayHandOver = patched(CONTINUE_AS_NEW);
+    if (mayHandOver && continueAsNewDue(p) && !nextStep(p)) {
+      // Every message being handled finishes in this run; the next run starts from the state they leave.
+      await condition(allHandlersFinished);
+      if (!nextStep(p) && !isFinal(p.status)) {
+        await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.carry() });
+      }
+      continue;
+    }
     const step = nextStep(p);
     if (step) {
       await p.exclusive(async () => {
@@ -57,16 +72,33 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       continue;
     }
     const seen = p.changes;
+    const wake = () => p.changes !== seen || (mayHandOver && continueAsNewDue(p));
     const deadline = nextDeadline(p);
     if (deadline) {
-      const changed = await condition(() => p.changes !== seen, Math.max(1, deadline.at - Date.now()));
-      if (!changed) await p.exclusive(() => onDeadline(p));
+      const woken = await condition(wake, Math.max(1, deadline.at - Date.now()));
+      if (!woken) await p.exclusive(() => onDeadline(p));
     } else {
-      await condition(() => p.changes !== seen);
+      await condition(wake);
     }
   }
   await condition(allHandlersFinished);
   return { status: p.status, version: p.order.version };
+}
+
+/**
+ * Orders that began before it never continued as new; the marker keeps their recorded histories replaying,
+ * while every run that records it hands over to a fresh run once its history is long.
+ */
+const CONTINUE_AS_NEW = 'continue-as-new';
+
+/**
+ * A run's history is long enough to hand over: Temporal suggests it (well before its limits of 51,200 events
+ * and 50 MB), or the order's own threshold (`timings.continueAsNewAfterEvents`, set by tests) is reached.
+ */
+function continueAsNewDue(p: OrderProcess): boolean {
+  const info = workflowInfo();
+  const threshold = p.input.timings.continueAsNewAfterEvents;
+  return info.continueAsNewSuggested || (threshold !== undefined && info.historyLength >= threshold);
 }
 
 function registerHandlers(p: OrderProcess): void {
@@ -94,7 +126,7 @@ function registerHandlers(p: OrderProcess): void {
     validator: (r) => void steps.checkUrn(p, r),
   });
   setHandler(amendOrderUpdate, (r) => locked(async () => (await steps.amend(p, r), p.order)), {
-    validator: (_r) => steps.checkAmendable(p),
+    validator: (r) => steps.checkAmendment(p, r),
   });
   setHandler(cancelOrderUpdate, (r) => locked(async () => (await steps.cancel(p, r), p.order)), {
     validator: (_r) => steps.checkCancellable(p),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { temporal } from '@temporalio/proto';
 import Stripe from 'stripe';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import { createLogger } from '../../src/logger';
@@ -15,14 +16,15 @@ import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from './notice-bodies'
 export const HISTORIES_DIR = path.resolve(__dirname, '../fixtures/histories');
 const WEBHOOK_SECRET = 'whsec_record_histories';
 
-type Scenario = (api: TestApi) => Promise<string>;
+/** A scenario drives one order on `api` (its worker polls `taskQueue`) until it closes, and names it. */
+type Scenario = (api: TestApi, taskQueue: string) => Promise<string>;
 
 /**
  * The workflow generation new recordings are filed under (`<scenario>.<generation>.json`; the first generation's
  * files have no suffix). Bump it with a `patched()` change, so the new code's histories are recorded beside the
  * older ones, which must keep replaying as long as orders of that generation may be running.
  */
-export const HISTORY_GENERATION = 'local-writes';
+export const HISTORY_GENERATION = 'continue-as-new';
 
 async function customer(api: TestApi, paymentMethod: PaymentMethod) {
   const org = await createTestOrganisation(api.db, { paymentMethod });
@@ -136,6 +138,42 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
+/**
+ * A busy order: amended again and again until it continues as new (after 60 events here, as Temporal would
+ * suggest after a few thousand), then booked and published in its next run.
+ */
+async function continuedAsNew(api: TestApi, taskQueue: string): Promise<string> {
+  const busy = await startTestApi(
+    {},
+    {
+      orderTaskQueue: taskQueue,
+      orderTimings: { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1000, continueAsNewAfterEvents: 60 },
+    },
+  );
+  try {
+    const key = await customer(api, 'invoice_with_terms');
+    const id = await place(busy, key, validOrderBody('planning'));
+    const handle = api.temporal.workflow.getHandle(orderWorkflowId(id));
+    const firstRun = (await handle.describe()).runId;
+    for (let i = 0; i < 8; i++) {
+      await proofed(api, id);
+      const developmentDescription = `Erection of ${10 + (i % 2)} dwellings.`;
+      await call(busy, 'POST', `/api/v1/orders/${id}/amend`, { key, body: { developmentDescription } });
+    }
+    await eventually(
+      () => handle.describe(),
+      (d) => d.runId !== firstRun,
+    );
+    await proofed(api, id);
+    await report(api, id, 'booking', { publicationDate: PUBLICATION_DATE, newspaperReference: 'R-2' });
+    await report(api, id, 'publication', { publishedAt: PUBLISHED_AT, pageNumber: 5 });
+    return id;
+  } finally {
+    await busy.close();
+  }
+}
+SCENARIOS['on-account-amended-until-continued-as-new'] = continuedAsNew;
+
 /** Posts a Stripe event signed with the recording run's webhook secret, as Stripe would send it. */
 async function postStripeEvent(api: TestApi, event: Record<string, unknown>) {
   const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', ...event });
@@ -148,6 +186,23 @@ async function postStripeEvent(api: TestApi, event: Record<string, unknown>) {
     headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
   });
   if (res.status !== 200) throw new Error(`Stripe event refused: ${res.status} ${res.text}`);
+}
+
+/** The histories of every run of a workflow, oldest first: each run that continued as new names the next. */
+async function runHistories(api: TestApi, workflowId: string) {
+  const latest = await api.temporal.workflow.getHandle(workflowId).describe();
+  let runId: string | null | undefined = latest.raw.workflowExecutionInfo?.firstRunId ?? latest.runId;
+  const histories: temporal.api.history.v1.IHistory[] = [];
+  while (runId) {
+    const history: temporal.api.history.v1.IHistory = await api.temporal.workflow
+      .getHandle(workflowId, runId)
+      .fetchHistory();
+    histories.push(history);
+    const last: temporal.api.history.v1.IHistoryEvent | undefined =
+      history.events?.[history.events.length - 1];
+    runId = last?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+  }
+  return histories;
 }
 
 /**
@@ -177,12 +232,15 @@ export async function recordHistories(outDir = HISTORIES_DIR, rerecord = false):
       const file = path.join(outDir, `${name}.${HISTORY_GENERATION}.json`);
       // A recorded history is what an older workflow version did: keep it, so that version stays replayable.
       if (!rerecord && existsSync(file)) continue;
-      const id = await scenario(api);
-      const handle = api.temporal.workflow.getHandle(orderWorkflowId(id));
-      await handle.result();
-      // protobufjs's JSON form; the replay test reads it back with History.fromObject.
-      writeFileSync(file, `${JSON.stringify(await handle.fetchHistory())}\n`);
-      written.push(file);
+      const id = await scenario(api, taskQueue);
+      await api.temporal.workflow.getHandle(orderWorkflowId(id)).result();
+      // Every run of the order (more than one when it continued as new), the first under the scenario's name.
+      for (const [i, history] of (await runHistories(api, orderWorkflowId(id))).entries()) {
+        const runFile = i === 0 ? file : path.join(outDir, `${name}.run${i + 1}.${HISTORY_GENERATION}.json`);
+        // protobufjs's JSON form; the replay test reads it back with History.fromObject.
+        writeFileSync(runFile, `${JSON.stringify(history)}\n`);
+        written.push(runFile);
+      }
     }
   } finally {
     await worker.stop();

@@ -1,10 +1,20 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { latestAuditDetails } from '../../db/order-audit-log.repository';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Order } from '../../orders/order';
+import {
+  decideReport,
+  REPORT_AUDIT_ACTION,
+  reportContent,
+  type AppliedReports,
+  type ReportContents,
+  type ReportKind,
+} from '../../orders/reports';
 import {
   reportBookingUpdate,
   reportPublicationUpdate,
@@ -30,12 +40,24 @@ const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 /** The order's workflow has finished. */
 class OrderClosed extends Error {}
 
-function answer(ack: { changed: boolean; order: { id: string; reference: string; status: string } }) {
+function answer(changed: boolean, order: { id: string; reference: string; status: string }) {
   return {
     acknowledged: true,
-    changed: ack.changed,
-    order: { id: ack.order.id, reference: ack.order.reference, status: ack.order.status },
+    changed,
+    order: { id: order.id, reference: order.reference, status: order.status },
   };
+}
+
+/** The reports an order applied, as its audit log records them (written with the projection, in one transaction). */
+async function appliedReports(db: Db, orderId: string): Promise<AppliedReports> {
+  const kinds = Object.keys(REPORT_AUDIT_ACTION) as ReportKind[];
+  const details = await latestAuditDetails(db, orderId, Object.values(REPORT_AUDIT_ACTION));
+  const applied: Record<string, unknown> = {};
+  for (const kind of kinds) {
+    const found = details.get(REPORT_AUDIT_ACTION[kind]);
+    if (found) applied[kind] = found;
+  }
+  return applied as AppliedReports;
 }
 
 /**
@@ -60,55 +82,65 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
   }
 
   /**
-   * Sends a report. Once the workflow has finished, an identical repeat of what it recorded is still
-   * acknowledged from the projection; anything else no longer fits.
+   * Decides a report on the projection first, with the workflow's own rule (src/orders/reports.ts): an identical
+   * repeat is answered from it without a message (the order's history does not grow), a report that does not
+   * fit is refused at once; anything else goes to the workflow, which decides again.
    */
-  async function send(
-    order: Order,
-    repeat: boolean,
-    update: (onClosed: () => Error) => Promise<IntegrationAck>,
+  async function report<K extends ReportKind, M extends { actor: string }>(
+    ctx: AppContext,
+    kind: K,
+    body: Omit<M, 'actor'>,
+    content: ReportContents[K],
+    def: UpdateDefinition<IntegrationAck, [M]>,
   ) {
+    const order = await reportableOrder(ctx, kind === 'urn' ? 'gazette' : 'newspaper');
+    const decide = async (o: Order) =>
+      decideReport(
+        kind,
+        { status: o.status, type: o.type, applied: await appliedReports(db, o.id) },
+        content,
+      );
+    if ((await decide(order)) === 'repeat') return answer(false, order);
+    const actor = `integration:${integrationOf(ctx).id}`;
     try {
-      return answer(await update(() => new OrderClosed()));
+      const ack = await updateOrder(temporal, order.id, def, [{ actor, ...body } as M], {
+        onClosed: () => new OrderClosed(),
+      });
+      return answer(ack.changed, ack.order);
     } catch (err) {
       if (!(err instanceof OrderClosed)) throw err;
-      if (repeat) return answer({ changed: false, order });
+      // The workflow finished since the first read: decide again on the projection, now final.
+      const now = (await findOrderById(db, order.id)) ?? order;
+      if ((await decide(now)) === 'repeat') return answer(false, now);
       throw new AppError(
         'invalid_state_transition',
-        `The report does not fit an order in status ${order.status}.`,
-        { status: order.status },
+        `The report does not fit an order in status ${now.status}.`,
+        {
+          status: now.status,
+        },
       );
     }
   }
 
   router.post('/orders/:id/booking', async (ctx) => {
     const body = parseBody(bookingBody, ctx.request.body);
-    const order = await reportableOrder(ctx, 'newspaper');
-    const repeat = order.publicationDate === body.publicationDate && order.status !== 'awaiting_booking';
-    const actor = `integration:${integrationOf(ctx).id}`;
-    ctx.body = await send(order, repeat, (onClosed) =>
-      updateOrder(temporal, order.id, reportBookingUpdate, [{ actor, ...body }], { onClosed }),
-    );
+    ctx.body = await report(ctx, 'booking', body, reportContent.booking(body), reportBookingUpdate);
   });
 
   router.post('/orders/:id/publication', async (ctx) => {
     const body = parseBody(publicationBody, ctx.request.body);
-    const order = await reportableOrder(ctx, 'newspaper');
-    const repeat = order.publishedAt?.getTime() === new Date(body.publishedAt).getTime();
-    const actor = `integration:${integrationOf(ctx).id}`;
-    ctx.body = await send(order, repeat, (onClosed) =>
-      updateOrder(temporal, order.id, reportPublicationUpdate, [{ actor, ...body }], { onClosed }),
+    ctx.body = await report(
+      ctx,
+      'publication',
+      body,
+      reportContent.publication(body),
+      reportPublicationUpdate,
     );
   });
 
   router.post('/orders/:id/urn', async (ctx) => {
     const body = parseBody(urnBody, ctx.request.body);
-    const order = await reportableOrder(ctx, 'gazette');
-    const repeat = order.urn === body.urn;
-    const actor = `integration:${integrationOf(ctx).id}`;
-    ctx.body = await send(order, repeat, (onClosed) =>
-      updateOrder(temporal, order.id, reportUrnUpdate, [{ actor, ...body }], { onClosed }),
-    );
+    ctx.body = await report(ctx, 'urn', body, reportContent.urn(body), reportUrnUpdate);
   });
 
   return router;

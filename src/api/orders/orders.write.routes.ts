@@ -18,6 +18,8 @@ import { needsGazette, parseOrderInput, prepareNotice, ukDate } from '../../noti
 import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
+import { amendedNotice, checkAmendable, parseAmendRequest } from '../../orders/amendment';
+import { checkCancellable } from '../../orders/status';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
@@ -53,9 +55,11 @@ export function orderIdFor(organisationId: string, mode: string, idempotencyKey:
   return `ord_${toBase62(digest.subarray(0, 16), 22)}`;
 }
 
-const amendBody = z.looseObject({ acceptPriceChange: z.boolean().optional() });
 const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
+
+/** The order's workflow has closed: its projection, now final, explains the refusal. */
+class OrderClosed extends Error {}
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
@@ -75,69 +79,73 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
-   * One order message endpoint: parse the body, find the caller's order, send the update and answer with the
-   * order as the workflow holds it afterwards. `refusal` is the answer once the workflow has closed.
+   * One order message endpoint: parse the body, find the caller's order, ask src/orders' rules for an early
+   * answer (`precheck`, against the projection), send the update and answer with the order as the workflow
+   * holds it afterwards. `closed` is the check that explains the refusal once the workflow has closed.
    */
   function orderMessage<B, Args extends [unknown, ...unknown[]]>(
     action: string,
-    schema: z.ZodType<B>,
-    def: UpdateDefinition<OrderView, Args>,
-    args: (body: B, actor: string) => Args,
-    refusal: (order: Order) => AppError,
+    message: {
+      parse: (body: unknown) => B;
+      def: UpdateDefinition<OrderView, Args>;
+      args: (body: B, actor: string) => Args;
+      precheck?: (body: B, order: Order) => void;
+      closed: (order: Order) => void;
+    },
   ) {
     router.post(`/orders/:id/${action}`, write, (ctx) =>
       idempotent(db, ctx, async (key) => {
-        const body = parseBody(schema, ctx.request.body);
+        const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
-        const updated = await updateOrder(temporal, order.id, def, args(body, actorOf(ctx)), {
-          updateId: key && `${action}:${key}`,
-          onClosed: () => refusal(order),
-        });
-        return { status: 200, body: serializeOrder(toOrder(updated)) };
+        message.precheck?.(body, order);
+        try {
+          const args = message.args(body, actorOf(ctx));
+          const updated = await updateOrder(temporal, order.id, message.def, args, {
+            updateId: key && `${action}:${key}`,
+            onClosed: () => new OrderClosed(),
+          });
+          return { status: 200, body: serializeOrder(toOrder(updated)) };
+        } catch (err) {
+          if (!(err instanceof OrderClosed)) throw err;
+          message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
+          throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
+        }
       }),
     );
   }
 
-  orderMessage(
-    'amend',
-    amendBody,
-    amendOrderUpdate,
-    ({ acceptPriceChange, ...patch }, actor) => [
-      { actor, patch, acceptPriceChange: acceptPriceChange === true },
-    ],
-    (order) =>
-      new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
-        id: order.id,
-        status: order.status,
-      }),
-  );
+  orderMessage('amend', {
+    parse: parseAmendRequest,
+    def: amendOrderUpdate,
+    args: ({ patch, acceptPriceChange }, actor) => [{ actor, patch, acceptPriceChange }],
+    // The same rules the workflow's validator applies, so a refused patch costs no message at all. The size
+    // rule needs the workflow's own notice and is left to it.
+    precheck: ({ patch }, order) => {
+      checkAmendable(order);
+      amendedNotice(order, patch, todayInLondon());
+    },
+    closed: checkAmendable,
+  });
 
-  orderMessage(
-    'cancel',
-    cancelBody,
-    cancelOrderUpdate,
-    ({ reason }, actor) => [{ actor, reason: reason ?? null }],
-    (order) =>
-      new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
-        id: order.id,
-        status: order.status,
-      }),
-  );
+  orderMessage('cancel', {
+    parse: (body) => parseBody(cancelBody, body),
+    def: cancelOrderUpdate,
+    args: ({ reason }, actor) => [{ actor, reason: reason ?? null }],
+    closed: checkCancellable,
+  });
 
-  orderMessage(
-    'purchase-order',
-    purchaseOrderBody,
-    submitPurchaseOrderUpdate,
-    ({ poReference }, actor) => [{ actor, poReference }],
-    (order) =>
-      new AppError(
+  orderMessage('purchase-order', {
+    parse: (body) => parseBody(purchaseOrderBody, body),
+    def: submitPurchaseOrderUpdate,
+    args: ({ poReference }, actor) => [{ actor, poReference }],
+    closed: (order) => {
+      throw new AppError(
         'invalid_state_transition',
         `A PO reference does not fit an order in status ${order.status}.`,
-        {
-          status: order.status,
-        },
-      ),
-  );
+        { status: order.status },
+      );
+    },
+  });
 
   return router;
 }

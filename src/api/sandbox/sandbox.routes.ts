@@ -1,12 +1,14 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { usesStripe } from '../../activities/payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
+import { checkCheckoutPayable, hasCheckout } from '../../orders/payment';
 import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
+import { fromWorkflowError } from '../orders/order-workflow.client';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -29,15 +31,29 @@ no money moves. ${hint}</p>${body}</body></html>`;
 export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/sandbox' });
 
+  /**
+   * The sandbox's own orders: those of a mode without a Stripe key, and in production test orders only (a live
+   * order is never paid without money moving, whatever the configuration). Any other order is not found.
+   */
   async function orderOf(ctx: AppContext) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);
-    if (!order || usesStripe(deps.config, order.livemode)) throw orderNotFound(id);
+    const production = deps.config.env === 'production';
+    if (!order || usesStripe(deps.config, order.livemode) || (production && order.livemode)) {
+      throw orderNotFound(id);
+    }
+    return order;
+  }
+
+  /** A card order's checkout: other payment methods have none. */
+  async function checkoutOrderOf(ctx: AppContext) {
+    const order = await orderOf(ctx);
+    if (!hasCheckout(order)) throw orderNotFound(order.id);
     return order;
   }
 
   router.get('/checkout/:orderId', async (ctx) => {
-    const order = await orderOf(ctx);
+    const order = await checkoutOrderOf(ctx);
     const amount = `£${(order.quotedPriceGbpPence / 100).toFixed(2)}`;
     ctx.type = 'text/html';
     ctx.body = page(
@@ -50,13 +66,22 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }
     );
   });
 
+  /** Pays an unpaid card order (anything else is 409 without a message to the order, so its history stays small). */
   router.post('/checkout/:orderId', async (ctx) => {
-    const order = await orderOf(ctx);
-    await deps.temporal.workflow.getHandle(orderWorkflowId(order.id)).signal(paymentReceivedSignal, {
-      actor: 'sandbox',
-      paymentRef: `sandbox_pi_${order.id}`,
-      providerEventId: null,
-    });
+    const order = await checkoutOrderOf(ctx);
+    checkCheckoutPayable(order);
+    try {
+      await deps.temporal.workflow.getHandle(orderWorkflowId(order.id)).signal(paymentReceivedSignal, {
+        actor: 'sandbox',
+        paymentRef: `sandbox_pi_${order.id}`,
+        providerEventId: null,
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw fromWorkflowError(err, () => err as Error);
+      // The order finished (expired, cancelled) since it was read: its final state explains the refusal.
+      checkCheckoutPayable((await findOrderById(deps.db, order.id)) ?? { ...order, status: 'cancelled' });
+      throw err;
+    }
     ctx.type = 'text/html';
     ctx.body = page(
       'Payment received',

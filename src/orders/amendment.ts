@@ -1,0 +1,109 @@
+import { AppError, validationError, type FieldIssue } from '../errors';
+import { fieldNames, isNoticeType, mergeAmendment, prepareNotice, type OrderInput } from '../notices';
+import { asRecord, issueAt } from '../notices/issues';
+import { toOrderNotice, type OrderNotice } from './order-notice';
+import { isAmendable, type OrderStatus } from './status';
+
+/**
+ * Amendments: the one set of rules for "may this order be amended with this patch?". The API runs them for an
+ * early answer, the order workflow's update validator runs them again against its own state (so a refused
+ * amendment never enters the order's history), and the `prepareAmendment` activity prepares the new notice
+ * with them.
+ */
+
+/**
+ * Longest text value (and longest list) a patch may carry before any field's own cleaning and checks run: a
+ * multiple of the longest field limit (2,000 characters after cleaning), so no legitimate value is near it,
+ * while a hostile 90 KB value is refused before any work is spent on it.
+ */
+export const MAX_PATCH_TEXT = 10_000;
+export const MAX_PATCH_LIST = 100;
+
+export interface AmendRequestBody {
+  /** Any subset of the order's input fields; null removes an optional field. */
+  patch: Record<string, unknown>;
+  acceptPriceChange: boolean;
+}
+
+/** POST /v1/orders/:id/amend's body: `acceptPriceChange` (boolean, optional) plus the patch. */
+export function parseAmendRequest(body: unknown): AmendRequestBody {
+  const record = asRecord(body ?? {});
+  if (!record) throw validationError([issueAt([], 'The request body must be a JSON object.')]);
+  const { acceptPriceChange, ...patch } = record;
+  if (acceptPriceChange !== undefined && typeof acceptPriceChange !== 'boolean') {
+    throw validationError([issueAt(['acceptPriceChange'], 'Must be true or false.')]);
+  }
+  return { patch, acceptPriceChange: acceptPriceChange === true };
+}
+
+/** An order in a status that cannot be amended is 409 order_not_amendable. */
+export function checkAmendable(order: { id: string; status: OrderStatus }): void {
+  if (!isAmendable(order.status)) {
+    throw new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
+      id: order.id,
+      status: order.status,
+    });
+  }
+}
+
+/**
+ * The patch's shape, checked before any field is parsed: every key a field of the order's type (`type` itself
+ * only unchanged), every value a JSON scalar, null, or a list of scalars, within the bounds above.
+ */
+export function checkPatchShape(type: string, patch: Record<string, unknown>): void {
+  const known = new Set(isNoticeType(type) ? fieldNames(type) : []);
+  const issues: FieldIssue[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (!known.has(key)) issues.push(issueAt([key], 'Unknown field.'));
+    else {
+      const problem = boundsProblem(value);
+      if (problem) issues.push(issueAt([key], problem));
+    }
+  }
+  if (issues.length > 0) throw validationError(issues);
+}
+
+function boundsProblem(value: unknown): string | null {
+  if (typeof value === 'string') {
+    return value.length > MAX_PATCH_TEXT ? `Must be at most ${MAX_PATCH_TEXT} characters.` : null;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > MAX_PATCH_LIST) return `Must have at most ${MAX_PATCH_LIST} items.`;
+    const bad = value.find((item) => typeof item === 'object' || boundsProblem(item) !== null);
+    return bad === undefined ? null : 'Must be a list of plain values, each within its limits.';
+  }
+  return typeof value === 'object' && value !== null ? 'Must not be an object.' : null;
+}
+
+/**
+ * The order's notice after the patch: the patch's shape, then the merged order validated exactly as a new order
+ * is (fields and legal rules, against `today`), then wording, newspaper and price. Throws validation_error.
+ */
+export function amendedNotice(
+  order: { type: string; fields: Record<string, unknown> },
+  patch: Record<string, unknown>,
+  today: string,
+): OrderNotice {
+  checkPatchShape(order.type, patch);
+  const merged = mergeAmendment(order.fields as unknown as OrderInput, patch, { today });
+  return toOrderNotice(prepareNotice(merged, { today }));
+}
+
+/** A notice that grows needs `acceptPriceChange: true`: 409 size_growth_not_allowed otherwise. */
+export function checkSizeGrowth(
+  order: { id: string; quotedPriceGbpPence: number },
+  sizes: { current: number; amended: OrderNotice },
+  acceptPriceChange: boolean,
+): void {
+  if (sizes.amended.size > sizes.current && acceptPriceChange !== true) {
+    throw new AppError(
+      'size_growth_not_allowed',
+      'The amendment makes the notice larger. Send acceptPriceChange: true to accept the new price.',
+      {
+        id: order.id,
+        quotedPriceGbpPence: order.quotedPriceGbpPence,
+        newPriceGbpPence: sizes.amended.pricing.totalGbpPence,
+      },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { AppError } from '../errors';
+import { isFinal, type OrderStatus, type PaymentMethod } from './status';
+
+/**
+ * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
+ * `awaiting_booking`), settles an unpaid invoice, or nothing (a duplicate, a replay, a finished order).
+ */
+export type PaymentEffect = 'checkout_paid' | 'invoice_paid' | 'none';
+
+export function paymentEffect(order: { status: OrderStatus; paymentState: string }): PaymentEffect {
+  if (order.status === 'pending_payment') return 'checkout_paid';
+  if (order.paymentState === 'invoiced' && !isFinal(order.status)) return 'invoice_paid';
+  return 'none';
+}
+
+/** Only card orders (`stripe_checkout`) have a checkout at all; for any other, a checkout page does not exist. */
+export const hasCheckout = (order: { paymentMethod: PaymentMethod }) =>
+  order.paymentMethod === 'stripe_checkout';
+
+/** May a checkout payment be taken for this order now? Only while it is unpaid: 409 invalid_state_transition. */
+export function checkCheckoutPayable(order: { id: string; status: OrderStatus; paymentState: string }): void {
+  if (paymentEffect(order) !== 'checkout_paid') {
+    throw new AppError(
+      'invalid_state_transition',
+      `A payment does not fit an order in status ${order.status}.`,
+      {
+        id: order.id,
+        status: order.status,
+        paymentState: order.paymentState,
+      },
+    );
+  }
+}

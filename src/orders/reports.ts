@@ -1,0 +1,114 @@
+import { AppError } from '../errors';
+import { nextStatus, type OrderStatus, type OrderTransition } from './status';
+
+/**
+ * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
+ * sent again (a retry, a replayed webhook on their side) is acknowledged with `changed: false` and changes
+ * nothing. Used by the order workflow (its update validators) and by the integration routes, which answer a
+ * repeat from the projection without messaging the workflow at all.
+ */
+export interface BookingContent {
+  publicationDate: string;
+  newspaperReference: string | null;
+}
+export interface PublicationContent {
+  /** Normalised to UTC ISO form, so `…+01:00` and its `Z` equivalent are the same report. */
+  publishedAt: string;
+  pageNumber: number | null;
+}
+export interface UrnContent {
+  urn: string;
+}
+export interface ReportContents {
+  booking: BookingContent;
+  publication: PublicationContent;
+  urn: UrnContent;
+}
+export type ReportKind = keyof ReportContents;
+export type AppliedReports = { [K in ReportKind]?: ReportContents[K] };
+
+/** The content of each report, every reported field included (nothing else: not who sent it). */
+export const reportContent = {
+  booking: (r: { publicationDate: string; newspaperReference?: string | null }): BookingContent => ({
+    publicationDate: r.publicationDate,
+    newspaperReference: r.newspaperReference ?? null,
+  }),
+  publication: (r: { publishedAt: string; pageNumber?: number | null }): PublicationContent => ({
+    publishedAt: new Date(r.publishedAt).toISOString(),
+    pageNumber: r.pageNumber ?? null,
+  }),
+  urn: (r: { urn: string }): UrnContent => ({ urn: r.urn }),
+};
+
+/** The audit action that records each applied report, with the report's content as its details. */
+export const REPORT_AUDIT_ACTION: Record<ReportKind, string> = {
+  booking: 'booked',
+  publication: 'published',
+  urn: 'urn_received',
+};
+
+const REPORT: Record<ReportKind, { transition: OrderTransition; what: string; stands: OrderStatus[] }> = {
+  booking: {
+    transition: 'booking_confirmed',
+    what: 'A booking',
+    stands: ['booked', 'published', 'urn_received', 'completed'],
+  },
+  publication: {
+    transition: 'publication_confirmed',
+    what: 'A publication report',
+    stands: ['published', 'urn_received', 'completed'],
+  },
+  urn: { transition: 'urn_received', what: 'A Gazette URN', stands: ['urn_received', 'completed'] },
+};
+
+/** The order as a report sees it: its status, whether it is probate, and the reports it has applied. */
+export interface ReportedOrder {
+  status: OrderStatus;
+  type: string;
+  applied: AppliedReports;
+}
+
+const sameContent = (a: object, b: object) => canonical(a) === canonical(b);
+const canonical = (o: object) => JSON.stringify(o, Object.keys(o).sort());
+
+/**
+ * An identical repeat: the order applied this very report (every field equal) and is still in a status that
+ * report led to. A cancelled order, or one that never applied it, is never answered as a repeat.
+ */
+export function isIdenticalRepeat<K extends ReportKind>(
+  kind: K,
+  order: ReportedOrder,
+  content: ReportContents[K],
+): boolean {
+  const applied = order.applied[kind];
+  return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameContent(applied, content);
+}
+
+/**
+ * What a report does to the order: `repeat` (acknowledged, nothing changes) or `apply` (it moves the order on).
+ * Anything else is refused with 409 `invalid_state_transition`.
+ */
+export function decideReport<K extends ReportKind>(
+  kind: K,
+  order: ReportedOrder,
+  content: ReportContents[K],
+): 'repeat' | 'apply' {
+  const probate = order.type === 'probate';
+  if (kind === 'urn' && !probate) {
+    throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
+      status: order.status,
+    });
+  }
+  if (isIdenticalRepeat(kind, order, content)) return 'repeat';
+  const { transition, what } = REPORT[kind];
+  if (nextStatus(order.status, transition, { probate }) === null) {
+    throw new AppError(
+      'invalid_state_transition',
+      `${what} does not fit an order in status ${order.status}.`,
+      {
+        status: order.status,
+      },
+    );
+  }
+  return 'apply';
+}

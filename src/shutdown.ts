@@ -1,0 +1,68 @@
+import type { Logger } from './logger';
+
+/**
+ * Graceful shutdown with a deadline. On SIGTERM/SIGINT (or when the parent that spawned us goes away) `stop`
+ * runs once: it stops taking work and lets in-flight work finish, each step bounded by what is left of the
+ * deadline (`within`). Whatever state PostgreSQL or Temporal are in, the process exits by the deadline: a
+ * hard timer exits with status 1 if `stop` itself has not returned by then, and a second signal exits at once.
+ */
+export function onShutdown(
+  log: Logger,
+  deadlineMs: number,
+  stop: (deadline: ShutdownDeadline) => Promise<void>,
+): void {
+  let stopping = false;
+  const handler = (reason: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const deadline = new ShutdownDeadline(Date.now() + deadlineMs);
+    log.info({ reason, deadlineMs }, 'shutting down');
+    setTimeout(() => {
+      log.error({ deadlineMs }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, deadlineMs).unref();
+    stop(deadline)
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((err) => {
+        log.error({ err }, 'unclean shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  // Spawned with an IPC channel (npm start): a parent that dies, even by SIGKILL, leaves no orphan behind.
+  if (process.send) process.once('disconnect', () => handler('parent exited'));
+}
+
+/** The moment a stopping process must be gone by. */
+export class ShutdownDeadline {
+  constructor(readonly at: number) {}
+
+  remainingMs(reserveMs = 0): number {
+    return Math.max(0, this.at - reserveMs - Date.now());
+  }
+
+  /**
+   * Runs one shutdown step for at most what is left of the deadline (less `reserveMs`, kept for the steps
+   * after it). A step that does not finish in time is logged and abandoned: true when it finished.
+   */
+  async within(log: Logger, step: string, work: () => Promise<unknown>, reserveMs = 0): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.remainingMs(reserveMs));
+    });
+    try {
+      const outcome = await Promise.race([work().then(() => 'done' as const), timedOut]);
+      if (outcome === 'timeout') log.warn({ step }, 'shutdown step did not finish in time: abandoned');
+      return outcome === 'done';
+    } catch (err) {
+      log.warn({ err, step }, 'shutdown step failed');
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
