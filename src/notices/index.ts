@@ -44,3 +44,4 @@ export type { UkPostcode } from './postcodes';
 export { earliestPublicationDate } from './publication';
 export { noticeText, countWords } from './wording';
 export { formatNoticeDate, isIsoDate, ukDate } from './dates';
+export { noticeTypesCatalogue } from './catalogue';
