@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { shapeOf } from './fields';
 import { NOTICE_LANGUAGES } from './fields/language';
-import { NATION_NAMES, NATIONS, type Nation } from './nations';
+import { gazetteEditionFor } from './directory';
+import { jurisdictionOfNation, NATION_NAMES, NATIONS, type Nation } from './nations';
 import { complianceFor } from './pricing';
 import { noticeCell } from './reference-data';
-import { GAZETTE_EDITIONS, NOTICE_TYPES, type GazetteEdition, type NoticeType } from './types';
+import { WELSH_TRANSLATIONS } from './wording/welsh/index';
+import { NOTICE_TYPES, type GazetteEdition, type NoticeType } from './types';
 
 /**
  * GET /v1/notice-types: every type's fields per nation as JSON Schema (draft 2020-12), derived from the same zod
@@ -16,12 +18,7 @@ import { GAZETTE_EDITIONS, NOTICE_TYPES, type GazetteEdition, type NoticeType } 
  */
 type Json = Record<string, unknown>;
 
-const EDITION_OF: Record<Nation, GazetteEdition> = {
-  england: GAZETTE_EDITIONS[0],
-  wales: GAZETTE_EDITIONS[0],
-  scotland: GAZETTE_EDITIONS[1],
-  northern_ireland: GAZETTE_EDITIONS[2],
-};
+const editionOf = (nation: Nation): GazetteEdition => gazetteEditionFor(jurisdictionOfNation(nation));
 
 interface SchemaDef {
   type: string;
@@ -58,10 +55,11 @@ function cellEntry(type: NoticeType, nation: Nation): Json {
     nation,
     name: NATION_NAMES[nation],
     law: cell.law,
-    gazette: cell.gazette ? EDITION_OF[nation] : null,
-    ...(cell.gazetteWhen && { gazetteWhen: { edition: EDITION_OF[nation], ...cell.gazetteWhen } }),
+    gazette: cell.gazette ? editionOf(nation) : null,
+    ...(cell.gazetteWhen && { gazetteWhen: { edition: editionOf(nation), ...cell.gazetteWhen } }),
     compliance: complianceFor(type, nation),
     languages: nation === 'wales' ? [...NOTICE_LANGUAGES] : ['en'],
+    ...(nation === 'wales' && { welshTranslation: WELSH_TRANSLATIONS.types[type] }),
     fields: fieldsSchema(type, nation),
   };
 }

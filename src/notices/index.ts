@@ -35,7 +35,7 @@ export { prepareNotice, noticeSize, orderNeedsGazette } from './prepare';
 export type { PreparedNotice } from './prepare';
 export { parseQuoteRequest, quote, quoteNeedsGazette, isFullOrderQuote, MAX_QUOTE_WORDS } from './quote';
 export type { QuoteRequest, QuoteResponse } from './quote';
-export { needsGazette, mayNeedGazette, complianceFor, estimatedWordCount, priceNotice } from './pricing';
+export { needsGazette, complianceFor, estimatedWordCount, priceNotice } from './pricing';
 export type { Pricing, Compliance, Layout } from './pricing';
 export { findNewspaper, findNewspaperByName, listNewspapers, gazetteEditionFor } from './directory';
 export type { Newspaper } from './directory';

@@ -57,12 +57,6 @@ export function needsGazette(type: NoticeType, nation: Nation, fields?: Record<s
   return when !== undefined && fields !== undefined && when.values.includes(fields[when.field] as never);
 }
 
-/** Whether any nation's notice of this type can go to the Gazette (the Gazette health check before a quote). */
-export function mayNeedGazette(type: NoticeType, nation?: Nation): boolean {
-  const nations = nation ? [nation] : NATIONS;
-  return nations.some((n) => NOTICE_CELLS[type][n].gazette);
-}
-
 export function complianceFor(type: NoticeType, nation: Nation): Compliance {
   const { minColumnsRequired, publicationDaysRequired } = noticeCell(type, nation);
   return { minColumnsRequired, publicationDaysRequired };
