@@ -14,6 +14,7 @@ import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { integrationRoutes } from './integrations/integrations.routes';
+import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
 import { orderDocumentRoutes } from './orders/order-documents.routes';
 import { orderReadRoutes } from './orders/orders.routes';
@@ -61,6 +62,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote);
   v1.use(quotes.routes(), quotes.allowedMethods());
+  const noticeTypes = noticeTypesRoutes(
+    createRateLimiter(deps.pool, {
+      name: 'notice-types-ip',
+      points: config.rateLimits.quotePerIpPerMinute,
+      durationSeconds: 60,
+    }),
+  );
+  v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
   const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db, config.hardening.cursorKeys);

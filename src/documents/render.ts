@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
+import { useUnicodeFonts } from './fonts';
 
-/** Renders a PDF with pdfkit and collects it into one Buffer. */
+/** Renders a PDF with pdfkit, in the embedded Unicode faces, and collects it into one Buffer. */
 export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: { title: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -12,6 +13,7 @@ export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: { title
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    useUnicodeFonts(doc);
     draw(doc);
     doc.end();
   });

@@ -5,7 +5,12 @@
 export { NOTICE_TYPES, JURISDICTIONS, GAZETTE_EDITIONS, isNoticeType } from './types';
 export type { NoticeType, Jurisdiction, GazetteEdition, NoticeContext } from './types';
 
-export { ORDER_SCHEMAS, ORDER_SHAPES, fieldNames, sharedFields } from './fields';
+export { ORDER_SCHEMAS, ORDER_SHAPES, NATION_SHAPES, fieldNames, sharedFields, shapeOf } from './fields';
+export { NATIONS, NATION_NAMES, nationOfPostcode, jurisdictionOfNation } from './nations';
+export type { Nation } from './nations';
+export { NOTICE_LANGUAGES } from './fields/language';
+export type { NoticeLanguage } from './fields/language';
+export { NOTICE_CELLS, noticeCell } from './reference-data';
 export type {
   OrderInput,
   OrderInputOf,
@@ -26,9 +31,9 @@ export type { TrafficArea } from './reference-data';
 
 export { parseOrderInput } from './order';
 export { mergeAmendment } from './amend';
-export { prepareNotice, noticeSize } from './prepare';
+export { prepareNotice, noticeSize, orderNeedsGazette } from './prepare';
 export type { PreparedNotice } from './prepare';
-export { parseQuoteRequest, quote, isFullOrderQuote, MAX_QUOTE_WORDS } from './quote';
+export { parseQuoteRequest, quote, quoteNeedsGazette, isFullOrderQuote, MAX_QUOTE_WORDS } from './quote';
 export type { QuoteRequest, QuoteResponse } from './quote';
 export { needsGazette, complianceFor, estimatedWordCount, priceNotice } from './pricing';
 export type { Pricing, Compliance, Layout } from './pricing';
@@ -39,3 +44,4 @@ export type { UkPostcode } from './postcodes';
 export { earliestPublicationDate } from './publication';
 export { noticeText, countWords } from './wording';
 export { formatNoticeDate, isIsoDate, ukDate } from './dates';
+export { noticeTypesCatalogue } from './catalogue';

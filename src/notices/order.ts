@@ -1,10 +1,13 @@
 import { AppError, validationError, type FieldIssue } from '../errors';
-import { isIsoDate } from './dates';
-import { ORDER_SHAPES, sharedFields, type OrderInput } from './fields';
-import { asRecord, issueAt, parseFields, type Shape } from './issues';
+import { parseCellFields } from './cell-fields';
+import { addDays, isIsoDate } from './dates';
+import { sharedFields, type OrderInput } from './fields';
+import { asRecord, issueAt, parseFields } from './issues';
+import type { Nation } from './nations';
 import { placementFor } from './placement';
 import { earliestPublicationDate } from './publication';
-import { jurisdictionRule, publicationDateRules, TYPE_RULES, type RuleContext } from './rules';
+import { noticeCell } from './reference-data';
+import { languageRule, NATION_RULES, publicationDateRules, TYPE_RULES, type RuleContext } from './rules';
 import { isNoticeType, NOTICE_TYPES, type NoticeContext, type NoticeType } from './types';
 
 /**
@@ -57,8 +60,8 @@ export function parseOrderInput(body: unknown, ctx: NoticeContext): OrderInput {
 
 /** Every field and legal rule of a `type` order; the data is only an OrderInput when there are no issues. */
 export function checkOrder(type: NoticeType, record: Record<string, unknown>, today: string) {
-  const { data, issues } = parseFields(ORDER_SHAPES[type] as unknown as Shape, record);
-  return { data, issues: [...issues, ...orderRules(type, data, record, today)] };
+  const { data, issues, nation } = parseCellFields(type, record);
+  return { data, issues: [...issues, ...orderRules(type, data, record, today, nation)] };
 }
 
 function orderRules(
@@ -66,6 +69,7 @@ function orderRules(
   data: Record<string, unknown>,
   record: Record<string, unknown>,
   today: string,
+  nation: Nation | undefined,
 ) {
   const placement = placementFor(data.postcode, data.newspaperName);
   const given = new Set(Object.keys(record).filter((k) => record[k] !== null && record[k] !== undefined));
@@ -79,10 +83,19 @@ function orderRules(
     publicationDate: requested ?? fallback,
     publicationDateRequested: requested !== undefined,
     jurisdiction: placement?.jurisdiction,
+    nation,
+    lastPublicationDate: lastPublication(type, nation, requested ?? fallback),
     newspaper: placement?.newspaper,
     given,
   };
-  return [...publicationDateRules(data, ctx), ...jurisdictionRule(type, ctx), ...TYPE_RULES[type](data, ctx)];
+  const cellRules = (nation && NATION_RULES[type]?.[nation]) || TYPE_RULES[type];
+  return [...publicationDateRules(data, ctx), ...languageRule(data, nation), ...cellRules(data, ctx)];
+}
+
+/** Insertions a week apart (Roads (NI) Order 1993 Sch 8: "each of two successive weeks"). */
+function lastPublication(type: NoticeType, nation: Nation | undefined, first: string | undefined) {
+  if (!nation || !first) return undefined;
+  return addDays(first, 7 * (noticeCell(type, nation).publicationDaysRequired - 1));
 }
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {

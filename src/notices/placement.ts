@@ -1,4 +1,5 @@
 import { findNewspaper, findNewspaperByName, gazetteEditionFor, type Newspaper } from './directory';
+import { nationOfPostcode, type Nation } from './nations';
 import { parseUkPostcode } from './postcodes';
 import type { GazetteEdition, Jurisdiction } from './types';
 
@@ -6,6 +7,8 @@ import type { GazetteEdition, Jurisdiction } from './types';
 export interface Placement {
   newspaper: Newspaper;
   jurisdiction: Jurisdiction;
+  /** The nation whose law the notice follows (Wales told apart from England). */
+  nation: Nation;
   gazetteEdition: GazetteEdition;
 }
 
@@ -18,5 +21,6 @@ export function placementFor(postcode: unknown, newspaperName: unknown): Placeme
     typeof newspaperName === 'string' ? findNewspaperByName(newspaperName) : findNewspaper(postcode);
   if (!newspaper) return undefined;
   const { jurisdiction } = parsed.value;
-  return { newspaper, jurisdiction, gazetteEdition: gazetteEditionFor(jurisdiction) };
+  const nation = nationOfPostcode(postcode) as Nation;
+  return { newspaper, jurisdiction, nation, gazetteEdition: gazetteEditionFor(jurisdiction) };
 }

@@ -1,5 +1,7 @@
 import type { Newspaper } from './directory';
 import type { OrderInput } from './fields';
+import type { NoticeLanguage } from './fields/language';
+import { nationOfPostcode, type Nation } from './nations';
 import { assertToday } from './order';
 import { placementFor } from './placement';
 import {
@@ -23,6 +25,10 @@ export interface PreparedNotice {
   /** Null when the notice type does not go to the Gazette. */
   gazetteEdition: GazetteEdition | null;
   jurisdiction: Jurisdiction;
+  /** The nation whose law the notice follows. */
+  nation: Nation;
+  /** `cy+en` for a Welsh and English notice (Wales only), else `en`. */
+  language: NoticeLanguage;
   pricing: Pricing;
   compliance: Compliance;
   layout: Layout;
@@ -35,19 +41,22 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
   const today = assertToday(ctx);
   const placement = placementFor(input.postcode, input.newspaperName);
   if (!placement) throw new TypeError('prepareNotice needs an order validated by parseOrderInput');
-  const { newspaper, jurisdiction } = placement;
-  const text = noticeText(input, jurisdiction);
+  const { newspaper, jurisdiction, nation } = placement;
+  const text = noticeText(input, nation);
   const wordCount = countWords(text);
-  const { pricing, layout } = priceNotice(newspaper, input.type, wordCount);
+  const gazette = needsGazette(input.type, nation, input);
+  const { pricing, layout } = priceNotice(newspaper, { type: input.type, nation, gazette }, wordCount);
   return {
     input,
     noticeText: text,
     wordCount,
     newspaper,
-    gazetteEdition: needsGazette(input.type) ? placement.gazetteEdition : null,
+    gazetteEdition: gazette ? placement.gazetteEdition : null,
     jurisdiction,
+    nation,
+    language: input.language ?? 'en',
     pricing,
-    compliance: complianceFor(input.type),
+    compliance: complianceFor(input.type, nation),
     layout,
     publicationDate: input.publicationDate ?? earliestPublicationDate(newspaper, today),
   };
@@ -59,4 +68,10 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
  */
 export function noticeSize(prepared: Pick<PreparedNotice, 'layout'>): number {
   return prepared.layout.columnCm;
+}
+
+/** Whether a validated order goes to the Gazette (the API checks the Gazette is up before accepting it). */
+export function orderNeedsGazette(input: OrderInput): boolean {
+  const nation = nationOfPostcode(input.postcode);
+  return nation !== undefined && needsGazette(input.type, nation, input);
 }

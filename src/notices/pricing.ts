@@ -1,5 +1,6 @@
 import type { Newspaper } from './directory';
-import { NOTICE_TYPE_RULES, TARIFF } from './reference-data';
+import { NATIONS, type Nation } from './nations';
+import { NOTICE_CELLS, noticeCell, TARIFF } from './reference-data';
 import { NOTICE_TYPES, type NoticeType } from './types';
 
 /**
@@ -36,27 +37,48 @@ export interface Layout {
 }
 
 for (const type of NOTICE_TYPES) {
-  if (NOTICE_TYPE_RULES[type].gazette && TARIFF.gazetteFeeGbpPence[type] === undefined) {
-    throw new Error(`pricing.json: ${type} goes to the Gazette but has no gazetteFeeGbpPence`);
+  for (const nation of NATIONS) {
+    const cell = NOTICE_CELLS[type][nation];
+    if ((cell.gazette || cell.gazetteWhen) && TARIFF.gazetteFeeGbpPence[type] === undefined) {
+      throw new Error(`pricing.json: ${type} can go to the Gazette but has no gazetteFeeGbpPence`);
+    }
   }
 }
 
-export function needsGazette(type: NoticeType): boolean {
-  return NOTICE_TYPE_RULES[type].gazette;
+/**
+ * Whether a notice goes to its nation's Gazette: always for some cells, and for others only when an order field
+ * says so (a Scottish EIA planning notice, a Scottish council choosing the Edinburgh Gazette for a TRO). Without
+ * the fields (an estimate quote) only the unconditional rule counts.
+ */
+export function needsGazette(type: NoticeType, nation: Nation, fields?: Record<string, unknown>): boolean {
+  const cell = noticeCell(type, nation);
+  if (cell.gazette) return true;
+  const when = cell.gazetteWhen;
+  return when !== undefined && fields !== undefined && when.values.includes(fields[when.field] as never);
 }
 
-export function complianceFor(type: NoticeType): Compliance {
-  const { minColumnsRequired, publicationDaysRequired } = NOTICE_TYPE_RULES[type];
+export function complianceFor(type: NoticeType, nation: Nation): Compliance {
+  const { minColumnsRequired, publicationDaysRequired } = noticeCell(type, nation);
   return { minColumnsRequired, publicationDaysRequired };
 }
 
 /** The word count used when a quote gives neither a word count nor the order fields. */
-export function estimatedWordCount(type: NoticeType): number {
-  return NOTICE_TYPE_RULES[type].estimatedWordCount;
+export function estimatedWordCount(type: NoticeType, nation: Nation): number {
+  return noticeCell(type, nation).estimatedWordCount;
 }
 
-export function layoutFor(newspaper: Newspaper, type: NoticeType, words: number): Layout {
-  const { minColumnsRequired: columns, publicationDaysRequired: insertions } = complianceFor(type);
+/** Where and how a notice is priced: its type and nation (the compliance figures) and whether it has a Gazette. */
+export interface PricingCell {
+  type: NoticeType;
+  nation: Nation;
+  gazette: boolean;
+}
+
+export function layoutFor(newspaper: Newspaper, cell: PricingCell, words: number): Layout {
+  const { minColumnsRequired: columns, publicationDaysRequired: insertions } = complianceFor(
+    cell.type,
+    cell.nation,
+  );
   const wordsPerCm = newspaper.geometry.wordsPerCm * columns;
   const halfCms = Math.max(Math.ceil((2 * words) / wordsPerCm), 2 * TARIFF.minDepthCm);
   const depthCm = halfCms / 2;
@@ -65,15 +87,15 @@ export function layoutFor(newspaper: Newspaper, type: NoticeType, words: number)
 
 export function priceNotice(
   newspaper: Newspaper,
-  type: NoticeType,
+  cell: PricingCell,
   words: number,
 ): { pricing: Pricing; layout: Layout } {
-  const layout = layoutFor(newspaper, type, words);
+  const layout = layoutFor(newspaper, cell, words);
   const halfColumnCm = layout.columns * layout.depthCm * 2;
   const perInsertion = Math.ceil((newspaper.rateGbpPence * halfColumnCm) / 2);
   const subtotalGbpPence = perInsertion * layout.insertions;
   const platformFeeGbpPence = TARIFF.platformFeeGbpPence;
-  const gazetteFeeGbpPence = needsGazette(type) ? (TARIFF.gazetteFeeGbpPence[type] ?? 0) : 0;
+  const gazetteFeeGbpPence = cell.gazette ? (TARIFF.gazetteFeeGbpPence[cell.type] ?? 0) : 0;
   const net = subtotalGbpPence + platformFeeGbpPence + gazetteFeeGbpPence;
   const vatGbpPence = Math.floor((net * TARIFF.vatRateBasisPoints + 5000) / 10000);
   return {

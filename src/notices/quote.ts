@@ -6,8 +6,15 @@ import { parseFields, type Shape } from './issues';
 import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
 import { placementFor } from './placement';
 import { prepareNotice } from './prepare';
-import { complianceFor, estimatedWordCount, priceNotice, type Compliance, type Pricing } from './pricing';
-import { jurisdictionRule } from './rules';
+import { nationOfPostcode, type Nation } from './nations';
+import {
+  complianceFor,
+  estimatedWordCount,
+  needsGazette,
+  priceNotice,
+  type Compliance,
+  type Pricing,
+} from './pricing';
 import type { NoticeContext, NoticeType } from './types';
 
 /**
@@ -71,16 +78,7 @@ export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteReque
     return { kind: 'order', type, order: order.data as OrderInput };
   }
   const estimate = parseFields({ type: z.unknown(), ...estimateFields } as Shape, record);
-  const placement = placementFor(estimate.data.postcode, estimate.data.newspaperName);
-  const issues: FieldIssue[] = [
-    ...estimate.issues,
-    ...jurisdictionRule(type, {
-      today,
-      publicationDateRequested: false,
-      jurisdiction: placement?.jurisdiction,
-      given: new Set(),
-    }),
-  ];
+  const issues: FieldIssue[] = estimate.issues;
   if (issues.length > 0) throw validationError(issues);
   const {
     postcode,
@@ -100,16 +98,24 @@ export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse 
   if (request.kind === 'order') {
     const prepared = prepareNotice(request.order, ctx);
     return {
-      ...response(request.type, request.order.postcode, prepared.newspaper, prepared.pricing),
+      ...response(
+        request.type,
+        request.order.postcode,
+        prepared.newspaper,
+        prepared.pricing,
+        prepared.nation,
+      ),
       noticeText: prepared.noticeText,
       wordCount: prepared.wordCount,
     };
   }
   const placement = placementFor(request.postcode, request.newspaperName);
   if (!placement) throw new TypeError('quote needs a request from parseQuoteRequest');
-  const words = request.wordCount ?? estimatedWordCount(request.type);
-  const { pricing } = priceNotice(placement.newspaper, request.type, words);
-  return response(request.type, request.postcode, placement.newspaper, pricing);
+  const { nation } = placement;
+  const words = request.wordCount ?? estimatedWordCount(request.type, nation);
+  const cell = { type: request.type, nation, gazette: needsGazette(request.type, nation) };
+  const { pricing } = priceNotice(placement.newspaper, cell, words);
+  return response(request.type, request.postcode, placement.newspaper, pricing, nation);
 }
 
 function response(
@@ -117,12 +123,21 @@ function response(
   postcode: string,
   newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' },
   pricing: Pricing,
+  nation: Nation,
 ): QuoteResponse {
   return {
     type,
     postcode,
     newspaper: { name: newspaper.name, rateGbpPence: newspaper.rateGbpPence, frequency: newspaper.frequency },
     pricing,
-    compliance: complianceFor(type),
+    compliance: complianceFor(type, nation),
   };
+}
+
+/** Whether the quote involves the Gazette: the notice's own rule for a full order, the cell's for an estimate. */
+export function quoteNeedsGazette(request: QuoteRequest): boolean {
+  const postcode = request.kind === 'order' ? request.order.postcode : request.postcode;
+  const nation = nationOfPostcode(postcode);
+  if (!nation) return false;
+  return needsGazette(request.type, nation, request.kind === 'order' ? request.order : undefined);
 }

@@ -3,7 +3,8 @@ import legalPeriodsJson from './data/legal-periods.json';
 import noticeTypesJson from './data/notice-types.json';
 import pricingJson from './data/pricing.json';
 import trafficAreasJson from './data/traffic-areas.json';
-import { JURISDICTIONS, NOTICE_TYPES, type NoticeType } from './types';
+import { NATIONS, type Nation } from './nations';
+import { NOTICE_TYPES, type NoticeType } from './types';
 
 /**
  * The law's numbers live in data files (each entry with its source) so they can be corrected without code
@@ -17,6 +18,8 @@ const periodSchema = z
     days: positiveInt.optional(),
     weeks: positiveInt.optional(),
     months: positiveInt.optional(),
+    /** Counted from the last of several insertions (e.g. two successive weeks) rather than the first. */
+    fromLastPublication: z.boolean().optional(),
     source,
   })
   .refine((p) => [p.days, p.weeks, p.months].filter((v) => v !== undefined).length === 1, {
@@ -39,6 +42,24 @@ const PERIOD_KEYS = [
   'public_path.objections.definitive_map_modification',
   'highways.hearingNotice',
   'highways.objections',
+  'wales.planning.comments.eia',
+  'scotland.planning.comments',
+  'scotland.planning.comments.eia',
+  'scotland.planning.comments.listed_building_consent',
+  'scotland.planning.comments.setting',
+  'scotland.tro.objections',
+  'scotland.tro.makingNotice',
+  'scotland.tro.challenge',
+  'scotland.public_path.objections',
+  'scotland.highways.objections',
+  'northern_ireland.hgv.representations',
+  'northern_ireland.hgv.applicationWindow',
+  'northern_ireland.planning.comments',
+  'northern_ireland.planning.comments.eia',
+  'northern_ireland.planning.comments.listed_building_consent',
+  'northern_ireland.tro.objections',
+  'northern_ireland.public_path.objections',
+  'northern_ireland.highways.objections',
 ] as const;
 export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
@@ -49,15 +70,22 @@ const legalPeriodsSchema = z.strictObject({
   publication: z.strictObject({ leadWorkingDays: z.int().min(0), maxDaysAhead: positiveInt, source }),
 });
 
-const noticeTypeSchema = z.strictObject({
-  jurisdictions: z.array(z.enum(JURISDICTIONS)).min(1),
+/**
+ * One cell of the type × nation table: the law behind the notice, whether it goes to the Gazette of its
+ * nation (always, or only when an order field has one of some values), its size and insertions.
+ */
+const noticeCellSchema = z.strictObject({
+  law: z.string().min(1),
   gazette: z.boolean(),
+  gazetteWhen: z
+    .strictObject({ field: z.string().min(1), values: z.array(z.union([z.string(), z.boolean()])).min(1) })
+    .optional(),
   minColumnsRequired: positiveInt,
   publicationDaysRequired: positiveInt,
   estimatedWordCount: positiveInt,
   source,
 });
-export type NoticeTypeRules = z.infer<typeof noticeTypeSchema>;
+export type NoticeCellRules = z.infer<typeof noticeCellSchema>;
 
 const pricingSchema = z.strictObject({
   platformFeeGbpPence: z.int().min(0),
@@ -99,14 +127,22 @@ const trafficAreasSchema = z.strictObject({
 });
 
 export const LEGAL_PERIODS = legalPeriodsSchema.parse(legalPeriodsJson);
-export const NOTICE_TYPE_RULES: Record<NoticeType, NoticeTypeRules> = z
+const nationCellsSchema = z.strictObject(
+  Object.fromEntries(NATIONS.map((n) => [n, noticeCellSchema])) as Record<Nation, typeof noticeCellSchema>,
+);
+/** Every one of the 24 cells must be present: a missing nation fails at start-up, not on a customer's order. */
+export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = z
   .strictObject(
-    Object.fromEntries(NOTICE_TYPES.map((t) => [t, noticeTypeSchema])) as Record<
+    Object.fromEntries(NOTICE_TYPES.map((t) => [t, nationCellsSchema])) as Record<
       NoticeType,
-      typeof noticeTypeSchema
+      typeof nationCellsSchema
     >,
   )
   .parse(noticeTypesJson);
+
+export function noticeCell(type: NoticeType, nation: Nation): NoticeCellRules {
+  return NOTICE_CELLS[type][nation];
+}
 export const TARIFF = pricingSchema.parse(pricingJson);
 export const TRAFFIC_AREA_OFFICES = trafficAreasSchema.parse(trafficAreasJson).areas;
 

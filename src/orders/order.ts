@@ -67,6 +67,7 @@ export function serializeOrder(order: Order): Record<string, unknown> {
   for (const [key, value] of Object.entries(optional)) if (value !== null) out[key] = value;
   out.livemode = order.livemode;
   out.paymentState = order.paymentState;
+  out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;
   out.updatedAt = order.updatedAt.toISOString();

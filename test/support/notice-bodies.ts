@@ -1,6 +1,7 @@
 import { addDays, addMonths, ukDate } from '../../src/notices/dates';
-import type { NoticeType } from '../../src/notices';
+import type { Nation, NoticeType } from '../../src/notices';
 import { PUBLICATION_DATE as FIXTURE_PUBLICATION_DATE, TODAY, VALID } from '../unit/notices/fixtures';
+import { validCell } from '../unit/notices/nation-fixtures';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -14,8 +15,25 @@ export function validOrderBody(
   type: NoticeType,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  return shiftedBody(type, VALID[type], overrides);
+}
+
+/** The same for one of the 24 cells (type × nation), from the unit tests' per-nation fixtures. */
+export function validCellBody(
+  type: NoticeType,
+  nation: Nation,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return shiftedBody(type, validCell(type, nation), overrides);
+}
+
+function shiftedBody(
+  type: NoticeType,
+  fixture: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(VALID[type])) {
+  for (const [key, value] of Object.entries(fixture)) {
     body[key] = typeof value === 'string' && ISO_DATE.test(value) ? fromToday(value) : value;
   }
   // Month lengths vary, so a shifted probate deadline could fall a day short of two months: give it three.

@@ -14,7 +14,7 @@ import { findOrder } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { AppError } from '../../errors';
 import { newId, toBase62 } from '../../ids';
-import { needsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
+import { orderNeedsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
 import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
@@ -154,7 +154,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | u
   const caller = callerOf(ctx);
   const today = todayInLondon();
   const input = parseOrderInput(ctx.request.body, { today });
-  if (needsGazette(input.type) && !(await isIntegrationAvailable(deps.db, 'gazette'))) {
+  if (orderNeedsGazette(input) && !(await isIntegrationAvailable(deps.db, 'gazette'))) {
     throw new AppError(
       'gazette_unavailable',
       'The Gazette integration is temporarily unavailable. Retry later.',

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Db } from '../../db/database';
 import { isIntegrationAvailable } from '../../db/integration-health.repository';
 import { AppError } from '../../errors';
-import { needsGazette, parseQuoteRequest, quote, ukDate } from '../../notices';
+import { parseQuoteRequest, quote, quoteNeedsGazette, ukDate } from '../../notices';
 import type { AppContext, AppState } from '../context';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 
@@ -27,7 +27,7 @@ export function quoteRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   router.post('/quote', limitPerIp(perIp), async (ctx: AppContext) => {
     const today = todayInLondon();
     const request = parseQuoteRequest(ctx.request.body, { today });
-    if (needsGazette(request.type) && !(await isIntegrationAvailable(db, 'gazette'))) {
+    if (quoteNeedsGazette(request) && !(await isIntegrationAvailable(db, 'gazette'))) {
       throw new AppError(
         'gazette_unavailable',
         'The Gazette integration is temporarily unavailable. Retry later.',

@@ -3,7 +3,9 @@ import { formatNoticeDate } from '../dates';
 import type { Newspaper } from '../directory';
 import { issueAt } from '../issues';
 import { describePeriod, earliestDeadline } from '../periods';
+import { legalPeriod } from '../reference-data';
 import type { PeriodKey } from '../reference-data';
+import type { Nation } from '../nations';
 import type { Jurisdiction } from '../types';
 
 /** What the cross-field rules know besides the fields: today, and where and when the notice will appear. */
@@ -14,6 +16,10 @@ export interface RuleContext {
   /** True when publicationDate is the caller's, false when it is the earliest possible date. */
   publicationDateRequested: boolean;
   jurisdiction?: Jurisdiction;
+  /** The nation whose law the notice follows (from the postcode). */
+  nation?: Nation;
+  /** The last insertion when the law asks for several (two successive weeks: publicationDate + 7). */
+  lastPublicationDate?: string;
   newspaper?: Newspaper;
   /** Keys the caller sent (non-null), valid or not: a field sent but invalid is already reported. */
   given: ReadonlySet<string>;
@@ -39,12 +45,17 @@ function publicationPhrase(ctx: RuleContext, date: string): string {
 export function minimumPeriod(fields: Fields, ctx: RuleContext, field: string, key: PeriodKey): FieldIssue[] {
   const deadline = str(fields, field);
   if (!deadline || !ctx.publicationDate) return [];
-  const earliest = earliestDeadline(ctx.publicationDate, key);
+  const fromLast = legalPeriod(key).fromLastPublication === true && ctx.lastPublicationDate !== undefined;
+  const from = fromLast ? (ctx.lastPublicationDate as string) : ctx.publicationDate;
+  const earliest = earliestDeadline(from, key);
   if (deadline >= earliest) return [];
+  const after = fromLast
+    ? `the last publication (${formatNoticeDate(from)})`
+    : publicationPhrase(ctx, ctx.publicationDate);
   return [
     issueAt(
       [field],
-      `Must be at least ${describePeriod(key)} after ${publicationPhrase(ctx, ctx.publicationDate)}: ${formatNoticeDate(earliest)} or later.`,
+      `Must be at least ${describePeriod(key)} after ${after}: ${formatNoticeDate(earliest)} or later.`,
     ),
   ];
 }

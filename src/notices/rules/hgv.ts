@@ -6,15 +6,20 @@ import { forbidden, str, type Rule } from './context';
 const VARIATION_ONLY = ['licenceNumber', 'currentVehicleCount', 'currentTrailerCount', 'conditionChanges'];
 
 /** Particulars (d), (g) and (h) of SI 1995/2869 Sch 1 only apply to a variation; a new licence needs vehicles. */
-export const hgvRules: Rule = (fields, ctx) => {
+export const hgvVariationRules: Rule = (fields, ctx) => {
   const issues: FieldIssue[] = [];
   if (fields.applicationKind === 'new') {
     issues.push(...forbidden(ctx, VARIATION_ONLY, 'for a new licence'));
     if (fields.vehicleCount === 0)
       issues.push(issueAt(['vehicleCount'], 'A new licence must be for at least 1 vehicle.'));
   }
-  return [...issues, ...operatingCentreRules(str(fields, 'operatingCentrePostcode'), fields.trafficArea)];
+  return issues;
 };
+
+export const hgvRules: Rule = (fields, ctx) => [
+  ...hgvVariationRules(fields, ctx),
+  ...operatingCentreRules(str(fields, 'operatingCentrePostcode'), fields.trafficArea),
+];
 
 /** Great Britain's traffic commissioners license GB centres; Scottish centres belong to the Scottish area. */
 function operatingCentreRules(postcode: string | undefined, trafficArea: unknown): FieldIssue[] {

@@ -17,6 +17,7 @@ export const TYPE_RULES: Record<NoticeType, Rule> = {
   highways: highwaysRules,
 };
 
-export { jurisdictionRule, publicationDateRules } from './shared';
+export { publicationDateRules } from './shared';
+export { NATION_RULES, languageRule } from './nations';
 export type { RuleContext } from './context';
 export { planningCommentPeriod } from './planning';

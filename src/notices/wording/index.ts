@@ -1,27 +1,85 @@
-import type { OrderInput } from '../fields';
-import type { Jurisdiction } from '../types';
+import type {
+  GbOrderInput,
+  NorthernIrelandHgvOrder,
+  NorthernIrelandHighwaysOrder,
+  NorthernIrelandPlanningOrder,
+  NorthernIrelandPublicPathOrder,
+  NorthernIrelandTroOrder,
+  OrderInput,
+  ScotlandHighwaysOrder,
+  ScotlandPlanningOrder,
+  ScotlandPublicPathOrder,
+  ScotlandTroOrder,
+} from '../fields';
+import { jurisdictionOfNation, type Nation } from '../nations';
 import { hgvWording } from './hgv';
 import { highwaysWording } from './highways';
+import {
+  northernIrelandHgvWording,
+  northernIrelandPlanningWording,
+  northernIrelandPublicPathWording,
+  northernIrelandRoadsWording,
+  northernIrelandTroWording,
+} from './northern-ireland';
 import { planningWording } from './planning';
 import { probateWording } from './probate';
 import { publicPathWording } from './public-path';
+import {
+  scotlandPlanningWording,
+  scotlandPublicPathWording,
+  scotlandRoadsWording,
+  scotlandTroWording,
+} from './scotland';
 import { troWording } from './tro';
+import { welshNoticeText } from './welsh/index';
 
-/** The notice text for a validated order: deterministic, plain text, paragraphs separated by a blank line. */
-export function noticeText(order: OrderInput, jurisdiction: Jurisdiction): string {
-  switch (order.type) {
+/**
+ * The notice text for a validated order: deterministic, plain text, paragraphs separated by a blank line. The
+ * order's `type` and its nation choose the law; `language: "cy+en"` (Wales only) prints the Welsh text first,
+ * then the English, the caller's sign-off once at the end.
+ */
+export function noticeText(order: OrderInput, nation: Nation): string {
+  if (order.language === 'cy+en' && nation === 'wales') {
+    const gb = order as GbOrderInput;
+    return `${welshNoticeText({ ...gb, signOff: undefined })}\n\n${englishText(order, nation)}`;
+  }
+  return englishText(order, nation);
+}
+
+/** Cells with their own law; the others (England, Wales, and Scottish hgv and probate) use the GB wording. */
+const NATION_WORDING: Partial<Record<Nation, Partial<Record<OrderInput['type'], (o: never) => string>>>> = {
+  scotland: {
+    planning: (o: ScotlandPlanningOrder) => scotlandPlanningWording(o),
+    tro: (o: ScotlandTroOrder) => scotlandTroWording(o),
+    public_path: (o: ScotlandPublicPathOrder) => scotlandPublicPathWording(o),
+    highways: (o: ScotlandHighwaysOrder) => scotlandRoadsWording(o),
+  },
+  northern_ireland: {
+    hgv: (o: NorthernIrelandHgvOrder) => northernIrelandHgvWording(o),
+    planning: (o: NorthernIrelandPlanningOrder) => northernIrelandPlanningWording(o),
+    tro: (o: NorthernIrelandTroOrder) => northernIrelandTroWording(o),
+    public_path: (o: NorthernIrelandPublicPathOrder) => northernIrelandPublicPathWording(o),
+    highways: (o: NorthernIrelandHighwaysOrder) => northernIrelandRoadsWording(o),
+  },
+};
+
+function englishText(order: OrderInput, nation: Nation): string {
+  const own = NATION_WORDING[nation]?.[order.type];
+  if (own) return own(order as never);
+  const o = order as GbOrderInput;
+  switch (o.type) {
     case 'hgv':
-      return hgvWording(order);
+      return hgvWording(o);
     case 'probate':
-      return probateWording(order, jurisdiction);
+      return probateWording(o, jurisdictionOfNation(nation));
     case 'planning':
-      return planningWording(order);
+      return planningWording(o, nation);
     case 'tro':
-      return troWording(order);
+      return troWording(o);
     case 'public_path':
-      return publicPathWording(order);
+      return publicPathWording(o, nation);
     case 'highways':
-      return highwaysWording(order);
+      return highwaysWording(o);
   }
 }
 

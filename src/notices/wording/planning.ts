@@ -1,6 +1,7 @@
 import { formatNoticeDate } from '../dates';
 import type { PlanningOrder } from '../fields';
 import type { PlanningCategory } from '../fields/planning';
+import type { Nation } from '../nations';
 import { paragraphs, sentence, upper } from './format';
 
 /** The Schedule 3 (DMPO 2015) particulars: authority, site, applicant, proposal, category, inspection, deadline. */
@@ -17,13 +18,20 @@ const CATEGORY_STATEMENTS: Record<PlanningCategory, string> = {
     'The proposal affects the character or appearance of a conservation area (Planning (Listed Buildings and Conservation Areas) Act 1990, section 73).',
 };
 
-export function planningWording(o: PlanningOrder): string {
+/** Wales has its own EIA Regulations; the other statements are the same law on both sides of the border. */
+const WALES_STATEMENTS: Partial<Record<PlanningCategory, string>> = {
+  eia: 'The application is accompanied by an environmental statement under the Town and Country Planning (Environmental Impact Assessment) (Wales) Regulations 2017.',
+};
+
+export function planningWording(o: PlanningOrder, nation: Nation = 'england'): string {
+  const statement =
+    (nation === 'wales' ? WALES_STATEMENTS[o.category] : undefined) ?? CATEGORY_STATEMENTS[o.category];
   return paragraphs(
     upper(o.planningAuthority),
     'TOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION',
     `Notice is given that an application (reference ${o.applicationReference}) has been made to ${o.planningAuthority} by ${o.planningApplicantName ?? o.applicantName} for: ${sentence(o.developmentDescription)}`,
     `Site: ${o.siteAddress}.`,
-    CATEGORY_STATEMENTS[o.category],
+    statement,
     `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
     `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference.`,
     o.signOff,

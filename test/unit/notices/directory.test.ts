@@ -57,7 +57,7 @@ describe('newspaper directory', () => {
   });
 
   it('holds realistic, usable records', () => {
-    const maxColumns = Math.max(...NOTICE_TYPES.map((t) => complianceFor(t).minColumnsRequired));
+    const maxColumns = Math.max(...NOTICE_TYPES.map((t) => complianceFor(t, 'england').minColumnsRequired));
     for (const paper of listNewspapers()) {
       expect(paper.rateGbpPence).toBeGreaterThanOrEqual(800);
       expect(paper.rateGbpPence).toBeLessThanOrEqual(3500);

@@ -1,9 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fieldNames, NOTICE_TYPES, ORDER_SHAPES } from '../../../src/notices';
+import {
+  fieldNames,
+  NATION_NAMES,
+  NATIONS,
+  NOTICE_CELLS,
+  NOTICE_TYPES,
+  ORDER_SHAPES,
+  shapeOf,
+} from '../../../src/notices';
 
 /** Keeps docs/notice-reference.md from drifting away from the schemas. */
 const doc = readFileSync(join(__dirname, '../../../docs/notice-reference.md'), 'utf8');
+
+/** A table cell's text as a regular expression (prettier pads cells with spaces). */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 function enumValues(schema: unknown): string[] {
   const options = (schema as { options?: unknown }).options;
@@ -19,6 +32,23 @@ describe('docs/notice-reference.md', () => {
     for (const field of fieldNames(type)) {
       expect(doc).toContain(`\`${field}\``);
       for (const value of enumValues(shape[field])) expect(doc).toContain(`\`${value}\``);
+    }
+  });
+
+  it.each(NOTICE_TYPES)("documents every nation's %s fields and allowed values", (type) => {
+    for (const nation of NATIONS) {
+      const shape = shapeOf(type, nation) as Record<string, unknown>;
+      for (const [field, schema] of Object.entries(shape)) {
+        expect(doc).toContain(`\`${field}\``);
+        for (const value of enumValues(schema)) expect(doc).toContain(`\`${value}\``);
+      }
+    }
+  });
+
+  it.each(NOTICE_TYPES)('shows the law behind each %s cell in the 24-cell table', (type) => {
+    for (const nation of NATIONS) {
+      const cells = [`\`${type}\``, NATION_NAMES[nation], NOTICE_CELLS[type][nation].law].map(escape);
+      expect(doc).toMatch(new RegExp(`\\|\\s*${cells.join('\\s*\\|\\s*')}\\s*\\|`));
     }
   });
 

@@ -73,7 +73,11 @@ describe('hgv fields and rules', () => {
     ]);
     expect(pathsOf(() => parse({ operatingCentrePostcode: 'EH6 7BD' }))).toEqual(['$.trafficArea']);
     expect(pathsOf(() => parse({ trafficArea: 'scotland' }))).toEqual(['$.trafficArea']);
-    expect(pathsOf(() => parse({ postcode: 'BT1 5GS' }))[0]).toBe('$.postcode');
+    // A Northern Irish postcode is a notice under the 2010 Act: no traffic area, a Northern Irish centre.
+    expect(pathsOf(() => parse({ postcode: 'BT1 5GS' })).sort()).toEqual([
+      '$.operatingCentrePostcode',
+      '$.trafficArea',
+    ]);
   });
 
   it('writes the statutory elements', () => {

@@ -161,15 +161,20 @@ describe('parseOrderInput: shared fields', () => {
   );
 
   it.each([
-    ['planning', 'EH1 1AA'],
-    ['tro', 'BT1 5GS'],
-    ['public_path', 'G1 1AA'],
-    ['highways', 'BT7 1NN'],
-  ] as const)('rejects %s notices outside England and Wales (%s)', (type, postcode) => {
-    expect(issuesOf(() => parseOrderInput(valid(type, { postcode }), CTX))).toEqual([
-      { path: '$.postcode', message: expect.stringContaining('supported for England and Wales only') },
-    ]);
-  });
+    ['hgv', 'BT1 5GS', 'trafficArea', 'Northern Ireland'],
+    ['public_path', 'G1 1AA', 'madeDate', 'Scotland'],
+    ['highways', 'BT7 1NN', 'courtName', 'Northern Ireland'],
+  ] as const)(
+    "answers %s notices at %s by that nation's law, naming it for a field only other nations use",
+    (type, postcode, field, nation) => {
+      const issues = issuesOf(() => parseOrderInput(valid(type, { postcode }), CTX));
+      expect(issues).toContainEqual({
+        path: `$.${field}`,
+        message: expect.stringContaining(`Is not used for ${type} notices in ${nation}`),
+      });
+      expect(issues.map((i) => i.path)).not.toContain('$.postcode');
+    },
+  );
 
   it('rejects over-long words that would break a column', () => {
     expect(pathsOf(() => parseOrderInput(valid('hgv', { applicantName: 'A'.repeat(61) }), CTX))).toEqual([

@@ -61,11 +61,15 @@ describe('quote', () => {
     ]);
   });
 
-  it('rejects unsupported types and other jurisdictions', () => {
+  it('rejects unsupported types and quotes every nation by its own rules', () => {
     expect(thrown(() => run({ type: 'premises_licence', postcode: 'EX1 1AA' })).code).toBe(
       'unsupported_type',
     );
-    expect(pathsOf(() => run({ type: 'planning', postcode: 'G1 1AA' }))).toEqual(['$.postcode']);
+    expect(run({ type: 'highways', postcode: 'BT1 5GS' }).compliance).toEqual({
+      minColumnsRequired: 2,
+      publicationDaysRequired: 2,
+    });
+    expect(run({ type: 'planning', postcode: 'G1 1AA' }).pricing.gazetteFeeGbpPence).toBe(0);
   });
 
   it('validates a body with order fields as a full order and adds the text and exact word count', () => {

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { addressText, descriptionText, nameText, placeText, referenceText, titleText } from '../text';
+import { APPLICATION_KINDS, LICENCE_TYPES, MAX_VEHICLES } from './hgv';
+import { count, isoDate, ukPostcode } from './primitives';
+import { PATH_ORDER_TYPES_UK, roadsList } from './scotland';
+import { TRO_STAGES } from './tro';
+
+/** Fields of the Northern Irish notices whose law differs from Great Britain's (probate shares England's). */
+
+/** GV(LO) Act (NI) 2010 s.10 and SR 2012/261 Sch 2 para 1 (a)–(h): the GB particulars, without a traffic area. */
+export const northernIrelandHgvFields = {
+  applicationKind: z.enum(APPLICATION_KINDS),
+  licenceType: z.enum(LICENCE_TYPES),
+  /** The existing licence for a variation, as the Department issued it. */
+  licenceNumber: referenceText().optional(),
+  tradingName: nameText().optional(),
+  operatingCentreAddress: addressText(),
+  operatingCentrePostcode: ukPostcode(),
+  vehicleCount: count(MAX_VEHICLES),
+  trailerCount: count(MAX_VEHICLES),
+  currentVehicleCount: count(MAX_VEHICLES).optional(),
+  currentTrailerCount: count(MAX_VEHICLES).optional(),
+  conditionChanges: descriptionText().optional(),
+  /** When the application is (or will be) made: the notice must appear within 21 days either side (s.10(2)). */
+  applicationDate: isoDate().optional(),
+};
+
+/** GDPO (NI) 2015 art 8 (every application), the EIA Regulations (NI) 2017 reg 18, SR 2015/108 reg 7. */
+export const NI_PLANNING_CATEGORIES = ['application', 'eia', 'listed_building_consent'] as const;
+
+/** Art 8(2) neighbour-notice particulars, reused for the press notice (its content is not prescribed). */
+export const northernIrelandPlanningFields = {
+  planningAuthority: nameText(),
+  planningAuthorityAddress: addressText(),
+  applicationReference: referenceText(),
+  planningApplicantName: nameText().optional(),
+  siteAddress: addressText(),
+  developmentDescription: descriptionText(),
+  category: z.enum(NI_PLANNING_CATEGORIES),
+  inspectionPlace: placeText(),
+  commentDeadline: isoDate(),
+  /** Art 8(2)(h): the application followed pre-application community consultation. */
+  preApplicationConsultation: z.boolean().optional(),
+};
+
+/** RTR(NI)O 1997 Sch 1 para 3(2) particulars: a notice of proposals only (orders are made as statutory rules). */
+export const northernIrelandTroFields = {
+  authority: nameText(),
+  orderTitle: titleText(),
+  /** Only `proposal`: Northern Ireland has no statutory newspaper notice of making. Defaults to proposal. */
+  stage: z.enum(TRO_STAGES).optional(),
+  effect: descriptionText(),
+  roads: roadsList(),
+  inspectionPlace: placeText(),
+  objectionDeadline: isoDate(),
+  objectionAddress: addressText().optional(),
+};
+
+/** Access to the Countryside (NI) Order 1983: art 12 creation, art 14 extinguishment, art 15 diversion. */
+export const NI_PATH_STATUTES = [
+  'access_ni_order_1983_art12',
+  'access_ni_order_1983_art14',
+  'access_ni_order_1983_art15',
+] as const;
+
+export const northernIrelandPublicPathFields = {
+  authority: nameText(),
+  orderTitle: titleText(),
+  statute: z.enum(NI_PATH_STATUTES),
+  orderType: z.enum(PATH_ORDER_TYPES_UK),
+  madeDate: isoDate(),
+  pathDescription: descriptionText(),
+  effect: descriptionText(),
+  inspectionPlace: placeText(),
+  objectionDeadline: isoDate(),
+  objectionAddress: addressText().optional(),
+};
+
+/** Roads (NI) Order 1993 art 68: abandonment and stopping-up orders (Sch 8 procedure). */
+export const NI_ROAD_STATUTES = ['roads_ni_order_1993_art68'] as const;
+export const NI_ROAD_ORDER_TYPES = ['abandonment', 'stopping_up'] as const;
+
+export const northernIrelandHighwaysFields = {
+  authority: nameText(),
+  orderTitle: titleText(),
+  statute: z.enum(NI_ROAD_STATUTES),
+  orderType: z.enum(NI_ROAD_ORDER_TYPES),
+  highwayDescription: descriptionText(),
+  effect: descriptionText(),
+  inspectionPlace: placeText(),
+  objectionDeadline: isoDate(),
+  objectionAddress: addressText().optional(),
+};

@@ -1,0 +1,202 @@
+import type { FieldIssue } from '../../errors';
+import { addDays, formatNoticeDate } from '../dates';
+import { issueAt } from '../issues';
+import { NATION_NAMES, type Nation } from '../nations';
+import { parseUkPostcode } from '../postcodes';
+import type { PeriodKey } from '../reference-data';
+import type { NoticeType } from '../types';
+import { forbidden, minimumPeriod, notAfterToday, required, str, type Rule } from './context';
+import { planningCommentPeriod } from './planning';
+import { hgvVariationRules } from './hgv';
+
+/**
+ * The cross-field rules of the cells whose law is not England's. Each names the nation in its messages, so a
+ * caller sees why a field that another nation needs is refused here. Periods come from legal-periods.json.
+ */
+const periodOf =
+  (periods: Record<string, PeriodKey>, fallback: PeriodKey) =>
+  (category: unknown): PeriodKey =>
+    (typeof category === 'string' && periods[category]) || fallback;
+
+const walesPlanning: Rule = (fields, ctx) =>
+  minimumPeriod(
+    fields,
+    ctx,
+    'commentDeadline',
+    fields.category === 'eia' ? 'wales.planning.comments.eia' : planningCommentPeriod(fields.category),
+  );
+
+const scotlandPlanningPeriod = periodOf(
+  {
+    eia: 'scotland.planning.comments.eia',
+    listed_building_consent: 'scotland.planning.comments.listed_building_consent',
+    conservation_area_consent: 'scotland.planning.comments.listed_building_consent',
+    listed_building_setting: 'scotland.planning.comments.setting',
+    conservation_area: 'scotland.planning.comments.setting',
+  },
+  'scotland.planning.comments',
+);
+
+const scotlandPlanning: Rule = (fields, ctx) => [
+  ...(ctx.given.has('agentAddress') && !ctx.given.has('agentName')
+    ? [issueAt(['agentAddress'], 'Must only be given with agentName.')]
+    : []),
+  ...minimumPeriod(fields, ctx, 'commentDeadline', scotlandPlanningPeriod(fields.category)),
+];
+
+const niPlanningPeriod = periodOf(
+  {
+    eia: 'northern_ireland.planning.comments.eia',
+    listed_building_consent: 'northern_ireland.planning.comments.listed_building_consent',
+  },
+  'northern_ireland.planning.comments',
+);
+
+const niPlanning: Rule = (fields, ctx) =>
+  minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category));
+
+/** SI 1999/614: proposals (reg 7(3)) need a deadline; a notice of making (reg 17) is within 14 days of making. */
+const scotlandTro: Rule = (fields, ctx) => {
+  const making = ['madeDate', 'comesIntoForceDate', 'proposalsNewspaper', 'proposalsPublishedOn'];
+  if (fields.stage === 'proposal') {
+    return [
+      ...required(ctx, ['objectionDeadline'], 'for a notice of proposals'),
+      ...forbidden(ctx, [...making, 'modifications'], 'for a notice of proposals'),
+      ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.tro.objections'),
+    ];
+  }
+  if (fields.stage !== 'making') return [];
+  return [
+    ...required(ctx, making, 'for a notice of making in Scotland (SI 1999/614 Sch 1 Part III)'),
+    ...forbidden(ctx, ['objectionDeadline', 'objectionAddress'], 'for a notice of making'),
+    ...notAfterToday(fields, ctx, 'madeDate'),
+    ...notAfterToday(fields, ctx, 'proposalsPublishedOn'),
+    ...madeWithin(fields, ctx.publicationDate, ctx.publicationDateRequested),
+    ...inForceAfter(fields, ctx.publicationDate),
+  ];
+};
+
+/** Reg 17(1)(c): the notice of making is published within 14 days of the making of the order. */
+function madeWithin(fields: Record<string, unknown>, published?: string, requested = false): FieldIssue[] {
+  const made = str(fields, 'madeDate');
+  if (!made || !published) return [];
+  const latest = addDays(made, 14);
+  if (published <= latest) return [];
+  return [
+    issueAt(
+      [requested ? 'publicationDate' : 'madeDate'],
+      `In Scotland a notice of making must be published within 14 days of the order being made (by ${formatNoticeDate(latest)}); the publication date is ${formatNoticeDate(published)}.`,
+    ),
+  ];
+}
+
+/** Reg 16(2): no provision comes into force before the notice of making is published. */
+function inForceAfter(fields: Record<string, unknown>, published?: string): FieldIssue[] {
+  const inForce = str(fields, 'comesIntoForceDate');
+  return inForce && published && inForce < published
+    ? [
+        issueAt(
+          ['comesIntoForceDate'],
+          `Must not be before the notice is published (${formatNoticeDate(published)}).`,
+        ),
+      ]
+    : [];
+}
+
+/** RTR(NI)O 1997 Sch 1: proposals only; the order itself is made as a statutory rule, with no press notice. */
+const niTro: Rule = (fields, ctx) => [
+  ...(fields.stage === 'making'
+    ? [
+        issueAt(
+          ['stage'],
+          'Must be proposal in Northern Ireland: a traffic order is made as a statutory rule, with no newspaper notice of making (RTR(NI)O 1997 Sch 1).',
+        ),
+      ]
+    : []),
+  ...minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.tro.objections'),
+];
+
+const ORDER_TYPE_BY_STATUTE: Record<string, string> = {
+  countryside_scotland_act_1967_s31: 'creation',
+  countryside_scotland_act_1967_s34: 'extinguishment',
+  countryside_scotland_act_1967_s35: 'diversion',
+  access_ni_order_1983_art12: 'creation',
+  access_ni_order_1983_art14: 'extinguishment',
+  access_ni_order_1983_art15: 'diversion',
+  roads_scotland_act_1984_s68: 'stopping_up',
+  roads_scotland_act_1984_s152: 'redetermination',
+};
+
+function statuteFits(fields: Record<string, unknown>): FieldIssue[] {
+  const statute = str(fields, 'statute');
+  const expected = statute ? ORDER_TYPE_BY_STATUTE[statute] : undefined;
+  const orderType = str(fields, 'orderType');
+  return expected && orderType && orderType !== expected
+    ? [issueAt(['orderType'], `Must be ${expected} for an order under ${statute}.`)]
+    : [];
+}
+
+const scotlandPath: Rule = (fields, ctx) => [
+  ...statuteFits(fields),
+  ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.public_path.objections'),
+];
+
+const niPath: Rule = (fields, ctx) => [
+  ...statuteFits(fields),
+  ...notAfterToday(fields, ctx, 'madeDate'),
+  ...minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.public_path.objections'),
+];
+
+const scotlandRoads: Rule = (fields, ctx) => [
+  ...statuteFits(fields),
+  ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.highways.objections'),
+];
+
+const niRoads: Rule = (fields, ctx) =>
+  minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.highways.objections');
+
+/** s.10(2) GV(LO) Act (NI) 2010: a Northern Irish operating centre, advertised within 21 days of applying. */
+const niHgv: Rule = (fields, ctx) => {
+  const issues = [...hgvVariationRules(fields, ctx)];
+  const centre = str(fields, 'operatingCentrePostcode');
+  const parsed = centre ? parseUkPostcode(centre) : undefined;
+  if (parsed?.ok && parsed.value.jurisdiction !== 'northern_ireland') {
+    issues.push(
+      issueAt(
+        ['operatingCentrePostcode'],
+        'Must be in Northern Ireland for a notice under the Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010; Great Britain centres are licensed by the traffic commissioners.',
+      ),
+    );
+  }
+  const applied = str(fields, 'applicationDate');
+  const published = ctx.publicationDate;
+  if (applied && published && (published < addDays(applied, -21) || published > addDays(applied, 21))) {
+    issues.push(
+      issueAt(
+        [ctx.publicationDateRequested ? 'publicationDate' : 'applicationDate'],
+        `In Northern Ireland the notice must appear within 21 days before or after the application is made (${formatNoticeDate(addDays(applied, -21))} to ${formatNoticeDate(addDays(applied, 21))}); the publication date is ${formatNoticeDate(published)}.`,
+      ),
+    );
+  }
+  return issues;
+};
+
+/** Rules of the cells that differ from England's; absent cells use the England and Wales rules. */
+export const NATION_RULES: Partial<Record<NoticeType, Partial<Record<Nation, Rule>>>> = {
+  hgv: { northern_ireland: niHgv },
+  planning: { wales: walesPlanning, scotland: scotlandPlanning, northern_ireland: niPlanning },
+  tro: { scotland: scotlandTro, northern_ireland: niTro },
+  public_path: { scotland: scotlandPath, northern_ireland: niPath },
+  highways: { scotland: scotlandRoads, northern_ireland: niRoads },
+};
+
+/** A bilingual notice is a Welsh institution: `cy+en` is refused outside Wales, naming the nation. */
+export function languageRule(fields: Record<string, unknown>, nation?: Nation): FieldIssue[] {
+  if (fields.language !== 'cy+en' || !nation || nation === 'wales') return [];
+  return [
+    issueAt(
+      ['language'],
+      `Must be en for a notice in ${NATION_NAMES[nation]}: Welsh and English notices (cy+en) are for postcodes in Wales.`,
+    ),
+  ];
+}
