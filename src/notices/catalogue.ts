@@ -49,8 +49,16 @@ function fieldsSchema(type: NoticeType, nation: Nation): Json {
   return schema;
 }
 
+/** `cy+en` passes the schema everywhere but the language rule keeps it to Wales: list what the cell accepts. */
+function languagesOf(nation: Nation): string[] {
+  return nation === 'wales' ? [...NOTICE_LANGUAGES] : ['en'];
+}
+
 function cellEntry(type: NoticeType, nation: Nation): Json {
   const cell = noticeCell(type, nation);
+  const fields = fieldsSchema(type, nation);
+  const properties = fields.properties as Record<string, Json>;
+  properties.language = { ...properties.language, enum: languagesOf(nation) };
   return {
     nation,
     name: NATION_NAMES[nation],
@@ -58,9 +66,9 @@ function cellEntry(type: NoticeType, nation: Nation): Json {
     gazette: cell.gazette ? editionOf(nation) : null,
     ...(cell.gazetteWhen && { gazetteWhen: { edition: editionOf(nation), ...cell.gazetteWhen } }),
     compliance: complianceFor(type, nation),
-    languages: nation === 'wales' ? [...NOTICE_LANGUAGES] : ['en'],
+    languages: languagesOf(nation),
     ...(nation === 'wales' && { welshTranslation: WELSH_TRANSLATIONS.types[type] }),
-    fields: fieldsSchema(type, nation),
+    fields,
   };
 }
 

@@ -30,6 +30,8 @@ describe('notice-types catalogue', () => {
     const probate = catalogue.types[1].nations[0].fields.properties;
     expect(probate.dateOfDeath).toEqual({ type: 'string', format: 'date' });
     expect(probate.deceasedName).toEqual({ type: 'string', minLength: 1, maxLength: 200 });
-    expect(probate.language).toEqual({ type: 'string', enum: ['en', 'cy+en'] });
+    expect(probate.language).toEqual({ type: 'string', enum: ['en'] });
+    const welsh = catalogue.types[1].nations[1].fields.properties;
+    expect(welsh.language).toEqual({ type: 'string', enum: ['en', 'cy+en'] });
   });
 });

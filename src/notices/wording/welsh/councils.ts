@@ -35,7 +35,8 @@ export function planningCy(o: PlanningOrder): string {
   );
 }
 
-const RTRA = 'Deddf Rheoleiddio Traffig Ffyrdd 1984';
+/** Soft-mutated, as it always follows "o dan" or "gan" here. */
+const RTRA = 'Ddeddf Rheoleiddio Traffig Ffyrdd 1984';
 
 export function troCy(o: TroOrder): string {
   const cynnig = o.stage === 'proposal';
