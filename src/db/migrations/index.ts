@@ -3,6 +3,7 @@ import * as foundation from './20261122_0001_foundation';
 import * as orderEngine from './20261122_0002_order_engine';
 import * as webhooks from './20261122_0003_webhooks';
 import * as notifications from './20261122_0004_notifications';
+import * as settingsConsole from './20261123_0007_settings_console';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '20261122_0002_order_engine': orderEngine,
   '20261122_0003_webhooks': webhooks,
   '20261122_0004_notifications': notifications,
+  '20261123_0007_settings_console': settingsConsole,
 };
 
 export const migrationProvider: MigrationProvider = {
