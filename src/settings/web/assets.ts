@@ -11,7 +11,7 @@ a{color:#0b57d0}a:focus,button:focus,input:focus,select:focus,summary:focus{outl
 header{background:#16325c;color:#fff;padding:12px 16px}
 header .brand{margin:0;font-weight:600}header a{color:#fff}
 header .bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;max-width:1100px;margin:0 auto}
-nav ul{list-style:none;margin:8px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}
+nav ul{list-style:none;margin:8px auto 0;max-width:1100px;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}
 nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 header form{margin:0;display:inline}
 header .who{margin:0}
@@ -27,7 +27,7 @@ fieldset label{font-weight:400;display:flex;gap:8px;align-items:center;margin:4p
 input[type=text],input[type=email],input[type=url],input[type=datetime-local],input[type=date],select{font:inherit;padding:8px;border:2px solid #555;border-radius:3px;width:100%;max-width:36em}
 button,.button{font:inherit;padding:8px 14px;border-radius:3px;border:2px solid #16325c;background:#16325c;color:#fff;cursor:pointer;margin:8px 8px 0 0;display:inline-block;text-decoration:none}
 button.secondary{background:#fff;color:#16325c}
-button.danger{background:#b3261e;border-color:#b3261e}
+button.danger,.button.danger{background:#b3261e;border-color:#b3261e;color:#fff}
 .inline{display:inline}
 .notice{border-left:6px solid #1d7a3a;background:#eef7f0;padding:10px 14px;margin:12px 0}
 .error{border-left:6px solid #b3261e;background:#fdecea;padding:10px 14px;margin:12px 0}

@@ -182,7 +182,7 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
           : html`<p>No documents yet.</p>`
       }
       <h2>Notice text</h2>
-      <pre>${order.noticeText}</pre>
+      <pre tabindex="0">${order.noticeText}</pre>
       <h2>Timeline</h2>
       ${steps}
       <h2>Webhooks sent</h2>

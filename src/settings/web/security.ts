@@ -43,7 +43,9 @@ const sameText = (a: string, b: string) => {
 /** The origins a console form may be posted from: this request's own, and PUBLIC_BASE_URL's. */
 function originAllowed(ctx: ConsoleContext, config: Config): boolean {
   const origin = ctx.get('Origin');
-  if (origin) return origin === ctx.origin || origin === new URL(config.publicBaseUrl).origin;
+  // Built from protocol and Host: Koa 3's ctx.origin echoes the Origin header itself.
+  const own = `${ctx.protocol}://${ctx.host}`;
+  if (origin) return origin === own || origin === new URL(config.publicBaseUrl).origin;
   // No Origin header (older browsers): refuse what the browser itself marks as cross-site.
   return ctx.get('Sec-Fetch-Site') !== 'cross-site';
 }
@@ -111,6 +113,7 @@ export async function consoleHeaders(ctx: ConsoleContext, next: Next) {
   );
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on our own form POSTs.
+  ctx.set('Referrer-Policy', 'same-origin');
   return next();
 }

@@ -140,7 +140,7 @@ function attemptsTable(attempts: WebhookAttempt[]): Html {
             <td data-label="HTTP status">${a.statusCode ?? '—'}</td>
             <td data-label="Duration">${a.latencyMs} ms</td>
             <td data-label="Answer or error">
-              ${a.error ? html`<strong>${a.error}</strong>` : ''}${a.responseExcerpt ? html`<pre>${a.responseExcerpt}</pre>` : ''}
+              ${a.error ? html`<strong>${a.error}</strong>` : ''}${a.responseExcerpt ? html`<pre tabindex="0">${a.responseExcerpt}</pre>` : ''}
             </td>
           </tr>`,
       )}
