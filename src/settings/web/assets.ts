@@ -12,7 +12,7 @@ header{background:#16325c;color:#fff;padding:12px 16px}
 header .brand{margin:0;font-weight:600}header a{color:#fff}
 header .bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;max-width:1100px;margin:0 auto}
 nav ul{list-style:none;margin:8px auto 0;max-width:1100px;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px}
-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+nav a[aria-current]{font-weight:700;text-decoration-thickness:3px}
 header form{margin:0;display:inline}
 header .who{margin:0}
 header button{background:transparent;color:#fff;border:1px solid #fff}

@@ -99,7 +99,7 @@ async function listPage(db: Db, ctx: ConsoleContext) {
       <div class="scroll">
         <table class="stack" id="orders">
           <caption class="muted">
-            ${page.orders.length} orders on this page
+            ${page.orders.length === 1 ? '1 order' : `${page.orders.length} orders`} on this page
           </caption>
           <thead>
             <tr>
