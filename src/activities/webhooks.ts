@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -10,7 +10,6 @@ import {
   finishDelivery,
   loadEventForDelivery,
   recordAttempt,
-  type WebhookDelivery,
 } from '../db/webhook-deliveries.repository';
 import {
   findSubscribedEndpoints,
@@ -19,16 +18,15 @@ import {
 } from '../db/webhook-endpoints.repository';
 import type { Logger } from '../logger';
 import {
-  deliveryWorkflowId,
   OWN_FAILURE_ALERT_AFTER_TRIES,
   type WebhookAttemptResult,
   type WebhookDeliveryInput,
   type WebhookDeliveryOutcome,
 } from '../webhooks/delivery';
+import { startDeliveryWorkflow } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature';
-import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 import { postWebhook } from './webhooks-http';
 
 export interface WebhookDeps {
@@ -37,40 +35,6 @@ export interface WebhookDeps {
   log: Logger;
   /** Starts delivery workflows; without it no webhook is dispatched (tests that do not need them). */
   temporal?: Client;
-}
-
-/**
- * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
- * replay command) finds it already started and does nothing, even after it has finished.
- */
-export async function startDeliveryWorkflow(
-  client: Client,
-  config: Config,
-  delivery: Pick<WebhookDelivery, 'id' | 'eventId' | 'endpointId'>,
-  replay: number,
-  taskQueue: string,
-): Promise<{ workflowId: string; started: boolean }> {
-  const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
-  const input: WebhookDeliveryInput = {
-    deliveryId: delivery.id,
-    eventId: delivery.eventId,
-    endpointId: delivery.endpointId,
-    replay,
-    retryScheduleMs: [...config.webhooks.retryScheduleMs],
-    timeoutMs: config.webhooks.timeoutMs,
-  };
-  try {
-    await client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-      workflowId,
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-    return { workflowId, started: true };
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, started: false };
-    throw err;
-  }
 }
 
 /**
@@ -135,6 +99,12 @@ export async function sendAttempt(
   }
 }
 
+/** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
+function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
+  if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
+  return endpoint.disabled ? 'Endpoint disabled.' : null;
+}
+
 /** The activities of the delivery workflow. */
 export function webhookActivities(deps: WebhookDeps) {
   const { config, db, log } = deps;
@@ -145,8 +115,9 @@ export function webhookActivities(deps: WebhookDeps) {
     if (delivery.status === 'delivered' || delivery.status === 'cancelled')
       return { outcome: delivery.status };
     const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
-    if (!endpoint || endpoint.deleted) {
-      await finishDelivery(db, input.deliveryId, input.replay, 'cancelled', 'Endpoint deleted.');
+    const stopped = whyNotDeliverable(endpoint);
+    if (stopped || !endpoint) {
+      await finishDelivery(db, input.deliveryId, input.replay, 'cancelled', stopped);
       return { outcome: 'cancelled' };
     }
     const event = await loadEventForDelivery(db, input.eventId);

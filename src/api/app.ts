@@ -23,6 +23,7 @@ import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { statusRoutes } from './status/status.routes';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
 import { testHelperRoutes } from './test-helpers/test-helpers.routes';
+import { settingsConsole } from '../settings/web/console';
 import { createStripeClient } from '../activities/payments/stripe';
 import type { OrderTimings } from '../workflows/order.messages';
 
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(health.routes(), health.allowedMethods());
 
   app.use(requestContext(deps.log));
+  // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
+  app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());

@@ -1,18 +1,21 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SCOPES } from '../auth/api-key';
 import { ConfigError, loadConfig } from '../config';
-import { createApiKey, listApiKeys, revokeApiKey } from '../db/api-keys.repository';
+import { listApiKeys } from '../db/api-keys.repository';
 import { migrateToLatest, type Db } from '../db/database';
-import { createOrganisation, findOrganisation, listOrganisations } from '../db/organisations.repository';
+import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../db/tables/organisations';
 import type { KeyMode, Scope } from '../db/tables/api-keys';
 import { createLogger } from '../logger';
 import { withCliDatabase } from './database';
 import { registerIncidentCommands } from './incident.commands';
 import { registerIntegrationCommands } from './integration.commands';
+import { registerMemberCommands } from './member.commands';
 import { registerOrgUpdateCommand } from './org-update.command';
 import { registerOutboxCommands } from './outbox.commands';
-import { CliError, fail, printJson } from './output';
+import { CliError, fail, printJson, settingsRule } from './output';
+import { OPERATOR } from '../settings/services/actor';
+import { createOrganisationKey, revokeOrganisationKey } from '../settings/services/api-keys.service';
 import { registerWebhookCommands } from './webhook.commands';
 
 function oneOf<T extends string>(allowed: readonly T[], what: string) {
@@ -85,13 +88,9 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
     .option('--name <name>', 'a label to tell keys apart')
     .action((opts: { org: string; scopes: Scope[]; mode: KeyMode; name?: string }) =>
       run(async (db) => {
-        if (!(await findOrganisation(db, opts.org))) fail(`No organisation ${opts.org}.`);
-        const { key: secret, record } = await createApiKey(db, {
-          organisationId: opts.org,
-          scopes: [...new Set(opts.scopes)],
-          mode: opts.mode,
-          name: opts.name,
-        });
+        const { key: secret, record } = await settingsRule(() =>
+          createOrganisationKey(db, OPERATOR, { organisationId: opts.org, ...opts }),
+        );
         printJson({ ...record, key: secret, note: 'Store this key now: it is shown only once.' });
       }),
     );
@@ -103,17 +102,14 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
     .command('revoke')
     .argument('<keyId>')
     .action((keyId: string) =>
-      run(async (db) => {
-        const record = await revokeApiKey(db, keyId);
-        if (!record) fail(`No API key ${keyId}.`);
-        printJson(record);
-      }),
+      run(async (db) => printJson(await settingsRule(() => revokeOrganisationKey(db, OPERATOR, keyId)))),
     );
   registerWebhookCommands(program, run);
   registerIntegrationCommands(program, run);
   registerOrgUpdateCommand(program, run);
   registerIncidentCommands(program, run);
   registerOutboxCommands(program);
+  registerMemberCommands(program, run);
   return program;
 }
 

@@ -1,29 +1,21 @@
 import { Client, Connection } from '@temporalio/client';
 import { InvalidArgumentError, type Command } from 'commander';
-import { startDeliveryWorkflow } from '../activities/webhooks';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/database';
-import { findOrganisation } from '../db/organisations.repository';
 import type { DeliveryStatus } from '../db/tables/webhook-deliveries';
 import type { WebhookMode } from '../db/tables/webhook-endpoints';
+import { listAttempts, listDeliveries } from '../db/webhook-deliveries.repository';
 import {
-  beginReplay,
-  ensureDelivery,
-  listAttempts,
-  listDeliveries,
-  loadEventForDelivery,
-  type WebhookDelivery,
-} from '../db/webhook-deliveries.repository';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  findWebhookEndpoint,
-  listWebhookEndpoints,
-  rotateWebhookSecret,
-} from '../db/webhook-endpoints.repository';
-import { DestinationError, validateEndpointUrl } from '../webhooks/destination';
+  replayDeadLetters,
+  replayEvent,
+  ReplayRefused,
+  type ReplayDeps,
+} from '../temporal/webhook-deliveries';
+import { listWebhookEndpoints } from '../db/webhook-endpoints.repository';
+import { OPERATOR } from '../settings/services/actor';
+import { createEndpoint, deleteEndpoint, rotateEndpointSecret } from '../settings/services/webhooks.service';
 import { parseEventList, type WebhookEventName } from '../webhooks/events';
-import { fail, printJson } from './output';
+import { fail, printJson, settingsRule } from './output';
 
 type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
@@ -70,40 +62,15 @@ async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T
   }
 }
 
-/** Starts the next replay of each delivery: same event id, fresh signature, a new delivery workflow. */
-async function replayDeliveries(db: Db, config: Config, deliveries: WebhookDelivery[]) {
+/** Replays through the same module as the settings console, on a client of the CLI's own. */
+async function replay<T>(db: Db, config: Config, fn: (deps: ReplayDeps) => Promise<T>): Promise<T> {
   return withTemporal(config, async (client) => {
-    const results = [];
-    for (const d of deliveries) {
-      const endpoint = await findWebhookEndpoint(db, d.endpointId);
-      if (!endpoint || endpoint.deletedAt) {
-        results.push({
-          deliveryId: d.id,
-          endpointId: d.endpointId,
-          replayed: false,
-          reason: 'endpoint deleted',
-        });
-        continue;
-      }
-      // Pending or failed: in progress, unless its workflow never started (then it is started now).
-      const inProgress = d.status === 'pending' || d.status === 'failed';
-      const replay = inProgress ? d.replays : await beginReplay(db, d);
-      const started =
-        replay !== null && (await startDeliveryWorkflow(client, config, d, replay, config.temporalTaskQueue));
-      if (!started || !started.started) {
-        results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason: 'in progress' });
-        continue;
-      }
-      const { workflowId } = started;
-      results.push({
-        deliveryId: d.id,
-        eventId: d.eventId,
-        endpointId: d.endpointId,
-        replayed: true,
-        workflowId,
-      });
+    try {
+      return await fn({ db, client, config, taskQueue: config.temporalTaskQueue });
+    } catch (err) {
+      if (err instanceof ReplayRefused) fail(err.message);
+      throw err;
     }
-    return results;
   });
 }
 
@@ -126,21 +93,9 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
     )
     .action((opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) =>
       run(async (db) => {
-        const config = loadConfig();
-        if (!(await findOrganisation(db, opts.org))) fail(`No organisation ${opts.org}.`);
-        let url: URL;
-        try {
-          url = validateEndpointUrl(opts.url, opts.mode, config.webhooks.allowPrivateDestinations);
-        } catch (err) {
-          if (err instanceof DestinationError) fail(`--url: ${err.message}`);
-          throw err;
-        }
-        const { endpoint, secret } = await createWebhookEndpoint(db, config.webhooks.encryptionKey, {
-          organisationId: opts.org,
-          mode: opts.mode,
-          url: url.toString(),
-          events: opts.events ?? parseEventList(undefined),
-        });
+        const deps = { db, config: loadConfig() };
+        const input = { organisationId: opts.org, url: opts.url, mode: opts.mode, events: opts.events };
+        const { endpoint, secret } = await settingsRule(() => createEndpoint(deps, OPERATOR, input));
         printJson({ ...endpoint, secret, note: 'Store this signing secret now: it is shown only once.' });
       }),
     );
@@ -156,11 +111,9 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
     .command('delete')
     .argument('<endpointId>')
     .action((id: string) =>
-      run(async (db) => {
-        const endpoint = await deleteWebhookEndpoint(db, id);
-        if (!endpoint) fail(`No webhook endpoint ${id}.`);
-        printJson(endpoint);
-      }),
+      run(async (db) =>
+        printJson(await settingsRule(() => deleteEndpoint({ db, config: loadConfig() }, OPERATOR, id))),
+      ),
     );
 
   webhook
@@ -168,14 +121,8 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
     .argument('<endpointId>')
     .action((id: string) =>
       run(async (db) => {
-        const config = loadConfig();
-        const rotated = await rotateWebhookSecret(
-          db,
-          config.webhooks.encryptionKey,
-          id,
-          config.webhooks.secretOverlapMs,
-        );
-        if (!rotated) fail(`No webhook endpoint ${id}.`);
+        const deps = { db, config: loadConfig() };
+        const rotated = await settingsRule(() => rotateEndpointSecret(deps, OPERATOR, id));
         printJson({
           ...rotated.endpoint,
           secret: rotated.secret,
@@ -215,49 +162,13 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
         const config = loadConfig();
         if (eventId) {
           if (opts.org || opts.since) fail('Give either EVENT_ID or --org with --since, not both.');
-          return printJson(await replayEvent(db, config, eventId, opts.endpoint));
+          const q = { eventId, endpointId: opts.endpoint };
+          return printJson(await replay(db, config, (deps) => replayEvent(deps, q)));
         }
         if (!opts.org || !opts.since) fail('Give EVENT_ID, or --org ORG_ID --since ISO_TIME.');
-        const dead = await listDeliveries(db, {
-          organisationId: opts.org,
-          status: 'dead',
-          since: opts.since,
-        });
-        printJson(await replayDeliveries(db, config, dead.reverse()));
+        const q = { organisationId: opts.org, since: opts.since };
+        printJson(await replay(db, config, (deps) => replayDeadLetters(deps, q)));
       }),
     );
   return webhook;
-}
-
-/** Every delivery of the event (or only the one to `endpointId`, created if the event never went there). */
-async function replayEvent(db: Db, config: Config, eventId: string, endpointId: string | undefined) {
-  const event = await loadEventForDelivery(db, eventId);
-  if (!event) fail(`No event ${eventId}.`);
-  let deliveries = await listDeliveries(db, { eventId });
-  if (endpointId) {
-    const endpoint = await findWebhookEndpoint(db, endpointId);
-    const sameTarget =
-      endpoint &&
-      !endpoint.deletedAt &&
-      endpoint.organisationId === event.organisationId &&
-      endpoint.mode === (event.livemode ? 'live' : 'test');
-    if (!sameTarget)
-      fail(
-        `No active ${event.livemode ? 'live' : 'test'} endpoint ${endpointId} of the event's organisation.`,
-      );
-    deliveries = deliveries.filter((d) => d.endpointId === endpointId);
-    if (deliveries.length === 0) {
-      // Never sent there (e.g. registered after the event): a fresh delivery.
-      deliveries = [
-        await ensureDelivery(db, {
-          eventId,
-          endpointId,
-          organisationId: event.organisationId,
-          event: event.event,
-        }),
-      ];
-    }
-  }
-  if (deliveries.length === 0) fail(`Event ${eventId} has no deliveries; give --endpoint to send it to one.`);
-  return replayDeliveries(db, config, deliveries);
 }

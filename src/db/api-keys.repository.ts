@@ -14,6 +14,8 @@ export interface ApiKeyRecord {
   createdAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** `member:mem_… (email)`, `operator (CLI)`, or null for older keys. */
+  createdBy: string | null;
 }
 
 const columns = [
@@ -26,6 +28,7 @@ const columns = [
   'created_at',
   'revoked_at',
   'last_used_at',
+  'created_by',
 ] as const;
 
 function toRecord(row: {
@@ -38,6 +41,7 @@ function toRecord(row: {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  created_by: string | null;
 }): ApiKeyRecord {
   return {
     id: row.id,
@@ -49,13 +53,20 @@ function toRecord(row: {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
+    createdBy: row.created_by,
   };
 }
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
   db: Db,
-  input: { organisationId: string; mode: KeyMode; scopes: Scope[]; name?: string | null },
+  input: {
+    organisationId: string;
+    mode: KeyMode;
+    scopes: Scope[];
+    name?: string | null;
+    createdBy?: string | null;
+  },
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = generateApiKey(input.mode);
   const row = await db
@@ -70,6 +81,7 @@ export async function createApiKey(
       name: input.name ?? null,
       revoked_at: null,
       last_used_at: null,
+      created_by: input.createdBy ?? null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -117,4 +129,9 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
     update api_keys set last_used_at = greatest(coalesce(api_keys.last_used_at, u.t), u.t)
     from unnest(${ids}::text[], ${times}::timestamptz[]) as u(id, t)
     where api_keys.id = u.id`.execute(db);
+}
+
+export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
+  const row = await db.selectFrom('api_keys').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
 }

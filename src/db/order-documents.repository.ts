@@ -30,3 +30,13 @@ export async function findOrderDocument(
     .executeTakeFirst();
   return row?.content;
 }
+
+/** Which documents the order has (without loading them). */
+export async function listOrderDocumentKinds(db: Db, orderId: string): Promise<DocumentKind[]> {
+  const rows = await db
+    .selectFrom('order_documents')
+    .select('kind')
+    .where('order_id', '=', orderId)
+    .execute();
+  return rows.map((r) => r.kind);
+}

@@ -8,6 +8,8 @@ export interface Organisation {
   paymentMethod: PaymentMethod;
   invoiceTermsDays: 30 | 60;
   billingEmail: string | null;
+  /** Who at the organisation deals with invoices; set in the settings console. */
+  billingContactName: string | null;
   createdAt: Date;
 }
 
@@ -17,6 +19,7 @@ const columns = [
   'payment_method',
   'invoice_terms_days',
   'billing_email',
+  'billing_contact_name',
   'created_at',
 ] as const;
 
@@ -26,6 +29,7 @@ function toOrganisation(row: {
   payment_method: PaymentMethod;
   invoice_terms_days: number;
   billing_email: string | null;
+  billing_contact_name: string | null;
   created_at: Date;
 }): Organisation {
   return {
@@ -34,6 +38,7 @@ function toOrganisation(row: {
     paymentMethod: row.payment_method,
     invoiceTermsDays: row.invoice_terms_days === 60 ? 60 : 30,
     billingEmail: row.billing_email,
+    billingContactName: row.billing_contact_name,
     createdAt: row.created_at,
   };
 }
@@ -74,6 +79,7 @@ export async function listOrganisations(db: Db): Promise<Organisation[]> {
 export interface OrganisationUpdate {
   name?: string;
   billingEmail?: string | null;
+  billingContactName?: string | null;
   invoiceTermsDays?: 30 | 60;
 }
 
@@ -86,6 +92,7 @@ export async function updateOrganisation(
   const set = {
     ...(u.name !== undefined && { name: u.name }),
     ...(u.billingEmail !== undefined && { billing_email: u.billingEmail }),
+    ...(u.billingContactName !== undefined && { billing_contact_name: u.billingContactName }),
     ...(u.invoiceTermsDays !== undefined && { invoice_terms_days: u.invoiceTermsDays }),
   };
   if (Object.keys(set).length > 0)

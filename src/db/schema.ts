@@ -3,6 +3,7 @@ import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 import type { IncidentsTable, IncidentUpdatesTable } from './tables/incidents';
 import type { IntegrationHealthTable } from './tables/integration-health';
 import type { IntegrationKeysTable } from './tables/integration-keys';
+import type { MembersTable, SessionsTable, SettingsAuditLogTable, SignInLinksTable } from './tables/members';
 import type { OrderAuditLogTable } from './tables/order-audit-log';
 import type { OrderDocumentsTable } from './tables/order-documents';
 import type { OrderEventsTable } from './tables/order-events';
@@ -30,4 +31,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  members: MembersTable;
+  sign_in_links: SignInLinksTable;
+  sessions: SessionsTable;
+  settings_audit_log: SettingsAuditLogTable;
 }

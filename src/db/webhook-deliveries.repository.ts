@@ -229,3 +229,52 @@ export async function loadEventForDelivery(db: Db, eventId: string) {
       }
     : null;
 }
+
+export interface EndpointDeliveryQuery {
+  organisationId: string;
+  endpointId: string;
+  /** `failed`: the last attempt failed (retrying or dead); `dead`: dead letters only. */
+  outcome?: 'failed' | 'dead';
+  event?: string;
+  orderId?: string;
+  limit: number;
+}
+
+/** The settings console's delivery list of one endpoint, newest first, with the event's order id. */
+export async function listEndpointDeliveries(
+  db: Db,
+  q: EndpointDeliveryQuery,
+): Promise<(WebhookDelivery & { orderId: string })[]> {
+  let query = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('order_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.order_id')
+    .where('d.organisation_id', '=', q.organisationId)
+    .where('d.endpoint_id', '=', q.endpointId);
+  if (q.outcome === 'dead') query = query.where('d.status', '=', 'dead');
+  if (q.outcome === 'failed') query = query.where('d.status', 'in', ['failed', 'dead']);
+  if (q.event) query = query.where('d.event', '=', q.event);
+  if (q.orderId) query = query.where('e.order_id', '=', q.orderId);
+  const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
+  return rows.map((r) => ({ ...toDelivery(r), orderId: r.order_id }));
+}
+
+/** Every delivery of the order's events (the order page's "webhooks sent"). */
+export async function listOrderDeliveries(
+  db: Db,
+  organisationId: string,
+  orderId: string,
+): Promise<WebhookDelivery[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('order_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .where('d.organisation_id', '=', organisationId)
+    .where('e.order_id', '=', orderId)
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .limit(500)
+    .execute();
+  return rows.map(toDelivery);
+}

@@ -15,6 +15,8 @@ export interface WebhookEndpoint {
   events: string[];
   createdAt: string;
   deletedAt: string | null;
+  /** A disabled endpoint receives no new events until enabled again. */
+  disabledAt: string | null;
   /** While a rotated-out secret still signs beside the current one. */
   previousSecretExpiresAt: string | null;
 }
@@ -29,6 +31,7 @@ function toEndpoint(r: EndpointRow): WebhookEndpoint {
     events: r.events,
     createdAt: r.created_at.toISOString(),
     deletedAt: r.deleted_at?.toISOString() ?? null,
+    disabledAt: r.disabled_at?.toISOString() ?? null,
     previousSecretExpiresAt: overlapping ? r.previous_secret_expires_at!.toISOString() : null,
   };
 }
@@ -73,6 +76,38 @@ export async function listWebhookEndpoints(db: Db, organisationId: string): Prom
 
 export async function findWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
   const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+/** Replaces the endpoint's subscription; null when there is no such active endpoint. */
+export async function setWebhookEvents(
+  db: Db,
+  id: string,
+  events: string[],
+): Promise<WebhookEndpoint | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({ events })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
+/** Disables (no new events; waiting retries are cancelled at their next attempt) or enables the endpoint. */
+export async function setWebhookDisabled(
+  db: Db,
+  id: string,
+  disabled: boolean,
+): Promise<WebhookEndpoint | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(new Date())) : null }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   return row ? toEndpoint(row) : null;
 }
 
@@ -124,6 +159,7 @@ export async function findSubscribedEndpoints(
     .where('organisation_id', '=', q.organisationId)
     .where('mode', '=', q.mode)
     .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null)
     .where('created_at', '<=', q.before)
     .where((eb) => eb(eb.val(q.event), '=', eb.fn.any('events')))
     .orderBy('id')
@@ -137,6 +173,7 @@ export interface EndpointForDelivery {
   mode: WebhookMode;
   url: string;
   deleted: boolean;
+  disabled: boolean;
   secrets: string[];
 }
 
@@ -156,5 +193,12 @@ export async function loadEndpointForDelivery(
       // Encrypted under a replaced WEBHOOK_SECRET_ENCRYPTION_KEY: the current secret signs alone.
     }
   }
-  return { id: r.id, mode: r.mode, url: r.url, deleted: r.deleted_at !== null, secrets };
+  return {
+    id: r.id,
+    mode: r.mode,
+    url: r.url,
+    deleted: r.deleted_at !== null,
+    disabled: r.disabled_at !== null,
+    secrets,
+  };
 }

@@ -1,10 +1,16 @@
+import type { Config } from '../config';
 import { createApiKey } from '../db/api-keys.repository';
 import type { Db } from '../db/database';
+import { findMembersByEmail, insertMember } from '../db/members.repository';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
+import { sendSignInLink, SIGN_IN_LINK_MINUTES } from '../settings/services/members.service';
+
+/** The demo organisation's admin in the settings console (a reserved domain: no e-mail is ever delivered). */
+export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 
 /**
  * On the very first start (no organisation yet) creates a demo organisation on account with a live key
- * holding both scopes, and returns the key: the only moment it can be shown.
+ * holding both scopes and an admin member, and returns the key: the only moment it can be shown.
  */
 export async function ensureDemoOrganisation(
   db: Db,
@@ -20,6 +26,20 @@ export async function ensureDemoOrganisation(
     mode: 'live',
     scopes: ['orders:read', 'orders:write'],
     name: 'demo key created by npm start',
+    createdBy: 'npm start',
+  });
+  await insertMember(db, {
+    organisationId: org.id,
+    email: DEMO_ADMIN_EMAIL,
+    role: 'admin',
+    invitedBy: 'npm start',
   });
   return { organisationId: org.id, key };
+}
+
+/** A fresh one-time sign-in link for the demo admin (printed, not e-mailed), on every start. */
+export async function demoSignInLink(db: Db, config: Config): Promise<string | null> {
+  const [admin] = await findMembersByEmail(db, DEMO_ADMIN_EMAIL);
+  if (!admin) return null;
+  return sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES });
 }

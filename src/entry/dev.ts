@@ -7,7 +7,7 @@ import { findTemporalCli } from '../dev/temporal-cli';
 import { startTemporalDevServer } from '../dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 import { spawnEntry, stopChild } from './children';
-import { ensureDemoOrganisation } from './demo';
+import { demoSignInLink, ensureDemoOrganisation } from './demo';
 
 /**
  * `npm start`: the complete service on one machine. Without DATABASE_URL it runs an embedded PostgreSQL,
@@ -39,6 +39,7 @@ async function main() {
     const applied = await migrateToLatest(db);
     if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
     const demo = await ensureDemoOrganisation(db);
+    const signInLink = await demoSignInLink(db, config);
     await db.destroy();
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
@@ -53,7 +54,7 @@ async function main() {
       });
     }
     await waitForApi(config);
-    printBanner(config, temporalUiUrl, demo);
+    printBanner(config, temporalUiUrl, demo, signInLink);
   } catch (err) {
     log.error(err instanceof Error ? err.message : String(err));
     await stopAll();
@@ -110,7 +111,12 @@ async function waitForApi(config: Config) {
   throw new Error(`the API did not become healthy at ${url}`);
 }
 
-function printBanner(config: Config, temporalUiUrl: string | null, demo: { key: string } | null) {
+function printBanner(
+  config: Config,
+  temporalUiUrl: string | null,
+  demo: { key: string } | null,
+  signInLink: string | null,
+) {
   const lines = [
     '',
     'Statutory Notice Placement API is running.',
@@ -132,6 +138,13 @@ function printBanner(config: Config, temporalUiUrl: string | null, demo: { key: 
     lines.push(
       '',
       'Create an API key with: npm run notices -- key create --org <orgId> --scopes orders:read,orders:write',
+    );
+  }
+  if (signInLink) {
+    lines.push(
+      '',
+      'Settings console: sign in as the demo admin with this one-time link (15 minutes):',
+      `  ${signInLink}`,
     );
   }
   lines.push('', 'Press Ctrl-C to stop.', '');

@@ -16,4 +16,6 @@ export interface ApiKeysTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** `member:mem_… (email)`, `operator (CLI)` or null for keys made before this was recorded. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -15,6 +15,8 @@ export interface OrganisationsTable {
   payment_method: PaymentMethod;
   invoice_terms_days: number;
   billing_email: string | null;
+  /** Who at the organisation deals with invoices (console, organisation page). */
+  billing_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   seq: Generated<number>;
 }

@@ -17,4 +17,6 @@ export interface WebhookEndpointsTable {
   previous_secret_expires_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   deleted_at: Date | null;
+  /** A disabled endpoint receives no new events until it is enabled again. */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

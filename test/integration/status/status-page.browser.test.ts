@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/chromium';
 import { createLogger } from '../../../src/logger';
 import { startTestApi, type TestApi } from '../../support/harness';
 import { runNoticesAsync } from '../../support/notices-cli';
-import { CHROMIUM_PATH } from '../../support/test-tools';
 import { startTestWorker, type TestWorker } from '../../support/worker';
 
 /**
@@ -44,19 +44,7 @@ describe('status page in Chromium', () => {
       { config: api.config, db: api.db, log: createLogger('silent') },
       taskQueue,
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ javaScriptEnabled: false });
     page = await context.newPage();
   });

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config';
+import type { Db } from '../db/database';
+import { createMailer } from '../mail/mailer';
+import { OPERATOR } from '../settings/services/actor';
+import { inviteMember, listMembers } from '../settings/services/members.service';
+import { printJson, settingsRule } from './output';
+
+type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * `notices member …`: people of an organisation's settings console. `invite` bootstraps the first admin:
+ * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too.
+ */
+export function registerMemberCommands(program: Command, run: Run): void {
+  const member = program.command('member').description('Members of the settings console (admin or viewer).');
+  member
+    .command('invite')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .requiredOption('--email <address>', 'their e-mail address (the sign-in link goes there)')
+    .option('--role <role>', 'admin or viewer', 'viewer')
+    .action((opts: { org: string; email: string; role: string }) =>
+      run(async (db) => {
+        const config = loadConfig();
+        const mailer = createMailer(config);
+        try {
+          const input = { organisationId: opts.org, email: opts.email, role: opts.role };
+          const { member: m, signInUrl } = await settingsRule(() =>
+            inviteMember({ db, config, mailer }, OPERATOR, input),
+          );
+          printJson({ ...m, signInUrl, note: 'The link works once, for 24 hours; it was also e-mailed.' });
+        } finally {
+          mailer.close();
+        }
+      }),
+    );
+  member
+    .command('list')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .action((opts: { org: string }) => run(async (db) => printJson(await listMembers(db, opts.org))));
+}

@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { newId } from '../ids';
+import type { Db } from './database';
+import type { MemberRole } from './tables/members';
+
+export interface Member {
+  id: string;
+  organisationId: string;
+  email: string;
+  role: MemberRole;
+  invitedBy: string | null;
+  createdAt: Date;
+}
+
+const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
+
+function toMember(r: {
+  id: string;
+  organisation_id: string;
+  email: string;
+  role: MemberRole;
+  invited_by: string | null;
+  created_at: Date;
+}): Member {
+  return {
+    id: r.id,
+    organisationId: r.organisation_id,
+    email: r.email,
+    role: r.role,
+    invitedBy: r.invited_by,
+    createdAt: r.created_at,
+  };
+}
+
+/** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Adds a member; undefined when the address is already an active member of the organisation. */
+export async function insertMember(
+  db: Db,
+  m: { organisationId: string; email: string; role: MemberRole; invitedBy: string },
+): Promise<Member | undefined> {
+  const row = await db
+    .insertInto('members')
+    .values({
+      id: newId('mem'),
+      organisation_id: m.organisationId,
+      email: m.email,
+      role: m.role,
+      invited_by: m.invitedBy,
+      removed_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .expression(sql`organisation_id, lower(email)`)
+        .where('removed_at', 'is', null)
+        .doNothing(),
+    )
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toMember(row);
+}
+
+export async function listMembers(db: Db, organisationId: string): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select(columns)
+    .where('organisation_id', '=', organisationId)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toMember);
+}
+
+export async function findMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select(columns)
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row && toMember(row);
+}
+
+/** Every active membership of an e-mail address (one person may belong to several organisations). */
+export async function findMembersByEmail(db: Db, email: string): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select(columns)
+    .where(sql<boolean>`lower(email) = lower(${email})`)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .limit(20)
+    .execute();
+  return rows.map(toMember);
+}
+
+/** Removes the member and ends every session of theirs, in one transaction. */
+export async function removeMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('members')
+      .set({ removed_at: new Date() })
+      .where('id', '=', id)
+      .where('organisation_id', '=', organisationId)
+      .where('removed_at', 'is', null)
+      .returning(columns)
+      .executeTakeFirst();
+    if (row) await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
+    return row && toMember(row);
+  });
+}
+
+export async function countAdmins(db: Db, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('role', '=', 'admin')
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A new one-time sign-in token for the member; only its hash is stored. */
+export async function createSignInLink(db: Db, memberId: string, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sign_in_links')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      expires_at: new Date(Date.now() + ttlMs),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Uses the token once: it must exist, be unused and unexpired, and its member still active. Marking it
+ * used is one conditional update, so two simultaneous uses cannot both succeed.
+ */
+export async function redeemSignInLink(db: Db, token: string): Promise<Member | undefined> {
+  const used = await db
+    .updateTable('sign_in_links')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('member_id')
+    .executeTakeFirst();
+  if (!used) return undefined;
+  const row = await db
+    .selectFrom('members')
+    .select(columns)
+    .where('id', '=', used.member_id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row && toMember(row);
+}
+
+export interface Session {
+  member: Member;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** Opens a session; returns the cookie token (only its hash is stored) and the session's CSRF token. */
+export async function createSession(
+  db: Db,
+  memberId: string,
+  ttlMs: number,
+): Promise<{ token: string; csrfToken: string }> {
+  const token = newToken();
+  const csrfToken = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      csrf_token: csrfToken,
+      expires_at: new Date(Date.now() + ttlMs),
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+/** The live session of this cookie token, with its (still active) member. */
+export async function findSession(db: Db, token: string): Promise<Session | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select([
+      'm.id',
+      'm.organisation_id',
+      'm.email',
+      'm.role',
+      'm.invited_by',
+      'm.created_at',
+      's.csrf_token',
+      's.expires_at',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.expires_at', '>', new Date())
+    .where('m.removed_at', 'is', null)
+    .executeTakeFirst();
+  return row && { member: toMember(row), csrfToken: row.csrf_token, expiresAt: row.expires_at };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Sign-out everywhere: every session of the member ends. */
+export async function deleteMemberSessions(db: Db, memberId: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

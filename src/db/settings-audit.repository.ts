@@ -1,0 +1,57 @@
+import type { Db } from './database';
+
+export interface SettingsChange {
+  id: string;
+  organisationId: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export async function recordSettingsChange(
+  db: Db,
+  c: {
+    organisationId: string;
+    actor: string;
+    action: string;
+    target: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db
+    .insertInto('settings_audit_log')
+    .values({
+      organisation_id: c.organisationId,
+      actor: c.actor,
+      action: c.action,
+      target: c.target,
+      details: JSON.stringify(c.details ?? {}),
+    })
+    .execute();
+}
+
+/** The organisation's settings changes, newest first. */
+export async function listSettingsChanges(
+  db: Db,
+  organisationId: string,
+  limit = 200,
+): Promise<SettingsChange[]> {
+  const rows = await db
+    .selectFrom('settings_audit_log')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    organisationId: r.organisation_id,
+    actor: r.actor,
+    action: r.action,
+    target: r.target,
+    details: r.details,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,47 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+export const MEMBER_ROLES = ['admin', 'viewer'] as const;
+/** `admin` may change every setting; `viewer` reads only. */
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** A person who signs in to an organisation's settings console. */
+export interface MembersTable {
+  id: string;
+  organisation_id: string;
+  email: string;
+  role: MemberRole;
+  /** `member:mem_…` or `operator` (the CLI). */
+  invited_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  removed_at: Date | null;
+}
+
+/** E-mailed one-time sign-in links: only the SHA-256 of the token is kept. */
+export interface SignInLinksTable {
+  token_hash: string;
+  member_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Console sessions: only the SHA-256 of the cookie's token is kept; the CSRF token is tied to the session. */
+export interface SessionsTable {
+  token_hash: string;
+  member_id: string;
+  csrf_token: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+}
+
+/** Every settings change (console or CLI): who, what, when. */
+export interface SettingsAuditLogTable {
+  id: Generated<string>;
+  organisation_id: string;
+  /** `member:mem_… (email)` or `operator (CLI)`. */
+  actor: string;
+  action: string;
+  target: string | null;
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

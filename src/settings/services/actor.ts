@@ -1,0 +1,24 @@
+/** Who changes a setting: a signed-in member of the organisation, or an operator through the CLI. */
+export type Actor = { kind: 'member'; memberId: string; email: string } | { kind: 'operator' };
+
+export const OPERATOR: Actor = { kind: 'operator' };
+
+/** The audit log's `actor` text (and an API key's `created_by`). */
+export function actorLabel(actor: Actor): string {
+  return actor.kind === 'operator' ? 'operator (CLI)' : `member:${actor.memberId} (${actor.email})`;
+}
+
+/**
+ * A change the rules refuse: `invalid` (the input; the message says what to fix) or `not_found` (no such
+ * thing in the organisation: the console answers 404, exactly as for another organisation's id).
+ */
+export class SettingsRefused extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'not_found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string, id: string) => new SettingsRefused('not_found', `No ${what} ${id}.`);

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import {
+  countAdmins,
+  createSignInLink,
+  findMembersByEmail,
+  insertMember,
+  listMembers,
+  removeMember,
+  type Member,
+} from '../../db/members.repository';
+import { findOrganisation } from '../../db/organisations.repository';
+import { recordSettingsChange } from '../../db/settings-audit.repository';
+import { MEMBER_ROLES, type MemberRole } from '../../db/tables/members';
+import type { Mailer } from '../../mail/mailer';
+import { renderSignInEmail } from '../../mail/templates/sign-in';
+import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+
+/** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
+export const SIGN_IN_LINK_MINUTES = 15;
+export const INVITATION_LINK_MINUTES = 24 * 60;
+export const MAX_EMAIL_LENGTH = 254;
+
+const emailSchema = z.email('Enter an e-mail address, like name@example.com.').max(MAX_EMAIL_LENGTH);
+
+export function parseEmail(value: string): string {
+  const parsed = emailSchema.safeParse(value.trim());
+  if (!parsed.success) throw new SettingsRefused('invalid', parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+function parseRole(value: string): MemberRole {
+  if (!(MEMBER_ROLES as readonly string[]).includes(value)) {
+    throw new SettingsRefused('invalid', `The role is one of: ${MEMBER_ROLES.join(', ')}.`);
+  }
+  return value as MemberRole;
+}
+
+export interface MailDeps {
+  db: Db;
+  config: Config;
+  /** Undefined: links are not e-mailed (the CLI prints them instead). */
+  mailer?: Mailer;
+}
+
+/** The console path a sign-in token opens; the e-mail carries it under PUBLIC_BASE_URL. */
+export const signInPath = (token: string) => `/settings/sign-in/confirm?token=${encodeURIComponent(token)}`;
+
+/** Issues a one-time link for the member and, with a mailer, e-mails it. Returns the full URL. */
+export async function sendSignInLink(
+  { db, config, mailer }: MailDeps,
+  member: Member,
+  opts: { minutes: number; invitedBy?: string },
+): Promise<string> {
+  const token = await createSignInLink(db, member.id, opts.minutes * 60_000);
+  const url = `${config.publicBaseUrl}${signInPath(token)}`;
+  if (mailer) {
+    const org = await findOrganisation(db, member.organisationId);
+    const email = renderSignInEmail({
+      organisationName: org?.name ?? 'your organisation',
+      url,
+      validMinutes: opts.minutes,
+      invitedBy: opts.invitedBy,
+    });
+    await mailer.send({ to: [member.email], ...email });
+  }
+  return url;
+}
+
+/**
+ * A sign-in request for an address: one link per organisation it belongs to. Nothing tells the caller
+ * whether the address is a member (the page says the same either way).
+ */
+export async function requestSignIn(deps: MailDeps, email: string): Promise<number> {
+  const members = await findMembersByEmail(deps.db, parseEmail(email));
+  for (const member of members) await sendSignInLink(deps, member, { minutes: SIGN_IN_LINK_MINUTES });
+  return members.length;
+}
+
+/** Adds a member with a role and sends (or, for the CLI, returns) their first sign-in link. */
+export async function inviteMember(
+  deps: MailDeps,
+  actor: Actor,
+  input: { organisationId: string; email: string; role: string },
+): Promise<{ member: Member; signInUrl: string }> {
+  const email = parseEmail(input.email);
+  const role = parseRole(input.role);
+  if (!(await findOrganisation(deps.db, input.organisationId)))
+    throw notFound('organisation', input.organisationId);
+  const member = await insertMember(deps.db, {
+    organisationId: input.organisationId,
+    email,
+    role,
+    invitedBy: actorLabel(actor),
+  });
+  if (!member) throw new SettingsRefused('invalid', `${email} is already a member.`);
+  await recordSettingsChange(deps.db, {
+    organisationId: input.organisationId,
+    actor: actorLabel(actor),
+    action: 'member.invited',
+    target: member.id,
+    details: { email, role },
+  });
+  const invitedBy = actor.kind === 'member' ? actor.email : 'An operator';
+  const signInUrl = await sendSignInLink(deps, member, { minutes: INVITATION_LINK_MINUTES, invitedBy });
+  return { member, signInUrl };
+}
+
+/** Removes a member and ends their sessions. The last admin cannot be removed (the organisation would be locked out). */
+export async function removeOrganisationMember(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  memberId: string,
+): Promise<Member> {
+  const members = await listMembers(db, organisationId);
+  const member = members.find((m) => m.id === memberId);
+  if (!member) throw notFound('member', memberId);
+  if (member.role === 'admin' && (await countAdmins(db, organisationId)) <= 1) {
+    throw new SettingsRefused('invalid', 'The last admin cannot be removed: invite another admin first.');
+  }
+  const removed = await removeMember(db, organisationId, memberId);
+  if (!removed) throw notFound('member', memberId);
+  await recordSettingsChange(db, {
+    organisationId,
+    actor: actorLabel(actor),
+    action: 'member.removed',
+    target: memberId,
+    details: { email: member.email, role: member.role },
+  });
+  return removed;
+}
+
+export { listMembers };

@@ -1,0 +1,219 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { findOrganisation } from '../../db/organisations.repository';
+import { recordSettingsChange } from '../../db/settings-audit.repository';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  findWebhookEndpoint,
+  loadEndpointForDelivery,
+  rotateWebhookSecret,
+  setWebhookDisabled,
+  setWebhookEvents,
+  type WebhookEndpoint,
+} from '../../db/webhook-endpoints.repository';
+import { sendAttempt, webhookHeaders } from '../../activities/webhooks';
+import { newId } from '../../ids';
+import { sampleEventData } from '../../testmode/sample-events';
+import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
+import { buildEnvelope } from '../../webhooks/envelope';
+import { isOrderEventName } from '../../orders/events';
+import { WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
+import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+
+/**
+ * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
+ * destination checks (https for live, no credentials, no internal literal addresses), the eight events, the
+ * shown-once signing secret, rotation with overlap, and an audit entry for every change.
+ */
+export const MAX_URL_LENGTH = 2048;
+
+interface Deps {
+  db: Db;
+  config: Config;
+}
+
+function checkEvents(events: readonly string[]): WebhookEventName[] {
+  const unknown = events.filter((e) => !isOrderEventName(e));
+  if (unknown.length > 0) {
+    throw new SettingsRefused(
+      'invalid',
+      `Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`,
+    );
+  }
+  if (events.length === 0) throw new SettingsRefused('invalid', 'Choose at least one event.');
+  return WEBHOOK_EVENTS.filter((e) => events.includes(e));
+}
+
+function checkUrl(config: Config, url: string, mode: 'live' | 'test'): URL {
+  if (url.length > MAX_URL_LENGTH)
+    throw new SettingsRefused('invalid', `The URL is at most ${MAX_URL_LENGTH} characters.`);
+  try {
+    return validateEndpointUrl(url.trim(), mode, config.webhooks.allowPrivateDestinations);
+  } catch (err) {
+    if (err instanceof DestinationError) throw new SettingsRefused('invalid', `URL: ${err.message}`);
+    throw err;
+  }
+}
+
+async function audit(
+  db: Db,
+  actor: Actor,
+  e: WebhookEndpoint,
+  action: string,
+  details: Record<string, unknown> = {},
+) {
+  await recordSettingsChange(db, {
+    organisationId: e.organisationId,
+    actor: actorLabel(actor),
+    action,
+    target: e.id,
+    details: { url: e.url, mode: e.mode, ...details },
+  });
+}
+
+/** Registers an endpoint; its signing secret is returned once, here. */
+export async function createEndpoint(
+  { db, config }: Deps,
+  actor: Actor,
+  input: { organisationId: string; url: string; mode: string; events?: readonly string[] },
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  if (input.mode !== 'live' && input.mode !== 'test')
+    throw new SettingsRefused('invalid', 'The mode is live or test.');
+  const url = checkUrl(config, input.url, input.mode);
+  const events = checkEvents(input.events ?? WEBHOOK_EVENTS);
+  if (!(await findOrganisation(db, input.organisationId)))
+    throw notFound('organisation', input.organisationId);
+  return db.transaction().execute(async (trx) => {
+    const created = await createWebhookEndpoint(trx, config.webhooks.encryptionKey, {
+      organisationId: input.organisationId,
+      mode: input.mode as 'live' | 'test',
+      url: url.toString(),
+      events,
+    });
+    await audit(trx, actor, created.endpoint, 'webhook.created', { events });
+    return created;
+  });
+}
+
+/** The endpoint, active (not deleted) and, when `organisationId` is given, of that organisation. */
+export async function findEndpoint(db: Db, id: string, organisationId?: string): Promise<WebhookEndpoint> {
+  const endpoint = await findWebhookEndpoint(db, id);
+  if (!endpoint || endpoint.deletedAt || (organisationId && endpoint.organisationId !== organisationId)) {
+    throw notFound('webhook endpoint', id);
+  }
+  return endpoint;
+}
+
+export async function updateEndpointEvents(
+  { db }: Deps,
+  actor: Actor,
+  id: string,
+  events: readonly string[],
+  organisationId?: string,
+): Promise<WebhookEndpoint> {
+  const chosen = checkEvents(events);
+  await findEndpoint(db, id, organisationId);
+  return db.transaction().execute(async (trx) => {
+    const updated = await setWebhookEvents(trx, id, chosen);
+    if (!updated) throw notFound('webhook endpoint', id);
+    await audit(trx, actor, updated, 'webhook.events_changed', { events: chosen });
+    return updated;
+  });
+}
+
+export async function setEndpointEnabled(
+  { db }: Deps,
+  actor: Actor,
+  id: string,
+  enabled: boolean,
+  organisationId?: string,
+): Promise<WebhookEndpoint> {
+  await findEndpoint(db, id, organisationId);
+  return db.transaction().execute(async (trx) => {
+    const updated = await setWebhookDisabled(trx, id, !enabled);
+    if (!updated) throw notFound('webhook endpoint', id);
+    await audit(trx, actor, updated, enabled ? 'webhook.enabled' : 'webhook.disabled');
+    return updated;
+  });
+}
+
+/** A new signing secret, returned once; the previous one keeps signing for the configured overlap. */
+export async function rotateEndpointSecret(
+  { db, config }: Deps,
+  actor: Actor,
+  id: string,
+  organisationId?: string,
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  await findEndpoint(db, id, organisationId);
+  return db.transaction().execute(async (trx) => {
+    const rotated = await rotateWebhookSecret(
+      trx,
+      config.webhooks.encryptionKey,
+      id,
+      config.webhooks.secretOverlapMs,
+    );
+    if (!rotated) throw notFound('webhook endpoint', id);
+    await audit(trx, actor, rotated.endpoint, 'webhook.secret_rotated', {
+      previousSecretExpiresAt: rotated.endpoint.previousSecretExpiresAt,
+    });
+    return rotated;
+  });
+}
+
+export async function deleteEndpoint(
+  { db }: Deps,
+  actor: Actor,
+  id: string,
+  organisationId?: string,
+): Promise<WebhookEndpoint> {
+  await findEndpoint(db, id, organisationId);
+  return db.transaction().execute(async (trx) => {
+    const deleted = await deleteWebhookEndpoint(trx, id);
+    if (!deleted) throw notFound('webhook endpoint', id);
+    await audit(trx, actor, deleted, 'webhook.deleted');
+    return deleted;
+  });
+}
+
+export interface TestSendResult {
+  eventId: string;
+  event: WebhookEventName;
+  delivered: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * Sends one sample event (the test helpers' samples: a fresh `evt_` id, a sample test order, `livemode`
+ * false) to this endpoint, signed exactly like real deliveries, once and synchronously. Nothing is recorded
+ * as a delivery; a disabled endpoint may be tested before it is enabled again.
+ */
+export async function sendTestEvent(
+  { db, config }: Deps,
+  endpoint: WebhookEndpoint,
+  event: string,
+): Promise<TestSendResult> {
+  if (!isOrderEventName(event)) throw new SettingsRefused('invalid', `Unknown event ${event}.`);
+  const now = new Date();
+  const data = sampleEventData(event, {
+    organisationId: endpoint.organisationId,
+    publicBaseUrl: config.publicBaseUrl,
+    now,
+  });
+  const { envelope, body } = buildEnvelope({ id: newId('evt'), event, createdAt: now, data });
+  const target = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, endpoint.id);
+  if (!target || target.deleted) throw notFound('webhook endpoint', endpoint.id);
+  const headers = webhookHeaders(event, body, target.secrets, new Date());
+  const sent = await sendAttempt(target, body, headers, {
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivate: config.webhooks.allowPrivateDestinations,
+  });
+  return {
+    eventId: envelope.id,
+    event,
+    delivered: sent.error === null,
+    statusCode: sent.statusCode,
+    error: sent.error,
+  };
+}

@@ -1,0 +1,146 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
+import type { Middleware, Next } from 'koa';
+import type { Pool } from 'pg';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../logger';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { CONSOLE_CSS, CONSOLE_JS } from './assets';
+import { PageError, type ConsoleContext, type ConsoleState } from './context';
+import { html } from './html';
+import { keyRoutes } from './keys.routes';
+import { sendPage } from './layout';
+import { memberRoutes } from './members.routes';
+import { orderRoutes } from './orders.routes';
+import { organisationRoutes } from './organisation.routes';
+import { checkCsrf, consoleHeaders, loadSession } from './security';
+import { signInRoutes } from './sign-in.routes';
+import { webhookRoutes } from './webhooks.routes';
+
+export interface ConsoleDeps {
+  config: Config;
+  db: Db;
+  pool: Pool;
+  log: Logger;
+  temporal: Client;
+  /** Task queue of the order worker, which also runs webhook deliveries. */
+  taskQueue: string;
+}
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+/** Renders refusals as pages; anything unexpected is logged and answered 500 without details. */
+function pageErrors(log: Logger) {
+  return async (ctx: ConsoleContext, next: Next) => {
+    try {
+      await next();
+      if (ctx.body === undefined && ctx.status === 404) throw new PageError(404, 'Not found.');
+    } catch (err) {
+      const status = err instanceof PageError ? err.status : ((err as { status?: number }).status ?? 500);
+      if (status === 413)
+        return sendPage(ctx, { title: 'Too large', body: html`<p>That form is too large.</p>` }, 400);
+      if (!(err instanceof PageError)) (ctx.state.log ?? log).error({ err }, 'settings console error');
+      const title = {
+        400: 'Check your input',
+        403: 'Not allowed',
+        404: 'Page not found',
+        429: 'Too many attempts',
+      }[status as 400];
+      const message =
+        err instanceof PageError ? err.message : 'Something went wrong on our side. Try again shortly.';
+      sendPage(
+        ctx,
+        {
+          title: title ?? 'Something went wrong',
+          error: message,
+          body: html`<p><a href="/settings">Back to settings</a></p>`,
+        },
+        title ? status : 500,
+      );
+    }
+  };
+}
+
+/** The form body of a POST as `ctx.state.form` (urlencoded only, bounded). */
+function formBody(): Middleware<ConsoleState> {
+  const parse = bodyParser({
+    enableTypes: ['form'],
+    formLimit: `${MAX_FORM_BYTES}b`,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST') return next();
+    if (!ctx.is('application/x-www-form-urlencoded')) {
+      ctx.state.form = {};
+      return next();
+    }
+    return parse(ctx as never, async () => {
+      ctx.state.form = (ctx.request.body ?? {}) as Record<string, unknown>;
+      await next();
+    });
+  };
+}
+
+const PUBLIC = ['/settings/sign-in', '/settings/assets/'];
+
+/** Pages other than sign-in need a session: a GET goes to the sign-in page, anything else is 403. */
+async function requireSession(ctx: ConsoleContext, next: Next) {
+  if (ctx.state.session || PUBLIC.some((p) => ctx.path.startsWith(p))) return next();
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return ctx.redirect('/settings/sign-in');
+  throw new PageError(403, 'Your session has ended. Sign in again.');
+}
+
+function assetRoutes(): Router<ConsoleState> {
+  const router = new Router<ConsoleState>();
+  router.get('/settings/assets/console.css', (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = CONSOLE_CSS;
+  });
+  router.get('/settings/assets/console.js', (ctx) => {
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = CONSOLE_JS;
+  });
+  router.get('/settings', (ctx) => ctx.redirect(ctx.state.session ? '/settings/keys' : '/settings/sign-in'));
+  return router;
+}
+
+/**
+ * The organisation settings console under /settings: server-rendered pages for an organisation's members
+ * (API keys, webhooks and dead letters, orders, people, organisation details). Mounted in front of the
+ * JSON API's middleware; every other path passes through untouched.
+ */
+export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
+  const { config, db, log } = deps;
+  let mailer: Mailer | undefined;
+  const getMailer = () => (mailer ??= createMailer(config));
+  const routers = [
+    assetRoutes(),
+    signInRoutes({ db, pool: deps.pool, config, mailer: getMailer }),
+    memberRoutes({ db, config, mailer: getMailer }),
+    keyRoutes({ db }),
+    webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
+    orderRoutes({ db, cursorKeys: config.hardening.cursorKeys }),
+    organisationRoutes({ db }),
+  ];
+  const chain: Middleware<ConsoleState>[] = [
+    consoleHeaders,
+    pageErrors(log),
+    formBody(),
+    loadSession(db),
+    checkCsrf(config),
+    requireSession,
+    ...routers.map((r) => r.routes() as Middleware<ConsoleState>),
+  ];
+  return async (ctx, next) => {
+    if (ctx.path !== '/settings' && !ctx.path.startsWith('/settings/')) return next();
+    const run = (i: number): Promise<void> =>
+      i < chain.length ? Promise.resolve(chain[i](ctx, () => run(i + 1))) : Promise.resolve();
+    await run(0);
+  };
+}

@@ -1,0 +1,57 @@
+import type { ParameterizedContext } from 'koa';
+import type { AppState } from '../../api/context';
+import type { Member } from '../../db/members.repository';
+import type { Organisation } from '../../db/organisations.repository';
+import type { Actor } from '../services/actor';
+
+/** A signed-in member's session, as the console's pages see it. */
+export interface ConsoleSession {
+  member: Member;
+  organisation: Organisation;
+  csrfToken: string;
+}
+
+export interface ConsoleState extends AppState {
+  session?: ConsoleSession;
+  /** The parsed form body of a POST (strings, or arrays for repeated fields). */
+  form?: Record<string, unknown>;
+  /** The pre-session CSRF token (sign-in forms), paired with a cookie. */
+  preSessionCsrf?: string;
+}
+
+export type ConsoleContext = ParameterizedContext<ConsoleState>;
+
+/** A page error the console renders as HTML: 400 (a form to fix), 403, 404 or 429. */
+export class PageError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function sessionOf(ctx: ConsoleContext): ConsoleSession {
+  if (!ctx.state.session) throw new PageError(403, 'Sign in first.');
+  return ctx.state.session;
+}
+
+export const actorOf = (s: ConsoleSession): Actor => ({
+  kind: 'member',
+  memberId: s.member.id,
+  email: s.member.email,
+});
+
+/** One form field as text ('' when absent; the first when repeated). */
+export function field(ctx: ConsoleContext, name: string): string {
+  const v = ctx.state.form?.[name];
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? first : '';
+}
+
+/** A repeated form field (checkboxes) as a list of texts. */
+export function fields(ctx: ConsoleContext, name: string): string[] {
+  const v = ctx.state.form?.[name];
+  const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
+  return list.filter((x): x is string => typeof x === 'string');
+}

@@ -1,0 +1,41 @@
+import { escapeHtml } from '../../mail/templates/render';
+
+/** Markup already escaped (or written by us): interpolated as is. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type Part = Html | string | number | null | undefined | false | readonly Part[];
+
+function render(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.value;
+  if (Array.isArray(part)) return part.map(render).join('');
+  return escapeHtml(String(part));
+}
+
+/**
+ * The console's only way to write markup: every interpolated value is escaped unless it is itself `html`,
+ * so a key name, URL or response excerpt can never become markup.
+ */
+export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
+  return new Html(out);
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'Europe/London',
+});
+
+/** A `<time>` in UK time, machine-readable in its attribute. */
+export function time(value: Date | string | null | undefined, none = '—'): Html {
+  if (!value) return html`${none}`;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return html`<time datetime="${d.toISOString()}">${DATE_TIME.format(d)}</time>`;
+}

@@ -1,0 +1,74 @@
+import { html, type Html, type Part } from './html';
+import type { ConsoleContext } from './context';
+
+const SECTIONS = [
+  ['/settings/keys', 'API keys'],
+  ['/settings/webhooks', 'Webhooks'],
+  ['/settings/orders', 'Orders'],
+  ['/settings/members', 'People'],
+  ['/settings/organisation', 'Organisation'],
+] as const;
+
+/** The hidden field every console form carries: the session's synchroniser token. */
+export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;
+
+export interface PageOptions {
+  title: string;
+  body: Part;
+  /** A confirmation to announce (role=status). */
+  notice?: string | null;
+  /** A problem to fix (role=alert). */
+  error?: string | null;
+}
+
+function header(ctx: ConsoleContext): Html {
+  const s = ctx.state.session;
+  if (!s) {
+    return html`<header>
+      <div class="bar"><p class="brand">Statutory Notice Placement · Settings</p></div>
+    </header>`;
+  }
+  const current = (href: string) => ctx.path === href || ctx.path.startsWith(`${href}/`);
+  return html`<header>
+<div class="bar">
+<p class="brand">${s.organisation.name} · Settings</p>
+<p class="who">${s.member.email} (${s.member.role})
+<form method="post" action="/settings/sign-out">${csrfField(s.csrfToken)}<button type="submit">Sign out</button></form></p>
+</div>
+<nav aria-label="Settings sections"><ul>${SECTIONS.map(
+    ([href, label]) =>
+      html`<li><a href="${href}" ${current(href) ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav>
+</header>`;
+}
+
+/** Every console page: landmarks, a skip link, one h1, and the messages announced to screen readers. */
+export function page(ctx: ConsoleContext, o: PageOptions): string {
+  const org = ctx.state.session?.organisation.name;
+  return html`<!doctype html>
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${o.title} · ${org ? `${org} · ` : ''}Settings · Statutory Notice Placement</title>
+        <link rel="stylesheet" href="/settings/assets/console.css" />
+        <script src="/settings/assets/console.js" defer></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to main content</a>
+        ${header(ctx)}
+        <main id="main" tabindex="-1">
+          <h1>${o.title}</h1>
+          ${o.error ? html`<div class="error" role="alert"><p>${o.error}</p></div>` : ''}
+          ${o.notice ? html`<div class="notice" role="status"><p>${o.notice}</p></div>` : ''} ${o.body}
+        </main>
+      </body>
+    </html> `.value;
+}
+
+/** Answers the page with the console's headers (no caching, no framing, no referrer carrying a token). */
+export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = page(ctx, o);
+}

@@ -1,0 +1,215 @@
+import Router from '@koa/router';
+import { encodeCursor, parseListQuery, type CursorKeys } from '../../api/orders/list-query';
+import type { Db } from '../../db/database';
+import { findOrderDocument, listOrderDocumentKinds } from '../../db/order-documents.repository';
+import { listAuditEntries } from '../../db/order-audit-log.repository';
+import { listOrderEvents } from '../../db/order-events.repository';
+import { findOrderById, listOrders } from '../../db/orders.repository';
+import { listOrderDeliveries } from '../../db/webhook-deliveries.repository';
+import { AppError } from '../../errors';
+import { formatPence } from '../../mail/templates/render';
+import { NOTICE_TYPES } from '../../notices/types';
+import type { Order } from '../../orders/order';
+import { ORDER_STATUSES } from '../../orders/status';
+import { PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { html, time, type Html } from './html';
+import { modeBadge } from './keys.routes';
+import { sendPage } from './layout';
+
+const DOCUMENT_KINDS = ['proof', 'certificate', 'invoice'] as const;
+
+function queryText(ctx: ConsoleContext, name: string): string | undefined {
+  const v = ctx.query[name];
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 1000) : undefined;
+}
+
+/** The page's filters in the API's own list query (dates from the form become the start of that UTC day). */
+function apiQuery(ctx: ConsoleContext): Record<string, string | undefined> {
+  const day = (name: string) => {
+    const v = queryText(ctx, name);
+    return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v;
+  };
+  return {
+    status: queryText(ctx, 'status'),
+    type: queryText(ctx, 'type'),
+    createdAfter: day('createdAfter'),
+    createdBefore: day('createdBefore'),
+    cursor: queryText(ctx, 'cursor'),
+  };
+}
+
+function filterForm(mode: string, q: Record<string, string | undefined>): Html {
+  const opt = (v: string, current?: string) =>
+    html`<option value="${v}" ${v === current ? html` selected` : ''}>${v}</option>`;
+  return html`<form method="get" action="/settings/orders" aria-label="Filter orders">
+    <input type="hidden" name="mode" value="${mode}" />
+    <label for="o-status">Status</label
+    ><select id="o-status" name="status">
+      <option value="">Any status</option>
+      ${ORDER_STATUSES.map((s) => opt(s, q.status))}
+    </select>
+    <label for="o-type">Notice type</label
+    ><select id="o-type" name="type">
+      <option value="">Any type</option>
+      ${NOTICE_TYPES.map((t) => opt(t, q.type))}
+    </select>
+    <label for="o-after">Created after (UTC date)</label
+    ><input type="date" id="o-after" name="createdAfter" value="${q.createdAfter?.slice(0, 10) ?? ''}" />
+    <label for="o-before">Created before (UTC date)</label
+    ><input type="date" id="o-before" name="createdBefore" value="${q.createdBefore?.slice(0, 10) ?? ''}" />
+    <button type="submit" class="secondary">Filter</button>
+  </form>`;
+}
+
+async function listPage(db: Db, cursorKeys: CursorKeys, ctx: ConsoleContext) {
+  const s = sessionOf(ctx);
+  const mode = ctx.query.mode === 'test' ? 'test' : 'live';
+  const q = apiQuery(ctx);
+  let req;
+  try {
+    req = parseListQuery(q, cursorKeys);
+  } catch (err) {
+    if (err instanceof AppError) throw new PageError(400, 'Those filters are not valid: choose them again.');
+    throw err;
+  }
+  const page = await listOrders(db, {
+    organisationId: s.organisation.id,
+    livemode: mode === 'live',
+    limit: req.limit,
+    ...req.filters,
+    after: req.after,
+  });
+  const last = page.orders.at(-1);
+  const next =
+    page.hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }, req, cursorKeys) : null;
+  const tab = (m: string, label: string) =>
+    html`<li>
+      <a href="/settings/orders?mode=${m}" ${m === mode ? html` aria-current="true"` : ''}>${label}</a>
+    </li>`;
+  sendPage(ctx, {
+    title: mode === 'live' ? 'Orders (live)' : 'Orders (test)',
+    body: html`<nav aria-label="Order mode">
+        <ul class="tabs">
+          ${tab('live', 'Live orders')}${tab('test', 'Test orders')}
+        </ul>
+      </nav>
+      <p>
+        ${mode === 'live' ? 'Real notices placed with live keys.' : 'Test orders placed with test keys: nothing was published or charged.'}
+      </p>
+      ${filterForm(mode, { ...q, ...req.filters, createdAfter: req.filters.createdAfter?.toISOString(), createdBefore: req.filters.createdBefore?.toISOString() })}
+      <div class="scroll">
+        <table class="stack" id="orders">
+          <caption class="muted">
+            ${page.orders.length === 1 ? '1 order' : `${page.orders.length} orders`} on this page
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Price</th>
+              <th scope="col">Your ref</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${page.orders.map(
+              (o) =>
+                html`<tr>
+                  <td data-label="Reference"><a href="/settings/orders/${o.id}">${o.reference}</a></td>
+                  <td data-label="Type">${o.type}</td>
+                  <td data-label="Status">${o.status}${o.needsAttention ? ' (needs attention)' : ''}</td>
+                  <td data-label="Price">${formatPence(o.quotedPriceGbpPence)}</td>
+                  <td data-label="Your ref">${o.clientRef ?? '—'}</td>
+                  <td data-label="Created">${time(o.createdAt)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${next ? html`<p><a href="/settings/orders?mode=${mode}&amp;cursor=${encodeURIComponent(next)}">Next page</a></p>` : ''}`,
+  });
+}
+
+async function organisationOrder(db: Db, ctx: ConsoleContext): Promise<Order> {
+  const order = await findOrderById(db, String(ctx.params.id).slice(0, 100));
+  if (!order || order.organisationId !== sessionOf(ctx).organisation.id)
+    throw new PageError(404, 'Not found.');
+  return order;
+}
+
+async function timeline(db: Db, order: Order): Promise<Html> {
+  const [audit, events] = await Promise.all([listAuditEntries(db, order.id), listOrderEvents(db, order.id)]);
+  const items = [
+    ...audit.map((a) => ({
+      at: a.createdAt,
+      what: html`<strong>${a.action}</strong> by ${a.actor}${a.reason ? ` — ${a.reason}` : ''}`,
+    })),
+    ...events.map((e) => ({ at: e.createdAt, what: html`Event <code>${e.event}</code> (${e.id})` })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return html`<ol class="timeline">
+    ${items.map((i) => html`<li>${time(i.at)}: ${i.what}</li>`)}
+  </ol>`;
+}
+
+async function orderPage(db: Db, ctx: ConsoleContext) {
+  const order = await organisationOrder(db, ctx);
+  const [kinds, deliveries, steps] = await Promise.all([
+    listOrderDocumentKinds(db, order.id),
+    listOrderDeliveries(db, order.organisationId, order.id),
+    timeline(db, order),
+  ]);
+  const fact = (label: string, value: Html | string | null | undefined) =>
+    html`<dt>${label}</dt>
+      <dd>${value ?? '—'}</dd>`;
+  sendPage(ctx, {
+    title: `Order ${order.reference}`,
+    body: html`<p>
+        <a href="/settings/orders?mode=${order.livemode ? 'live' : 'test'}"
+          >Back to ${order.livemode ? 'live' : 'test'} orders</a
+        >
+      </p>
+      <dl>
+        ${fact('Mode', modeBadge(order.livemode ? 'live' : 'test'))}${fact('Id', order.id)}${fact('Status', order.status)}${fact('Type', order.type)}
+        ${fact('Price', formatPence(order.quotedPriceGbpPence))}${fact('Payment', `${order.paymentMethod} (${order.paymentState})`)}${fact('Newspaper', order.newspaperName)}
+        ${fact('Publication date', order.publicationDate)}${fact('Gazette URN', order.urn)}${fact('Your reference', order.clientRef)}
+      </dl>
+      <h2>Documents</h2>
+      ${
+        kinds.length
+          ? html`<ul>
+              ${DOCUMENT_KINDS.filter((k) => kinds.includes(k)).map((k) => html`<li><a href="/settings/orders/${order.id}/documents/${k}">Download the ${k} (PDF)</a></li>`)}
+            </ul>`
+          : html`<p>No documents yet.</p>`
+      }
+      <h2>Notice text</h2>
+      <pre tabindex="0">${order.noticeText}</pre>
+      <h2>Timeline</h2>
+      ${steps}
+      <h2>Webhooks sent</h2>
+      ${
+        deliveries.length
+          ? html`<ul>
+              ${deliveries.map((d) => html`<li>${d.event} to <a href="/settings/webhooks/${d.endpointId}#${d.id}">${d.endpointId}</a>: ${d.status} after ${d.attempts} attempts</li>`)}
+            </ul>`
+          : html`<p>None.</p>`
+      }`,
+  });
+}
+
+/** Orders: a read-only browser of the organisation's live and test orders. */
+export function orderRoutes({ db, cursorKeys }: { db: Db; cursorKeys: CursorKeys }): Router<ConsoleState> {
+  const router = new Router<ConsoleState>();
+  router.get('/settings/orders', (ctx) => listPage(db, cursorKeys, ctx));
+  router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));
+  router.get('/settings/orders/:id/documents/:kind', async (ctx) => {
+    const order = await organisationOrder(db, ctx);
+    const kind = DOCUMENT_KINDS.find((k) => k === ctx.params.kind);
+    const pdf = kind && (await findOrderDocument(db, order.id, kind));
+    if (!pdf) throw new PageError(404, 'Not found.');
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
+    ctx.body = pdf;
+  });
+  return router;
+}

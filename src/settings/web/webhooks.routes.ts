@@ -1,0 +1,313 @@
+import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { findDelivery, listAttempts, listEndpointDeliveries } from '../../db/webhook-deliveries.repository';
+import { listWebhookEndpoints, type WebhookEndpoint } from '../../db/webhook-endpoints.repository';
+import {
+  replayDeadLetters,
+  replayEvent,
+  ReplayRefused,
+  type ReplayResult,
+} from '../../temporal/webhook-deliveries';
+import { isOrderEventName } from '../../orders/events';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  findEndpoint,
+  rotateEndpointSecret,
+  sendTestEvent,
+  setEndpointEnabled,
+  updateEndpointEvents,
+} from '../services/webhooks.service';
+import {
+  actorOf,
+  field,
+  fields,
+  PageError,
+  sessionOf,
+  type ConsoleContext,
+  type ConsoleState,
+} from './context';
+import { html, type Html } from './html';
+import { modeBadge, secretField } from './keys.routes';
+import { csrfField, sendPage } from './layout';
+import { orNotFound, refusedAsPage } from './refusals';
+import { requireAdmin } from './security';
+import {
+  createEndpointForm,
+  deliveryFilters,
+  deliveryList,
+  endpointActions,
+  endpointList,
+  endpointState,
+  replayDeadForm,
+  type DeliveryFilters,
+} from './webhooks.view';
+
+const DELIVERIES_SHOWN = 50;
+
+interface Deps {
+  db: Db;
+  config: Config;
+  temporal: Client;
+  taskQueue: string;
+}
+
+type Messages = { notice?: string; error?: string; reveal?: Html };
+
+async function listPage({ db }: Deps, ctx: ConsoleContext, o: Messages = {}) {
+  const s = sessionOf(ctx);
+  const endpoints = await listWebhookEndpoints(db, s.organisation.id);
+  sendPage(
+    ctx,
+    {
+      title: 'Webhooks',
+      notice: o.notice,
+      error: o.error,
+      body: html`${o.reveal ?? ''}
+        <p>
+          We POST signed order events to your endpoints and retry failures on a schedule; after the last
+          attempt a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
+        </p>
+        ${endpointList(endpoints)} ${s.member.role === 'admin' ? createEndpointForm(s.csrfToken) : ''}`,
+    },
+    o.error ? 400 : 200,
+  );
+}
+
+function filtersOf(ctx: ConsoleContext): DeliveryFilters {
+  const q = (name: string) =>
+    typeof ctx.query[name] === 'string' ? (ctx.query[name] as string).trim().slice(0, 100) : '';
+  const outcome = q('outcome');
+  const event = q('event');
+  return {
+    outcome: outcome === 'failed' || outcome === 'dead' ? outcome : '',
+    event: isOrderEventName(event) ? event : '',
+    order: q('order'),
+  };
+}
+
+async function endpointPage(deps: Deps, ctx: ConsoleContext, o: Messages = {}) {
+  const s = sessionOf(ctx);
+  const admin = s.member.role === 'admin';
+  const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
+  const f = filtersOf(ctx);
+  const deliveries = await listEndpointDeliveries(deps.db, {
+    organisationId: s.organisation.id,
+    endpointId: e.id,
+    outcome: f.outcome || undefined,
+    event: f.event || undefined,
+    orderId: f.order || undefined,
+    limit: DELIVERIES_SHOWN,
+  });
+  const rows = await Promise.all(
+    deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(deps.db, d.id) })),
+  );
+  sendPage(
+    ctx,
+    {
+      title: `Webhook endpoint`,
+      notice: o.notice,
+      error: o.error,
+      body: html`${o.reveal ?? ''}
+        <p><a href="/settings/webhooks">All endpoints</a></p>
+        <dl>
+          <dt>URL</dt>
+          <dd><code>${e.url}</code></dd>
+          <dt>Mode</dt>
+          <dd>${modeBadge(e.mode)}</dd>
+          <dt>State</dt>
+          <dd>${endpointState(e)}</dd>
+          <dt>Events</dt>
+          <dd>${e.events.join(', ')}</dd>
+          ${
+            e.previousSecretExpiresAt
+              ? html`<dt>Secret rotation</dt>
+                  <dd>The previous secret also signs until ${e.previousSecretExpiresAt}.</dd>`
+              : ''
+          }
+        </dl>
+        ${admin ? endpointActions(e, s.csrfToken) : ''}
+        <h2>Deliveries</h2>
+        ${deliveryFilters(e, f)}
+        <p>
+          <a href="${ctx.url}">Refresh</a>
+          <span class="muted">(the ${DELIVERIES_SHOWN} most recent matching deliveries)</span>
+        </p>
+        ${deliveryList(e, rows, admin, s.csrfToken)} ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
+    },
+    o.error ? 400 : 200,
+  );
+}
+
+function replaySummary(results: ReplayResult[]): string {
+  const started = results.filter((r) => r.replayed).length;
+  const skipped = results.length - started;
+  return `${started} ${started === 1 ? 'delivery' : 'deliveries'} replayed${skipped ? `, ${skipped} still in progress or to a deleted endpoint` : ''}. New attempts appear below as they happen.`;
+}
+
+/** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
+function change(deps: Deps, run: (ctx: ConsoleContext, e: WebhookEndpoint) => Promise<Messages>) {
+  return async (ctx: ConsoleContext) => {
+    requireAdmin(ctx);
+    const s = sessionOf(ctx);
+    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
+    await refusedAsPage(
+      async () => endpointPage(deps, ctx, await run(ctx, e)),
+      (error) => endpointPage(deps, ctx, { error }),
+    );
+  };
+}
+
+/** Webhooks: endpoints, their deliveries with every attempt, and replays, all confined to the organisation. */
+export function webhookRoutes(deps: Deps): Router<ConsoleState> {
+  const { db } = deps;
+  const router = new Router<ConsoleState>();
+  const replayDeps = { db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
+
+  router.get('/settings/webhooks', (ctx) => listPage(deps, ctx));
+  router.post('/settings/webhooks', async (ctx) => {
+    requireAdmin(ctx);
+    const s = sessionOf(ctx);
+    const input = {
+      organisationId: s.organisation.id,
+      url: field(ctx, 'url'),
+      mode: field(ctx, 'mode'),
+      events: fields(ctx, 'events'),
+    };
+    await refusedAsPage(
+      async () => {
+        const { endpoint, secret } = await createEndpoint(deps, actorOf(s), input);
+        const reveal = secretField(
+          'new-secret',
+          `Signing secret of ${endpoint.url}`,
+          secret,
+          'Copy this signing secret now: it is shown only once. Verify every request with it.',
+        );
+        await listPage(deps, ctx, { notice: 'Endpoint added.', reveal });
+      },
+      (error) => listPage(deps, ctx, { error }),
+    );
+  });
+
+  router.get('/settings/webhooks/:id', (ctx) => endpointPage(deps, ctx));
+  router.post(
+    '/settings/webhooks/:id/events',
+    change(deps, async (ctx, e) => {
+      await updateEndpointEvents(
+        deps,
+        actorOf(sessionOf(ctx)),
+        e.id,
+        fields(ctx, 'events'),
+        e.organisationId,
+      );
+      return { notice: 'Events saved.' };
+    }),
+  );
+  for (const [path, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    router.post(
+      `/settings/webhooks/:id/${path}`,
+      change(deps, async (ctx, e) => {
+        await setEndpointEnabled(deps, actorOf(sessionOf(ctx)), e.id, enabled, e.organisationId);
+        return {
+          notice: enabled
+            ? 'Endpoint enabled.'
+            : 'Endpoint disabled: it receives no new events, and waiting retries are cancelled.',
+        };
+      }),
+    );
+  }
+  router.post(
+    '/settings/webhooks/:id/rotate',
+    change(deps, async (ctx, e) => {
+      const { endpoint, secret } = await rotateEndpointSecret(
+        deps,
+        actorOf(sessionOf(ctx)),
+        e.id,
+        e.organisationId,
+      );
+      const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
+      return {
+        notice: 'Signing secret rotated.',
+        reveal: secretField('new-secret', 'New signing secret', secret, warning),
+      };
+    }),
+  );
+  router.post(
+    '/settings/webhooks/:id/test',
+    change(deps, async (ctx, e) => {
+      const sent = await sendTestEvent(deps, e, field(ctx, 'event'));
+      if (sent.delivered)
+        return { notice: `Test event ${sent.event} (${sent.eventId}) delivered: HTTP ${sent.statusCode}.` };
+      return { error: `Test event ${sent.event} was not delivered: ${sent.error}.` };
+    }),
+  );
+  router.post(
+    '/settings/webhooks/:id/deliveries/:deliveryId/replay',
+    change(deps, async (ctx, e) => {
+      const d = await findDelivery(db, ctx.params.deliveryId);
+      if (!d || d.endpointId !== e.id || d.organisationId !== e.organisationId)
+        throw new PageError(404, 'Not found.');
+      return {
+        notice: replaySummary(
+          await replay(() =>
+            replayEvent(replayDeps, {
+              eventId: d.eventId,
+              endpointId: e.id,
+              organisationId: e.organisationId,
+            }),
+          ),
+        ),
+      };
+    }),
+  );
+  router.post(
+    '/settings/webhooks/:id/replay-dead',
+    change(deps, async (ctx, e) => {
+      const since = new Date(`${field(ctx, 'since')}Z`);
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(field(ctx, 'since')) || Number.isNaN(since.getTime())) {
+        return { error: 'Enter the date and time to replay dead letters from.' };
+      }
+      const q = { organisationId: e.organisationId, endpointId: e.id, since };
+      return { notice: replaySummary(await replay(() => replayDeadLetters(replayDeps, q))) };
+    }),
+  );
+
+  router.get('/settings/webhooks/:id/delete', async (ctx) => {
+    requireAdmin(ctx);
+    const s = sessionOf(ctx);
+    const e = await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id));
+    sendPage(ctx, {
+      title: 'Delete webhook endpoint',
+      body: html`<p>
+          Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and deliveries
+          waiting for a retry are cancelled. This cannot be undone.
+        </p>
+        <form method="post" action="/settings/webhooks/${e.id}/delete">
+          ${csrfField(s.csrfToken)} <button type="submit" class="danger">Delete endpoint</button>
+          <a href="/settings/webhooks/${e.id}">Cancel</a>
+        </form>`,
+    });
+  });
+  router.post('/settings/webhooks/:id/delete', async (ctx) => {
+    requireAdmin(ctx);
+    const s = sessionOf(ctx);
+    const e = await orNotFound(deleteEndpoint(deps, actorOf(s), ctx.params.id, s.organisation.id));
+    await listPage(deps, ctx, { notice: `Endpoint ${e.url} deleted.` });
+  });
+  return router;
+}
+
+/** Replay refusals (a vanished endpoint) become the page's error message. */
+async function replay(run: () => Promise<ReplayResult[]>): Promise<ReplayResult[]> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ReplayRefused) throw new PageError(404, err.message);
+    throw err;
+  }
+}

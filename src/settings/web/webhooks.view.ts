@@ -1,0 +1,209 @@
+import type { WebhookAttempt, WebhookDelivery } from '../../db/webhook-deliveries.repository';
+import type { WebhookEndpoint } from '../../db/webhook-endpoints.repository';
+import { WEBHOOK_EVENTS } from '../../webhooks/events';
+import { html, time, type Html } from './html';
+import { modeBadge } from './keys.routes';
+import { csrfField } from './layout';
+
+export const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
+
+/** The eight events as checkboxes, with the endpoint's subscription ticked. */
+export function eventBoxes(chosen: readonly string[]): Html {
+  return html`<fieldset>
+    <legend>Events</legend>
+    ${WEBHOOK_EVENTS.map((e) => html`<label><input type="checkbox" name="events" value="${e}" ${chosen.includes(e) ? html` checked` : ''} /> ${e}</label>`)}
+  </fieldset>`;
+}
+
+export function endpointList(endpoints: WebhookEndpoint[]): Html {
+  if (endpoints.length === 0) return html`<p>No endpoints yet.</p>`;
+  return html`<div class="scroll">
+    <table class="stack" id="endpoints">
+      <caption class="muted">
+        ${endpoints.length} endpoints
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">URL</th>
+          <th scope="col">Mode</th>
+          <th scope="col">Events</th>
+          <th scope="col">State</th>
+          <th scope="col">Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${endpoints.map(
+          (e) =>
+            html`<tr id="${e.id}">
+              <td data-label="URL"><a href="/settings/webhooks/${e.id}">${e.url}</a></td>
+              <td data-label="Mode">${modeBadge(e.mode)}</td>
+              <td data-label="Events">
+                ${e.events.length === WEBHOOK_EVENTS.length ? 'All eight' : e.events.join(', ')}
+              </td>
+              <td data-label="State">${endpointState(e)}</td>
+              <td data-label="Created">${time(e.createdAt)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+export function createEndpointForm(csrf: string): Html {
+  return html`<h2>Add an endpoint</h2>
+    <form method="post" action="/settings/webhooks">
+      ${csrfField(csrf)}
+      <label for="endpoint-url">URL <span class="muted">(https for live mode)</span></label>
+      <input type="url" id="endpoint-url" name="url" required maxlength="2048" autocomplete="off" />
+      <fieldset>
+        <legend>Mode</legend>
+        <label><input type="radio" name="mode" value="live" checked /> Live events</label>
+        <label><input type="radio" name="mode" value="test" /> Test events</label>
+      </fieldset>
+      ${eventBoxes(WEBHOOK_EVENTS)}
+      <button type="submit">Add endpoint</button>
+    </form>`;
+}
+
+/** The endpoint's changes, for admins only. */
+export function endpointActions(e: WebhookEndpoint, csrf: string): Html {
+  const action = (path: string, label: string, cls = 'secondary') =>
+    html`<form method="post" action="/settings/webhooks/${e.id}/${path}" class="inline">
+      ${csrfField(csrf)}<button type="submit" class="${cls}">${label}</button>
+    </form>`;
+  return html`<h2>Change this endpoint</h2>
+    <form method="post" action="/settings/webhooks/${e.id}/events">
+      ${csrfField(csrf)}${eventBoxes(e.events)}
+      <button type="submit">Save events</button>
+    </form>
+    <h3>Send a test event</h3>
+    <form method="post" action="/settings/webhooks/${e.id}/test">
+      ${csrfField(csrf)}
+      <label for="test-event">Sample event</label>
+      <select id="test-event" name="event">
+        ${WEBHOOK_EVENTS.map((ev) => html`<option value="${ev}">${ev}</option>`)}
+      </select>
+      <button type="submit">Send test event</button>
+    </form>
+    <h3>Endpoint state and secret</h3>
+    <div>
+      ${e.disabledAt ? action('enable', 'Enable endpoint') : action('disable', 'Disable endpoint')}
+      ${action('rotate', 'Rotate signing secret')}
+      <a class="button danger" href="/settings/webhooks/${e.id}/delete">Delete endpoint…</a>
+    </div>`;
+}
+
+export interface DeliveryFilters {
+  outcome: '' | 'failed' | 'dead';
+  event: string;
+  order: string;
+}
+
+export function deliveryFilters(e: WebhookEndpoint, f: DeliveryFilters): Html {
+  const opt = (value: string, label: string, current: string) =>
+    html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
+  return html`<form method="get" action="/settings/webhooks/${e.id}" aria-label="Filter deliveries">
+    <label for="f-outcome">Show</label>
+    <select id="f-outcome" name="outcome">
+      ${opt('', 'All deliveries', f.outcome)}${opt('failed', 'Failed (retrying or dead)', f.outcome)}${opt('dead', 'Dead letters', f.outcome)}
+    </select>
+    <label for="f-event">Event type</label>
+    <select id="f-event" name="event">
+      ${opt('', 'Any event', f.event)}${WEBHOOK_EVENTS.map((ev) => opt(ev, ev, f.event))}
+    </select>
+    <label for="f-order">Order id</label>
+    <input type="text" id="f-order" name="order" value="${f.order}" maxlength="100" autocomplete="off" />
+    <button type="submit" class="secondary">Filter</button>
+  </form>`;
+}
+
+function attemptsTable(attempts: WebhookAttempt[]): Html {
+  if (attempts.length === 0) return html`<p class="muted">No attempt yet.</p>`;
+  return html`<table class="stack">
+    <thead>
+      <tr>
+        <th scope="col">Run</th>
+        <th scope="col">Attempt</th>
+        <th scope="col">Time</th>
+        <th scope="col">HTTP status</th>
+        <th scope="col">Duration</th>
+        <th scope="col">Answer or error</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${attempts.map(
+        (a) =>
+          html`<tr>
+            <td data-label="Run">${a.replay === 0 ? 'original' : `replay ${a.replay}`}</td>
+            <td data-label="Attempt">${a.attempt}</td>
+            <td data-label="Time">${time(a.startedAt)}</td>
+            <td data-label="HTTP status">${a.statusCode ?? '—'}</td>
+            <td data-label="Duration">${a.latencyMs} ms</td>
+            <td data-label="Answer or error">
+              ${a.error ? html`<strong>${a.error}</strong>` : ''}${a.responseExcerpt ? html`<pre tabindex="0">${a.responseExcerpt}</pre>` : ''}
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  pending: 'Pending',
+  failed: 'Failed, retrying',
+  delivered: 'Delivered',
+  dead: 'Dead letter',
+  cancelled: 'Cancelled',
+};
+
+export function deliveryList(
+  e: WebhookEndpoint,
+  rows: { delivery: WebhookDelivery & { orderId: string }; attempts: WebhookAttempt[] }[],
+  admin: boolean,
+  csrf: string,
+): Html {
+  if (rows.length === 0) return html`<p>No deliveries match.</p>`;
+  return html`<ul class="deliveries">
+    ${rows.map(({ delivery: d, attempts }) => {
+      const replay =
+        admin && d.status !== 'pending' && d.status !== 'failed'
+          ? html`<form
+              method="post"
+              action="/settings/webhooks/${e.id}/deliveries/${d.id}/replay"
+              class="inline"
+            >
+              ${csrfField(csrf)}<button
+                type="submit"
+                class="secondary"
+                aria-label="Replay ${d.event} ${d.eventId}"
+              >
+                Replay
+              </button>
+            </form>`
+          : '';
+      return html`<li id="${d.id}" data-status="${d.status}">
+        <h3>${d.event} · <span class="badge">${STATUS_LABEL[d.status] ?? d.status}</span></h3>
+        <p class="muted">
+          Event <code>${d.eventId}</code> · order <a href="/settings/orders/${d.orderId}">${d.orderId}</a> ·
+          ${d.attempts} attempts${d.replays ? `, ${d.replays} replays` : ''} · created
+          ${time(d.createdAt)}${d.nextAttemptAt ? html` · next retry ${time(d.nextAttemptAt)}` : ''}
+        </p>
+        <details>
+          <summary>Attempts (${attempts.length})</summary>
+          ${attemptsTable(attempts)}
+        </details>
+        ${replay}
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export function replayDeadForm(e: WebhookEndpoint, csrf: string): Html {
+  return html`<h3>Recover dead letters</h3>
+    <form method="post" action="/settings/webhooks/${e.id}/replay-dead">
+      ${csrfField(csrf)}
+      <label for="replay-since">Replay every dead letter of this endpoint since (UTC)</label>
+      <input type="datetime-local" id="replay-since" name="since" required />
+      <button type="submit">Replay dead letters</button>
+    </form>`;
+}

@@ -1,0 +1,152 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import {
+  beginReplay,
+  ensureDelivery,
+  listDeliveries,
+  loadEventForDelivery,
+  type WebhookDelivery,
+} from '../db/webhook-deliveries.repository';
+import { findWebhookEndpoint } from '../db/webhook-endpoints.repository';
+import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
+import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+
+/**
+ * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
+ * replay) finds it already started and does nothing, even after it has finished. The order worker's
+ * dispatch, the CLI's replay and the settings console's replay all start deliveries through here.
+ */
+export async function startDeliveryWorkflow(
+  client: Client,
+  config: Config,
+  delivery: Pick<WebhookDelivery, 'id' | 'eventId' | 'endpointId'>,
+  replay: number,
+  taskQueue: string,
+): Promise<{ workflowId: string; started: boolean }> {
+  const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
+  const input: WebhookDeliveryInput = {
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+    endpointId: delivery.endpointId,
+    replay,
+    retryScheduleMs: [...config.webhooks.retryScheduleMs],
+    timeoutMs: config.webhooks.timeoutMs,
+  };
+  try {
+    await client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
+      workflowId,
+      taskQueue,
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+    return { workflowId, started: true };
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, started: false };
+    throw err;
+  }
+}
+
+export type ReplayResult =
+  | { deliveryId: string; eventId: string; endpointId: string; replayed: true; workflowId: string }
+  | { deliveryId: string; endpointId: string; replayed: false; reason: 'endpoint deleted' | 'in progress' };
+
+/** A replay that cannot be made as asked (no such event, no such endpoint); the message says why. */
+export class ReplayRefused extends Error {}
+
+export interface ReplayDeps {
+  db: Db;
+  client: Client;
+  config: Config;
+  taskQueue: string;
+}
+
+/** Starts the next replay of each delivery: same event id, fresh signature, a new delivery workflow. */
+export async function replayDeliveries(
+  deps: ReplayDeps,
+  deliveries: WebhookDelivery[],
+): Promise<ReplayResult[]> {
+  const { db, client, config, taskQueue } = deps;
+  const results: ReplayResult[] = [];
+  for (const d of deliveries) {
+    const endpoint = await findWebhookEndpoint(db, d.endpointId);
+    if (!endpoint || endpoint.deletedAt) {
+      results.push({
+        deliveryId: d.id,
+        endpointId: d.endpointId,
+        replayed: false,
+        reason: 'endpoint deleted',
+      });
+      continue;
+    }
+    // Pending or failed: in progress, unless its workflow never started (then it is started now).
+    const inProgress = d.status === 'pending' || d.status === 'failed';
+    const replay = inProgress ? d.replays : await beginReplay(db, d);
+    const started = replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
+    if (!started || !started.started) {
+      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason: 'in progress' });
+      continue;
+    }
+    const { workflowId } = started;
+    results.push({
+      deliveryId: d.id,
+      eventId: d.eventId,
+      endpointId: d.endpointId,
+      replayed: true,
+      workflowId,
+    });
+  }
+  return results;
+}
+
+/**
+ * Delivers an event again to each endpoint it went to, or only to `endpointId` (created if the event never
+ * went there, e.g. an endpoint registered after it). `organisationId` confines the replay to one
+ * organisation's events (the console); the operator's CLI may leave it out.
+ */
+export async function replayEvent(
+  deps: ReplayDeps,
+  q: { eventId: string; endpointId?: string; organisationId?: string },
+): Promise<ReplayResult[]> {
+  const { db } = deps;
+  const event = await loadEventForDelivery(db, q.eventId);
+  if (!event || (q.organisationId && event.organisationId !== q.organisationId)) {
+    throw new ReplayRefused(`No event ${q.eventId}.`);
+  }
+  let deliveries = await listDeliveries(db, { eventId: q.eventId });
+  if (q.endpointId) {
+    const endpoint = await findWebhookEndpoint(db, q.endpointId);
+    const mode = event.livemode ? 'live' : 'test';
+    const sameTarget =
+      endpoint &&
+      !endpoint.deletedAt &&
+      endpoint.organisationId === event.organisationId &&
+      endpoint.mode === mode;
+    if (!sameTarget) {
+      throw new ReplayRefused(`No active ${mode} endpoint ${q.endpointId} of the event's organisation.`);
+    }
+    deliveries = deliveries.filter((d) => d.endpointId === q.endpointId);
+    if (deliveries.length === 0) {
+      const fresh = { eventId: q.eventId, endpointId: q.endpointId, organisationId: event.organisationId };
+      deliveries = [await ensureDelivery(db, { ...fresh, event: event.event })];
+    }
+  }
+  if (deliveries.length === 0) {
+    throw new ReplayRefused(`Event ${q.eventId} has no deliveries; give an endpoint to send it to one.`);
+  }
+  return replayDeliveries(deps, deliveries);
+}
+
+/** Replays every dead letter of the organisation (or of one of its endpoints) that died since `since`, oldest first. */
+export async function replayDeadLetters(
+  deps: ReplayDeps,
+  q: { organisationId: string; since: Date; endpointId?: string },
+): Promise<ReplayResult[]> {
+  const dead = await listDeliveries(deps.db, {
+    organisationId: q.organisationId,
+    status: 'dead',
+    since: q.since,
+  });
+  const mine = q.endpointId ? dead.filter((d) => d.endpointId === q.endpointId) : dead;
+  return replayDeliveries(deps, mine.reverse());
+}
