@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveLogFormat, type LogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
@@ -42,6 +43,7 @@ const DEVELOPMENT_BANK = {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   HOST: z.string().default('127.0.0.1'),
   PORT: intFrom(3000, 0).pipe(z.number().max(65535)),
   PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
@@ -111,6 +113,8 @@ const envSchema = z.object({
 export interface Config {
   readonly env: 'development' | 'test' | 'production';
   readonly logLevel: string;
+  /** `pretty` in development on a terminal, else JSON (LOG_FORMAT=auto); see resolveLogFormat. */
+  readonly logFormat: LogFormat;
   readonly host: string;
   readonly port: number;
   /** Base address used in URLs the service hands out (certificate, proof, checkout). */
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -5,7 +5,7 @@ import { onShutdown } from './shutdown';
 
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'api');
+  const log = createLogger(config.logLevel, 'api', config.logFormat);
   const api = await startApiServer(config, log);
   log.info({ url: api.url }, 'API listening');
   onShutdown(log, () => api.stop());

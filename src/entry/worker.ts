@@ -3,13 +3,15 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
+import { bundleWorkflows, installWorkerRuntime } from '../temporal/runtime';
 import { createOrderWorker } from '../worker';
 import { onShutdown } from './shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'worker');
+  const log = createLogger(config.logLevel, 'worker', config.logFormat);
+  installWorkerRuntime(log);
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
@@ -24,6 +26,7 @@ async function main() {
     temporal,
     connection,
     taskQueue: config.temporalTaskQueue,
+    workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
   const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
