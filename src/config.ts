@@ -62,6 +62,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: intFrom(9464, 0).pipe(z.number().max(65535)),
+  WORKER_METRICS_PORT: intFrom(9465, 0).pipe(z.number().max(65535)),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
@@ -135,6 +139,16 @@ export interface Config {
   readonly maxBodyBytes: number;
   readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
   readonly apiKeyLastUsedFlushMs: number;
+  /** GET /metrics, on ports of their own (never the API's public port). */
+  readonly metrics: {
+    readonly host: string;
+    /** The API's metrics port; 0 picks a free one. */
+    readonly apiPort: number;
+    /** The worker's metrics port (ours and the Temporal SDK's metrics); 0 picks a free one. */
+    readonly workerPort: number;
+    /** When set, scrapes must send `Authorization: Bearer <token>` (non-enumerable: never logged). */
+    readonly token: string | undefined;
+  };
   readonly stripe: {
     readonly secretKey: string | undefined;
     readonly webhookSecret: string | undefined;
@@ -213,6 +227,12 @@ function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   return Object.freeze(config) as WebhookConfig;
 }
 
+function metricsConfig(e: z.infer<typeof envSchema>): Config['metrics'] {
+  const metrics = { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT };
+  Object.defineProperty(metrics, 'token', { value: e.METRICS_TOKEN, enumerable: false });
+  return Object.freeze(metrics) as Config['metrics'];
+}
+
 /** Bank details printed on invoices: the clearly fake defaults serve development only, never production. */
 function bankConfig(e: z.infer<typeof envSchema>): Config['bank'] {
   const bank = {
@@ -286,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
+    metrics: metricsConfig(e),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

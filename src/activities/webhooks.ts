@@ -18,6 +18,7 @@ import {
   type EndpointForDelivery,
 } from '../db/webhook-endpoints.repository';
 import type { Logger } from '../logger';
+import { webhookAttemptDuration, webhookAttempts } from '../observability/metrics';
 import {
   deliveryWorkflowId,
   type WebhookDeliveryInput,
@@ -162,6 +163,9 @@ export function webhookActivities(deps: WebhookDeps) {
         allowPrivate: config.webhooks.allowPrivateDestinations,
       });
       const latencyMs = Date.now() - startedAt.getTime();
+      const outcome = error ? 'failed' : 'delivered';
+      webhookAttempts.inc({ outcome });
+      webhookAttemptDuration.observe({ outcome }, latencyMs / 1000);
       const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
       await recordAttempt(
         db,

@@ -10,6 +10,7 @@ import type { AppState } from './context';
 import { databaseCheck, healthRoutes, type HealthCheck } from './health/health.routes';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
+import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(health.routes(), health.allowedMethods());
 
   app.use(requestContext(deps.log));
+  app.use(httpMetrics());
   app.use(errorHandler());
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());

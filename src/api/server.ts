@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
 import { createDatabase } from '../db/database';
+import { countOrdersByStatus } from '../db/order-counts.repository';
+import { registerOrdersGauge } from '../observability/metrics';
+import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
@@ -30,6 +33,14 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     temporal,
   });
   const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
+  registerOrdersGauge(() => countOrdersByStatus(db));
+  const metrics = await startMetricsServer({
+    host: config.metrics.host,
+    port: config.metrics.apiPort,
+    token: config.metrics.token,
+    log,
+  });
+  log.info({ url: metrics.url }, 'metrics listening');
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -40,6 +51,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     url: `http://${config.host}:${port}`,
     async stop() {
       await new Promise((resolve) => server.close(resolve));
+      await metrics.stop();
       await stopCleanup();
       await lastUsed.flush();
       await temporal.connection.close();

@@ -3,7 +3,9 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
-import { bundleWorkflows, installWorkerRuntime } from '../temporal/runtime';
+import { findFreePort } from '../dev/ports';
+import { startMetricsServer } from '../observability/metrics-server';
+import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
 import { createOrderWorker } from '../worker';
 import { onShutdown } from './shutdown';
 
@@ -11,7 +13,9 @@ import { onShutdown } from './shutdown';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel, 'worker', config.logFormat);
-  installWorkerRuntime(log);
+  // The SDK's own metrics exporter listens on loopback only; our /metrics serves them beside ours.
+  const sdkMetrics = `127.0.0.1:${await findFreePort()}`;
+  installWorkerRuntime(log, { prometheusAddress: sdkMetrics });
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
@@ -28,11 +32,20 @@ async function main() {
     taskQueue: config.temporalTaskQueue,
     workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
+  const metrics = await startMetricsServer({
+    host: config.metrics.host,
+    port: config.metrics.workerPort,
+    token: config.metrics.token,
+    log,
+    extra: sdkMetricsReader(sdkMetrics),
+  });
+  log.info({ url: metrics.url }, 'metrics listening');
   const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, async () => {
     worker.shutdown();
     await running;
+    await metrics.stop();
     await temporal.connection.close();
     await connection.close();
     await db.destroy();

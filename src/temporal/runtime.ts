@@ -64,3 +64,14 @@ export async function bundleWorkflows(log: Logger, workflowsPath: string): Promi
   );
   return bundle;
 }
+
+/**
+ * The SDK exporter's exposition text (it serves /metrics on its own loopback address), for the worker's one
+ * /metrics endpoint to append to ours. Bounded by a short time-out; empty when it does not answer.
+ */
+export function sdkMetricsReader(address: string, timeoutMs = 2_000): () => Promise<string> {
+  return async () => {
+    const res = await fetch(`http://${address}/metrics`, { signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok ? res.text() : '';
+  };
+}
