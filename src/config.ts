@@ -62,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_PORT: intFrom(9464, 0).pipe(z.number().max(65535)),
   WORKER_METRICS_PORT: intFrom(9465, 0).pipe(z.number().max(65535)),
@@ -139,6 +140,8 @@ export interface Config {
   readonly maxBodyBytes: number;
   readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
   readonly apiKeyLastUsedFlushMs: number;
+  /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
+  readonly redisUrl: string | undefined;
   /** GET /metrics, on ports of their own (never the API's public port). */
   readonly metrics: {
     readonly host: string;
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
+    redisUrl: e.REDIS_URL,
     metrics: metricsConfig(e),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,

@@ -13,6 +13,7 @@ import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
+import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { quoteRoutes } from './quote/quote.routes';
@@ -31,6 +32,8 @@ export interface AppDeps {
   db: Db;
   /** The pool behind `db`, shared with the rate limiter's store. */
   pool: Pool;
+  /** Where rate-limit counters live; defaults to PostgreSQL through `pool` (Redis when REDIS_URL is set). */
+  rateLimitStore?: RateLimitStore;
   log: Logger;
   lastUsed: LastUsedTracker;
   /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
@@ -47,13 +50,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const perKey = createRateLimiter(deps.pool, {
+  const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
+  const perKey = createRateLimiter(limitStore, {
     name: 'api-key',
     points: config.rateLimits.perKeyPerMinute,
     durationSeconds: 60,
   });
 
-  const perIpQuote = createRateLimiter(deps.pool, {
+  const perIpQuote = createRateLimiter(limitStore, {
     name: 'quote-ip',
     points: config.rateLimits.quotePerIpPerMinute,
     durationSeconds: 60,

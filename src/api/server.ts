@@ -8,6 +8,7 @@ import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
+import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 
 export interface RunningApi {
@@ -23,10 +24,12 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
   const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize);
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
+  const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const app = createApp({
     config,
     db,
     pool,
+    rateLimitStore: limitStore,
     log,
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
@@ -54,6 +57,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await metrics.stop();
       await stopCleanup();
       await lastUsed.flush();
+      limitStore.redis?.disconnect();
       await temporal.connection.close();
       await db.destroy();
     },

@@ -1,8 +1,8 @@
 import type { Next } from 'koa';
-import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { createLimiter, type RateLimitStore } from './rate-limit-store';
 
 export interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
@@ -12,19 +12,15 @@ export interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table), so every API process
- * shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded
+ * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table) or Redis (REDIS_URL, see
+ * rate-limit-store.ts), so every API process shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded
  * limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`.
  */
-export function createRateLimiter(pool: Pool, policy: RateLimitPolicy) {
-  const limiter = new RateLimiterPostgres({
-    storeClient: pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
+export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
+  const limiter = createLimiter(store, {
     keyPrefix: policy.name,
     points: policy.points,
     duration: policy.durationSeconds,
-    clearExpiredByTimeout: false,
   });
   return async function consume(ctx: AppContext, key: string): Promise<void> {
     let res: RateLimiterRes;
