@@ -62,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
+  API_KEY_CACHE_TTL_MS: intFrom(5_000, 0).pipe(z.number().max(60_000)),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_PORT: intFrom(9464, 0).pipe(z.number().max(65535)),
@@ -140,6 +141,8 @@ export interface Config {
   readonly maxBodyBytes: number;
   readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
   readonly apiKeyLastUsedFlushMs: number;
+  /** How long an API process remembers an active key (0: look it up on every request). */
+  readonly apiKeyCacheTtlMs: number;
   /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
   readonly redisUrl: string | undefined;
   /** GET /metrics, on ports of their own (never the API's public port). */
@@ -309,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
+    apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
     redisUrl: e.REDIS_URL,
     metrics: metricsConfig(e),
     stripe: Object.freeze({

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import Koa from 'koa';
 import type { Pool } from 'pg';
+import { uncachedActiveKeys, type ActiveKeys } from '../auth/active-keys';
 import type { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -36,6 +37,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   log: Logger;
   lastUsed: LastUsedTracker;
+  /** How API keys are looked up; defaults to one query per request (the API process caches, see server.ts). */
+  activeKeys?: ActiveKeys;
   /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
   healthChecks: Record<string, HealthCheck>;
   /** Order workflows are started and messaged through this client. */
@@ -46,10 +49,9 @@ export interface AppDeps {
   orderTimings?: OrderTimings;
 }
 
-export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db } = deps;
-  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
-
+/** The spec's two limits, counted in the configured store (PostgreSQL through the pool by default). */
+function rateLimiters(deps: AppDeps) {
+  const { config } = deps;
   const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
   const perKey = createRateLimiter(limitStore, {
     name: 'api-key',
@@ -62,11 +64,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     points: config.rateLimits.quotePerIpPerMinute,
     durationSeconds: 60,
   });
+  return { perKey, perIpQuote };
+}
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const { config, db } = deps;
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
+
+  const { perKey, perIpQuote } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote);
   v1.use(quotes.routes(), quotes.allowedMethods());
-  const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
+  const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
+  const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db);
   v1.use(orders.routes(), orders.allowedMethods());

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
+import { CachedActiveKeys } from '../auth/active-keys';
 import { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
-import { createDatabase } from '../db/database';
+import { createDatabase, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
@@ -10,6 +11,18 @@ import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
+
+/** API keys remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY). */
+async function cachedActiveKeys(config: Config, db: Db, log: Logger): Promise<CachedActiveKeys> {
+  const keys = new CachedActiveKeys({
+    db,
+    databaseUrl: config.databaseUrl!,
+    log,
+    ttlMs: config.apiKeyCacheTtlMs,
+  });
+  await keys.start();
+  return keys;
+}
 
 export interface RunningApi {
   url: string;
@@ -25,11 +38,13 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
+  const activeKeys = config.apiKeyCacheTtlMs > 0 ? await cachedActiveKeys(config, db, log) : undefined;
   const app = createApp({
     config,
     db,
     pool,
     rateLimitStore: limitStore,
+    activeKeys,
     log,
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
@@ -58,6 +73,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await stopCleanup();
       await lastUsed.flush();
       limitStore.redis?.disconnect();
+      await activeKeys?.stop();
       await temporal.connection.close();
       await db.destroy();
     },
