@@ -118,6 +118,7 @@ function printBanner(config: Config, temporalUiUrl: string | null, demo: { key: 
     `  Health       : ${config.publicBaseUrl}/api/health`,
     `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
     `  Data folder  : ${config.dataDir}`,
+    `  Metrics      : http://${config.metrics.host}:${config.metrics.apiPort}/metrics (API), :${config.metrics.workerPort}/metrics (worker)`,
   ];
   if (demo) {
     lines.push(
