@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
 import { httpRequestDuration, rateLimitRejections } from '../../observability/metrics';
 import type { AppContext } from '../context';
@@ -17,7 +18,7 @@ function policyOf(ctx: AppContext): string {
 
 /**
  * Times every request into `notices_http_request_duration_seconds` by method, route template and final
- * status, and counts 429s by policy. Mounted outside the error handler, so it sees the status sent.
+ * status, counts 429s by policy, and names the request's trace span by its route template. Mounted outside the error handler, so it sees the status sent.
  */
 export function httpMetrics() {
   return async (ctx: AppContext, next: Next) => {
@@ -26,9 +27,12 @@ export function httpMetrics() {
       await next();
     } finally {
       const status = ctx.status;
+      const route = routeOf(ctx);
+      // The request's span (when tracing is on) is named by its route template too.
+      trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
       end({
         method: METHODS.has(ctx.method) ? ctx.method : 'OTHER',
-        route: routeOf(ctx),
+        route,
         status: String(status),
       });
       if (status === 429) rateLimitRejections.inc({ policy: policyOf(ctx) });
