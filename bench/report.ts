@@ -10,7 +10,7 @@ export interface BenchReport {
   results: Record<string, unknown>[];
 }
 
-const WIDTHS = [46, 20, 20, 12];
+const WIDTHS = [46, 20, 20, 24];
 const row = (cells: unknown[]) =>
   cells
     .map((c, i) => String(c ?? '').padEnd(WIDTHS[i] ?? 12))
@@ -19,11 +19,23 @@ const row = (cells: unknown[]) =>
 const pair = (s: Json | undefined) => (s ? `${s.p50} / ${s.p99}` : '');
 
 function quoteRows(r: Json): unknown[][] {
-  const { saturation: s, fixedRate: f } = r;
-  return [
-    ['quote req/s at saturation', s.api.requestsPerSecond, s.bareKoa.requestsPerSecond, `${s.ratio}×`],
-    [`quote p50 / p99 ms @ ${f.requestsPerSecond} req/s`, pair(f.api), pair(f.bareKoa), `p99 ${f.p99Ratio}×`],
-  ];
+  const rows: unknown[][] = [];
+  for (const run of r.stores) {
+    const { saturation: s, fixedRate: f } = run;
+    rows.push([
+      `quote (${run.store} limiter) req/s at saturation`,
+      s.api.requestsPerSecond,
+      r.bareKoa.saturation.requestsPerSecond,
+      `${s.ratio}×`,
+    ]);
+    rows.push([
+      `quote (${run.store}) p50 / p99 ms @ ${f.requestsPerSecond} req/s`,
+      pair(f.api),
+      pair(f.bareKoa),
+      `p99 ${f.p99Ratio}×`,
+    ]);
+  }
+  return rows;
 }
 
 function createRows(r: Json): unknown[][] {
@@ -53,13 +65,13 @@ function listRows(r: Json): unknown[][] {
       `list ${c.filter} first p50/p99 ms`,
       pair(c.firstPage.api),
       pair(c.firstPage.sql),
-      `API/SQL ${c.apiOverSqlP99.first}×`,
+      `API/SQL p50 ${c.apiOverSqlP50?.first ?? '–'}× p99 ${c.apiOverSqlP99.first}×`,
     ]);
     rows.push([
       `list ${c.filter} deep@${c.depth} p50/p99`,
       pair(c.deepPage.api),
       pair(c.deepPage.sql),
-      `API/SQL ${c.apiOverSqlP99.deep}×`,
+      `API/SQL p50 ${c.apiOverSqlP50?.deep ?? '–'}× p99 ${c.apiOverSqlP99.deep}×`,
     ]);
     rows.push([`list ${c.filter} deep/first p99`, c.deepOverFirstP99, '', '']);
   }

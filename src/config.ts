@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveLogFormat, type LogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
@@ -51,6 +52,7 @@ const DEVELOPMENT_BANK = {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   HOST: z.string().default('127.0.0.1'),
   PORT: intFrom(3000, 0).pipe(z.number().max(65535)),
   PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
@@ -69,6 +71,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
+  API_KEY_CACHE_TTL_MS: intFrom(5_000, 0).pipe(z.number().max(60_000)),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: intFrom(9464, 0).pipe(z.number().max(65535)),
+  WORKER_METRICS_PORT: intFrom(9465, 0).pipe(z.number().max(65535)),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
@@ -124,6 +132,8 @@ const envSchema = z.object({
 export interface Config {
   readonly env: 'development' | 'test' | 'production';
   readonly logLevel: string;
+  /** `pretty` in development on a terminal, else JSON (LOG_FORMAT=auto); see resolveLogFormat. */
+  readonly logFormat: LogFormat;
   readonly host: string;
   readonly port: number;
   /** Base address used in URLs the service hands out (certificate, proof, checkout). */
@@ -144,6 +154,20 @@ export interface Config {
   readonly maxBodyBytes: number;
   readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
   readonly apiKeyLastUsedFlushMs: number;
+  /** How long an API process remembers an active key (0: look it up on every request). */
+  readonly apiKeyCacheTtlMs: number;
+  /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
+  readonly redisUrl: string | undefined;
+  /** GET /metrics, on ports of their own (never the API's public port). */
+  readonly metrics: {
+    readonly host: string;
+    /** The API's metrics port; 0 picks a free one. */
+    readonly apiPort: number;
+    /** The worker's metrics port (ours and the Temporal SDK's metrics); 0 picks a free one. */
+    readonly workerPort: number;
+    /** When set, scrapes must send `Authorization: Bearer <token>` (non-enumerable: never logged). */
+    readonly token: string | undefined;
+  };
   readonly stripe: {
     readonly secretKey: string | undefined;
     readonly webhookSecret: string | undefined;
@@ -230,6 +254,12 @@ function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   };
   Object.defineProperty(config, 'encryptionKey', { value: key, enumerable: false });
   return Object.freeze(config) as WebhookConfig;
+}
+
+function metricsConfig(e: z.infer<typeof envSchema>): Config['metrics'] {
+  const metrics = { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT };
+  Object.defineProperty(metrics, 'token', { value: e.METRICS_TOKEN, enumerable: false });
+  return Object.freeze(metrics) as Config['metrics'];
 }
 
 /** Bank details printed on invoices: the clearly fake defaults serve development only, never production. */
@@ -344,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
     // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
@@ -365,6 +396,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
+    apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
+    redisUrl: e.REDIS_URL,
+    metrics: metricsConfig(e),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

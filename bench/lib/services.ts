@@ -38,6 +38,8 @@ export interface BenchServices {
   worker: ChildProcess;
   /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes; returns its URL. */
   startBareKoa(bodyBytes: number): Promise<string>;
+  /** Starts one more API process (same database, Temporal and settings, plus `env`); returns its URL. */
+  startApi(env: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ async function admin(sql: string) {
 
 /** Every variable the service's config reads: dropped from the inherited environment, so only ours count. */
 const CONFIG_VARIABLE =
-  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_)/;
+  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_|REDIS_URL|METRICS_|WORKER_METRICS_|LOG_FORMAT|OTEL_)/;
 
 function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -231,6 +233,9 @@ async function start(
     BANK_SORT_CODE: '99-99-99',
     BANK_ACCOUNT_NUMBER: '99999999',
     ...(tls ? { NODE_EXTRA_CA_CERTS: tls.caBundleFile } : {}),
+    // Metrics on free ports: several API processes, and other runs, share the machine.
+    METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
   });
   progress('starting the worker and the API (node --import tsx src/entry/{worker,api}.ts)');
   const worker = spawnService('worker', env);
@@ -255,6 +260,14 @@ async function start(
     tls,
     api,
     worker,
+    async startApi(extra: Record<string, string>) {
+      const port = await findFreePort();
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url });
+      cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
+      await waitHealthy(`${url}/api/health`, child);
+      return url;
+    },
     async startBareKoa(bodyBytes: number) {
       const port = await findFreePort();
       const bare = fork(path.join(__dirname, '..', 'bare-koa.ts'), {

@@ -17,6 +17,7 @@ import {
   type EndpointForDelivery,
 } from '../db/webhook-endpoints.repository';
 import type { Logger } from '../logger';
+import { webhookAttemptDuration, webhookAttempts } from '../observability/metrics';
 import {
   OWN_FAILURE_ALERT_AFTER_TRIES,
   type WebhookAttemptResult,
@@ -131,6 +132,9 @@ export function webhookActivities(deps: WebhookDeps) {
       allowPrivate: config.webhooks.allowPrivateDestinations,
     });
     const latencyMs = Date.now() - startedAt.getTime();
+    const outcome = error ? 'failed' : 'delivered';
+    webhookAttempts.inc({ outcome });
+    webhookAttemptDuration.observe({ outcome }, latencyMs / 1000);
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
     await recordAttempt(
       db,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import Koa from 'koa';
 import type { Pool } from 'pg';
+import { uncachedActiveKeys, type ActiveKeys } from '../auth/active-keys';
 import type { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -10,8 +11,10 @@ import type { AppState } from './context';
 import { databaseCheck, healthRoutes, type HealthCheck } from './health/health.routes';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
+import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
+import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
@@ -32,8 +35,12 @@ export interface AppDeps {
   db: Db;
   /** The pool behind `db`, shared with the rate limiter's store. */
   pool: Pool;
+  /** Where rate-limit counters live; defaults to PostgreSQL through `pool` (Redis when REDIS_URL is set). */
+  rateLimitStore?: RateLimitStore;
   log: Logger;
   lastUsed: LastUsedTracker;
+  /** How API keys are looked up; defaults to one query per request (the API process caches, see server.ts). */
+  activeKeys?: ActiveKeys;
   /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
   healthChecks: Record<string, HealthCheck>;
   /** Order workflows are started and messaged through this client. */
@@ -44,34 +51,43 @@ export interface AppDeps {
   orderTimings?: OrderTimings;
 }
 
-export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db } = deps;
-  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
-
-  const perKey = createRateLimiter(deps.pool, {
+/** The spec's two limits, counted in the configured store (PostgreSQL through the pool by default). */
+function rateLimiters(deps: AppDeps) {
+  const { config } = deps;
+  const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
+  const perKey = createRateLimiter(limitStore, {
     name: 'api-key',
     points: config.rateLimits.perKeyPerMinute,
     durationSeconds: 60,
   });
 
-  const perIpQuote = createRateLimiter(deps.pool, {
+  const perIpQuote = createRateLimiter(limitStore, {
     name: 'quote-ip',
     points: config.rateLimits.quotePerIpPerMinute,
     durationSeconds: 60,
   });
+  // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
+  const perIpNoticeTypes = createRateLimiter(limitStore, {
+    name: 'notice-types-ip',
+    points: config.rateLimits.quotePerIpPerMinute,
+    durationSeconds: 60,
+  });
+  return { perKey, perIpQuote, perIpNoticeTypes };
+}
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const { config, db } = deps;
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
+
+  const { perKey, perIpQuote, perIpNoticeTypes } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote);
   v1.use(quotes.routes(), quotes.allowedMethods());
-  const noticeTypes = noticeTypesRoutes(
-    createRateLimiter(deps.pool, {
-      name: 'notice-types-ip',
-      points: config.rateLimits.quotePerIpPerMinute,
-      durationSeconds: 60,
-    }),
-  );
+  const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
   v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
-  const authenticated = [authenticate(db, deps.lastUsed), limitPerKey(perKey)];
+  const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
+  const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db, config.hardening.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
@@ -118,6 +134,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(health.routes(), health.allowedMethods());
 
   app.use(requestContext(deps.log));
+  app.use(httpMetrics());
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));

@@ -1,14 +1,31 @@
 import type { Server, ServerResponse } from 'node:http';
+import { CachedActiveKeys } from '../auth/active-keys';
 import { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
-import { createDatabase, databaseTimeouts } from '../db/database';
+import { createDatabase, databaseTimeouts, type Db } from '../db/database';
+import { countOrdersByStatus } from '../db/order-counts.repository';
+import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
+import { registerOrdersGauge } from '../observability/metrics';
+import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
 import { createApp } from './app';
-import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
+import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 import { startPeriodicSweep } from './periodic-sweep';
+
+/** API keys remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY). */
+async function cachedActiveKeys(config: Config, db: Db, log: Logger): Promise<CachedActiveKeys> {
+  const keys = new CachedActiveKeys({
+    db,
+    databaseUrl: config.databaseUrl!,
+    log,
+    ttlMs: config.apiKeyCacheTtlMs,
+  });
+  await keys.start();
+  return keys;
+}
 
 export interface RunningApi {
   url: string;
@@ -29,10 +46,14 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     onRequestPath: true,
   });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
+  const limitStore = await rateLimitStore(pool, config.redisUrl, log);
+  const activeKeys = config.apiKeyCacheTtlMs > 0 ? await cachedActiveKeys(config, db, log) : undefined;
   const app = createApp({
     config,
     db,
     pool,
+    rateLimitStore: limitStore,
+    activeKeys,
     log,
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
@@ -45,6 +66,14 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
     intervalMs: config.hardening.rateLimitCleanupIntervalMs,
   });
+  registerOrdersGauge(() => countOrdersByStatus(db));
+  const metrics = await startMetricsServer({
+    host: config.metrics.host,
+    port: config.metrics.apiPort,
+    token: config.metrics.token,
+    log,
+  });
+  log.info({ url: metrics.url }, 'metrics listening');
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -58,9 +87,12 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       draining.start();
       await deadline.within(log, 'finish in-flight requests', () => drain(server), CLOSE_RESERVE_MS);
       server.closeAllConnections(); // requests still running past their share of the deadline are cut off
+      await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop idempotency cleanup', stopCleanup, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop rate-limit purge', stopRateLimitPurge, CLOSE_RESERVE_MS);
       await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
+      limitStore.redis?.disconnect();
+      await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
       // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
       await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
       await deadline.within(log, 'close database pool', () => db.destroy());

@@ -109,15 +109,25 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
   return rows.map(toRecord);
 }
 
-/** Revokes one key; returns the record, or undefined when no such key exists. Revoking twice is harmless. */
+/** PostgreSQL channel on which a revoked key's id is announced; every API process listens (auth/active-keys). */
+export const API_KEYS_CHANNEL = 'api_keys_changed';
+
+/**
+ * Revokes one key; returns the record, or undefined when no such key exists. Revoking twice is harmless.
+ * The revocation is announced on API_KEYS_CHANNEL in the same transaction (delivered at commit), so API
+ * processes that remember the key forget it at once.
+ */
 export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
-    .where('id', '=', id)
-    .returning(columns)
-    .executeTakeFirst();
-  return row && toRecord(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+      .where('id', '=', id)
+      .returning(columns)
+      .executeTakeFirst();
+    if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
+    return row && toRecord(row);
+  });
 }
 
 /** Batched last-used update: one statement for every key seen since the previous flush. */

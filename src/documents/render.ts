@@ -1,9 +1,19 @@
 import PDFDocument from 'pdfkit';
+import { pdfRenderDuration } from '../observability/metrics';
 import { useUnicodeFonts } from './fonts';
 
-/** Renders a PDF with pdfkit, in the embedded Unicode faces, and collects it into one Buffer. */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: { title: string }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+export type DocumentKind = 'proof' | 'invoice' | 'certificate';
+
+/**
+ * Renders a PDF with pdfkit, in the embedded Unicode faces, and collects it into one Buffer, timed into
+ * `notices_pdf_render_duration_seconds`.
+ */
+export function renderPdf(
+  draw: (doc: PDFKit.PDFDocument) => void,
+  info: { title: string; document: DocumentKind },
+): Promise<Buffer> {
+  const end = pdfRenderDuration.startTimer({ document: info.document });
+  const rendered = new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
@@ -17,4 +27,5 @@ export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: { title
     draw(doc);
     doc.end();
   });
+  return rendered.finally(() => end());
 }

@@ -1,14 +1,20 @@
-import { startApiServer } from '../api/server';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
+import { startTracing } from '../observability/tracing';
 import { onShutdown } from '../shutdown';
 
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'api');
+  const log = createLogger(config.logLevel, 'api', config.logFormat);
+  // Before the server's modules load, so tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) can patch them.
+  const tracing = startTracing('notices-api');
+  const { startApiServer } = await import('../api/server');
   const api = await startApiServer(config, log);
-  log.info({ url: api.url }, 'API listening');
-  onShutdown(log, config.shutdownDeadlineMs, (deadline) => api.stop(deadline));
+  log.info({ url: api.url, tracing: tracing !== null }, 'API listening');
+  onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
+    await api.stop(deadline);
+    await deadline.within(log, 'flush traces', async () => tracing?.shutdown());
+  });
 }
 
 main().catch((err) => {

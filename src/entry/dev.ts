@@ -124,6 +124,7 @@ function printBanner(
     `  Health       : ${config.publicBaseUrl}/api/health`,
     `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
     `  Data folder  : ${config.dataDir}`,
+    `  Metrics      : http://${config.metrics.host}:${config.metrics.apiPort}/metrics (API), :${config.metrics.workerPort}/metrics (worker)`,
   ];
   if (demo) {
     lines.push(

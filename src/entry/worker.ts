@@ -3,13 +3,19 @@ import { loadConfig } from '../config';
 import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
+import { findFreePort } from '../dev/ports';
+import { startMetricsServer } from '../observability/metrics-server';
+import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
 import { createOrderWorker, SHUTDOWN_RESERVE_MS } from '../worker';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'worker');
+  const log = createLogger(config.logLevel, 'worker', config.logFormat);
+  // The SDK's own metrics exporter listens on loopback only; our /metrics serves them beside ours.
+  const sdkMetrics = `127.0.0.1:${await findFreePort()}`;
+  installWorkerRuntime(log, { prometheusAddress: sdkMetrics });
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
@@ -24,13 +30,23 @@ async function main() {
     temporal,
     connection,
     taskQueue: config.temporalTaskQueue,
+    workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
+  const metrics = await startMetricsServer({
+    host: config.metrics.host,
+    port: config.metrics.workerPort,
+    token: config.metrics.token,
+    log,
+    extra: sdkMetricsReader(sdkMetrics),
+  });
+  log.info({ url: metrics.url }, 'metrics listening');
   const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
     // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
     worker.shutdown();
     await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
+    await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
     await deadline.within(log, 'close Temporal client', () => temporal.connection.close(), 1000);
     await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());

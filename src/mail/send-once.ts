@@ -7,6 +7,7 @@ import {
   releaseEmail,
   type EmailIntent,
 } from '../db/sent-emails.repository';
+import { emails } from '../observability/metrics';
 import { classifySendError, stableMessageId, type MailAttachment, type Mailer } from './mailer';
 import type { RenderedEmail } from './templates/render';
 
@@ -66,6 +67,7 @@ export async function sendOnce(
       ? `Invalid recipient address: ${bad.join(', ')}`
       : 'No recipient address.';
     await markEmailFailed(db, intent.key, error);
+    emails.inc({ outcome: 'failed' });
     throw new EmailRejectedError(error);
   }
   try {
@@ -78,14 +80,17 @@ export async function sendOnce(
       messageId: stableMessageId(intent.key, from),
     });
     await markEmailSent(db, intent.key, receipt.messageId);
+    emails.inc({ outcome: 'sent' });
     return { key: intent.key, status: 'sent', messageId: receipt.messageId };
   } catch (err) {
     const { permanent, message } = classifySendError(err);
     if (permanent) {
       await markEmailFailed(db, intent.key, message);
+      emails.inc({ outcome: 'failed' });
       throw new EmailRejectedError(message);
     }
     await releaseEmail(db, intent.key, message);
+    emails.inc({ outcome: 'deferred' });
     throw new EmailDeferredError(message);
   }
 }

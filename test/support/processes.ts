@@ -22,6 +22,8 @@ export async function spawnApiProcess(env: Record<string, string> = {}): Promise
       PORT: String(port),
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
+      // Metrics on a free port, so parallel API processes never contend for the default one.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

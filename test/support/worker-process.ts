@@ -28,6 +28,7 @@ export async function spawnWorkerProcess(
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
       TEMPORAL_TASK_QUEUE: taskQueue,
+      WORKER_METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

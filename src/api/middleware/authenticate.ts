@@ -1,8 +1,7 @@
 import type { Next } from 'koa';
 import { hashApiKey, parseApiKey } from '../../auth/api-key';
+import type { ActiveKeys } from '../../auth/active-keys';
 import type { LastUsedTracker } from '../../auth/last-used';
-import type { Db } from '../../db/database';
-import { findActiveKeyByHash } from '../../db/api-keys.repository';
 import type { Scope } from '../../db/tables/api-keys';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -14,12 +13,12 @@ const BEARER = /^Bearer +(\S+)$/i;
  * `Authorization: Bearer <key>`. Missing, malformed, unknown and revoked keys all answer the same 401, so
  * the answer reveals nothing about which keys exist.
  */
-export function authenticate(db: Db, lastUsed: LastUsedTracker) {
+export function authenticate(keys: ActiveKeys, lastUsed: LastUsedTracker) {
   return async (ctx: AppContext, next: Next) => {
     const match = BEARER.exec(ctx.get('Authorization'));
     const key = match?.[1];
     const parsed = key ? parseApiKey(key) : null;
-    const record = key && parsed ? await findActiveKeyByHash(db, hashApiKey(key)) : undefined;
+    const record = key && parsed ? await keys.findActive(hashApiKey(key)) : undefined;
     if (!record) {
       throw new AppError('unauthorized', 'Missing or invalid API key. Send Authorization: Bearer <API key>.');
     }

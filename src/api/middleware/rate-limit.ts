@@ -1,10 +1,10 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Next } from 'koa';
-import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { dependencyUnavailable } from '../errors';
+import { createLimiter, type RateLimitStore } from './rate-limit-store';
 
 export interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
@@ -14,30 +14,19 @@ export interface RateLimitPolicy {
 }
 
 /**
- * Where the counters live: PostgreSQL's `rate_limits` table, shared by every API process. The one place that
- * builds a store, so another backend (Redis) is a change here only. Expired rows are purged by the API's
- * periodic sweep (`deleteExpiredRateLimits`), not by the library's hourly timer.
+ * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table, expired rows purged by the
+ * API's periodic sweep) or Redis (REDIS_URL, with PostgreSQL as insurance; see rate-limit-store.ts), so every
+ * API process shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
+ * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When no store answers, the
+ * limiter fails closed: 503 `service_unavailable` with `Retry-After` (README, "Security and limits": the store
+ * is the database every other step of the request needs too).
  */
-export function createLimiterStore(pool: Pool, policy: RateLimitPolicy): RateLimiterAbstract {
-  return new RateLimiterPostgres({
-    storeClient: pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
+export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
+  const limiter = createLimiter(store, {
     keyPrefix: policy.name,
     points: policy.points,
     duration: policy.durationSeconds,
-    clearExpiredByTimeout: false,
   });
-}
-
-/**
- * A fixed-window limiter. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
- * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When the store does not
- * answer, the limiter fails closed: 503 `service_unavailable` with `Retry-After` (README, "Security and
- * limits": the store is the database every other step of the request needs too).
- */
-export function createRateLimiter(pool: Pool, policy: RateLimitPolicy) {
-  const limiter = createLimiterStore(pool, policy);
   return async function consume(ctx: AppContext, key: string): Promise<void> {
     let res: RateLimiterRes;
     try {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
 import type { Logger } from '../../logger';
 import type { AppContext } from '../context';
@@ -16,6 +17,8 @@ export function requestContext(log: Logger) {
     ctx.state.requestId = requestId;
     ctx.state.log = log.child({ requestId });
     ctx.set('X-Request-Id', requestId);
+    // The request's trace (when tracing is on) carries the same id as its log lines and response.
+    trace.getActiveSpan()?.setAttribute('notices.request_id', requestId);
     const started = process.hrtime.bigint();
     try {
       await next();

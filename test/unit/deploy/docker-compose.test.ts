@@ -44,6 +44,9 @@ describe('docker-compose.yml', () => {
         'temporal-setup',
         'temporal-ui',
         'worker',
+        'redis',
+        'prometheus',
+        'grafana',
       ].sort(),
     );
   });
@@ -56,6 +59,9 @@ describe('docker-compose.yml', () => {
     expect(service('temporal-ui').image).toMatch(/^temporalio\/ui:/);
     for (const s of Object.values(services)) expect(s.image ?? '').not.toContain('auto-setup');
     for (const name of appServices) expect(service(name).build).toBe('.');
+    expect(service('redis').image).toMatch(/^redis:/);
+    expect(service('prometheus').image).toMatch(/^prom\/prometheus:/);
+    expect(service('grafana').image).toMatch(/^grafana\/grafana:/);
   });
 
   it('publishes the API on 3000, the UI on 8080 and the frontend on 7233', () => {
@@ -142,11 +148,103 @@ describe('docker-compose.yml', () => {
       'BANK_ACCOUNT_NAME',
       'BANK_SORT_CODE',
       'BANK_ACCOUNT_NUMBER',
+      'METRICS_TOKEN',
+      'GF_SECURITY_ADMIN_PASSWORD',
     ]) {
       for (const [, value] of text.matchAll(new RegExp(`^\\s*${key}: (.*)$`, 'gm'))) {
         expect(value).toMatch(/^\$\{[A-Z_]+:\?/);
       }
     }
+  });
+});
+
+describe('observability in docker-compose.yml', () => {
+  const env = service('api').environment ?? {};
+  const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as {
+    scrape_configs: {
+      job_name: string;
+      authorization?: { type: string; credentials_file: string };
+      static_configs: { targets: string[] }[];
+    }[];
+  };
+  const job = (name: string) => prometheus.scrape_configs.find((j) => j.job_name === name);
+
+  it('serves the metrics on their own ports, on the compose network only, behind the token', () => {
+    expect(env).toMatchObject({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' });
+    expect(env.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN:\?/);
+    for (const name of ['api', 'worker']) {
+      for (const port of service(name).ports ?? []) expect(port).not.toMatch(/946[45]/);
+    }
+  });
+
+  const targets = (name: string) => job(name)?.static_configs[0]?.targets;
+  /** The secret a job reads its bearer token from, if mounted at /run/secrets/<name>. */
+  const tokenSecret = (name: string) => {
+    const auth = job(name)?.authorization;
+    const file = auth?.type === 'Bearer' ? auth.credentials_file : '';
+    return file === `/run/secrets/${path.basename(file)}` ? path.basename(file) : undefined;
+  };
+
+  it('has Prometheus scrape the API, the worker and Temporal with the mounted config and token', () => {
+    expect(service('prometheus').volumes).toContain(
+      './deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+    expect(targets('notices-api')).toEqual([`api:${env.METRICS_PORT}`]);
+    expect(targets('notices-worker')).toEqual([`worker:${env.WORKER_METRICS_PORT}`]);
+    const mounted = (service('prometheus') as { secrets?: string[] }).secrets ?? [];
+    const declared = (compose as unknown as { secrets: Record<string, { environment?: string }> }).secrets;
+    for (const name of ['notices-api', 'notices-worker']) {
+      const secret = tokenSecret(name) ?? 'missing';
+      expect(mounted).toContain(secret);
+      expect(declared[secret]?.environment).toBe('METRICS_TOKEN');
+    }
+    const endpoint = service('temporal').environment?.PROMETHEUS_ENDPOINT ?? '';
+    expect(targets('temporal-server')).toEqual([`temporal:${endpoint.split(':')[1]}`]);
+  });
+
+  it('provisions Grafana with the Prometheus data source and the dashboard from the repository', () => {
+    const grafana = service('grafana');
+    expect(grafana.volumes).toEqual(
+      expect.arrayContaining([
+        './deploy/grafana/provisioning:/etc/grafana/provisioning:ro',
+        './deploy/grafana/dashboards:/var/lib/grafana/dashboards:ro',
+      ]),
+    );
+    const sources = parse(read('deploy/grafana/provisioning/datasources/prometheus.yml')) as {
+      datasources: { uid: string; url: string }[];
+    };
+    expect(sources.datasources[0]?.url).toBe('http://prometheus:9090');
+    const providers = parse(read('deploy/grafana/provisioning/dashboards/notices.yml')) as {
+      providers: { options: { path: string } }[];
+    };
+    expect(providers.providers[0]?.options.path).toBe('/var/lib/grafana/dashboards');
+    const home = grafana.environment?.GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH ?? '';
+    expect(existsSync(path.join(root, 'deploy/grafana/dashboards', path.basename(home)))).toBe(true);
+    const dashboard = JSON.parse(read(`deploy/grafana/dashboards/${path.basename(home)}`)) as {
+      panels: { type: string; datasource?: { uid: string }; targets?: { expr: string }[] }[];
+    };
+    const graphs = dashboard.panels.filter((p) => p.type !== 'row');
+    expect(graphs.length).toBeGreaterThanOrEqual(10);
+    for (const p of graphs) expect(p.datasource?.uid).toBe(sources.datasources[0]?.uid);
+  });
+
+  it("charts only series the service exposes (ours by name, the SDK's and Node's by prefix)", async () => {
+    const { registry } = await import('../../../src/observability/metrics');
+    const ours = new Set((await registry.getMetricsAsJSON()).map((m) => m.name));
+    ours.add('notices_orders');
+    const dashboard = read('deploy/grafana/dashboards/notices.json');
+    const used = new Set(
+      [...dashboard.matchAll(/\b(notices_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]),
+    );
+    expect(used.size).toBeGreaterThanOrEqual(6);
+    for (const name of used) expect(ours).toContain(name);
+    expect(dashboard).toContain('temporal_workflow_task_schedule_to_start_latency_bucket');
+    expect(dashboard).toContain('process_cpu_seconds_total');
+  });
+
+  it('runs Redis and gives the API its address', () => {
+    expect(env.REDIS_URL).toBe('redis://redis:6379');
+    expect(service('api').depends_on?.redis?.condition).toBe('service_healthy');
   });
 });
 

@@ -1,0 +1,106 @@
+import { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '../../logger';
+
+/**
+ * Where the rate-limit counters live. PostgreSQL (the `rate_limits` table) always: it is the embedded
+ * default, and the insurance when Redis is configured but down. Redis (REDIS_URL) when set: one round trip
+ * to an in-memory counter instead of an upsert, so the limiter stops being what bounds the API's throughput.
+ */
+export interface RateLimitStore {
+  pool: Pool;
+  redis: Redis | null;
+}
+
+export interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+}
+
+function postgresLimiter(pool: Pool, opts: LimiterOptions): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    storeClient: pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    ...opts,
+  });
+}
+
+/**
+ * The limiter on the configured store. With Redis, a request whose counter Redis cannot answer (not
+ * connected, or an error) is counted in PostgreSQL instead (`insuranceLimiter`): limits still hold across
+ * processes, at PostgreSQL's cost, until Redis is back.
+ */
+export function createLimiter(store: RateLimitStore, opts: LimiterOptions): RateLimiterAbstract {
+  const postgres = postgresLimiter(store.pool, opts);
+  if (!store.redis) return postgres;
+  return new RateLimiterRedis({
+    storeClient: store.redis,
+    // Not connected: go to the insurance at once rather than queueing behind reconnection attempts.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: postgres,
+    ...opts,
+  });
+}
+
+/**
+ * The Redis client of the rate limiter: commands fail at once while disconnected (no offline queue, one
+ * try), so a Redis outage costs a request nothing but the switch to PostgreSQL; it reconnects in the
+ * background with a capped backoff. Connection errors are logged once per outage, not per retry.
+ */
+export function connectRateLimitRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 500,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { err: err.message },
+      'Redis unavailable: rate limits are counted in PostgreSQL until it is back',
+    );
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis is back: rate limits are counted in Redis again');
+    down = false;
+  });
+  return redis;
+}
+
+/** Resolves once Redis is connected, or after `ms` (the limiter falls back to PostgreSQL meanwhile). */
+function ready(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+  });
+}
+
+/**
+ * The store for REDIS_URL (or PostgreSQL alone). It waits, briefly, for Redis before the API takes traffic:
+ * counts made in the insurance while Redis is still connecting would not add up with those made in Redis.
+ */
+export async function rateLimitStore(
+  pool: Pool,
+  redisUrl: string | undefined,
+  log: Logger,
+  waitMs = 3_000,
+): Promise<RateLimitStore> {
+  if (!redisUrl) return { pool, redis: null };
+  const redis = connectRateLimitRedis(redisUrl, log);
+  await ready(redis, waitMs);
+  return { pool, redis };
+}

@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Logger } from '../logger';
+import { collectProcessMetrics, registry } from './metrics';
+
+export interface MetricsServerOptions {
+  host: string;
+  /** 0: any free port (the URL says which). */
+  port: number;
+  /** When set, every scrape must send `Authorization: Bearer <token>`. */
+  token?: string;
+  log: Logger;
+  /** More exposition text to append (the worker appends the Temporal SDK's own metrics). */
+  extra?: () => Promise<string>;
+}
+
+export interface RunningMetricsServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares digests, so the comparison takes the same time whatever the token's length or content. */
+function authorised(req: IncomingMessage, token: string | undefined): boolean {
+  if (!token) return true;
+  const match = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return !!match && timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+function answer(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  res.end(body);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsServerOptions) {
+  const path = (req.url ?? '/').split('?')[0];
+  if (path !== '/metrics') return answer(res, 404, 'Not found. Metrics are at /metrics.\n');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return answer(res, 405, 'Method not allowed.\n', { Allow: 'GET, HEAD' });
+  }
+  if (!authorised(req, opts.token)) {
+    return answer(res, 401, 'Send Authorization: Bearer <METRICS_TOKEN>.\n', {
+      'WWW-Authenticate': 'Bearer',
+    });
+  }
+  const own = await registry.metrics();
+  const extra = opts.extra ? await opts.extra().catch(() => '') : '';
+  res.writeHead(200, { 'Content-Type': registry.contentType });
+  res.end(req.method === 'HEAD' ? undefined : own + (extra ? `\n${extra}` : ''));
+}
+
+/**
+ * GET /metrics in Prometheus text format, on a port of its own: the API's public port never serves it, so
+ * exposing the API does not expose the metrics. Bind it to a private interface (METRICS_HOST) and, where that
+ * network is shared, require a token (METRICS_TOKEN).
+ */
+export async function startMetricsServer(opts: MetricsServerOptions): Promise<RunningMetricsServer> {
+  collectProcessMetrics();
+  const server: Server = createServer((req, res) => {
+    handle(req, res, opts).catch((err: unknown) => {
+      opts.log.error({ err }, 'metrics scrape failed');
+      if (!res.headersSent) answer(res, 500, 'Metrics could not be collected.\n');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) =>
+      reject(new Error(`metrics server: cannot listen on ${opts.host}:${opts.port}: ${err.message}`)),
+    );
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/metrics`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

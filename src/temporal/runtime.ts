@@ -1,0 +1,77 @@
+import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
+import { bundleWorkflowCode, Runtime } from '@temporalio/worker';
+import type { Logger } from '../logger';
+
+const PINO_LEVEL = {
+  TRACE: 'trace',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+} as const satisfies Record<LogLevel, string>;
+
+/**
+ * The Temporal SDK's logger interface over our pino logger, so the SDK's own lines (and the native core's,
+ * forwarded) come out in the same format as ours. `demote` lowers the given levels to debug.
+ */
+export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): TemporalLogger {
+  const write = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    const target = demote.includes(level) ? 'debug' : PINO_LEVEL[level];
+    log[target]({ ...meta }, message);
+  };
+  return {
+    log: write,
+    trace: (m, meta) => write('TRACE', m, meta),
+    debug: (m, meta) => write('DEBUG', m, meta),
+    info: (m, meta) => write('INFO', m, meta),
+    warn: (m, meta) => write('WARN', m, meta),
+    error: (m, meta) => write('ERROR', m, meta),
+  };
+}
+
+/**
+ * Installs the SDK runtime once per process: its logs through ours (native core lines forwarded at WARN and
+ * above), and, when `prometheusAddress` is given, the SDK's own worker metrics (task slots, schedule-to-start
+ * latency, activity failures…) served by its Prometheus exporter on that `host:port`.
+ */
+export function installWorkerRuntime(log: Logger, opts: { prometheusAddress?: string } = {}): Runtime {
+  return Runtime.install({
+    logger: temporalLogger(log.child({ component: 'temporal' })),
+    telemetryOptions: {
+      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
+      ...(opts.prometheusAddress && {
+        metrics: {
+          prometheus: { bindAddress: opts.prometheusAddress, useSecondsForDurations: true },
+        },
+      }),
+    },
+  });
+}
+
+/**
+ * Bundles the workflow code. webpack's module table, which the bundler logs at info, is a debug matter: it
+ * goes to debug, and one info line says the bundle is ready.
+ */
+export async function bundleWorkflows(log: Logger, workflowsPath: string): Promise<{ code: string }> {
+  const started = Date.now();
+  const bundle = await bundleWorkflowCode({
+    workflowsPath,
+    logger: temporalLogger(log.child({ component: 'workflow-bundler' }), ['INFO']),
+  });
+  log.info(
+    { ms: Date.now() - started, megabytes: Math.round(bundle.code.length / 1e4) / 100 },
+    'workflow bundle built',
+  );
+  return bundle;
+}
+
+/**
+ * The SDK exporter's exposition text (it serves /metrics on its own loopback address), for the worker's one
+ * /metrics endpoint to append to ours. Bounded by a short time-out; empty when it does not answer.
+ */
+export function sdkMetricsReader(address: string, timeoutMs = 2_000): () => Promise<string> {
+  return async () => {
+    const res = await fetch(`http://${address}/metrics`, { signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok ? res.text() : '';
+  };
+}
