@@ -103,18 +103,18 @@ function hostileRows(r: Json): unknown[][] {
       JSON.stringify(r.statuses),
     ],
     [
-      'hostile API stall max / p99 ms (idle)',
-      `${l.hostile.api.maxMs} / ${l.hostile.api.p99Ms}`,
-      `${l.idle.api.maxMs} / ${l.idle.api.p99Ms}`,
+      'hostile API stall ms: max / p99 of 250 ms',
+      `${l.hostile.api.maxMs} / ${l.hostile.api.p99IntervalMs}`,
+      `${l.idle.api.maxMs} / ${l.idle.api.p99IntervalMs}`,
       '',
     ],
     [
-      'hostile worker stall max / p99 ms (idle)',
-      `${l.hostile.worker.maxMs} / ${l.hostile.worker.p99Ms}`,
-      `${l.idle.worker.maxMs} / ${l.idle.worker.p99Ms}`,
+      'hostile worker stall ms: max / p99 of 250 ms',
+      `${l.hostile.worker.maxMs} / ${l.hostile.worker.p99IntervalMs}`,
+      `${l.idle.worker.maxMs} / ${l.idle.worker.p99IntervalMs}`,
       '',
     ],
-    ['hostile health probe p50 / p99 ms (idle)', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
+    ['hostile health probe p50 / p99 ms', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
   ];
 }
 
