@@ -105,7 +105,33 @@ function lifecycleRows(r: Json): unknown[][] {
   ];
 }
 
+function hostileRows(r: Json): unknown[][] {
+  const { loopDelay: l, probe: p } = r;
+  return [
+    [
+      `hostile: ${r.requests} requests in ${r.seconds} s, 5xx`,
+      r.fiveHundreds.length,
+      '',
+      JSON.stringify(r.statuses),
+    ],
+    [
+      'hostile API stall ms: max / p99 of 250 ms',
+      `${l.hostile.api.maxMs} / ${l.hostile.api.p99IntervalMs}`,
+      `${l.idle.api.maxMs} / ${l.idle.api.p99IntervalMs}`,
+      '',
+    ],
+    [
+      'hostile worker stall ms: max / p99 of 250 ms',
+      `${l.hostile.worker.maxMs} / ${l.hostile.worker.p99IntervalMs}`,
+      `${l.idle.worker.maxMs} / ${l.idle.worker.p99IntervalMs}`,
+      '',
+    ],
+    ['hostile health probe p50 / p99 ms', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
+  ];
+}
+
 const ROWS: Record<string, (r: Json) => unknown[][]> = {
+  hostile: hostileRows,
   quote: quoteRows,
   'create order': createRows,
   'list orders': listRows,

@@ -7,13 +7,14 @@ import { settle, startBenchServices, type BenchServices } from './lib/services';
 import { printReport, type BenchReport } from './report';
 import type { BenchContext } from './scenarios/context';
 import { createOrderScenario } from './scenarios/create-order';
+import { hostileScenario } from './scenarios/hostile';
 import { lifecycleScenario } from './scenarios/lifecycle';
 import { listOrdersScenario } from './scenarios/list-orders';
 import { quoteScenario } from './scenarios/quote';
 import { webhookScenario } from './scenarios/webhook';
 
 /**
- * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle] [--list-orders N] [--orders N]
+ * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle,hostile] [--list-orders N] [--orders N]
  *   [--webhooks N] [--budget-minutes M]
  * Every scenario runs after a warm-up, beside a baseline measured in the same run on the same machine.
  * See docs/benchmarks.md.
@@ -27,6 +28,7 @@ const SCENARIOS: Record<
   list: { run: listOrdersScenario, limitS: 480 },
   webhook: { run: webhookScenario, limitS: 240 },
   lifecycle: { run: lifecycleScenario, limitS: 480 },
+  hostile: { run: hostileScenario, limitS: 300 },
 };
 
 function positiveInt(value: string | undefined, fallback: number, option: string): number {

@@ -30,6 +30,8 @@ export interface BenchServices {
   db: Db;
   /** The AES key the service encrypts webhook secrets with (to register endpoints as the CLI does). */
   webhookEncryptionKey: Buffer;
+  /** Where the API and the worker write their event-loop delay (bench/lib/loop-monitor.mjs). */
+  dataDir: string;
   /** Signs list cursors (CURSOR_SIGNING_KEY), so the list scenario can start deep in a list. */
   cursorSigningKey: Buffer;
   /** Self-signed certificate the worker trusts, for a live (https) webhook receiver; null without openssl. */
@@ -93,7 +95,14 @@ function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProc
   const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, name)] : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', ...prof, path.join(ROOT, 'src', 'entry', `${name}.ts`)],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      path.join(ROOT, 'bench', 'lib', 'loop-monitor.mjs'),
+      ...prof,
+      path.join(ROOT, 'src', 'entry', `${name}.ts`),
+    ],
     {
       cwd: ROOT,
       env,
@@ -209,6 +218,8 @@ async function start(
     PORT: String(apiPort),
     PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
     DATA_DIR: dataDir,
+    // bench/lib/loop-monitor.mjs writes each process's event-loop delay here on SIGUSR2.
+    BENCH_LOOP_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: process.env.BENCH_DATABASE_POOL_SIZE ?? '20',
     TEMPORAL_ADDRESS: temporal.address,
@@ -257,6 +268,7 @@ async function start(
     db,
     webhookEncryptionKey,
     cursorSigningKey,
+    dataDir,
     tls,
     api,
     worker,

@@ -32,7 +32,11 @@ export function errorHandler(retryAfterSeconds: number) {
       if (appError.code === 'internal_error') {
         ctx.state.log?.error({ err }, 'unexpected error');
       } else if (appError.code === 'service_unavailable') {
-        ctx.state.log?.warn({ err }, 'dependency unavailable');
+        // One line per refused request while a dependency is down: the cause, not a stack trace.
+        ctx.state.log?.warn(
+          { cause: err instanceof Error ? err.message : String(err) },
+          'dependency unavailable',
+        );
       }
       const status = HTTP_STATUS[appError.code];
       if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validOrderBody } from '../../test/support/notice-bodies';
+import { bearer, call, post } from '../lib/http';
+import { progress, sleep } from '../lib/progress';
+import type { BenchServices } from '../lib/services';
+import { ratio, summarise, type TargetResult } from '../lib/stats';
+import { benchOrganisation, type BenchContext } from './context';
+import { hostileCorpus, type HostileRequest } from './hostile-corpus';
+
+const CONCURRENCY = 8;
+const PROBE_GAP_MS = 10;
+const IDLE_PROBES = 300;
+const STALL_TARGET_MS = 50;
+
+interface LoopDelay {
+  /** Worst event-loop delay seen in the window. */
+  maxMs: number;
+  /** The 99th percentile of the 250 ms intervals' worst delays. */
+  p99IntervalMs: number;
+}
+
+/**
+ * The event-loop delay of the API and the worker between two instants: each process (preloaded with
+ * bench/lib/loop-monitor.mjs) appends the worst delay of every 250 ms interval to a file.
+ */
+async function loopDelays(services: BenchServices, from: number, to: number) {
+  await sleep(600); // the interval that holds `to` is written
+  const read = (pid: number): LoopDelay => {
+    const lines = readFileSync(path.join(services.dataDir, `loop-${pid}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
+    const maxima = lines
+      .map((l) => JSON.parse(l) as { at: number; maxMs: number })
+      .filter((l) => l.at > from && l.at <= to + 250)
+      .map((l) => l.maxMs);
+    const summary = summarise(maxima);
+    return { maxMs: summary.max, p99IntervalMs: summary.p99 };
+  };
+  return { api: read(services.api.pid!), worker: read(services.worker.pid!) };
+}
+
+/** GET /api/health one after another, `PROBE_GAP_MS` apart, until `until()` says stop. */
+async function probe(url: string, until: () => boolean, max = Infinity): Promise<number[]> {
+  const samples: number[] = [];
+  while (!until() && samples.length < max) {
+    const t0 = performance.now();
+    const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    samples.push(performance.now() - t0);
+    await sleep(PROBE_GAP_MS);
+  }
+  return samples;
+}
+
+async function send(apiUrl: string, r: HostileRequest): Promise<number> {
+  const res = await fetch(apiUrl + r.path, {
+    method: r.method,
+    headers: r.headers,
+    body: r.body,
+    signal: AbortSignal.timeout(30_000),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/**
+ * ≥ 1,000 malformed and pathological requests (hostile strings, deep nesting, forged cursors, malformed JSON,
+ * odd Authorization headers, random mutations of valid bodies) at the quote, order, amend, list and test-helper
+ * endpoints, 8 in flight, while a probe times GET /api/health; beside the same probe on the idle service.
+ * Reports the worst event-loop stall of the API and the worker, and every 5xx (there must be none).
+ */
+export async function hostileScenario(ctx: BenchContext) {
+  const { services } = ctx;
+  const live = await benchOrganisation(services, 'Bench hostile');
+  const test = await benchOrganisation(services, 'Bench hostile (test)', 'test');
+  const orders = `${services.apiUrl}/api/v1/orders`;
+  const body = validOrderBody('planning', { clientRef: 'test:manual' });
+  const order = await call<{ id: string }>(orders, post(body, bearer(live.apiKey)), 201);
+  const testOrder = await call<{ id: string }>(orders, post(body, bearer(test.apiKey)), 201);
+  const corpus = hostileCorpus({
+    liveKey: live.apiKey,
+    testKey: test.apiKey,
+    orderId: order.id,
+    testOrderId: testOrder.id,
+  });
+  const health = `${services.apiUrl}/api/health`;
+
+  await sleep(1000);
+  const idleFrom = Date.now();
+  const idle = await probe(health, () => false, IDLE_PROBES);
+  const idleLoop = await loopDelays(services, idleFrom, Date.now());
+
+  const statuses = new Map<number, number>();
+  const fiveHundreds: { kind: string; path: string; status: number }[] = [];
+  let next = 0;
+  let done = false;
+  const lane = async () => {
+    while (next < corpus.length && Date.now() < ctx.deadline) {
+      const r = corpus[next++]!;
+      const status = await send(services.apiUrl, r).catch(() => 599);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status >= 500) fiveHundreds.push({ kind: r.kind, path: r.path.slice(0, 80), status });
+    }
+  };
+  progress(`hostile: sending ${corpus.length} requests, ${CONCURRENCY} in flight, probing ${health}`);
+  const started = performance.now();
+  const startedAt = Date.now();
+  const [underLoad] = await Promise.all([
+    probe(health, () => done),
+    Promise.all(Array.from({ length: CONCURRENCY }, lane)).finally(() => (done = true)),
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  const hostileLoop = await loopDelays(services, startedAt, Date.now());
+
+  const probeIdle = summarise(idle);
+  const probeHostile = summarise(underLoad);
+  const worstStall = Math.max(hostileLoop.api.maxMs, hostileLoop.worker.maxMs);
+  const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
+  const targets: TargetResult[] = [
+    {
+      target: `worst event-loop stall ≤ ${STALL_TARGET_MS} ms`,
+      actual: `${worstStall} ms`,
+      met: worstStall <= 50,
+    },
+    { target: 'no 5xx on hostile input', actual: `${fiveHundreds.length}`, met: fiveHundreds.length === 0 },
+    {
+      target: 'health probe p99 ≤ 2× idle',
+      actual: `${ratio(probeHostile.p99, probeIdle.p99)}×`,
+      met: probeHostile.p99 <= 2 * probeIdle.p99,
+    },
+  ];
+  return {
+    name: 'hostile',
+    requests: sent,
+    notSent: corpus.length - sent,
+    seconds: Math.round(seconds * 10) / 10,
+    statuses: Object.fromEntries([...statuses.entries()].sort(([a], [b]) => a - b)),
+    fiveHundreds: fiveHundreds.slice(0, 20),
+    loopDelay: { idle: idleLoop, hostile: hostileLoop },
+    probe: { idle: probeIdle, hostile: probeHostile, p99Ratio: ratio(probeHostile.p99, probeIdle.p99) },
+    targets,
+  };
+}
