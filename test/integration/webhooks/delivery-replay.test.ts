@@ -1,9 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-// @temporalio/proto comes with @temporalio/client; its History type reads the saved JSON back.
-import { temporal as proto } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
 import { dispatchWebhooks } from '../../../src/activities/webhooks';
 import { createDatabase } from '../../../src/db/database';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
@@ -12,7 +9,8 @@ import { createLogger } from '../../../src/logger';
 import { deliveryWorkflowId } from '../../../src/webhooks/delivery';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
-import { installQuietRuntime, startTestWorker, workflowBundle } from '../../support/worker';
+import { replayHistoriesIn } from '../../support/replay';
+import { startTestWorker } from '../../support/worker';
 import { recordTestEvent, startReceiver, type Answer } from './support';
 
 /**
@@ -68,23 +66,7 @@ async function recordWebhookHistories(): Promise<void> {
 if (process.env.RECORD_WEBHOOK_HISTORIES) beforeAll(() => recordWebhookHistories(), 120_000);
 
 test('every recorded webhook-delivery history replays against the current workflow code', async () => {
-  installQuietRuntime();
-  const files = readdirSync(DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  expect(files.length).toBeGreaterThanOrEqual(2);
-  const histories = files.map((file) => ({
-    workflowId: path.basename(file, '.json'),
-    history: proto.api.history.v1.History.fromObject(
-      JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as Record<string, unknown>,
-    ),
-  }));
-  const outcomes: Array<[string, string | null]> = [];
-  for await (const result of Worker.runReplayHistories(
-    { workflowBundle: await workflowBundle() },
-    histories,
-  )) {
-    outcomes.push([result.workflowId, result.error ? `${result.error.name}: ${result.error.message}` : null]);
-  }
-  expect(outcomes).toEqual(histories.map((h) => [h.workflowId, null]));
+  const { outcomes, names } = await replayHistoriesIn(DIR);
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  expect(outcomes).toEqual(names.map((name) => [name, null]));
 });
