@@ -10,7 +10,8 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ MAX_BODY_BYTES: '2048' });
+  // Every test of the run quotes from 127.0.0.1: a high per-IP limit, so the run's other quotes do not count here.
+  api = await startTestApi({ MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' });
   const org = await createTestOrganisation(api.db);
   key = (await createTestKey(api.db, org.id)).key;
 });
