@@ -31,3 +31,16 @@ export function checkCheckoutPayable(order: { id: string; status: OrderStatus; p
     );
   }
 }
+
+/**
+ * Whether the local payment sandbox serves an order: only when the order's mode takes no real payments (no Stripe
+ * key for it), and in production only for test orders, whatever the configuration: a live order is never paid
+ * without money moving.
+ */
+export function sandboxServes(
+  order: { livemode: boolean },
+  service: { production: boolean; stripeFor: (livemode: boolean) => boolean },
+): boolean {
+  if (service.production && order.livemode) return false;
+  return !service.stripeFor(order.livemode);
+}

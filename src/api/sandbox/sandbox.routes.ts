@@ -4,7 +4,7 @@ import { usesStripe } from '../../activities/payments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
-import { checkCheckoutPayable, hasCheckout } from '../../orders/payment';
+import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/payment';
 import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
@@ -38,10 +38,11 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }
   async function orderOf(ctx: AppContext) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);
-    const production = deps.config.env === 'production';
-    if (!order || usesStripe(deps.config, order.livemode) || (production && order.livemode)) {
-      throw orderNotFound(id);
-    }
+    const service = {
+      production: deps.config.env === 'production',
+      stripeFor: (livemode: boolean) => usesStripe(deps.config, livemode),
+    };
+    if (!order || !sandboxServes(order, service)) throw orderNotFound(id);
     return order;
   }
 

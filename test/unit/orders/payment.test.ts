@@ -1,4 +1,4 @@
-import { checkCheckoutPayable, hasCheckout, paymentEffect } from '../../../src/orders/payment';
+import { checkCheckoutPayable, hasCheckout, paymentEffect, sandboxServes } from '../../../src/orders/payment';
 import { ORDER_STATUSES } from '../../../src/orders/status';
 
 describe('payments', () => {
@@ -23,5 +23,19 @@ describe('payments', () => {
     expect(refusals).toEqual(
       ORDER_STATUSES.map((s) => [s, s === 'pending_payment' ? null : 'invalid_state_transition']),
     );
+  });
+
+  test('the sandbox serves a mode without Stripe, and in production test orders only', () => {
+    const cases = [true, false].flatMap((production) =>
+      [true, false].flatMap((livemode) => [true, false].map((stripe) => ({ production, livemode, stripe }))),
+    );
+    const served = cases.filter(({ production, livemode, stripe }) =>
+      sandboxServes({ livemode }, { production, stripeFor: () => stripe }),
+    );
+    expect(served).toEqual([
+      { production: true, livemode: false, stripe: false },
+      { production: false, livemode: true, stripe: false },
+      { production: false, livemode: false, stripe: false },
+    ]);
   });
 });
