@@ -118,7 +118,7 @@ export const API_KEYS_CHANNEL = 'api_keys_changed';
  * processes that remember the key forget it at once.
  */
 export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  return db.transaction().execute(async (trx) => {
+  const revoke = async (trx: Db) => {
     const row = await trx
       .updateTable('api_keys')
       .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
@@ -127,7 +127,9 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
       .executeTakeFirst();
     if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
     return row && toRecord(row);
-  });
+  };
+  // The notice is sent on commit: inside the caller's transaction (the settings audit), or in one of its own.
+  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
 }
 
 /** Batched last-used update: one statement for every key seen since the previous flush. */

@@ -268,6 +268,11 @@ describe('organisation settings console', () => {
       () => listDeliveries(api.db, { organisationId: orgId, status: 'dead' }),
       (ds) => ds.length === 0,
     );
+    // Replayed deliveries are pending until their first attempt answers.
+    await eventually(
+      () => listDeliveries(api.db, { organisationId: orgId, status: 'delivered' }),
+      (ds) => ds.length >= 2,
+    );
     await page.goto(`${base}/settings/webhooks/${endpointId}`);
     expect(await page.locator('li[data-status=delivered]').count()).toBeGreaterThanOrEqual(2);
     await page.locator('li[data-status=delivered] summary').first().click();
