@@ -7,6 +7,15 @@ import { SEARCH_ATTRIBUTES } from '../../../src/workflows/search-attributes';
 import { freePort } from '../../support/ports';
 import { spawnApiProcess } from '../../support/processes';
 import { spawnWorkerProcess } from '../../support/worker-process';
+import { Client, Connection } from '@temporalio/client';
+import { dispatchWebhooks } from '../../../src/activities/webhooks';
+import { createDatabase } from '../../../src/db/database';
+import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
+import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
+import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { eventually } from '../../support/eventually';
+import { createTestOrganisation, testConfig } from '../../support/harness';
+import { recordTestEvent } from '../webhooks/support';
 
 /**
  * SIGTERM stops the API and the worker within their deadline, finishing in-flight work, whatever state their
@@ -117,4 +126,58 @@ test('SIGTERM: a healthy worker stops polling and exits cleanly', async () => {
   const { code, ms } = await terminate(worker.child);
   expect(code).toBe(0);
   expect(ms).toBeLessThan(DEADLINE_SECONDS * 1000 + 2000);
+});
+
+/** A webhook receiver that holds each request `holdMs` before answering 200, and says when one arrives. */
+async function slowReceiver(holdMs: number) {
+  let arrived: () => void = () => undefined;
+  const firstRequest = new Promise<void>((resolve) => (arrived = resolve));
+  const server = http.createServer((req, res) => {
+    req.resume();
+    arrived();
+    setTimeout(() => res.writeHead(200).end('ok'), holdMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    firstRequest,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+test('SIGTERM: the worker finishes an in-flight activity (a webhook attempt) before it exits', async () => {
+  const taskQueue = `shutdown-${Date.now()}`;
+  const config = testConfig();
+  const { db } = createDatabase(config.databaseUrl!, 2);
+  const client = new Client({ connection: await Connection.connect({ address: config.temporalAddress }) });
+  const receiver = await slowReceiver(1500);
+  const worker = await spawnWorkerProcess(taskQueue, { SHUTDOWN_DEADLINE_SECONDS: '10' });
+  try {
+    const org = await createTestOrganisation(db);
+    await createWebhookEndpoint(db, config.webhooks.encryptionKey, {
+      organisationId: org.id,
+      url: receiver.url,
+      mode: 'test',
+      events: [...WEBHOOK_EVENTS],
+    });
+    const event = await recordTestEvent(db, org.id, 'order.booked');
+    await dispatchWebhooks({ config, db, log: createLogger('silent'), temporal: client }, event, taskQueue);
+    await receiver.firstRequest; // the attempt is in flight: its answer is 1.5 s away
+    const { code, ms } = await terminate(worker.child);
+    expect(code).toBe(0);
+    expect(ms).toBeGreaterThanOrEqual(1000); // it waited for the answer…
+    expect(ms).toBeLessThan(10_000); // …and not for the deadline
+    const [delivery] = await eventually(
+      () => listDeliveries(db, { eventId: event.id }),
+      (ds) => ds[0]?.status === 'delivered',
+    );
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect((await listAttempts(db, delivery.id)).map((a) => a.statusCode)).toEqual([200]);
+  } finally {
+    worker.child.kill('SIGKILL');
+    await receiver.close();
+    await client.connection.close();
+    await db.destroy();
+  }
 });
