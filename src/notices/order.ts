@@ -26,6 +26,8 @@ export function requireBody(body: unknown): Record<string, unknown> {
   return record;
 }
 
+const MAX_ECHOED_TYPE = 64;
+
 /**
  * The notice type, or an issue when it is missing or not a string. A string that is not one of ours is
  * `unsupported_type`, premises licences included (they need custom wording and go through the portal).
@@ -37,11 +39,13 @@ export function noticeTypeOf(record: Record<string, unknown>): { type: NoticeTyp
     return { issue: issueAt(['type'], `${msg} Supported types: ${NOTICE_TYPES.join(', ')}.`) };
   }
   if (isNoticeType(type)) return { type };
+  // Echoed back at most this long: a refusal is never larger than a line, whatever was sent.
+  const shown = type.length > MAX_ECHOED_TYPE ? `${type.slice(0, MAX_ECHOED_TYPE)}…` : type;
   const why =
     type === 'premises_licence'
       ? 'Premises licence notices need custom wording and can only be placed through the portal.'
-      : `Notice type "${type}" is not supported through the API.`;
-  throw new AppError('unsupported_type', why, { type, supportedTypes: [...NOTICE_TYPES] });
+      : `Notice type "${shown}" is not supported through the API.`;
+  throw new AppError('unsupported_type', why, { type: shown, supportedTypes: [...NOTICE_TYPES] });
 }
 
 export function parseOrderInput(body: unknown, ctx: NoticeContext): OrderInput {

@@ -15,6 +15,13 @@ describe('parseOrderInput: the type gate', () => {
     },
   );
 
+  it('echoes at most 64 characters of an unsupported type, so a huge one never makes a huge refusal', () => {
+    const error = thrown(() => parseOrderInput({ ...valid('hgv'), type: 'x'.repeat(90_000) }, CTX));
+    expect(error.code).toBe('unsupported_type');
+    expect(error.details).toEqual({ type: `${'x'.repeat(64)}…`, supportedTypes: [...NOTICE_TYPES] });
+    expect(error.message.length).toBeLessThan(200);
+  });
+
   it('explains that premises licences go through the portal', () => {
     expect(thrown(() => parseOrderInput({ type: 'premises_licence' }, CTX)).message).toMatch(/portal/);
   });
