@@ -68,7 +68,11 @@ function slowPost(baseUrl: string, path: string, body: object, between: () => Pr
 }
 
 test('SIGTERM: the API finishes an in-flight request, drops idle keep-alive connections and exits at once', async () => {
-  const api = await spawnApiProcess({ SHUTDOWN_DEADLINE_SECONDS: '20' });
+  // Its own quote budget: every quote of the run shares 127.0.0.1's 20 a minute.
+  const api = await spawnApiProcess({
+    SHUTDOWN_DEADLINE_SECONDS: '20',
+    QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+  });
   const agent = new http.Agent({ keepAlive: true });
   // A kept-alive idle connection must not hold the process for the keep-alive timeout.
   await new Promise<void>((resolve, reject) =>
