@@ -31,7 +31,14 @@ beforeAll(async () => {
   const env = { METRICS_TOKEN: TOKEN, DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: taskQueue };
   receiver = await startReceiver();
   [api, worker] = await Promise.all([
-    spawnApiProcess({ ...env, METRICS_PORT: String(apiPort), QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '2' }),
+    // Behind a "proxy", so its quotes count against a client address of this test's own (the run's other
+    // quotes share 127.0.0.1's counter).
+    spawnApiProcess({
+      ...env,
+      METRICS_PORT: String(apiPort),
+      QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '2',
+      TRUST_PROXY: 'true',
+    }),
     spawnWorkerProcess(taskQueue, { ...env, WORKER_METRICS_PORT: String(workerPort) }),
   ]);
 });
@@ -109,8 +116,9 @@ describe('GET /metrics', () => {
     const { key } = await createTestKey(db, org.id, ['orders:read', 'orders:write'], 'test');
     const quote = { type: 'planning', postcode: 'LS1 4AP', wordCount: 100 };
     const quotes = [];
+    const client = { 'X-Forwarded-For': '2001:db8:4d:e7::1' }; // a /64 no other test uses
     for (let i = 0; i < 3; i++)
-      quotes.push((await call(api, 'POST', '/api/v1/quote', { body: quote })).status);
+      quotes.push((await call(api, 'POST', '/api/v1/quote', { body: quote, headers: client })).status);
     expect(quotes).toEqual([200, 200, 429]);
     const orderId = 'ord_0000000000000000metrics';
     expect((await call(api, 'GET', `/api/v1/orders/${orderId}`, { key })).status).toBe(404);
