@@ -2,9 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
-import { renderCertificate } from '../documents/certificate';
-import { renderInvoice } from '../documents/invoice';
-import { renderProof } from '../documents/proof';
+import { renderDocument } from '../documents/render-pool';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 
 export const proofUrl = (base: string, orderId: string) => `${base}/api/v1/orders/${orderId}/proof`;
@@ -19,7 +17,11 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         order.id,
         'proof',
-        await renderProof(toOrder(order), input.columns >= 2 ? 2 : 1),
+        await renderDocument({
+          document: 'proof',
+          order: toOrder(order),
+          columns: input.columns >= 2 ? 2 : 1,
+        }),
       );
       return proofUrl(deps.config.publicBaseUrl, order.id);
     },
@@ -27,14 +29,15 @@ export function documentActivities(deps: { config: Config; db: Db }) {
     async generateInvoice(input: { order: OrderSnapshot; termsDays: number }): Promise<void> {
       const { order } = input;
       const organisation = await findOrganisation(deps.db, order.organisationId);
-      const pdf = await renderInvoice(toOrder(order), {
+      const party = {
         organisation: {
           name: organisation?.name ?? order.organisationId,
           billingEmail: organisation?.billingEmail ?? null,
         },
         termsDays: input.termsDays,
         bank: deps.config.bank,
-      });
+      };
+      const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party });
       await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
     async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
@@ -42,7 +45,11 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         input.order.id,
         'certificate',
-        await renderCertificate(toOrder(input.order), input.pageNumber),
+        await renderDocument({
+          document: 'certificate',
+          order: toOrder(input.order),
+          pageNumber: input.pageNumber,
+        }),
       );
     },
   };

@@ -6,7 +6,7 @@ import { findOrderDocument } from '../db/order-documents.repository';
 import type { OrderEventRecord } from '../db/order-events.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { findOrderById } from '../db/orders.repository';
-import { renderInvoice } from '../documents/invoice';
+import { renderDocument } from '../documents/render-pool';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
@@ -87,11 +87,12 @@ export function notificationActivities(deps: NotificationDeps) {
     if (!pdf) {
       const current = await findOrderById(db, order.id);
       if (!current) throw new Error(`Order ${order.id} is not in the projection yet.`);
-      pdf = await renderInvoice(current, {
+      const party = {
         organisation: { name: organisation.name, billingEmail: organisation.billingEmail },
         termsDays: organisation.invoiceTermsDays,
         bank: config.bank,
-      });
+      };
+      pdf = await renderDocument({ document: 'invoice', order: current, party });
     }
     const delivery = await deliveryOf(event, order, [organisation.billingEmail ?? order.contactEmail ?? '']);
     return {

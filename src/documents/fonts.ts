@@ -34,6 +34,15 @@ function loadFaces(): Record<keyof typeof FILES, Buffer> {
 }
 
 /**
+ * The face a document opens in. pdfkit opens its default font when the document is created and caches it under
+ * that name: left at the default, 'Helvetica' would stay the standard WinAnsi font whatever is registered after,
+ * and misprint ŵ or Ł. Opening in DejaVu Sans instead also spares parsing the standard font's metrics each time.
+ */
+export function defaultFace(): string {
+  return require.resolve(`dejavu-fonts-ttf/ttf/${FILES.sans}`);
+}
+
+/**
  * Registers the embedded faces under the names the documents use (a registered name wins over pdfkit's standard
  * font of the same name) and makes the sans face current.
  */

@@ -1,22 +1,21 @@
 import PDFDocument from 'pdfkit';
-import { pdfRenderDuration } from '../observability/metrics';
-import { useUnicodeFonts } from './fonts';
+import { defaultFace, useUnicodeFonts } from './fonts';
 
 export type DocumentKind = 'proof' | 'invoice' | 'certificate';
 
 /**
- * Renders a PDF with pdfkit, in the embedded Unicode faces, and collects it into one Buffer, timed into
- * `notices_pdf_render_duration_seconds`.
+ * Renders a PDF with pdfkit, in the embedded Unicode faces, and collects it into one Buffer. Synchronous CPU
+ * work: activities call it through render-pool.ts, on a render thread.
  */
 export function renderPdf(
   draw: (doc: PDFKit.PDFDocument) => void,
   info: { title: string; document: DocumentKind },
 ): Promise<Buffer> {
-  const end = pdfRenderDuration.startTimer({ document: info.document });
-  const rendered = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
+      font: defaultFace(),
       info: { Title: info.title, Producer: 'Statutory Notice Placement API' },
     });
     const chunks: Buffer[] = [];
@@ -27,5 +26,4 @@ export function renderPdf(
     draw(doc);
     doc.end();
   });
-  return rendered.finally(() => end());
 }

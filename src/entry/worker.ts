@@ -7,6 +7,7 @@ import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
 import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
 import { createOrderWorker, SHUTDOWN_RESERVE_MS } from '../worker';
+import { closeRenderPool, renderPool } from '../documents/render-pool';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -40,6 +41,7 @@ async function main() {
     extra: sdkMetricsReader(sdkMetrics),
   });
   log.info({ url: metrics.url }, 'metrics listening');
+  renderPool();
   const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
@@ -47,6 +49,7 @@ async function main() {
     worker.shutdown();
     await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
+    await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
     await deadline.within(log, 'close Temporal client', () => temporal.connection.close(), 1000);
     await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());

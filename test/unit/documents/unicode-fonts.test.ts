@@ -1,5 +1,7 @@
 import { renderCertificate } from '../../../src/documents/certificate';
 import { renderProof } from '../../../src/documents/proof';
+import { renderPdf } from '../../../src/documents/render';
+import { closeRenderPool, renderDocument } from '../../../src/documents/render-pool';
 import type { Order } from '../../../src/orders/order';
 import { pdfText } from '../../support/pdf-text';
 
@@ -47,11 +49,44 @@ const order: Order = {
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('documents print names exactly as written', () => {
+  it.each(['Helvetica', 'Helvetica-Bold', 'Times-Roman', 'Times-Bold'])('in %s', async (font) => {
+    const pdf = await renderPdf((doc) => doc.font(font).text(NAMES.join(', ')), {
+      title: 'Faces',
+      document: 'proof',
+    });
+    expect(flat(await pdfText(pdf))).toContain(NAMES.join(', '));
+  });
+
   it.each([
     ['proof', () => renderProof(order, 2)],
     ['certificate', () => renderCertificate(order, 4)],
   ])('%s', async (_name, render) => {
     const text = flat(await pdfText(await render()));
     for (const name of NAMES) expect(text).toContain(name);
+  });
+});
+
+/** What the worker's activities call: the same documents, typeset on a render thread off the event loop. */
+describe('documents rendered on a render thread', () => {
+  afterAll(() => closeRenderPool());
+  const party = {
+    organisation: { name: 'Cwmni Dŵr Cyf', billingEmail: 'accounts@example.org' },
+    termsDays: 30,
+    bank: { accountName: 'Notices Ltd', sortCode: '00-00-00', accountNumber: '00000000' },
+  };
+
+  it.each([
+    ['proof', () => renderDocument({ document: 'proof', order, columns: 2 }), NAMES],
+    ['certificate', () => renderDocument({ document: 'certificate', order, pageNumber: 4 }), NAMES],
+    [
+      'invoice',
+      () => renderDocument({ document: 'invoice', order, party }),
+      ['INV-SN-UNICODE1', 'Cwmni Dŵr Cyf'],
+    ],
+  ])('%s', async (_name, render, expected) => {
+    const pdf = await render();
+    expect(Buffer.isBuffer(pdf)).toBe(true);
+    const text = flat(await pdfText(pdf));
+    for (const phrase of expected) expect(text).toContain(phrase);
   });
 });
