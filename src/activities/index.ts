@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -12,7 +13,8 @@ import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
-import { notificationActivities, startOrderNotification } from './notifications';
+import { startOrderNotification } from '../temporal/orders';
+import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { dispatchWebhooks, webhookActivities } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
@@ -40,7 +42,9 @@ export function createActivities(deps: ActivityDeps) {
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   /** A recorded event's e-mail and webhook workflows, under ids derived from the event: a retry starts none twice. */
   const announce = async (event: OrderEventRecord) => {
-    if (deps.temporal) await startOrderNotification(deps.temporal, event);
+    if (deps.temporal) {
+      await startOrderNotification(deps.temporal, event, Context.current().info.taskQueue);
+    }
     await dispatchWebhooks(deps, event);
   };
   return {

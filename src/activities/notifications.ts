@@ -1,5 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/activity';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { findOrderDocument } from '../db/order-documents.repository';
@@ -14,14 +13,10 @@ import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
 import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
 import { isOrderEventName } from '../orders/events';
 import {
-  audiencesFor,
   EMAIL_REJECTED,
-  NOTIFICATION_WORKFLOW_TYPE,
-  notificationWorkflowId,
   orderEmailKey,
   type Audience,
   type NotificationResult,
-  type OrderNotificationInput,
 } from '../workflows/notification.messages';
 
 export interface NotificationDeps {
@@ -147,25 +142,3 @@ function intentOf(event: OrderEventRecord, audience: Audience, recipients: strin
   };
 }
 
-/**
- * Starts the event's notification workflow (id `notify:<evt_id>`) on the task queue of the activity that
- * recorded the event. Called from `recordEvent`: a retried call finds the workflow already started.
- */
-export async function startOrderNotification(
-  temporal: Client,
-  event: OrderEventRecord,
-  taskQueue = Context.current().info.taskQueue,
-): Promise<void> {
-  if (audiencesFor(event).length === 0) return;
-  const input: OrderNotificationInput = { event };
-  try {
-    await temporal.workflow.start(NOTIFICATION_WORKFLOW_TYPE, {
-      workflowId: notificationWorkflowId(event.id),
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
-}

@@ -27,8 +27,7 @@ import {
 import { startDeliveryWorkflow } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
-import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature';
-import { postWebhook } from './webhooks-http';
+import { sendAttempt, webhookHeaders } from '../webhooks/http';
 
 export interface WebhookDeps {
   config: Config;
@@ -66,38 +65,6 @@ export async function dispatchWebhooks(
     await startDeliveryWorkflow(deps.temporal, deps.config, delivery, delivery.replays, queue);
   }
   return endpointIds.length;
-}
-
-/**
- * The headers of one request: a fresh `t=` and one `v1=` per signing secret of the endpoint. Shared by the
- * deliveries and the test helper's sample events, so both are signed identically.
- */
-export function webhookHeaders(event: string, body: string, secrets: readonly string[], at: Date) {
-  return {
-    'Content-Type': 'application/json',
-    'User-Agent': 'StatutoryNotices-Webhooks/1',
-    [EVENT_HEADER]: event,
-    [SIGNATURE_HEADER]: signatureHeader(body, secrets, Math.floor(at.getTime() / 1000)),
-  };
-}
-
-/** One POST; a refusal, network error, time-out or non-2xx answer comes back as `error`. */
-export async function sendAttempt(
-  endpoint: EndpointForDelivery,
-  body: string,
-  headers: Record<string, string>,
-  opts: { timeoutMs: number; allowPrivate: boolean },
-): Promise<{ statusCode: number | null; excerpt: string | null; error: string | null }> {
-  if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {
-    return { statusCode: null, excerpt: null, error: 'Live-mode endpoints must use https.' };
-  }
-  try {
-    const res = await postWebhook({ url: endpoint.url, body, headers, ...opts });
-    const ok = res.statusCode >= 200 && res.statusCode <= 299;
-    return { statusCode: res.statusCode, excerpt: res.excerpt, error: ok ? null : `HTTP ${res.statusCode}` };
-  } catch (err) {
-    return { statusCode: null, excerpt: null, error: err instanceof Error ? err.message : String(err) };
-  }
 }
 
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */

@@ -8,7 +8,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { AppState } from './context';
-import { databaseCheck, healthRoutes, type HealthCheck } from './health/health.routes';
+import type { HealthCheck } from '../health';
+import { databaseCheck, healthRoutes } from './health/health.routes';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
@@ -27,7 +28,7 @@ import { statusRoutes } from './status/status.routes';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
 import { testHelperRoutes } from './test-helpers/test-helpers.routes';
 import { settingsConsole } from '../settings/web/console';
-import { createStripeClient } from '../activities/payments/stripe';
+import { createStripeClient } from '../payments/stripe-account';
 import type { OrderTimings } from '../workflows/order.messages';
 
 export interface AppDeps {

@@ -1,5 +1,4 @@
-import { AppError } from '../errors';
-import { isFinal, type OrderStatus, type PaymentMethod } from './status';
+import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod } from './status';
 
 /**
  * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
@@ -17,19 +16,18 @@ export function paymentEffect(order: { status: OrderStatus; paymentState: string
 export const hasCheckout = (order: { paymentMethod: PaymentMethod }) =>
   order.paymentMethod === 'stripe_checkout';
 
+/** The refusal of a payment that does not fit the order (nothing to pay): 409 invalid_state_transition. */
+export const paymentDoesNotFit = (order: { id: string; status: OrderStatus; paymentState: string }) =>
+  doesNotFit('A payment', { id: order.id, status: order.status, paymentState: order.paymentState });
+
 /** May a checkout payment be taken for this order now? Only while it is unpaid: 409 invalid_state_transition. */
 export function checkCheckoutPayable(order: { id: string; status: OrderStatus; paymentState: string }): void {
-  if (paymentEffect(order) !== 'checkout_paid') {
-    throw new AppError(
-      'invalid_state_transition',
-      `A payment does not fit an order in status ${order.status}.`,
-      {
-        id: order.id,
-        status: order.status,
-        paymentState: order.paymentState,
-      },
-    );
-  }
+  if (paymentEffect(order) !== 'checkout_paid') throw paymentDoesNotFit(order);
+}
+
+/** May a payment be recorded for this order now (test helper `paid`)? Only when it pays something. */
+export function checkPayable(order: { id: string; status: OrderStatus; paymentState: string }): void {
+  if (paymentEffect(order) === 'none') throw paymentDoesNotFit(order);
 }
 
 /**

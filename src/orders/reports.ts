@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { nextStatus, type OrderStatus, type OrderTransition } from './status';
+import { doesNotFit, nextStatus, type OrderStatus, type OrderTransition } from './status';
 
 /**
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
@@ -85,6 +85,23 @@ export function isIdenticalRepeat<K extends ReportKind>(
 }
 
 /**
+ * Whether a report moves the order on from its status (a repeat aside): a Gazette URN only for probate, each
+ * report only from the status before the one it leads to. Otherwise 409 `invalid_state_transition`.
+ */
+export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; type: string }): void {
+  const probate = order.type === 'probate';
+  if (kind === 'urn' && !probate) {
+    throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
+      status: order.status,
+    });
+  }
+  const { transition, what } = REPORT[kind];
+  if (nextStatus(order.status, transition, { probate }) === null) {
+    throw doesNotFit(what, { status: order.status });
+  }
+}
+
+/**
  * What a report does to the order: `repeat` (acknowledged, nothing changes) or `apply` (it moves the order on).
  * Anything else is refused with 409 `invalid_state_transition`.
  */
@@ -93,22 +110,8 @@ export function decideReport<K extends ReportKind>(
   order: ReportedOrder,
   content: ReportContents[K],
 ): 'repeat' | 'apply' {
-  const probate = order.type === 'probate';
-  if (kind === 'urn' && !probate) {
-    throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
-      status: order.status,
-    });
-  }
+  if (kind === 'urn' && order.type !== 'probate') checkReportFits(kind, order);
   if (isIdenticalRepeat(kind, order, content)) return 'repeat';
-  const { transition, what } = REPORT[kind];
-  if (nextStatus(order.status, transition, { probate }) === null) {
-    throw new AppError(
-      'invalid_state_transition',
-      `${what} does not fit an order in status ${order.status}.`,
-      {
-        status: order.status,
-      },
-    );
-  }
+  checkReportFits(kind, order);
   return 'apply';
 }

@@ -76,6 +76,18 @@ export function checkCancellable(order: { id: string; status: OrderStatus }): vo
   }
 }
 
+/** The one wording of a message refused because it does not fit the order's status. */
+export const doesNotFitMessage = (what: string, status: OrderStatus) =>
+  `${what} does not fit an order in status ${status}.`;
+
+/** 409 invalid_state_transition: `what` (a booking, a payment …) does not fit the order's status. */
+export function doesNotFit(
+  what: string,
+  details: { status: OrderStatus } & Record<string, unknown>,
+): AppError {
+  return new AppError('invalid_state_transition', doesNotFitMessage(what, details.status), details);
+}
+
 /** The forward steps of the lifecycle: each moves exactly one status to the next. */
 const FORWARD: Partial<Record<OrderTransition, readonly [from: OrderStatus, to: OrderStatus]>> = {
   payment_received: ['pending_payment', 'awaiting_booking'],

@@ -1,5 +1,5 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
-import type { HealthCheck } from '../api/health/health.routes';
+import type { HealthCheck } from '../health';
 
 /**
  * A lazily connecting client: the API starts (and serves reads from the projection) even while Temporal is

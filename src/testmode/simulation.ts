@@ -6,10 +6,6 @@ import type { OrderStatus } from '../orders/status';
  * Gazette sends through the integration endpoints. Pure and workflow-safe.
  */
 
-/** One simulator per test order; a re-delivery (after an amendment) may start it again. */
-export const SIMULATOR_WORKFLOW_PREFIX = 'simulate:';
-export const simulatorWorkflowId = (orderId: string) => `${SIMULATOR_WORKFLOW_PREFIX}${orderId}`;
-
 /** Audit-log actors of the simulator's reports. */
 export const SIMULATED_NEWSPAPER_ACTOR = 'simulator:newspaper';
 export const SIMULATED_GAZETTE_ACTOR = 'simulator:gazette';
@@ -23,11 +19,6 @@ export interface SimulatorSchedule {
   publicationMs: number;
   /** Probate: after publication, until the Gazette URN arrives. */
   urnMs: number;
-}
-
-export interface SimulatedNewspaperInput {
-  orderId: string;
-  schedule: SimulatorSchedule;
 }
 
 export interface SimulatedOrder {

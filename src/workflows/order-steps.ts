@@ -12,6 +12,7 @@ import {
 } from '../orders/reports';
 import {
   checkCancellable as checkOrderCancellable,
+  doesNotFitMessage,
   nextStatus,
   type OrderTransition,
 } from '../orders/status';
@@ -66,9 +67,7 @@ const generateInvoice = (p: OrderProcess, order: OrderProcess['order']) =>
 
 function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
   if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
-    throw refuse('invalid_state_transition', `${what} does not fit an order in status ${p.status}.`, {
-      status: p.status,
-    });
+    throw refuse('invalid_state_transition', doesNotFitMessage(what, p.status), { status: p.status });
   }
 }
 

@@ -1,6 +1,8 @@
+import { checkPayable } from '../orders/payment';
+import { doesNotFitMessage } from '../orders/status';
 import type { OperatorNote } from './order.messages';
 import { recordDeliveryFailure } from './order-lifecycle';
-import { refuse, type OrderProcess } from './order-process';
+import { asWorkflowRefusal, refuse, type OrderProcess } from './order-process';
 
 /**
  * Test mode's lever on the order workflow (the other test helpers send the real messages). Only test orders
@@ -13,17 +15,28 @@ export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
     });
   }
   if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
-    throw refuse(
-      'invalid_state_transition',
-      `A delivery failure does not fit an order in status ${p.status}.`,
-      { status: p.status },
-    );
+    throw refuse('invalid_state_transition', doesNotFitMessage('A delivery failure', p.status), {
+      status: p.status,
+    });
   }
   if (p.deliveryFailed) {
     throw refuse('invalid_state_transition', 'The artwork delivery has already failed.', {
       status: p.status,
     });
   }
+}
+
+/**
+ * The test helper's payment (`recordTestPayment`): test orders only, and only one that pays something, so a
+ * refused helper call never enters the history (a real provider's duplicate is audited `payment_ignored`).
+ */
+export function checkTestPayment(p: OrderProcess): void {
+  if (p.order.livemode) {
+    throw refuse('invalid_state_transition', 'Payments can be recorded by a test helper on test orders only.', {
+      status: p.status,
+    });
+  }
+  asWorkflowRefusal(() => checkPayable(p.order));
 }
 
 /** Records the failure exactly as a delivery that gave up does; retryDelivery then delivers again. */

@@ -124,6 +124,11 @@ export const cancelOrderUpdate = defineUpdate<OrderView, [CancelRequest]>('cance
 export const simulateDeliveryFailureUpdate = defineUpdate<OrderView, [OperatorNote]>(
   'simulateDeliveryFailure',
 );
+/**
+ * Test mode only (test helper `advance` to `paid`): the payment confirmation `paymentReceived` carries, as an
+ * update, so the helper answers once the payment is recorded instead of polling for it.
+ */
+export const recordTestPaymentUpdate = defineUpdate<OrderView, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');

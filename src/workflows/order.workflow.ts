@@ -18,6 +18,7 @@ import {
   orderStateQuery,
   paymentReceivedSignal,
   placeOrderUpdate,
+  recordTestPaymentUpdate,
   reportBookingUpdate,
   reportPublicationUpdate,
   reportUrnUpdate,
@@ -29,7 +30,7 @@ import {
 } from './order.messages';
 import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
 import { OrderProcess } from './order-process';
-import { checkSimulatedDeliveryFailure, simulateDeliveryFailure } from './order-test-mode';
+import { checkSimulatedDeliveryFailure, checkTestPayment, simulateDeliveryFailure } from './order-test-mode';
 import * as steps from './order-steps';
 
 /**
@@ -136,6 +137,9 @@ function registerHandlers(p: OrderProcess): void {
     (n) => locked(async () => (await simulateDeliveryFailure(p, n), p.order)),
     { validator: (_n) => checkSimulatedDeliveryFailure(p) },
   );
+  setHandler(recordTestPaymentUpdate, (m) => locked(async () => (await steps.recordPayment(p, m), p.order)), {
+    validator: (_m) => checkTestPayment(p),
+  });
 
   setHandler(paymentReceivedSignal, (m) => locked(() => steps.recordPayment(p, m)));
   setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => steps.amend(p, r)));

@@ -1,6 +1,7 @@
 import { ActivityFailure, log, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SimulatorActivities } from '../activities/test-mode/simulator';
-import { delayOf, type SimulatedNewspaperInput, type SimulatedStep } from '../testmode/simulation';
+import { delayOf, type SimulatedStep } from '../testmode/simulation';
+import type { SimulatedNewspaperInput } from './simulated-newspaper.messages';
 
 const acts = proxyActivities<SimulatorActivities>({
   startToCloseTimeout: '1 minute',

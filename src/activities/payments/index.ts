@@ -5,7 +5,8 @@ import { findOrderById } from '../../db/orders.repository';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
-import { createStripeClient, createStripeProvider } from './stripe';
+import { createStripeClient } from '../../payments/stripe-account';
+import { createStripeProvider } from './stripe';
 
 export type { PaymentProvider } from './provider';
 
@@ -31,10 +32,6 @@ export function createPaymentProviders(config: Config): PaymentProviders {
     test: withTestHelperPayments(stripeOrSandbox(config, config.stripe.testSecretKey)),
   };
 }
-
-/** Whether an order's mode takes real payments through Stripe (else: the local sandbox pages). */
-export const usesStripe = (config: Config, livemode: boolean): boolean =>
-  Boolean(livemode ? config.stripe.secretKey : config.stripe.testSecretKey);
 
 export const providerFor = (providers: PaymentProviders, livemode: boolean): PaymentProvider =>
   livemode ? providers.live : providers.test;

@@ -2,20 +2,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import Stripe from 'stripe';
 import type { BilledOrganisation, PaymentProvider } from './provider';
 
-/** A Stripe client for our configuration; `apiUrl` points it elsewhere (stripe-mock in tests and CI). */
-export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
-  const target = apiUrl ? new URL(apiUrl) : undefined;
-  return new Stripe(secretKey, {
-    // One retry layer: Temporal retries the activity, with the same idempotency key.
-    maxNetworkRetries: 0,
-    ...(target && {
-      host: target.hostname,
-      port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
-      protocol: target.protocol.replace(':', '') as 'http' | 'https',
-    }),
-  });
-}
-
 /**
  * Stripe refusals (bad request, card declined, permission) are final: retrying cannot help. Connection,
  * rate-limit and server errors are thrown as they are, for Temporal to retry.

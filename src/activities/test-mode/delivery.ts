@@ -4,8 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { SCENARIO_MARKERS, testScenarioOf } from '../../testmode/scenarios';
-import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../../testmode/simulation';
-import type { simulatedNewspaperWorkflow } from '../../workflows/simulated-newspaper.workflow';
+import { startSimulatedNewspaper } from '../../temporal/orders';
 import type { ArtworkDelivery } from '../delivery';
 
 /** The type of the failure a `test:delivery_failed` order's delivery throws. */
@@ -42,22 +41,12 @@ export function testModeDelivery(deps: { config: Config; log: Logger; temporal?:
         );
         return;
       }
-      const input: SimulatedNewspaperInput = {
-        orderId: order.id,
-        schedule: {
-          bookingMs: config.testMode.bookingDelayMs,
-          publicationMs: config.testMode.publicationDelayMs,
-          urnMs: config.testMode.urnDelayMs,
-        },
+      const schedule = {
+        bookingMs: config.testMode.bookingDelayMs,
+        publicationMs: config.testMode.publicationDelayMs,
+        urnMs: config.testMode.urnDelayMs,
       };
-      await temporal.workflow.start<typeof simulatedNewspaperWorkflow>('simulatedNewspaperWorkflow', {
-        workflowId: simulatorWorkflowId(order.id),
-        taskQueue: Context.current().info.taskQueue,
-        args: [input],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-        staticSummary: `Simulated newspaper and Gazette for test order ${order.reference || order.id}`,
-      });
+      await startSimulatedNewspaper(temporal, order, schedule, Context.current().info.taskQueue);
       log.info({ orderId: order.id }, 'test order: artwork handed to the simulated newspaper');
     },
   };

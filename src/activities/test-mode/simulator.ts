@@ -1,64 +1,17 @@
 import { Context } from '@temporalio/activity';
-import {
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  type Client,
-  type WorkflowHandle,
-} from '@temporalio/client';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
 import type { Logger } from '../../logger';
-import { ukDate } from '../../notices/dates';
-import type { Order } from '../../orders/order';
 import { testScenarioOf } from '../../testmode/scenarios';
-import {
-  actorOf,
-  simulatedBooking,
-  simulatedPublication,
-  simulatedStepFor,
-  simulatedUrn,
-  type SimulatedStep,
-} from '../../testmode/simulation';
-import {
-  orderWorkflowId,
-  reportBookingUpdate,
-  reportPublicationUpdate,
-  reportUrnUpdate,
-  type IntegrationAck,
-} from '../../workflows/order.messages';
+import { sendSimulatedReport } from '../../temporal/orders';
+import { actorOf, simulatedStepFor, type SimulatedStep } from '../../testmode/simulation';
 
 export interface SimulatedStepOutcome {
   /** The report was accepted by the order. */
   performed: boolean;
   /** What comes next for the order, or null: the simulation ends. */
   next: SimulatedStep | null;
-}
-
-/**
- * Sends one report exactly as the integration endpoints do: the same update, with the simulated values. The
- * simulator and the test helpers (`advance`) both send through here.
- */
-export function sendSimulatedReport(
-  handle: WorkflowHandle,
-  order: Order,
-  step: SimulatedStep,
-  opts: { actor: string; updateId?: string },
-): Promise<IntegrationAck> {
-  const { actor, updateId } = opts;
-  switch (step) {
-    case 'booking':
-      return handle.executeUpdate(reportBookingUpdate, {
-        args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
-        updateId,
-      });
-    case 'publication':
-      return handle.executeUpdate(reportPublicationUpdate, {
-        args: [{ actor, ...simulatedPublication(order, new Date()) }],
-        updateId,
-      });
-    case 'urn':
-      return handle.executeUpdate(reportUrnUpdate, { args: [{ actor, ...simulatedUrn(order) }], updateId });
-  }
 }
 
 /**
@@ -100,13 +53,13 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
       const order = await simulated(input.orderId);
       if (!order || simulatedStepFor(order) !== input.step || !deps.temporal) return stop;
       try {
-        const handle = deps.temporal.workflow.getHandle(orderWorkflowId(order.id));
+        const temporal = deps.temporal;
         // Keyed by the order's version: a retried activity gets the first answer instead of reporting twice.
         const updateId = `simulator:${input.step}:v${order.version}`;
         const report = () =>
-          sendSimulatedReport(handle, order, input.step, { actor: actorOf(input.step), updateId });
+          sendSimulatedReport(temporal, order, input.step, { actor: actorOf(input.step), updateId });
         const cancellation = activityCancellation();
-        const ack = await (cancellation ? deps.temporal.withAbortSignal(cancellation, report) : report());
+        const ack = await (cancellation ? temporal.withAbortSignal(cancellation, report) : report());
         return { performed: ack.changed, next: simulatedStepFor(ack.order) };
       } catch (err) {
         if (!(err instanceof WorkflowUpdateFailedError) && !(err instanceof WorkflowNotFoundError)) throw err;

@@ -1,9 +1,8 @@
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { HealthCheck } from '../../health';
 import type { AppContext, AppState } from '../context';
-
-export type HealthCheck = () => Promise<void>;
 
 async function probe(check: HealthCheck, timeoutMs: number): Promise<'ok' | 'unavailable'> {
   let timer: NodeJS.Timeout | undefined;

@@ -7,6 +7,7 @@ import { latestAuditDetails } from '../../db/order-audit-log.repository';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Order } from '../../orders/order';
+import { doesNotFit } from '../../orders/status';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
@@ -24,7 +25,7 @@ import {
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
-import { updateOrder } from '../orders/order-workflow.client';
+import { updateOrder } from '../../temporal/orders';
 import { authenticateIntegration, integrationOf, mayReportOn } from './integration-auth';
 
 const bookingBody = z.strictObject({
@@ -112,13 +113,7 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
       // The workflow finished since the first read: decide again on the projection, now final.
       const now = (await findOrderById(db, order.id)) ?? order;
       if ((await decide(now)) === 'repeat') return answer(false, now);
-      throw new AppError(
-        'invalid_state_transition',
-        `The report does not fit an order in status ${now.status}.`,
-        {
-          status: now.status,
-        },
-      );
+      throw doesNotFit('The report', { status: now.status });
     }
   }
 

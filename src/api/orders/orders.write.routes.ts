@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
-import {
-  WithStartWorkflowOperation,
-  WorkflowExecutionAlreadyStartedError,
-  type Client,
-} from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -19,23 +15,20 @@ import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
 import { amendedNotice, checkAmendable, parseAmendRequest } from '../../orders/amendment';
-import { checkCancellable } from '../../orders/status';
+import { checkCancellable, doesNotFit } from '../../orders/status';
+import { startOrder, updateOrder } from '../../temporal/orders';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
-  orderWorkflowId,
-  placeOrderUpdate,
   submitPurchaseOrderUpdate,
   type OrderTimings,
   type OrderView,
 } from '../../workflows/order.messages';
-import type { orderWorkflow } from '../../workflows/order.workflow';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from './idempotency';
-import { fromWorkflowError, updateOrder } from './order-workflow.client';
 
 export interface OrderWriteDeps {
   config: Config;
@@ -139,11 +132,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     def: submitPurchaseOrderUpdate,
     args: ({ poReference }, actor) => [{ actor, poReference }],
     closed: (order) => {
-      throw new AppError(
-        'invalid_state_transition',
-        `A PO reference does not fit an order in status ${order.status}.`,
-        { status: order.status },
-      );
+      throw doesNotFit('A PO reference', { status: order.status });
     },
   });
 
@@ -164,45 +153,29 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | u
   const organisation = await findOrganisation(deps.db, caller.organisationId);
   if (!organisation) throw new AppError('unauthorized', 'The API key belongs to no organisation.');
   const orderId = orderIdFor(caller.organisationId, caller.mode, key);
-  const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
-    workflowId: orderWorkflowId(orderId),
+  const placed = await startOrder(deps.temporal, {
     taskQueue: deps.taskQueue,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    staticSummary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
-    args: [
-      {
-        order: {
-          id: orderId,
-          organisationId: caller.organisationId,
-          livemode: caller.livemode,
-          type: input.type,
-          paymentMethod: organisation.paymentMethod,
-          invoiceTermsDays: organisation.invoiceTermsDays,
-          clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
-          notice,
-        },
-        placedBy: `api_key:${caller.keyId}`,
-        publicBaseUrl: deps.config.publicBaseUrl,
-        timings: deps.timings,
+    summary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
+    updateId: key ? `place:${key}` : 'place',
+    input: {
+      order: {
+        id: orderId,
+        organisationId: caller.organisationId,
+        livemode: caller.livemode,
+        type: input.type,
+        paymentMethod: organisation.paymentMethod,
+        invoiceTermsDays: organisation.invoiceTermsDays,
+        clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
+        notice,
       },
-    ],
+      placedBy: `api_key:${caller.keyId}`,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      timings: deps.timings,
+    },
   });
-  try {
-    const placed = await deps.temporal.workflow.executeUpdateWithStart(placeOrderUpdate, {
-      updateId: key ? `place:${key}` : 'place',
-      startWorkflowOperation: start,
-    });
-    return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
-  } catch (err) {
-    // The keyed order's workflow has already finished (e.g. cancelled): answer from the projection.
-    if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      const order = await findOrder(deps.db, caller, orderId);
-      if (order) return { status: 201, body: serializeCreatedOrder(order) };
-    }
-    throw fromWorkflowError(
-      err,
-      () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
-    );
-  }
+  if (placed) return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+  // The keyed order's workflow has already finished (e.g. cancelled): answer from the projection.
+  const order = await findOrder(deps.db, caller, orderId);
+  if (order) return { status: 201, body: serializeCreatedOrder(order) };
+  throw new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.');
 }

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { usesStripe } from '../../activities/payments';
+import type { Client } from '@temporalio/client';
+import { usesStripe } from '../../payments/stripe-account';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
+import { AppError } from '../../errors';
 import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/payment';
-import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
-import { fromWorkflowError } from '../orders/order-workflow.client';
+import { sendPaymentReceived } from '../../temporal/orders';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -71,17 +71,11 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }
   router.post('/checkout/:orderId', async (ctx) => {
     const order = await checkoutOrderOf(ctx);
     checkCheckoutPayable(order);
-    try {
-      await deps.temporal.workflow.getHandle(orderWorkflowId(order.id)).signal(paymentReceivedSignal, {
-        actor: 'sandbox',
-        paymentRef: `sandbox_pi_${order.id}`,
-        providerEventId: null,
-      });
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw fromWorkflowError(err, () => err as Error);
+    const payment = { actor: 'sandbox', paymentRef: `sandbox_pi_${order.id}`, providerEventId: null };
+    if (!(await sendPaymentReceived(deps.temporal, order.id, payment))) {
       // The order finished (expired, cancelled) since it was read: its final state explains the refusal.
       checkCheckoutPayable((await findOrderById(deps.db, order.id)) ?? { ...order, status: 'cancelled' });
-      throw err;
+      throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
     }
     ctx.type = 'text/html';
     ctx.body = page(

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
-import { orderWorkflowId, paymentReceivedSignal } from '../../workflows/order.messages';
+import { sendPaymentReceived } from '../../temporal/orders';
 import type { AppState } from '../context';
 
 /** The Stripe events that mean "paid", and how to find the order and the PaymentIntent in each. */
@@ -77,16 +77,8 @@ export function stripeWebhookRoutes(deps: {
         'Stripe event of the other mode than its order: ignored',
       );
     } else if (payment) {
-      try {
-        await deps.temporal.workflow
-          .getHandle(orderWorkflowId(payment.orderId))
-          .signal(paymentReceivedSignal, {
-            actor: 'stripe',
-            paymentRef: payment.paymentRef,
-            providerEventId: event.id,
-          });
-      } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      const received = { actor: 'stripe', paymentRef: payment.paymentRef, providerEventId: event.id };
+      if (!(await sendPaymentReceived(deps.temporal, payment.orderId, received))) {
         deps.log.warn(
           { orderId: payment.orderId, eventId: event.id },
           'Stripe payment for a finished or unknown order',

@@ -1,34 +1,37 @@
 import Router from '@koa/router';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import { sendSimulatedReport } from '../../activities/test-mode/simulator';
-import { sendAttempt, webhookHeaders } from '../../activities/webhooks';
+import { sendAttempt, webhookHeaders } from '../../webhooks/http';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { findOrder, findOrderById } from '../../db/orders.repository';
+import { findOrder } from '../../db/orders.repository';
 import { findSubscribedEndpoints, loadEndpointForDelivery } from '../../db/webhook-endpoints.repository';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrder } from '../../orders/order-snapshot';
-import { isFinal, nextStatus, type OrderTransition } from '../../orders/status';
+import { checkPayable } from '../../orders/payment';
+import { checkReportFits } from '../../orders/reports';
+import { doesNotFit } from '../../orders/status';
+import {
+  cancelSimulatedNewspaper,
+  fromWorkflowError,
+  recordTestPayment,
+  sendSimulatedReport,
+  updateOrder,
+} from '../../temporal/orders';
 import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
-import { simulatorWorkflowId, type SimulatedStep } from '../../testmode/simulation';
+import type { SimulatedStep } from '../../testmode/simulation';
 import { buildEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
-import {
-  paymentReceivedSignal,
-  simulateDeliveryFailureUpdate,
-  orderWorkflowId,
-} from '../../workflows/order.messages';
+import { simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState, type Caller } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
-import { fromWorkflowError, updateOrder } from '../orders/order-workflow.client';
 
 export const ADVANCE_TARGETS = ['paid', 'booked', 'published', 'urn_received', 'delivery_failed'] as const;
 export type AdvanceTarget = (typeof ADVANCE_TARGETS)[number];
@@ -39,39 +42,16 @@ const sendBody = z.strictObject({
   orderId: z.string().max(100).trim().min(1).optional(),
 });
 
-/** How long `advance` to `paid` waits for the order to record the payment signal before answering 503. */
-const PAYMENT_WAIT_MS = 10_000;
-
-const doesNotFit = (order: Order, what: string) =>
-  new AppError('invalid_state_transition', `${what} does not fit an order in status ${order.status}.`, {
-    id: order.id,
-    status: order.status,
-    paymentState: order.paymentState,
-  });
-
-/** The integration report each `advance` step sends, and the transition the order's workflow checks for it. */
-const REPORT: Record<
-  'booked' | 'published' | 'urn_received',
-  { step: SimulatedStep; transition: OrderTransition; what: string }
-> = {
-  booked: { step: 'booking', transition: 'booking_confirmed', what: 'A booking' },
-  published: { step: 'publication', transition: 'publication_confirmed', what: 'A publication report' },
-  urn_received: { step: 'urn', transition: 'urn_received', what: 'A Gazette URN' },
+/** The integration report each `advance` step sends. */
+const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep> = {
+  booked: 'booking',
+  published: 'publication',
+  urn_received: 'urn',
 };
 
-/** The same check the order's workflow makes, on the projection first: a step that does not fit is 409. */
-function requireStep(order: Order, to: keyof typeof REPORT): void {
-  const { transition, what } = REPORT[to];
-  if (to === 'urn_received' && order.type !== 'probate') {
-    throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
-      id: order.id,
-      status: order.status,
-    });
-  }
-  if (nextStatus(order.status, transition, { probate: order.type === 'probate' }) === null) {
-    throw doesNotFit(order, what);
-  }
-}
+/** A closed order's workflow: nothing fits it any more. */
+const thisStepDoesNotFit = (order: Order) =>
+  doesNotFit('This step', { id: order.id, status: order.status, paymentState: order.paymentState });
 
 /**
  * Test mode's helpers, for test-mode keys (`svc_test_…`) only: `advance` moves a test order exactly as the real
@@ -113,17 +93,17 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
   );
 
   async function advance(order: Order, to: AdvanceTarget, actor: string): Promise<Order> {
-    const onClosed = () => doesNotFit(order, 'This step');
+    const onClosed = () => thisStepDoesNotFit(order);
     switch (to) {
       case 'paid':
-        return pay(order, actor);
+        return pay(order, actor, onClosed);
       case 'booked':
       case 'published':
       case 'urn_received': {
-        requireStep(order, to);
-        const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
+        // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
+        checkReportFits(REPORT_STEP[to], order);
         try {
-          const ack = await sendSimulatedReport(handle, order, REPORT[to].step, { actor });
+          const ack = await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
           return toOrder(ack.order);
         } catch (err) {
           throw fromWorkflowError(err, onClosed);
@@ -134,52 +114,27 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
     }
   }
 
-  /** Records the failure in the order's workflow, then stops its simulated newspaper (a retry restarts it). */
+  /**
+   * Records the failure in the order's workflow (whose validator decides whether it fits), then stops its
+   * simulated newspaper (a retry restarts it).
+   */
   async function failDelivery(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
-    if (order.status !== 'awaiting_booking' && order.status !== 'booked') {
-      throw doesNotFit(order, 'A delivery failure');
-    }
     const note = 'Simulated artwork delivery failure (test helper).';
     const failed = await updateOrder(temporal, order.id, simulateDeliveryFailureUpdate, [{ actor, note }], {
       onClosed,
     });
-    try {
-      await temporal.workflow.getHandle(simulatorWorkflowId(order.id)).cancel();
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err; // never started (test:manual) or already over
-    }
+    await cancelSimulatedNewspaper(temporal, order.id);
     return toOrder(failed);
   }
 
   /**
-   * The payment confirmation the Stripe webhook and the sandbox send (a signal: it has no answer), then a
-   * bounded wait until the projection shows it, so a GET right after reads the paid order.
+   * The payment confirmation the Stripe webhook and the sandbox send, as an update the workflow answers once
+   * the payment is recorded, so a GET right after reads the paid order.
    */
-  async function pay(order: Order, actor: string): Promise<Order> {
-    const payable =
-      order.status === 'pending_payment' || (order.paymentState === 'invoiced' && !isFinal(order.status));
-    if (!payable) throw doesNotFit(order, 'A payment');
-    try {
-      await temporal.workflow.getHandle(orderWorkflowId(order.id)).signal(paymentReceivedSignal, {
-        actor,
-        paymentRef: testHelperPaymentRef(order.id),
-        providerEventId: null,
-      });
-    } catch (err) {
-      throw fromWorkflowError(err, () => doesNotFit(order, 'A payment'));
-    }
-    const until = Date.now() + PAYMENT_WAIT_MS;
-    for (;;) {
-      const now = await findOrderById(db, order.id);
-      if (now && (now.status !== order.status || now.paymentState !== order.paymentState)) return now;
-      if (Date.now() > until) {
-        throw new AppError(
-          'service_unavailable',
-          'The order engine did not record the payment in time. Retry with backoff.',
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  async function pay(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
+    checkPayable(order);
+    const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
+    return toOrder(await recordTestPayment(temporal, order.id, payment, { onClosed }));
   }
 
   /** A fresh sample event, signed as real deliveries are, POSTed once to each subscribed test endpoint. */

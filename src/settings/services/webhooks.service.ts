@@ -12,7 +12,7 @@ import {
   setWebhookEvents,
   type WebhookEndpoint,
 } from '../../db/webhook-endpoints.repository';
-import { sendAttempt, webhookHeaders } from '../../activities/webhooks';
+import { sendAttempt, webhookHeaders } from '../../webhooks/http';
 import { newId } from '../../ids';
 import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { simulatorActivities } from '../../../src/activities/test-mode/simulator';
 import { createLogger } from '../../../src/logger';
-import { simulatorWorkflowId } from '../../../src/testmode/simulation';
+import { simulatorWorkflowId } from '../../../src/workflows/simulated-newspaper.messages';
 import {
   markDeliveredSignal,
   orderWorkflowId,

@@ -7,8 +7,8 @@ import {
   simulatedPublication,
   simulatedStepFor,
   simulatedUrn,
-  simulatorWorkflowId,
 } from '../../../src/testmode/simulation';
+import { simulatorWorkflowId } from '../../../src/workflows/simulated-newspaper.messages';
 
 describe('the simulated newspaper and Gazette', () => {
   it('books an order awaiting booking, publishes a booked one, and returns a URN for published probate only', () => {

@@ -2,7 +2,9 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { refusedAddressReason } from '../webhooks/destination';
+import type { EndpointForDelivery } from '../db/webhook-endpoints.repository';
+import { refusedAddressReason } from './destination';
+import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /** Bytes of a receiver's answer kept with each attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -103,4 +105,36 @@ export function postWebhook(opts: {
     });
     req.end(opts.body);
   });
+}
+
+/**
+ * The headers of one request: a fresh `t=` and one `v1=` per signing secret of the endpoint. Shared by the
+ * deliveries and the test helper's sample events, so both are signed identically.
+ */
+export function webhookHeaders(event: string, body: string, secrets: readonly string[], at: Date) {
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': 'StatutoryNotices-Webhooks/1',
+    [EVENT_HEADER]: event,
+    [SIGNATURE_HEADER]: signatureHeader(body, secrets, Math.floor(at.getTime() / 1000)),
+  };
+}
+
+/** One POST; a refusal, network error, time-out or non-2xx answer comes back as `error`. */
+export async function sendAttempt(
+  endpoint: EndpointForDelivery,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<{ statusCode: number | null; excerpt: string | null; error: string | null }> {
+  if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {
+    return { statusCode: null, excerpt: null, error: 'Live-mode endpoints must use https.' };
+  }
+  try {
+    const res = await postWebhook({ url: endpoint.url, body, headers, ...opts });
+    const ok = res.statusCode >= 200 && res.statusCode <= 299;
+    return { statusCode: res.statusCode, excerpt: res.excerpt, error: ok ? null : `HTTP ${res.statusCode}` };
+  } catch (err) {
+    return { statusCode: null, excerpt: null, error: err instanceof Error ? err.message : String(err) };
+  }
 }

@@ -1,0 +1,243 @@
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type Client,
+} from '@temporalio/client';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import type { OrderEventRecord } from '../db/order-events.repository';
+import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
+import { ukDate } from '../notices/dates';
+import type { Order } from '../orders/order';
+import {
+  simulatedBooking,
+  simulatedPublication,
+  simulatedUrn,
+  type SimulatedStep,
+  type SimulatorSchedule,
+} from '../testmode/simulation';
+import {
+  audiencesFor,
+  NOTIFICATION_WORKFLOW_TYPE,
+  notificationWorkflowId,
+  type OrderNotificationInput,
+} from '../workflows/notification.messages';
+import {
+  orderWorkflowId,
+  paymentReceivedSignal,
+  placeOrderUpdate,
+  recordTestPaymentUpdate,
+  reportBookingUpdate,
+  reportPublicationUpdate,
+  reportUrnUpdate,
+  type IntegrationAck,
+  type OrderView,
+  type OrderWorkflowInput,
+  type PaymentReceived,
+} from '../workflows/order.messages';
+import type { orderWorkflow } from '../workflows/order.workflow';
+import {
+  simulatorWorkflowId,
+  type SimulatedNewspaperInput,
+} from '../workflows/simulated-newspaper.messages';
+import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
+
+/**
+ * Every way of starting or messaging the workflows of an order: the order's own (placement, updates, the
+ * payment signal), its simulated newspaper (test mode) and its event notifications. The API, the CLI, the
+ * settings console and the activities go through here; none of it knows HTTP. Webhook deliveries have their
+ * own module beside it (webhook-deliveries.ts).
+ */
+
+const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
+
+/**
+ * Translates what Temporal says about an order message into our errors: a refusal by the workflow keeps its
+ * code (order_not_amendable, invalid_state_transition …); a closed workflow is `onClosed()`; a timeout or an
+ * unreachable Temporal is 503 service_unavailable. Anything else is rethrown (500).
+ */
+export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
+  if (
+    err instanceof WorkflowUpdateFailedError &&
+    err.cause instanceof ApplicationFailure &&
+    isErrorCode(err.cause.type)
+  ) {
+    const details = err.cause.details?.[0];
+    return new AppError(
+      err.cause.type,
+      err.cause.message,
+      details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined,
+    );
+  }
+  if (err instanceof WorkflowNotFoundError) return onClosed();
+  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
+    return new AppError(
+      'service_unavailable',
+      'The order engine did not answer in time. Retry with backoff.',
+    );
+  }
+  if (err instanceof Error && err.name === 'ServiceError') {
+    return new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
+  }
+  return err;
+}
+
+/**
+ * Starts an order's workflow and places the order (update-with-start), answering once the order is written.
+ * Null when a workflow with this id has already finished (a keyed retry of an order since cancelled): the
+ * projection then holds the order.
+ */
+export async function startOrder(
+  temporal: Client,
+  opts: { input: OrderWorkflowInput; taskQueue: string; summary: string; updateId: string },
+): Promise<OrderView | null> {
+  const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
+    workflowId: orderWorkflowId(opts.input.order.id),
+    taskQueue: opts.taskQueue,
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    staticSummary: opts.summary,
+    args: [opts.input],
+  });
+  try {
+    return await temporal.workflow.executeUpdateWithStart(placeOrderUpdate, {
+      updateId: opts.updateId,
+      startWorkflowOperation: start,
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
+    throw fromWorkflowError(
+      err,
+      () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
+    );
+  }
+}
+
+/** Sends an update to an order's workflow and waits for its answer. */
+export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
+  temporal: Client,
+  orderId: string,
+  def: UpdateDefinition<Ret, Args>,
+  args: Args,
+  opts: { updateId?: string; onClosed: () => Error },
+): Promise<Ret> {
+  try {
+    return await temporal.workflow
+      .getHandle(orderWorkflowId(orderId))
+      .executeUpdate(def, { args, updateId: opts.updateId });
+  } catch (err) {
+    throw fromWorkflowError(err, opts.onClosed);
+  }
+}
+
+/**
+ * The payment confirmation (signal `paymentReceived`) of the Stripe webhook and the sandbox: it has no answer,
+ * and the workflow audits one that pays nothing. False when the order's workflow has finished (or never was).
+ */
+export async function sendPaymentReceived(
+  temporal: Client,
+  orderId: string,
+  payment: PaymentReceived,
+): Promise<boolean> {
+  try {
+    await temporal.workflow.getHandle(orderWorkflowId(orderId)).signal(paymentReceivedSignal, payment);
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw fromWorkflowError(err, () => err as Error);
+  }
+}
+
+/** Test helper `paid`: the same payment, as an update answered once the order has recorded it. */
+export function recordTestPayment(
+  temporal: Client,
+  orderId: string,
+  payment: PaymentReceived,
+  opts: { onClosed: () => Error },
+): Promise<OrderView> {
+  return updateOrder(temporal, orderId, recordTestPaymentUpdate, [payment], opts);
+}
+
+/**
+ * Sends one simulated report exactly as the integration endpoints do: the same update, with the simulated
+ * values. The simulator and the test helpers (`advance`) both send through here; Temporal's errors come back
+ * as they are, for each to read its own way.
+ */
+export function sendSimulatedReport(
+  temporal: Client,
+  order: Order,
+  step: SimulatedStep,
+  opts: { actor: string; updateId?: string },
+): Promise<IntegrationAck> {
+  const { actor, updateId } = opts;
+  const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
+  switch (step) {
+    case 'booking':
+      return handle.executeUpdate(reportBookingUpdate, {
+        args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
+        updateId,
+      });
+    case 'publication':
+      return handle.executeUpdate(reportPublicationUpdate, {
+        args: [{ actor, ...simulatedPublication(order, new Date()) }],
+        updateId,
+      });
+    case 'urn':
+      return handle.executeUpdate(reportUrnUpdate, { args: [{ actor, ...simulatedUrn(order) }], updateId });
+  }
+}
+
+/**
+ * Hands a test order's artwork to its simulated newspaper. Starting it again while it runs (a re-delivery
+ * after an amendment) changes nothing; after it has finished it starts afresh from the order's state.
+ */
+export async function startSimulatedNewspaper(
+  temporal: Client,
+  order: { id: string; reference: string },
+  schedule: SimulatorSchedule,
+  taskQueue: string,
+): Promise<void> {
+  const input: SimulatedNewspaperInput = { orderId: order.id, schedule };
+  await temporal.workflow.start<typeof simulatedNewspaperWorkflow>('simulatedNewspaperWorkflow', {
+    workflowId: simulatorWorkflowId(order.id),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    staticSummary: `Simulated newspaper and Gazette for test order ${order.reference || order.id}`,
+  });
+}
+
+/** Stops a test order's simulated newspaper, if it runs (a `test:manual` order never started one). */
+export async function cancelSimulatedNewspaper(temporal: Client, orderId: string): Promise<void> {
+  try {
+    await temporal.workflow.getHandle(simulatorWorkflowId(orderId)).cancel();
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err; // never started or already over
+  }
+}
+
+/**
+ * Starts an order event's notification workflow (id `notify:<evt_id>`). Called after the event is recorded: a
+ * repeated call finds the workflow already started and does nothing.
+ */
+export async function startOrderNotification(
+  temporal: Client,
+  event: OrderEventRecord,
+  taskQueue: string,
+): Promise<void> {
+  if (audiencesFor(event).length === 0) return;
+  const input: OrderNotificationInput = { event };
+  try {
+    await temporal.workflow.start(NOTIFICATION_WORKFLOW_TYPE, {
+      workflowId: notificationWorkflowId(event.id),
+      taskQueue,
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
