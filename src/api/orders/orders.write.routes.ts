@@ -3,9 +3,10 @@ import Router from '@koa/router';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
+  WorkflowUpdateFailedError,
   type Client,
 } from '@temporalio/client';
-import type { UpdateDefinition } from '@temporalio/common';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -34,7 +35,7 @@ import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
-import { idempotent } from './idempotency';
+import { idempotent, type IdempotentRequest } from './idempotency';
 import { fromWorkflowError, updateOrder } from './order-workflow.client';
 
 export interface OrderWriteDeps {
@@ -67,7 +68,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const write = requireScope('orders:write');
 
-  router.post('/orders', write, (ctx) => idempotent(db, ctx, (key) => placeOrder(deps, ctx, key)));
+  router.post('/orders', write, (ctx) => idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)));
 
   /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
   async function ownedOrder(ctx: AppContext) {
@@ -150,7 +151,22 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   return router;
 }
 
-async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | undefined) {
+/**
+ * The order id a request places: the one an earlier attempt with its key recorded, a new one for a fresh key,
+ * or (a key claimed before ids were recorded) the id derived from the key, as that attempt used.
+ */
+function candidateOrderId(caller: { organisationId: string; mode: string }, request?: IdempotentRequest) {
+  if (!request || request.fresh) return newId('ord');
+  return request.orderId ?? orderIdFor(caller.organisationId, caller.mode, request.key);
+}
+
+/** The workflow answered that it could not place the order (payment set-up failed): nothing exists. */
+const placementFailed = (err: unknown) =>
+  err instanceof WorkflowUpdateFailedError &&
+  err.cause instanceof ApplicationFailure &&
+  err.cause.type === 'service_unavailable';
+
+async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: IdempotentRequest) {
   const caller = callerOf(ctx);
   const today = todayInLondon();
   const input = parseOrderInput(ctx.request.body, { today });
@@ -163,46 +179,54 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | u
   const notice = toOrderNotice(prepareNotice(input, { today }));
   const organisation = await findOrganisation(deps.db, caller.organisationId);
   if (!organisation) throw new AppError('unauthorized', 'The API key belongs to no organisation.');
-  const orderId = orderIdFor(caller.organisationId, caller.mode, key);
-  const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
-    workflowId: orderWorkflowId(orderId),
-    taskQueue: deps.taskQueue,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    staticSummary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
-    args: [
-      {
-        order: {
-          id: orderId,
-          organisationId: caller.organisationId,
-          livemode: caller.livemode,
-          type: input.type,
-          paymentMethod: organisation.paymentMethod,
-          invoiceTermsDays: organisation.invoiceTermsDays,
-          clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
-          notice,
+  const placement = (orderId: string) =>
+    new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
+      workflowId: orderWorkflowId(orderId),
+      taskQueue: deps.taskQueue,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      staticSummary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
+      args: [
+        {
+          order: {
+            id: orderId,
+            organisationId: caller.organisationId,
+            livemode: caller.livemode,
+            type: input.type,
+            paymentMethod: organisation.paymentMethod,
+            invoiceTermsDays: organisation.invoiceTermsDays,
+            clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
+            notice,
+          },
+          placedBy: `api_key:${caller.keyId}`,
+          publicBaseUrl: deps.config.publicBaseUrl,
+          timings: deps.timings,
         },
-        placedBy: `api_key:${caller.keyId}`,
-        publicBaseUrl: deps.config.publicBaseUrl,
-        timings: deps.timings,
-      },
-    ],
-  });
-  try {
-    const placed = await deps.temporal.workflow.executeUpdateWithStart(placeOrderUpdate, {
-      updateId: key ? `place:${key}` : 'place',
-      startWorkflowOperation: start,
+      ],
     });
-    return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
-  } catch (err) {
-    // The keyed order's workflow has already finished (e.g. cancelled): answer from the projection.
-    if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      const order = await findOrder(deps.db, caller, orderId);
-      if (order) return { status: 201, body: serializeCreatedOrder(order) };
+  let orderId = candidateOrderId(caller, request);
+  // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
+  // order placed (answered from the projection), or closed without it (a new id is placed instead).
+  for (;;) {
+    await request?.recordOrder(orderId);
+    try {
+      const placed = await deps.temporal.workflow.executeUpdateWithStart(placeOrderUpdate, {
+        updateId: request ? `place:${request.key}` : 'place',
+        startWorkflowOperation: placement(orderId),
+      });
+      return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) {
+        const order = await findOrder(deps.db, caller, orderId);
+        if (order) return { status: 201, body: serializeCreatedOrder(order) };
+        orderId = newId('ord');
+        continue;
+      }
+      if (placementFailed(err)) await request?.recordOrder(null);
+      throw fromWorkflowError(
+        err,
+        () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
+      );
     }
-    throw fromWorkflowError(
-      err,
-      () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
-    );
   }
 }
