@@ -1,7 +1,15 @@
+import { sql } from 'kysely';
 import type { Db } from './database';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a request holds its key: a second request with the key before then is 409 in progress. A request
+ * that outlives it (or whose process died) is taken over by the next retry, which is safe: every handler
+ * passes the key on to Temporal as the update id.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
 export interface IdempotencyScope {
   organisationId: string;
@@ -9,15 +17,26 @@ export interface IdempotencyScope {
   key: string;
 }
 
-export interface IdempotencyClaim {
-  route: string;
-  requestHash: string;
-  response: { status: number; body: Record<string, unknown> } | null;
+export interface IdempotentResponse {
+  status: number;
+  body: Record<string, unknown>;
 }
 
+/** What the key says about this request. */
+export type IdempotencyClaim =
+  /**
+   * Run the request. `orderId`: the order an earlier attempt with this key may have placed; `fresh`: no earlier
+   * attempt is known (a key claimed before order ids were recorded is not fresh, and names its derived id).
+   */
+  | { outcome: 'run'; orderId: string | null; fresh: boolean }
+  | { outcome: 'replay'; response: IdempotentResponse }
+  | { outcome: 'reused'; route: string }
+  | { outcome: 'in_progress' };
+
 /**
- * Claims the key for this request, or returns the earlier claim. A claim older than the retention period is
- * replaced, as if the key had never been used.
+ * Claims the key for this request, or reports what an earlier claim means for it. A claim older than the
+ * retention period is replaced, as if the key had never been used, unless it names an order that exists: an
+ * order's key keeps its request fingerprint as long as the order, so another body is always refused.
  */
 export async function claimIdempotencyKey(
   db: Db,
@@ -25,66 +44,107 @@ export async function claimIdempotencyKey(
   request: { route: string; requestHash: string },
   now = new Date(),
 ): Promise<IdempotencyClaim> {
-  const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS);
-  const row = await db
-    .insertInto('idempotency_keys')
-    .values({
-      organisation_id: scope.organisationId,
-      mode: scope.mode,
-      key: scope.key,
-      route: request.route,
-      request_hash: request.requestHash,
-      response_status: null,
-      response_body: null,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['organisation_id', 'mode', 'key'])
-        .doUpdateSet({
-          route: request.route,
-          request_hash: request.requestHash,
-          response_status: null,
-          response_body: null,
-          created_at: now,
-        })
-        .where('idempotency_keys.created_at', '<', expiredBefore),
-    )
-    .returning(['route'])
-    .executeTakeFirst();
-  if (row) return { ...request, response: null };
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .select(['route', 'request_hash', 'response_status', 'response_body'])
-    .where('organisation_id', '=', scope.organisationId)
-    .where('mode', '=', scope.mode)
-    .where('key', '=', scope.key)
-    .executeTakeFirstOrThrow();
-  return {
-    route: existing.route,
-    requestHash: existing.request_hash,
-    response:
-      existing.response_status === null
-        ? null
-        : { status: existing.response_status, body: existing.response_body ?? {} },
+  const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
+  const fresh = {
+    route: request.route,
+    request_hash: request.requestHash,
+    response_status: null,
+    response_body: null,
+    created_at: now,
+    order_id: null,
+    locked_until: lockedUntil,
   };
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('idempotency_keys')
+      .values({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key, ...fresh })
+      .onConflict((oc) => oc.doNothing())
+      .returning(['key'])
+      .executeTakeFirst();
+    if (inserted) return { outcome: 'run', orderId: null, fresh: true };
+    const row = await tx
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where('key', '=', scope.key)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const update = (set: Partial<typeof fresh>) =>
+      tx
+        .updateTable('idempotency_keys')
+        .set(set)
+        .where('organisation_id', '=', scope.organisationId)
+        .where('mode', '=', scope.mode)
+        .where('key', '=', scope.key)
+        .execute();
+    const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
+    if (expired && !(await orderExists(tx, row.order_id))) {
+      await update(fresh);
+      return { outcome: 'run', orderId: null, fresh: true };
+    }
+    if (row.route !== request.route || row.request_hash !== request.requestHash) {
+      return { outcome: 'reused', route: row.route };
+    }
+    if (row.response_status !== null) {
+      return {
+        outcome: 'replay',
+        response: { status: row.response_status, body: row.response_body ?? {} },
+      };
+    }
+    if (row.locked_until && row.locked_until > now) return { outcome: 'in_progress' };
+    await update({ locked_until: lockedUntil });
+    return { outcome: 'run', orderId: row.order_id, fresh: false };
+  });
 }
 
-export async function storeIdempotentResponse(
+async function orderExists(db: Db, orderId: string | null): Promise<boolean> {
+  if (!orderId) return false;
+  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records the order this key places, before its workflow starts (a retry then finds it, whatever happened), or
+ * forgets it (null) once its placement has definitely failed.
+ */
+export async function recordIdempotentOrder(
   db: Db,
   scope: IdempotencyScope,
-  response: { status: number; body: Record<string, unknown> },
+  orderId: string | null,
 ): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ response_status: response.status, response_body: JSON.stringify(response.body) })
+    .set({ order_id: orderId })
     .where('organisation_id', '=', scope.organisationId)
     .where('mode', '=', scope.mode)
     .where('key', '=', scope.key)
     .execute();
 }
 
-/** Forgets a claim whose request failed unexpectedly, so a retry runs it again. */
+export async function storeIdempotentResponse(
+  db: Db,
+  scope: IdempotencyScope,
+  response: IdempotentResponse,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      response_status: response.status,
+      response_body: JSON.stringify(response.body),
+      locked_until: null,
+    })
+    .where('organisation_id', '=', scope.organisationId)
+    .where('mode', '=', scope.mode)
+    .where('key', '=', scope.key)
+    .execute();
+}
+
+/**
+ * Forgets a claim whose request failed before it could have placed anything, so a retry (even with another
+ * body) runs afresh. A claim that names an order which may exist only gives up its lease: the retry finds out
+ * what became of that order and keeps the fingerprint.
+ */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
@@ -92,14 +152,38 @@ export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Pr
     .where('mode', '=', scope.mode)
     .where('key', '=', scope.key)
     .where('response_status', 'is', null)
+    .where('order_id', 'is', null)
+    .execute();
+  await db
+    .updateTable('idempotency_keys')
+    .set({ locked_until: null })
+    .where('organisation_id', '=', scope.organisationId)
+    .where('mode', '=', scope.mode)
+    .where('key', '=', scope.key)
     .execute();
 }
 
-/** Housekeeping: deletes keys past their retention. Returns how many were deleted. */
+/**
+ * Housekeeping: deletes keys past their retention, except those naming an order that exists (they keep the
+ * order's request fingerprint). Returns how many were deleted.
+ */
 export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS))
+    .where((eb) =>
+      eb.or([
+        eb('order_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('orders')
+              .select(sql`1`.as('one'))
+              .whereRef('orders.id', '=', 'idempotency_keys.order_id'),
+          ),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

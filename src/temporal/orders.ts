@@ -38,10 +38,7 @@ import {
   type PaymentReceived,
 } from '../workflows/order.messages';
 import type { orderWorkflow } from '../workflows/order.workflow';
-import {
-  simulatorWorkflowId,
-  type SimulatedNewspaperInput,
-} from '../workflows/simulated-newspaper.messages';
+import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
 
 /**
@@ -89,9 +86,22 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
  * Null when a workflow with this id has already finished (a keyed retry of an order since cancelled): the
  * projection then holds the order.
  */
+/** The workflow answered that it could not place the order (payment set-up failed): nothing exists. */
+const placementFailed = (err: unknown) =>
+  err instanceof WorkflowUpdateFailedError &&
+  err.cause instanceof ApplicationFailure &&
+  err.cause.type === 'service_unavailable';
+
 export async function startOrder(
   temporal: Client,
-  opts: { input: OrderWorkflowInput; taskQueue: string; summary: string; updateId: string },
+  opts: {
+    input: OrderWorkflowInput;
+    taskQueue: string;
+    summary: string;
+    updateId: string;
+    /** Called when the workflow answers that it could not place the order (payment set-up failed). */
+    onPlacementFailed?: () => Promise<unknown> | undefined;
+  },
 ): Promise<OrderView | null> {
   const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
     workflowId: orderWorkflowId(opts.input.order.id),
@@ -108,6 +118,7 @@ export async function startOrder(
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
+    if (placementFailed(err)) await opts.onPlacementFailed?.();
     throw fromWorkflowError(
       err,
       () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),

@@ -2,15 +2,20 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
+  recordIdempotentOrder,
   releaseIdempotencyKey,
   storeIdempotentResponse,
   type IdempotencyScope,
+  type IdempotentResponse,
 } from '../../db/idempotency-keys.repository';
-import { AppError, validationError } from '../../errors';
+import { AppError, validationError, type ErrorCode } from '../../errors';
 import { callerOf, type AppContext } from '../context';
 import { errorBody, HTTP_STATUS } from '../errors';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Seconds a client is told to wait before retrying a request whose key is still in use. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /** The request's `Idempotency-Key`, validated (printable ASCII, 1–255 characters), or undefined. */
 export function idempotencyKeyOf(ctx: AppContext): string | undefined {
@@ -34,18 +39,35 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What a keyed request knows of earlier attempts with its key, and how it records the order it places. */
+export interface IdempotentRequest {
+  key: string;
+  /** The order an earlier attempt with this key may have placed (its workflow may be running or closed). */
+  orderId: string | null;
+  /** No earlier attempt is known: the request may choose a new order id. */
+  fresh: boolean;
+  /** Records (before placing it) the order this request places; null once its placement definitely failed. */
+  recordOrder(orderId: string | null): Promise<void>;
+}
+
 /**
- * Runs a POST handler under the `Idempotency-Key` header, when given. The first request claims the key and
- * its answer (success or a 4xx refusal) is stored; a retry with the same key and body gets that answer again
- * (header `Idempotent-Replayed: true`); the same key with another body or route is 422
- * `idempotency_key_reused`. A claim without an answer (a crashed or concurrent first attempt) runs the handler
- * again, which is safe because every handler passes the key on to Temporal as the update id.
+ * Refusals that mean the request never began (Stripe keeps no answer for them either): the key is not spent,
+ * so the caller can fix the request and retry with the same key.
  */
-export async function idempotent(
-  db: Db,
-  ctx: AppContext,
-  handler: (key: string | undefined) => Promise<{ status: number; body: Record<string, unknown> }>,
-): Promise<void> {
+const NOT_BEGUN: ReadonlySet<ErrorCode> = new Set(['validation_error', 'unsupported_type']);
+
+type Handler = (key: string | undefined, request?: IdempotentRequest) => Promise<IdempotentResponse>;
+
+/**
+ * Runs a POST handler under the `Idempotency-Key` header, when given (Stripe's semantics, README "Idempotency"):
+ * - the first request claims the key; its answer (success or a refusal of a request that began) is stored and
+ *   a retry with the same key and body gets it again (header `Idempotent-Replayed: true`);
+ * - a request that failed before anything was placed (validation, 5xx) leaves the key unspent: a retry runs;
+ * - the same key with another body or route is 422 `idempotency_key_reused`, for as long as the key can name
+ *   an order (beyond the 24-hour retention);
+ * - a second request while the first is running is 409 `idempotency_request_in_progress` (`Retry-After`).
+ */
+export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Promise<void> {
   const key = idempotencyKeyOf(ctx);
   if (!key) return respond(ctx, await handler(undefined));
   const caller = callerOf(ctx);
@@ -57,31 +79,40 @@ export async function idempotent(
       .digest('hex'),
   };
   const claim = await claimIdempotencyKey(db, scope, request);
-  if (claim.route !== request.route || claim.requestHash !== request.requestHash) {
-    throw new AppError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different request.',
-      {
-        route: claim.route,
-      },
-    );
+  switch (claim.outcome) {
+    case 'reused':
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different request.',
+        { route: claim.route },
+      );
+    case 'in_progress':
+      ctx.set('Retry-After', String(IN_PROGRESS_RETRY_AFTER_SECONDS));
+      throw new AppError(
+        'idempotency_request_in_progress',
+        'A request with this Idempotency-Key is still running. Retry shortly.',
+      );
+    case 'replay':
+      ctx.set('Idempotent-Replayed', 'true');
+      return respond(ctx, claim.response);
   }
-  if (claim.response) {
-    ctx.set('Idempotent-Replayed', 'true');
-    return respond(ctx, claim.response);
-  }
-  let response: { status: number; body: Record<string, unknown> };
+  const run: IdempotentRequest = {
+    key,
+    orderId: claim.orderId,
+    fresh: claim.fresh,
+    recordOrder: (orderId) => recordIdempotentOrder(db, scope, orderId),
+  };
+  let response: IdempotentResponse;
   try {
-    response = await handler(key);
+    response = await handler(key, run);
   } catch (err) {
     const code = err instanceof AppError ? err.code : 'internal_error';
-    const status = HTTP_STATUS[code];
-    if (status >= 500 || !(err instanceof AppError)) {
+    if (!(err instanceof AppError) || HTTP_STATUS[code] >= 500 || NOT_BEGUN.has(code)) {
       await releaseIdempotencyKey(db, scope);
       throw err;
     }
     await storeIdempotentResponse(db, scope, {
-      status,
+      status: HTTP_STATUS[code],
       body: errorBody(err) as unknown as Record<string, unknown>,
     });
     throw err;
@@ -90,7 +121,7 @@ export async function idempotent(
   respond(ctx, response);
 }
 
-function respond(ctx: AppContext, response: { status: number; body: Record<string, unknown> }): void {
+function respond(ctx: AppContext, response: IdempotentResponse): void {
   ctx.status = response.status;
   ctx.body = response.body;
 }

@@ -28,7 +28,7 @@ import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
-import { idempotent } from './idempotency';
+import { idempotent, type IdempotentRequest } from './idempotency';
 
 export interface OrderWriteDeps {
   config: Config;
@@ -60,7 +60,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const write = requireScope('orders:write');
 
-  router.post('/orders', write, (ctx) => idempotent(db, ctx, (key) => placeOrder(deps, ctx, key)));
+  router.post('/orders', write, (ctx) =>
+    idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
+  );
 
   /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
   async function ownedOrder(ctx: AppContext) {
@@ -139,7 +141,16 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   return router;
 }
 
-async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | undefined) {
+/**
+ * The order id a request places: the one an earlier attempt with its key recorded, a new one for a fresh key,
+ * or (a key claimed before ids were recorded) the id derived from the key, as that attempt used.
+ */
+function candidateOrderId(caller: { organisationId: string; mode: string }, request?: IdempotentRequest) {
+  if (!request || request.fresh) return newId('ord');
+  return request.orderId ?? orderIdFor(caller.organisationId, caller.mode, request.key);
+}
+
+async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: IdempotentRequest) {
   const caller = callerOf(ctx);
   const today = todayInLondon();
   const input = parseOrderInput(ctx.request.body, { today });
@@ -152,11 +163,12 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | u
   const notice = toOrderNotice(prepareNotice(input, { today }));
   const organisation = await findOrganisation(deps.db, caller.organisationId);
   if (!organisation) throw new AppError('unauthorized', 'The API key belongs to no organisation.');
-  const orderId = orderIdFor(caller.organisationId, caller.mode, key);
-  const placed = await startOrder(deps.temporal, {
+  const placement = (orderId: string) => ({
     taskQueue: deps.taskQueue,
     summary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
-    updateId: key ? `place:${key}` : 'place',
+    updateId: request ? `place:${request.key}` : 'place',
+    // Payment set-up failed: nothing exists, so the key is left unspent for the client's retry.
+    onPlacementFailed: () => request?.recordOrder(null),
     input: {
       order: {
         id: orderId,
@@ -173,9 +185,15 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, key: string | u
       timings: deps.timings,
     },
   });
-  if (placed) return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
-  // The keyed order's workflow has already finished (e.g. cancelled): answer from the projection.
-  const order = await findOrder(deps.db, caller, orderId);
-  if (order) return { status: 201, body: serializeCreatedOrder(order) };
-  throw new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.');
+  let orderId = candidateOrderId(caller, request);
+  // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
+  // order placed (answered from the projection), or closed without it (a new id is placed instead).
+  for (;;) {
+    await request?.recordOrder(orderId);
+    const placed = await startOrder(deps.temporal, placement(orderId));
+    if (placed) return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+    const order = await findOrder(deps.db, caller, orderId);
+    if (order) return { status: 201, body: serializeCreatedOrder(order) };
+    orderId = newId('ord');
+  }
 }

@@ -3,7 +3,7 @@ import type { ColumnType, JSONColumnType } from 'kysely';
 /**
  * `Idempotency-Key` header of POST requests: the first request claims the key with its request hash; its
  * response is stored when it completes and replayed for a retry with the same key and body. Rows are
- * honoured for 24 hours (IDEMPOTENCY_RETENTION_MS).
+ * honoured for 24 hours (IDEMPOTENCY_RETENTION_MS), and for as long as the order they name exists.
  */
 export interface IdempotencyKeysTable {
   organisation_id: string;
@@ -15,4 +15,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: JSONColumnType<Record<string, unknown>> | null;
   created_at: ColumnType<Date, Date | undefined, Date>;
+  /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** While a request runs with the key: a second request before then is 409 in progress. */
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
