@@ -89,6 +89,54 @@ export function amendedNotice(
   return toOrderNotice(prepareNotice(merged, { today }));
 }
 
+/** Plain JSON compared regardless of key order (fields as the notice engine cleaned them). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * An amendment that leaves every field as it is (an empty patch, or values equal to the current ones once
+ * cleaned) changes nothing: it is answered with the unchanged order, with no event, e-mail or history entry.
+ */
+export function isUnchangedAmendment(
+  order: { fields: Record<string, unknown> },
+  amended: Pick<OrderNotice, 'fields'>,
+): boolean {
+  return canonical(order.fields) === canonical(amended.fields);
+}
+
+/**
+ * A booked order is booked with one newspaper (and, for Gazette notices, one Gazette edition): an amendment that
+ * would place it elsewhere would leave the first paper printing it while the second never booked it. Refused
+ * (409 order_not_amendable): the caller cancels and places a new order.
+ */
+export function checkBookingKept(
+  order: { id: string; status: OrderStatus; newspaperName: string | null; gazetteEdition: string | null },
+  amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition'>,
+): void {
+  if (order.status !== 'booked') return;
+  const moves: Record<string, { from: string | null; to: string | null }> = {};
+  if (amended.newspaperName !== order.newspaperName) {
+    moves.newspaperName = { from: order.newspaperName, to: amended.newspaperName };
+  }
+  if (amended.gazetteEdition !== order.gazetteEdition) {
+    moves.gazetteEdition = { from: order.gazetteEdition, to: amended.gazetteEdition };
+  }
+  if (Object.keys(moves).length === 0) return;
+  const where = moves.newspaperName ? 'another newspaper' : 'another Gazette edition';
+  throw new AppError(
+    'order_not_amendable',
+    `The order is booked with ${order.newspaperName ?? 'the Gazette'}; this amendment would move it to ${where}. ` +
+      'Cancel the order and place a new one.',
+    { id: order.id, status: order.status, ...moves },
+  );
+}
+
 /** A notice that grows needs `acceptPriceChange: true`: 409 size_growth_not_allowed otherwise. */
 export function checkSizeGrowth(
   order: { id: string; quotedPriceGbpPence: number },

@@ -15,16 +15,22 @@ import { AppError, type ErrorCode } from '../errors';
 import { eventData, type OrderEventName } from '../orders/events';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import type { AppliedReports } from '../orders/reports';
-import { initialStatus, type OrderStatus } from '../orders/status';
+import { initialStatus, isFinal, type OrderStatus } from '../orders/status';
 import type { CarriedOrderState, OrderWorkflowInput, PreparedNotice } from './order.messages';
+import { operatorTask } from './order-operator';
 import {
+  ClientRefKey,
   LivemodeKey,
   NeedsAttentionKey,
   NewspaperKey,
   NoticeTypeKey,
   OrderStatusKey,
   OrganisationIdKey,
+  ReferenceKey,
 } from './search-attributes';
+
+/** Orders that began before it were not searchable by `Reference` and `ClientRef`. */
+const SEARCH_BY_REFERENCE = 'search-by-reference';
 
 /**
  * Cheap, retried-forever steps: database writes and document rendering. Each takes milliseconds, so a short
@@ -104,6 +110,8 @@ export class OrderProcess {
   paymentRef: string | null = null;
   /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
   checkoutSessionId: string | null = null;
+  /** Refunds an operator asked to retry (`retryRefund`), each under its own idempotency key. */
+  refundAttempts = 0;
   /** An operator asked for the artwork to be delivered again after a failure. */
   redelivering = false;
   /** The integration reports the order applied, to acknowledge an identical repeat without a change. */
@@ -117,7 +125,7 @@ export class OrderProcess {
     const o = input.order;
     if (input.carried) {
       const { eventSequence, ...state } = input.carried;
-      Object.assign(this, state, { created: true });
+      Object.assign(this, state, { created: true, refundAttempts: state.refundAttempts ?? 0 });
       this.sequence = eventSequence;
       this.notice = state.notice;
       this.order = state.order;
@@ -169,6 +177,7 @@ export class OrderProcess {
       paymentRef: this.paymentRef,
       checkoutSessionId: this.checkoutSessionId,
       redelivering: this.redelivering,
+      refundAttempts: this.refundAttempts,
       reports: this.reports,
       eventSequence: this.sequence,
     };
@@ -269,13 +278,22 @@ export class OrderProcess {
       { key: NewspaperKey, value: o.newspaperName },
       { key: NeedsAttentionKey, value: o.needsAttention },
       { key: LivemodeKey, value: o.livemode },
+      ...(patched(SEARCH_BY_REFERENCE)
+        ? [
+            { key: ReferenceKey, value: o.reference },
+            { key: ClientRefKey, value: o.clientRef },
+          ]
+        : []),
     ]);
     setCurrentDetails(
       [
         `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
         `Payment: ${o.paymentMethod} (${o.paymentState}) · £${(o.quotedPriceGbpPence / 100).toFixed(2)}`,
         `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
-        this.deliveryFailed ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.' : '',
+        this.deliveryFailed && !isFinal(o.status)
+          ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.'
+          : '',
+        operatorTask(this) ?? '',
         `Version ${o.version} · updated ${o.updatedAt}`,
       ]
         .filter(Boolean)

@@ -1,7 +1,13 @@
 import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
 import type { ErrorCode } from '../errors';
-import { amendedNotice, checkAmendable, checkSizeGrowth } from '../orders/amendment';
+import {
+  amendedNotice,
+  checkAmendable,
+  checkBookingKept,
+  checkSizeGrowth,
+  isUnchangedAmendment,
+} from '../orders/amendment';
 import { paymentEffect } from '../orders/payment';
 import {
   decideReport,
@@ -27,6 +33,7 @@ import type {
   UrnReport,
 } from './order.messages';
 import { ukDate } from '../notices/dates';
+import { isTestHelperPayment } from '../testmode/payments';
 import { acts, asWorkflowRefusal, projectionWriter, refuse, type OrderProcess } from './order-process';
 
 /** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
@@ -162,6 +169,9 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
       { audit: { action: 'payment_received', actor: m.actor, details } },
     );
   } else if (effect === 'invoice_paid') {
+    // Our own invoice paid (test helper, sandbox): its reference lets a cancel refund it. A Stripe invoice's
+    // paymentRef is the invoice itself and stays.
+    if (ownInvoice(p)) p.paymentRef = m.paymentRef;
     await p.commit({ paymentState: 'paid' }, { audit: { action: 'invoice_paid', actor: m.actor, details } });
   } else {
     await p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
@@ -176,15 +186,27 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
     const amended = amendedNotice(p.order, r.patch, today());
+    if (isUnchangedAmendment(p.order, amended)) return;
+    checkBookingKept(p.order, amended);
     checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
   });
 }
+
+/**
+ * Orders that began before it applied an amendment that changed nothing (event, proof, e-mail) and one that
+ * moved a booked order to another newspaper; every run that records it does neither.
+ */
+const AMENDMENT_RESPECTS_BOOKING = 'amendment-respects-booking';
 
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
     acts.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),
   );
+  if (patched(AMENDMENT_RESPECTS_BOOKING)) {
+    if (isUnchangedAmendment(p.order, prepared)) return;
+    asWorkflowRefusal(() => checkBookingKept(p.order, prepared));
+  }
   asWorkflowRefusal(() =>
     checkSizeGrowth(p.order, { current: p.notice.size, amended: prepared }, r.acceptPriceChange),
   );
@@ -350,21 +372,37 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
 
 /** A paid order: Stripe payments are refunded through Stripe; money paid to us directly is returned by hand. */
 async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
-  const { paymentMethod, quotedPriceGbpPence: amountGbpPence, id: orderId } = p.order;
-  const paymentRef = p.paymentRef;
-  if (paymentRef && paymentMethod === 'stripe_checkout') {
-    return refundOrFlag(() => acts.refundPayment({ orderId, paymentRef, amountGbpPence }));
-  }
-  if (paymentRef && paymentMethod === 'stripe_invoice' && patched('refund-paid-stripe-invoice')) {
-    return refundOrFlag(() =>
-      payments.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence }),
-    );
-  }
-  return { paymentState: 'refund_due', refundId: null, needsAttention: true };
+  const refund = providerRefund(p);
+  return refund ? refundOrFlag(refund) : { paymentState: 'refund_due', refundId: null, needsAttention: true };
 }
 
+/**
+ * How the order's payment goes back through the provider that took it, or null when it was paid to us directly
+ * (returned by hand: `refund_due`). `purpose` names a second attempt (an operator's `retryRefund`), so the
+ * provider does not answer it from the first attempt's idempotency key.
+ */
+export function providerRefund(p: OrderProcess, purpose?: string): (() => Promise<string>) | null {
+  const { paymentMethod, quotedPriceGbpPence: amountGbpPence, id: orderId } = p.order;
+  const paymentRef = p.paymentRef;
+  const keyed = purpose ? { purpose } : {};
+  if (paymentRef && paymentMethod === 'stripe_checkout') {
+    return () => acts.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
+  }
+  if (paymentRef && paymentMethod === 'stripe_invoice' && patched('refund-paid-stripe-invoice')) {
+    return () => payments.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence, ...keyed });
+  }
+  // On account, paid through the test helper: no money moved, so the refund is recorded like a provider's.
+  if (paymentRef && isTestHelperPayment(paymentRef) && patched(REFUND_TEST_HELPER_ON_ACCOUNT)) {
+    return () => acts.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
+  }
+  return null;
+}
+
+/** Orders that began before it kept a test helper's on-account payment as `refund_due` on cancel. */
+const REFUND_TEST_HELPER_ON_ACCOUNT = 'refund-test-helper-on-account';
+
 /** A refused or failed refund leaves the order cancelled but flagged for an operator. */
-async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettlement> {
+export async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettlement> {
   try {
     return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
   } catch (err) {

@@ -58,6 +58,8 @@ export interface CarriedOrderState {
   paymentRef: string | null;
   checkoutSessionId: string | null;
   redelivering: boolean;
+  /** Absent in runs carried before `retryRefund` existed. */
+  refundAttempts?: number;
   reports: AppliedReports;
   /** The last order event's sequence number: events of the next run continue from it. */
   eventSequence: number;
@@ -104,6 +106,11 @@ export interface PaymentReceived extends Actor {
 export interface OperatorNote extends Actor {
   note?: string | null;
 }
+/** `refundIssued`: the money was returned outside the service (bank transfer, Stripe dashboard). */
+export interface RefundIssued extends OperatorNote {
+  /** The operator's reference for the refund (bank payment reference, Stripe refund id), for the ledger. */
+  refundRef?: string | null;
+}
 
 /** The answer to an integration report: `changed` is false for a repeated identical report. */
 export interface IntegrationAck {
@@ -136,5 +143,13 @@ export const amendOrderSignal = defineSignal<[AmendRequest]>('amendOrderSignal')
 export const cancelOrderSignal = defineSignal<[CancelRequest]>('cancelOrderSignal');
 export const retryDeliverySignal = defineSignal<[OperatorNote]>('retryDelivery');
 export const markDeliveredSignal = defineSignal<[OperatorNote]>('markDelivered');
+/**
+ * A closed order that still needs an operator keeps its workflow open for these: `refundIssued` (refund_due or
+ * refund_failed, returned by hand), `retryRefund` (refund_failed, or refund_due of a provider payment: try the
+ * provider again) and `clearAttention` (anything else flagged, e.g. void_failed: the operator resolved it).
+ */
+export const refundIssuedSignal = defineSignal<[RefundIssued]>('refundIssued');
+export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
+export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention');
 
 export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');

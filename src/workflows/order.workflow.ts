@@ -23,12 +23,16 @@ import {
   reportPublicationUpdate,
   reportUrnUpdate,
   retryDeliverySignal,
+  retryRefundSignal,
+  refundIssuedSignal,
+  clearAttentionSignal,
   simulateDeliveryFailureUpdate,
   submitPurchaseOrderUpdate,
   type OrderOutcome,
   type OrderWorkflowInput,
 } from './order.messages';
 import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
+import { awaitsOperator, clearAttention, refundIssued, retryRefund } from './order-operator';
 import { OrderProcess } from './order-process';
 import { checkSimulatedDeliveryFailure, checkTestPayment, simulateDeliveryFailure } from './order-test-mode';
 import * as steps from './order-steps';
@@ -52,12 +56,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     return { status: p.status, version: p.order.version };
   }
 
-  while (!isFinal(p.status)) {
+  while (!isFinal(p.status) || awaitsOperator(p)) {
     const mayHandOver = patched(CONTINUE_AS_NEW);
     if (mayHandOver && continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(allHandlersFinished);
-      if (!nextStep(p) && !isFinal(p.status)) {
+      if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
         await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.carry() });
       }
       continue;
@@ -164,6 +168,9 @@ function registerHandlers(p: OrderProcess): void {
       );
     }),
   );
+  setHandler(refundIssuedSignal, (n) => locked(() => refundIssued(p, n)));
+  setHandler(retryRefundSignal, (n) => locked(() => retryRefund(p, n)));
+  setHandler(clearAttentionSignal, (n) => locked(() => clearAttention(p, n)));
   setHandler(orderStateQuery, () => p.order);
 }
 

@@ -11,6 +11,10 @@ export const SEARCH_ATTRIBUTES = {
   Newspaper: 'Keyword',
   NeedsAttention: 'Bool',
   Livemode: 'Bool',
+  /** The order's reference (`SN-…`), as a customer quotes it to support. */
+  Reference: 'Keyword',
+  /** The caller's own reference for the order (`clientRef`), when it gave one. */
+  ClientRef: 'Keyword',
 } as const;
 
 export const OrderStatusKey = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
@@ -19,3 +23,5 @@ export const OrganisationIdKey = defineSearchAttributeKey('OrganisationId', Sear
 export const NewspaperKey = defineSearchAttributeKey('Newspaper', SearchAttributeType.KEYWORD);
 export const NeedsAttentionKey = defineSearchAttributeKey('NeedsAttention', SearchAttributeType.BOOL);
 export const LivemodeKey = defineSearchAttributeKey('Livemode', SearchAttributeType.BOOL);
+export const ReferenceKey = defineSearchAttributeKey('Reference', SearchAttributeType.KEYWORD);
+export const ClientRefKey = defineSearchAttributeKey('ClientRef', SearchAttributeType.KEYWORD);

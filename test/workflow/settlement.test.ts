@@ -3,7 +3,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
+  clearAttentionSignal,
   paymentReceivedSignal,
+  refundIssuedSignal,
+  reportBookingUpdate,
+  retryRefundSignal,
 } from '../../src/workflows/order.messages';
 import {
   refusal,
@@ -236,5 +240,124 @@ describe('amending re-prices the payment', () => {
     const invoicesBefore = o.calls('generateInvoice').length;
     await amend(o, longer);
     expect(o.calls('generateInvoice').length).toBe(invoicesBefore + 1);
+  });
+});
+
+describe('a closed order that needs an operator waits for them', () => {
+  const operator = { actor: 'operator', note: 'done' };
+  const running = async (o: PlacedOrder) => (await o.handle.describe()).status.name;
+  /** The current details operators read in the Temporal UI. */
+  const details = async (o: PlacedOrder) =>
+    (await o.handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails ?? '';
+
+  test('refund_due keeps the workflow open, its details say what to do, refundIssued closes it', async () => {
+    const o = await t.place({ paymentMethod: 'invoice_bank_transfer' });
+    await pay(o, null);
+    await until(o, (s) => s.paymentState === 'paid');
+    expect(await cancel(o)).toMatchObject({ paymentState: 'refund_due', needsAttention: true });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await running(o)).toBe('RUNNING');
+    expect(await details(o)).toContain('signal `refundIssued`');
+    const current = await o.handle.describe();
+    expect(current.searchAttributes.NeedsAttention).toEqual([true]);
+    await o.handle.signal(refundIssuedSignal, { ...operator, refundRef: 'BACS-123' });
+    const done = (await o.handle.result()) as { status: string; version: number };
+    expect(done.status).toBe('cancelled');
+    expect(o.audited('refund_issued')[0].details).toMatchObject({ refundRef: 'BACS-123' });
+    expect(o.recorded.orders.at(-1)).toMatchObject({ paymentState: 'refunded', needsAttention: false });
+  });
+
+  test('refund_failed: retryRefund tries the provider again under a new key; success closes the order', async () => {
+    let attempts = 0;
+    const o = await t.place({
+      paymentMethod: 'stripe_checkout',
+      fakes: {
+        refundPayment: async () => {
+          attempts += 1;
+          if (attempts === 1) throw refusal('provider said no');
+          return 're_retry';
+        },
+      },
+    });
+    await pay(o, 'pi_r');
+    await until(o, (s) => s.paymentState === 'paid');
+    expect(await cancel(o)).toMatchObject({ paymentState: 'refund_failed', needsAttention: true });
+    await o.handle.signal(retryRefundSignal, operator);
+    await o.handle.result();
+    expect(o.calls('refundPayment').map(([input]) => (input as { purpose?: string }).purpose)).toEqual([
+      undefined,
+      'retry1',
+    ]);
+    expect(o.recorded.orders.at(-1)).toMatchObject({ paymentState: 'refunded', needsAttention: false });
+  });
+
+  test('retryRefund of money paid to us directly is refused and audited; the order keeps waiting', async () => {
+    const o = await t.place({ paymentMethod: 'invoice_with_terms' });
+    await pay(o, null);
+    await until(o, (s) => s.paymentState === 'paid');
+    await cancel(o);
+    await o.handle.signal(retryRefundSignal, operator);
+    await until(o, () => o.audited('retry_refund_refused').length === 1);
+    expect(await running(o)).toBe('RUNNING');
+    await o.handle.signal(refundIssuedSignal, operator);
+    await o.handle.result();
+  });
+
+  test('an on-account order paid through the test helper is refunded on cancel, not refund_due', async () => {
+    const o = await t.place({ paymentMethod: 'invoice_with_terms' });
+    await pay(o, 'test_helper_pi_x');
+    await until(o, (s) => s.paymentState === 'paid');
+    expect(await cancel(o)).toMatchObject({ paymentState: 'refunded', needsAttention: false });
+    expect(o.calls('refundPayment')).toEqual([
+      [{ orderId: o.id, paymentRef: 'test_helper_pi_x', amountGbpPence: o.placed.quotedPriceGbpPence }],
+    ]);
+    await o.handle.result();
+  });
+
+  test('void_failed waits for clearAttention, which a refund-due order refuses', async () => {
+    const o = await t.place({
+      paymentMethod: 'stripe_invoice',
+      fakes: {
+        voidInvoice: async () => {
+          throw refusal('invoice is already paid');
+        },
+      },
+    });
+    expect(await cancel(o)).toMatchObject({ paymentState: 'void_failed', needsAttention: true });
+    await o.handle.signal(clearAttentionSignal, operator);
+    await o.handle.result();
+    expect(o.audited('attention_cleared')).toHaveLength(1);
+    expect(o.recorded.orders.at(-1)).toMatchObject({ needsAttention: false });
+  });
+});
+
+describe('amendments respect the booking', () => {
+  const amend = (o: PlacedOrder, patch: Record<string, unknown>) =>
+    o.handle.executeUpdate(amendOrderUpdate, {
+      args: [{ actor: 'api_key:key_test', patch, acceptPriceChange: true }],
+    });
+
+  test('an amendment that changes nothing answers the order as it is: no event, no proof, no payment', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const before = await until(o, (s) => s.proofPdfUrl !== null);
+    const events = o.recorded.events.length;
+    const same = await amend(o, { applicantName: String(before.fields.applicantName) });
+    expect(same).toEqual(before);
+    expect(await amend(o, {})).toEqual(before);
+    expect(o.recorded.events.length).toBe(events);
+    expect(o.calls('setUpPayment')).toHaveLength(1);
+  });
+
+  test('a booked order cannot be moved to another newspaper; another address with the same paper can', async () => {
+    const o = await t.place({ paymentMethod: 'invoice_with_terms' });
+    const placed = await until(o, (s) => s.proofPdfUrl !== null);
+    await o.handle.executeUpdate(reportBookingUpdate, {
+      args: [{ actor: 'integration:int_1', publicationDate: String(placed.publicationDate) }],
+    });
+    const booked = await o.state();
+    expect(await refusedWith(amend(o, { postcode: 'M1 1AA' }))).toBe('order_not_amendable');
+    expect((await o.state()).version).toBe(booked.version);
+    const nearby = await amend(o, { postcode: 'LS2 8BB' });
+    expect(nearby).toMatchObject({ status: 'booked', newspaperName: booked.newspaperName });
   });
 });

@@ -85,15 +85,21 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       });
     },
 
+    /**
+     * Refunds (part of) a payment. The key is the order's for its cancel refund; `purpose` keys any other refund
+     * (an operator's retry, a difference, a stray payment) so that each is made once and none answers another.
+     */
     async refundPayment(input: {
       orderId: string;
       paymentRef: string;
       amountGbpPence: number;
+      purpose?: string;
     }): Promise<string> {
+      const { purpose, ...request } = input;
       const payments = await providerOf(input.orderId);
       const { refundId } = await payments.refund({
-        ...input,
-        idempotencyKey: `order:${input.orderId}:refund`,
+        ...request,
+        idempotencyKey: `order:${input.orderId}:refund${purpose ? `:${purpose}` : ''}`,
       });
       return refundId;
     },
@@ -103,11 +109,13 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       orderId: string;
       invoiceId: string;
       amountGbpPence: number;
+      purpose?: string;
     }): Promise<string> {
+      const { purpose, ...request } = input;
       const payments = await providerOf(input.orderId);
       const { refundId } = await payments.refundInvoice({
-        ...input,
-        idempotencyKey: `order:${input.orderId}:invoice-refund:${input.invoiceId}`,
+        ...request,
+        idempotencyKey: `order:${input.orderId}:invoice-refund:${input.invoiceId}${purpose ? `:${purpose}` : ''}`,
       });
       return refundId;
     },

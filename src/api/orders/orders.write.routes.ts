@@ -14,7 +14,13 @@ import { orderNeedsGazette, parseOrderInput, prepareNotice, ukDate } from '../..
 import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
-import { amendedNotice, checkAmendable, parseAmendRequest } from '../../orders/amendment';
+import {
+  amendedNotice,
+  checkAmendable,
+  checkBookingKept,
+  isUnchangedAmendment,
+  parseAmendRequest,
+} from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import {
@@ -76,7 +82,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   /**
    * One order message endpoint: parse the body, find the caller's order, ask src/orders' rules for an early
    * answer (`precheck`, against the projection), send the update and answer with the order as the workflow
-   * holds it afterwards. `closed` is the check that explains the refusal once the workflow has closed.
+   * holds it afterwards. A precheck that answers `unchanged` (the message would change nothing) is answered
+   * with the order as it is, without a message. `closed` is the check that explains the refusal once the
+   * workflow has closed.
    */
   function orderMessage<B, Args extends [unknown, ...unknown[]]>(
     action: string,
@@ -84,7 +92,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       parse: (body: unknown) => B;
       def: UpdateDefinition<OrderView, Args>;
       args: (body: B, actor: string) => Args;
-      precheck?: (body: B, order: Order) => void;
+      precheck?: (body: B, order: Order) => 'unchanged' | void;
       closed: (order: Order) => void;
     },
   ) {
@@ -92,7 +100,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       idempotent(db, ctx, async (key) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
-        message.precheck?.(body, order);
+        if (message.precheck?.(body, order) === 'unchanged') {
+          return { status: 200, body: serializeOrder(order) };
+        }
         try {
           const args = message.args(body, actorOf(ctx));
           const updated = await updateOrder(temporal, order.id, message.def, args, {
@@ -114,10 +124,13 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     def: amendOrderUpdate,
     args: ({ patch, acceptPriceChange }, actor) => [{ actor, patch, acceptPriceChange }],
     // The same rules the workflow's validator applies, so a refused patch costs no message at all. The size
-    // rule needs the workflow's own notice and is left to it.
+    // rule needs the workflow's own notice and is left to it. A patch that changes nothing sends nothing.
     precheck: ({ patch }, order) => {
       checkAmendable(order);
-      amendedNotice(order, patch, todayInLondon());
+      const amended = amendedNotice(order, patch, todayInLondon());
+      if (isUnchangedAmendment(order, amended)) return 'unchanged';
+      checkBookingKept(order, amended);
+      return undefined;
     },
     closed: checkAmendable,
   });

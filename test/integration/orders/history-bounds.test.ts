@@ -135,6 +135,65 @@ test('refused amendments never enter the order history, whether refused by the A
   expect((await amend({ clientRef: 'matter-43' })).status).toBe(200);
 });
 
+test('an amendment that changes nothing is 200 with the unchanged order: no message, event or e-mail', async () => {
+  const key = await customer('invoice_with_terms');
+  const { id, order } = await settledOrder(api, key);
+  const before = await idleHistoryLength(id);
+  const events = (await listOrderEvents(api.db, id)).length;
+  const amend = (body: unknown) => call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body });
+
+  for (const body of [
+    {},
+    { applicantName: ` ${String(order.fields.applicantName)}  ` },
+    { acceptPriceChange: true },
+  ]) {
+    const same = await amend(body);
+    expect(same.status).toBe(200);
+    expect(same.json).toEqual(order);
+  }
+  // Past the API, the workflow answers with the order as it is and records nothing.
+  const direct = await handleOf(id).executeUpdate(amendOrderUpdate, {
+    args: [{ actor: 'operator', patch: {}, acceptPriceChange: false }],
+  });
+  expect(direct.updatedAt).toBe(order.updatedAt);
+  expect(await historyLength(id)).toBeLessThanOrEqual(before + 2); // the update's own accepted/completed
+  expect((await listOrderEvents(api.db, id)).length).toBe(events);
+});
+
+test('an amendment that would move a booked order to another newspaper is 409 order_not_amendable', async () => {
+  const key = await customer('invoice_with_terms');
+  const { id, order } = await settledOrder(api, key);
+  const booked = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+    key: await paperKey(order),
+    body: { publicationDate: order.publicationDate },
+  });
+  expect(booked.status).toBe(200);
+  const before = await idleHistoryLength(id);
+  const moved = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: { postcode: 'M1 1AA' } });
+  expect(moved.status).toBe(409);
+  expect(moved.json).toMatchObject({
+    code: 'order_not_amendable',
+    details: {
+      status: 'booked',
+      newspaperName: { from: order.newspaperName, to: 'Manchester Evening News' },
+    },
+  });
+  expect(moved.json.error).toMatch(/cancel the order and place a new one/i);
+  // The workflow's validator refuses it too, before it enters the history.
+  const direct = handleOf(id).executeUpdate(amendOrderUpdate, {
+    args: [{ actor: 'operator', patch: { postcode: 'M1 1AA' }, acceptPriceChange: false }],
+  });
+  await expect(direct).rejects.toMatchObject({ cause: { type: 'order_not_amendable' } });
+  expect(await historyLength(id)).toBe(before);
+  // Another address with the same newspaper is an amendment like any other.
+  const nearby = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+    key,
+    body: { postcode: 'LS2 8BB' },
+  });
+  expect(nearby.status).toBe(200);
+  expect(nearby.json).toMatchObject({ status: 'booked', newspaperName: order.newspaperName });
+});
+
 test('an identical repeat of a report is answered from the projection; every field and the state count', async () => {
   const key = await customer('invoice_with_terms');
   const { id, order } = await settledOrder(api, key);

@@ -2,7 +2,9 @@ import { AppError } from '../../../src/errors';
 import {
   amendedNotice,
   checkAmendable,
+  checkBookingKept,
   checkPatchShape,
+  isUnchangedAmendment,
   checkSizeGrowth,
   MAX_PATCH_TEXT,
   parseAmendRequest,
@@ -86,5 +88,54 @@ describe('amendment rules', () => {
     );
     expect(() => checkSizeGrowth(o, { current: current.size, amended: longer }, true)).not.toThrow();
     expect(() => checkSizeGrowth(o, { current: longer.size, amended: current }, false)).not.toThrow();
+  });
+
+  test('an amendment that changes no field, as sent or once cleaned, is unchanged', () => {
+    const order = { type: 'planning', fields: fieldsOf('planning') };
+    expect(isUnchangedAmendment(order, amendedNotice(order, {}, TODAY))).toBe(true);
+    expect(
+      isUnchangedAmendment(order, amendedNotice(order, { applicantName: '  Leeds   City Council ' }, TODAY)),
+    ).toBe(true);
+    expect(isUnchangedAmendment(order, amendedNotice(order, { applicantName: 'Leeds CC' }, TODAY))).toBe(
+      false,
+    );
+    // Key order is not a change.
+    const reordered = Object.fromEntries(Object.entries(order.fields).reverse());
+    expect(isUnchangedAmendment(order, { fields: reordered })).toBe(true);
+  });
+
+  test('a booked order stays with its newspaper and Gazette edition: moving it is order_not_amendable', () => {
+    const order = { type: 'planning', fields: fieldsOf('planning') };
+    const current = amendedNotice(order, {}, TODAY);
+    const moved = amendedNotice(order, { postcode: 'M1 1AA' }, TODAY);
+    expect(moved.newspaperName).not.toBe(current.newspaperName);
+    const booked = {
+      id: 'ord_1',
+      status: 'booked' as const,
+      newspaperName: current.newspaperName,
+      gazetteEdition: current.gazetteEdition,
+    };
+    const refusal = (() => {
+      try {
+        checkBookingKept(booked, moved);
+      } catch (err) {
+        return err as AppError;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(refusal.code).toBe('order_not_amendable');
+    expect(refusal.message).toMatch(/cancel the order and place a new one/i);
+    expect(refusal.details).toMatchObject({
+      newspaperName: { from: current.newspaperName, to: moved.newspaperName },
+    });
+    // Same paper (another street in Leeds): allowed; not yet booked: allowed (artwork goes to the new paper).
+    expect(() =>
+      checkBookingKept(booked, amendedNotice(order, { postcode: 'LS2 8BB' }, TODAY)),
+    ).not.toThrow();
+    expect(() => checkBookingKept({ ...booked, status: 'awaiting_booking' }, moved)).not.toThrow();
+    const gazetteMove = { newspaperName: current.newspaperName, gazetteEdition: 'edinburgh' };
+    expect(issuesOf(() => checkBookingKept({ ...booked, gazetteEdition: 'london' }, gazetteMove)).code).toBe(
+      'order_not_amendable',
+    );
   });
 });
