@@ -16,6 +16,7 @@ import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
+import { eventRoutes } from './events/events.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
@@ -91,6 +92,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db, config.hardening.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
+  v1.use('/events', ...authenticated);
+  const events = eventRoutes(db, config.hardening.cursorKeys);
+  v1.use(events.routes(), events.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
   const orderWrites = orderWriteRoutes({
