@@ -18,6 +18,7 @@ import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
 import { orderDocumentRoutes } from './orders/order-documents.routes';
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use(quotes.routes(), quotes.allowedMethods());
   const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
   v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
+  const openApi = openApiRoutes();
+  v1.use(openApi.routes(), openApi.allowedMethods());
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);

@@ -10,7 +10,7 @@ export const MAX_PAGE_SIZE = 100;
 const isoDateTime = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
 /** Query parameters of GET /v1/orders. Unknown parameters are refused, never silently ignored. */
-const listQuerySchema = z
+export const listQuerySchema = z
   .object({
     cursor: z.string().min(1).max(1000).optional(),
     limit: z
