@@ -26,6 +26,8 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      // Every API response the suite receives is checked against the generated OpenAPI document.
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract-setup.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

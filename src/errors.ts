@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'idempotency_request_in_progress',
   'invalid_state_transition',
   'service_unavailable',
+  'event_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

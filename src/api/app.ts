@@ -17,7 +17,9 @@ import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
+import { eventRoutes } from './events/events.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
 import { orderDocumentRoutes } from './orders/order-documents.routes';
@@ -87,11 +89,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   v1.use(quotes.routes(), quotes.allowedMethods());
   const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
   v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
+  const openApi = openApiRoutes();
+  v1.use(openApi.routes(), openApi.allowedMethods());
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db, config.hardening.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
+  v1.use('/events', ...authenticated);
+  const events = eventRoutes(db, config.hardening.cursorKeys);
+  v1.use(events.routes(), events.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
   const orderWrites = orderWriteRoutes({

@@ -21,6 +21,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   idempotency_request_in_progress: 409,
   invalid_state_transition: 409,
   service_unavailable: 503,
+  event_not_found: 404,
 };
 
 export interface ErrorBody {

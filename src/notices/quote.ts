@@ -24,7 +24,7 @@ import type { NoticeContext, NoticeType } from './types';
  */
 export const MAX_QUOTE_WORDS = 5000;
 
-const estimateFields = {
+export const estimateFields = {
   postcode: ukPostcode(),
   wordCount: z
     .int({ error: 'Must be a whole number.' })

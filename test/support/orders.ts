@@ -35,7 +35,14 @@ export async function seedOrder(
     poReference: null,
     needsAttention: false,
     fields: {},
-    pricing: {},
+    // The shape every real order has (the contract tests check every response against the OpenAPI document).
+    pricing: {
+      subtotalGbpPence: 10288,
+      platformFeeGbpPence: 0,
+      gazetteFeeGbpPence: 0,
+      vatGbpPence: 2057,
+      totalGbpPence: 12345,
+    },
     updatedAt: overrides.createdAt,
     version: 1,
     ...overrides,

@@ -28,15 +28,15 @@ import { parseBody } from '../request-body';
 import { updateOrder } from '../../temporal/orders';
 import { authenticateIntegration, integrationOf, mayReportOn } from './integration-auth';
 
-const bookingBody = z.strictObject({
+export const bookingBody = z.strictObject({
   publicationDate: z.iso.date(),
   newspaperReference: z.string().trim().min(1).max(100).optional(),
 });
-const publicationBody = z.strictObject({
+export const publicationBody = z.strictObject({
   publishedAt: z.iso.datetime({ offset: true }),
   pageNumber: z.int().min(1).max(1000).optional(),
 });
-const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
+export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
 /** The order's workflow has finished. */
 class OrderClosed extends Error {}

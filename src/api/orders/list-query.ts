@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, jsonPath, validationError } from '../../errors';
 import { ORDER_STATUSES } from '../../orders/status';
+import { readCursor, signCursor, type CursorKeys } from '../cursor';
 
 const NOTICE_TYPES = ['hgv', 'probate', 'planning', 'tro', 'public_path', 'highways'] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -10,7 +10,7 @@ export const MAX_PAGE_SIZE = 100;
 const isoDateTime = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
 
 /** Query parameters of GET /v1/orders. Unknown parameters are refused, never silently ignored. */
-const listQuerySchema = z
+export const listQuerySchema = z
   .object({
     cursor: z.string().min(1).max(1000).optional(),
     limit: z
@@ -65,13 +65,7 @@ function filtersToJson(f: ListFilters): CursorPayload['f'] {
   };
 }
 
-const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
-
-/**
- * The cursor is opaque to callers: base64url JSON of the last row's keyset position plus the filters and
- * page size it was issued for, so the next page always applies the same filters, then `.` and an HMAC-SHA256
- * of that text under the server's cursor key, so a cursor cannot be forged or edited.
- */
+/** A cursor of GET /v1/orders: the last order's keyset position and the request's filters (see ../cursor.ts). */
 export function encodeCursor(
   last: { createdAt: Date; id: string },
   req: ListRequest,
@@ -84,40 +78,13 @@ export function encodeCursor(
     limit: req.limit,
     f: filtersToJson(req.filters),
   };
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${sign(keys[0]!, body)}`;
+  return signCursor(payload, keys);
 }
 
-const notACursor = () => validationError([{ path: '$.cursor', message: 'Not a cursor issued by this API.' }]);
+const decodeCursor = (cursor: string, keys: CursorKeys): CursorPayload =>
+  readCursor(cursor, keys, cursorPayload);
 
-/** Any key of the rotation verifies (the current one, and the previous one while it is rotated out). */
-function verified(cursor: string, keys: CursorKeys): string {
-  const [body, mac, ...rest] = cursor.split('.');
-  if (!body || !mac || rest.length > 0) throw notACursor();
-  const given = Buffer.from(mac, 'base64url');
-  const ok = keys.some((key) => {
-    const expected = Buffer.from(sign(key, body), 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!ok) throw notACursor();
-  return body;
-}
-
-function decodeCursor(cursor: string, keys: CursorKeys): CursorPayload {
-  const body = verified(cursor, keys);
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    throw notACursor();
-  }
-  const parsed = cursorPayload.safeParse(json);
-  if (!parsed.success) throw notACursor();
-  return parsed.data;
-}
-
-/** HMAC keys of cursors: the first signs, any verifies (config.hardening.cursorKeys). */
-export type CursorKeys = readonly Buffer[];
+export type { CursorKeys };
 
 export function parseListQuery(
   query: Record<string, string | string[] | undefined>,

@@ -54,8 +54,8 @@ export function orderIdFor(organisationId: string, mode: string, idempotencyKey:
   return `ord_${toBase62(digest.subarray(0, 16), 22)}`;
 }
 
-const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
-const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
+export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
+export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
 
 /** The order's workflow has closed: its projection, now final, explains the refusal. */
 class OrderClosed extends Error {}

@@ -36,8 +36,8 @@ import { idempotent } from '../orders/idempotency';
 export const ADVANCE_TARGETS = ['paid', 'booked', 'published', 'urn_received', 'delivery_failed'] as const;
 export type AdvanceTarget = (typeof ADVANCE_TARGETS)[number];
 
-const advanceBody = z.strictObject({ to: z.enum(ADVANCE_TARGETS) });
-const sendBody = z.strictObject({
+export const advanceBody = z.strictObject({ to: z.enum(ADVANCE_TARGETS) });
+export const sendBody = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS),
   orderId: z.string().max(100).trim().min(1).optional(),
 });

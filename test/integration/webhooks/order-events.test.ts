@@ -67,3 +67,28 @@ describe('webhooks from the order workflow', () => {
     expect(orderCreated.event.data.object.id).toBe(created.json.id);
   });
 });
+
+describe('GET /api/v1/events: the recovery path', () => {
+  it('lists every event the receiver got, each byte for byte the body that was signed and sent', async () => {
+    const org = await createTestOrganisation(api.db, { paymentMethod: 'invoice_with_terms' });
+    const { key } = await createTestKey(api.db, org.id, ['orders:read', 'orders:write'], 'test');
+    await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
+      organisationId: org.id,
+      mode: 'test',
+      url: r.url,
+      events: [...WEBHOOK_EVENTS],
+    });
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    expect(created.status).toBe(201);
+    const orderId = created.json.id as string;
+    const mine = () => r.received.filter((q) => q.rawBody.includes(orderId)).map((q) => q.rawBody);
+    const bodies = await eventually(mine, (list) => list.length >= 2, 30_000);
+
+    const listed = await call(api, 'GET', `/api/v1/events?orderId=${orderId}`, { key });
+    expect(listed.status).toBe(200);
+    const served = (listed.json.events as unknown[]).map((e) => JSON.stringify(e));
+    for (const body of bodies) expect(served).toContain(body);
+    const one = await call(api, 'GET', `/api/v1/events/${JSON.parse(bodies[0]!).id}`, { key });
+    expect(one.text).toBe(bodies[0]);
+  });
+});

@@ -1,0 +1,49 @@
+import Router from '@koa/router';
+import type { Db } from '../../db/database';
+import { findEvent, listEvents } from '../../db/order-events.repository';
+import { AppError } from '../../errors';
+import { callerOf, type AppContext, type AppState } from '../context';
+import type { CursorKeys } from '../cursor';
+import { requireScope } from '../middleware/authenticate';
+import { encodeEventCursor, parseEventListQuery } from './list-query';
+
+/** The same 404 whether the event is missing or belongs to another organisation or mode. */
+export const eventNotFound = (id: string) => new AppError('event_not_found', 'Event not found.', { id });
+
+/**
+ * The organisation's recorded order events, in exactly the envelope their webhooks carry: the recovery path
+ * of a receiver that missed deliveries. Served from `order_events`, which is never pruned.
+ */
+export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/events', requireScope('orders:read'), async (ctx: AppContext) => {
+    const caller = callerOf(ctx);
+    const req = parseEventListQuery(ctx.query, cursorKeys);
+    const page = await listEvents(db, {
+      organisationId: caller.organisationId,
+      livemode: caller.livemode,
+      limit: req.limit,
+      ...req.filters,
+      after: req.after,
+    });
+    const last = page.events[page.events.length - 1];
+    ctx.body = {
+      events: page.events,
+      pagination: {
+        nextCursor: page.hasMore && last ? encodeEventCursor(last, req, cursorKeys) : null,
+        hasMore: page.hasMore,
+        limit: req.limit,
+      },
+    };
+  });
+
+  router.get('/events/:id', requireScope('orders:read'), async (ctx: AppContext) => {
+    const id = String(ctx.params.id);
+    const event = await findEvent(db, callerOf(ctx), id);
+    if (!event) throw eventNotFound(id);
+    ctx.body = event;
+  });
+
+  return router;
+}

@@ -1,0 +1,456 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { ORDER_SHAPES } from '../../notices/fields';
+import { estimateFields } from '../../notices/quote';
+import { NOTICE_TYPES } from '../../notices/types';
+import { ORDER_EVENTS } from '../../orders/events';
+import { eventListQuerySchema } from '../events/list-query';
+import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
+import { listQuerySchema } from '../orders/list-query';
+import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
+import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
+import {
+  errorResponses,
+  idempotencyKeyHeader,
+  idempotentReplayedHeader,
+  responseHeaders,
+  type ErrorsOf,
+  type Limits,
+} from './common.schema';
+import { eventListSchema, eventSchema, webhookEventSchemas, webhookSchemaId } from './events.schema';
+import {
+  healthSchema,
+  noticeTypesSchema,
+  quoteResponseSchema,
+  reportAnswerSchema,
+  sampleSendSchema,
+} from './misc.schema';
+import { createdOrderSchema, noticeTypeSchema, orderListSchema, orderSchema } from './order.schema';
+
+/** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (see README). */
+export const API_VERSION = '1.0.0';
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const orderId = z.object({
+  id: z.string().meta({ description: 'Order id (`ord_…`).', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
+});
+
+/** Order bodies per type (England and Wales shapes; other nations' fields: GET /v1/notice-types). */
+const orderBody = z
+  .union(NOTICE_TYPES.map((t) => z.object(ORDER_SHAPES[t]).meta({ id: `${camel(t)}OrderInput` })))
+  .meta({
+    id: 'OrderInput',
+    description:
+      'The shared order fields plus the fields of the `type`. Shown: the fields in England and Wales; the exact ' +
+      'fields per nation (from the postcode) are the JSON Schemas of GET /v1/notice-types.',
+  });
+
+function camel(s: string): string {
+  return s
+    .split(/[._]/)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
+}
+
+interface Op {
+  id: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  limits: Limits;
+  security?: 'read' | 'write' | 'integration' | 'none';
+  query?: z.ZodObject;
+  path?: z.ZodObject;
+  idempotent?: boolean;
+  body?: z.ZodType;
+  ok: {
+    status: number;
+    description: string;
+    schema?: z.ZodType;
+    pdf?: boolean;
+    headers?: Record<string, z.ZodType>;
+  };
+  codes?: ErrorsOf['codes'];
+}
+
+const SECURITY = {
+  read: [{ apiKey: ['orders:read'] }],
+  write: [{ apiKey: ['orders:write'] }],
+  integration: [{ integrationKey: [] }],
+  none: [],
+};
+
+function operation(o: Op): ZodOpenApiOperationObject {
+  const auth = o.security !== undefined && o.security !== 'none';
+  const okHeaders = {
+    ...o.ok.headers,
+    ...(o.idempotent && { 'Idempotent-Replayed': idempotentReplayedHeader.optional() }),
+  };
+  const okContent = o.ok.pdf
+    ? { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } }
+    : o.ok.schema && json(o.ok.schema);
+  return {
+    operationId: o.id,
+    summary: o.summary,
+    ...(o.description && { description: o.description }),
+    tags: [o.tag],
+    security: SECURITY[o.security ?? 'none'],
+    requestParams: {
+      ...(o.query && { query: o.query }),
+      ...(o.path && { path: o.path }),
+      ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
+    },
+    ...(o.body && { requestBody: { required: true, content: json(o.body) } }),
+    responses: {
+      [String(o.ok.status)]: {
+        description: o.ok.description,
+        headers: responseHeaders(o.limits, okHeaders),
+        ...(okContent && { content: okContent }),
+      },
+      ...errorResponses({
+        limits: o.limits,
+        auth,
+        body: o.body !== undefined || o.query !== undefined,
+        codes: [
+          ...(o.codes ?? []),
+          ...(o.idempotent ? (['idempotency_key_reused', 'idempotency_request_in_progress'] as const) : []),
+        ],
+      }),
+    },
+  };
+}
+
+const pdf = (what: string, id: string): Op => ({
+  id,
+  summary: `Download the ${what} PDF`,
+  tag: 'Orders',
+  limits: 'api-key',
+  security: 'read',
+  path: orderId,
+  ok: {
+    status: 200,
+    description: `The ${what} (\`Content-Disposition: attachment\`).`,
+    pdf: true,
+    headers: {
+      'Content-Disposition': z
+        .string()
+        .meta({ description: 'attachment; filename="<reference>-<kind>.pdf"' }),
+    },
+  },
+  codes: ['order_not_found'],
+});
+
+const orderMessage = (action: string, summary: string, body: z.ZodType, codes: Op['codes']): Op => ({
+  id: `${action}Order`,
+  summary,
+  tag: 'Orders',
+  limits: 'api-key',
+  security: 'write',
+  path: orderId,
+  idempotent: true,
+  body,
+  ok: { status: 200, description: 'The order afterwards.', schema: orderSchema },
+  codes: ['order_not_found', ...(codes ?? [])],
+});
+
+const report = (kind: string, body: z.ZodType, summary: string): Op => ({
+  id: `report${camel(kind)}`,
+  summary,
+  tag: 'Integrations',
+  limits: 'none',
+  security: 'integration',
+  path: orderId,
+  body,
+  ok: { status: 200, description: 'Acknowledged.', schema: reportAnswerSchema },
+  codes: ['order_not_found', 'invalid_state_transition'],
+});
+
+const cacheControl = (value: string) => ({
+  'Cache-Control': z.string().meta({ description: `\`${value}\`` }),
+});
+
+const OPERATIONS: Record<string, Record<string, Op>> = {
+  '/v1/quote': {
+    post: {
+      id: 'createQuote',
+      summary: 'Price a notice',
+      description:
+        'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
+      tag: 'Quotes',
+      limits: 'ip',
+      body: z.union([
+        z.strictObject({ type: noticeTypeSchema, ...estimateFields }).meta({ id: 'QuoteEstimateRequest' }),
+        orderBody,
+      ]),
+      ok: { status: 200, description: 'The quote.', schema: quoteResponseSchema },
+      codes: ['unsupported_type', 'gazette_unavailable'],
+    },
+  },
+  '/v1/notice-types': {
+    get: {
+      id: 'listNoticeTypes',
+      summary: 'Notice types and their fields per nation',
+      tag: 'Notice types',
+      limits: 'ip',
+      ok: {
+        status: 200,
+        description: 'The catalogue.',
+        schema: noticeTypesSchema,
+        headers: cacheControl('public, max-age=3600'),
+      },
+    },
+  },
+  '/v1/orders': {
+    post: {
+      id: 'createOrder',
+      summary: 'Place an order',
+      tag: 'Orders',
+      limits: 'api-key',
+      security: 'write',
+      idempotent: true,
+      body: orderBody,
+      ok: { status: 201, description: 'Placed.', schema: createdOrderSchema },
+      codes: ['unsupported_type', 'gazette_unavailable'],
+    },
+    get: {
+      id: 'listOrders',
+      summary: 'List orders, newest first',
+      tag: 'Orders',
+      limits: 'api-key',
+      security: 'read',
+      query: listQuerySchema,
+      ok: { status: 200, description: 'One page.', schema: orderListSchema },
+    },
+  },
+  '/v1/orders/{id}': {
+    get: {
+      id: 'getOrder',
+      summary: 'Get an order',
+      tag: 'Orders',
+      limits: 'api-key',
+      security: 'read',
+      path: orderId,
+      ok: { status: 200, description: 'The order.', schema: orderSchema },
+      codes: ['order_not_found'],
+    },
+  },
+  '/v1/orders/{id}/amend': {
+    post: orderMessage(
+      'amend',
+      'Amend an order',
+      z.looseObject({ acceptPriceChange: z.boolean().optional() }).meta({
+        id: 'AmendRequest',
+        description: 'Any subset of the order fields, and `acceptPriceChange`.',
+      }),
+      ['order_not_amendable', 'size_growth_not_allowed', 'gazette_unavailable'],
+    ),
+  },
+  '/v1/orders/{id}/cancel': {
+    post: orderMessage('cancel', 'Cancel an order', cancelBody.meta({ id: 'CancelRequest' }), [
+      'order_not_cancellable',
+    ]),
+  },
+  '/v1/orders/{id}/purchase-order': {
+    post: orderMessage(
+      'submitPurchaseOrder',
+      'Give the PO reference',
+      purchaseOrderBody.meta({ id: 'PurchaseOrderRequest' }),
+      ['invalid_state_transition'],
+    ),
+  },
+  '/v1/orders/{id}/proof': { get: pdf('proof', 'getOrderProof') },
+  '/v1/orders/{id}/certificate': { get: pdf('publication certificate', 'getOrderCertificate') },
+  '/v1/orders/{id}/invoice': { get: pdf('invoice', 'getOrderInvoice') },
+  '/v1/events': {
+    get: {
+      id: 'listEvents',
+      summary: 'List events, newest first (recover missed webhooks)',
+      tag: 'Events',
+      limits: 'api-key',
+      security: 'read',
+      query: eventListQuerySchema,
+      ok: { status: 200, description: 'One page.', schema: eventListSchema },
+    },
+  },
+  '/v1/events/{id}': {
+    get: {
+      id: 'getEvent',
+      summary: 'Get an event',
+      tag: 'Events',
+      limits: 'api-key',
+      security: 'read',
+      path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
+      ok: { status: 200, description: 'The event.', schema: eventSchema },
+      codes: ['event_not_found'],
+    },
+  },
+  '/v1/test_helpers/orders/{id}/advance': {
+    post: {
+      id: 'advanceTestOrder',
+      summary: 'Test mode: move a test order on',
+      tag: 'Test helpers',
+      limits: 'api-key',
+      security: 'write',
+      path: orderId,
+      idempotent: true,
+      body: advanceBody.meta({ id: 'AdvanceRequest' }),
+      ok: { status: 200, description: 'The order afterwards.', schema: orderSchema },
+      codes: ['order_not_found', 'invalid_state_transition'],
+    },
+  },
+  '/v1/test_helpers/webhooks/send': {
+    post: {
+      id: 'sendTestWebhook',
+      summary: 'Test mode: send a sample event to the test endpoints',
+      tag: 'Test helpers',
+      limits: 'api-key',
+      security: 'write',
+      idempotent: true,
+      body: sendBody.meta({ id: 'SendSampleRequest' }),
+      ok: { status: 200, description: 'The event sent and each delivery.', schema: sampleSendSchema },
+      codes: ['order_not_found', 'not_found'],
+    },
+  },
+  '/v1/openapi.json': {
+    get: {
+      id: 'getOpenApi',
+      summary: 'This document',
+      tag: 'Meta',
+      limits: 'none',
+      ok: {
+        status: 200,
+        description: 'The OpenAPI 3.1 document.',
+        schema: z.record(z.string(), z.unknown()),
+        headers: cacheControl('public, max-age=3600'),
+      },
+    },
+  },
+  '/health': {
+    get: {
+      id: 'getHealth',
+      summary: 'Readiness of the API and its dependencies',
+      tag: 'Meta',
+      limits: 'none',
+      ok: {
+        status: 200,
+        description: 'Every dependency answers.',
+        schema: healthSchema,
+        headers: cacheControl('no-store'),
+      },
+    },
+  },
+  '/integrations/v1/orders/{id}/booking': {
+    post: report('booking', bookingBody, 'Newspaper: booking confirmed'),
+  },
+  '/integrations/v1/orders/{id}/publication': {
+    post: report('publication', publicationBody, 'Newspaper: published'),
+  },
+  '/integrations/v1/orders/{id}/urn': { post: report('urn', urnBody, 'Gazette: URN received') },
+};
+
+function paths(): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  for (const [path, methods] of Object.entries(OPERATIONS)) {
+    out[path] = Object.fromEntries(Object.entries(methods).map(([m, op]) => [m, operation(op)]));
+  }
+  // The health 503 also carries `Cache-Control`.
+  const health = out['/health']!.get!.responses!['503'] as unknown as { headers: z.ZodObject };
+  health.headers = health.headers.extend({ 'Cache-Control': z.string().optional() });
+  return out;
+}
+
+function webhooks() {
+  return Object.fromEntries(
+    ORDER_EVENTS.map((name) => [
+      name,
+      {
+        post: {
+          operationId: `webhook${camel(name)}`,
+          summary: `\`${name}\` webhook`,
+          tags: ['Webhooks'],
+          security: [],
+          requestParams: {
+            header: z.object({
+              'X-Service-Signature': z.string().meta({
+                description:
+                  '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
+              }),
+              'X-Service-Event': z.literal(name),
+            }),
+          },
+          requestBody: {
+            required: true,
+            // A reference to the component registered below in output form: our bodies, exactly as sent.
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` } },
+            },
+          },
+          responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
+        },
+      },
+    ]),
+  );
+}
+
+const TAGS = {
+  Quotes: 'Prices without an account (limited per client IP).',
+  'Notice types': 'The notice types and their fields per nation, as JSON Schema.',
+  Orders: 'Place, list, read, amend and cancel orders; their PDFs.',
+  Events: 'Every order event as its webhook envelope: the recovery path after missed deliveries.',
+  'Test helpers': 'Test mode (`svc_test_` keys) only: drive test orders, send sample webhooks.',
+  Integrations: 'For newspapers and the Gazette (integration keys).',
+  Meta: 'This document and the health probe.',
+  Webhooks: 'Signed POSTs to your registered endpoints (`X-Service-Signature`).',
+};
+
+/** zod writes ±2^53−1 on every integer: noise for readers and generators, so it is dropped. */
+function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
+let memo: ReturnType<typeof createDocument> | undefined;
+
+/** The OpenAPI 3.1 document, generated from the zod schemas the service validates and answers with. */
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  memo ??= createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Statutory Notice Placement API',
+        version: API_VERSION,
+        description:
+          'Places UK statutory notices in local newspapers and the Gazette. Amounts are integer pence (GBP). ' +
+          'Errors are `{error, code, details}`. Recommended retries: 429, wait `Retry-After` + 0–1 s; 5xx, 1, 2, 4, 8, 16 s.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: '/api', description: 'This service' }],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      security: [{ apiKey: [] }],
+      paths: paths(),
+      webhooks: webhooks(),
+      components: {
+        schemas: Object.fromEntries(
+          ORDER_EVENTS.map((name) => [webhookSchemaId(name), webhookEventSchemas[name]]),
+        ),
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'svc_live_… or svc_test_…',
+            description:
+              'An API key: `Authorization: Bearer <API key>`. Scopes `orders:read`, `orders:write`.',
+          },
+          integrationKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'svc_int_…',
+            description: "A newspaper's or Gazette edition's integration key.",
+          },
+        },
+      },
+    },
+    { override: withoutSafeIntegerBounds },
+  );
+  return memo;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import 'zod-openapi';
+import { orderStatusSchema, noticeTypeSchema, pricingSchema } from './order.schema';
+import { eventSchema } from './events.schema';
+
+export const quoteResponseSchema = z
+  .strictObject({
+    type: noticeTypeSchema,
+    postcode: z.string(),
+    newspaper: z.strictObject({
+      name: z.string(),
+      rateGbpPence: z.int(),
+      frequency: z.enum(['daily', 'weekly']),
+    }),
+    pricing: pricingSchema,
+    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    noticeText: z.string().meta({ description: 'Full-order quotes only: the generated wording.' }).optional(),
+    wordCount: z.int().meta({ description: 'Full-order quotes only: the exact word count.' }).optional(),
+  })
+  .meta({ id: 'Quote' });
+
+const nationEntry = z
+  .looseObject({
+    nation: z.enum(['england', 'wales', 'scotland', 'northern_ireland']),
+    name: z.string(),
+    law: z.string(),
+    gazette: z.string().nullable(),
+    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    languages: z.array(z.string()),
+    fields: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'JSON Schema (2020-12) of the order body.' }),
+  })
+  .meta({ description: 'Also `gazetteWhen` (some Scottish cells) and `welshTranslation` (Wales).' });
+
+export const noticeTypesSchema = z
+  .strictObject({
+    jsonSchemaDialect: z.string(),
+    types: z.array(z.strictObject({ type: noticeTypeSchema, nations: z.array(nationEntry) })),
+  })
+  .meta({ id: 'NoticeTypes' });
+
+export const healthSchema = z
+  .strictObject({ status: z.literal('ok'), checks: z.record(z.string(), z.string()) })
+  .meta({ id: 'Health' });
+
+export const reportAnswerSchema = z
+  .strictObject({
+    acknowledged: z.literal(true),
+    changed: z
+      .boolean()
+      .meta({ description: '`false` when the report repeats one the order already applied.' }),
+    order: z.strictObject({ id: z.string(), reference: z.string(), status: orderStatusSchema }),
+  })
+  .meta({ id: 'ReportAnswer' });
+
+export const sampleSendSchema = z
+  .strictObject({
+    event: eventSchema,
+    deliveries: z.array(
+      z.strictObject({
+        endpointId: z.string(),
+        url: z.string(),
+        delivered: z.boolean(),
+        statusCode: z.int().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'SampleEventSent' });

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import 'zod-openapi';
+import { NOTICE_LANGUAGES } from '../../notices/fields/language';
+import { NOTICE_TYPES } from '../../notices/types';
+import { ORDER_STATUSES } from '../../orders/status';
+
+/**
+ * THE order response schema (GET /v1/orders/:id, list items, amend/cancel answers, webhook `data.object`).
+ * `serializeOrder` in src/orders/order.ts produces it: a field added there is added here, or the contract tests
+ * fail on the undocumented field. New optional fields go in `orderSchema` below, with `.optional()`.
+ */
+export const PAYMENT_METHODS = [
+  'stripe_checkout',
+  'invoice_with_terms',
+  'invoice_bank_transfer',
+  'stripe_invoice',
+  'purchase_order',
+] as const;
+
+export const noticeTypeSchema = z
+  .enum(NOTICE_TYPES)
+  .meta({ id: 'NoticeType', description: 'The notice type.' });
+export const orderStatusSchema = z
+  .enum(ORDER_STATUSES)
+  .meta({ id: 'OrderStatus', description: 'Order status.' });
+export const paymentMethodSchema = z
+  .enum(PAYMENT_METHODS)
+  .meta({ id: 'PaymentMethod', description: "The organisation's billing arrangement for this order." });
+
+const timestamp = (description: string) =>
+  z.iso.datetime().meta({ description, example: '2026-11-23T06:00:00.000Z' });
+const url = (description: string) => z.url().meta({ description });
+
+export const pricingSchema = z
+  .strictObject({
+    subtotalGbpPence: z.int(),
+    platformFeeGbpPence: z.int(),
+    gazetteFeeGbpPence: z.int(),
+    vatGbpPence: z.int(),
+    totalGbpPence: z.int(),
+  })
+  .meta({ id: 'Pricing', description: 'Price breakdown in pence (GBP).' });
+
+/** The 201 body of POST /v1/orders: exactly the spec's fields. */
+export const createdOrderSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .meta({ description: 'Order id, `ord_` + 22 characters.', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
+    reference: z.string().meta({ description: 'Human-readable order reference.', example: 'SN-4KV9CT2P' }),
+    status: orderStatusSchema,
+    type: noticeTypeSchema,
+    quotedPriceGbpPence: z.int().meta({ description: 'Quoted total in pence.' }),
+    noticeText: z.string().meta({ description: 'The notice wording the service generated.' }),
+    paymentMethod: paymentMethodSchema,
+    createdAt: timestamp('When the order was placed (UTC, milliseconds).'),
+    checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
+    invoiceUrl: url('Invoice terms: the invoice.').optional(),
+  })
+  .meta({ id: 'CreatedOrder', description: 'The order as placed (POST /v1/orders).' });
+
+export const orderSchema = z
+  .strictObject({
+    ...createdOrderSchema.shape,
+    clientRef: z.string().meta({ description: "The caller's own reference." }).optional(),
+    proofPdfUrl: url('The proof PDF, once ready (`order.proof_ready`).').optional(),
+    certificateUrl: url('The publication certificate, once published.').optional(),
+    newspaperName: z.string().optional(),
+    gazetteEdition: z.string().meta({ description: 'Gazette edition the notice also goes to.' }).optional(),
+    publicationDate: z.iso
+      .date()
+      .meta({ description: 'Requested, then booked, publication date.' })
+      .optional(),
+    publishedAt: timestamp('When the newspaper confirmed publication.').optional(),
+    urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
+    poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
+    livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
+    paymentState: z
+      .string()
+      .meta({ description: 'Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).' }),
+    language: z.enum(NOTICE_LANGUAGES).meta({ description: 'Language of the notice.' }),
+    pricing: pricingSchema,
+    fields: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'The validated order input (type-specific fields, see GET /v1/notice-types).' }),
+    updatedAt: timestamp('Last change.'),
+  })
+  .meta({ id: 'Order', description: 'An order, as GET /v1/orders/:id returns it.' });
+
+export const paginationSchema = z
+  .strictObject({
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Opaque signed cursor of the next page; `null` on the last page.' }),
+    hasMore: z.boolean(),
+    limit: z.int().min(1).max(100),
+  })
+  .meta({ id: 'Pagination' });
+
+export const orderListSchema = z
+  .strictObject({ orders: z.array(orderSchema), pagination: paginationSchema })
+  .meta({ id: 'OrderList' });
