@@ -1,5 +1,9 @@
+import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from './activities';
+import { ShutdownDeadline } from './shutdown';
+import { connectTemporalClient } from './temporal/client';
+import { closeRenderPool, renderPool } from './documents/render-pool';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
@@ -25,4 +29,50 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
     shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),
     shutdownForceTime: Math.max(1, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS / 2),
   });
+}
+
+export interface RunningWorker {
+  taskQueue: string;
+  worker: Worker;
+  /** Settles when the worker has stopped (rejects if it stopped on an error). */
+  running: Promise<void>;
+  /** Stops polling, lets running activities finish, then closes the worker's Temporal connections. */
+  stop(deadline?: ShutdownDeadline): Promise<void>;
+}
+
+/**
+ * Connects to Temporal at `address` and runs an order worker on `taskQueue`: the worker process and the tests
+ * start it alike. Activities start per-event workflows through `temporal`, or a client of the worker's own.
+ */
+export async function startOrderWorker(
+  opts: ActivityDeps & {
+    address: string;
+    taskQueue: string;
+    workflowBundle?: WorkerOptions['workflowBundle'];
+  },
+): Promise<RunningWorker> {
+  const { address, ...deps } = opts;
+  const connection = await NativeConnection.connect({ address });
+  const ownClient: Client | undefined = deps.temporal
+    ? undefined
+    : await connectTemporalClient(address, deps.config.temporalNamespace);
+  const worker = await createOrderWorker({ ...deps, temporal: deps.temporal ?? ownClient, connection });
+  renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
+  const running = worker.run();
+  const { log } = deps;
+  return {
+    taskQueue: opts.taskQueue,
+    worker,
+    running,
+    async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {
+      // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
+      worker.shutdown();
+      await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
+      await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
+      if (ownClient) {
+        await deadline.within(log, 'close Temporal client', () => ownClient.connection.close(), 1000);
+      }
+      await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
+    },
+  };
 }

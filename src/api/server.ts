@@ -1,4 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Client } from '@temporalio/client';
+import type Koa from 'koa';
+import type { Pool } from 'pg';
 import { CachedActiveKeys } from '../auth/active-keys';
 import { LastUsedTracker } from '../auth/last-used';
 import type { Config } from '../config';
@@ -10,7 +13,8 @@ import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient, temporalCheck } from '../temporal/client';
-import { createApp } from './app';
+import { createApp, type AppDeps } from './app';
+import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 import { startPeriodicSweep } from './periodic-sweep';
@@ -36,18 +40,43 @@ export interface RunningApi {
 /** Of the deadline, what closing the clients and the pool may take after the last request has finished. */
 const CLOSE_RESERVE_MS = 3000;
 
-/** The API process: Koa on PORT, reading the projection and sending messages to order workflows. */
-export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
+/** What the API serves with: its clients, its app, and how to let them go. */
+export interface ApiWiring {
+  db: Db;
+  pool: Pool;
+  temporal: Client;
+  lastUsed: LastUsedTracker;
+  app: Koa<AppState>;
+  /** Flushes last-used times and closes the rate-limit store, the key cache, Temporal and the pool. */
+  close(deadline: ShutdownDeadline): Promise<void>;
+}
+
+/**
+ * The API's clients and app, wired as the API process runs them; tests start the same wiring on a port of their
+ * own (test/support/harness.ts). `orders` points order messages at another task queue or timings; `poolSize`
+ * and `cacheActiveKeys` (default: API_KEY_CACHE_TTL_MS > 0) are the only other knobs.
+ */
+export async function wireApi(
+  config: Config,
+  log: Logger,
+  opts: {
+    poolSize?: number;
+    cacheActiveKeys?: boolean;
+    orders?: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'>;
+  } = {},
+): Promise<ApiWiring> {
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
-  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize, databaseTimeouts(config));
+  const poolSize = opts.poolSize ?? config.databasePoolSize;
+  const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
     onRequestPath: true,
   });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
-  const activeKeys = config.apiKeyCacheTtlMs > 0 ? await cachedActiveKeys(config, db, log) : undefined;
+  const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
+  const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
   const app = createApp({
     config,
     db,
@@ -58,7 +87,28 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     lastUsed,
     healthChecks: { temporal: temporalCheck(temporal) },
     temporal,
+    ...opts.orders,
   });
+  return {
+    db,
+    pool,
+    temporal,
+    lastUsed,
+    app,
+    async close(deadline) {
+      await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
+      limitStore.redis?.disconnect();
+      await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
+      // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
+      await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
+      await deadline.within(log, 'close database pool', () => db.destroy());
+    },
+  };
+}
+
+/** The API process: Koa on PORT, reading the projection and sending messages to order workflows. */
+export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
+  const { db, app, close } = await wireApi(config, log);
   const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
   const stopRateLimitPurge = startPeriodicSweep({
     what: 'expired rate-limit windows',
@@ -90,12 +140,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop idempotency cleanup', stopCleanup, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop rate-limit purge', stopRateLimitPurge, CLOSE_RESERVE_MS);
-      await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
-      limitStore.redis?.disconnect();
-      await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
-      // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
-      await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
-      await deadline.within(log, 'close database pool', () => db.destroy());
+      await close(deadline);
     },
   };
 }

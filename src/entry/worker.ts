@@ -1,13 +1,10 @@
-import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
 import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
-import { connectTemporalClient } from '../temporal/client';
 import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
 import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
-import { createOrderWorker, SHUTDOWN_RESERVE_MS } from '../worker';
-import { closeRenderPool, renderPool } from '../documents/render-pool';
+import { startOrderWorker } from '../worker';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -21,15 +18,11 @@ async function main() {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
   const { db } = createDatabase(config.databaseUrl, config.databasePoolSize, databaseTimeouts(config));
-  const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  // Activities start per-event workflows (webhook deliveries) through a client of their own.
-  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace);
-  const worker = await createOrderWorker({
+  const worker = await startOrderWorker({
     config,
     db,
     log,
-    temporal,
-    connection,
+    address: config.temporalAddress,
     taskQueue: config.temporalTaskQueue,
     workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
@@ -41,22 +34,16 @@ async function main() {
     extra: sdkMetricsReader(sdkMetrics),
   });
   log.info({ url: metrics.url }, 'metrics listening');
-  renderPool();
-  const running = worker.run();
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
-    // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
-    worker.shutdown();
-    await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
+    await worker.stop(deadline);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
-    await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
-    await deadline.within(log, 'close Temporal client', () => temporal.connection.close(), 1000);
-    await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());
   });
-  await running.catch((err: unknown) => {
+  await worker.running.catch((err: unknown) => {
     // A worker stopped by its shutdown deadline throws here; the shutdown handler decides the exit.
-    if (worker.getState() !== 'STOPPING' && worker.getState() !== 'STOPPED') throw err;
+    const state = worker.worker.getState();
+    if (state !== 'STOPPING' && state !== 'STOPPED') throw err;
   });
   // Nothing else keeps the process alive while the shutdown handler closes the rest and exits.
 }

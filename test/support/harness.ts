@@ -3,17 +3,18 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import { createApp, type AppDeps } from '../../src/api/app';
-import { LastUsedTracker } from '../../src/auth/last-used';
+import type { AppDeps } from '../../src/api/app';
+import { wireApi } from '../../src/api/server';
+import type { LastUsedTracker } from '../../src/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
-import { createDatabase, databaseTimeouts, type Db } from '../../src/db/database';
+import type { Db } from '../../src/db/database';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import type { PaymentMethod } from '../../src/db/tables/organisations';
 import type { KeyMode, Scope } from '../../src/db/tables/api-keys';
 import { createLogger } from '../../src/logger';
-import { connectTemporalClient, temporalCheck } from '../../src/temporal/client';
+import { ShutdownDeadline } from '../../src/shutdown';
 
 export interface TestApi {
   baseUrl: string;
@@ -37,43 +38,31 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** A real API process in-test: real Koa app on a real port, real PostgreSQL, real Temporal client. */
+/**
+ * A real API in-test, wired as the API process wires it (`wireApi`, src/api/server.ts): the real Koa app on a
+ * real port, real PostgreSQL, real Temporal client. Keys are read from the database on every request (no
+ * cache), so a test that changes keys sees it at once.
+ */
 export async function startTestApi(
   overrides: Record<string, string> = {},
   orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
 ): Promise<TestApi> {
   const config = testConfig(overrides);
   const log = createLogger(config.logLevel, 'test-api');
-  const { db, pool } = createDatabase(config.databaseUrl!, 5, databaseTimeouts(config));
-  const temporal = await connectTemporalClient(config.temporalAddress!, config.temporalNamespace, {
-    onRequestPath: true,
-  });
-  const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
-  const app = createApp({
-    config,
-    db,
-    pool,
-    log,
-    lastUsed,
-    healthChecks: { temporal: temporalCheck(temporal) },
-    temporal,
-    ...orders,
-  });
+  const wired = await wireApi(config, log, { poolSize: 5, cacheActiveKeys: false, orders });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = wired.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    db,
+    db: wired.db,
     config,
-    temporal,
-    lastUsed,
+    temporal: wired.temporal,
+    lastUsed: wired.lastUsed,
     async close() {
       await new Promise((resolve) => server.close(resolve));
-      await lastUsed.flush();
-      await temporal.connection.close();
-      await db.destroy();
+      await wired.close(new ShutdownDeadline(Date.now() + 30_000));
     },
   };
 }

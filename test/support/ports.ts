@@ -1,12 +1,2 @@
-import net from 'node:net';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The one free-port helper: the dev tools' own (src/dev/ports.ts), under the name the tests use. */
+export { findFreePort as freePort } from '../../src/dev/ports';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, Runtime, type Worker } from '@temporalio/worker';
 import type { ActivityDeps } from '../../src/activities';
-import { createOrderWorker } from '../../src/worker';
+import { startOrderWorker } from '../../src/worker';
 
 let bundle: Promise<{ code: string }> | undefined;
 let runtimeInstalled = false;
@@ -44,33 +43,23 @@ export interface TestWorker {
   stop(): Promise<void>;
 }
 
-/** Starts an order worker on a fresh task queue, against the run's Temporal dev server. */
+/** Starts an order worker on a fresh task queue, against the run's Temporal dev server, as the worker process does. */
 export async function startTestWorker(
   deps: ActivityDeps,
   taskQueue = `orders-test-${randomUUID()}`,
 ): Promise<TestWorker> {
   installQuietRuntime();
-  const connection = await NativeConnection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS });
-  // Activities start per-event workflows (webhook deliveries): give them a client unless the test did.
-  const ownClient = deps.temporal
-    ? undefined
-    : new Client({ connection: await Connection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS }) });
-  const worker = await createOrderWorker({
+  const running = await startOrderWorker({
     ...deps,
-    temporal: deps.temporal ?? ownClient,
-    connection,
+    address: process.env.TEST_TEMPORAL_ADDRESS!,
     taskQueue,
     workflowBundle: await workflowBundle(),
   });
-  const running = worker.run();
   return {
     taskQueue,
-    worker,
+    worker: running.worker,
     async stop() {
-      worker.shutdown();
-      await running;
-      await ownClient?.connection.close();
-      await connection.close();
+      await running.stop();
     },
   };
 }

@@ -1,26 +1,22 @@
 import { Client } from 'pg';
 import { validOrderBody } from '../../support/notice-bodies';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, startTestApi, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
 /**
  * A failing dependency answers 503 service_unavailable with Retry-After on every endpoint, never a hang or a
  * 500: PostgreSQL unreachable, too slow, or its connections killed; Temporal unreachable.
  */
+let stack: TestStack;
 let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  const org = await createTestOrganisation(api.db);
-  key = (await createTestKey(api.db, org.id)).key;
+  stack = await startStack({ worker: false });
+  api = stack.api;
+  ({ key } = await newCustomer(api));
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
 
 function expectUnavailable(res: Awaited<ReturnType<typeof call>>, retryAfter = '5') {
   expect(res.status).toBe(503);

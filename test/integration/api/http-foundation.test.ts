@@ -1,21 +1,17 @@
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, startTestApi, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
+// Every test of the run quotes from 127.0.0.1: a high per-IP limit, so the run's other quotes do not count here.
+let stack: TestStack;
 let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  // Every test of the run quotes from 127.0.0.1: a high per-IP limit, so the run's other quotes do not count here.
-  api = await startTestApi({ MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' });
-  const org = await createTestOrganisation(api.db);
-  key = (await createTestKey(api.db, org.id)).key;
+  stack = await startStack({ env: { MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' }, worker: false });
+  api = stack.api;
+  ({ key } = await newCustomer(api));
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
 
 function expectErrorShape(json: Record<string, unknown>, code: string) {
   expect(json.code).toBe(code);

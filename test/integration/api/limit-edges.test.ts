@@ -1,24 +1,20 @@
 import { sql } from 'kysely';
 import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { spawnApiProcess } from '../../support/processes';
 
+let stack: TestStack;
 let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' });
-  const org = await createTestOrganisation(api.db);
-  key = (await createTestKey(api.db, org.id)).key;
+  stack = await startStack({ env: { TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' }, worker: false });
+  api = stack.api;
+  ({ key } = await newCustomer(api));
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
 
 describe('IPv6 clients are limited per /64', () => {
   const quoteFrom = (ip: string) =>

@@ -1,14 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Order } from '../../../src/orders/order';
 import { seedOrder } from '../../support/orders';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestOrganisation, startTestApi, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
+let stack: TestStack;
 let api: TestApi;
 let key: string;
 let seeded: Order[];
@@ -17,9 +13,11 @@ const STATUSES = ['awaiting_booking', 'booked', 'published'] as const;
 const TYPES = ['planning', 'hgv', 'probate'] as const;
 
 beforeAll(async () => {
-  api = await startTestApi({ RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' });
-  const org = await createTestOrganisation(api.db);
-  key = (await createTestKey(api.db, org.id)).key;
+  stack = await startStack({ env: { RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' }, worker: false });
+  api = stack.api;
+  const customer = await newCustomer(api);
+  const org = customer.org;
+  key = customer.key;
   const base = Date.parse('2026-10-01T00:00:00.000Z');
   seeded = [];
   for (let i = 0; i < 60; i++) {
@@ -36,7 +34,7 @@ beforeAll(async () => {
   const other = await createTestOrganisation(api.db);
   for (let i = 0; i < 5; i++) await seedOrder(api.db, other.id, { createdAt: new Date(base + i) });
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
 
 const newestFirst = (orders: Order[]) =>
   [...orders]

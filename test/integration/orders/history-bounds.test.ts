@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
-import { createLogger } from '../../../src/logger';
 import type { PaymentMethod } from '../../../src/orders/status';
 import {
   amendOrderUpdate,
@@ -11,49 +9,35 @@ import {
   orderWorkflowId,
 } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, startTestApi, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from '../../support/notice-bodies';
-import { startTestWorker, type TestWorker } from '../../support/worker';
 
 /**
  * An order's history stays small whatever callers send: refused amendments and repeated reports or payments
  * never reach it, and a busy order continues as new (its state carried over) long before Temporal's limits.
  */
+let stack: TestStack;
 let api: TestApi;
 /** The same service, but its orders continue as new after a few dozen history events. */
 let busyApi: TestApi;
-let worker: TestWorker;
 
 beforeAll(async () => {
-  const orderTaskQueue = `orders-${randomUUID()}`;
   const timings = { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1500 };
-  api = await startTestApi({}, { orderTaskQueue, orderTimings: timings });
+  stack = await startStack({ timings });
+  api = stack.api;
   busyApi = await startTestApi(
     {},
-    { orderTaskQueue, orderTimings: { ...timings, continueAsNewAfterEvents: 60 } },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
+    { orderTaskQueue: stack.worker!.taskQueue, orderTimings: { ...timings, continueAsNewAfterEvents: 60 } },
   );
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await busyApi?.close();
-  await api?.close();
+  await stack?.stop();
 });
 
-async function customer(paymentMethod: PaymentMethod) {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  return (await createTestKey(api.db, org.id)).key;
-}
+const customer = async (paymentMethod: PaymentMethod) => (await newCustomer(api, paymentMethod)).key;
 
 /** The integration key of the order's newspaper (`notices integration-key create --newspaper`). */
 const paperKey = async (order: Record<string, unknown>) =>

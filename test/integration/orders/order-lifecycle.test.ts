@@ -1,56 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../../src/logger';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { eventually } from '../../support/eventually';
 import {
   call,
   createTestKey,
   createTestOrganisation,
   integrationKeysFor,
-  startTestApi,
   type TestApi,
 } from '../../support/harness';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from '../../support/notice-bodies';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 
 beforeAll(async () => {
-  const orderTaskQueue = `orders-${randomUUID()}`;
-  api = await startTestApi(
-    {},
-    { orderTaskQueue, orderTimings: { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1500 } },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
+  stack = await startStack({ timings: { ...DEFAULT_ORDER_TIMINGS, completeAfterMs: 1500 } });
+  api = stack.api;
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+afterAll(() => stack?.stop());
 
-async function customer(paymentMethod: PaymentMethod) {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id);
-  return { org, key };
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const customer = (paymentMethod: PaymentMethod) => newCustomer(api, paymentMethod);
 
 describe('order lifecycle over HTTP', () => {
   test('an on-account planning order is created, readable at once, proofed, booked, published and completed', async () => {

@@ -3,56 +3,44 @@ import Stripe from 'stripe';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
-import { createLogger } from '../../../src/logger';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
 import {
   call,
   createTestKey,
   createTestOrganisation,
-  startTestApi,
   type TestApi,
 } from '../../support/harness';
 import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { validOrderBody } from '../../support/notice-bodies';
 
 const WEBHOOK_SECRET = 'whsec_test_notices';
 const HOSTED_INVOICE_URL = 'https://invoice.stripe.com/i/acct_test/test_notices_invoice';
 
 let stripeMock: StripeMock;
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 const stripe = new Stripe('sk_test_123');
 
 beforeAll(async () => {
   stripeMock = await startStripeMock();
-  const orderTaskQueue = `orders-stripe-${randomUUID()}`;
-  api = await startTestApi(
-    {
+  stack = await startStack({
+    env: {
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripeMock.url,
     },
-    { orderTaskQueue },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
+  });
+  api = stack.api;
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
   await stripeMock?.stop();
 });
 
-async function customer(paymentMethod: PaymentMethod) {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id);
-  return { org, key };
-}
+const customer = (paymentMethod: PaymentMethod) => newCustomer(api, paymentMethod);
 
 /** Posts a Stripe event signed as Stripe would sign it (the stripe library's own test helper). */
 function postStripeEvent(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import type { WebhookMode } from '../../../src/db/tables/webhook-endpoints';
-import { createLogger } from '../../../src/logger';
 import type { NoticeType } from '../../../src/notices';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
@@ -14,11 +12,10 @@ import {
   call,
   createTestKey,
   createTestOrganisation,
-  startTestApi,
   type TestApi,
 } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStack, type TestStack } from '../../support/stack';
 
 /** The simulated newspaper and Gazette on a compressed schedule, so a journey takes about a second. */
 export const FAST_SIMULATOR = {
@@ -27,31 +24,14 @@ export const FAST_SIMULATOR = {
   TEST_MODE_URN_DELAY_SECONDS: '0.2',
 };
 
-export interface TestModeStack {
-  api: TestApi;
-  worker: TestWorker;
-  stop(): Promise<void>;
-}
+export type TestModeStack = TestStack;
 
 /** A real API and a real worker on their own task queue, sharing the configuration (simulator delays). */
-export async function startTestModeStack(
+export function startTestModeStack(
   env: Record<string, string> = {},
   timings: OrderTimings = DEFAULT_ORDER_TIMINGS,
 ): Promise<TestModeStack> {
-  const orderTaskQueue = `orders-testmode-${randomUUID()}`;
-  const api = await startTestApi({ ...FAST_SIMULATOR, ...env }, { orderTaskQueue, orderTimings: timings });
-  const worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
-  return {
-    api,
-    worker,
-    async stop() {
-      await worker.stop();
-      await api.close();
-    },
-  };
+  return startStack({ env: { ...FAST_SIMULATOR, ...env }, timings });
 }
 
 /** One organisation with a test key and a live key (both read + write). */

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivityDeps } from '../../src/activities';
+import { createLogger } from '../../src/logger';
+import type { PaymentMethod } from '../../src/orders/status';
+import type { OrderTimings } from '../../src/workflows/order.messages';
+import { createTestKey, createTestOrganisation, startTestApi, type TestApi } from './harness';
+import { startTestWorker, type TestWorker } from './worker';
+
+export interface TestStack {
+  api: TestApi;
+  /** The order worker on the stack's own task queue (null when started with `worker: false`). */
+  worker: TestWorker | null;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Environment overrides of the shared configuration (both the API and the worker read it). */
+  env?: Record<string, string>;
+  /** Waits of the orders the API places; defaults to the configuration's (ORDER_* variables). */
+  timings?: OrderTimings;
+  /** Start the order worker (default); API-only suites say `false`. */
+  worker?: boolean;
+  /** Activity dependencies other than configuration, database and log (payments, delivery, mailer …). */
+  activities?: Omit<Partial<ActivityDeps>, 'config' | 'db'>;
+}
+
+/**
+ * A real API and a real order worker, wired as the two production processes are (src/api/server.ts,
+ * src/worker.ts), on a task queue of their own so suites running side by side never take each other's orders.
+ */
+export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
+  const orderTaskQueue = `orders-test-${randomUUID()}`;
+  const api = await startTestApi(opts.env, { orderTaskQueue, orderTimings: opts.timings });
+  const worker =
+    opts.worker === false
+      ? null
+      : await startTestWorker(
+          { log: createLogger('silent'), ...opts.activities, config: api.config, db: api.db },
+          orderTaskQueue,
+        ).catch(async (err: unknown) => {
+          await api.close();
+          throw err;
+        });
+  return {
+    api,
+    worker,
+    async stop() {
+      await worker?.stop();
+      await api.close();
+    },
+  };
+}
+
+/** A new organisation paying by `paymentMethod`, with a live key that reads and writes orders. */
+export async function newCustomer(api: TestApi, paymentMethod: PaymentMethod = 'invoice_with_terms') {
+  const org = await createTestOrganisation(api.db, { paymentMethod });
+  const { key } = await createTestKey(api.db, org.id);
+  return { org, key };
+}
