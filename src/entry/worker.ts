@@ -1,3 +1,5 @@
+// First: tracing must start before the modules it instruments load (see worker-tracing.ts).
+import { workerTracing } from '../observability/worker-tracing';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
 import { createDatabase, databaseTimeouts } from '../db/database';
@@ -50,6 +52,7 @@ async function main() {
     await deadline.within(log, 'close Temporal client', () => temporal.connection.close(), 1000);
     await deadline.within(log, 'close Temporal worker connection', () => connection.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());
+    await deadline.within(log, 'flush traces', async () => workerTracing?.shutdown(), 0);
   });
   await running.catch((err: unknown) => {
     // A worker stopped by its shutdown deadline throws here; the shutdown handler decides the exit.
