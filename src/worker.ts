@@ -4,6 +4,7 @@ import { createActivities, type ActivityDeps } from './activities';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
 import { closeRenderPool, renderPool } from './documents/render-pool';
+import { workerTracingOptions } from './observability/temporal-tracing';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
@@ -24,6 +25,8 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
     taskQueue,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
+    // With tracing on: spans of workflow runs, updates and activities, continuing the caller's trace.
+    ...workerTracingOptions(),
     // On shutdown, running activities get most of the deadline to finish (then they are cancelled, and Temporal
     // retries them elsewhere); past the whole deadline the worker gives up on a clean stop.
     shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { OPERATOR } from '../settings/services/actor';
-import { inviteMember, listMembers } from '../settings/services/members.service';
+import { inviteMember, listMembers, removeMemberByEmail } from '../settings/services/members.service';
 import { printJson, settingsRule } from './output';
 
 type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
@@ -33,6 +33,16 @@ export function registerMemberCommands(program: Command, run: Run): void {
           mailer.close();
         }
       }),
+    );
+  member
+    .command('remove')
+    .description('Remove a member and end their sessions (the last admin cannot be removed).')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .requiredOption('--email <address>', 'their e-mail address')
+    .action((opts: { org: string; email: string }) =>
+      run(async (db) =>
+        printJson(await settingsRule(() => removeMemberByEmail(db, OPERATOR, opts.org, opts.email))),
+      ),
     );
   member
     .command('list')

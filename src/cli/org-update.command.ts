@@ -1,8 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { updateOrganisation } from '../db/organisations.repository';
-import { fail, printJson } from './output';
+import { OPERATOR } from '../settings/services/actor';
+import { changeOrganisation } from '../settings/services/organisation.service';
+import { fail, printJson, settingsRule } from './output';
 
 type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
@@ -17,9 +18,18 @@ function termsDays(value: string): 30 | 60 {
   return Number(value) as 30 | 60;
 }
 
+interface Options {
+  name?: string;
+  billingEmail?: string | false;
+  billingContactName?: string;
+  termsDays?: 30 | 60;
+}
+
 /**
- * `notices org update ORG_ID [--billing-email ADDRESS | --no-billing-email] [--name NAME] [--terms-days 30|60]`.
- * The billing contact receives on-account invoices and incident e-mails.
+ * `notices org update ORG_ID [--billing-email ADDRESS | --no-billing-email] [--billing-contact-name NAME]
+ * [--name NAME] [--terms-days 30|60]`. The billing contact receives on-account invoices and incident
+ * e-mails. Goes through the settings console's own rule, so it writes the same settings audit entries
+ * (actor `operator (CLI)`).
  */
 export function registerOrgUpdateCommand(program: Command, run: RunWithDb): void {
   const org = program.commands.find((c) => c.name() === 'org') ?? program.command('org');
@@ -29,20 +39,24 @@ export function registerOrgUpdateCommand(program: Command, run: RunWithDb): void
     .option('--name <name>', 'organisation name')
     .option('--billing-email <address>', 'billing contact e-mail', email)
     .option('--no-billing-email', 'remove the billing contact')
+    .option('--billing-contact-name <name>', 'billing contact name ("" removes it)')
     .option('--terms-days <days>', 'invoice terms: 30 or 60', termsDays)
-    .action((id: string, opts: { name?: string; billingEmail?: string | false; termsDays?: 30 | 60 }) =>
+    .action((id: string, opts: Options) =>
       run(async (db) => {
         if (opts.name !== undefined && !opts.name.trim()) fail('--name must not be empty.');
-        if (opts.name === undefined && opts.billingEmail === undefined && opts.termsDays === undefined) {
-          fail('Give at least one of --name, --billing-email, --no-billing-email, --terms-days.');
-        }
-        const updated = await updateOrganisation(db, id, {
-          name: opts.name?.trim(),
+        const change = {
+          name: opts.name,
           billingEmail: opts.billingEmail === false ? null : opts.billingEmail,
+          billingContactName: opts.billingContactName,
           invoiceTermsDays: opts.termsDays,
-        });
-        if (!updated) fail(`No organisation ${id}.`);
-        printJson(updated);
+        };
+        if (Object.values(change).every((v) => v === undefined)) {
+          fail(
+            'Give at least one of --name, --billing-email, --no-billing-email, --billing-contact-name, --terms-days.',
+          );
+        }
+        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+        printJson(await settingsRule(() => changeOrganisation(db, OPERATOR, id, defined)));
       }),
     );
 }

@@ -1,3 +1,5 @@
+// First: tracing must start before the modules it instruments load (see worker-tracing.ts).
+import { workerTracing } from '../observability/worker-tracing';
 import { loadConfig } from '../config';
 import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
@@ -39,6 +41,7 @@ async function main() {
     await worker.stop(deadline);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());
+    await deadline.within(log, 'flush traces', async () => workerTracing?.shutdown(), 0);
   });
   await worker.running.catch((err: unknown) => {
     // A worker stopped by its shutdown deadline throws here; the shutdown handler decides the exit.

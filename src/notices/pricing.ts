@@ -109,3 +109,31 @@ export function priceNotice(
     },
   };
 }
+
+/** One line of a quote's breakdown, as the order page (and anyone itemising a price) shows it. */
+export interface PricingLineItem {
+  item: 'newspaper' | 'platform_fee' | 'gazette_fee' | 'vat';
+  label: string;
+  amountGbpPence: number;
+}
+
+/**
+ * The quote's line items, in the order they add up: the newspaper space (all insertions), our platform
+ * fee, the Gazette's fee when there is one, then VAT on their sum; they total `totalGbpPence`. Takes a
+ * stored breakdown (an order's `pricing`), so a missing figure counts as zero and a zero Gazette fee is left out.
+ */
+export function pricingLineItems(pricing: Partial<Record<keyof Pricing, unknown>>): PricingLineItem[] {
+  const pence = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const vatPercent = TARIFF.vatRateBasisPoints / 100;
+  const lines: PricingLineItem[] = [
+    {
+      item: 'newspaper',
+      label: 'Newspaper space (every insertion)',
+      amountGbpPence: pence(pricing.subtotalGbpPence),
+    },
+    { item: 'platform_fee', label: 'Platform fee', amountGbpPence: pence(pricing.platformFeeGbpPence) },
+    { item: 'gazette_fee', label: 'Gazette fee', amountGbpPence: pence(pricing.gazetteFeeGbpPence) },
+    { item: 'vat', label: `VAT at ${vatPercent}%`, amountGbpPence: pence(pricing.vatGbpPence) },
+  ];
+  return lines.filter((l) => l.item !== 'gazette_fee' || l.amountGbpPence !== 0);
+}

@@ -1,28 +1,71 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on (see startTracing) */
+import type { Context } from '@opentelemetry/api';
 import type * as SdkTraceNode from '@opentelemetry/sdk-trace-node';
 import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
 import type * as Resources from '@opentelemetry/resources';
 import type * as Instrumentation from '@opentelemetry/instrumentation';
 import type * as HttpInstrumentation from '@opentelemetry/instrumentation-http';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
+import type { Resource } from '@opentelemetry/resources';
+import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+/** The span attribute, and the trace baggage entry, that carries the API's request id everywhere. */
+export const REQUEST_ID_ATTRIBUTE = 'notices.request_id';
 
 export interface Tracing {
   /** Sends the spans still buffered, then stops. */
   shutdown(): Promise<void>;
 }
 
+/** What the Temporal wiring needs of the process's tracing (src/observability/temporal-tracing.ts). */
+export interface ActiveTracing {
+  /** Where workflow spans, made inside the workflow sandbox and handed out through a sink, are sent. */
+  spanProcessor: SpanProcessor;
+  resource: Resource;
+}
+
+let active: ActiveTracing | null = null;
+
+/** The process's tracing when startTracing turned it on, else null (the default: nothing is traced). */
+export function activeTracing(): ActiveTracing | null {
+  return active;
+}
+
+/**
+ * Copies the request id from the trace's baggage onto every span started under it: the Temporal client's
+ * spans in the API, and in the worker each activity's span and its SQL (the baggage crosses Temporal in the
+ * same headers as the trace context).
+ */
+export function requestIdSpanProcessor(propagation: typeof import('@opentelemetry/api').propagation) {
+  return {
+    onStart(span: Span, parent: Context) {
+      const id = propagation.getBaggage(parent)?.getEntry(REQUEST_ID_ATTRIBUTE)?.value;
+      if (id) span.setAttribute(REQUEST_ID_ATTRIBUTE, id);
+    },
+    onEnd: (_span: ReadableSpan) => undefined,
+    forceFlush: () => Promise.resolve(),
+    shutdown: () => Promise.resolve(),
+  } satisfies SpanProcessor;
+}
+
 /**
  * OpenTelemetry traces, exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the standard OTEL_* variables
  * apply: OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY…). Without the endpoint it
- * returns null having loaded nothing: no SDK, no patched modules, no cost.
+ * returns null having loaded nothing: no SDK, no patched modules, no Temporal interceptors, no cost.
  *
  * Spans: each HTTP request (named and tagged by its @koa/router route template and request id by our own
- * middleware: OpenTelemetry's Koa instrumentation does not support Koa 3) and each SQL statement within it.
- * It must run before pg and http are first required, so its instrumentations can patch them: the entry
- * point calls it first and loads the rest of the service afterwards.
+ * middleware: OpenTelemetry's Koa instrumentation does not support Koa 3), each SQL statement within it,
+ * and, through @temporalio/interceptors-opentelemetry, the workflow start or update it sends, the workflow's
+ * run and update handling, and each activity (see temporal-tracing.ts). It must run before pg and http are
+ * first required, so its instrumentations can patch them: the entry point calls it first and loads the rest
+ * of the service afterwards. `exporter` replaces the OTLP exporter (tests keep spans in memory).
  */
-export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): Tracing | null {
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return null;
+export function startTracing(
+  serviceName: string,
+  env: NodeJS.ProcessEnv = process.env,
+  exporter?: SdkTraceNode.SpanExporter,
+): Tracing | null {
+  if (!exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return null;
   const { NodeTracerProvider, BatchSpanProcessor } =
     require('@opentelemetry/sdk-trace-node') as typeof SdkTraceNode;
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp;
@@ -30,11 +73,15 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof Instrumentation;
   const http = require('@opentelemetry/instrumentation-http') as typeof HttpInstrumentation;
   const pg = require('@opentelemetry/instrumentation-pg') as typeof PgInstrumentation;
+  const api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
 
+  const resource = new Resource({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || serviceName });
+  const batch = new BatchSpanProcessor(exporter ?? new OTLPTraceExporter());
   const provider = new NodeTracerProvider({
-    resource: new Resource({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || serviceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    resource,
+    spanProcessors: [requestIdSpanProcessor(api.propagation), batch],
   });
+  // The default propagators: W3C trace context and baggage (the request id rides in the baggage).
   provider.register();
   registerInstrumentations({
     tracerProvider: provider,
@@ -46,5 +93,11 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
       new pg.PgInstrumentation({ enhancedDatabaseReporting: false }),
     ],
   });
-  return { shutdown: () => provider.shutdown() };
+  active = { spanProcessor: batch, resource };
+  return {
+    shutdown: async () => {
+      active = null;
+      await provider.shutdown();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { HealthCheck } from '../health';
+import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
 /**
  * A lazily connecting client: the API starts (and serves reads from the projection) even while Temporal is
@@ -19,7 +20,8 @@ export async function connectTemporalClient(
       interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 5 }))],
     }),
   });
-  return new Client({ connection, namespace });
+  // With tracing on, each start, update and signal is a span whose context travels to the workflow.
+  return new Client({ connection, namespace, interceptors: temporalClientInterceptors() });
 }
 
 /** A readiness probe with its own deadline, so no retrying call outlives the health request. */

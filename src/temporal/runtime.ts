@@ -1,6 +1,7 @@
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
 import { bundleWorkflowCode, Runtime } from '@temporalio/worker';
 import type { Logger } from '../logger';
+import { workflowInterceptorModules } from '../observability/temporal-tracing';
 
 const PINO_LEVEL = {
   TRACE: 'trace',
@@ -56,6 +57,8 @@ export async function bundleWorkflows(log: Logger, workflowsPath: string): Promi
   const started = Date.now();
   const bundle = await bundleWorkflowCode({
     workflowsPath,
+    // Tracing's workflow interceptors, when it is on (a prebuilt bundle must carry them).
+    workflowInterceptorModules: workflowInterceptorModules(),
     logger: temporalLogger(log.child({ component: 'workflow-bundler' }), ['INFO']),
   });
   log.info(

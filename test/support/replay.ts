@@ -2,14 +2,34 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 // @temporalio/proto comes with @temporalio/client; its History type reads the saved JSON back.
 import { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
+import { Resource } from '@opentelemetry/resources';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { replayTracingOptions, TRACING_WORKFLOW_MODULES } from '../../src/observability/temporal-tracing';
 import { installQuietRuntime, workflowBundle } from './worker';
+
+let tracedBundle: Promise<{ code: string }> | undefined;
+
+/** The workflow code as a traced worker runs it: with the OpenTelemetry and request-id interceptors. */
+function tracedWorkflowBundle(): Promise<{ code: string }> {
+  tracedBundle ??= bundleWorkflowCode({
+    workflowsPath: require.resolve('../../src/workflows'),
+    workflowInterceptorModules: [...TRACING_WORKFLOW_MODULES],
+    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error },
+  });
+  return tracedBundle;
+}
 
 /**
  * Replays every recorded history in `dir` (`<name>.json`, as `handle.fetchHistory()` wrote it) against the
  * current workflow bundle. Returns one `[name, error or null]` per file, in file order, and the file count.
+ * With `tracing`, the bundle and the replay worker carry tracing's interceptors and span sink, as a worker
+ * with OTEL_EXPORTER_OTLP_ENDPOINT set does (spans go to memory).
  */
-export async function replayHistoriesIn(dir: string): Promise<{
+export async function replayHistoriesIn(
+  dir: string,
+  opts: { tracing?: boolean } = {},
+): Promise<{
   outcomes: Array<[string, string | null]>;
   names: string[];
 }> {
@@ -25,7 +45,15 @@ export async function replayHistoriesIn(dir: string): Promise<{
   }));
   const outcomes: Array<[string, string | null]> = [];
   for await (const result of Worker.runReplayHistories(
-    { workflowBundle: await workflowBundle() },
+    opts.tracing
+      ? {
+          workflowBundle: await tracedWorkflowBundle(),
+          ...replayTracingOptions({
+            spanProcessor: new SimpleSpanProcessor(new InMemorySpanExporter()),
+            resource: new Resource({ 'service.name': 'replay' }),
+          }),
+        }
+      : { workflowBundle: await workflowBundle() },
     histories,
   )) {
     outcomes.push([result.workflowId, result.error ? `${result.error.name}: ${result.error.message}` : null]);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { trace } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
 import type { Logger } from '../../logger';
+import { activeTracing, REQUEST_ID_ATTRIBUTE } from '../../observability/tracing';
 import type { AppContext } from '../context';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -18,10 +19,10 @@ export function requestContext(log: Logger) {
     ctx.state.log = log.child({ requestId });
     ctx.set('X-Request-Id', requestId);
     // The request's trace (when tracing is on) carries the same id as its log lines and response.
-    trace.getActiveSpan()?.setAttribute('notices.request_id', requestId);
+    trace.getActiveSpan()?.setAttribute(REQUEST_ID_ATTRIBUTE, requestId);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      await (activeTracing() ? withRequestIdBaggage(requestId, next) : next());
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.log.info(
@@ -30,4 +31,16 @@ export function requestContext(log: Logger) {
       );
     }
   };
+}
+
+/**
+ * Runs the rest of the request with the request id in the trace's baggage: it rides to the workflow and its
+ * activities in the Temporal headers, and every span there carries it (see tracing.ts).
+ */
+function withRequestIdBaggage(requestId: string, next: Next): Promise<unknown> {
+  const baggage = (propagation.getBaggage(context.active()) ?? propagation.createBaggage()).setEntry(
+    REQUEST_ID_ATTRIBUTE,
+    { value: requestId },
+  );
+  return context.with(propagation.setBaggage(context.active(), baggage), next);
 }

@@ -132,4 +132,19 @@ export async function removeOrganisationMember(
   return removed;
 }
 
+/** The CLI's `member remove --email`: the member of that address in the organisation, removed as above. */
+export async function removeMemberByEmail(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  email: string,
+): Promise<Member> {
+  const address = parseEmail(email);
+  const member = (await listMembers(db, organisationId)).find(
+    (m) => m.email.toLowerCase() === address.toLowerCase(),
+  );
+  if (!member) throw new SettingsRefused('not_found', `${address} is not a member of ${organisationId}.`);
+  return removeOrganisationMember(db, actor, organisationId, member.id);
+}
+
 export { listMembers };

@@ -1,41 +1,106 @@
 import type { Db } from '../../db/database';
-import { findOrganisation, updateOrganisation, type Organisation } from '../../db/organisations.repository';
+import {
+  findOrganisation,
+  updateOrganisation,
+  type Organisation,
+  type OrganisationUpdate,
+} from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 import { parseEmail } from './members.service';
 
 export const MAX_CONTACT_NAME = 200;
+export const MAX_ORGANISATION_NAME = 200;
+
+/** The contact details the service e-mails: invoices and incident notices go to the billing e-mail. */
+export interface ContactDetails {
+  billingContactName: string | null;
+  billingEmail: string | null;
+}
+
+/** A change to the organisation; absent fields stay as they are. */
+export interface OrganisationChange extends Partial<ContactDetails> {
+  /** Ours to set (CLI only), as is the billing arrangement. */
+  name?: string;
+  invoiceTermsDays?: 30 | 60;
+}
+
+function checked(change: OrganisationChange): OrganisationUpdate {
+  const out: OrganisationUpdate = { ...change };
+  if (change.billingContactName !== undefined) {
+    const name = (change.billingContactName ?? '').trim();
+    if (name.length > MAX_CONTACT_NAME) {
+      throw new SettingsRefused('invalid', `The contact name is at most ${MAX_CONTACT_NAME} characters.`);
+    }
+    out.billingContactName = name || null;
+  }
+  if (change.billingEmail !== undefined) {
+    out.billingEmail = change.billingEmail?.trim() ? parseEmail(change.billingEmail) : null;
+  }
+  if (change.name !== undefined) {
+    const name = change.name.trim();
+    if (!name || name.length > MAX_ORGANISATION_NAME) {
+      throw new SettingsRefused('invalid', `The name is 1 to ${MAX_ORGANISATION_NAME} characters.`);
+    }
+    out.name = name;
+  }
+  return out;
+}
+
+const CONTACT_FIELDS = ['billingContactName', 'billingEmail'] as const;
+const OPERATOR_FIELDS = ['name', 'invoiceTermsDays'] as const;
+
+/** The audit entries of a change: one per kind (contact details, operator's details), with before and after. */
+function auditEntries(before: Organisation, after: Organisation, change: OrganisationUpdate) {
+  const pick = (o: Organisation, keys: readonly (keyof Organisation)[]) =>
+    Object.fromEntries(keys.map((k) => [k, o[k]]));
+  const entries: { action: string; keys: readonly (keyof Organisation)[] }[] = [];
+  if (CONTACT_FIELDS.some((k) => change[k] !== undefined)) {
+    entries.push({ action: 'organisation.contact_changed', keys: CONTACT_FIELDS });
+  }
+  if (OPERATOR_FIELDS.some((k) => change[k] !== undefined)) {
+    entries.push({ action: 'organisation.details_changed', keys: OPERATOR_FIELDS });
+  }
+  return entries.map((e) => ({
+    action: e.action,
+    details: { before: pick(before, e.keys), after: pick(after, e.keys) },
+  }));
+}
 
 /**
- * The contact details the service e-mails (invoices, incident notices go to the billing e-mail). An empty
- * field removes the value. The billing arrangement itself is ours to set (CLI), never the organisation's.
+ * Changes an organisation and records who did it in the settings audit log, in one transaction: the
+ * console (contact details, by an admin) and the CLI's `org update` (anything, by an operator) both come
+ * here, so both write the same entries.
  */
-export async function updateContactDetails(
+export async function changeOrganisation(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  change: OrganisationChange,
+): Promise<Organisation> {
+  const update = checked(change);
+  return db.transaction().execute(async (trx) => {
+    const before = await findOrganisation(trx, organisationId);
+    if (!before) throw notFound('organisation', organisationId);
+    const after = (await updateOrganisation(trx, organisationId, update))!;
+    for (const entry of auditEntries(before, after, update)) {
+      await recordSettingsChange(trx, {
+        organisationId,
+        actor: actorLabel(actor),
+        target: organisationId,
+        ...entry,
+      });
+    }
+    return after;
+  });
+}
+
+/** The console's contact form: both fields are sent; an empty field removes the value. */
+export function updateContactDetails(
   db: Db,
   actor: Actor,
   organisationId: string,
   input: { billingContactName: string; billingEmail: string },
 ): Promise<Organisation> {
-  const name = input.billingContactName.trim();
-  if (name.length > MAX_CONTACT_NAME) {
-    throw new SettingsRefused('invalid', `The contact name is at most ${MAX_CONTACT_NAME} characters.`);
-  }
-  const email = input.billingEmail.trim() ? parseEmail(input.billingEmail) : null;
-  const before = await findOrganisation(db, organisationId);
-  if (!before) throw notFound('organisation', organisationId);
-  const change = { billingContactName: name || null, billingEmail: email };
-  return db.transaction().execute(async (trx) => {
-    const after = (await updateOrganisation(trx, organisationId, change))!;
-    await recordSettingsChange(trx, {
-      organisationId,
-      actor: actorLabel(actor),
-      action: 'organisation.contact_changed',
-      target: organisationId,
-      details: {
-        before: { billingContactName: before.billingContactName, billingEmail: before.billingEmail },
-        after: change,
-      },
-    });
-    return after;
-  });
+  return changeOrganisation(db, actor, organisationId, input);
 }

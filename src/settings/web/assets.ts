@@ -1,7 +1,8 @@
 /**
  * The console's only stylesheet and script, served from /settings/assets so the Content-Security-Policy
  * can forbid inline code. The pages work without the script: it only adds copy buttons beside
- * shown-once secrets (which are selectable read-only fields without it).
+ * shown-once secrets (which are selectable read-only fields without it), and keeps live regions (an
+ * endpoint's deliveries) current by polling their fragment (without it, the page's Refresh link).
  */
 export const CONSOLE_CSS = `
 *{box-sizing:border-box}
@@ -21,6 +22,7 @@ h1{font-size:26px;margin:8px 0 16px}h2{font-size:20px;margin:28px 0 10px}h3{font
 table{width:100%;border-collapse:collapse;margin:8px 0 16px}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #ddd;vertical-align:top}
 .scroll{overflow-x:auto}
+.amount{text-align:right;font-variant-numeric:tabular-nums}
 label{display:block;font-weight:600;margin:12px 0 4px}
 fieldset{border:1px solid #ccc;margin:12px 0;padding:8px 12px}legend{font-weight:600}
 fieldset label{font-weight:400;display:flex;gap:8px;align-items:center;margin:4px 0}
@@ -36,6 +38,7 @@ button.danger,.button.danger{background:#b3261e;border-color:#b3261e;color:#fff}
 .mode-live{color:#8a1c13;font-weight:700}.mode-test{color:#0d5e2b;font-weight:700}
 .muted{color:#555;font-size:14px}
 .badge{display:inline-block;padding:0 6px;border-radius:3px;background:#eee;font-size:14px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:8px;max-height:20em;overflow:auto}
 @media (max-width:640px){
   table.stack thead{position:absolute;left:-9999px}
@@ -56,5 +59,51 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
       if (status) status.textContent = 'Copied to the clipboard.';
     });
   });
+});
+
+document.querySelectorAll('[data-live]').forEach(function (region) {
+  var url = region.getAttribute('data-live');
+  var every = Number(region.getAttribute('data-interval')) || 3000;
+  var said = document.getElementById(region.id + '-updated');
+  // What the reader had open or focused survives the swap: open attempt lists, and the focused control.
+  function remember() {
+    var open = [];
+    region.querySelectorAll('li[id] details[open]').forEach(function (d) { open.push(d.closest('li').id); });
+    var active = document.activeElement;
+    var item = active && region.contains(active) ? active.closest('li[id]') : null;
+    return { open: open, focus: item ? { id: item.id, tag: active.tagName } : null };
+  }
+  function restore(state) {
+    state.open.forEach(function (id) {
+      var d = document.getElementById(id) && document.getElementById(id).querySelector('details');
+      if (d) d.open = true;
+    });
+    if (state.focus) {
+      var li = document.getElementById(state.focus.id);
+      var el = li && li.querySelector(state.focus.tag.toLowerCase());
+      if (el) el.focus();
+    }
+  }
+  function poll() {
+    if (document.hidden) return setTimeout(poll, every);
+    fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+      .then(function (res) {
+        // Signed out (sent to the sign-in page) or gone: stop; Refresh still works.
+        if (!res.ok || res.redirected) return null;
+        var version = res.headers.get('X-Deliveries-Version');
+        if (version === region.getAttribute('data-version')) return false;
+        return res.text().then(function (text) {
+          var state = remember();
+          region.innerHTML = text;
+          region.setAttribute('data-version', version);
+          restore(state);
+          if (said) said.textContent = 'Deliveries updated at ' + new Date().toLocaleTimeString('en-GB') + '.';
+          return true;
+        });
+      })
+      .then(function (more) { if (more !== null) setTimeout(poll, every); },
+            function () { setTimeout(poll, every * 2); });
+  }
+  setTimeout(poll, every);
 });
 `;

@@ -8,8 +8,10 @@ import { findOrderById, listOrders } from '../../db/orders.repository';
 import { listOrderDeliveries } from '../../db/webhook-deliveries.repository';
 import { AppError } from '../../errors';
 import { formatPence } from '../../mail/templates/render';
+import { pricingLineItems } from '../../notices/pricing';
 import { NOTICE_TYPES } from '../../notices/types';
 import type { Order } from '../../orders/order';
+import { orderTimeline } from '../../orders/timeline';
 import { ORDER_STATUSES } from '../../orders/status';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html, time, type Html } from './html';
@@ -140,16 +142,73 @@ async function organisationOrder(db: Db, ctx: ConsoleContext): Promise<Order> {
 
 async function timeline(db: Db, order: Order): Promise<Html> {
   const [audit, events] = await Promise.all([listAuditEntries(db, order.id), listOrderEvents(db, order.id)]);
-  const items = [
-    ...audit.map((a) => ({
-      at: a.createdAt,
-      what: html`<strong>${a.action}</strong> by ${a.actor}${a.reason ? ` — ${a.reason}` : ''}`,
-    })),
-    ...events.map((e) => ({ at: e.createdAt, what: html`Event <code>${e.event}</code> (${e.id})` })),
-  ].sort((a, b) => a.at.localeCompare(b.at));
-  return html`<ol class="timeline">
-    ${items.map((i) => html`<li>${time(i.at)}: ${i.what}</li>`)}
-  </ol>`;
+  const steps = orderTimeline(audit, events);
+  if (steps.length === 0) return html`<p>Nothing recorded yet.</p>`;
+  return html`<div class="scroll">
+    <table class="stack" id="timeline">
+      <caption class="muted">
+        Every step, oldest first: what happened, who did it, and the status, payment and total it left
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">What</th>
+          <th scope="col">By</th>
+          <th scope="col">Status</th>
+          <th scope="col">Payment</th>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${steps.map(
+          (st) =>
+            html`<tr>
+              <td data-label="When">${time(st.at)}</td>
+              <td data-label="What">
+                ${st.kind === 'event' ? html`Event <code>${st.what}</code>` : html`<strong>${st.what}</strong>`}${st.reason ? ` — ${st.reason}` : ''}
+              </td>
+              <td data-label="By">${st.actor ?? 'sent to your webhooks and contact'}</td>
+              <td data-label="Status">
+                ${st.status ? (st.statusChanged ? html`<strong>→ ${st.status}</strong>` : st.status) : '—'}
+              </td>
+              <td data-label="Payment">${st.paymentState ?? '—'}</td>
+              <td data-label="Total">${st.totalGbpPence === null ? '—' : formatPence(st.totalGbpPence)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+/** The quote's line items as the pricing engine gives them, adding up to the order's total. */
+function pricingTable(order: Order): Html {
+  const lines = pricingLineItems(order.pricing);
+  return html`<table id="pricing">
+    <caption class="muted">
+      The current quote, itemised (amounts in pounds sterling)
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Item</th>
+        <th scope="col" class="amount">Amount</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${lines.map(
+        (l) =>
+          html`<tr data-item="${l.item}">
+            <td>${l.label}</td>
+            <td class="amount">${formatPence(l.amountGbpPence)}</td>
+          </tr>`,
+      )}
+    </tbody>
+    <tfoot>
+      <tr data-item="total">
+        <th scope="row">Total</th>
+        <td class="amount"><strong>${formatPence(order.quotedPriceGbpPence)}</strong></td>
+      </tr>
+    </tfoot>
+  </table>`;
 }
 
 async function orderPage(db: Db, ctx: ConsoleContext) {
@@ -171,9 +230,11 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
       </p>
       <dl>
         ${fact('Mode', modeBadge(order.livemode ? 'live' : 'test'))}${fact('Id', order.id)}${fact('Status', order.status)}${fact('Type', order.type)}
-        ${fact('Price', formatPence(order.quotedPriceGbpPence))}${fact('Payment', `${order.paymentMethod} (${order.paymentState})`)}${fact('Newspaper', order.newspaperName)}
+        ${fact('Total', formatPence(order.quotedPriceGbpPence))}${fact('Payment', `${order.paymentMethod} (${order.paymentState})`)}${fact('Newspaper', order.newspaperName)}
         ${fact('Publication date', order.publicationDate)}${fact('Gazette URN', order.urn)}${fact('Your reference', order.clientRef)}
       </dl>
+      <h2>Amounts</h2>
+      ${pricingTable(order)}
       <h2>Documents</h2>
       ${
         kinds.length

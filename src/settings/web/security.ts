@@ -109,7 +109,7 @@ export async function consoleHeaders(ctx: ConsoleContext, next: Next) {
   ctx.set('Cache-Control', 'no-store');
   ctx.set(
     'Content-Security-Policy',
-    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   );
   ctx.set('X-Frame-Options', 'DENY');
   ctx.set('X-Content-Type-Options', 'nosniff');

@@ -38,9 +38,11 @@ import {
   createEndpointForm,
   deliveryFilters,
   deliveryList,
+  deliveriesVersion,
   endpointActions,
   endpointList,
   endpointState,
+  liveDeliveries,
   replayDeadForm,
   type DeliveryFilters,
 } from './webhooks.view';
@@ -88,22 +90,33 @@ function filtersOf(ctx: ConsoleContext): DeliveryFilters {
   };
 }
 
-async function endpointPage(deps: Deps, ctx: ConsoleContext, o: Messages = {}) {
-  const s = sessionOf(ctx);
-  const admin = s.member.role === 'admin';
-  const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-  const f = filtersOf(ctx);
+/** The endpoint's deliveries matching the page's filters, each with every attempt. */
+async function deliveriesOf(deps: Deps, e: WebhookEndpoint, f: DeliveryFilters) {
   const deliveries = await listEndpointDeliveries(deps.db, {
-    organisationId: s.organisation.id,
+    organisationId: e.organisationId,
     endpointId: e.id,
     outcome: f.outcome || undefined,
     event: f.event || undefined,
     orderId: f.order || undefined,
     limit: DELIVERIES_SHOWN,
   });
-  const rows = await Promise.all(
+  return Promise.all(
     deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(deps.db, d.id) })),
   );
+}
+
+/** The query string of the page's filters (for the live fragment's URL). */
+function filterQuery(f: DeliveryFilters): string {
+  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v) as [string, string][]).toString();
+  return q ? `?${q}` : '';
+}
+
+async function endpointPage(deps: Deps, ctx: ConsoleContext, o: Messages = {}) {
+  const s = sessionOf(ctx);
+  const admin = s.member.role === 'admin';
+  const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
+  const f = filtersOf(ctx);
+  const rows = await deliveriesOf(deps, e, f);
   sendPage(
     ctx,
     {
@@ -132,10 +145,14 @@ async function endpointPage(deps: Deps, ctx: ConsoleContext, o: Messages = {}) {
         <h2>Deliveries</h2>
         ${deliveryFilters(e, f)}
         <p>
-          <a href="${ctx.url}">Refresh</a>
-          <span class="muted">(the ${DELIVERIES_SHOWN} most recent matching deliveries)</span>
+          <a href="/settings/webhooks/${e.id}${filterQuery(f)}">Refresh</a>
+          <span class="muted"
+            >(the ${DELIVERIES_SHOWN} most recent matching deliveries; with JavaScript on, new attempts appear
+            by themselves)</span
+          >
         </p>
-        ${deliveryList(e, rows, admin, s.csrfToken)} ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
+        ${liveDeliveries(`/settings/webhooks/${e.id}/deliveries${filterQuery(f)}`, deliveryList(e, rows, admin, s.csrfToken), deliveriesVersion(rows))}
+        ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
     },
     o.error ? 400 : 200,
   );
@@ -192,6 +209,15 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   });
 
   router.get('/settings/webhooks/:id', (ctx) => endpointPage(deps, ctx));
+  // The deliveries list alone, for the page's script to poll: new attempts appear as they happen.
+  router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
+    const s = sessionOf(ctx);
+    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
+    const rows = await deliveriesOf(deps, e, filtersOf(ctx));
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('X-Deliveries-Version', deliveriesVersion(rows));
+    ctx.body = deliveryList(e, rows, s.member.role === 'admin', s.csrfToken).value;
+  });
   router.post(
     '/settings/webhooks/:id/events',
     change(deps, async (ctx, e) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WebhookAttempt, WebhookDelivery } from '../../db/webhook-deliveries.repository';
 import type { WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
@@ -196,6 +197,33 @@ export function deliveryList(
       </li>`;
     })}
   </ul>`;
+}
+
+type DeliveryRows = Parameters<typeof deliveryList>[1];
+
+/** What the list shows, in a few characters: the live region replaces the list only when it changes. */
+export function deliveriesVersion(rows: DeliveryRows): string {
+  const facts = rows.map(({ delivery: d, attempts }) => [
+    d.id,
+    d.status,
+    d.attempts,
+    d.replays,
+    d.nextAttemptAt,
+    attempts.length,
+  ]);
+  return createHash('sha256').update(JSON.stringify(facts)).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The deliveries list as a live region: the console's script polls `url` (the same list, alone) every few
+ * seconds and swaps it in when its version changes, announcing it politely. Without JavaScript the page's
+ * Refresh link does the same.
+ */
+export function liveDeliveries(url: string, list: Html, version: string): Html {
+  return html`<div id="deliveries" data-live="${url}" data-version="${version}" data-interval="3000">
+      ${list}
+    </div>
+    <p id="deliveries-updated" class="visually-hidden" aria-live="polite"></p>`;
 }
 
 export function replayDeadForm(e: WebhookEndpoint, csrf: string): Html {

@@ -15,3 +15,9 @@ test('every recorded order history replays against the current workflow code', a
   expect(names.length).toBeGreaterThanOrEqual(4);
   expect(outcomes).toEqual(names.map((name) => [name, null]));
 });
+
+test('they replay as well with the tracing interceptors installed (OTEL_EXPORTER_OTLP_ENDPOINT set)', async () => {
+  const { outcomes, names } = await replayHistoriesIn(HISTORIES_DIR, { tracing: true });
+  expect(names.length).toBeGreaterThanOrEqual(4);
+  expect(outcomes).toEqual(names.map((name) => [name, null]));
+});

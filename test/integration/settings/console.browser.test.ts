@@ -23,9 +23,11 @@ import { launchChromium, newPerson, seriousViolations, signIn, signInPathFrom } 
 /**
  * The settings console as an organisation's admin and viewer use it, in Debian's Chromium, on the real
  * stack: PostgreSQL, a Temporal dev server and worker, a real SMTP server for the sign-in links, a real
- * webhook receiver. Every page is checked with axe-core and photographed into docs/settings/.
+ * webhook receiver. Every page is checked with axe-core; with UPDATE_SCREENSHOTS=1 each is also
+ * photographed into docs/settings/ for the guide (otherwise a run leaves the tree untouched).
  */
 const SHOTS = path.resolve(__dirname, '../../../docs/settings');
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 /** Five attempts 0.2 s apart: a failing event is dead-lettered within about a second. */
 const WEBHOOK_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '0,200,200,200,200', WEBHOOK_TIMEOUT_MS: '1500' };
@@ -48,12 +50,15 @@ const pagesChecked: string[] = [];
 const cli = (...args: string[]) =>
   runNoticesAsync({ DATA_DIR: dataDir, SMTP_URL: smtp.url, ...WEBHOOK_ENV }, ...args);
 
-/** Runs axe on the page (no serious or critical violations) and photographs it for the guide. */
+/** Runs axe on the page (no serious or critical violations) and, when asked, photographs it for the guide. */
 async function checkPage(p: Page, name: string): Promise<void> {
   expect(await seriousViolations(p)).toEqual([]);
-  await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  if (UPDATE_SCREENSHOTS) await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   pagesChecked.push(name);
 }
+
+/** One of the page's "£1,234.56" amounts, in pence. */
+const pence = (text: string) => Math.round(Number(text.replace(/[£,\s]/g, '')) * 100);
 
 /** A form POST with the person's cookies, sent from outside the browser (so any Origin can be set). */
 async function postAs(who: BrowserContext, url: string, form: Record<string, string>, origin = base) {
@@ -268,12 +273,26 @@ describe('organisation settings console', () => {
       () => listDeliveries(api.db, { organisationId: orgId, status: 'dead' }),
       (ds) => ds.length === 0,
     );
-    // Replayed deliveries are pending until their first attempt answers.
+    // The replays' new attempts appear on the page as they happen: the page polls its deliveries fragment
+    // and swaps the list in, without reloading (the marker set in this document survives).
+    await page.evaluate(() => ((globalThis as { stayed?: boolean }).stayed = true));
     await eventually(
-      () => listDeliveries(api.db, { organisationId: orgId, status: 'delivered' }),
-      (ds) => ds.length >= 2,
+      () => page.locator('#deliveries li[data-status=delivered]').count(),
+      (n) => n >= 2,
+      30_000,
+      250,
     );
-    await page.goto(`${base}/settings/webhooks/${endpointId}`);
+    expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.locator('#deliveries-updated').innerText()).toContain('Deliveries updated');
+    expect(await page.locator('#deliveries li[data-status=dead]').count()).toBe(0);
+    // Without JavaScript the same list is one Refresh away; the fragment itself is the organisation's only.
+    const fragment = await page.request.get(`${base}/settings/webhooks/${endpointId}/deliveries`);
+    expect(fragment.status()).toBe(200);
+    expect(fragment.headers()['x-deliveries-version']).toBe(
+      await page.locator('#deliveries').getAttribute('data-version'),
+    );
+    await page.getByRole('link', { name: 'Refresh' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/settings/webhooks/${endpointId}`);
     expect(await page.locator('li[data-status=delivered]').count()).toBeGreaterThanOrEqual(2);
     await page.locator('li[data-status=delivered] summary').first().click();
     await checkPage(page, 'webhook-endpoint');
@@ -327,6 +346,35 @@ describe('organisation settings console', () => {
     await page.getByRole('heading', { name: 'Webhooks sent' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('order.created');
     expect(await page.locator('main').innerText()).toContain('Download the proof');
+
+    // Amounts: the quote's line items as the pricing engine gives them, adding up to the order's total.
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    const stored = await api.db
+      .selectFrom('orders')
+      .select(['status', 'quoted_price_gbp_pence', 'pricing'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const items = await page
+      .locator('#pricing tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [r.getAttribute('data-item'), r.querySelector('.amount')!.textContent!.trim()]),
+      );
+    expect(items.map(([item]) => item)).toEqual(['newspaper', 'platform_fee', 'vat']);
+    expect(items.map(([, amount]) => pence(amount!))).toEqual([
+      stored.pricing.subtotalGbpPence,
+      stored.pricing.platformFeeGbpPence,
+      stored.pricing.vatGbpPence,
+    ]);
+    const total = pence(await page.locator('#pricing tfoot .amount').innerText());
+    expect(total).toBe(stored.quoted_price_gbp_pence);
+    expect(items.reduce((sum, [, amount]) => sum + pence(amount!), 0)).toBe(total);
+    // The status timeline: every audit entry and event, each with the status it left, ending at today's.
+    const timeline = await page.locator('#timeline tbody').innerText();
+    expect(timeline).toContain('placed');
+    expect(timeline).toContain('order.created');
+    expect(timeline).toContain('order.proof_ready');
+    const moves = [...timeline.matchAll(/→ (\w+)/g)].map((m) => m[1]);
+    expect(moves.at(-1)).toBe(stored.status);
     await checkPage(page, 'order');
     const proof = await page.request.get(
       `${base}${await page.getByRole('link', { name: /proof/ }).getAttribute('href')}`,
@@ -349,11 +397,50 @@ describe('organisation settings console', () => {
     );
     expect(created.code).toBe(0);
     await page.goto(`${base}/settings/organisation`);
+    // The contact details are checked before anything is saved: a bad address is refused, nothing changes.
+    await page.getByLabel(/^Billing e-mail/).fill('not an address');
+    await page.getByLabel('Billing contact name').fill('x'.repeat(150));
+    await page.getByRole('button', { name: 'Save contact details' }).evaluate((b) => {
+      (b as unknown as { form: { noValidate: boolean } }).form.noValidate = true; // past the browser's own check, to the server's
+    });
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('Enter an e-mail address');
+    const unchanged = await api.db
+      .selectFrom('organisations')
+      .select(['billing_email', 'billing_contact_name'])
+      .where('id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    expect(unchanged).toEqual({ billing_email: 'accounts@firm.example', billing_contact_name: null });
+
     await page.getByLabel('Billing contact name').fill('Jane Smith');
     await page.getByLabel(/^Billing e-mail/).fill('billing@firm.example');
     await page.getByRole('button', { name: 'Save contact details' }).click();
     expect(await page.getByRole('status').innerText()).toContain('saved');
+    // The CLI's `org update` writes the same entry as the console, as the operator.
+    const updated = await cli('org', 'update', orgId, '--billing-contact-name', 'Accounts team');
+    expect(updated.json()).toMatchObject({ billingContactName: 'Accounts team' });
+    const entries = await api.db
+      .selectFrom('settings_audit_log')
+      .select(['actor', 'details'])
+      .where('organisation_id', '=', orgId)
+      .where('action', '=', 'organisation.contact_changed')
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.actor)).toEqual([expect.stringMatching(/^member:/), 'operator (CLI)']);
+    expect(entries[1].details).toEqual({
+      before: { billingContactName: 'Jane Smith', billingEmail: 'billing@firm.example' },
+      after: { billingContactName: 'Accounts team', billingEmail: 'billing@firm.example' },
+    });
+    expect(Object.keys(entries[0].details)).toEqual(Object.keys(entries[1].details));
+    await page.goto(`${base}/settings/organisation`);
+    expect(await page.getByLabel('Billing contact name').inputValue()).toBe('Accounts team');
     const log = await page.locator('#audit-log').innerText();
+    expect(
+      await page
+        .locator('#audit-log tbody tr', { hasText: 'organisation.contact_changed' })
+        .filter({ hasText: 'operator (CLI)' })
+        .count(),
+    ).toBe(1);
     for (const action of [
       'organisation.contact_changed',
       'api_key.created',
@@ -399,6 +486,42 @@ describe('organisation settings console', () => {
     await viewer.close();
   });
 
+  test('the CLI removes a member by address through the same rule: audited, sessions ended, last admin kept', async () => {
+    const email = `leaver-${randomUUID().slice(0, 8)}@firm.example`;
+    expect((await cli('member', 'invite', '--org', orgId, '--email', email)).code).toBe(0);
+    const leaver = await newPerson(browser);
+    const l = await leaver.newPage();
+    await signIn(l, base, smtp, email);
+
+    const removed = await cli('member', 'remove', '--org', orgId, '--email', email.toUpperCase());
+    expect(removed.stderr).toBe('');
+    expect(removed.json()).toMatchObject({ email, role: 'viewer' });
+    await l.goto(`${base}/settings/keys`);
+    expect(new URL(l.url()).pathname).toBe('/settings/sign-in');
+    await leaver.close();
+    await page.goto(`${base}/settings/organisation`);
+    expect(
+      await page
+        .locator('#audit-log tbody tr', { hasText: 'member.removed' })
+        .filter({ hasText: 'operator (CLI)' })
+        .count(),
+    ).toBe(1);
+
+    for (const refused of [
+      ['--email', email], // no longer a member
+      ['--email', adminEmail], // the last admin
+      ['--email', 'not-an-address'],
+    ]) {
+      const res = await cli('member', 'remove', '--org', orgId, ...refused);
+      expect(res.code).not.toBe(0);
+      expect(res.stdout).toBe('');
+      expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await cli('member', 'remove', '--org', orgId, '--email', adminEmail)).stderr).toContain(
+      'last admin',
+    );
+  });
+
   test("another organisation's key, endpoint, delivery and order ids answer 404", async () => {
     const other = await createTestOrganisation(api.db, { name: 'Other Council' });
     await insertMember(api.db, {
@@ -422,6 +545,7 @@ describe('organisation settings console', () => {
     for (const url of [
       `/settings/keys/${record.id}/revoke`,
       `/settings/webhooks/${endpoint.id}`,
+      `/settings/webhooks/${endpoint.id}/deliveries`,
       `/settings/orders/${order.id}`,
       `/settings/orders/${order.id}/documents/proof`,
     ]) {

@@ -70,3 +70,9 @@ test('every recorded webhook-delivery history replays against the current workfl
   expect(names.length).toBeGreaterThanOrEqual(2);
   expect(outcomes).toEqual(names.map((name) => [name, null]));
 });
+
+test('they replay as well with the tracing interceptors installed (OTEL_EXPORTER_OTLP_ENDPOINT set)', async () => {
+  const { outcomes, names } = await replayHistoriesIn(DIR, { tracing: true });
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  expect(outcomes).toEqual(names.map((name) => [name, null]));
+});

@@ -1,0 +1,69 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the interceptors load only when tracing is on */
+import type { ClientInterceptors } from '@temporalio/client';
+import type { ReplayWorkerOptions, WorkerOptions } from '@temporalio/worker';
+import type * as OtelClient from '@temporalio/interceptors-opentelemetry/lib/client';
+import type * as OtelWorker from '@temporalio/interceptors-opentelemetry/lib/worker';
+import { activeTracing, type ActiveTracing } from './tracing';
+
+/**
+ * The workflow interceptor modules of tracing, bundled into the workflow code: the SDK's OpenTelemetry
+ * interceptors (a span per workflow run, update, signal and activity start, continuing the caller's trace
+ * from the Temporal headers), then ours, which tags those spans with the request id.
+ */
+export const TRACING_WORKFLOW_MODULES: readonly string[] = [
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+  require.resolve('./workflow-request-id'),
+];
+
+/** The modules to bundle with the workflows: tracing's when it is on, none otherwise. */
+export function workflowInterceptorModules(): string[] {
+  return activeTracing() ? [...TRACING_WORKFLOW_MODULES] : [];
+}
+
+/**
+ * Client interceptors (API, console, CLI, the worker's own client): a span per workflow start, update and
+ * signal, whose context travels to the workflow in its headers. Undefined when tracing is off.
+ */
+export function temporalClientInterceptors(): ClientInterceptors | undefined {
+  if (!activeTracing()) return undefined;
+  const { OpenTelemetryWorkflowClientInterceptor } =
+    require('@temporalio/interceptors-opentelemetry/lib/client') as typeof OtelClient;
+  return { workflow: [new OpenTelemetryWorkflowClientInterceptor()] };
+}
+
+/** The sink through which the workflow sandbox hands its finished spans to the process's span processor. */
+function workflowSpanSinks(tracing: ActiveTracing) {
+  const { makeWorkflowExporter } =
+    require('@temporalio/interceptors-opentelemetry/lib/worker') as typeof OtelWorker;
+  return { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) };
+}
+
+/**
+ * The worker's part: activity interceptors (a span per activity execution, child of the workflow's
+ * activity-start span) and the workflow span sink. Empty when tracing is off. The workflow bundle must
+ * include `workflowInterceptorModules()` (given at bundling when a prebuilt bundle is used).
+ */
+export function workerTracingOptions(
+  tracing: ActiveTracing | null = activeTracing(),
+): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  if (!tracing) return {};
+  const { OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } =
+    require('@temporalio/interceptors-opentelemetry/lib/worker') as typeof OtelWorker;
+  return {
+    interceptors: {
+      workflowModules: [...TRACING_WORKFLOW_MODULES],
+      activity: [
+        (ctx) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
+      ],
+    },
+    sinks: workflowSpanSinks(tracing),
+  };
+}
+
+/** The same for a replay (tests replay recorded histories with the interceptors installed). */
+export function replayTracingOptions(tracing: ActiveTracing): Pick<ReplayWorkerOptions, 'sinks'> {
+  return { sinks: workflowSpanSinks(tracing) };
+}

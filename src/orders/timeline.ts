@@ -1,0 +1,113 @@
+import {
+  isOrderStatus,
+  nextStatus,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type OrderTransition,
+} from './status';
+
+/** An order audit entry, as the timeline needs it. */
+export interface TimelineAudit {
+  action: string;
+  actor: string;
+  reason: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** An order event (its envelope `data` carries the status and the order as they were). */
+export interface TimelineEvent {
+  id: string;
+  event: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+/** One step of an order's life, with the status, payment state and total it left the order in. */
+export interface TimelineStep {
+  at: string;
+  kind: 'audit' | 'event';
+  /** The audit action (`placed`, `payment_received`…) or the event name (`order.booked`…). */
+  what: string;
+  /** The event's id, for events. */
+  eventId: string | null;
+  actor: string | null;
+  reason: string | null;
+  /** The status after this step, when known; `statusChanged` when it differs from the step before. */
+  status: OrderStatus | null;
+  statusChanged: boolean;
+  paymentState: string | null;
+  totalGbpPence: number | null;
+}
+
+const isTransition = (a: string): a is OrderTransition =>
+  (ORDER_TRANSITIONS as readonly string[]).includes(a);
+
+interface State {
+  status: OrderStatus | null;
+  paymentState: string | null;
+  total: number | null;
+}
+
+/** The state after an event: its envelope says the status, and its `object` the payment state and total. */
+function afterEvent(s: State, e: TimelineEvent): State {
+  const object = (e.data.object ?? {}) as Record<string, unknown>;
+  return {
+    status: isOrderStatus(e.data.status) ? e.data.status : s.status,
+    paymentState: typeof object.paymentState === 'string' ? object.paymentState : s.paymentState,
+    total: typeof object.quotedPriceGbpPence === 'number' ? object.quotedPriceGbpPence : s.total,
+  };
+}
+
+/**
+ * The state after an audit entry: a lifecycle transition (payment received, PO received, completed,
+ * cancelled) moves the status by the one transition table, though no event is sent for some of them; an
+ * amendment may change the total; a cancellation says the payment state it left.
+ */
+function afterAudit(s: State, a: TimelineAudit): State {
+  const next: State = { ...s };
+  if (s.status && isTransition(a.action)) {
+    next.status = nextStatus(s.status, a.action, { probate: s.status === 'urn_received' }) ?? s.status;
+  }
+  if (typeof a.details.newTotal === 'number') next.total = a.details.newTotal;
+  if (typeof a.details.paymentState === 'string') next.paymentState = a.details.paymentState;
+  if (a.action === 'payment_received' || a.action === 'invoice_paid') next.paymentState = 'paid';
+  return next;
+}
+
+/**
+ * An order's whole life from its audit log and its events, oldest first (an audit entry before the event
+ * of the same moment: they are one commit), each step with the status it left the order in.
+ */
+export function orderTimeline(audit: TimelineAudit[], events: TimelineEvent[]): TimelineStep[] {
+  type Item = { at: string; rank: number; audit?: TimelineAudit; event?: TimelineEvent };
+  const items: Item[] = [
+    ...audit.map((a) => ({ at: a.createdAt, rank: 0, audit: a })),
+    ...events.map((e) => ({ at: e.createdAt, rank: 1, event: e })),
+  ].sort((x, y) => x.at.localeCompare(y.at) || x.rank - y.rank);
+  let state: State = { status: null, paymentState: null, total: null };
+  return items.map((item) => {
+    const before = state.status;
+    state = item.event ? afterEvent(state, item.event) : afterAudit(state, item.audit!);
+    const base = {
+      at: item.at,
+      status: state.status,
+      statusChanged: state.status !== null && state.status !== before,
+      paymentState: state.paymentState,
+      totalGbpPence: state.total,
+    };
+    if (item.event) {
+      const e = item.event;
+      return { ...base, kind: 'event' as const, what: e.event, eventId: e.id, actor: null, reason: null };
+    }
+    const a = item.audit!;
+    return {
+      ...base,
+      kind: 'audit' as const,
+      what: a.action,
+      eventId: null,
+      actor: a.actor,
+      reason: a.reason,
+    };
+  });
+}
