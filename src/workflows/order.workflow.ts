@@ -14,12 +14,14 @@ import {
   amendOrderUpdate,
   cancelOrderSignal,
   cancelOrderUpdate,
+  liveCheckoutQuery,
   markDeliveredSignal,
   orderStateQuery,
   paymentReceivedSignal,
   placeOrderUpdate,
   reportBookingUpdate,
   reportPublicationUpdate,
+  renewCheckoutUpdate,
   reportUrnUpdate,
   retryDeliverySignal,
   simulateDeliveryFailureUpdate,
@@ -28,6 +30,7 @@ import {
   type OrderWorkflowInput,
 } from './order.messages';
 import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
+import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order-checkout';
 import { OrderProcess } from './order-process';
 import { checkSimulatedDeliveryFailure, simulateDeliveryFailure } from './order-test-mode';
 import * as steps from './order-steps';
@@ -161,6 +164,10 @@ function registerHandlers(p: OrderProcess): void {
     }),
   );
   setHandler(orderStateQuery, () => p.order);
+  setHandler(liveCheckoutQuery, () => currentCheckout(p));
+  setHandler(renewCheckoutUpdate, (r) => locked(() => renewCheckout(p, r)), {
+    validator: (_r) => checkCheckoutRenewable(p),
+  });
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */

@@ -68,7 +68,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const write = requireScope('orders:write');
 
-  router.post('/orders', write, (ctx) => idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)));
+  router.post('/orders', write, (ctx) =>
+    idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
+  );
 
   /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
   async function ownedOrder(ctx: AppContext) {
