@@ -18,6 +18,7 @@ import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
+import { checkoutRoutes } from './checkout/checkout.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
@@ -153,6 +154,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   for (const payments of [stripeWebhooks, sandbox]) {
     if (payments) app.use(payments.routes()).use(payments.allowedMethods());
   }
+  const checkout = checkoutRoutes({ db, temporal });
+  app.use(checkout.routes()).use(checkout.allowedMethods());
   const status = statusRoutes({ config, db, temporal, taskQueue });
   app.use(status.routes()).use(status.allowedMethods());
   return app;

@@ -15,6 +15,6 @@ export function renderCertificate(order: Order, pageNumber: number | null): Prom
       if (order.urn) doc.text(`Gazette reference (URN): ${order.urn}`);
       doc.moveDown().font('Times-Roman').fontSize(10).text(order.noticeText, { align: 'justify' });
     },
-    { title: `Certificate ${order.reference}`, document: 'certificate' },
+    { title: `Certificate ${order.reference}`, document: 'certificate', testMode: !order.livemode },
   );
 }

@@ -99,6 +99,6 @@ export function renderInvoice(order: Order, party: InvoiceParty): Promise<Buffer
       doc.text(`Account number: ${party.bank.accountNumber}`);
       doc.text(`Payment reference: ${facts.number}`);
     },
-    { title: `Invoice ${facts.number}`, document: 'invoice' },
+    { title: `Invoice ${facts.number}`, document: 'invoice', testMode: !order.livemode },
   );
 }

@@ -37,6 +37,6 @@ export function renderProof(order: Order, columns: 1 | 2 = 1): Promise<Buffer> {
         .lineTo(x + COLUMN_WIDTH_PT[columns], doc.y)
         .stroke();
     },
-    { title: `Proof ${order.reference}`, document: 'proof' },
+    { title: `Proof ${order.reference}`, document: 'proof', testMode: !order.livemode },
   );
 }

@@ -9,7 +9,7 @@ export type DocumentKind = 'proof' | 'invoice' | 'certificate';
  */
 export function renderPdf(
   draw: (doc: PDFKit.PDFDocument) => void,
-  info: { title: string; document: DocumentKind },
+  info: { title: string; document: DocumentKind; testMode?: boolean },
 ): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
@@ -23,7 +23,38 @@ export function renderPdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     useUnicodeFonts(doc);
+    if (info.testMode) {
+      watermark(doc);
+      doc.on('pageAdded', () => watermark(doc));
+    }
     draw(doc);
     doc.end();
   });
+}
+
+/** What a test-mode document says on every page, so it can never pass for a real proof, certificate or invoice. */
+export const TEST_WATERMARK = 'TEST';
+export const TEST_BANNER = 'TEST MODE: not a real notice, certificate or invoice. No money moved.';
+
+/**
+ * A large diagonal TEST across the page and a banner at its top, drawn first so the content prints over it;
+ * the cursor is put back where the page's content starts.
+ */
+function watermark(doc: PDFKit.PDFDocument): void {
+  const { x, y } = doc;
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  doc
+    .fillColor('#d9d9d9')
+    .fontSize(150)
+    .text(TEST_WATERMARK, 0, height / 2 - 90, { width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc
+    .fillColor('#b00020')
+    .fontSize(9)
+    .text(TEST_BANNER, 56, 20, { width: width - 112, align: 'center', lineBreak: false });
+  doc.fillColor('black').fontSize(12);
+  doc.x = x;
+  doc.y = y;
 }

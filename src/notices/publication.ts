@@ -14,3 +14,47 @@ export function earliestPublicationDate(
   while (!newspaper.publicationDays.includes(isoWeekday(date))) date = addDays(date, 1);
   return date;
 }
+
+/** Why the date a notice is booked for differs from the one requested. */
+export type PublicationDateAdjustment = 'copy_deadline_passed' | 'not_a_publication_day';
+
+export interface BookablePublication {
+  /** The date the notice will be booked for. */
+  publicationDate: string;
+  /** Present when it differs from the requested date: what was asked, why it moved, in words. */
+  adjusted: { requested: string; reason: PublicationDateAdjustment; message: string } | null;
+}
+
+/**
+ * The first date the newspaper can meet: the requested date when it is one of the paper's publication days and
+ * its copy deadline (`copyWorkingDays` working days before it) is still ahead of today; otherwise the paper's
+ * first publication day on or after both the request and the deadline. Without a request: the earliest date.
+ */
+export function bookablePublicationDate(
+  newspaper: Pick<Newspaper, 'name' | 'publicationDays'>,
+  copyWorkingDays: number,
+  today: string,
+  requested?: string,
+): BookablePublication {
+  const earliest = addWorkingDays(today, copyWorkingDays);
+  const from = requested !== undefined && requested > earliest ? requested : earliest;
+  const date = firstPublicationDay(newspaper, from);
+  if (requested === undefined || date === requested) return { publicationDate: date, adjusted: null };
+  const tooSoon = requested < earliest;
+  return {
+    publicationDate: date,
+    adjusted: {
+      requested,
+      reason: tooSoon ? 'copy_deadline_passed' : 'not_a_publication_day',
+      message: tooSoon
+        ? `${newspaper.name} needs the copy ${copyWorkingDays} working days before publication: the first date it can meet is ${date}.`
+        : `${newspaper.name} does not publish on ${requested}: its next publication day is ${date}.`,
+    },
+  };
+}
+
+function firstPublicationDay(newspaper: Pick<Newspaper, 'publicationDays'>, from: string): string {
+  let date = from;
+  while (!newspaper.publicationDays.includes(isoWeekday(date))) date = addDays(date, 1);
+  return date;
+}

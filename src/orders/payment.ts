@@ -42,3 +42,43 @@ export function sandboxServes(
   if (service.production && order.livemode) return false;
   return !service.stripeFor(order.livemode);
 }
+
+/** A Checkout Session as the order workflow keeps it: `expiresAt` (epoch ms) is null when it never expires. */
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  expiresAt: number | null;
+}
+
+/** A session with less than this left is renewed rather than handed out: paying takes the customer a while. */
+export const CHECKOUT_RENEW_MARGIN_MS = 10 * 60_000;
+
+/** Stripe accepts Checkout Sessions living 30 minutes to 24 hours; ours live 23 hours unless told otherwise. */
+export const DEFAULT_CHECKOUT_SESSION_LIFETIME_MS = 23 * 3_600_000;
+
+/**
+ * Until when (epoch ms) a session may be handed out to a customer, null for ever: the renewal margin before it
+ * expires is at most half a session's lifetime, so a short-lived session (tests) is handed out at least once.
+ */
+export function handOutUntil(session: CheckoutSession, lifetimeMs: number): number | null {
+  if (session.expiresAt === null) return null;
+  return session.expiresAt - Math.min(CHECKOUT_RENEW_MARGIN_MS, lifetimeMs / 2);
+}
+
+/** The URL of a session a customer can still pay at `now`, or null when a new one is due. */
+export function liveCheckoutUrl(
+  session: CheckoutSession | null,
+  now: number,
+  lifetimeMs: number,
+): string | null {
+  if (!session) return null;
+  const until = handOutUntil(session, lifetimeMs);
+  return until === null || now < until ? session.url : null;
+}
+
+/** Our stable address of a card order's checkout (`checkoutUrl`), and the pages Stripe sends the customer back to. */
+export const checkoutLinks = (publicBaseUrl: string, orderId: string) => ({
+  checkoutUrl: `${publicBaseUrl}/pay/${orderId}`,
+  successUrl: `${publicBaseUrl}/pay/${orderId}/complete`,
+  cancelUrl: `${publicBaseUrl}/pay/${orderId}/cancelled`,
+});

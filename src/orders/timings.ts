@@ -16,6 +16,8 @@ export interface OrderTimings {
    * about 4,000 events or 4 MB on a default server). Unset in production; tests set it low to exercise it.
    */
   continueAsNewAfterEvents?: number;
+  /** How long each Checkout Session lives (Stripe: 30 min to 24 h). Unset: 23 hours; tests set it short. */
+  checkoutSessionLifetimeMs?: number;
 }
 
 const HOUR = 3_600_000;

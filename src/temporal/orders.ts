@@ -25,13 +25,16 @@ import {
   type OrderNotificationInput,
 } from '../workflows/notification.messages';
 import {
+  liveCheckoutQuery,
   orderWorkflowId,
   paymentReceivedSignal,
   placeOrderUpdate,
   recordTestPaymentUpdate,
   reportBookingUpdate,
   reportPublicationUpdate,
+  renewCheckoutUpdate,
   reportUrnUpdate,
+  type CheckoutLink,
   type IntegrationAck,
   type OrderView,
   type OrderWorkflowInput,
@@ -251,4 +254,20 @@ export async function startOrderNotification(
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
+}
+
+/** Asks the order's workflow for a live session: a query first (no history), the renewal update when due. */
+export async function liveCheckoutSession(temporal: Client, orderId: string): Promise<string> {
+  const onClosed = () => new AppError('invalid_state_transition', 'The order no longer awaits payment.', {});
+  let current: CheckoutLink | null;
+  try {
+    current = await temporal.workflow.getHandle(orderWorkflowId(orderId)).query(liveCheckoutQuery);
+  } catch (err) {
+    throw fromWorkflowError(err, onClosed);
+  }
+  if (current && (current.until === null || Date.now() < current.until)) return current.url;
+  const renewed = await updateOrder(temporal, orderId, renewCheckoutUpdate, [{ actor: 'customer' }], {
+    onClosed,
+  });
+  return renewed.url;
 }

@@ -14,6 +14,7 @@ import type { OrderEventRecord } from '../db/order-events.repository';
 import { AppError, type ErrorCode } from '../errors';
 import { eventData, type OrderEventName } from '../orders/events';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports } from '../orders/reports';
 import { initialStatus, isFinal, type OrderStatus } from '../orders/status';
 import type { CarriedOrderState, OrderWorkflowInput, PreparedNotice } from './order.messages';
@@ -112,6 +113,9 @@ export class OrderProcess {
   checkoutSessionId: string | null = null;
   /** Refunds an operator asked to retry (`retryRefund`), each under its own idempotency key. */
   refundAttempts = 0;
+  /** That session's URL and expiry, so a new one is handed out once it has expired (`stable-checkout-url`). */
+  checkoutSession: CheckoutSession | null = null;
+  checkoutRenewals = 0;
   /** An operator asked for the artwork to be delivered again after a failure. */
   redelivering = false;
   /** The integration reports the order applied, to acknowledge an identical repeat without a change. */
@@ -176,6 +180,8 @@ export class OrderProcess {
       deliveryFailed: this.deliveryFailed,
       paymentRef: this.paymentRef,
       checkoutSessionId: this.checkoutSessionId,
+      checkoutSession: this.checkoutSession,
+      checkoutRenewals: this.checkoutRenewals,
       redelivering: this.redelivering,
       refundAttempts: this.refundAttempts,
       reports: this.reports,

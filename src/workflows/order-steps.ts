@@ -35,6 +35,7 @@ import type {
 import { ukDate } from '../notices/dates';
 import { isTestHelperPayment } from '../testmode/payments';
 import { acts, asWorkflowRefusal, projectionWriter, refuse, type OrderProcess } from './order-process';
+import { checkoutExpiry, keepCheckout, STABLE_CHECKOUT } from './order-checkout';
 
 /** Payment set-up talks to Stripe: a few quick attempts, then the order placement fails cleanly. */
 const payments = proxyActivities<OrderActivities>({
@@ -46,10 +47,16 @@ const payments = proxyActivities<OrderActivities>({
 export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
     p.order = { ...p.order, reference: await projectionWriter().allocateReference(p.order.id) };
-    const payment = await payments.setUpPayment(p.order);
-    const { paymentRef, checkoutSessionId, ...visible } = payment;
+    const stable = patched(STABLE_CHECKOUT);
+    const payment = stable
+      ? await payments.setUpPayment(p.order, { checkoutExpiresAt: checkoutExpiry(p) })
+      : await payments.setUpPayment(p.order);
+    const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;
     p.paymentRef = paymentRef;
     p.checkoutSessionId = checkoutSessionId ?? null;
+    if (stable && checkoutSessionId) {
+      visible.checkoutUrl = keepCheckout(p, { ...payment, checkoutSessionId, checkoutExpiresAt });
+    }
     await p.commit(visible, { event: 'order.created', audit: { action: 'placed', actor: p.input.placedBy } });
     if (ownInvoice(p)) await generateInvoice(p, p.order);
     p.created = true;
@@ -254,10 +261,16 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
 async function reprice(p: OrderProcess, repriced: OrderProcess['order']) {
   if (p.status === 'pending_payment') {
     const previous = p.checkoutSessionId;
-    const checkout = await payments.setUpPayment(repriced);
+    const stable = p.checkoutSession !== null && patched(STABLE_CHECKOUT);
+    const checkout = stable
+      ? await payments.setUpPayment(repriced, { checkoutExpiresAt: checkoutExpiry(p) })
+      : await payments.setUpPayment(repriced);
     p.checkoutSessionId = checkout.checkoutSessionId ?? null;
     // The replaced session must not stay payable at the old price.
     if (previous && patched('expire-replaced-checkout')) await expireQuietly(p, previous);
+    if (stable && checkout.checkoutSessionId) {
+      return { checkoutUrl: keepCheckout(p, { ...checkout, checkoutSessionId: checkout.checkoutSessionId }) };
+    }
     return { checkoutUrl: checkout.checkoutUrl };
   }
   if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
@@ -297,7 +310,7 @@ async function voidQuietly(p: OrderProcess, invoiceId: string, reason: string): 
  * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
  * a payment may now arrive for a session the order no longer expects.
  */
-async function expireQuietly(p: OrderProcess, sessionId: string): Promise<boolean> {
+export async function expireQuietly(p: OrderProcess, sessionId: string): Promise<boolean> {
   try {
     await payments.expireCheckout({ orderId: p.order.id, sessionId });
     return true;

@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
+import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports } from '../orders/reports';
 import type { PaymentMethod } from '../orders/status';
 import type { OrderTimings } from '../orders/timings';
@@ -57,6 +58,10 @@ export interface CarriedOrderState {
   deliveryFailed: boolean;
   paymentRef: string | null;
   checkoutSessionId: string | null;
+  /** The current Checkout Session with its URL and expiry (orders placed since `stable-checkout-url`). */
+  checkoutSession?: CheckoutSession | null;
+  /** How many Checkout Sessions replaced an expired one (numbers their idempotency keys). */
+  checkoutRenewals?: number;
   redelivering: boolean;
   /** Absent in runs carried before `retryRefund` existed. */
   refundAttempts?: number;
@@ -153,3 +158,17 @@ export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
 export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention');
 
 export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');
+
+/**
+ * The checkout of an unpaid card order (`GET /pay/:id`). The query answers the current session and until when
+ * the workflow hands it out (a query sees the workflow's clock as of its last activation, so the caller compares
+ * `until` with the time now), or null when there is none to pay; past `until`, the update asks the workflow,
+ * which creates a new session once for concurrent visitors.
+ */
+export interface CheckoutLink {
+  url: string;
+  /** Epoch ms; null: for as long as the order awaits payment. */
+  until: number | null;
+}
+export const liveCheckoutQuery = defineQuery<CheckoutLink | null>('liveCheckout');
+export const renewCheckoutUpdate = defineUpdate<{ url: string }, [Actor]>('renewCheckout');

@@ -14,6 +14,7 @@ import {
   amendOrderUpdate,
   cancelOrderSignal,
   cancelOrderUpdate,
+  liveCheckoutQuery,
   markDeliveredSignal,
   orderStateQuery,
   paymentReceivedSignal,
@@ -21,6 +22,7 @@ import {
   recordTestPaymentUpdate,
   reportBookingUpdate,
   reportPublicationUpdate,
+  renewCheckoutUpdate,
   reportUrnUpdate,
   retryDeliverySignal,
   retryRefundSignal,
@@ -33,6 +35,7 @@ import {
 } from './order.messages';
 import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
 import { awaitsOperator, clearAttention, refundIssued, retryRefund } from './order-operator';
+import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order-checkout';
 import { OrderProcess } from './order-process';
 import { checkSimulatedDeliveryFailure, checkTestPayment, simulateDeliveryFailure } from './order-test-mode';
 import * as steps from './order-steps';
@@ -172,6 +175,10 @@ function registerHandlers(p: OrderProcess): void {
   setHandler(retryRefundSignal, (n) => locked(() => retryRefund(p, n)));
   setHandler(clearAttentionSignal, (n) => locked(() => clearAttention(p, n)));
   setHandler(orderStateQuery, () => p.order);
+  setHandler(liveCheckoutQuery, () => currentCheckout(p));
+  setHandler(renewCheckoutUpdate, (r) => locked(() => renewCheckout(p, r)), {
+    validator: (_r) => checkCheckoutRenewable(p),
+  });
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */

@@ -208,7 +208,9 @@ describe('amending re-prices the payment', () => {
     const o = await t.place({ paymentMethod: 'stripe_checkout' });
     const amended = await amend(o, longer);
     expect(amended.quotedPriceGbpPence).toBeGreaterThan(o.placed.quotedPriceGbpPence);
-    expect(amended.checkoutUrl).not.toBe(o.placed.checkoutUrl);
+    // `checkoutUrl` is our stable address; the session behind it is the new one.
+    expect(amended.checkoutUrl).toBe(o.placed.checkoutUrl);
+    expect(o.calls('setUpPayment')).toHaveLength(2);
     expect(o.calls('expireCheckout')).toEqual([[{ orderId: o.id, sessionId: 'cs_0' }]]);
   });
 

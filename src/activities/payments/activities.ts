@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
+import type { CheckoutSession } from '../../orders/payment';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
 
 export interface PaymentSetup {
@@ -11,6 +12,8 @@ export interface PaymentSetup {
   paymentRef: string | null;
   /** The Checkout Session of a card order, kept by the workflow to expire it when replaced or cancelled. */
   checkoutSessionId?: string;
+  /** When that session expires (epoch ms; null: never), so the workflow can hand out a new one in time. */
+  checkoutExpiresAt?: number | null;
   paymentState: string;
 }
 
@@ -22,7 +25,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
   return {
     /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
-    async setUpPayment(order: OrderSnapshot): Promise<PaymentSetup> {
+    async setUpPayment(
+      order: OrderSnapshot,
+      opts: { checkoutExpiresAt?: number } = {},
+    ): Promise<PaymentSetup> {
       const payments = await providerOf(order);
       const req = {
         orderId: order.id,
@@ -30,6 +36,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         description: `Statutory notice ${order.reference} (${order.type})`,
         amountGbpPence: order.quotedPriceGbpPence,
         idempotencyKey: `order:${order.id}:payment:v${order.version}`,
+        expiresAt: opts.checkoutExpiresAt,
       };
       switch (order.paymentMethod) {
         case 'stripe_checkout': {
@@ -39,6 +46,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
             invoiceUrl: null,
             paymentRef: null,
             checkoutSessionId: s.sessionId,
+            checkoutExpiresAt: s.expiresAt,
             paymentState: 'awaiting_payment',
           };
         }
@@ -118,6 +126,28 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         idempotencyKey: `order:${input.orderId}:invoice-refund:${input.invoiceId}${purpose ? `:${purpose}` : ''}`,
       });
       return refundId;
+    },
+
+    /**
+     * A new Checkout Session for an unpaid card order whose last one has expired (or is about to); `renewal`
+     * numbers them, so a retry creates nothing twice.
+     */
+    async renewCheckout(input: {
+      order: OrderSnapshot;
+      renewal: number;
+      expiresAt: number;
+    }): Promise<CheckoutSession> {
+      const { order } = input;
+      const payments = await providerOf(order);
+      const s = await payments.createCheckout({
+        orderId: order.id,
+        reference: order.reference,
+        description: `Statutory notice ${order.reference} (${order.type})`,
+        amountGbpPence: order.quotedPriceGbpPence,
+        idempotencyKey: `order:${order.id}:checkout:${input.renewal}`,
+        expiresAt: input.expiresAt,
+      });
+      return { id: s.sessionId, url: s.checkoutUrl, expiresAt: s.expiresAt };
     },
 
     /** Expires an unpaid checkout session so the customer can no longer pay it. */

@@ -6,6 +6,8 @@ export interface CheckoutRequest {
   amountGbpPence: number;
   /** Stable across activity retries, so a retry never creates a second session. */
   idempotencyKey: string;
+  /** When a Checkout Session expires (epoch ms); unset: 23 hours from now. */
+  expiresAt?: number;
 }
 
 /** The organisation billed by a provider invoice (one provider customer per organisation). */
@@ -31,7 +33,10 @@ export interface RefundRequest {
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
-  createCheckout(req: CheckoutRequest): Promise<{ checkoutUrl: string; sessionId: string }>;
+  /** `expiresAt`: when the session can no longer be paid (epoch ms), null when it never expires (sandbox). */
+  createCheckout(
+    req: CheckoutRequest,
+  ): Promise<{ checkoutUrl: string; sessionId: string; expiresAt: number | null }>;
   /** Creates, finalises and sends an invoice to the organisation's customer (created once per organisation). */
   createInvoice(req: InvoiceRequest): Promise<{ invoiceUrl: string; invoiceId: string }>;
   /** Voids an unpaid invoice (cancelled order, or an amendment that replaced it). */

@@ -12,6 +12,7 @@ export function createSandboxProvider(publicBaseUrl: string): PaymentProvider {
       return {
         checkoutUrl: `${publicBaseUrl}/sandbox/checkout/${req.orderId}`,
         sessionId: `sandbox_cs_${req.orderId}`,
+        expiresAt: null, // the sandbox page reads the order: it never expires
       };
     },
     async createInvoice(req) {

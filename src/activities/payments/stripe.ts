@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import Stripe from 'stripe';
+import { checkoutLinks, DEFAULT_CHECKOUT_SESSION_LIFETIME_MS } from '../../orders/payment';
 import type { BilledOrganisation, PaymentProvider } from './provider';
 
 /**
@@ -52,6 +53,8 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
   return {
     name: 'stripe',
     async createCheckout(req) {
+      const expiresAt = req.expiresAt ?? Date.now() + DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
+      const links = checkoutLinks(publicBaseUrl, req.orderId);
       const session = await classify(() =>
         stripe.checkout.sessions.create(
           {
@@ -69,14 +72,16 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
                 },
               },
             ],
-            success_url: `${publicBaseUrl}/sandbox/checkout/${req.orderId}/done`,
-            cancel_url: `${publicBaseUrl}/sandbox/checkout/${req.orderId}/done`,
+            // An explicit expiry: the order workflow knows when to hand out a new session.
+            expires_at: Math.floor(expiresAt / 1000),
+            success_url: links.successUrl,
+            cancel_url: links.cancelUrl,
           },
           { idempotencyKey: req.idempotencyKey },
         ),
       );
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return { checkoutUrl: session.url, sessionId: session.id };
+      return { checkoutUrl: session.url, sessionId: session.id, expiresAt };
     },
     async createInvoice(req) {
       const customer = await organisationCustomer(stripe, req.organisation);

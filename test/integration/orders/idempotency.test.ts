@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
 import { createLogger } from '../../../src/logger';
-import { call, createTestKey, createTestOrganisation, startTestApi, type TestApi } from '../../support/harness';
+import {
+  call,
+  createTestKey,
+  createTestOrganisation,
+  startTestApi,
+  type TestApi,
+} from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
 import { startTestWorker, type TestWorker } from '../../support/worker';
@@ -66,7 +72,10 @@ beforeAll(async () => {
     { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripe.url },
     { orderTaskQueue },
   );
-  worker = await startTestWorker({ config: api.config, db: api.db, log: createLogger('silent') }, orderTaskQueue);
+  worker = await startTestWorker(
+    { config: api.config, db: api.db, log: createLogger('silent') },
+    orderTaskQueue,
+  );
 });
 
 afterAll(async () => {
@@ -150,7 +159,10 @@ describe('Idempotency-Key on POST /v1/orders (Stripe semantics)', () => {
     const { deleteExpiredIdempotencyKeys } = await import('../../../src/db/idempotency-keys.repository');
     await deleteExpiredIdempotencyKeys(api.db);
 
-    const reused = await placeWith(key, 'kept-for-ever', { ...validOrderBody('planning'), clientRef: 'other' });
+    const reused = await placeWith(key, 'kept-for-ever', {
+      ...validOrderBody('planning'),
+      clientRef: 'other',
+    });
     expect(reused.status).toBe(422);
     expect(reused.json.code).toBe('idempotency_key_reused');
     const same = await placeWith(key, 'kept-for-ever', validOrderBody('planning'));

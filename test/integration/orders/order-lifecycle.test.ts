@@ -189,7 +189,11 @@ describe('order lifecycle over HTTP', () => {
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
     expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
     const id = created.json.id as string;
-    expect(created.json.checkoutUrl).toBe(`${api.config.publicBaseUrl}/sandbox/checkout/${id}`);
+    // Our stable checkout address, which sends the payer to the sandbox's checkout page.
+    expect(created.json.checkoutUrl).toBe(`${api.config.publicBaseUrl}/pay/${id}`);
+    const redirect = await fetch(`${api.baseUrl}/pay/${id}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get('location')).toBe(`${api.config.publicBaseUrl}/sandbox/checkout/${id}`);
 
     const page = await fetch(`${api.baseUrl}/sandbox/checkout/${id}`);
     expect(await page.text()).toContain('LOCAL PAYMENT SANDBOX');

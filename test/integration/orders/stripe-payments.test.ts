@@ -88,7 +88,9 @@ describe('Stripe Checkout (stripe-mock)', () => {
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
-    expect(created.json.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(created.json.checkoutUrl).toBe(`${api.config.publicBaseUrl}/pay/${id}`);
+    const redirect = await fetch(`${api.baseUrl}/pay/${id}`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(created.json.invoiceUrl).toBeUndefined();
 
     const sessions = stripeMock

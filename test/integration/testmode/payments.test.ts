@@ -85,6 +85,13 @@ const payments = async (stack: TestModeStack, orderId: string) =>
     (e) => e.action.startsWith('payment_') || e.action === 'invoice_paid',
   );
 
+/** Where the order's stable `checkoutUrl` (`/pay/<id>`) sends the payer: the provider's checkout page. */
+async function checkoutPage(api: { baseUrl: string }, orderId: string) {
+  const res = await fetch(`${api.baseUrl}/pay/${orderId}`, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return res.headers.get('location');
+}
+
 describe('live on Stripe, test mode on the local sandbox', () => {
   test('a test order never uses the live Stripe key: its checkout is the sandbox page', async () => {
     const { api } = liveOnly;
@@ -92,8 +99,12 @@ describe('live on Stripe, test mode on the local sandbox', () => {
     const testOrder = await placeOrder(api, testKey, 'planning', MANUAL);
     const liveOrder = await placeOrder(api, liveKey, 'planning');
 
-    expect(testOrder.checkoutUrl).toBe(`${api.config.publicBaseUrl}/sandbox/checkout/${testOrder.id}`);
-    expect(liveOrder.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(testOrder.checkoutUrl).toBe(`${api.config.publicBaseUrl}/pay/${testOrder.id}`);
+    expect(await checkoutPage(api, testOrder.id)).toBe(
+      `${api.config.publicBaseUrl}/sandbox/checkout/${testOrder.id}`,
+    );
+    expect(liveOrder.checkoutUrl).toBe(`${api.config.publicBaseUrl}/pay/${liveOrder.id}`);
+    expect(await checkoutPage(api, liveOrder.id)).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(requestsFor(testOrder.id)).toEqual([]);
     const liveSessions = requestsFor(liveOrder.id);
     expect(liveSessions.length).toBeGreaterThan(0);
@@ -136,7 +147,7 @@ describe('both modes on Stripe, each with its own account', () => {
     const { testKey, liveKey } = await customer(api, 'stripe_checkout');
     const testOrder = await placeOrder(api, testKey, 'planning', MANUAL);
     const liveOrder = await placeOrder(api, liveKey, 'planning');
-    expect(testOrder.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(await checkoutPage(api, testOrder.id)).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(new Set(requestsFor(testOrder.id).map((r) => r.apiKey))).toEqual(new Set([TEST_KEY]));
     expect(new Set(requestsFor(liveOrder.id).map((r) => r.apiKey))).toEqual(new Set([LIVE_KEY]));
     // No sandbox while both modes use Stripe.

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import copyDeadlinesJson from './data/copy-deadlines.json';
+import type { Newspaper } from './directory';
+
+/** Copy deadlines as data (`data/copy-deadlines.json`), validated at module load like the directory. */
+const workingDays = z.int().min(0).max(30);
+const copyDeadlinesSchema = z.strictObject({
+  source: z.string(),
+  byFrequency: z.strictObject({ daily: workingDays, weekly: workingDays }),
+  newspapers: z.record(z.string(), workingDays),
+});
+
+export const COPY_DEADLINES = copyDeadlinesSchema.parse(copyDeadlinesJson);
+
+/** How many working days before a publication day the newspaper must have the copy. */
+export function copyDeadlineWorkingDays(
+  newspaper: Pick<Newspaper, 'id' | 'frequency'>,
+  deadlines: z.infer<typeof copyDeadlinesSchema> = COPY_DEADLINES,
+): number {
+  return deadlines.newspapers[newspaper.id] ?? deadlines.byFrequency[newspaper.frequency];
+}

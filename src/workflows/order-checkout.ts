@@ -1,0 +1,98 @@
+import { patched, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../activities';
+import {
+  checkoutLinks,
+  DEFAULT_CHECKOUT_SESSION_LIFETIME_MS,
+  handOutUntil,
+  liveCheckoutUrl,
+  type CheckoutSession,
+} from '../orders/payment';
+import type { Actor, CheckoutLink } from './order.messages';
+import { refuse, type OrderProcess } from './order-process';
+import { expireQuietly } from './order-steps';
+
+/**
+ * `checkoutUrl` is our stable address (`/pay/<order id>`), which redirects to a live Checkout Session: the
+ * workflow keeps the session's URL and expiry, and creates a new session once the last has expired, for as
+ * long as the order awaits payment. Orders placed before the marker keep Stripe's URL as `checkoutUrl` (their
+ * `/pay` address still works: the first visit replaces their session).
+ */
+export const STABLE_CHECKOUT = 'stable-checkout-url';
+
+const payments = proxyActivities<OrderActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1s', maximumAttempts: 5 },
+});
+
+const lifetime = (p: OrderProcess) =>
+  p.input.timings.checkoutSessionLifetimeMs ?? DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
+
+/** When a session created now expires (workflow time: deterministic). */
+export const checkoutExpiry = (p: OrderProcess) => Date.now() + lifetime(p);
+
+/** Keeps the session a payment set-up created; answers the order's `checkoutUrl`, our stable address. */
+export function keepCheckout(
+  p: OrderProcess,
+  s: { checkoutSessionId: string; checkoutUrl: string | null; checkoutExpiresAt?: number | null },
+): string {
+  p.checkoutSession = {
+    id: s.checkoutSessionId,
+    url: s.checkoutUrl ?? '',
+    expiresAt: s.checkoutExpiresAt ?? null,
+  };
+  return checkoutLinks(p.input.publicBaseUrl, p.order.id).checkoutUrl;
+}
+
+/** The current session and until when it is handed out, or null: not awaiting payment, or no session known. */
+export function currentCheckout(p: OrderProcess): CheckoutLink | null {
+  const session = p.checkoutSession;
+  if (p.status !== 'pending_payment' || !session) return null;
+  return { url: session.url, until: handOutUntil(session, lifetime(p)) };
+}
+
+/** The live session's URL now (in an update: the workflow clock is current), or null when a new one is due. */
+const liveCheckout = (p: OrderProcess): string | null =>
+  p.status === 'pending_payment' ? liveCheckoutUrl(p.checkoutSession, Date.now(), lifetime(p)) : null;
+
+/** Only an unpaid card order has a checkout to renew: 409 invalid_state_transition otherwise. */
+export function checkCheckoutRenewable(p: OrderProcess): void {
+  if (p.status !== 'pending_payment' || p.order.paymentMethod !== 'stripe_checkout') {
+    throw refuse('invalid_state_transition', `An order in status ${p.status} awaits no card payment.`, {
+      status: p.status,
+    });
+  }
+}
+
+/**
+ * Answers a live session, creating one when the last has expired (or has less than the margin left, when the
+ * old one is expired first so only one can be paid). A concurrent visitor who asked first already renewed it.
+ */
+export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: string }> {
+  checkCheckoutRenewable(p);
+  const live = liveCheckout(p);
+  if (live) return { url: live };
+  patched(STABLE_CHECKOUT);
+  const previous: CheckoutSession | null =
+    p.checkoutSession ?? (p.checkoutSessionId ? { id: p.checkoutSessionId, url: '', expiresAt: null } : null);
+  p.checkoutRenewals += 1;
+  const session = await payments.renewCheckout({
+    order: p.order,
+    renewal: p.checkoutRenewals,
+    expiresAt: checkoutExpiry(p),
+  });
+  if (previous && (previous.expiresAt === null || previous.expiresAt > Date.now())) {
+    await expireQuietly(p, previous.id);
+  }
+  p.checkoutSession = session;
+  p.checkoutSessionId = session.id;
+  await p.audit({
+    action: 'checkout_renewed',
+    actor: r.actor,
+    details: {
+      sessionId: session.id,
+      previousSessionId: previous?.id ?? null,
+      expiresAt: session.expiresAt === null ? null : new Date(session.expiresAt).toISOString(),
+    },
+  });
+  return { url: session.url };
+}
