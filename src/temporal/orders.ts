@@ -29,9 +29,7 @@ import {
   paymentReceivedSignal,
   placeOrderUpdate,
   recordTestPaymentUpdate,
-  reportBookingUpdate,
-  reportPublicationUpdate,
-  reportUrnUpdate,
+  reportUpdates,
   type IntegrationAck,
   type OrderView,
   type OrderWorkflowInput,
@@ -175,17 +173,17 @@ export function sendSimulatedReport(
   const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
   switch (step) {
     case 'booking':
-      return handle.executeUpdate(reportBookingUpdate, {
+      return handle.executeUpdate(reportUpdates.booking, {
         args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
         updateId,
       });
     case 'publication':
-      return handle.executeUpdate(reportPublicationUpdate, {
+      return handle.executeUpdate(reportUpdates.publication, {
         args: [{ actor, ...simulatedPublication(order, new Date()) }],
         updateId,
       });
     case 'urn':
-      return handle.executeUpdate(reportUrnUpdate, { args: [{ actor, ...simulatedUrn(order) }], updateId });
+      return handle.executeUpdate(reportUpdates.urn, { args: [{ actor, ...simulatedUrn(order) }], updateId });
   }
 }
 
