@@ -141,4 +141,3 @@ function intentOf(event: OrderEventRecord, audience: Audience, recipients: strin
     recipients,
   };
 }
-

@@ -30,10 +30,8 @@ import {
   paymentReceivedSignal,
   placeOrderUpdate,
   recordTestPaymentUpdate,
-  reportBookingUpdate,
-  reportPublicationUpdate,
   renewCheckoutUpdate,
-  reportUrnUpdate,
+  reportUpdates,
   type CheckoutLink,
   type IntegrationAck,
   type OrderView,
@@ -189,17 +187,17 @@ export function sendSimulatedReport(
   const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
   switch (step) {
     case 'booking':
-      return handle.executeUpdate(reportBookingUpdate, {
+      return handle.executeUpdate(reportUpdates.booking, {
         args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
         updateId,
       });
     case 'publication':
-      return handle.executeUpdate(reportPublicationUpdate, {
+      return handle.executeUpdate(reportUpdates.publication, {
         args: [{ actor, ...simulatedPublication(order, new Date()) }],
         updateId,
       });
     case 'urn':
-      return handle.executeUpdate(reportUrnUpdate, { args: [{ actor, ...simulatedUrn(order) }], updateId });
+      return handle.executeUpdate(reportUpdates.urn, { args: [{ actor, ...simulatedUrn(order) }], updateId });
   }
 }
 

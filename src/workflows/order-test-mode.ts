@@ -32,9 +32,13 @@ export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
  */
 export function checkTestPayment(p: OrderProcess): void {
   if (p.order.livemode) {
-    throw refuse('invalid_state_transition', 'Payments can be recorded by a test helper on test orders only.', {
-      status: p.status,
-    });
+    throw refuse(
+      'invalid_state_transition',
+      'Payments can be recorded by a test helper on test orders only.',
+      {
+        status: p.status,
+      },
+    );
   }
   asWorkflowRefusal(() => checkPayable(p.order));
 }

@@ -130,6 +130,12 @@ export const submitPurchaseOrderUpdate = defineUpdate<OrderView, [PurchaseOrderI
 export const reportBookingUpdate = defineUpdate<IntegrationAck, [BookingReport]>('reportBooking');
 export const reportPublicationUpdate = defineUpdate<IntegrationAck, [PublicationReport]>('reportPublication');
 export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
+/** The update of each newspaper or Gazette report, by the report's kind (src/orders/reports.ts). */
+export const reportUpdates = {
+  booking: reportBookingUpdate,
+  publication: reportPublicationUpdate,
+  urn: reportUrnUpdate,
+} as const;
 export const amendOrderUpdate = defineUpdate<OrderView, [AmendRequest]>('amendOrder');
 export const cancelOrderUpdate = defineUpdate<OrderView, [CancelRequest]>('cancelOrder');
 /** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */

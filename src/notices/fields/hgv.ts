@@ -8,6 +8,23 @@ export const LICENCE_TYPES = ['restricted', 'standard_national', 'standard_inter
 export const APPLICATION_KINDS = ['new', 'variation'] as const;
 export const MAX_VEHICLES = 9999;
 
+/**
+ * The operator and the operating centre (paras (b)–(h)): the same particulars in Great Britain and Northern
+ * Ireland (SR 2012/261 Sch 2 para 1), where only the licence number and the traffic area differ.
+ */
+export const operatingCentreFields = {
+  tradingName: nameText().optional(),
+  operatingCentreAddress: addressText(),
+  operatingCentrePostcode: ukPostcode(),
+  vehicleCount: count(MAX_VEHICLES),
+  trailerCount: count(MAX_VEHICLES),
+  /** Numbers now kept at the centre, for a variation where they differ (para 1(g)). */
+  currentVehicleCount: count(MAX_VEHICLES).optional(),
+  currentTrailerCount: count(MAX_VEHICLES).optional(),
+  /** Proposed changes to or removal of conditions or undertakings (para 1(h)). */
+  conditionChanges: descriptionText().optional(),
+};
+
 export const hgvFields = {
   applicationKind: z.enum(APPLICATION_KINDS),
   licenceType: z.enum(LICENCE_TYPES),
@@ -19,15 +36,6 @@ export const hgvFields = {
     .toUpperCase()
     .regex(/^O[A-Z]\d{7}$/, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
     .optional(),
-  tradingName: nameText().optional(),
-  operatingCentreAddress: addressText(),
-  operatingCentrePostcode: ukPostcode(),
-  vehicleCount: count(MAX_VEHICLES),
-  trailerCount: count(MAX_VEHICLES),
-  /** Numbers now kept at the centre, for a variation where they differ (para 1(g)). */
-  currentVehicleCount: count(MAX_VEHICLES).optional(),
-  currentTrailerCount: count(MAX_VEHICLES).optional(),
-  /** Proposed changes to or removal of conditions or undertakings (para 1(h)). */
-  conditionChanges: descriptionText().optional(),
+  ...operatingCentreFields,
   trafficArea: z.enum(TRAFFIC_AREAS),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressText, descriptionText, nameText, placeText, referenceText, titleText } from '../text';
-import { APPLICATION_KINDS, LICENCE_TYPES, MAX_VEHICLES } from './hgv';
-import { count, isoDate, ukPostcode } from './primitives';
+import { APPLICATION_KINDS, LICENCE_TYPES, operatingCentreFields } from './hgv';
+import { isoDate } from './primitives';
 import { PATH_ORDER_TYPES_UK, roadsList } from './scotland';
 import { TRO_STAGES } from './tro';
 
@@ -13,14 +13,7 @@ export const northernIrelandHgvFields = {
   licenceType: z.enum(LICENCE_TYPES),
   /** The existing licence for a variation, as the Department issued it. */
   licenceNumber: referenceText().optional(),
-  tradingName: nameText().optional(),
-  operatingCentreAddress: addressText(),
-  operatingCentrePostcode: ukPostcode(),
-  vehicleCount: count(MAX_VEHICLES),
-  trailerCount: count(MAX_VEHICLES),
-  currentVehicleCount: count(MAX_VEHICLES).optional(),
-  currentTrailerCount: count(MAX_VEHICLES).optional(),
-  conditionChanges: descriptionText().optional(),
+  ...operatingCentreFields,
   /** When the application is (or will be) made: the notice must appear within 21 days either side (s.10(2)). */
   applicationDate: isoDate().optional(),
 };

@@ -13,21 +13,11 @@ import { actorOf, field, fields, sessionOf, type ConsoleContext, type ConsoleSta
 import { html, time, type Html } from './html';
 import { csrfField, sendPage } from './layout';
 import { orNotFound, refusedAsPage } from './refusals';
+import { createAndReveal } from './reveal';
 import { requireAdmin } from './security';
 
 export const modeBadge = (mode: string) =>
   html`<span class="mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
-
-/** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
-export function secretField(id: string, label: string, value: string, warning: string): Html {
-  return html`<div class="warning" role="alert">
-      <p><strong>${warning}</strong></p>
-    </div>
-    <label for="${id}">${label}</label>
-    <input type="text" class="secret" id="${id}" value="${value}" readonly aria-describedby="${id}-copied" />
-    <button type="button" data-copy="${id}" hidden>Copy</button>
-    <p id="${id}-copied" class="muted" aria-live="polite"></p>`;
-}
 
 function keyRow(ctx: ConsoleContext, k: ApiKeyRecord, admin: boolean): Html {
   const status = k.revokedAt ? html`Revoked ${time(k.revokedAt)}` : 'Active';
@@ -114,29 +104,28 @@ export function keyRoutes({ db }: { db: Db }): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
   router.get('/settings/keys', (ctx) => keysPage(db, ctx));
 
-  router.post('/settings/keys', async (ctx) => {
-    requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    const input = {
-      organisationId: s.organisation.id,
-      name: field(ctx, 'name'),
-      mode: field(ctx, 'mode'),
-      scopes: fields(ctx, 'scopes'),
-    };
-    await refusedAsPage(
-      async () => {
-        const { key, record } = await createOrganisationKey(db, actorOf(s), input);
-        const reveal = secretField(
-          'new-key',
-          `Your new ${record.mode} key`,
-          key,
-          'Copy this key now and store it safely: it is shown only once and cannot be recovered.',
-        );
-        await keysPage(db, ctx, { notice: `Key ${record.name ?? record.display} created.`, reveal });
-      },
-      (error) => keysPage(db, ctx, { error }),
-    );
-  });
+  router.post(
+    '/settings/keys',
+    createAndReveal({
+      input: (ctx, organisationId) => ({
+        organisationId,
+        name: field(ctx, 'name'),
+        mode: field(ctx, 'mode'),
+        scopes: fields(ctx, 'scopes'),
+      }),
+      create: (actor, input) => createOrganisationKey(db, actor, input),
+      reveal: ({ key, record }) => ({
+        notice: `Key ${record.name ?? record.display} created.`,
+        field: {
+          id: 'new-key',
+          label: `Your new ${record.mode} key`,
+          secret: key,
+          warning: 'Copy this key now and store it safely: it is shown only once and cannot be recovered.',
+        },
+      }),
+      page: (ctx, messages) => keysPage(db, ctx, messages),
+    }),
+  );
 
   router.get('/settings/keys/:id/revoke', async (ctx) => {
     requireAdmin(ctx);

@@ -30,7 +30,8 @@ import {
   type ConsoleState,
 } from './context';
 import { html, type Html } from './html';
-import { modeBadge, secretField } from './keys.routes';
+import { modeBadge } from './keys.routes';
+import { createAndReveal, secretField } from './reveal';
 import { csrfField, sendPage } from './layout';
 import { orNotFound, refusedAsPage } from './refusals';
 import { requireAdmin } from './security';
@@ -184,29 +185,28 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   const replayDeps = { db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
 
   router.get('/settings/webhooks', (ctx) => listPage(deps, ctx));
-  router.post('/settings/webhooks', async (ctx) => {
-    requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    const input = {
-      organisationId: s.organisation.id,
-      url: field(ctx, 'url'),
-      mode: field(ctx, 'mode'),
-      events: fields(ctx, 'events'),
-    };
-    await refusedAsPage(
-      async () => {
-        const { endpoint, secret } = await createEndpoint(deps, actorOf(s), input);
-        const reveal = secretField(
-          'new-secret',
-          `Signing secret of ${endpoint.url}`,
+  router.post(
+    '/settings/webhooks',
+    createAndReveal({
+      input: (ctx, organisationId) => ({
+        organisationId,
+        url: field(ctx, 'url'),
+        mode: field(ctx, 'mode'),
+        events: fields(ctx, 'events'),
+      }),
+      create: (actor, input) => createEndpoint(deps, actor, input),
+      reveal: ({ endpoint, secret }) => ({
+        notice: 'Endpoint added.',
+        field: {
+          id: 'new-secret',
+          label: `Signing secret of ${endpoint.url}`,
           secret,
-          'Copy this signing secret now: it is shown only once. Verify every request with it.',
-        );
-        await listPage(deps, ctx, { notice: 'Endpoint added.', reveal });
-      },
-      (error) => listPage(deps, ctx, { error }),
-    );
-  });
+          warning: 'Copy this signing secret now: it is shown only once. Verify every request with it.',
+        },
+      }),
+      page: (ctx, messages) => listPage(deps, ctx, messages),
+    }),
+  );
 
   router.get('/settings/webhooks/:id', (ctx) => endpointPage(deps, ctx));
   // The deliveries list alone, for the page's script to poll: new attempts appear as they happen.

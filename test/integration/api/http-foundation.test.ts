@@ -7,7 +7,10 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' }, worker: false });
+  stack = await startStack({
+    env: { MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
+    worker: false,
+  });
   api = stack.api;
   ({ key } = await newCustomer(api));
 });

@@ -10,7 +10,10 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' }, worker: false });
+  stack = await startStack({
+    env: { TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' },
+    worker: false,
+  });
   api = stack.api;
   ({ key } = await newCustomer(api));
 });

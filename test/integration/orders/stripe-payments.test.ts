@@ -5,12 +5,7 @@ import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
 import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { validOrderBody } from '../../support/notice-bodies';

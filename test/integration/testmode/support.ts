@@ -8,12 +8,7 @@ import type { PaymentMethod } from '../../../src/orders/status';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { startStack, type TestStack } from '../../support/stack';
 
