@@ -25,6 +25,7 @@ import {
   isUnchangedAmendment,
   parseAmendRequest,
 } from '../../orders/amendment';
+import { checkPaidPriceKept } from '../../orders/ledger';
 import { checkCancellable } from '../../orders/status';
 import {
   amendOrderUpdate,
@@ -135,6 +136,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       const amended = amendedNotice(order, patch, todayInLondon());
       if (isUnchangedAmendment(order, amended)) return 'unchanged';
       checkBookingKept(order, amended);
+      checkPaidPriceKept(order, amended.pricing.totalGbpPence);
       return undefined;
     },
     closed: checkAmendable,

@@ -5,6 +5,7 @@ import * as webhooks from './20261122_0003_webhooks';
 import * as notifications from './20261122_0004_notifications';
 import * as rateLimitsExpire from './20261123_0005_rate_limits_expire';
 import * as settingsConsole from './20261123_0007_settings_console';
+import * as orderLedger from './20261123_0201_order_ledger';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '20261122_0004_notifications': notifications,
   '20261123_0005_rate_limits_expire': rateLimitsExpire,
   '20261123_0007_settings_console': settingsConsole,
+  '20261123_0201_order_ledger': orderLedger,
 };
 
 export const migrationProvider: MigrationProvider = {
