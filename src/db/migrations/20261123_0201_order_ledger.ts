@@ -31,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table orders drop column amount_paid_gbp_pence, drop column amount_refunded_gbp_pence`.execute(db);
+  await sql`alter table orders drop column amount_paid_gbp_pence, drop column amount_refunded_gbp_pence`.execute(
+    db,
+  );
   await sql`drop table order_ledger`.execute(db);
 }
