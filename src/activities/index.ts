@@ -63,8 +63,8 @@ export function createActivities(deps: ActivityDeps) {
      * order workflow runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      const { order, audit, event } = change;
-      await recordOrderChange(db, { order: toOrder(order), audit, event });
+      const { order, audit, event, ledger } = change;
+      await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
       if (event) await announce(event);
     },
     ...paymentActivities({ config, db, payments }),

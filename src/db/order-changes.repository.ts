@@ -1,4 +1,6 @@
+import type { LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
+import { recordLedgerEntries } from './order-ledger.repository';
 import type { Db } from './database';
 import { recordAuditEntry, type AuditEntry } from './order-audit-log.repository';
 import { recordOrderEvent, type OrderEventRecord } from './order-events.repository';
@@ -9,6 +11,8 @@ export interface OrderChangeRecord {
   order: Order;
   audit: AuditEntry | null;
   event: OrderEventRecord | null;
+  /** Charges and refunds the change records (absent in changes of workflows that began before the ledger). */
+  ledger?: LedgerEntry[];
 }
 
 /**
@@ -20,5 +24,6 @@ export async function recordOrderChange(db: Db, change: OrderChangeRecord): Prom
     await upsertOrderProjection(tx, change.order);
     if (change.audit) await recordAuditEntry(tx, change.audit);
     if (change.event) await recordOrderEvent(tx, change.event);
+    if (change.ledger) await recordLedgerEntries(tx, change.ledger);
   });
 }

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { ledgerTotals } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { OrderStatus, PaymentMethod } from '../orders/status';
 import type { Db } from './database';
@@ -30,12 +31,20 @@ export function rowToOrder(row: OrderRow): Order {
     urn: row.urn,
     poReference: row.po_reference,
     needsAttention: row.needs_attention,
+    amountPaidGbpPence: row.amount_paid_gbp_pence,
+    amountRefundedGbpPence: row.amount_refunded_gbp_pence,
     fields: row.fields,
     pricing: row.pricing,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: Number(row.version),
   };
+}
+
+/** The ledger totals (orders whose workflow began before the ledger: as their payment state says). */
+function ledgerColumns(order: Order) {
+  const { paid, refunded } = ledgerTotals(order);
+  return { amount_paid_gbp_pence: paid, amount_refunded_gbp_pence: refunded };
 }
 
 function orderToRow(order: Order) {
@@ -62,6 +71,7 @@ function orderToRow(order: Order) {
     urn: order.urn,
     po_reference: order.poReference,
     needs_attention: order.needsAttention,
+    ...ledgerColumns(order),
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
     created_at: order.createdAt,

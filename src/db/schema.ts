@@ -7,6 +7,7 @@ import type { MembersTable, SessionsTable, SettingsAuditLogTable, SignInLinksTab
 import type { OrderAuditLogTable } from './tables/order-audit-log';
 import type { OrderDocumentsTable } from './tables/order-documents';
 import type { OrderEventsTable } from './tables/order-events';
+import type { OrderLedgerTable } from './tables/order-ledger';
 import type { OrderReferencesTable } from './tables/order-references';
 import type { OrdersTable } from './tables/orders';
 import type { OrganisationsTable } from './tables/organisations';
@@ -20,6 +21,7 @@ export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   order_audit_log: OrderAuditLogTable;
+  order_ledger: OrderLedgerTable;
   order_documents: OrderDocumentsTable;
   order_references: OrderReferencesTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,3 +1,4 @@
+import { ledgerFields } from './ledger';
 import type { OrderStatus, PaymentMethod } from './status';
 
 /** An order as the API knows it (the projection's view), independent of how it is stored. */
@@ -24,6 +25,12 @@ export interface Order {
   urn: string | null;
   poReference: string | null;
   needsAttention: boolean;
+  /**
+   * The ledger's totals (src/orders/ledger.ts), integer pence. Absent only in the state of workflows that began
+   * before the ledger; the projection always has them.
+   */
+  amountPaidGbpPence?: number;
+  amountRefundedGbpPence?: number;
   fields: Record<string, unknown>;
   pricing: Record<string, unknown>;
   createdAt: Date;
@@ -67,6 +74,7 @@ export function serializeOrder(order: Order): Record<string, unknown> {
   for (const [key, value] of Object.entries(optional)) if (value !== null) out[key] = value;
   out.livemode = order.livemode;
   out.paymentState = order.paymentState;
+  Object.assign(out, ledgerFields(order));
   out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;

@@ -1,4 +1,5 @@
 import { patched } from '@temporalio/workflow';
+import { heldGbpPence } from '../orders/ledger';
 import { isFinal } from '../orders/status';
 import type { OperatorNote, RefundIssued } from './order.messages';
 import type { OrderProcess } from './order-process';
@@ -21,7 +22,7 @@ const refundOpen = (p: OrderProcess) =>
 /** What the operator is asked to do for a closed order that waits for them (the Temporal UI's details). */
 export function operatorTask(p: OrderProcess): string | null {
   if (!isFinal(p.status) || !p.order.needsAttention) return null;
-  const amount = `£${(p.order.quotedPriceGbpPence / 100).toFixed(2)}`;
+  const amount = `£${(heldGbpPence(p.order) / 100).toFixed(2)}`;
   switch (p.order.paymentState) {
     case 'refund_due':
       return `Refund of ${amount} due (paid outside Stripe): return it, then signal \`refundIssued\`.`;
@@ -48,8 +49,16 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
         action: 'refund_issued',
         actor: n.actor,
         reason: n.note ?? null,
-        details: { refundRef: n.refundRef ?? null, amountGbpPence: p.order.quotedPriceGbpPence },
+        details: { refundRef: n.refundRef ?? null, amountGbpPence: heldGbpPence(p.order) },
       },
+      ledger: [
+        {
+          kind: 'refund',
+          amountGbpPence: heldGbpPence(p.order),
+          providerRef: n.refundRef ?? null,
+          reason: 'refunded_by_operator',
+        },
+      ],
     },
   );
 }
@@ -69,10 +78,15 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
       'Paid outside any provider: return it by hand, then signal refundIssued.',
     );
   }
+  const amountGbpPence = heldGbpPence(p.order);
   const { paymentState, refundId, needsAttention } = await refundOrFlag(refund);
+  const refunded = paymentState === 'refunded';
   await p.commit(
     { paymentState, needsAttention },
     {
+      ledger: refunded
+        ? [{ kind: 'refund', amountGbpPence, providerRef: refundId, reason: 'cancelled' }]
+        : [],
       audit: {
         action: 'refund_retried',
         actor: n.actor,

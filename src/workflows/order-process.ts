@@ -16,6 +16,7 @@ import { eventData, type OrderEventName } from '../orders/events';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports } from '../orders/reports';
+import { withEntries, type LedgerEntry } from '../orders/ledger';
 import { initialStatus, isFinal, type OrderStatus } from '../orders/status';
 import type { CarriedOrderState, OrderWorkflowInput, PreparedNotice } from './order.messages';
 import { operatorTask } from './order-operator';
@@ -85,6 +86,8 @@ export function asWorkflowRefusal<T>(check: () => T): T {
 
 export interface Change {
   event?: OrderEventName;
+  /** Charges and refunds: written with the change, their totals added to the order. */
+  ledger?: Array<Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>>;
   audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
 }
 
@@ -111,6 +114,10 @@ export class OrderProcess {
   paymentRef: string | null = null;
   /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
   checkoutSessionId: string | null = null;
+  /** Payments already settled (paid the order, or refunded as stray): a repeat of one is ignored. */
+  handledPaymentRefs: string[] = [];
+  /** Checkout Sessions amendments replaced: a payment of one is refunded. */
+  replacedCheckoutSessionIds: string[] = [];
   /** Refunds an operator asked to retry (`retryRefund`), each under its own idempotency key. */
   refundAttempts = 0;
   /** That session's URL and expiry, so a new one is handed out once it has expired (`stable-checkout-url`). */
@@ -129,7 +136,12 @@ export class OrderProcess {
     const o = input.order;
     if (input.carried) {
       const { eventSequence, ...state } = input.carried;
-      Object.assign(this, state, { created: true, refundAttempts: state.refundAttempts ?? 0 });
+      Object.assign(this, state, {
+        created: true,
+        refundAttempts: state.refundAttempts ?? 0,
+        handledPaymentRefs: state.handledPaymentRefs ?? [],
+        replacedCheckoutSessionIds: state.replacedCheckoutSessionIds ?? [],
+      });
       this.sequence = eventSequence;
       this.notice = state.notice;
       this.order = state.order;
@@ -148,6 +160,8 @@ export class OrderProcess {
       noticeText: o.notice.noticeText,
       paymentMethod: o.paymentMethod,
       paymentState: 'pending',
+      amountPaidGbpPence: 0,
+      amountRefundedGbpPence: 0,
       checkoutUrl: null,
       invoiceUrl: null,
       clientRef: o.clientRef,
@@ -184,6 +198,8 @@ export class OrderProcess {
       checkoutRenewals: this.checkoutRenewals,
       redelivering: this.redelivering,
       refundAttempts: this.refundAttempts,
+      handledPaymentRefs: this.handledPaymentRefs,
+      replacedCheckoutSessionIds: this.replacedCheckoutSessionIds,
       reports: this.reports,
       eventSequence: this.sequence,
     };
@@ -216,10 +232,14 @@ export class OrderProcess {
     const at = nowIso();
     const statusChanged = update.status !== undefined && update.status !== this.order.status;
     if (statusChanged) this.statusSince = Date.now();
+    const ledger = (change.ledger ?? [])
+      .filter((e) => e.amountGbpPence > 0)
+      .map((e) => this.ledgerEntry(e, at));
     this.order = {
       ...this.order,
       ...(statusChanged && { needsAttention: this.deliveryFailed }),
       ...update,
+      ...(ledger.length > 0 && withEntries(this.order, ledger)),
       version: this.order.version + 1,
       updatedAt: at,
     };
@@ -229,6 +249,7 @@ export class OrderProcess {
         order,
         audit: change.audit ? this.auditEntry(change.audit, at) : null,
         event: change.event ? this.eventRecord(change.event, at) : null,
+        ...(ledger.length > 0 && { ledger }),
       });
     } else {
       await acts.saveOrder(order);
@@ -242,6 +263,11 @@ export class OrderProcess {
   /** Appends to the order's audit log without changing the order. */
   async audit(entry: NonNullable<Change['audit']>, at = nowIso()): Promise<void> {
     await projectionWriter().recordAudit(this.auditEntry(entry, at));
+  }
+
+  private ledgerEntry(e: NonNullable<Change['ledger']>[number], at: string): LedgerEntry {
+    const { id: orderId, organisationId } = this.order;
+    return { id: `led_${uuid4().replace(/-/g, '')}`, orderId, organisationId, ...e, createdAt: at };
   }
 
   private auditEntry(entry: NonNullable<Change['audit']>, at: string): AuditEntry {

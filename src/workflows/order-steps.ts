@@ -9,6 +9,7 @@ import {
   isUnchangedAmendment,
 } from '../orders/amendment';
 import { paymentEffect } from '../orders/payment';
+import { checkPaidPriceKept, decidePayment, heldGbpPence, type StrayReason } from '../orders/ledger';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
@@ -165,8 +166,120 @@ export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput
   );
 }
 
-/** A payment confirmation; duplicates (the same or a replayed provider event) change nothing. */
+/**
+ * Orders that began before it took any payment of an unpaid order (a replaced session's too), only audited a second
+ * payment, let a paid order's price rise and refunded the quoted price on cancel; every run that records it keeps
+ * the ledger (src/orders/ledger.ts) and settles each payment by it.
+ */
+const PAYMENT_LEDGER = 'payment-ledger';
+
+/** A payment confirmation, settled by the ledger's rules (src/orders/ledger.ts). */
 export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
+  if (!patched(PAYMENT_LEDGER)) return recordPaymentBeforeLedger(p, m);
+  const decision = decidePayment(
+    {
+      ...p.order,
+      paymentRef: p.paymentRef,
+      checkoutSessionId: p.checkoutSessionId,
+      handledPaymentRefs: p.handledPaymentRefs,
+      replacedCheckoutSessionIds: p.replacedCheckoutSessionIds,
+    },
+    m,
+  );
+  const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
+  if (decision.action === 'ignore') {
+    return p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
+  }
+  if (m.paymentRef) p.handledPaymentRefs.push(m.paymentRef);
+  if (decision.action === 'refund') return refundStrayPayment(p, m, decision);
+  const { amountGbpPence, amountMismatch } = decision;
+  const charge = { kind: 'charge' as const, amountGbpPence, providerRef: m.paymentRef, reason: 'payment' };
+  const flag = amountMismatch ? { needsAttention: true } : {};
+  const audit = { action: 'payment_received', actor: m.actor, details: { ...details, amountGbpPence } };
+  if (paymentEffect(p.order) === 'checkout_paid') {
+    p.paymentRef = m.paymentRef;
+    await p.commit(
+      { status: 'awaiting_booking', paymentState: 'paid', ...flag },
+      { audit, ledger: [charge] },
+    );
+  } else {
+    if (ownInvoice(p)) p.paymentRef = m.paymentRef;
+    await p.commit(
+      { paymentState: 'paid', ...flag },
+      { audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
+    );
+  }
+  if (amountMismatch) {
+    await p.audit({
+      action: 'payment_amount_mismatch',
+      actor: m.actor,
+      details: { ...details, amountGbpPence, quotedPriceGbpPence: p.order.quotedPriceGbpPence },
+    });
+  }
+}
+
+/**
+ * A payment the order did not expect (a replaced Checkout Session, a second payment, a closed order): recorded
+ * and refunded in full through the provider that took it, under a key of its own. A payment no provider can
+ * refund, or a refund that fails, flags the order for an operator.
+ */
+async function refundStrayPayment(
+  p: OrderProcess,
+  m: PaymentReceived,
+  d: { reason: StrayReason; amountGbpPence: number },
+): Promise<void> {
+  const { paymentRef } = m;
+  const charge = {
+    kind: 'charge' as const,
+    amountGbpPence: d.amountGbpPence,
+    providerRef: paymentRef,
+    reason: d.reason,
+  };
+  const details = {
+    reason: d.reason,
+    paymentRef,
+    providerEventId: m.providerEventId,
+    amountGbpPence: d.amountGbpPence,
+  };
+  const refundable =
+    paymentRef && (p.order.paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef));
+  if (!refundable) {
+    return p.commit(
+      { needsAttention: true },
+      { ledger: [charge], audit: { action: 'stray_payment', actor: m.actor, details } },
+    );
+  }
+  try {
+    const refundId = await acts.refundPayment({
+      orderId: p.order.id,
+      paymentRef,
+      amountGbpPence: d.amountGbpPence,
+      purpose: `stray:${paymentRef}`,
+    });
+    const refund = {
+      kind: 'refund' as const,
+      amountGbpPence: d.amountGbpPence,
+      providerRef: refundId,
+      reason: d.reason,
+    };
+    await p.commit(
+      {},
+      {
+        ledger: [charge, refund],
+        audit: { action: 'stray_payment_refunded', actor: m.actor, details: { ...details, refundId } },
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.commit(
+      { needsAttention: true },
+      { ledger: [charge], audit: { action: 'stray_refund_failed', actor: m.actor, details } },
+    );
+  }
+}
+
+/** Before the ledger: duplicates (the same or a replayed provider event) changed nothing. */
+async function recordPaymentBeforeLedger(p: OrderProcess, m: PaymentReceived): Promise<void> {
   const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
   const effect = paymentEffect(p.order);
   if (effect === 'checkout_paid') {
@@ -195,6 +308,7 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
     const amended = amendedNotice(p.order, r.patch, today());
     if (isUnchangedAmendment(p.order, amended)) return;
     checkBookingKept(p.order, amended);
+    checkPaidPriceKept(p.order, amended.pricing.totalGbpPence);
     checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
   });
 }
@@ -214,6 +328,8 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
     if (isUnchangedAmendment(p.order, prepared)) return;
     asWorkflowRefusal(() => checkBookingKept(p.order, prepared));
   }
+  const ledgerRules = p.order.paymentState === 'paid' && patched(PAYMENT_LEDGER);
+  if (ledgerRules) asWorkflowRefusal(() => checkPaidPriceKept(p.order, prepared.pricing.totalGbpPence));
   asWorkflowRefusal(() =>
     checkSizeGrowth(p.order, { current: p.notice.size, amended: prepared }, r.acceptPriceChange),
   );
@@ -227,6 +343,9 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
     version: p.order.version + 1,
   };
   const newPayment = previousTotal === prepared.pricing.totalGbpPence ? {} : await reprice(p, repriced);
+  const difference = ledgerRules
+    ? await refundDifference(p, prepared.pricing.totalGbpPence, repriced.version)
+    : {};
   await p.commit(
     {
       fields: prepared.fields,
@@ -237,9 +356,11 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       gazetteEdition: prepared.gazetteEdition,
       publicationDate: p.status === 'booked' ? p.order.publicationDate : prepared.publicationDate,
       ...newPayment,
+      ...difference.update,
     },
     {
       event: 'order.amended',
+      ledger: difference.ledger,
       audit: {
         action: 'amended',
         actor: r.actor,
@@ -255,6 +376,32 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
 }
 
 /**
+ * A paid order amended to a lower price gets the difference back through the provider that took the payment
+ * (key `order:<id>:refund:amended-v<version>`). Money paid to us directly, or a refund that fails, flags the order.
+ */
+async function refundDifference(p: OrderProcess, newTotal: number, version: number) {
+  const difference = heldGbpPence(p.order) - newTotal;
+  if (difference <= 0) return {};
+  const refund = providerRefund(p, `amended-v${version}`, difference);
+  const details = { amountGbpPence: difference, version };
+  try {
+    if (!refund) throw new Error('paid outside any provider');
+    const refundId = await refund();
+    const entry = {
+      kind: 'refund' as const,
+      amountGbpPence: difference,
+      providerRef: refundId,
+      reason: 'amended_lower',
+    };
+    return { ledger: [entry] };
+  } catch (err) {
+    if (refund && !(err instanceof ActivityFailure)) throw err;
+    await p.audit({ action: 'difference_refund_due', actor: 'system', details });
+    return { update: { needsAttention: true } };
+  }
+}
+
+/**
  * The payment follows a changed total: a new checkout session for an unpaid card order, a new Stripe invoice
  * (the old one voided) for an unpaid stripe_invoice order, our own invoice regenerated for orders on account.
  */
@@ -266,6 +413,7 @@ async function reprice(p: OrderProcess, repriced: OrderProcess['order']) {
       ? await payments.setUpPayment(repriced, { checkoutExpiresAt: checkoutExpiry(p) })
       : await payments.setUpPayment(repriced);
     p.checkoutSessionId = checkout.checkoutSessionId ?? null;
+    if (previous) p.replacedCheckoutSessionIds.push(previous);
     // The replaced session must not stay payable at the old price.
     if (previous && patched('expire-replaced-checkout')) await expireQuietly(p, previous);
     if (stable && checkout.checkoutSessionId) {
@@ -349,11 +497,16 @@ export function checkCancellable(p: OrderProcess): void {
 /** Cancels the order: refunds a card payment, voids an unpaid invoice, records the reason. */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
+  const held = heldGbpPence(p.order);
   const { paymentState, refundId, needsAttention } = await settlePaymentOnCancel(p);
+  const refunded = paymentState === 'refunded' && held > 0;
   await p.commit(
     { status: 'cancelled', paymentState, needsAttention },
     {
       event: 'order.cancelled',
+      ledger: refunded
+        ? [{ kind: 'refund', amountGbpPence: held, providerRef: refundId, reason: 'cancelled' }]
+        : [],
       audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
     },
   );
@@ -394,8 +547,12 @@ async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
  * (returned by hand: `refund_due`). `purpose` names a second attempt (an operator's `retryRefund`), so the
  * provider does not answer it from the first attempt's idempotency key.
  */
-export function providerRefund(p: OrderProcess, purpose?: string): (() => Promise<string>) | null {
-  const { paymentMethod, quotedPriceGbpPence: amountGbpPence, id: orderId } = p.order;
+export function providerRefund(
+  p: OrderProcess,
+  purpose?: string,
+  amountGbpPence = heldGbpPence(p.order),
+): (() => Promise<string>) | null {
+  const { paymentMethod, id: orderId } = p.order;
   const paymentRef = p.paymentRef;
   const keyed = purpose ? { purpose } : {};
   if (paymentRef && paymentMethod === 'stripe_checkout') {

@@ -65,6 +65,9 @@ export interface CarriedOrderState {
   redelivering: boolean;
   /** Absent in runs carried before `retryRefund` existed. */
   refundAttempts?: number;
+  /** Absent in runs carried before the ledger. */
+  handledPaymentRefs?: string[];
+  replacedCheckoutSessionIds?: string[];
   reports: AppliedReports;
   /** The last order event's sequence number: events of the next run continue from it. */
   eventSequence: number;
@@ -107,6 +110,10 @@ export interface PaymentReceived extends Actor {
   paymentRef: string | null;
   /** Provider's event id, for the audit log. */
   providerEventId: string | null;
+  /** What the provider says was paid, in pence (absent: the sandbox and older senders; taken as the price). */
+  amountGbpPence?: number | null;
+  /** The Checkout Session paid (card payments), to tell a replaced session's payment from the current one's. */
+  checkoutSessionId?: string | null;
 }
 export interface OperatorNote extends Actor {
   note?: string | null;

@@ -363,3 +363,108 @@ describe('amendments respect the booking', () => {
     expect(nearby).toMatchObject({ status: 'booked', newspaperName: booked.newspaperName });
   });
 });
+
+describe('the ledger: money follows the order', () => {
+  const longer = {
+    developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+  };
+  const amend = (o: PlacedOrder, patch: Record<string, unknown>) =>
+    o.handle.executeUpdate(amendOrderUpdate, {
+      args: [{ actor: 'api_key:key_test', patch, acceptPriceChange: true }],
+    });
+  const payWith = (
+    o: PlacedOrder,
+    m: { paymentRef: string; amountGbpPence?: number; checkoutSessionId?: string },
+  ) =>
+    o.handle.signal(paymentReceivedSignal, { actor: 'stripe', providerEventId: `evt_${m.paymentRef}`, ...m });
+  const balanced = (s: { amountPaidGbpPence?: number; amountRefundedGbpPence?: number }) =>
+    (s.amountPaidGbpPence ?? 0) - (s.amountRefundedGbpPence ?? 0);
+
+  test('a paid card order records the charge; cancel refunds exactly what was held', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const price = o.placed.quotedPriceGbpPence;
+    await payWith(o, { paymentRef: 'pi_a', amountGbpPence: price, checkoutSessionId: 'cs_0' });
+    const paid = await until(o, (s) => s.paymentState === 'paid');
+    expect(paid).toMatchObject({
+      amountPaidGbpPence: price,
+      amountRefundedGbpPence: 0,
+      needsAttention: false,
+    });
+    const cancelled = await cancel(o);
+    expect(balanced(cancelled)).toBe(0);
+    expect(o.calls('refundPayment')).toEqual([
+      [{ orderId: o.id, paymentRef: 'pi_a', amountGbpPence: price }],
+    ]);
+  });
+
+  test('a payment of a replaced Checkout Session is refunded; the current session then pays the order', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const oldPrice = o.placed.quotedPriceGbpPence;
+    const amended = await amend(o, longer);
+    await payWith(o, { paymentRef: 'pi_old', amountGbpPence: oldPrice, checkoutSessionId: 'cs_0' });
+    await until(o, () => o.audited('stray_payment_refunded').length === 1);
+    const stray = await o.state();
+    expect(stray).toMatchObject({
+      status: 'pending_payment',
+      amountPaidGbpPence: oldPrice,
+      amountRefundedGbpPence: oldPrice,
+    });
+    expect(o.calls('refundPayment')).toEqual([
+      [{ orderId: o.id, paymentRef: 'pi_old', amountGbpPence: oldPrice, purpose: 'stray:pi_old' }],
+    ]);
+    expect(o.audited('stray_payment_refunded')[0].details).toMatchObject({
+      reason: 'replaced_checkout_session',
+    });
+    // The same event again (Stripe retries) is ignored, not refunded twice.
+    await payWith(o, { paymentRef: 'pi_old', amountGbpPence: oldPrice, checkoutSessionId: 'cs_0' });
+    await until(o, () => o.audited('payment_ignored').length === 1);
+    const newSession = String(amended.checkoutUrl).split('/').pop()!;
+    await payWith(o, {
+      paymentRef: 'pi_new',
+      amountGbpPence: amended.quotedPriceGbpPence,
+      checkoutSessionId: newSession,
+    });
+    const paid = await until(o, (s) => s.paymentState === 'paid');
+    expect(balanced(paid)).toBe(amended.quotedPriceGbpPence);
+  });
+
+  test('a second payment is refunded as a duplicate; a wrong amount pays but flags the order', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const price = o.placed.quotedPriceGbpPence;
+    await payWith(o, { paymentRef: 'pi_1', amountGbpPence: price - 1 });
+    const paid = await until(o, (s) => s.paymentState === 'paid');
+    expect(paid).toMatchObject({ needsAttention: true, amountPaidGbpPence: price - 1 });
+    expect(o.audited('payment_amount_mismatch')).toHaveLength(1);
+    await payWith(o, { paymentRef: 'pi_2', amountGbpPence: price });
+    await until(o, () => o.audited('stray_payment_refunded').length === 1);
+    expect(o.audited('stray_payment_refunded')[0].details).toMatchObject({
+      reason: 'duplicate_payment',
+      paymentRef: 'pi_2',
+    });
+    expect(balanced(await o.state())).toBe(price - 1);
+  });
+
+  test('a paid order: a price rise is order_not_amendable; a decrease refunds the difference', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const original = { developmentDescription: String(o.placed.fields.developmentDescription) };
+    const bigger = await amend(o, longer);
+    const price = bigger.quotedPriceGbpPence;
+    await payWith(o, { paymentRef: 'pi_p', amountGbpPence: price });
+    await until(o, (s) => s.paymentState === 'paid' && s.proofPdfUrl !== null);
+    const evenLonger = {
+      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(20).trim(),
+    };
+    expect(await refusedWith(amend(o, evenLonger))).toBe('order_not_amendable');
+    const lower = await amend(o, original);
+    expect(lower.quotedPriceGbpPence).toBeLessThan(price);
+    expect(balanced(lower)).toBe(lower.quotedPriceGbpPence);
+    const [[refund]] = o.calls('refundPayment') as Array<[{ amountGbpPence: number; purpose: string }]>;
+    expect(refund).toMatchObject({ amountGbpPence: price - lower.quotedPriceGbpPence });
+    expect(refund.purpose).toMatch(/^amended-v\d+$/);
+    const cancelled = await cancel(o);
+    expect(balanced(cancelled)).toBe(0);
+    expect((o.calls('refundPayment')[1][0] as { amountGbpPence: number }).amountGbpPence).toBe(
+      lower.quotedPriceGbpPence,
+    );
+  });
+});

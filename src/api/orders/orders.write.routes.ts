@@ -21,6 +21,7 @@ import {
   isUnchangedAmendment,
   parseAmendRequest,
 } from '../../orders/amendment';
+import { checkPaidPriceKept } from '../../orders/ledger';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import {
@@ -130,6 +131,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       const amended = amendedNotice(order, patch, todayInLondon());
       if (isUnchangedAmendment(order, amended)) return 'unchanged';
       checkBookingKept(order, amended);
+      checkPaidPriceKept(order, amended.pricing.totalGbpPence);
       return undefined;
     },
     closed: checkAmendable,

@@ -9,7 +9,16 @@ import { sendPaymentReceived } from '../../temporal/orders';
 import type { AppState } from '../context';
 
 /** The Stripe events that mean "paid", and how to find the order and the PaymentIntent in each. */
-function paymentOf(event: Stripe.Event): { orderId: string; paymentRef: string | null } | null {
+interface StripePayment {
+  orderId: string;
+  paymentRef: string | null;
+  /** What Stripe says was paid, for the ledger (a wrong amount is flagged). */
+  amountGbpPence: number | null;
+  /** The Checkout Session paid: a replaced one's payment is refunded. */
+  checkoutSessionId: string | null;
+}
+
+function paymentOf(event: Stripe.Event): StripePayment | null {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -19,12 +28,19 @@ function paymentOf(event: Stripe.Event): { orderId: string; paymentRef: string |
         typeof session.payment_intent === 'string'
           ? session.payment_intent
           : (session.payment_intent?.id ?? null);
-      return { orderId: session.client_reference_id, paymentRef: intent };
+      return {
+        orderId: session.client_reference_id,
+        paymentRef: intent,
+        amountGbpPence: session.amount_total ?? null,
+        checkoutSessionId: session.id,
+      };
     }
     case 'invoice.paid': {
       const invoice = event.data.object;
       const orderId = invoice.metadata?.orderId;
-      return orderId ? { orderId, paymentRef: invoice.id ?? null } : null;
+      if (!orderId) return null;
+      const amountGbpPence = invoice.amount_paid ?? null;
+      return { orderId, paymentRef: invoice.id ?? null, amountGbpPence, checkoutSessionId: null };
     }
     default:
       return null;
@@ -77,7 +93,13 @@ export function stripeWebhookRoutes(deps: {
         'Stripe event of the other mode than its order: ignored',
       );
     } else if (payment) {
-      const received = { actor: 'stripe', paymentRef: payment.paymentRef, providerEventId: event.id };
+      const received = {
+        actor: 'stripe',
+        paymentRef: payment.paymentRef,
+        providerEventId: event.id,
+        amountGbpPence: payment.amountGbpPence,
+        checkoutSessionId: payment.checkoutSessionId,
+      };
       if (!(await sendPaymentReceived(deps.temporal, payment.orderId, received))) {
         deps.log.warn(
           { orderId: payment.orderId, eventId: event.id },

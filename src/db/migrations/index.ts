@@ -6,6 +6,7 @@ import * as notifications from './20261122_0004_notifications';
 import * as rateLimitsExpire from './20261123_0005_rate_limits_expire';
 import * as settingsConsole from './20261123_0007_settings_console';
 import * as idempotencyOrders from './20261123_0101_idempotency_orders';
+import * as orderLedger from './20261123_0201_order_ledger';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0005_rate_limits_expire': rateLimitsExpire,
   '20261123_0007_settings_console': settingsConsole,
   '20261123_0101_idempotency_orders': idempotencyOrders,
+  '20261123_0201_order_ledger': orderLedger,
 };
 
 export const migrationProvider: MigrationProvider = {

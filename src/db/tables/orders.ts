@@ -24,6 +24,9 @@ export interface OrdersTable {
   urn: string | null;
   po_reference: string | null;
   needs_attention: boolean;
+  /** The totals of the order's `order_ledger` entries, written with them in one transaction. */
+  amount_paid_gbp_pence: ColumnType<number, number | undefined, number>;
+  amount_refunded_gbp_pence: ColumnType<number, number | undefined, number>;
   /** The validated order input fields, as the caller gave them after normalisation. */
   fields: JSONColumnType<Record<string, unknown>>;
   /** Pricing breakdown of the current quote. */

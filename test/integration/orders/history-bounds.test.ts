@@ -135,12 +135,12 @@ test('an amendment that changes nothing is 200 with the unchanged order: no mess
     expect(same.status).toBe(200);
     expect(same.json).toEqual(order);
   }
+  expect(await historyLength(id)).toBe(before);
   // Past the API, the workflow answers with the order as it is and records nothing.
   const direct = await handleOf(id).executeUpdate(amendOrderUpdate, {
     args: [{ actor: 'operator', patch: {}, acceptPriceChange: false }],
   });
   expect(direct.updatedAt).toBe(order.updatedAt);
-  expect(await historyLength(id)).toBeLessThanOrEqual(before + 2); // the update's own accepted/completed
   expect((await listOrderEvents(api.db, id)).length).toBe(events);
 });
 

@@ -9,6 +9,8 @@ import {
   DEFAULT_ORDER_TIMINGS,
   markDeliveredSignal,
   orderWorkflowId,
+  paymentReceivedSignal,
+  refundIssuedSignal,
   retryDeliverySignal,
 } from '../../../src/workflows/order.messages';
 import { NeedsAttentionKey } from '../../../src/workflows/search-attributes';
@@ -150,6 +152,48 @@ describe('order timers and operator levers', () => {
       'Sent by e-mail',
     );
     expect(delivered).not.toContain(b.id);
+  });
+
+  test('a refund_due order stays open for its operator, found by Reference or ClientRef, until refundIssued', async () => {
+    const { org, id, key } = await placeOrder('invoice_bank_transfer', {
+      ...validOrderBody('planning'),
+      clientRef: 'matter-7',
+    });
+    const reference = (await findOrderById(api.db, id))!.reference;
+    await handle(id).signal(paymentReceivedSignal, {
+      actor: 'operator',
+      paymentRef: null,
+      providerEventId: null,
+    });
+    await eventually(
+      () => findOrderById(api.db, id),
+      (o) => o?.paymentState === 'paid',
+    );
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refund_due' });
+    expect((await handle(id).describe()).status.name).toBe('RUNNING');
+
+    const find = (query: string) =>
+      eventually(
+        async () => {
+          const ids: string[] = [];
+          for await (const wf of api.temporal.workflow.list({ query })) ids.push(wf.workflowId);
+          return ids;
+        },
+        (ids) => ids.length > 0,
+      );
+    const owned = `OrganisationId = '${org.id}'`;
+    expect(await find(`Reference = '${reference}' AND NeedsAttention = true`)).toEqual([orderWorkflowId(id)]);
+    expect(await find(`ClientRef = 'matter-7' AND ${owned}`)).toEqual([orderWorkflowId(id)]);
+
+    await handle(id).signal(refundIssuedSignal, { actor: 'operator', note: 'BACS', refundRef: 'BACS-1' });
+    await handle(id).result();
+    expect(await findOrderById(api.db, id)).toMatchObject({
+      paymentState: 'refunded',
+      needsAttention: false,
+    });
+    expect((await listAuditEntries(api.db, id)).map((a) => a.action)).toContain('refund_issued');
+    expect(await needsAttentionAttribute(id)).toBe(false);
   });
 
   test('an order waiting past its threshold is flagged NeedsAttention in the projection and for Temporal UI queries', async () => {

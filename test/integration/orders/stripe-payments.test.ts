@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
@@ -417,5 +418,134 @@ describe('Stripe invoices (stripe-mock)', () => {
       .sent('POST', /^\/v1\/invoices\/[^/]+\/void$/)
       .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:void:`));
     expect(voids).toHaveLength(1);
+  });
+});
+
+describe('the ledger (stripe-mock, Stripe-signed events)', () => {
+  /** A signed payment of one Checkout Session, with what Stripe says was paid. */
+  const sessionPaid = (
+    eventId: string,
+    orderId: string,
+    session: string,
+    intent: string,
+    amount: number,
+  ) => ({
+    id: eventId,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: session,
+        object: 'checkout.session',
+        client_reference_id: orderId,
+        payment_status: 'paid',
+        payment_intent: intent,
+        amount_total: amount,
+        metadata: { orderId },
+      },
+    },
+  });
+  const longer = {
+    developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+  };
+
+  test('a replaced session’s payment and a second payment are refunded once each, in any order; cancel refunds what is held', async () => {
+    const { key } = await customer('stripe_checkout');
+    stripeMock.patch(
+      (r) => r.path === '/v1/checkout/sessions' && Boolean(r.idempotencyKey?.endsWith(':payment:v0')),
+      { id: 'cs_first' },
+    );
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const id = created.json.id as string;
+    const oldPrice = created.json.quotedPriceGbpPence as number;
+    const amended = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...longer, acceptPriceChange: true },
+    });
+    expect(amended.status).toBe(200);
+    const newPrice = amended.json.quotedPriceGbpPence as number;
+    expect(newPrice).toBeGreaterThan(oldPrice);
+
+    // The customer paid the replaced session a moment before it expired.
+    const stray = sessionPaid('evt_stray', id, 'cs_first', `pi_old_${id}`, oldPrice);
+    await postStripeEvent(stray);
+    await eventually(
+      () => listAuditEntries(api.db, id),
+      (a) => a.some((e) => e.action === 'stray_payment_refunded'),
+    );
+    expect(await readOrder(id)).toMatchObject({
+      status: 'pending_payment',
+      amountPaidGbpPence: oldPrice,
+      amountRefundedGbpPence: oldPrice,
+    });
+    // Stripe retries the event, and the current session's payment arrives: paid at the new price.
+    await postStripeEvent(stray);
+    await postStripeEvent(sessionPaid('evt_paid', id, 'cs_current', `pi_new_${id}`, newPrice));
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    // A second payment (another tab), then the first event again, out of order.
+    await postStripeEvent(sessionPaid('evt_dup', id, 'cs_current', `pi_dup_${id}`, newPrice));
+    await postStripeEvent(stray);
+    await eventually(
+      () => listAuditEntries(api.db, id),
+      (a) => a.filter((e) => e.action === 'stray_payment_refunded').length === 2,
+    );
+    const refunds = () =>
+      stripeMock.sent('POST', /^\/v1\/refunds$/).filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    expect(refunds().map((r) => [r.idempotencyKey, r.params.amount])).toEqual([
+      [`order:${id}:refund:stray:pi_old_${id}`, String(oldPrice)],
+      [`order:${id}:refund:stray:pi_dup_${id}`, String(newPrice)],
+    ]);
+    const got = await call(api, 'GET', `/api/v1/orders/${id}`, { key });
+    expect(got.json).toMatchObject({
+      amountPaidGbpPence: oldPrice + 2 * newPrice,
+      amountRefundedGbpPence: oldPrice + newPrice,
+      balanceDueGbpPence: 0,
+    });
+
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({
+      status: 'cancelled',
+      paymentState: 'refunded',
+      balanceDueGbpPence: 0,
+    });
+    expect(refunds().at(-1)).toMatchObject({
+      idempotencyKey: `order:${id}:refund`,
+      params: { amount: String(newPrice) },
+    });
+    const ledger = await listLedgerEntries(api.db, id);
+    const sum = (kind: string) =>
+      ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
+    expect(sum('charge') - sum('refund')).toBe(0);
+    expect(ledger.every((e) => e.providerRef !== null)).toBe(true);
+    expect(ledger.map((e) => [e.kind, e.reason])).toEqual([
+      ['charge', 'replaced_checkout_session'],
+      ['refund', 'replaced_checkout_session'],
+      ['charge', 'payment'],
+      ['charge', 'duplicate_payment'],
+      ['refund', 'duplicate_payment'],
+      ['refund', 'cancelled'],
+    ]);
+  });
+
+  test('a paid order’s price cannot rise: 409 order_not_amendable, nothing charged or changed', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const id = created.json.id as string;
+    const price = created.json.quotedPriceGbpPence as number;
+    await postStripeEvent(sessionPaid('evt_rise', id, 'cs_x', `pi_rise_${id}`, price));
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    const rise = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...longer, acceptPriceChange: true },
+    });
+    expect(rise.status).toBe(409);
+    expect(rise.json).toMatchObject({ code: 'order_not_amendable', details: { quotedPriceGbpPence: price } });
+    expect(rise.json.error).toMatch(/price cannot rise/);
+    expect((await readOrder(id))?.quotedPriceGbpPence).toBe(price);
   });
 });

@@ -1,0 +1,151 @@
+import { AppError } from '../errors';
+import { paymentEffect } from './payment';
+import { isFinal, type OrderStatus, type PaymentMethod } from './status';
+
+/**
+ * The order's money, to the penny: every charge and refund is a ledger entry (integer pence, with the provider's
+ * object id or the payment method's reference), and the order carries their totals. The rules here decide what a
+ * payment or an amendment does to it; the workflow applies them and the projection keeps the entries.
+ */
+export type LedgerEntryKind = 'charge' | 'refund';
+
+export interface LedgerEntry {
+  id: string;
+  orderId: string;
+  organisationId: string;
+  kind: LedgerEntryKind;
+  amountGbpPence: number;
+  /** Stripe PaymentIntent / invoice / refund / credit note id, the test helper's or sandbox's reference, or the
+   * operator's reference for money returned by hand; null only when the payment method gives none. */
+  providerRef: string | null;
+  /** Why: `payment`, `cancelled`, `amended_lower`, `replaced_checkout_session`, `duplicate_payment` … */
+  reason: string;
+  createdAt: string;
+}
+
+interface Money {
+  quotedPriceGbpPence: number;
+  paymentState: string;
+  amountPaidGbpPence?: number;
+  amountRefundedGbpPence?: number;
+}
+
+/**
+ * What was charged and refunded. Orders placed before the ledger carry no totals: their payment state says it
+ * (a paid order was paid its whole price, a refunded one refunded it).
+ */
+export function ledgerTotals(order: Money): { paid: number; refunded: number } {
+  if (order.amountPaidGbpPence !== undefined) {
+    return { paid: order.amountPaidGbpPence, refunded: order.amountRefundedGbpPence ?? 0 };
+  }
+  const charged = order.paymentState === 'paid' || order.paymentState.startsWith('refund');
+  return {
+    paid: charged ? order.quotedPriceGbpPence : 0,
+    refunded: order.paymentState === 'refunded' ? order.quotedPriceGbpPence : 0,
+  };
+}
+
+/** The totals after appending entries (the order's own, or as its payment state says for older orders). */
+export function withEntries(
+  order: Money,
+  entries: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>,
+): { amountPaidGbpPence: number; amountRefundedGbpPence: number } {
+  let { paid, refunded } = ledgerTotals(order);
+  for (const e of entries) {
+    if (e.kind === 'charge') paid += e.amountGbpPence;
+    else refunded += e.amountGbpPence;
+  }
+  return { amountPaidGbpPence: paid, amountRefundedGbpPence: refunded };
+}
+
+/** Money held for the order: what a cancel refunds, never more. */
+export const heldGbpPence = (order: Money) => {
+  const { paid, refunded } = ledgerTotals(order);
+  return Math.max(0, paid - refunded);
+};
+
+/** Still to pay: the price less what is held; nothing for a cancelled order. */
+export const balanceDueGbpPence = (order: Money & { status: OrderStatus }) =>
+  order.status === 'cancelled' ? 0 : Math.max(0, order.quotedPriceGbpPence - heldGbpPence(order));
+
+/** The ledger's totals as the order's public fields (GET /v1/orders/:id). */
+export function ledgerFields(order: Money & { status: OrderStatus }) {
+  const { paid, refunded } = ledgerTotals(order);
+  return {
+    amountPaidGbpPence: paid,
+    amountRefundedGbpPence: refunded,
+    balanceDueGbpPence: balanceDueGbpPence(order),
+  };
+}
+
+/**
+ * A paid order's price cannot rise: no second payment is taken for the difference, so the amendment is refused
+ * (409 order_not_amendable) and the caller cancels (refunded in full) and places a new order.
+ */
+export function checkPaidPriceKept(
+  order: Money & { id: string; status: OrderStatus },
+  newPriceGbpPence: number,
+): void {
+  if (order.paymentState !== 'paid' || newPriceGbpPence <= order.quotedPriceGbpPence) return;
+  throw new AppError(
+    'order_not_amendable',
+    'The order is paid and its price cannot rise. Cancel the order (it is refunded in full) and place a new one.',
+    {
+      id: order.id,
+      status: order.status,
+      quotedPriceGbpPence: order.quotedPriceGbpPence,
+      newPriceGbpPence,
+    },
+  );
+}
+
+export interface IncomingPayment {
+  paymentRef: string | null;
+  /** What the provider says was paid (Checkout Session `amount_total`, invoice `amount_paid`), when it says. */
+  amountGbpPence?: number | null;
+  /** The Checkout Session paid, for card payments. */
+  checkoutSessionId?: string | null;
+}
+
+export type StrayReason = 'replaced_checkout_session' | 'duplicate_payment' | 'order_closed';
+
+export type PaymentDecision =
+  | { action: 'apply'; amountGbpPence: number; amountMismatch: boolean }
+  | { action: 'refund'; reason: StrayReason; amountGbpPence: number }
+  | { action: 'ignore' };
+
+/**
+ * What a payment confirmation does. It pays the order when the order waits for it, from the session it expects;
+ * a payment of another amount pays it but is flagged. A payment the order does not expect (a replaced Checkout
+ * Session, a second payment, a closed order) is money to give back. A repeat of a payment already handled (the
+ * same provider event again, or events out of order) is ignored.
+ */
+export function decidePayment(
+  order: Money & {
+    status: OrderStatus;
+    paymentMethod: PaymentMethod;
+    paymentRef: string | null;
+    checkoutSessionId: string | null;
+    /** Sessions an amendment replaced (expired, but a payment may have beaten the expiry). */
+    replacedCheckoutSessionIds: readonly string[];
+    handledPaymentRefs: readonly string[];
+  },
+  payment: IncomingPayment,
+): PaymentDecision {
+  const amount = payment.amountGbpPence ?? order.quotedPriceGbpPence;
+  const ref = payment.paymentRef;
+  if (ref !== null && order.handledPaymentRefs.includes(ref)) return { action: 'ignore' };
+  const effect = paymentEffect(order);
+  if (effect === 'none') {
+    if (ref === null || ref === order.paymentRef) return { action: 'ignore' };
+    const reason = isFinal(order.status) ? 'order_closed' : 'duplicate_payment';
+    return { action: 'refund', reason, amountGbpPence: amount };
+  }
+  const session = payment.checkoutSessionId;
+  const replaced =
+    session && session !== order.checkoutSessionId && order.replacedCheckoutSessionIds.includes(session);
+  if (effect === 'checkout_paid' && replaced) {
+    return { action: 'refund', reason: 'replaced_checkout_session', amountGbpPence: amount };
+  }
+  return { action: 'apply', amountGbpPence: amount, amountMismatch: amount !== order.quotedPriceGbpPence };
+}
