@@ -18,6 +18,7 @@ import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
+import { docsRoutes } from './openapi/docs.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
@@ -152,6 +153,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   for (const payments of [stripeWebhooks, sandbox]) {
     if (payments) app.use(payments.routes()).use(payments.allowedMethods());
   }
+  const docs = docsRoutes();
+  app.use(docs.routes()).use(docs.allowedMethods());
   const status = statusRoutes({ config, db, temporal, taskQueue });
   app.use(status.routes()).use(status.allowedMethods());
   return app;
