@@ -20,6 +20,7 @@ import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { integrationRoutes } from './integrations/integrations.routes';
+import { docsRoutes } from './openapi/docs.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { noticeTypesRoutes } from './notice-types/notice-types.routes';
 import { quoteRoutes } from './quote/quote.routes';
@@ -156,6 +157,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   }
   const checkout = checkoutRoutes({ db, temporal });
   app.use(checkout.routes()).use(checkout.allowedMethods());
+  const docs = docsRoutes();
+  app.use(docs.routes()).use(docs.allowedMethods());
   const status = statusRoutes({ config, db, temporal, taskQueue });
   app.use(status.routes()).use(status.allowedMethods());
   return app;

@@ -121,6 +121,7 @@ function printBanner(
     '',
     'Statutory Notice Placement API is running.',
     `  API base URL : ${config.publicBaseUrl}/api/v1`,
+    `  API reference: ${config.publicBaseUrl}/docs (OpenAPI: ${config.publicBaseUrl}/api/v1/openapi.json)`,
     `  Health       : ${config.publicBaseUrl}/api/health`,
     `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
     `  Data folder  : ${config.dataDir}`,

@@ -11,6 +11,7 @@ import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
 import {
   errorResponses,
+  errorSchema,
   idempotencyKeyHeader,
   idempotentReplayedHeader,
   responseHeaders,
@@ -346,6 +347,21 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     post: report('publication', publicationBody, 'Newspaper: published'),
   },
   '/integrations/v1/orders/{id}/urn': { post: report('urn', urnBody, 'Gazette: URN received') },
+  '/stripe/webhook': {
+    post: {
+      id: 'receiveStripeEvent',
+      summary: 'Stripe: payment events (verified by `Stripe-Signature`)',
+      description: 'Called by Stripe only; unknown or foreign-mode events are acknowledged and ignored.',
+      tag: 'Integrations',
+      limits: 'none',
+      body: z.record(z.string(), z.unknown()).meta({ description: 'A Stripe event.' }),
+      ok: {
+        status: 200,
+        description: 'Acknowledged.',
+        schema: z.strictObject({ received: z.literal(true) }),
+      },
+    },
+  },
 };
 
 function paths(): ZodOpenApiPathsObject {
@@ -430,9 +446,12 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       paths: paths(),
       webhooks: webhooks(),
       components: {
-        schemas: Object.fromEntries(
-          ORDER_EVENTS.map((name) => [webhookSchemaId(name), webhookEventSchemas[name]]),
-        ),
+        schemas: {
+          Error: errorSchema,
+          ...Object.fromEntries(
+            ORDER_EVENTS.map((name) => [webhookSchemaId(name), webhookEventSchemas[name]]),
+          ),
+        },
         securitySchemes: {
           apiKey: {
             type: 'http',

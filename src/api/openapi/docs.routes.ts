@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context';
+
+/**
+ * GET /docs: the API reference, Redoc rendering /api/v1/openapi.json. Redoc's standalone bundle comes from npm
+ * (the `redoc` package) and is served by this process, so the page loads nothing from a CDN.
+ */
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Statutory Notice Placement API: reference</title>
+    <link rel="stylesheet" href="/docs/docs.css">
+  </head>
+  <body>
+    <div id="redoc"></div>
+    <script src="/docs/redoc.standalone.js"></script>
+    <script src="/docs/init.js"></script>
+  </body>
+</html>
+`;
+
+// A separate file rather than an inline script, so the page works under a strict Content-Security-Policy.
+const INIT = `Redoc.init('/api/v1/openapi.json', { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));\n`;
+
+// Redoc's footer badge loads its logo from Redocly's CDN: hidden, and the policy below forbids it anyway.
+const CSS = `body { margin: 0; }\na[href*="redocly.com"] { display: none; }\n`;
+
+/** Everything from this process; Redoc needs inline styles (styled-components) and a blob: search worker. */
+const POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+let bundle: Buffer | undefined;
+const redocBundle = () => (bundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js')));
+
+export function docsRoutes(): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/docs' });
+  router.get('/', (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Security-Policy', POLICY);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = PAGE;
+  });
+  router.get('/init.js', (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = INIT;
+  });
+  router.get('/docs.css', (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = CSS;
+  });
+  router.get('/redoc.standalone.js', (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = redocBundle();
+  });
+  return router;
+}
