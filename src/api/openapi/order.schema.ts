@@ -78,12 +78,9 @@ export const orderSchema = z
     paymentState: z
       .string()
       .meta({ description: 'Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).' }),
-    amountPaidGbpPence: z
-      .int()
-      .min(0)
-      .meta({
-        description: 'Everything charged for the order, in pence (the ledger; stray payments included).',
-      }),
+    amountPaidGbpPence: z.int().min(0).meta({
+      description: 'Everything charged for the order, in pence (the ledger; stray payments included).',
+    }),
     amountRefundedGbpPence: z.int().min(0).meta({ description: 'Everything refunded, in pence.' }),
     balanceDueGbpPence: z.int().min(0).meta({
       description: '`quotedPriceGbpPence` − (paid − refunded), at least 0; 0 once cancelled.',
