@@ -46,9 +46,13 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'Workflow code must be deterministic: no Node builtins.' },
             {
-              group: ['**/activities', '**/activities/*', '**/db', '**/db/*', '**/api', '**/api/*'],
+              group: ['**/activities', '**/activities/*'],
               allowTypeImports: true,
-              message: 'Workflows import only types from activities, db and api.',
+              message: 'Workflows import only types from activities (to proxy them).',
+            },
+            {
+              group: ['**/db', '**/db/*', '**/api', '**/api/*'],
+              message: 'Workflows know nothing of storage or HTTP: the types they need live in src/orders.',
             },
           ],
           paths: [
@@ -66,6 +70,41 @@ export default tseslint.config(
             'koa',
             'pino',
           ].map((name) => ({ name, message: 'Workflow code must be deterministic: no I/O modules.' })),
+        },
+      ],
+    },
+  },
+  {
+    // The layering of issue 14: adapters ask the workflows through src/temporal, never through activities;
+    // the client module knows nothing of HTTP.
+    files: ['src/api/**/*.ts', 'src/cli/**/*.ts', 'src/settings/**/*.ts', 'src/temporal/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/activities', '**/activities/*'],
+              message: 'Start or message workflows through src/temporal, not src/activities.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/temporal/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/activities', '**/activities/*'],
+              message: 'The client module does not use activities.',
+            },
+            { group: ['**/api', '**/api/*'], message: 'The client module knows nothing of HTTP.' },
+          ],
         },
       ],
     },

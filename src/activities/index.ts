@@ -1,10 +1,12 @@
+import type { AuditEntry } from '../orders/audit';
+import type { OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { recordAuditEntry, type AuditEntry } from '../db/order-audit-log.repository';
+import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
-import { recordOrderEvent, type OrderEventRecord } from '../db/order-events.repository';
+import { recordOrderEvent } from '../db/order-events.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { upsertOrderProjection } from '../db/orders.repository';
 import type { Logger } from '../logger';

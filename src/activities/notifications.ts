@@ -1,8 +1,8 @@
+import type { OrderEventRecord } from '../orders/events';
 import { ApplicationFailure } from '@temporalio/activity';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { findOrderDocument } from '../db/order-documents.repository';
-import type { OrderEventRecord } from '../db/order-events.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { findOrderById } from '../db/orders.repository';
 import { renderDocument } from '../documents/render-pool';

@@ -1,9 +1,9 @@
+import type { OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { OrderEventRecord } from '../db/order-events.repository';
 import {
   ensureDelivery,
   findDelivery,

@@ -1,15 +1,5 @@
+import type { AuditEntry } from '../orders/audit';
 import type { Db } from './database';
-
-export interface AuditEntry {
-  id: string;
-  orderId: string;
-  organisationId: string;
-  action: string;
-  actor: string;
-  reason: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
 
 /** Appends an audit entry once (the id comes from the workflow). */
 export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {

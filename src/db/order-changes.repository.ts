@@ -1,9 +1,11 @@
+import type { AuditEntry } from '../orders/audit';
+import type { OrderEventRecord } from '../orders/events';
 import type { LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import { recordLedgerEntries } from './order-ledger.repository';
 import type { Db } from './database';
-import { recordAuditEntry, type AuditEntry } from './order-audit-log.repository';
-import { recordOrderEvent, type OrderEventRecord } from './order-events.repository';
+import { recordAuditEntry } from './order-audit-log.repository';
+import { recordOrderEvent } from './order-events.repository';
 import { upsertOrderProjection } from './orders.repository';
 
 /** One state change of an order as its workflow commits it: the new projection, its audit entry, its event. */

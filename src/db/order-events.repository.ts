@@ -1,17 +1,6 @@
+import type { OrderEventRecord } from '../orders/events';
 import { sql } from 'kysely';
 import type { Db } from './database';
-
-/** One order event in the spec's envelope form (`id`, `event`, `createdAt`, `data`). */
-export interface OrderEventRecord {
-  id: string;
-  orderId: string;
-  organisationId: string;
-  livemode: boolean;
-  event: string;
-  sequence: number;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
 
 /** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {

@@ -42,3 +42,15 @@ export function eventData(
   if (event === 'order.booked') data.publicationDate = order.publicationDate;
   return { ...data, ...extra, object: serializeOrder(order) };
 }
+
+/** One recorded order event, as the projection stores it and webhooks carry it (`data`). */
+export interface OrderEventRecord {
+  id: string;
+  orderId: string;
+  organisationId: string;
+  livemode: boolean;
+  event: string;
+  sequence: number;
+  createdAt: string;
+  data: Record<string, unknown>;
+}

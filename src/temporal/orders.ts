@@ -1,3 +1,4 @@
+import type { OrderEventRecord } from '../orders/events';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -7,7 +8,6 @@ import {
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import type { OrderEventRecord } from '../db/order-events.repository';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
 import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';

@@ -1,4 +1,4 @@
-import type { OrderEventRecord } from '../db/order-events.repository';
+import type { OrderEventRecord } from '../orders/events';
 
 /**
  * Ids and inputs shared by the order-notification workflow, its activities and `recordEvent`, which starts

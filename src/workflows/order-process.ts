@@ -1,3 +1,5 @@
+import type { AuditEntry } from '../orders/audit';
+import type { OrderEventRecord } from '../orders/events';
 import {
   ApplicationFailure,
   condition,
@@ -9,8 +11,6 @@ import {
   uuid4,
 } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
-import type { AuditEntry } from '../db/order-audit-log.repository';
-import type { OrderEventRecord } from '../db/order-events.repository';
 import { AppError, type ErrorCode } from '../errors';
 import { eventData, type OrderEventName } from '../orders/events';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../src/orders/audit';
 import { randomUUID } from 'node:crypto';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -5,7 +6,6 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { OrderActivities } from '../../src/activities';
 import { noticeActivities } from '../../src/activities/notices';
 import type { PaymentSetup } from '../../src/activities/payments/activities';
-import type { AuditEntry } from '../../src/db/order-audit-log.repository';
 import { parseOrderInput, prepareNotice, type NoticeType } from '../../src/notices';
 import { toOrderNotice } from '../../src/orders/order-notice';
 import type { OrderSnapshot } from '../../src/orders/order-snapshot';

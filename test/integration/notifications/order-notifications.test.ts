@@ -1,10 +1,10 @@
+import type { OrderEventRecord } from '../../../src/orders/events';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { notificationActivities } from '../../../src/activities/notifications';
 import { startOrderNotification } from '../../../src/temporal/orders';
-import type { OrderEventRecord } from '../../../src/db/order-events.repository';
 import { createOrganisation } from '../../../src/db/organisations.repository';
 import { findSentEmail, listSentEmails } from '../../../src/db/sent-emails.repository';
 import { newId } from '../../../src/ids';

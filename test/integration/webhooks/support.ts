@@ -1,7 +1,8 @@
+import type { OrderEventRecord } from '../../../src/orders/events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../../src/db/database';
-import { recordOrderEvent, type OrderEventRecord } from '../../../src/db/order-events.repository';
+import { recordOrderEvent } from '../../../src/db/order-events.repository';
 import { newId } from '../../../src/ids';
 import { eventData, type OrderEventName } from '../../../src/orders/events';
 import { runNotices } from '../../support/notices-cli';
