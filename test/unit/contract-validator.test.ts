@@ -11,6 +11,9 @@ const order = {
   createdAt: '2026-11-23T06:00:00.000Z',
   livemode: true,
   paymentState: 'on_account',
+  amountPaidGbpPence: 0,
+  amountRefundedGbpPence: 0,
+  balanceDueGbpPence: 100,
   language: 'en',
   pricing: {
     subtotalGbpPence: 1,
