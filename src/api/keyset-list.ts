@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AppError, jsonPath, validationError } from '../errors';
+import { readCursor, signCursor, type CursorKeys } from './cursor';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The filters every list shares: a creation-time range, as query parameters and as a cursor carries them. */
+const CREATED_RANGE = ['createdAfter', 'createdBefore'] as const;
+
+/** One page's request: its size, its filters, and the keyset position it starts after. */
+export interface KeysetRequest<F> {
+  limit: number;
+  filters: F;
+  after?: { createdAt: Date; id: string };
+}
+
+type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & {
+  createdAfter?: Date;
+  createdBefore?: Date;
+};
+
+/**
+ * A newest-first, cursor-paginated list (GET /v1/orders, GET /v1/events): the query parameters (unknown or
+ * repeated ones refused), and signed cursors (./cursor.ts) that carry the list's filters and page size, so
+ * parameters sent beside a cursor must agree with it and can never silently change the list mid-way.
+ * `filters` are the list's own filters (string enums or patterns), beside the creation-time range all share.
+ */
+export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPattern: RegExp }) {
+  const querySchema = z
+    .object({
+      cursor: z.string().min(1).max(1000).optional(),
+      limit: z
+        .string()
+        .regex(/^\d+$/, 'Must be an integer.')
+        .transform(Number)
+        .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE))
+        .optional(),
+      ...spec.filters,
+      createdAfter: isoDateTime.transform((v) => new Date(v)).optional(),
+      createdBefore: isoDateTime.transform((v) => new Date(v)).optional(),
+    })
+    .strict();
+
+  /** A decoded cursor, held to the same rules as the query parameters it stands for. */
+  const cursorPayload = z.strictObject({
+    v: z.literal(1),
+    at: isoDateTime,
+    id: z.string().regex(spec.idPattern),
+    limit: z.int().min(1).max(MAX_PAGE_SIZE),
+    f: z.strictObject({
+      ...spec.filters,
+      createdAfter: isoDateTime.optional(),
+      createdBefore: isoDateTime.optional(),
+    }),
+  });
+  type Json = Record<string, string | undefined>;
+
+  const toJson = (f: Filters<S>): Json =>
+    Object.fromEntries(
+      Object.entries(f).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v as string | undefined)]),
+    );
+  const fromJson = (j: Json): Filters<S> =>
+    Object.fromEntries(
+      Object.entries(j).map(([k, v]) => [
+        k,
+        (CREATED_RANGE as readonly string[]).includes(k) && v ? new Date(v) : v,
+      ]),
+    ) as Filters<S>;
+
+  function conflictsWithCursor(given: Json, cursor: Json): void {
+    const conflicts = Object.keys(given).filter((k) => given[k] !== undefined && given[k] !== cursor[k]);
+    if (conflicts.length === 0) return;
+    throw new AppError('validation_error', 'Filters differ from the ones the cursor was issued for.', {
+      fields: conflicts.map((k) => ({
+        path: `$.${k}`,
+        message: 'Differs from the cursor; omit it or start a new list.',
+      })),
+    });
+  }
+
+  return {
+    querySchema,
+
+    parse(query: Record<string, string | string[] | undefined>, keys: CursorKeys): KeysetRequest<Filters<S>> {
+      const repeated = Object.entries(query).filter(([, v]) => Array.isArray(v));
+      if (repeated.length > 0) {
+        throw validationError(
+          repeated.map(([k]) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
+        );
+      }
+      const parsed = querySchema.safeParse(query);
+      if (!parsed.success) {
+        throw validationError(
+          parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })),
+        );
+      }
+      const { cursor: given, limit, ...rest } = parsed.data as { cursor?: string; limit?: number };
+      const filters = rest as Filters<S>;
+      if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
+
+      const cursor = readCursor(given, keys, cursorPayload);
+      conflictsWithCursor(toJson(filters), cursor.f as Json);
+      return {
+        limit: limit ?? cursor.limit,
+        filters: fromJson(cursor.f as Json),
+        after: { createdAt: new Date(cursor.at), id: cursor.id },
+      };
+    },
+
+    /** The next page's cursor: the last item's keyset position plus this request's filters and page size. */
+    encode(
+      last: { createdAt: Date | string; id: string },
+      req: KeysetRequest<Filters<S>>,
+      keys: CursorKeys,
+    ): string {
+      const at = last.createdAt instanceof Date ? last.createdAt.toISOString() : last.createdAt;
+      return signCursor({ v: 1, at, id: last.id, limit: req.limit, f: toJson(req.filters) }, keys);
+    },
+  };
+}
