@@ -1,0 +1,98 @@
+/**
+ * `npm run openapi:breaking`: fails when a commit changed openapi.json in a way that breaks integrators, unless
+ * its message says `[breaking-api]`. Every change of the file since this check was added is compared with the
+ * one before it by oasdiff (`scripts/ensure-oasdiff.sh`), so no unmarked break can land in any commit.
+ *
+ * Webhooks are judged from the receiver's side: oasdiff reads a `webhooks` payload as a request we receive, so a
+ * field we start sending would count as "a new required request property" and a field we stop sending would
+ * pass. Each document is therefore checked twice: its paths as they are, and its webhooks rewritten as
+ * responses (`GET /webhooks/<event>` answering the payload), where a removed or retyped field is the break.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+type Doc = Record<string, unknown> & { paths?: object; webhooks?: Record<string, Record<string, Operation>> };
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
+const MARK = '[breaking-api]';
+const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+
+/** The API as a receiver of our webhooks sees it: each event a GET whose 200 response is the payload. */
+function receiverView(doc: Doc): Doc {
+  const paths: Record<string, object> = {};
+  for (const [event, item] of Object.entries(doc.webhooks ?? {})) {
+    const schema = item.post?.requestBody?.content?.['application/json']?.schema ?? {};
+    paths[`/webhooks/${event}`] = {
+      get: { responses: { '200': { description: event, content: { 'application/json': { schema } } } } },
+    };
+  }
+  return { ...doc, paths, webhooks: undefined };
+}
+
+function breaking(base: Doc, revision: Doc, dir: string): string {
+  const problems: string[] = [];
+  for (const [name, view] of [
+    ['paths', (d: Doc): Doc => ({ ...d, webhooks: undefined })],
+    ['webhooks', receiverView],
+  ] as const) {
+    const a = path.join(dir, `base-${name}.json`);
+    const b = path.join(dir, `revision-${name}.json`);
+    writeFileSync(a, JSON.stringify(view(base)));
+    writeFileSync(b, JSON.stringify(view(revision)));
+    try {
+      execFileSync('oasdiff', ['breaking', a, b, '--fail-on', 'WARN'], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string; message: string };
+      problems.push(`${name}:\n${e.stdout || e.stderr || e.message}`);
+    }
+  }
+  return problems.join('\n');
+}
+
+function main() {
+  const since = git('log', '--diff-filter=A', '--format=%H', '--', 'scripts/openapi-breaking.ts')
+    .split('\n')
+    .pop();
+  // Before this check was committed (or in a checkout without it) the baseline is the working tree's file.
+  const commits = since
+    ? git('log', '--reverse', '--format=%H', `${since}^..HEAD`, '--', 'openapi.json')
+    : '';
+  const chain = [since ? `${since}^` : 'HEAD', ...commits.split('\n').filter(Boolean)];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-breaking-'));
+  let failed = false;
+  for (let i = 1; i < chain.length; i++) {
+    const [before, after] = [chain[i - 1]!, chain[i]!];
+    const show = (ref: string): Doc | null => {
+      try {
+        return JSON.parse(git('show', `${ref}:openapi.json`)) as Doc;
+      } catch {
+        return null; // the file did not exist yet
+      }
+    };
+    const base = show(before);
+    const revision = show(after);
+    if (!base || !revision) continue;
+    const found = breaking(base, revision, dir);
+    if (!found) continue;
+    const message = git('log', '-1', '--format=%B', after);
+    const subject = `${after.slice(0, 7)} ${message.split('\n')[0]}`;
+    if (message.includes(MARK)) {
+      console.log(`breaking change marked ${MARK}: ${subject}`);
+      continue;
+    }
+    failed = true;
+    console.error(
+      `breaking change to openapi.json in ${subject} (mark the commit ${MARK} if meant):\n${found}`,
+    );
+  }
+  if (failed) process.exit(1);
+  console.log(
+    `openapi.json: no unmarked breaking change in ${Math.max(0, chain.length - 1)} change(s) checked.`,
+  );
+}
+
+main();
