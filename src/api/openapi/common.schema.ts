@@ -83,7 +83,14 @@ export function errorResponses(o: ErrorsOf): Record<string, ZodOpenApiResponseOb
     list.sort();
     out[String(status)] = {
       description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-      headers: responseHeaders(o.limits, {}, status === 429 || status === 503),
+      headers: responseHeaders(
+        o.limits,
+        // A request whose Idempotency-Key is still in use is told when to try again.
+        list.includes('idempotency_request_in_progress')
+          ? { 'Retry-After': retryAfterHeader.optional() }
+          : {},
+        status === 429 || status === 503,
+      ),
       content: { 'application/json': { schema: errorWithCodes(list) } },
     };
   }
@@ -97,7 +104,9 @@ export const idempotencyKeyHeader = z
   .meta({
     description:
       'Makes the POST safe to retry: the same key and body within 24 h answer the first response again ' +
-      '(`Idempotent-Replayed: true`); a different body is `422 idempotency_key_reused`.',
+      '(`Idempotent-Replayed: true`); a different body is `422 idempotency_key_reused` (for as long as the key ' +
+      'names an order); a retry while the first request runs is `409 idempotency_request_in_progress` ' +
+      '(`Retry-After`); a request that failed before an order existed (validation, 5xx) leaves the key unspent.',
     param: { id: 'IdempotencyKey' },
   });
 
