@@ -3,20 +3,13 @@ import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
 import { NOTICE_TYPES } from '../../notices/types';
 import { ORDER_STATUSES } from '../../orders/status';
+import { PAYMENT_METHODS } from '../../db/tables/organisations';
 
 /**
  * THE order response schema (GET /v1/orders/:id, list items, amend/cancel answers, webhook `data.object`).
  * `serializeOrder` in src/orders/order.ts produces it: a field added there is added here, or the contract tests
  * fail on the undocumented field. New optional fields go in `orderSchema` below, with `.optional()`.
  */
-export const PAYMENT_METHODS = [
-  'stripe_checkout',
-  'invoice_with_terms',
-  'invoice_bank_transfer',
-  'stripe_invoice',
-  'purchase_order',
-] as const;
-
 export const noticeTypeSchema = z
   .enum(NOTICE_TYPES)
   .meta({ id: 'NoticeType', description: 'The notice type.' });
