@@ -1,7 +1,22 @@
+import os from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import { renderCertificate } from './certificate';
 import { renderInvoice } from './invoice';
 import { renderProof } from './proof';
-import type { RenderJob } from './render-job';
+import { RENDER_THREAD_NICENESS, type RenderJob } from './render-job';
+
+/**
+ * Typesetting is batch work; the worker's event loop (activities, heartbeats) and the API beside it are not.
+ * On a small machine a busy render thread competes with them for the same cores, so it yields: on Linux a
+ * thread's niceness is its own, and this lowers only this thread's priority (a no-op where that is refused).
+ */
+if (!isMainThread) {
+  try {
+    os.setPriority(Math.min(19, os.getPriority() + RENDER_THREAD_NICENESS));
+  } catch {
+    // Not permitted here: render at normal priority.
+  }
+}
 
 /**
  * The body of a render thread (see render-pool.ts): typesets one document. pdfkit is synchronous, so running

@@ -89,7 +89,10 @@ export function formatNoticeTime(hhmm: string): string {
   return `${hour12}.${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
 }
 
+/** Built once: constructing an Intl.DateTimeFormat loads ICU data and costs far more than formatting with it. */
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
 /** The calendar date in the UK at an instant: "today" for every legal rule, whatever the server's zone. */
 export function ukDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
+  return LONDON_DAY.format(at);
 }

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { renderCertificate } from '../../../src/documents/certificate';
 import { renderProof } from '../../../src/documents/proof';
 import { renderPdf } from '../../../src/documents/render';
+import { RENDER_THREAD_NICENESS } from '../../../src/documents/render-job';
 import { closeRenderPool, renderDocument } from '../../../src/documents/render-pool';
 import type { Order } from '../../../src/orders/order';
 import { pdfText } from '../../support/pdf-text';
@@ -88,5 +91,23 @@ describe('documents rendered on a render thread', () => {
     expect(Buffer.isBuffer(pdf)).toBe(true);
     const text = flat(await pdfText(pdf));
     for (const phrase of expected) expect(text).toContain(phrase);
+  });
+});
+
+/** Linux keeps a niceness per thread: the render thread yields the cores to the event loop it serves. */
+const threadNiceness = () =>
+  readdirSync('/proc/self/task').map((task) => {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+
+(process.platform === 'linux' ? describe : describe.skip)('render threads run at a lower priority', () => {
+  afterAll(() => closeRenderPool());
+
+  it('a render thread is niced while the main thread is not', async () => {
+    await renderDocument({ document: 'certificate', order, pageNumber: 1 });
+    const base = getPriority();
+    expect(threadNiceness()).toContain(Math.min(19, base + RENDER_THREAD_NICENESS));
+    expect(getPriority()).toBe(base);
   });
 });
