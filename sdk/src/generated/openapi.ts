@@ -1171,6 +1171,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "planning",
+           *       "postcode": "LS1 4AP",
+           *       "newspaper": {
+           *         "name": "Yorkshire Evening Post",
+           *         "rateGbpPence": 2800,
+           *         "frequency": "daily"
+           *       },
+           *       "pricing": {
+           *         "subtotalGbpPence": 22400,
+           *         "platformFeeGbpPence": 1500,
+           *         "gazetteFeeGbpPence": 0,
+           *         "vatGbpPence": 4780,
+           *         "totalGbpPence": 28680
+           *       },
+           *       "compliance": {
+           *         "minColumnsRequired": 2,
+           *         "publicationDaysRequired": 1
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Quote'];
         };
       };
@@ -1183,6 +1205,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -1398,6 +1434,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "orders": [
+           *         {
+           *           "id": "ord_Example100000000000000",
+           *           "reference": "SN-000006",
+           *           "status": "awaiting_booking",
+           *           "type": "planning",
+           *           "quotedPriceGbpPence": 25320,
+           *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *           "paymentMethod": "invoice_with_terms",
+           *           "createdAt": "2026-11-20T09:30:08.000Z",
+           *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *           "clientRef": "CASE-1042",
+           *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "publicationDate": "2027-03-01",
+           *           "livemode": true,
+           *           "paymentState": "invoiced",
+           *           "amountPaidGbpPence": 0,
+           *           "amountRefundedGbpPence": 0,
+           *           "balanceDueGbpPence": 25320,
+           *           "language": "en",
+           *           "pricing": {
+           *             "vatGbpPence": 4220,
+           *             "totalGbpPence": 25320,
+           *             "subtotalGbpPence": 19600,
+           *             "gazetteFeeGbpPence": 0,
+           *             "platformFeeGbpPence": 1500
+           *           },
+           *           "fields": {
+           *             "type": "planning",
+           *             "category": "major",
+           *             "postcode": "LS1 4AP",
+           *             "clientRef": "CASE-1042",
+           *             "siteAddress": "Land off Moor Road, Leeds",
+           *             "contactEmail": "notices@example.co.uk",
+           *             "applicantName": "Leeds City Council",
+           *             "commentDeadline": "2027-03-15",
+           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *             "publicationDate": "2027-03-01",
+           *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *             "planningAuthority": "Leeds City Council",
+           *             "applicationReference": "26/01234/FU",
+           *             "planningApplicantName": "Northern Homes Ltd",
+           *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *           },
+           *           "updatedAt": "2026-11-20T09:30:09.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "nextCursor": null,
+           *         "hasMore": false,
+           *         "limit": 1
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['OrderList'];
         };
       };
@@ -1410,6 +1504,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -1570,6 +1678,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "ord_Example100000000000000",
+           *       "reference": "SN-000006",
+           *       "status": "awaiting_booking",
+           *       "type": "planning",
+           *       "quotedPriceGbpPence": 25320,
+           *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *       "paymentMethod": "invoice_with_terms",
+           *       "createdAt": "2026-11-20T09:30:08.000Z",
+           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice"
+           *     }
+           */
           'application/json': components['schemas']['CreatedOrder'];
         };
       };
@@ -1582,6 +1703,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -1779,6 +1914,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "ord_Example100000000000000",
+           *       "reference": "SN-000006",
+           *       "status": "awaiting_booking",
+           *       "type": "planning",
+           *       "quotedPriceGbpPence": 25320,
+           *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *       "paymentMethod": "invoice_with_terms",
+           *       "createdAt": "2026-11-20T09:30:08.000Z",
+           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *       "clientRef": "CASE-1042",
+           *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
+           *       "newspaperName": "Yorkshire Evening Post",
+           *       "publicationDate": "2027-03-01",
+           *       "livemode": true,
+           *       "paymentState": "invoiced",
+           *       "amountPaidGbpPence": 0,
+           *       "amountRefundedGbpPence": 0,
+           *       "balanceDueGbpPence": 25320,
+           *       "language": "en",
+           *       "pricing": {
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320,
+           *         "subtotalGbpPence": 19600,
+           *         "gazetteFeeGbpPence": 0,
+           *         "platformFeeGbpPence": 1500
+           *       },
+           *       "fields": {
+           *         "type": "planning",
+           *         "category": "major",
+           *         "postcode": "LS1 4AP",
+           *         "clientRef": "CASE-1042",
+           *         "siteAddress": "Land off Moor Road, Leeds",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "applicantName": "Leeds City Council",
+           *         "commentDeadline": "2027-03-15",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "publicationDate": "2027-03-01",
+           *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "planningAuthority": "Leeds City Council",
+           *         "applicationReference": "26/01234/FU",
+           *         "planningApplicantName": "Northern Homes Ltd",
+           *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *       },
+           *       "updatedAt": "2026-11-20T09:30:09.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Order'];
         };
       };
@@ -1831,6 +2015,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -1946,6 +2139,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2006,6 +2213,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2170,6 +2386,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "ord_Example200000000000000",
+           *       "reference": "SN-000007",
+           *       "status": "cancelled",
+           *       "type": "planning",
+           *       "quotedPriceGbpPence": 25320,
+           *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *       "paymentMethod": "invoice_with_terms",
+           *       "createdAt": "2026-11-20T09:30:10.000Z",
+           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/invoice",
+           *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/proof",
+           *       "newspaperName": "Yorkshire Evening Post",
+           *       "publicationDate": "2027-03-01",
+           *       "livemode": true,
+           *       "paymentState": "voided",
+           *       "amountPaidGbpPence": 0,
+           *       "amountRefundedGbpPence": 0,
+           *       "balanceDueGbpPence": 0,
+           *       "language": "en",
+           *       "pricing": {
+           *         "subtotalGbpPence": 19600,
+           *         "platformFeeGbpPence": 1500,
+           *         "gazetteFeeGbpPence": 0,
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320
+           *       },
+           *       "fields": {
+           *         "type": "planning",
+           *         "postcode": "LS1 4AP",
+           *         "applicantName": "Leeds City Council",
+           *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "publicationDate": "2027-03-01",
+           *         "planningAuthority": "Leeds City Council",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
+           *         "applicationReference": "26/01234/FU",
+           *         "planningApplicantName": "Northern Homes Ltd",
+           *         "siteAddress": "Land off Moor Road, Leeds",
+           *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *         "category": "major",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "commentDeadline": "2027-03-15"
+           *       },
+           *       "updatedAt": "2026-11-20T09:30:11.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Order'];
         };
       };
@@ -2182,6 +2445,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2242,6 +2519,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2418,6 +2704,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2478,6 +2778,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2689,6 +2998,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2839,6 +3157,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -2989,6 +3316,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -3097,6 +3433,76 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "events": [
+           *         {
+           *           "id": "evt_Example4",
+           *           "event": "order.proof_ready",
+           *           "createdAt": "2026-11-20T09:30:09.000Z",
+           *           "data": {
+           *             "type": "planning",
+           *             "object": {
+           *               "id": "ord_Example100000000000000",
+           *               "type": "planning",
+           *               "fields": {
+           *                 "type": "planning",
+           *                 "category": "major",
+           *                 "postcode": "LS1 4AP",
+           *                 "clientRef": "CASE-1042",
+           *                 "siteAddress": "Land off Moor Road, Leeds",
+           *                 "contactEmail": "notices@example.co.uk",
+           *                 "applicantName": "Leeds City Council",
+           *                 "commentDeadline": "2027-03-15",
+           *                 "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *                 "publicationDate": "2027-03-01",
+           *                 "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *                 "planningAuthority": "Leeds City Council",
+           *                 "applicationReference": "26/01234/FU",
+           *                 "planningApplicantName": "Northern Homes Ltd",
+           *                 "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *                 "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *               },
+           *               "status": "awaiting_booking",
+           *               "pricing": {
+           *                 "vatGbpPence": 4220,
+           *                 "totalGbpPence": 25320,
+           *                 "subtotalGbpPence": 19600,
+           *                 "gazetteFeeGbpPence": 0,
+           *                 "platformFeeGbpPence": 1500
+           *               },
+           *               "language": "en",
+           *               "livemode": true,
+           *               "clientRef": "CASE-1042",
+           *               "createdAt": "2026-11-20T09:30:08.000Z",
+           *               "reference": "SN-000006",
+           *               "updatedAt": "2026-11-20T09:30:09.000Z",
+           *               "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *               "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *               "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
+           *               "paymentState": "invoiced",
+           *               "newspaperName": "Yorkshire Evening Post",
+           *               "paymentMethod": "invoice_with_terms",
+           *               "publicationDate": "2027-03-01",
+           *               "amountPaidGbpPence": 0,
+           *               "balanceDueGbpPence": 25320,
+           *               "quotedPriceGbpPence": 25320,
+           *               "amountRefundedGbpPence": 0
+           *             },
+           *             "status": "awaiting_booking",
+           *             "orderId": "ord_Example100000000000000",
+           *             "reference": "SN-000006",
+           *             "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof"
+           *           }
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "nextCursor": "eyJ2IjoxLCJleGFtcGxlIjp0cnVlfQ.c2lnbmF0dXJl",
+           *         "hasMore": true,
+           *         "limit": 1
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['EventList'];
         };
       };
@@ -3109,6 +3515,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -3265,6 +3685,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "evt_Example5",
+           *       "event": "order.created",
+           *       "createdAt": "2026-11-20T09:30:12.000Z",
+           *       "data": {
+           *         "type": "planning",
+           *         "object": {
+           *           "id": "ord_Example100000000000000",
+           *           "type": "planning",
+           *           "fields": {
+           *             "type": "planning",
+           *             "category": "major",
+           *             "postcode": "LS1 4AP",
+           *             "clientRef": "CASE-1042",
+           *             "siteAddress": "Land off Moor Road, Leeds",
+           *             "contactEmail": "notices@example.co.uk",
+           *             "applicantName": "Leeds City Council",
+           *             "commentDeadline": "2027-03-15",
+           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *             "publicationDate": "2027-03-01",
+           *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *             "planningAuthority": "Leeds City Council",
+           *             "applicationReference": "26/01234/FU",
+           *             "planningApplicantName": "Northern Homes Ltd",
+           *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *           },
+           *           "status": "awaiting_booking",
+           *           "pricing": {
+           *             "vatGbpPence": 4220,
+           *             "totalGbpPence": 25320,
+           *             "subtotalGbpPence": 19600,
+           *             "gazetteFeeGbpPence": 0,
+           *             "platformFeeGbpPence": 1500
+           *           },
+           *           "language": "en",
+           *           "livemode": true,
+           *           "clientRef": "CASE-1042",
+           *           "createdAt": "2026-11-20T09:30:08.000Z",
+           *           "reference": "SN-000006",
+           *           "updatedAt": "2026-11-20T09:30:12.000Z",
+           *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+           *           "paymentState": "invoiced",
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "paymentMethod": "invoice_with_terms",
+           *           "publicationDate": "2027-03-01",
+           *           "amountPaidGbpPence": 0,
+           *           "balanceDueGbpPence": 25320,
+           *           "quotedPriceGbpPence": 25320,
+           *           "amountRefundedGbpPence": 0
+           *         },
+           *         "status": "awaiting_booking",
+           *         "orderId": "ord_Example100000000000000",
+           *         "reference": "SN-000006"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Event'];
         };
       };
@@ -3432,6 +3911,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -3492,6 +3985,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -3665,6 +4167,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -3725,6 +4241,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4021,6 +4546,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4075,6 +4614,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4198,6 +4746,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4252,6 +4814,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4373,6 +4944,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4427,6 +5012,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4548,6 +5142,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "One or more request fields failed validation.",
+           *       "code": "validation_error",
+           *       "details": {
+           *         "fields": [
+           *           {
+           *             "path": "$.postcode",
+           *             "message": "Must be a valid UK postcode, such as \"SW1A 2AA\"."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             error: string;
             /** @enum {string} */
@@ -4629,6 +5237,65 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": "evt_Example5",
+         *       "event": "order.created",
+         *       "createdAt": "2026-11-20T09:30:12.000Z",
+         *       "data": {
+         *         "type": "planning",
+         *         "object": {
+         *           "id": "ord_Example100000000000000",
+         *           "type": "planning",
+         *           "fields": {
+         *             "type": "planning",
+         *             "category": "major",
+         *             "postcode": "LS1 4AP",
+         *             "clientRef": "CASE-1042",
+         *             "siteAddress": "Land off Moor Road, Leeds",
+         *             "contactEmail": "notices@example.co.uk",
+         *             "applicantName": "Leeds City Council",
+         *             "commentDeadline": "2027-03-15",
+         *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+         *             "publicationDate": "2027-03-01",
+         *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+         *             "planningAuthority": "Leeds City Council",
+         *             "applicationReference": "26/01234/FU",
+         *             "planningApplicantName": "Northern Homes Ltd",
+         *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+         *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+         *           },
+         *           "status": "awaiting_booking",
+         *           "pricing": {
+         *             "vatGbpPence": 4220,
+         *             "totalGbpPence": 25320,
+         *             "subtotalGbpPence": 19600,
+         *             "gazetteFeeGbpPence": 0,
+         *             "platformFeeGbpPence": 1500
+         *           },
+         *           "language": "en",
+         *           "livemode": true,
+         *           "clientRef": "CASE-1042",
+         *           "createdAt": "2026-11-20T09:30:08.000Z",
+         *           "reference": "SN-000006",
+         *           "updatedAt": "2026-11-20T09:30:12.000Z",
+         *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+         *           "paymentState": "invoiced",
+         *           "newspaperName": "Yorkshire Evening Post",
+         *           "paymentMethod": "invoice_with_terms",
+         *           "publicationDate": "2027-03-01",
+         *           "amountPaidGbpPence": 0,
+         *           "balanceDueGbpPence": 25320,
+         *           "quotedPriceGbpPence": 25320,
+         *           "amountRefundedGbpPence": 0
+         *         },
+         *         "status": "awaiting_booking",
+         *         "orderId": "ord_Example100000000000000",
+         *         "reference": "SN-000006"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['OrderCreatedEvent'];
       };
     };
@@ -4785,6 +5452,67 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "id": "evt_Example4",
+         *       "event": "order.proof_ready",
+         *       "createdAt": "2026-11-20T09:30:09.000Z",
+         *       "data": {
+         *         "type": "planning",
+         *         "object": {
+         *           "id": "ord_Example100000000000000",
+         *           "type": "planning",
+         *           "fields": {
+         *             "type": "planning",
+         *             "category": "major",
+         *             "postcode": "LS1 4AP",
+         *             "clientRef": "CASE-1042",
+         *             "siteAddress": "Land off Moor Road, Leeds",
+         *             "contactEmail": "notices@example.co.uk",
+         *             "applicantName": "Leeds City Council",
+         *             "commentDeadline": "2027-03-15",
+         *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+         *             "publicationDate": "2027-03-01",
+         *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+         *             "planningAuthority": "Leeds City Council",
+         *             "applicationReference": "26/01234/FU",
+         *             "planningApplicantName": "Northern Homes Ltd",
+         *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+         *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+         *           },
+         *           "status": "awaiting_booking",
+         *           "pricing": {
+         *             "vatGbpPence": 4220,
+         *             "totalGbpPence": 25320,
+         *             "subtotalGbpPence": 19600,
+         *             "gazetteFeeGbpPence": 0,
+         *             "platformFeeGbpPence": 1500
+         *           },
+         *           "language": "en",
+         *           "livemode": true,
+         *           "clientRef": "CASE-1042",
+         *           "createdAt": "2026-11-20T09:30:08.000Z",
+         *           "reference": "SN-000006",
+         *           "updatedAt": "2026-11-20T09:30:09.000Z",
+         *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
+         *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
+         *           "paymentState": "invoiced",
+         *           "newspaperName": "Yorkshire Evening Post",
+         *           "paymentMethod": "invoice_with_terms",
+         *           "publicationDate": "2027-03-01",
+         *           "amountPaidGbpPence": 0,
+         *           "balanceDueGbpPence": 25320,
+         *           "quotedPriceGbpPence": 25320,
+         *           "amountRefundedGbpPence": 0
+         *         },
+         *         "status": "awaiting_booking",
+         *         "orderId": "ord_Example100000000000000",
+         *         "reference": "SN-000006",
+         *         "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['OrderProofReadyEvent'];
       };
     };
