@@ -4,7 +4,9 @@ import jest from 'eslint-plugin-jest';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tools/**', 'coverage/**', 'bin/**'] },
+  {
+    ignores: ['dist/**', 'sdk/dist/**', 'node_modules/**', '.data/**', '.tools/**', 'coverage/**', 'bin/**'],
+  },
   js.configs.recommended,
   {
     files: ['**/*.js', '**/*.cjs'],

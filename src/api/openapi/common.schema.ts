@@ -3,6 +3,7 @@ import 'zod-openapi';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { ERROR_CODES, type ErrorCode } from '../../errors';
 import { HTTP_STATUS } from '../errors';
+import { errorExample } from './examples';
 
 export const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
 
@@ -91,7 +92,7 @@ export function errorResponses(o: ErrorsOf): Record<string, ZodOpenApiResponseOb
           : {},
         status === 429 || status === 503,
       ),
-      content: { 'application/json': { schema: errorWithCodes(list) } },
+      content: { 'application/json': { schema: errorWithCodes(list), ...errorExample(list) } },
     };
   }
   return out;

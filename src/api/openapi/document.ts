@@ -18,6 +18,7 @@ import {
   type ErrorsOf,
   type Limits,
 } from './common.schema';
+import { eventExample, responseExample } from './examples';
 import { eventListSchema, eventSchema, webhookEventSchemas, webhookSchemaId } from './events.schema';
 import {
   healthSchema,
@@ -89,7 +90,7 @@ function operation(o: Op): ZodOpenApiOperationObject {
   };
   const okContent = o.ok.pdf
     ? { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } }
-    : o.ok.schema && json(o.ok.schema);
+    : o.ok.schema && { 'application/json': { schema: o.ok.schema, ...responseExample(o.id) } };
   return {
     operationId: o.id,
     summary: o.summary,
@@ -398,7 +399,10 @@ function webhooks() {
             required: true,
             // A reference to the component registered below in output form: our bodies, exactly as sent.
             content: {
-              'application/json': { schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` } },
+              'application/json': {
+                schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
+                ...eventExample(name),
+              },
             },
           },
           responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
