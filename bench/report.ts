@@ -47,6 +47,7 @@ function createRows(r: Json): unknown[][] {
       `${r.ratio}×`,
     ],
     ['create p50 / p99 ms', pair(r.api), pair(r.rawStart), ''],
+    ...(r.single ? [[`create p50 / p99 ms, 1 in flight (${r.single.count})`, pair(r.single), '', '']] : []),
     [
       'create failed / unreadable after 201',
       `${r.api.failed} / ${r.api.unreadable}`,
@@ -102,7 +103,43 @@ function lifecycleRows(r: Json): unknown[][] {
       '',
     ],
     ['worker / API peak RSS MiB', `${r.workerPeakRssMiB} / ${r.apiPeakRssMiB}`, '', ''],
+    ...actionRows(r),
   ];
+}
+
+const ACTION_LABELS: Array<[string, string]> = [
+  ['total', 'total'],
+  ['workflowsStarted', 'workflows started'],
+  ['workflowTasks', 'workflow tasks'],
+  ['activities', 'activities'],
+  ['timers', 'timers'],
+  ['signals', 'signals'],
+  ['updates', 'updates'],
+  ['childWorkflows', 'child workflows'],
+  ['localActivities', '(local activities, not in total)'],
+];
+
+/** Temporal actions per completed lifecycle, by kind, beside the figure before issue 19's cuts. */
+function actionRows(r: Json): unknown[][] {
+  const a = r.actions;
+  if (!a) return [];
+  const rows: unknown[][] = [
+    [
+      `lifecycle webhook endpoints: undelivered / duplicated`,
+      `${r.undeliveredWebhooks} / ${r.duplicatedWebhooks}`,
+      `${r.webhookEndpoints} endpoints`,
+      '',
+    ],
+    [`Temporal actions per lifecycle (${a.sampled} sampled)`, 'now', 'before', ''],
+  ];
+  for (const [key, label] of ACTION_LABELS) {
+    const now = a.perOrder[key];
+    const before = a.before?.[key];
+    const share = before ? `${Math.round((now / before) * 100) / 100}×` : '';
+    rows.push([`  ${label}`, now, before ?? '–', share]);
+  }
+  rows.push(['  workflows per lifecycle', a.workflowsPerOrder, '', '']);
+  return rows;
 }
 
 function hostileRows(r: Json): unknown[][] {

@@ -15,10 +15,10 @@ import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
-import { startOrderNotification } from '../temporal/orders';
+import { announceEvent, announcementActivities } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
-import { dispatchWebhooks, webhookActivities } from './webhooks';
+import { webhookActivities } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
@@ -31,7 +31,7 @@ export interface ActivityDeps {
   payments?: PaymentProviders;
   /** Live orders' transport; defaults to record-only delivery. Test orders never use it (test-mode/delivery). */
   delivery?: ArtworkDelivery;
-  /** Starts the per-event workflows (notifications, webhook deliveries); without it none are sent. */
+  /** Starts each event's announcement (e-mails, webhook deliveries); without it none are sent. */
   temporal?: Client;
   /** Defaults to SMTP (SMTP_URL) or the outbox folder. */
   mailer?: Mailer;
@@ -42,13 +42,10 @@ export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
   const payments = deps.payments ?? createPaymentProviders(config);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
-  /** A recorded event's e-mail and webhook workflows, under ids derived from the event: a retry starts none twice. */
-  const announce = async (event: OrderEventRecord) => {
-    if (deps.temporal) {
-      await startOrderNotification(deps.temporal, event, Context.current().info.taskQueue);
-    }
-    await dispatchWebhooks(deps, event);
-  };
+  const mailer = deps.mailer ?? createMailer(config);
+  /** A recorded event's announcement (e-mails and webhooks), under an id derived from the event: a retry starts none twice. */
+  const announce = (event: OrderEventRecord) =>
+    announceEvent({ ...deps, mailer }, event, Context.current().info.taskQueue);
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     /** Writes the projection; a write carrying an old version is ignored. */
@@ -74,8 +71,9 @@ export function createActivities(deps: ActivityDeps) {
     ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
     ...simulatorActivities(deps),
     ...noticeActivities(),
-    ...notificationActivities({ config, db, mailer: deps.mailer ?? createMailer(config) }),
+    ...notificationActivities({ config, db, mailer }),
     ...webhookActivities(deps),
+    ...announcementActivities({ ...deps, mailer }),
   };
 }
 

@@ -2,7 +2,7 @@ import type { OrderEventRecord } from '../orders/events';
 import { ApplicationFailure } from '@temporalio/activity';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
-import { findOrderDocument } from '../db/order-documents.repository';
+import { findOrderDocument, saveOrderDocumentIfAbsent } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { findOrderById } from '../db/orders.repository';
 import { renderDocument } from '../documents/render-pool';
@@ -27,8 +27,13 @@ export interface NotificationDeps {
   testOutbox?: Mailer;
 }
 
-/** Activities of the order-notification workflow: render, send once per key, record the outcome. */
+/** Activities of the order-notification and announcement workflows: render, send once per key, record the outcome. */
 export function notificationActivities(deps: NotificationDeps) {
+  return orderMailSender(deps).activities;
+}
+
+/** Renders and sends an order event's e-mails (the activities above, and an announcement's first pass). */
+export function orderMailSender(deps: NotificationDeps) {
   const { config, db, mailer } = deps;
   const testOutbox =
     deps.testOutbox ??
@@ -71,8 +76,9 @@ export function notificationActivities(deps: NotificationDeps) {
   }
 
   /**
-   * The invoice PDF (stored by the order workflow before `order.created`; typeset here if it is missing)
-   * goes to the billing contact, or to the order's contact when the organisation has none.
+   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. Orders
+   * placed since `invoice-after-placement` have it typeset here, right after their 201, and stored for
+   * GET /v1/orders/:id/invoice (unless an amendment stored a newer one first); older orders stored it before.
    */
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
@@ -87,7 +93,12 @@ export function notificationActivities(deps: NotificationDeps) {
         termsDays: organisation.invoiceTermsDays,
         bank: config.bank,
       };
-      pdf = await renderDocument({ document: 'invoice', order: current, party });
+      pdf = await saveOrderDocumentIfAbsent(
+        db,
+        order.id,
+        'invoice',
+        await renderDocument({ document: 'invoice', order: current, party }),
+      );
     }
     const delivery = await deliveryOf(event, order, [organisation.billingEmail ?? order.contactEmail ?? '']);
     return {
@@ -98,31 +109,81 @@ export function notificationActivities(deps: NotificationDeps) {
     };
   }
 
-  return {
-    async sendOrderEmail(input: {
-      event: OrderEventRecord;
-      audience: Audience;
-    }): Promise<NotificationResult> {
-      const { event, audience } = input;
-      const key = orderEmailKey(event, audience);
-      const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
-      const out =
-        audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
-      if (!out) return { key, audience, status: 'skipped' };
-      try {
-        const outcome = await sendOnce(db, out.mailer, config.mail.from, out);
-        return { key, audience, status: outcome.status };
-      } catch (err) {
-        if (err instanceof EmailRejectedError) {
-          throw ApplicationFailure.create({ type: EMAIL_REJECTED, message: err.message, nonRetryable: true });
-        }
-        throw err; // transient: Temporal retries the activity
-      }
-    },
+  /** One audience's e-mail, sent at most once (its key in `sent_emails`); a refusal throws EmailRejectedError. */
+  async function sendOne(event: OrderEventRecord, audience: Audience): Promise<NotificationResult> {
+    const key = orderEmailKey(event, audience);
+    const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
+    const out = audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
+    if (!out) return { key, audience, status: 'skipped' };
+    const outcome = await sendOnce(db, out.mailer, config.mail.from, out);
+    return { key, audience, status: outcome.status };
+  }
 
-    /** Retries are exhausted: the e-mail is recorded as failed for good. */
-    async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
-      await markEmailFailed(db, input.key, `Gave up after retries: ${input.error}`);
+  /**
+   * Every audience's e-mail of an event, each on its own: a refusal is recorded as `failed` (final), a transient
+   * problem as `deferred` (still pending, for the caller to retry), and neither stops the other audiences.
+   */
+  async function sendEmailsOnce(
+    event: OrderEventRecord,
+    audiences: Audience[],
+  ): Promise<NotificationResult[]> {
+    const results: NotificationResult[] = [];
+    for (const audience of audiences) {
+      try {
+        results.push(await sendOne(event, audience));
+      } catch (err) {
+        const key = orderEmailKey(event, audience);
+        const error = err instanceof Error ? err.message : String(err);
+        results.push({
+          key,
+          audience,
+          status: err instanceof EmailRejectedError ? 'failed' : 'deferred',
+          error,
+        });
+      }
+    }
+    return results;
+  }
+
+  return {
+    sendEmailsOnce,
+    activities: {
+      async sendOrderEmail(input: {
+        event: OrderEventRecord;
+        audience: Audience;
+      }): Promise<NotificationResult> {
+        try {
+          return await sendOne(input.event, input.audience);
+        } catch (err) {
+          if (err instanceof EmailRejectedError) {
+            throw ApplicationFailure.create({
+              type: EMAIL_REJECTED,
+              message: err.message,
+              nonRetryable: true,
+            });
+          }
+          throw err; // transient: Temporal retries the activity
+        }
+      },
+
+      /**
+       * The announcement's retry of the e-mails its first pass deferred: done when none is deferred any more,
+       * else thrown (the workflow's policy retries it); the ones already sent or refused are not sent again.
+       */
+      async sendDeferredEmails(input: {
+        event: OrderEventRecord;
+        audiences: Audience[];
+      }): Promise<NotificationResult[]> {
+        const results = await sendEmailsOnce(input.event, input.audiences);
+        const deferred = results.filter((r) => r.status === 'deferred');
+        if (deferred.length > 0) throw new Error(deferred.map((r) => `${r.audience}: ${r.error}`).join('; '));
+        return results;
+      },
+
+      /** Retries are exhausted: the e-mail is recorded as failed for good. */
+      async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
+        await markEmailFailed(db, input.key, `Gave up after retries: ${input.error}`);
+      },
     },
   };
 }

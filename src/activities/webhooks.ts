@@ -24,7 +24,7 @@ import {
   type WebhookDeliveryInput,
   type WebhookDeliveryOutcome,
 } from '../webhooks/delivery';
-import { startDeliveryWorkflow } from '../temporal/webhook-deliveries';
+import { deliveryInput, startDeliveryWorkflow } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { sendAttempt, webhookHeaders } from '../webhooks/http';
@@ -38,9 +38,35 @@ export interface WebhookDeps {
 }
 
 /**
- * Called right after an event is recorded: one independent delivery workflow per subscribed endpoint of the
- * event's organisation and mode. Safe to repeat: deliveries and workflow ids are unique per event and
- * endpoint.
+ * The deliveries an event calls for: one per subscribed endpoint of the event's organisation and mode, each
+ * recorded (pending) before anything is sent. Safe to repeat: a delivery is unique per event and endpoint.
+ */
+export async function prepareDeliveries(
+  deps: Pick<WebhookDeps, 'config' | 'db'>,
+  event: OrderEventRecord,
+): Promise<WebhookDeliveryInput[]> {
+  const endpointIds = await findSubscribedEndpoints(deps.db, {
+    organisationId: event.organisationId,
+    mode: event.livemode ? 'live' : 'test',
+    event: event.event,
+    before: new Date(event.createdAt),
+  });
+  const inputs: WebhookDeliveryInput[] = [];
+  for (const endpointId of endpointIds) {
+    const delivery = await ensureDelivery(deps.db, {
+      eventId: event.id,
+      endpointId,
+      organisationId: event.organisationId,
+      event: event.event,
+    });
+    inputs.push(deliveryInput(deps.config, delivery, delivery.replays));
+  }
+  return inputs;
+}
+
+/**
+ * One delivery workflow per subscribed endpoint (the way before announcements; kept for tools that deliver one
+ * event on its own). Safe to repeat: workflow ids are unique per event and endpoint.
  */
 export async function dispatchWebhooks(
   deps: WebhookDeps,
@@ -49,22 +75,12 @@ export async function dispatchWebhooks(
 ): Promise<number> {
   if (!deps.temporal) return 0;
   const queue = taskQueue ?? Context.current().info.taskQueue;
-  const endpointIds = await findSubscribedEndpoints(deps.db, {
-    organisationId: event.organisationId,
-    mode: event.livemode ? 'live' : 'test',
-    event: event.event,
-    before: new Date(event.createdAt),
-  });
-  for (const endpointId of endpointIds) {
-    const delivery = await ensureDelivery(deps.db, {
-      eventId: event.id,
-      endpointId,
-      organisationId: event.organisationId,
-      event: event.event,
-    });
-    await startDeliveryWorkflow(deps.temporal, deps.config, delivery, delivery.replays, queue);
+  const inputs = await prepareDeliveries(deps, event);
+  for (const d of inputs) {
+    const delivery = { id: d.deliveryId, eventId: d.eventId, endpointId: d.endpointId };
+    await startDeliveryWorkflow(deps.temporal, deps.config, delivery, d.replay, queue);
   }
-  return endpointIds.length;
+  return inputs.length;
 }
 
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
@@ -73,10 +89,9 @@ function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null 
   return endpoint.disabled ? 'Endpoint disabled.' : null;
 }
 
-/** The activities of the delivery workflow. */
-export function webhookActivities(deps: WebhookDeps) {
+/** One HTTP attempt of a delivery, recorded; the delivery's end when it needs none (already done, endpoint gone). */
+export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
-  /** One HTTP attempt, recorded; the delivery's end when it needs no attempt (already done, endpoint deleted). */
   async function attemptOnce(input: WebhookDeliveryInput, attempt: number): Promise<WebhookAttemptResult> {
     const delivery = await findDelivery(db, input.deliveryId);
     if (!delivery || delivery.replays !== input.replay) return { outcome: 'superseded' };
@@ -124,7 +139,13 @@ export function webhookActivities(deps: WebhookDeps) {
     log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
     return { outcome: 'failed', error };
   }
+  return { attemptOnce };
+}
 
+/** The activities of the delivery workflow (and of each endpoint in an announcement). */
+export function webhookActivities(deps: WebhookDeps) {
+  const { db, log } = deps;
+  const { attemptOnce } = webhookAttempter(deps);
   return {
     /**
      * The receiver's attempt number `attempt`, chosen by the delivery workflow. Only an HTTP attempt comes back

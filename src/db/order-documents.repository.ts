@@ -17,6 +17,24 @@ export async function saveOrderDocument(
     .execute();
 }
 
+/**
+ * Stores a document unless one is stored already, and returns the stored one: a typesetting that raced a newer
+ * one (an amendment's invoice) never replaces it.
+ */
+export async function saveOrderDocumentIfAbsent(
+  db: Db,
+  orderId: string,
+  kind: DocumentKind,
+  content: Buffer,
+): Promise<Buffer> {
+  await db
+    .insertInto('order_documents')
+    .values({ order_id: orderId, kind, content })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .execute();
+  return (await findOrderDocument(db, orderId, kind)) ?? content;
+}
+
 export async function findOrderDocument(
   db: Db,
   orderId: string,

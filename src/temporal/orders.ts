@@ -19,6 +19,11 @@ import {
   type SimulatorSchedule,
 } from '../testmode/simulation';
 import {
+  ANNOUNCEMENT_WORKFLOW_TYPE,
+  announcementWorkflowId,
+  type AnnouncementInput,
+} from '../workflows/announcement.messages';
+import {
   audiencesFor,
   NOTIFICATION_WORKFLOW_TYPE,
   notificationWorkflowId,
@@ -245,6 +250,27 @@ export async function startOrderNotification(
   try {
     await temporal.workflow.start(NOTIFICATION_WORKFLOW_TYPE, {
       workflowId: notificationWorkflowId(event.id),
+      taskQueue,
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * Starts an order event's announcement (id `announce:<evt_id>`): its e-mails and every endpoint's delivery.
+ * Called after the event is recorded: a repeated call finds the workflow already started and does nothing.
+ */
+export async function startAnnouncement(
+  temporal: Client,
+  input: AnnouncementInput,
+  taskQueue: string,
+): Promise<void> {
+  try {
+    await temporal.workflow.start(ANNOUNCEMENT_WORKFLOW_TYPE, {
+      workflowId: announcementWorkflowId(input.event.id),
       taskQueue,
       args: [input],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',

@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../db/webhook-deliveries.repository';
 import { findWebhookEndpoint } from '../db/webhook-endpoints.repository';
 import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
+import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 
 /**
@@ -25,14 +26,7 @@ export async function startDeliveryWorkflow(
   taskQueue: string,
 ): Promise<{ workflowId: string; started: boolean }> {
   const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
-  const input: WebhookDeliveryInput = {
-    deliveryId: delivery.id,
-    eventId: delivery.eventId,
-    endpointId: delivery.endpointId,
-    replay,
-    retryScheduleMs: [...config.webhooks.retryScheduleMs],
-    timeoutMs: config.webhooks.timeoutMs,
-  };
+  const input = deliveryInput(config, delivery, replay);
   try {
     await client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
       workflowId,
@@ -43,6 +37,36 @@ export async function startDeliveryWorkflow(
     return { workflowId, started: true };
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, started: false };
+    throw err;
+  }
+}
+
+/** What one delivery run carries, fixed when it starts: the configured schedule and time-out of today. */
+export function deliveryInput(
+  config: Config,
+  delivery: Pick<WebhookDelivery, 'id' | 'eventId' | 'endpointId'>,
+  replay: number,
+): WebhookDeliveryInput {
+  return {
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+    endpointId: delivery.endpointId,
+    replay,
+    retryScheduleMs: [...config.webhooks.retryScheduleMs],
+    timeoutMs: config.webhooks.timeoutMs,
+  };
+}
+
+/**
+ * An event's original deliveries (replay 0) run inside its announcement workflow: while that runs, they are in
+ * progress and no delivery workflow of their own may start beside it.
+ */
+async function announcementRunning(client: Client, eventId: string): Promise<boolean> {
+  try {
+    const described = await client.workflow.getHandle(announcementWorkflowId(eventId)).describe();
+    return described.status.name === 'RUNNING';
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
     throw err;
   }
 }
@@ -81,8 +105,10 @@ export async function replayDeliveries(
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
     const inProgress = d.status === 'pending' || d.status === 'failed';
+    const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
-    const started = replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
+    const started =
+      !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
     if (!started || !started.started) {
       results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason: 'in progress' });
       continue;

@@ -58,6 +58,7 @@ export interface OrderNotificationInput {
 export interface NotificationResult {
   key: string;
   audience: Audience;
-  status: 'sent' | 'already_sent' | 'already_failed' | 'failed' | 'skipped';
+  /** `deferred`: a transient failure, still pending (an announcement's first pass; retried after). */
+  status: 'sent' | 'already_sent' | 'already_failed' | 'failed' | 'skipped' | 'deferred';
   error?: string;
 }

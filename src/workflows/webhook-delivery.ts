@@ -23,6 +23,19 @@ const HTTP_ATTEMPTS = 'webhook-attempts-are-the-receivers';
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
   if (!patched(HTTP_ATTEMPTS)) return deliverCountingActivityAttempts(input);
+  return deliverCountingHttpAttempts(input);
+}
+
+/**
+ * The receiver's attempts from `from` on (after an attempt `from - 1` that failed, when the announcement made the
+ * first one), each after its wait in the schedule; a dead letter after the last. Shared by the delivery workflow
+ * (replays) and the announcement workflow (every endpoint of an event).
+ */
+export async function deliverCountingHttpAttempts(
+  input: WebhookDeliveryInput,
+  from = 1,
+  lastFailure = '',
+): Promise<WebhookDeliveryOutcome> {
   const attempts = proxyActivities<WebhookActivities>({
     // The HTTP time-out plus room for the database writes; a worker that dies mid-attempt is noticed here.
     startToCloseTimeout: input.timeoutMs + 10_000,
@@ -30,8 +43,8 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '5 minutes' },
   });
   const schedule = input.retryScheduleMs;
-  let lastError = '';
-  for (let attempt = 1; attempt <= schedule.length; attempt += 1) {
+  let lastError = lastFailure;
+  for (let attempt = from; attempt <= schedule.length; attempt += 1) {
     if (attempt > 1) await sleep(Math.max(1, schedule[attempt - 1]));
     const result = await attempts.sendWebhookAttempt({ ...input, attempt });
     if (result.outcome !== 'failed') return result.outcome;

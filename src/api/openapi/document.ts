@@ -262,7 +262,13 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
   },
   '/v1/orders/{id}/proof': { get: pdf('proof', 'getOrderProof') },
   '/v1/orders/{id}/certificate': { get: pdf('publication certificate', 'getOrderCertificate') },
-  '/v1/orders/{id}/invoice': { get: pdf('invoice', 'getOrderInvoice') },
+  '/v1/orders/{id}/invoice': {
+    get: {
+      ...pdf('invoice', 'getOrderInvoice'),
+      description:
+        "Our own invoice of an on-account order (`invoice_with_terms`, `invoice_bank_transfer`). Its URL is valid from the order's 201: the PDF is typeset just after it, and a request that arrives first waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. 404 `order_not_found` for orders with no invoice of ours.",
+    },
+  },
   '/v1/events': {
     get: {
       id: 'listEvents',

@@ -1,22 +1,37 @@
 import Router from '@koa/router';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
 import { findOrder } from '../../db/orders.repository';
+import { AppError } from '../../errors';
+import { ON_ACCOUNT_METHODS } from '../../workflows/notification.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 
 /**
- * GET /v1/orders/:id/proof, /certificate and /invoice (our own invoice, on-account orders): the stored PDFs as attachments. 404 order_not_found before the
- * document exists, as for an unknown or foreign order.
+ * How long GET /invoice waits for an on-account order's invoice, typeset right after the order's 201 (about a
+ * tenth of a second), before answering 503 with Retry-After; and how often it looks meanwhile.
+ */
+export const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
+
+/**
+ * GET /v1/orders/:id/proof, /certificate and /invoice (our own invoice, on-account orders): the stored PDFs as
+ * attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
+ * An on-account order's invoice URL is valid from its 201: while the invoice is still being typeset the request
+ * waits for it (INVOICE_WAIT), then answers 503 service_unavailable with Retry-After.
  */
 export function orderDocumentRoutes(db: Db): Router<AppState> {
   const router = new Router<AppState>();
   const serve = (kind: DocumentKind) => async (ctx: AppContext) => {
     const id = String(ctx.params.id);
     const order = await findOrder(db, callerOf(ctx), id);
-    const pdf = order && (await findOrderDocument(db, order.id, kind));
-    if (!order || !pdf) throw orderNotFound(id);
+    if (!order) throw orderNotFound(id);
+    let pdf = await findOrderDocument(db, order.id, kind);
+    if (!pdf && kind === 'invoice' && ON_ACCOUNT_METHODS.includes(order.paymentMethod)) {
+      pdf = await awaitInvoice(db, order.id);
+    }
+    if (!pdf) throw orderNotFound(id);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
     ctx.body = pdf;
@@ -25,4 +40,16 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
   router.get('/orders/:id/certificate', requireScope('orders:read'), serve('certificate'));
   router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
   return router;
+}
+
+async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
+  const until = Date.now() + INVOICE_WAIT.totalMs;
+  while (Date.now() < until) {
+    await sleep(INVOICE_WAIT.everyMs);
+    const pdf = await findOrderDocument(db, orderId, 'invoice');
+    if (pdf) return pdf;
+  }
+  throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {
+    document: 'invoice',
+  });
 }

@@ -1,0 +1,38 @@
+import type { OrderEventRecord } from '../orders/events';
+import type {
+  WebhookAttemptResult,
+  WebhookDeliveryInput,
+  WebhookDeliveryOutcome,
+} from '../webhooks/delivery';
+import type { Audience, NotificationResult, NotificationRetry } from './notification.messages';
+
+/**
+ * Ids and inputs shared by the announcement workflow (one per order event: its e-mails and every webhook
+ * endpoint's delivery), the activity that starts it and the tools that look for it. Workflow-safe: no I/O.
+ */
+export const ANNOUNCEMENT_WORKFLOW_TYPE = 'orderAnnouncementWorkflow';
+export const announcementWorkflowId = (eventId: string) => `announce:${eventId}`;
+
+export interface AnnouncementInput {
+  event: OrderEventRecord;
+  /** Who gets an e-mail (`audiencesFor`); may be empty. */
+  audiences: Audience[];
+  /** One per subscribed endpoint, each recorded as a pending delivery before the workflow starts; may be empty. */
+  deliveries: WebhookDeliveryInput[];
+  /** Tests shorten it. */
+  emailRetry?: NotificationRetry;
+}
+
+/** `error`: our own failure before the receiver answered (database, secret); that attempt is made again. */
+export type FirstAttemptResult = WebhookAttemptResult | { outcome: 'error'; error: string };
+
+/** What the first pass did: every e-mail tried once, every endpoint's first attempt made. */
+export interface FirstPass {
+  emails: NotificationResult[];
+  webhooks: FirstAttemptResult[];
+}
+
+export interface AnnouncementResult {
+  emails: NotificationResult[];
+  webhooks: Array<{ deliveryId: string; outcome: WebhookDeliveryOutcome }>;
+}

@@ -1,0 +1,102 @@
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { AnnouncementActivities } from '../activities/announcements';
+import type { NotificationActivities } from '../activities/notifications';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
+import type {
+  AnnouncementInput,
+  AnnouncementResult,
+  FirstAttemptResult,
+  FirstPass,
+} from './announcement.messages';
+import { DEFAULT_NOTIFICATION_RETRY, orderEmailKey, type NotificationResult } from './notification.messages';
+import { deliverCountingHttpAttempts } from './webhook-delivery';
+
+/**
+ * The first pass: one activity, no retry of its own. It catches every channel's failure and reports it, so a
+ * failure of one channel never repeats another's HTTP attempt; a lost worker makes the workflow fall back to
+ * each channel's own path from the start (sends once per key; a delivered webhook is not sent again).
+ */
+const firstPass = proxyActivities<AnnouncementActivities>({
+  startToCloseTimeout: '3 minutes',
+  retry: { maximumAttempts: 1 },
+});
+
+/** Database bookkeeping: cheap, retried until it succeeds. */
+const settle = proxyActivities<NotificationActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1s', maximumInterval: '1 minute' },
+});
+
+/**
+ * One order event announced to everyone who hears of it: its e-mails and every subscribed webhook endpoint.
+ * Started by the activity that records the event, with the id `announce:<evt_id>`, so an event is announced
+ * once. In the usual case all of it is one activity: every e-mail sent once (keyed in `sent_emails`) and every
+ * endpoint's first HTTP attempt. What fails then goes on by channel: deferred e-mails retried for about a day,
+ * each endpoint on its own retry schedule with durable timers, counting HTTP attempts only, a dead letter after
+ * the last (docs/webhooks.md). The order workflow never waits for or hears about any of it.
+ */
+export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
+  let pass: FirstPass | null = null;
+  try {
+    pass = await firstPass.announceFirstPass(input);
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+  }
+  const [emails, webhooks] = await Promise.all([
+    finishEmails(input, pass?.emails ?? null),
+    Promise.all(
+      input.deliveries.map(async (d, i) => ({
+        deliveryId: d.deliveryId,
+        outcome: await finishDelivery(d, pass?.webhooks[i] ?? null),
+      })),
+    ),
+  ]);
+  return { emails, webhooks };
+}
+
+/** E-mails the first pass deferred (or all, when it was lost) are retried; given up on, recorded as failed. */
+async function finishEmails(
+  input: AnnouncementInput,
+  first: NotificationResult[] | null,
+): Promise<NotificationResult[]> {
+  const audiences = first
+    ? first.filter((r) => r.status === 'deferred').map((r) => r.audience)
+    : input.audiences;
+  if (audiences.length === 0) return first ?? [];
+  const retry = input.emailRetry ?? DEFAULT_NOTIFICATION_RETRY;
+  const mail = proxyActivities<NotificationActivities>({
+    startToCloseTimeout: '2 minutes',
+    retry: {
+      initialInterval: retry.initialIntervalMs,
+      maximumInterval: retry.maximumIntervalMs,
+      backoffCoefficient: 2,
+      maximumAttempts: retry.maximumAttempts,
+    },
+  });
+  const done = (first ?? []).filter((r) => r.status !== 'deferred');
+  try {
+    return [...done, ...(await mail.sendDeferredEmails({ event: input.event, audiences }))];
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    const error = err.cause?.message ?? err.message;
+    const failed: NotificationResult[] = [];
+    for (const audience of audiences) {
+      const key = orderEmailKey(input.event, audience);
+      await settle.settleEmailFailed({ key, error });
+      failed.push({ key, audience, status: 'failed', error });
+    }
+    return [...done, ...failed];
+  }
+}
+
+/** An endpoint's delivery after its first attempt: over, or on from the next attempt (or this one again). */
+function finishDelivery(
+  input: WebhookDeliveryInput,
+  first: FirstAttemptResult | null,
+): Promise<WebhookDeliveryOutcome> {
+  if (first === null || first.outcome === 'error') return deliverCountingHttpAttempts(input);
+  if (first.outcome === 'failed') {
+    return deliverCountingHttpAttempts(input, 2, `Attempt 1 failed: ${first.error}`);
+  }
+  return Promise.resolve(first.outcome);
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { OrderActivities } from '../../src/activities';
+import type { OrderEventRecord } from '../../src/orders/events';
+import type { WebhookDeliveryInput } from '../../src/webhooks/delivery';
+import type {
+  AnnouncementInput,
+  AnnouncementResult,
+  FirstPass,
+} from '../../src/workflows/announcement.messages';
+import { installQuietRuntime, workflowBundle } from '../support/worker';
+
+/**
+ * The announcement workflow with typed fake activities: the first pass decides what goes on by channel, each
+ * endpoint keeps its own count of HTTP attempts and its schedule, and e-mails the first pass deferred are retried.
+ */
+type Fakes = Partial<OrderActivities>;
+
+let client: Client;
+const stops: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  installQuietRuntime();
+  client = new Client({
+    connection: await Connection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS }),
+  });
+});
+afterAll(async () => {
+  await Promise.all(stops.map((s) => s()));
+  await client?.connection.close();
+});
+
+const event: OrderEventRecord = {
+  id: 'evt_announce_test',
+  orderId: 'ord_1',
+  organisationId: 'org_1',
+  livemode: true,
+  event: 'order.booked',
+  sequence: 3,
+  createdAt: new Date().toISOString(),
+  data: { object: { id: 'ord_1' } },
+};
+
+const delivery = (n: number): WebhookDeliveryInput => ({
+  deliveryId: `whd_${n}`,
+  eventId: event.id,
+  endpointId: `whe_${n}`,
+  replay: 0,
+  retryScheduleMs: [0, 10, 10, 10, 10],
+  timeoutMs: 1000,
+});
+
+/** Runs one announcement on a worker of its own with `fakes`; returns its result and every call made. */
+async function announce(input: Omit<AnnouncementInput, 'event'>, fakes: Fakes) {
+  const calls: Array<{ name: string; args: unknown[] }> = [];
+  const recorded = Object.fromEntries(
+    Object.entries(fakes).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => {
+        calls.push({ name, args });
+        return (fn as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  );
+  const taskQueue = `announce-test-${randomUUID()}`;
+  const connection = await NativeConnection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: recorded,
+  });
+  const running = worker.run();
+  stops.push(async () => {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  });
+  const result: AnnouncementResult = await client.workflow.execute('orderAnnouncementWorkflow', {
+    taskQueue,
+    workflowId: `announce-test-${randomUUID()}`,
+    args: [
+      {
+        event,
+        emailRetry: { initialIntervalMs: 10, maximumIntervalMs: 10, maximumAttempts: 3 },
+        ...input,
+      } satisfies AnnouncementInput,
+    ],
+  });
+  const named = (name: string) => calls.filter((c) => c.name === name).map((c) => c.args[0]);
+  return { result, calls, named };
+}
+
+test('everything done by the first pass costs one activity', async () => {
+  const pass: FirstPass = {
+    emails: [{ key: 'k', audience: 'contact', status: 'sent' }],
+    webhooks: [{ outcome: 'delivered' }, { outcome: 'delivered' }],
+  };
+  const { result, calls } = await announce(
+    { audiences: ['contact'], deliveries: [delivery(1), delivery(2)] },
+    { announceFirstPass: async () => pass },
+  );
+  expect(calls.map((c) => c.name)).toEqual(['announceFirstPass']);
+  expect(result.webhooks).toEqual([
+    { deliveryId: 'whd_1', outcome: 'delivered' },
+    { deliveryId: 'whd_2', outcome: 'delivered' },
+  ]);
+  expect(result.emails).toEqual(pass.emails);
+});
+
+test('each endpoint goes on from its own next attempt; our own failure repeats no HTTP attempt count', async () => {
+  const tries = new Map<string, number[]>();
+  const { result, named } = await announce(
+    { audiences: [], deliveries: [delivery(1), delivery(2), delivery(3)] },
+    {
+      announceFirstPass: async () => ({
+        emails: [],
+        webhooks: [
+          { outcome: 'failed', error: 'HTTP 500' },
+          { outcome: 'error', error: 'database down' },
+          { outcome: 'failed', error: 'HTTP 503' },
+        ],
+      }),
+      sendWebhookAttempt: async (input) => {
+        tries.set(input.deliveryId, [...(tries.get(input.deliveryId) ?? []), input.attempt]);
+        if (input.deliveryId === 'whd_3') return { outcome: 'failed', error: 'HTTP 503' };
+        return { outcome: 'delivered' };
+      },
+      finishWebhookDelivery: async () => undefined,
+    },
+  );
+  expect(tries.get('whd_1')).toEqual([2]);
+  expect(tries.get('whd_2')).toEqual([1]);
+  expect(tries.get('whd_3')).toEqual([2, 3, 4, 5]);
+  expect(named('finishWebhookDelivery')).toEqual([
+    { deliveryId: 'whd_3', replay: 0, status: 'dead', error: 'Attempt 5 failed: HTTP 503' },
+  ]);
+  expect(result.webhooks.map((w) => w.outcome)).toEqual(['delivered', 'delivered', 'dead']);
+});
+
+test('deferred e-mails are retried, and settled as failed once retries run out', async () => {
+  const { result, named } = await announce(
+    { audiences: ['contact', 'billing'], deliveries: [] },
+    {
+      announceFirstPass: async () => ({
+        emails: [
+          { key: 'c', audience: 'contact', status: 'sent' },
+          { key: 'b', audience: 'billing', status: 'deferred', error: 'SMTP 421' },
+        ],
+        webhooks: [],
+      }),
+      sendDeferredEmails: async () => {
+        throw new Error('billing: SMTP 421');
+      },
+      settleEmailFailed: async () => undefined,
+    },
+  );
+  expect(named('sendDeferredEmails')).toHaveLength(3);
+  expect(named('sendDeferredEmails')[0]).toMatchObject({ audiences: ['billing'] });
+  expect(named('settleEmailFailed')).toEqual([
+    { key: `order:${event.orderId}:invoice`, error: 'billing: SMTP 421' },
+  ]);
+  expect(result.emails.map((e) => [e.audience, e.status])).toEqual([
+    ['contact', 'sent'],
+    ['billing', 'failed'],
+  ]);
+});
+
+test('a lost first pass falls back to every channel from the start', async () => {
+  const { result, named } = await announce(
+    { audiences: ['contact'], deliveries: [delivery(1)] },
+    {
+      announceFirstPass: async () => {
+        throw new Error('worker lost');
+      },
+      sendDeferredEmails: async () => [{ key: 'c', audience: 'contact', status: 'already_sent' }],
+      sendWebhookAttempt: async () => ({ outcome: 'delivered' }),
+    },
+  );
+  expect(named('sendWebhookAttempt')).toEqual([expect.objectContaining({ deliveryId: 'whd_1', attempt: 1 })]);
+  expect(named('sendDeferredEmails')).toEqual([{ event, audiences: ['contact'] }]);
+  expect(result.emails).toEqual([{ key: 'c', audience: 'contact', status: 'already_sent' }]);
+});
