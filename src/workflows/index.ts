@@ -3,3 +3,4 @@ export { orderWorkflow } from './order.workflow';
 export { orderNotificationWorkflow } from './notification.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { simulatedNewspaperWorkflow } from './simulated-newspaper.workflow';
+export { closedOrderPaymentWorkflow } from './closed-order-payment.workflow';
