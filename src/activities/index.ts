@@ -18,6 +18,7 @@ import { noticeActivities } from './notices';
 import { announceEvent, announcementActivities } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
+import { closedOrderPaymentActivities } from './payments/closed-order';
 import { webhookActivities } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
@@ -67,6 +68,7 @@ export function createActivities(deps: ActivityDeps) {
       if (event) await announce(event);
     },
     ...paymentActivities({ config, db, payments }),
+    ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
     ...documentActivities({ config, db }),
     ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
     ...simulatorActivities(deps),

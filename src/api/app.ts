@@ -132,6 +132,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
           db,
           temporal,
           log: deps.log,
+          taskQueue,
         })
       : null;
   const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;

@@ -27,6 +27,7 @@ export function rowToOrder(row: OrderRow): Order {
     newspaperName: row.newspaper_name,
     gazetteEdition: row.gazette_edition,
     publicationDate: row.publication_date,
+    publicationDateAdjusted: row.publication_date_adjusted,
     publishedAt: row.published_at,
     urn: row.urn,
     poReference: row.po_reference,
@@ -67,6 +68,8 @@ function orderToRow(order: Order) {
     newspaper_name: order.newspaperName,
     gazette_edition: order.gazetteEdition,
     publication_date: order.publicationDate,
+    publication_date_adjusted:
+      order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
     published_at: order.publishedAt,
     urn: order.urn,
     po_reference: order.poReference,

@@ -41,7 +41,8 @@ export { findNewspaper, findNewspaperByName, listNewspapers, gazetteEditionFor }
 export type { Newspaper } from './directory';
 export { parseUkPostcode, UK_POSTCODE_AREAS } from './postcodes';
 export type { UkPostcode } from './postcodes';
-export { earliestPublicationDate } from './publication';
+export { earliestPublicationDate, publicationFor } from './publication';
+export type { BookablePublication, PublicationDateAdjustment } from './publication';
 export { noticeText, countWords } from './wording';
 export { formatNoticeDate, isIsoDate, ukDate } from './dates';
 export { noticeTypesCatalogue } from './catalogue';

@@ -5,7 +5,7 @@ import { sharedFields, type OrderInput } from './fields';
 import { asRecord, issueAt, parseFields } from './issues';
 import type { Nation } from './nations';
 import { placementFor } from './placement';
-import { earliestPublicationDate } from './publication';
+import { publicationFor } from './publication';
 import { noticeCell } from './reference-data';
 import { languageRule, NATION_RULES, publicationDateRules, TYPE_RULES, type RuleContext } from './rules';
 import { isNoticeType, NOTICE_TYPES, type NoticeContext, type NoticeType } from './types';
@@ -78,17 +78,21 @@ function orderRules(
   const placement = placementFor(data.postcode, data.newspaperName);
   const given = new Set(Object.keys(record).filter((k) => record[k] !== null && record[k] !== undefined));
   const requested = typeof data.publicationDate === 'string' ? data.publicationDate : undefined;
-  // An invalid requested date is reported by itself; deadlines are then not checked against a guess.
-  const fallback = given.has('publicationDate')
-    ? undefined
-    : placement && earliestPublicationDate(placement.newspaper, today);
+  // The legal periods run from the date the notice is booked for: the request moved to the first date the
+  // paper can meet. An invalid requested date is reported by itself; deadlines are then not checked against a guess.
+  const booked =
+    given.has('publicationDate') && requested === undefined
+      ? undefined
+      : placement && publicationFor(placement.newspaper, today, requested);
+  const published = booked?.publicationDate ?? requested;
   const ctx: RuleContext = {
     today,
-    publicationDate: requested ?? fallback,
+    publicationDate: published,
     publicationDateRequested: requested !== undefined,
+    publicationDateAdjusted: booked?.adjusted ?? null,
     jurisdiction: placement?.jurisdiction,
     nation,
-    lastPublicationDate: lastPublication(type, nation, requested ?? fallback),
+    lastPublicationDate: lastPublication(type, nation, published),
     newspaper: placement?.newspaper,
     given,
   };

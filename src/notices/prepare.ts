@@ -12,7 +12,7 @@ import {
   type Layout,
   type Pricing,
 } from './pricing';
-import { earliestPublicationDate } from './publication';
+import { publicationFor, type BookablePublication } from './publication';
 import type { GazetteEdition, Jurisdiction, NoticeContext } from './types';
 import { countWords, noticeText } from './wording';
 
@@ -32,8 +32,10 @@ export interface PreparedNotice {
   pricing: Pricing;
   compliance: Compliance;
   layout: Layout;
-  /** The requested publication date, or the earliest possible one. */
+  /** The date the notice is booked for: the requested one moved to the first the newspaper can meet, or the earliest. */
   publicationDate: string;
+  /** How the requested date was moved to publicationDate (reason and words); null when it was kept or none asked. */
+  publicationDateAdjusted: BookablePublication['adjusted'];
 }
 
 /** Deterministic: the same input and today always give the same notice. The input must come from parseOrderInput. */
@@ -46,6 +48,7 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
   const wordCount = countWords(text);
   const gazette = needsGazette(input.type, nation, input);
   const { pricing, layout } = priceNotice(newspaper, { type: input.type, nation, gazette }, wordCount);
+  const booked = publicationFor(newspaper, today, input.publicationDate);
   return {
     input,
     noticeText: text,
@@ -58,7 +61,8 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
     pricing,
     compliance: complianceFor(input.type, nation),
     layout,
-    publicationDate: input.publicationDate ?? earliestPublicationDate(newspaper, today),
+    publicationDate: booked.publicationDate,
+    publicationDateAdjusted: booked.adjusted,
   };
 }
 

@@ -1,18 +1,25 @@
+import { copyDeadlineWorkingDays } from './copy-deadlines';
 import { addDays, addWorkingDays, isoWeekday } from './dates';
 import type { Newspaper } from './directory';
-import { LEGAL_PERIODS } from './reference-data';
 
 /**
- * The earliest date a notice can appear: the newspaper's first publication day at least `leadWorkingDays`
- * working days (Monday to Friday; bank holidays are not modelled) after today, leaving time to proof and book.
+ * The earliest date a notice can appear in this newspaper: its first publication day on or after its copy
+ * deadline (`data/copy-deadlines.json`: working days, Monday to Friday; bank holidays are not modelled).
  */
 export function earliestPublicationDate(
-  newspaper: Pick<Newspaper, 'publicationDays'>,
+  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays'>,
   today: string,
 ): string {
-  let date = addWorkingDays(today, LEGAL_PERIODS.publication.leadWorkingDays);
-  while (!newspaper.publicationDays.includes(isoWeekday(date))) date = addDays(date, 1);
-  return date;
+  return publicationFor(newspaper, today).publicationDate;
+}
+
+/** The date a notice is booked for in this newspaper, from its copy deadline as data (see bookablePublicationDate). */
+export function publicationFor(
+  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays'>,
+  today: string,
+  requested?: string,
+): BookablePublication {
+  return bookablePublicationDate(newspaper, copyDeadlineWorkingDays(newspaper), today, requested);
 }
 
 /** Why the date a notice is booked for differs from the one requested. */

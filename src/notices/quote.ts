@@ -6,6 +6,7 @@ import { parseFields, type Shape } from './issues';
 import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
 import { placementFor } from './placement';
 import { prepareNotice } from './prepare';
+import { publicationFor, type BookablePublication } from './publication';
 import { nationOfPostcode, type Nation } from './nations';
 import {
   complianceFor,
@@ -45,6 +46,13 @@ export interface QuoteResponse {
   newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' };
   pricing: Pricing;
   compliance: Compliance;
+  /**
+   * The date the notice would be booked for: the requested one moved to the first date the newspaper can meet
+   * (its publication days and copy deadline), or the earliest it can meet when none is requested (an estimate).
+   */
+  publicationDate: string;
+  /** Only when publicationDate differs from the requested date: what was asked, why it moved, in words. */
+  publicationDateAdjusted?: NonNullable<BookablePublication['adjusted']>;
   /** Only for a full-order quote. */
   noticeText?: string;
   /** Only for a full-order quote: the exact word count of noticeText. */
@@ -105,6 +113,8 @@ export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse 
         prepared.pricing,
         prepared.nation,
       ),
+      publicationDate: prepared.publicationDate,
+      ...(prepared.publicationDateAdjusted && { publicationDateAdjusted: prepared.publicationDateAdjusted }),
       noticeText: prepared.noticeText,
       wordCount: prepared.wordCount,
     };
@@ -115,7 +125,10 @@ export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse 
   const words = request.wordCount ?? estimatedWordCount(request.type, nation);
   const cell = { type: request.type, nation, gazette: needsGazette(request.type, nation) };
   const { pricing } = priceNotice(placement.newspaper, cell, words);
-  return response(request.type, request.postcode, placement.newspaper, pricing, nation);
+  return {
+    ...response(request.type, request.postcode, placement.newspaper, pricing, nation),
+    publicationDate: publicationFor(placement.newspaper, ctx.today).publicationDate,
+  };
 }
 
 function response(
@@ -124,7 +137,7 @@ function response(
   newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' },
   pricing: Pricing,
   nation: Nation,
-): QuoteResponse {
+): Omit<QuoteResponse, 'publicationDate'> {
   return {
     type,
     postcode,

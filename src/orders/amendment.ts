@@ -137,6 +137,36 @@ export function checkBookingKept(
   );
 }
 
+/**
+ * A booked order is booked for one date: an amendment asking for another date (once moved to one the paper can
+ * meet) would leave the newspaper printing it on the booked day. Refused (409 order_not_amendable), as a move
+ * to another newspaper is; an amendment that leaves the requested date alone keeps the booked date.
+ */
+export function checkBookedDateKept(
+  order: {
+    id: string;
+    status: OrderStatus;
+    newspaperName: string | null;
+    publicationDate: string | null;
+    fields: Record<string, unknown>;
+  },
+  amended: Pick<OrderNotice, 'fields' | 'publicationDate'>,
+): void {
+  if (order.status !== 'booked') return;
+  if (canonical(amended.fields.publicationDate) === canonical(order.fields.publicationDate)) return;
+  if (amended.publicationDate === order.publicationDate) return;
+  throw new AppError(
+    'order_not_amendable',
+    `The order is booked with ${order.newspaperName ?? 'the newspaper'} for ${order.publicationDate ?? 'its date'}; ` +
+      `this amendment would move it to ${amended.publicationDate ?? 'another date'}. Cancel the order and place a new one.`,
+    {
+      id: order.id,
+      status: order.status,
+      publicationDate: { from: order.publicationDate, to: amended.publicationDate },
+    },
+  );
+}
+
 /** A notice that grows needs `acceptPriceChange: true`: 409 size_growth_not_allowed otherwise. */
 export function checkSizeGrowth(
   order: { id: string; quotedPriceGbpPence: number },

@@ -149,3 +149,26 @@ export function decidePayment(
   }
   return { action: 'apply', amountGbpPence: amount, amountMismatch: amount !== order.quotedPriceGbpPence };
 }
+
+/** What a payment for an order whose workflow has closed does (src/workflows/closed-order-payment.workflow.ts). */
+export type ClosedOrderPaymentDecision =
+  /** The ledger already holds it (a late repeat of the payment that paid the order, or of one refunded). */
+  | 'already_recorded'
+  /** Money the closed order does not expect: refunded in full through the provider that took it. */
+  | 'refund'
+  /** No provider can refund it (no reference, paid to us, or an order from before the ledger): an operator does. */
+  | 'unrefundable';
+
+export function decideClosedOrderPayment(
+  order: Money & { paymentMethod: PaymentMethod },
+  ledger: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'providerRef'>>,
+  paymentRef: string | null,
+): ClosedOrderPaymentDecision {
+  if (paymentRef === null) return 'unrefundable';
+  if (ledger.some((e) => e.kind === 'charge' && e.providerRef === paymentRef)) return 'already_recorded';
+  // Paid before the ledger: its entries are missing, so this may be the payment that paid it.
+  if (ledger.length === 0 && ledgerTotals(order).paid > 0) return 'unrefundable';
+  return order.paymentMethod === 'stripe_checkout' || order.paymentMethod === 'stripe_invoice'
+    ? 'refund'
+    : 'unrefundable';
+}

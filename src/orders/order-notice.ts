@@ -1,5 +1,13 @@
 import { noticeSize, type PreparedNotice } from '../notices';
 
+/** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
+export interface PublicationDateAdjusted {
+  requested: string;
+  /** `not_a_publication_day` | `copy_deadline_passed` (src/notices/publication.ts). */
+  reason: string;
+  message: string;
+}
+
 export interface Pricing {
   subtotalGbpPence: number;
   platformFeeGbpPence: number;
@@ -22,6 +30,8 @@ export interface OrderNotice {
   newspaperName: string | null;
   gazetteEdition: string | null;
   publicationDate: string | null;
+  /** Absent in notices prepared before dates were moved to what the newspaper can meet. */
+  publicationDateAdjusted?: PublicationDateAdjusted | null;
 }
 
 export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
@@ -35,5 +45,6 @@ export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
     newspaperName: prepared.newspaper.name,
     gazetteEdition: prepared.gazetteEdition,
     publicationDate: prepared.publicationDate,
+    publicationDateAdjusted: prepared.publicationDateAdjusted && { ...prepared.publicationDateAdjusted },
   };
 }

@@ -1,4 +1,5 @@
 import { ledgerFields } from './ledger';
+import type { PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod } from './status';
 
 /** An order as the API knows it (the projection's view), independent of how it is stored. */
@@ -20,7 +21,10 @@ export interface Order {
   certificateUrl: string | null;
   newspaperName: string | null;
   gazetteEdition: string | null;
+  /** The date the notice is booked for (the newspaper's confirmed date once booked). */
   publicationDate: string | null;
+  /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
+  publicationDateAdjusted?: PublicationDateAdjusted | null;
   publishedAt: Date | null;
   urn: string | null;
   poReference: string | null;
@@ -36,6 +40,14 @@ export interface Order {
   createdAt: Date;
   updatedAt: Date;
   version: number;
+}
+
+/** The booked date and, when the request was moved, how: omitted when they do not apply. */
+function publicationFields(order: Order): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (order.publicationDate !== null) out.publicationDate = order.publicationDate;
+  if (order.publicationDateAdjusted) out.publicationDateAdjusted = order.publicationDateAdjusted;
+  return out;
 }
 
 /** The fields the spec shows on every order body, in its order. */
@@ -67,6 +79,7 @@ export function serializeOrder(order: Order): Record<string, unknown> {
     newspaperName: order.newspaperName,
     gazetteEdition: order.gazetteEdition,
     publicationDate: order.publicationDate,
+    publicationDateAdjusted: order.publicationDateAdjusted ?? null,
     publishedAt: order.publishedAt?.toISOString() ?? null,
     urn: order.urn,
     poReference: order.poReference,
@@ -83,11 +96,13 @@ export function serializeOrder(order: Order): Record<string, unknown> {
 }
 
 /**
- * The 201 body of POST /v1/orders: exactly the spec's fields, with `checkoutUrl` for card checkout,
- * `invoiceUrl` for invoice terms, and neither for purchase orders.
+ * The 201 body of POST /v1/orders: the spec's fields, with `checkoutUrl` for card checkout, `invoiceUrl` for
+ * invoice terms, and neither for purchase orders; plus the date the notice is booked for (`publicationDate`)
+ * and, when it is not the requested one, `publicationDateAdjusted` saying why.
  */
 export function serializeCreatedOrder(order: Order): Record<string, unknown> {
   const out = specFields(order);
+  Object.assign(out, publicationFields(order));
   if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
   if (
     order.paymentMethod !== 'stripe_checkout' &&

@@ -44,6 +44,11 @@ import {
   type PaymentReceived,
 } from '../workflows/order.messages';
 import type { orderWorkflow } from '../workflows/order.workflow';
+import {
+  closedOrderPaymentWorkflowId,
+  type ClosedOrderPaymentInput,
+} from '../workflows/closed-order-payment.messages';
+import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
 import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
 
@@ -164,6 +169,29 @@ export async function sendPaymentReceived(
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return false;
     throw fromWorkflowError(err, () => err as Error);
+  }
+}
+
+/**
+ * A payment for an order whose workflow has closed: its own small workflow refunds and records it, under an id
+ * derived from the order and the payment, so a duplicated provider event starts nothing twice.
+ */
+export async function startClosedOrderPayment(
+  temporal: Client,
+  input: ClosedOrderPaymentInput,
+  taskQueue: string,
+): Promise<void> {
+  try {
+    await temporal.workflow.start<typeof closedOrderPaymentWorkflow>('closedOrderPaymentWorkflow', {
+      workflowId: closedOrderPaymentWorkflowId(input.orderId, input.paymentRef),
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      staticSummary: `Payment ${input.paymentRef ?? '?'} for closed order ${input.orderId}`,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
 }
 

@@ -170,6 +170,7 @@ export class OrderProcess {
       newspaperName: o.notice.newspaperName,
       gazetteEdition: o.notice.gazetteEdition,
       publicationDate: o.notice.publicationDate,
+      publicationDateAdjusted: o.notice.publicationDateAdjusted ?? null,
       publishedAt: null,
       urn: null,
       poReference: null,

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../errors';
 import {
   amendedNotice,
   checkAmendable,
+  checkBookedDateKept,
   checkBookingKept,
   checkSizeGrowth,
   isUnchangedAmendment,
@@ -315,6 +316,7 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
     const amended = amendedNotice(p.order, r.patch, today());
     if (isUnchangedAmendment(p.order, amended)) return;
     checkBookingKept(p.order, amended);
+    checkBookedDateKept(p.order, amended);
     checkPaidPriceKept(p.order, amended.pricing.totalGbpPence);
     checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
   });
@@ -326,6 +328,9 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
  */
 const AMENDMENT_RESPECTS_BOOKING = 'amendment-respects-booking';
 
+/** Orders that began before it let an amendment change a booked order's requested date (the booking stayed). */
+const BOOKED_DATE_KEPT = 'booked-date-kept';
+
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
@@ -334,6 +339,9 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   if (patched(AMENDMENT_RESPECTS_BOOKING)) {
     if (isUnchangedAmendment(p.order, prepared)) return;
     asWorkflowRefusal(() => checkBookingKept(p.order, prepared));
+  }
+  if (p.status === 'booked' && patched(BOOKED_DATE_KEPT)) {
+    asWorkflowRefusal(() => checkBookedDateKept(p.order, prepared));
   }
   const ledgerRules = p.order.paymentState === 'paid' && patched(PAYMENT_LEDGER);
   if (ledgerRules) asWorkflowRefusal(() => checkPaidPriceKept(p.order, prepared.pricing.totalGbpPence));
@@ -361,7 +369,13 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       pricing: { ...prepared.pricing },
       newspaperName: prepared.newspaperName,
       gazetteEdition: prepared.gazetteEdition,
-      publicationDate: p.status === 'booked' ? p.order.publicationDate : prepared.publicationDate,
+      // A booked order keeps the newspaper's date (an amendment that would move it is refused above).
+      ...(p.status === 'booked'
+        ? {}
+        : {
+            publicationDate: prepared.publicationDate,
+            publicationDateAdjusted: prepared.publicationDateAdjusted ?? null,
+          }),
       ...newPayment,
       ...difference.update,
     },

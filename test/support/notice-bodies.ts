@@ -8,8 +8,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * A valid order body of each type for tests that run against the real clock: the unit fixtures' dates are
- * fixed around 2026-11-20, so every date field is moved by the days since then, keeping every legal period
- * (publication, deadlines, hearing) exactly as the fixtures have it.
+ * fixed around 2026-11-20, so every date field is moved by the whole weeks since then, keeping every legal
+ * period (publication, deadlines, hearing) exactly as the fixtures have it and every date on its weekday.
  */
 export function validOrderBody(
   type: NoticeType,
@@ -41,10 +41,14 @@ function shiftedBody(
   return { ...body, ...overrides };
 }
 
-/** A fixture date moved by the days since the fixtures' TODAY, so its distance from today is the fixtures'. */
+/**
+ * A fixture date moved by the whole weeks since the fixtures' TODAY: every date keeps its weekday (a notice's
+ * publication date stays one of its newspaper's publication days) and its distance from today is the fixtures'
+ * less at most six days (past dates stay past; the publication date stays months ahead).
+ */
 export function fromToday(fixtureDate: string): string {
-  const shift = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
-  return addDays(fixtureDate, shift);
+  const days = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
+  return addDays(fixtureDate, 7 * Math.floor(days / 7));
 }
 
 /** The publication date validOrderBody posts: what a newspaper books and publishes in these tests. */

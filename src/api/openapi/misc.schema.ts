@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import 'zod-openapi';
-import { orderStatusSchema, noticeTypeSchema, pricingSchema } from './order.schema';
+import {
+  orderStatusSchema,
+  noticeTypeSchema,
+  pricingSchema,
+  publicationDateAdjustedSchema,
+} from './order.schema';
 import { eventSchema } from './events.schema';
 
 export const quoteResponseSchema = z
@@ -14,6 +19,11 @@ export const quoteResponseSchema = z
     }),
     pricing: pricingSchema,
     compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    publicationDate: z.iso.date().meta({
+      description:
+        "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
+    }),
+    publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
     noticeText: z.string().meta({ description: 'Full-order quotes only: the generated wording.' }).optional(),
     wordCount: z.int().meta({ description: 'Full-order quotes only: the exact word count.' }).optional(),
   })

@@ -34,7 +34,30 @@ export const pricingSchema = z
   })
   .meta({ id: 'Pricing', description: 'Price breakdown in pence (GBP).' });
 
-/** The 201 body of POST /v1/orders: exactly the spec's fields. */
+/** How a requested publication date was moved to the date the notice is booked for. */
+export const publicationDateAdjustedSchema = z
+  .strictObject({
+    requested: z.iso.date().meta({ description: 'The publication date asked for.' }),
+    reason: z.enum(['not_a_publication_day', 'copy_deadline_passed']).meta({
+      description:
+        '`not_a_publication_day`: the newspaper does not publish that day (a weekly paper publishes on one weekday); `copy_deadline_passed`: the newspaper needs the copy earlier than that (its copy deadline, in working days).',
+    }),
+    message: z
+      .string()
+      .meta({ description: 'The reason in words, naming the newspaper and the date booked.' }),
+  })
+  .meta({
+    id: 'PublicationDateAdjusted',
+    description:
+      'Present only when `publicationDate` is not the requested date: the request was moved to the first date the newspaper can meet.',
+  });
+
+const bookedDate = (what: string) =>
+  z.iso.date().meta({
+    description: `${what}: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.`,
+  });
+
+/** The 201 body of POST /v1/orders: the spec's fields, and the date the notice is booked for. */
 export const createdOrderSchema = z
   .strictObject({
     id: z
@@ -49,6 +72,8 @@ export const createdOrderSchema = z
     createdAt: timestamp('When the order was placed (UTC, milliseconds).'),
     checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
     invoiceUrl: url('Invoice terms: the invoice.').optional(),
+    publicationDate: bookedDate('The date the notice will be booked for').optional(),
+    publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
   })
   .meta({ id: 'CreatedOrder', description: 'The order as placed (POST /v1/orders).' });
 
@@ -60,10 +85,9 @@ export const orderSchema = z
     certificateUrl: url('The publication certificate, once published.').optional(),
     newspaperName: z.string().optional(),
     gazetteEdition: z.string().meta({ description: 'Gazette edition the notice also goes to.' }).optional(),
-    publicationDate: z.iso
-      .date()
-      .meta({ description: 'Requested, then booked, publication date.' })
-      .optional(),
+    publicationDate: bookedDate(
+      'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
+    ).optional(),
     publishedAt: timestamp('When the newspaper confirmed publication.').optional(),
     urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),

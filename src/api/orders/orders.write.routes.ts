@@ -17,6 +17,7 @@ import { toOrder } from '../../orders/order-snapshot';
 import {
   amendedNotice,
   checkAmendable,
+  checkBookedDateKept,
   checkBookingKept,
   isUnchangedAmendment,
   parseAmendRequest,
@@ -131,6 +132,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       const amended = amendedNotice(order, patch, todayInLondon());
       if (isUnchangedAmendment(order, amended)) return 'unchanged';
       checkBookingKept(order, amended);
+      checkBookedDateKept(order, amended);
       checkPaidPriceKept(order, amended.pricing.totalGbpPence);
       return undefined;
     },

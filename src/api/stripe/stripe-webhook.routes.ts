@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
-import { sendPaymentReceived } from '../../temporal/orders';
+import { sendPaymentReceived, startClosedOrderPayment } from '../../temporal/orders';
 import type { AppState } from '../context';
 
 /** The Stripe events that mean "paid", and how to find the order and the PaymentIntent in each. */
@@ -80,6 +80,8 @@ export function stripeWebhookRoutes(deps: {
   db: Db;
   temporal: Client;
   log: Logger;
+  /** Task queue of the order worker, for the refund workflow of a payment for a closed order. */
+  taskQueue: string;
 }): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/api/stripe/webhook', async (ctx) => {
@@ -101,10 +103,15 @@ export function stripeWebhookRoutes(deps: {
         checkoutSessionId: payment.checkoutSessionId,
       };
       if (!(await sendPaymentReceived(deps.temporal, payment.orderId, received))) {
-        deps.log.warn(
-          { orderId: payment.orderId, eventId: event.id },
-          'Stripe payment for a finished or unknown order',
-        );
+        if (order) {
+          // The order's workflow has closed: the money is refunded (and audited) by a workflow of its own.
+          await startClosedOrderPayment(deps.temporal, { ...received, orderId: order.id }, deps.taskQueue);
+        } else {
+          deps.log.warn(
+            { orderId: payment.orderId, eventId: event.id },
+            'Stripe payment for an unknown order',
+          );
+        }
       }
     }
     ctx.body = { received: true };

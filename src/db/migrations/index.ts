@@ -7,6 +7,7 @@ import * as rateLimitsExpire from './20261123_0005_rate_limits_expire';
 import * as settingsConsole from './20261123_0007_settings_console';
 import * as idempotencyOrders from './20261123_0101_idempotency_orders';
 import * as orderLedger from './20261123_0201_order_ledger';
+import * as publicationDateAdjusted from './20261123_0301_publication_date_adjusted';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0007_settings_console': settingsConsole,
   '20261123_0101_idempotency_orders': idempotencyOrders,
   '20261123_0201_order_ledger': orderLedger,
+  '20261123_0301_publication_date_adjusted': publicationDateAdjusted,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
+import type { PublicationDateAdjusted } from '../../orders/order-notice';
 
 /** The orders projection: written only by workflow activities, read by the API. */
 export interface OrdersTable {
@@ -20,6 +21,8 @@ export interface OrdersTable {
   newspaper_name: string | null;
   gazette_edition: string | null;
   publication_date: string | null;
+  /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
+  publication_date_adjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
   published_at: Date | null;
   urn: string | null;
   po_reference: string | null;

@@ -1,6 +1,7 @@
 import type { FieldIssue } from '../../errors';
 import { formatNoticeDate } from '../dates';
 import type { Newspaper } from '../directory';
+import type { BookablePublication } from '../publication';
 import { issueAt } from '../issues';
 import { describePeriod, earliestDeadline } from '../periods';
 import { legalPeriod } from '../reference-data';
@@ -11,10 +12,15 @@ import type { Jurisdiction } from '../types';
 /** What the cross-field rules know besides the fields: today, and where and when the notice will appear. */
 export interface RuleContext {
   today: string;
-  /** Requested publication date, or the earliest possible one; absent when it cannot be worked out. */
+  /**
+   * The date the notice will be booked for: the requested date moved to the first one the newspaper can meet,
+   * or the earliest possible one; absent when it cannot be worked out.
+   */
   publicationDate?: string;
-  /** True when publicationDate is the caller's, false when it is the earliest possible date. */
+  /** True when the caller asked for a date (publicationDate is it, or where it was moved to). */
   publicationDateRequested: boolean;
+  /** How the requested date was moved to publicationDate; null when it was kept (or none was requested). */
+  publicationDateAdjusted?: BookablePublication['adjusted'];
   jurisdiction?: Jurisdiction;
   /** The nation whose law the notice follows (from the postcode). */
   nation?: Nation;
@@ -35,7 +41,10 @@ export function str(fields: Fields, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function publicationPhrase(ctx: RuleContext, date: string): string {
+export function publicationPhrase(ctx: RuleContext, date: string): string {
+  if (ctx.publicationDateAdjusted) {
+    return `the publication date it can be booked for (${formatNoticeDate(date)}; ${formatNoticeDate(ctx.publicationDateAdjusted.requested)} was requested)`;
+  }
   return ctx.publicationDateRequested
     ? `the publication date (${formatNoticeDate(date)})`
     : `the earliest possible publication date (${formatNoticeDate(date)})`;

@@ -6,6 +6,7 @@ import {
   forbidden,
   minimumPeriod,
   notAfterToday,
+  publicationPhrase,
   required,
   str,
   type Rule,
@@ -64,13 +65,10 @@ function makingDates(fields: Fields, ctx: RuleContext): FieldIssue[] {
     const latest = earliestDeadline(made, 'tro.makingNotice');
     if (published > latest) {
       const field = ctx.publicationDateRequested ? 'publicationDate' : 'madeDate';
-      const when = ctx.publicationDateRequested
-        ? 'the requested publication date'
-        : 'the earliest possible publication date';
       issues.push(
         issueAt(
           [field],
-          `A notice of making must be published within 14 days of the order being made (by ${formatNoticeDate(latest)}); ${when} is ${formatNoticeDate(published)}.`,
+          `A notice of making must be published within 14 days of the order being made (by ${formatNoticeDate(latest)}); ${publicationPhrase(ctx, published)} is too late.`,
         ),
       );
     }

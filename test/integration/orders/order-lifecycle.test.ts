@@ -39,6 +39,7 @@ describe('order lifecycle over HTTP', () => {
         'invoiceUrl',
         'noticeText',
         'paymentMethod',
+        'publicationDate',
         'quotedPriceGbpPence',
         'reference',
         'status',

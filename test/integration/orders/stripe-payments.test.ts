@@ -529,6 +529,125 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
     ]);
   });
 
+  /** Sums of an order's ledger rows by kind, and the rows' reasons in order. */
+  async function ledgerOf(orderId: string) {
+    const ledger = await listLedgerEntries(api.db, orderId);
+    const sum = (kind: string) =>
+      ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
+    return {
+      charged: sum('charge'),
+      refunded: sum('refund'),
+      reasons: ledger.map((e) => [e.kind, e.reason, e.amountGbpPence]),
+    };
+  }
+
+  test('stripe_invoice: a price decrease on a paid order refunds the difference through a credit note, once', async () => {
+    const { key } = await customer('stripe_invoice');
+    const body = { ...validOrderBody('planning'), ...longer };
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const oldPrice = created.json.quotedPriceGbpPence as number;
+    const send = stripeMock
+      .sent('POST', /^\/v1\/invoices\/[^/]+\/send$/)
+      .find((r) => r.idempotencyKey === `order:${id}:payment:v0:send`);
+    const invoiceId = send!.path.split('/')[3];
+    const paidEvent = {
+      id: `evt_${randomUUID()}`,
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: invoiceId,
+          object: 'invoice',
+          status: 'paid',
+          amount_paid: oldPrice,
+          metadata: { orderId: id },
+        },
+      },
+    };
+    await postStripeEvent(paidEvent);
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+
+    const shorter = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { developmentDescription: 'Erection of 45 dwellings' },
+    });
+    expect(shorter.status).toBe(200);
+    const newPrice = shorter.json.quotedPriceGbpPence as number;
+    expect(newPrice).toBeLessThan(oldPrice);
+    expect(shorter.json).toMatchObject({
+      paymentState: 'paid',
+      amountPaidGbpPence: oldPrice,
+      amountRefundedGbpPence: oldPrice - newPrice,
+      balanceDueGbpPence: 0,
+    });
+    const notes = () =>
+      stripeMock.sent('POST', /^\/v1\/credit_notes$/).filter((r) => r.params['metadata[orderId]'] === id);
+    expect(notes()).toHaveLength(1);
+    expect(notes()[0].idempotencyKey).toMatch(
+      new RegExp(`^order:${id}:invoice-refund:${invoiceId}:amended-v\\d+$`),
+    );
+    expect(notes()[0].params).toMatchObject({
+      invoice: invoiceId,
+      refund_amount: String(oldPrice - newPrice),
+    });
+    // Stripe resends the payment: nothing more is refunded or charged.
+    await postStripeEvent(paidEvent);
+    await paymentMessagesHandled(id, 2);
+    expect(notes()).toHaveLength(1);
+
+    // Cancel refunds what is still held (the new price), never the old price.
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refunded' });
+    expect(notes().map((n) => n.params.refund_amount)).toEqual([
+      String(oldPrice - newPrice),
+      String(newPrice),
+    ]);
+    expect(await ledgerOf(id)).toEqual({
+      charged: oldPrice,
+      refunded: oldPrice,
+      reasons: [
+        ['charge', 'payment', oldPrice],
+        ['refund', 'amended_lower', oldPrice - newPrice],
+        ['refund', 'cancelled', newPrice],
+      ],
+    });
+  });
+
+  test('stripe_checkout: a price decrease on a paid order refunds the difference of the PaymentIntent', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', {
+      key,
+      body: { ...validOrderBody('planning'), ...longer },
+    });
+    const id = created.json.id as string;
+    const oldPrice = created.json.quotedPriceGbpPence as number;
+    await postStripeEvent(sessionPaid('evt_lower', id, 'cs_lower', `pi_lower_${id}`, oldPrice));
+    await eventually(
+      () => readOrder(id),
+      (o) => o?.paymentState === 'paid',
+    );
+    const shorter = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { developmentDescription: 'Erection of 45 dwellings' },
+    });
+    const newPrice = shorter.json.quotedPriceGbpPence as number;
+    expect(newPrice).toBeLessThan(oldPrice);
+    const refunds = stripeMock
+      .sent('POST', /^\/v1\/refunds$/)
+      .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].idempotencyKey).toMatch(new RegExp(`^order:${id}:refund:amended-v\\d+$`));
+    expect(refunds[0].params).toMatchObject({
+      payment_intent: `pi_lower_${id}`,
+      amount: String(oldPrice - newPrice),
+    });
+    expect(await ledgerOf(id)).toMatchObject({ charged: oldPrice, refunded: oldPrice - newPrice });
+  });
+
   test('a paid order’s price cannot rise: 409 order_not_amendable, nothing charged or changed', async () => {
     const { key } = await customer('stripe_checkout');
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const SPEC_KEYS = ['compliance', 'newspaper', 'postcode', 'pricing', 'type'];
+/** The spec's fields and the date the notice would be booked for (the newspaper's earliest, for an estimate). */
+const SPEC_KEYS = ['compliance', 'newspaper', 'postcode', 'pricing', 'publicationDate', 'type'];
 
 describe('POST /api/v1/quote', () => {
   it.each(NOTICE_TYPES)('answers the spec shape for %s', async (type) => {

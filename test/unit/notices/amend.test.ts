@@ -70,6 +70,7 @@ describe('prepareNotice', () => {
       valid('hgv', { publicationDate: undefined, newspaperName: 'Bath Chronicle' }),
       CTX,
     );
-    expect(prepareNotice(weekly, CTX).publicationDate).toBe('2026-11-26');
+    // The Bath Chronicle (Thursdays) takes copy 5 working days ahead: from Fri 20 Nov, Thu 3 Dec.
+    expect(prepareNotice(weekly, CTX).publicationDate).toBe('2026-12-03');
   });
 });

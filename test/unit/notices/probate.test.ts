@@ -23,13 +23,44 @@ describe('probate fields and rules', () => {
     );
   });
 
-  it('uses the weekly paper’s next publication day', () => {
-    // The Bath Chronicle publishes on Thursdays: Thu 26 Nov 2026 → 26 Jan 2027.
+  it('uses the weekly paper’s next publication day after its copy deadline', () => {
+    // The Bath Chronicle publishes on Thursdays and takes copy 5 working days ahead: from Friday 20 Nov 2026
+    // the first date it can meet is Thu 3 Dec 2026 → 3 Feb 2027.
     const base = { publicationDate: undefined, postcode: 'BA1 1AA' };
-    expect(pathsOf(() => parse({ ...base, claimsDeadlineDate: '2027-01-25' }))).toEqual([
+    expect(pathsOf(() => parse({ ...base, claimsDeadlineDate: '2027-02-02' }))).toEqual([
       '$.claimsDeadlineDate',
     ]);
-    expect(parse({ ...base, claimsDeadlineDate: '2027-01-26' }).postcode).toBe('BA1 1AA');
+    expect(parse({ ...base, claimsDeadlineDate: '2027-02-03' }).postcode).toBe('BA1 1AA');
+  });
+
+  it('measures from the date the notice is booked for, not a requested date the paper cannot meet', () => {
+    // Berwick's weekly (TD15) publishes on Thursdays: a request for Monday 1 March 2027 is booked for Thu 4 March.
+    const base = { postcode: 'TD15 1AA', publicationDate: '2027-03-01' };
+    expect(issuesOf(() => parse({ ...base, claimsDeadlineDate: '2027-05-01' }))).toEqual([
+      {
+        path: '$.claimsDeadlineDate',
+        message:
+          'Must be at least 2 months after the publication date it can be booked for (4 March 2027; 1 March 2027 was requested): 4 May 2027 or later.',
+      },
+    ]);
+    const order = parse({ ...base, claimsDeadlineDate: '2027-05-04' });
+    expect(prepareNotice(order, CTX)).toMatchObject({
+      publicationDate: '2027-03-04',
+      publicationDateAdjusted: { requested: '2027-03-01', reason: 'not_a_publication_day' },
+    });
+  });
+
+  it('measures from the first date after the copy deadline when the requested one is too soon', () => {
+    // Monday 23 Nov 2026 asked on Friday 20 Nov: the Yorkshire Evening Post needs 3 working days → Wed 25 Nov.
+    const base = { publicationDate: '2026-11-23' };
+    expect(issuesOf(() => parse({ ...base, claimsDeadlineDate: '2027-01-24' }))[0].message).toBe(
+      'Must be at least 2 months after the publication date it can be booked for (25 November 2026; 23 November 2026 was requested): 25 January 2027 or later.',
+    );
+    const order = parse({ ...base, claimsDeadlineDate: '2027-01-25' });
+    expect(prepareNotice(order, CTX).publicationDateAdjusted).toMatchObject({
+      requested: '2026-11-23',
+      reason: 'copy_deadline_passed',
+    });
   });
 
   it.each([
@@ -63,7 +94,10 @@ describe('probate fields and rules', () => {
   });
 
   it('goes to the Gazette of its jurisdiction', () => {
-    const edition = (postcode: string) => prepareNotice(parse({ postcode }), CTX).gazetteEdition;
+    // Three months: Berwick's weekly moves the fixtures' Monday to its Thursday.
+    const deadline = '2027-06-01';
+    const edition = (postcode: string) =>
+      prepareNotice(parse({ postcode, claimsDeadlineDate: deadline }), CTX).gazetteEdition;
     expect(edition('LS1 4AP')).toBe('london');
     expect(edition('CF10 1AA')).toBe('london');
     expect(edition('EH1 1AA')).toBe('edinburgh');

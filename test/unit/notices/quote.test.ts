@@ -11,7 +11,7 @@ describe('countWords', () => {
 });
 
 describe('quote', () => {
-  it('returns exactly the spec fields for an estimate', () => {
+  it('returns the spec fields for an estimate and the earliest date the paper can meet', () => {
     const response = run({ type: 'probate', postcode: 'ex1 1aa', wordCount: 130 });
     expect(response).toEqual({
       type: 'probate',
@@ -25,6 +25,8 @@ describe('quote', () => {
         totalGbpPence: 26970,
       },
       compliance: { minColumnsRequired: 1, publicationDaysRequired: 1 },
+      // Friday 20 Nov 2026; the Express & Echo (weekly, Thursdays) takes copy 5 working days ahead.
+      publicationDate: '2026-12-03',
     });
   });
 
@@ -80,14 +82,30 @@ describe('quote', () => {
       'newspaper',
       'pricing',
       'compliance',
+      'publicationDate',
       'noticeText',
       'wordCount',
     ]);
+    expect(response.publicationDate).toBe('2027-03-01');
     expect(response.noticeText).toContain('Pursuant to Section 27 of the Trustee Act 1925');
     expect(response.wordCount).toBe(countWords(response.noticeText ?? ''));
-    expect(response).toMatchObject(
-      run({ type: 'probate', postcode: 'LS1 4AP', wordCount: response.wordCount }),
-    );
+    expect(response).toMatchObject({
+      ...run({ type: 'probate', postcode: 'LS1 4AP', wordCount: response.wordCount }),
+      publicationDate: '2027-03-01',
+    });
+  });
+
+  it('answers the date a full order would be booked for, and why it moved from the request', () => {
+    // The Express & Echo publishes on Thursdays: Monday 1 March 2027 is booked for Thursday 4 March.
+    const body = valid('probate', { postcode: 'EX1 1AA', claimsDeadlineDate: '2027-05-04' });
+    const response = run(body);
+    expect(response.publicationDate).toBe('2027-03-04');
+    expect(response.publicationDateAdjusted).toEqual({
+      requested: '2027-03-01',
+      reason: 'not_a_publication_day',
+      message: 'Express & Echo does not publish on 2027-03-01: its next publication day is 2027-03-04.',
+    });
+    expect(run({ ...body, publicationDate: '2027-03-04' })).not.toHaveProperty('publicationDateAdjusted');
   });
 
   it('reports full-order problems together', () => {

@@ -54,10 +54,11 @@ describe('event catalogue', () => {
 });
 
 describe('serialisation', () => {
-  test('the 201 body has exactly the spec’s fields', () => {
+  test('the 201 body has the spec’s fields and the date the notice is booked for', () => {
     expect(Object.keys(serializeCreatedOrder(order)).sort()).toEqual(
       [
         'checkoutUrl',
+        'publicationDate',
         'createdAt',
         'id',
         'noticeText',
@@ -71,6 +72,14 @@ describe('serialisation', () => {
     expect(
       serializeCreatedOrder({ ...order, paymentMethod: 'purchase_order', checkoutUrl: null }),
     ).not.toHaveProperty('invoiceUrl');
+    const adjusted = { requested: '2027-02-28', reason: 'not_a_publication_day', message: 'Sunday.' };
+    expect(serializeCreatedOrder({ ...order, publicationDateAdjusted: adjusted })).toMatchObject({
+      publicationDate: '2027-03-01',
+      publicationDateAdjusted: adjusted,
+    });
+    expect(serializeOrder({ ...order, publicationDateAdjusted: adjusted }).publicationDateAdjusted).toEqual(
+      adjusted,
+    );
   });
 
   test('snapshots round-trip', () => {

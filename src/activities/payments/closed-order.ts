@@ -1,0 +1,133 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { recordClosedOrderPayment } from '../../db/closed-order-payments.repository';
+import type { Db } from '../../db/database';
+import { listLedgerEntries } from '../../db/order-ledger.repository';
+import { findOrderById } from '../../db/orders.repository';
+import type { Logger } from '../../logger';
+import {
+  decideClosedOrderPayment,
+  type ClosedOrderPaymentDecision,
+  type LedgerEntry,
+} from '../../orders/ledger';
+import type {
+  ClosedOrderPaymentInput,
+  ClosedOrderPaymentOutcome,
+} from '../../workflows/closed-order-payment.messages';
+import { providerFor, type PaymentProviders } from './index';
+
+const STRAY_REASON = 'order_closed';
+
+/** The steps of closedOrderPaymentWorkflow: decide from the projection and ledger, refund, record. */
+export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; payments: PaymentProviders }) {
+  const { db, log } = deps;
+  const orderOf = async (orderId: string) => {
+    const order = await findOrderById(db, orderId);
+    if (!order) {
+      throw ApplicationFailure.create({
+        type: 'order_not_found',
+        message: `Order ${orderId} is not in the projection.`,
+        nonRetryable: true,
+      });
+    }
+    return order;
+  };
+  return {
+    async checkClosedOrderPayment(
+      input: ClosedOrderPaymentInput,
+    ): Promise<{ decision: ClosedOrderPaymentDecision; amountGbpPence: number }> {
+      const order = await orderOf(input.orderId);
+      const ledger = await listLedgerEntries(db, order.id);
+      return {
+        decision: decideClosedOrderPayment(order, ledger, input.paymentRef),
+        // What the provider says was paid; the order's price when it does not say.
+        amountGbpPence: input.amountGbpPence ?? order.quotedPriceGbpPence,
+      };
+    },
+
+    /** Refunds it in full under the key the order's own workflow would use for a stray payment. */
+    async refundClosedOrderPayment(input: ClosedOrderPaymentInput & { amountGbpPence: number }) {
+      const order = await orderOf(input.orderId);
+      const payments = providerFor(deps.payments, order.livemode);
+      const paymentRef = input.paymentRef as string;
+      if (order.paymentMethod === 'stripe_invoice') {
+        const { refundId } = await payments.refundInvoice({
+          orderId: order.id,
+          invoiceId: paymentRef,
+          amountGbpPence: input.amountGbpPence,
+          idempotencyKey: `order:${order.id}:invoice-refund:${paymentRef}:stray`,
+        });
+        return refundId;
+      }
+      const { refundId } = await payments.refund({
+        orderId: order.id,
+        paymentRef,
+        amountGbpPence: input.amountGbpPence,
+        idempotencyKey: `order:${order.id}:refund:stray:${paymentRef}`,
+      });
+      return refundId;
+    },
+
+    /** Ledger entries, audit entry and totals of the outcome, in one transaction (ids from the workflow). */
+    async recordClosedOrderPayment(r: {
+      input: ClosedOrderPaymentInput;
+      ids: { charge: string; refund: string; audit: string };
+      amountGbpPence: number;
+      outcome: ClosedOrderPaymentOutcome;
+      refundId?: string;
+    }): Promise<void> {
+      const { input, ids, amountGbpPence, outcome } = r;
+      const order = await orderOf(input.orderId);
+      const details = {
+        reason: STRAY_REASON,
+        paymentRef: input.paymentRef,
+        providerEventId: input.providerEventId,
+        amountGbpPence,
+        status: order.status,
+      };
+      if (outcome === 'ignored') {
+        log.info(
+          { orderId: order.id, ...details },
+          'payment for a closed order already in its ledger: ignored',
+        );
+        return;
+      }
+      const at = new Date().toISOString();
+      const entry = (id: string, kind: LedgerEntry['kind'], providerRef: string | null): LedgerEntry => ({
+        id,
+        orderId: order.id,
+        organisationId: order.organisationId,
+        kind,
+        amountGbpPence,
+        providerRef,
+        reason: STRAY_REASON,
+        createdAt: at,
+      });
+      const ledger = [entry(ids.charge, 'charge', input.paymentRef)];
+      if (outcome === 'refunded') ledger.push(entry(ids.refund, 'refund', r.refundId ?? null));
+      const action = {
+        refunded: 'stray_payment_refunded',
+        refund_failed: 'stray_refund_failed',
+        flagged: 'stray_payment',
+      }[outcome];
+      const audit = {
+        id: ids.audit,
+        orderId: order.id,
+        organisationId: order.organisationId,
+        action,
+        actor: input.actor,
+        reason: null,
+        details: { ...details, ...(r.refundId && { refundId: r.refundId }) },
+        createdAt: at,
+      };
+      const needsAttention = outcome !== 'refunded';
+      await recordClosedOrderPayment(db, { ledger, audit, needsAttention });
+      if (needsAttention) {
+        // The order's workflow has closed, so no flag reaches the operators' query: say it where they look.
+        log.error(
+          { orderId: order.id, ...details },
+          'payment for a closed order could not be refunded: return it by hand',
+        );
+      }
+    },
+  };
+}
