@@ -1,12 +1,7 @@
-import { noticeSize, type PreparedNotice } from '../notices';
+import { noticeSize, type PreparedNotice, type Pricing } from '../notices';
 
-export interface Pricing {
-  subtotalGbpPence: number;
-  platformFeeGbpPence: number;
-  gazetteFeeGbpPence: number;
-  vatGbpPence: number;
-  totalGbpPence: number;
-}
+/** The one price breakdown: the notice engine's (src/notices/pricing.ts). */
+export type { Pricing };
 
 /** The notice engine's prepared notice, reduced to what an order keeps (plain JSON, workflow-safe). */
 export interface OrderNotice {
