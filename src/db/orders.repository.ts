@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { ledgerTotals } from '../orders/ledger';
 import { ORDER_FIELDS, type Order } from '../orders/order';
 import { snakeCase } from './columns';
+import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import type { Db } from './database';
 import type { OrdersTable } from './tables/orders';
 
@@ -62,19 +63,14 @@ export async function findOrder(
   return row && rowToOrder(row);
 }
 
-export interface OrderListQuery {
+export interface OrderListQuery extends KeysetWindow {
   organisationId: string;
   livemode: boolean;
-  limit: number;
   status?: string;
   type?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
-  /** Keyset position: rows strictly older than this (created_at, id) pair. */
-  after?: { createdAt: Date; id: string };
 }
 
-/** One page newest-first, plus whether another row exists beyond it (fetched as limit + 1). */
+/** One page newest-first, plus whether another row exists beyond it. */
 export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: Order[]; hasMore: boolean }> {
   let query = db
     .selectFrom('orders')
@@ -83,18 +79,8 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
     .where('livemode', '=', q.livemode);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.type) query = query.where('type', '=', q.type);
-  if (q.createdAfter) query = query.where('created_at', '>', q.createdAfter);
-  if (q.createdBefore) query = query.where('created_at', '<', q.createdBefore);
-  if (q.after) {
-    const { createdAt, id } = q.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit + 1)
-    .execute();
-  return { orders: rows.slice(0, q.limit).map(rowToOrder), hasMore: rows.length > q.limit };
+  const { rows, hasMore } = await newestFirstPage(query, q);
+  return { orders: rows.map(rowToOrder), hasMore };
 }
 
 /** An order by id alone, for integration partners whose keys are scoped by newspaper or Gazette edition. */
