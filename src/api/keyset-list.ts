@@ -121,3 +121,33 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
     },
   };
 }
+
+/** What a list asks the database for: the caller's organisation and mode, the page size, filters and position. */
+export const pageQuery = <F>(
+  caller: { organisationId: string; livemode: boolean },
+  req: KeysetRequest<F>,
+) => ({
+  organisationId: caller.organisationId,
+  livemode: caller.livemode,
+  limit: req.limit,
+  ...req.filters,
+  after: req.after,
+});
+
+/** A list's answer: the page's items under `name`, and the pagination (a cursor from the last item when more follow). */
+export function pageBody<T>(
+  name: string,
+  page: { items: T[]; hasMore: boolean; limit: number },
+  nextCursor: (last: T) => string,
+  serialize: (item: T) => unknown = (item) => item,
+): Record<string, unknown> {
+  const last = page.items[page.items.length - 1];
+  return {
+    [name]: page.items.map(serialize),
+    pagination: {
+      nextCursor: page.hasMore && last ? nextCursor(last) : null,
+      hasMore: page.hasMore,
+      limit: page.limit,
+    },
+  };
+}

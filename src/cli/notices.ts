@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { listApiKeys } from '../db/api-keys.repository';
 import { migrateToLatest, type Db } from '../db/database';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
-import { PAYMENT_METHODS, type PaymentMethod } from '../db/tables/organisations';
+import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
 import type { KeyMode, Scope } from '../db/tables/api-keys';
 import { createLogger } from '../logger';
 import { withCliDatabase } from './database';

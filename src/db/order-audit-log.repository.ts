@@ -1,20 +1,12 @@
 import type { AuditEntry } from '../orders/audit';
+import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
 
 /** Appends an audit entry once (the id comes from the workflow). */
 export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
   await db
     .insertInto('order_audit_log')
-    .values({
-      id: e.id,
-      order_id: e.orderId,
-      organisation_id: e.organisationId,
-      action: e.action,
-      actor: e.actor,
-      reason: e.reason,
-      details: JSON.stringify(e.details),
-      created_at: e.createdAt,
-    })
+    .values({ ...toColumns(e), details: JSON.stringify(e.details) })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -27,16 +19,7 @@ export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEn
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    organisationId: r.organisation_id,
-    action: r.action,
-    actor: r.actor,
-    reason: r.reason,
-    details: r.details,
-    createdAt: r.created_at.toISOString(),
-  }));
+  return rows.map(fromColumns);
 }
 
 /** The details of the latest entry of each of `actions` for one order (an action never recorded is absent). */

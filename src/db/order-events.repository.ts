@@ -1,21 +1,13 @@
 import type { OrderEventRecord } from '../orders/events';
-import { sql } from 'kysely';
+import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
+import { newestFirstPage, type KeysetWindow } from './keyset-page';
 
 /** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
   await db
     .insertInto('order_events')
-    .values({
-      id: e.id,
-      order_id: e.orderId,
-      organisation_id: e.organisationId,
-      livemode: e.livemode,
-      event: e.event,
-      sequence: e.sequence,
-      created_at: e.createdAt,
-      data: JSON.stringify(e.data),
-    })
+    .values({ ...toColumns(e), data: JSON.stringify(e.data) })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -27,16 +19,7 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
     .where('order_id', '=', orderId)
     .orderBy('sequence')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    organisationId: r.organisation_id,
-    livemode: r.livemode,
-    event: r.event,
-    sequence: r.sequence,
-    createdAt: r.created_at.toISOString(),
-    data: r.data,
-  }));
+  return rows.map(fromColumns);
 }
 
 /** An event as the API lists it: exactly the webhook envelope that was (or would have been) sent. */
@@ -47,16 +30,11 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
-export interface EventListQuery {
+export interface EventListQuery extends KeysetWindow {
   organisationId: string;
   livemode: boolean;
-  limit: number;
   type?: string;
   orderId?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
-  /** Keyset position: events strictly older than this one (newest first, ties by id descending). */
-  after?: { createdAt: Date; id: string };
 }
 
 const toEnvelope = (r: { id: string; event: string; created_at: Date; data: Record<string, unknown> }) => ({
@@ -66,7 +44,7 @@ const toEnvelope = (r: { id: string; event: string; created_at: Date; data: Reco
   data: r.data,
 });
 
-/** One page of an organisation's events of one mode, newest first; `hasMore` from one extra row. */
+/** One page of an organisation's events of one mode, newest first, and whether more follow. */
 export async function listEvents(
   db: Db,
   q: EventListQuery,
@@ -78,18 +56,8 @@ export async function listEvents(
     .where('livemode', '=', q.livemode);
   if (q.type) query = query.where('event', '=', q.type);
   if (q.orderId) query = query.where('order_id', '=', q.orderId);
-  if (q.createdAfter) query = query.where('created_at', '>', q.createdAfter);
-  if (q.createdBefore) query = query.where('created_at', '<', q.createdBefore);
-  if (q.after) {
-    const { createdAt, id } = q.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit + 1)
-    .execute();
-  return { events: rows.slice(0, q.limit).map(toEnvelope), hasMore: rows.length > q.limit };
+  const { rows, hasMore } = await newestFirstPage(query, q);
+  return { events: rows.map(toEnvelope), hasMore };
 }
 
 /** One event of the caller's organisation and mode, or null (another organisation's is never found). */

@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../orders/ledger';
+import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
 
 /** Appends ledger entries; ids come from the workflow, so a retried write adds nothing. */
@@ -6,18 +7,7 @@ export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[
   if (entries.length === 0) return;
   await db
     .insertInto('order_ledger')
-    .values(
-      entries.map((e) => ({
-        id: e.id,
-        order_id: e.orderId,
-        organisation_id: e.organisationId,
-        kind: e.kind,
-        amount_gbp_pence: e.amountGbpPence,
-        provider_ref: e.providerRef,
-        reason: e.reason,
-        created_at: new Date(e.createdAt),
-      })),
-    )
+    .values(entries.map((e) => ({ ...toColumns(e), created_at: new Date(e.createdAt) })))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
@@ -32,14 +22,5 @@ export async function listLedgerEntries(db: Db, orderId: string): Promise<Ledger
     .orderBy('kind') // written together (a stray payment and its refund): the charge first
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    orderId: r.order_id,
-    organisationId: r.organisation_id,
-    kind: r.kind,
-    amountGbpPence: r.amount_gbp_pence,
-    providerRef: r.provider_ref,
-    reason: r.reason,
-    createdAt: r.created_at.toISOString(),
-  }));
+  return rows.map(fromColumns);
 }

@@ -1,6 +1,6 @@
 import { newId } from '../ids';
 import type { Db } from './database';
-import type { PaymentMethod } from './tables/organisations';
+import type { PaymentMethod } from '../orders/status';
 
 export interface Organisation {
   id: string;

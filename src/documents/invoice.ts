@@ -1,5 +1,6 @@
 import { addDays, formatNoticeDate, ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
+import type { Pricing } from '../orders/order-notice';
 import { renderPdf } from './render';
 
 /** Where an on-account customer pays by bank transfer (config BANK_ACCOUNT_NAME / _SORT_CODE / _NUMBER). */
@@ -29,22 +30,21 @@ export interface InvoiceFacts {
 
 const pounds = (pence: number) =>
   `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const pence = (pricing: Record<string, unknown>, key: string) => Number(pricing[key] ?? 0);
+const pence = (pricing: Partial<Pricing>, key: keyof Pricing) => Number(pricing[key] ?? 0);
 
 /** The figures of the invoice: `INV-<reference>`, issued the day the order was placed, due net N days later. */
 export function invoiceFacts(order: Order, termsDays: number): InvoiceFacts {
   const issuedOn = ukDate(order.createdAt);
   const p = order.pricing;
-  const lines = [
+  const items: Array<{ label: string; key: keyof Pricing }> = [
     {
       label: `Statutory notice (${order.type}) in ${order.newspaperName ?? 'the newspaper'}`,
       key: 'subtotalGbpPence',
     },
     { label: 'Platform fee', key: 'platformFeeGbpPence' },
     { label: `The Gazette (${order.gazetteEdition ?? ''} edition) fee`, key: 'gazetteFeeGbpPence' },
-  ]
-    .map(({ label, key }) => ({ label, pence: pence(p, key) }))
-    .filter((l) => l.pence !== 0);
+  ];
+  const lines = items.map(({ label, key }) => ({ label, pence: pence(p, key) })).filter((l) => l.pence !== 0);
   return {
     number: `INV-${order.reference}`,
     issuedOn,

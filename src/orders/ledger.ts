@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { paymentEffect } from './payment';
-import { isFinal, type OrderStatus, type PaymentMethod } from './status';
+import { isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from './status';
 
 /**
  * The order's money, to the penny: every charge and refund is a ledger entry (integer pence, with the provider's
@@ -25,7 +25,7 @@ export interface LedgerEntry {
 
 interface Money {
   quotedPriceGbpPence: number;
-  paymentState: string;
+  paymentState: PaymentState;
   amountPaidGbpPence?: number;
   amountRefundedGbpPence?: number;
 }

@@ -1,4 +1,4 @@
-import { noticeSize, type PreparedNotice } from '../notices';
+import { noticeSize, type PreparedNotice, type Pricing } from '../notices';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
 export interface PublicationDateAdjusted {
@@ -8,13 +8,8 @@ export interface PublicationDateAdjusted {
   message: string;
 }
 
-export interface Pricing {
-  subtotalGbpPence: number;
-  platformFeeGbpPence: number;
-  gazetteFeeGbpPence: number;
-  vatGbpPence: number;
-  totalGbpPence: number;
-}
+/** The one price breakdown: the notice engine's (src/notices/pricing.ts). */
+export type { Pricing };
 
 /** The notice engine's prepared notice, reduced to what an order keeps (plain JSON, workflow-safe). */
 export interface OrderNotice {

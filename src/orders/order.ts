@@ -1,8 +1,13 @@
 import { ledgerFields } from './ledger';
-import type { PublicationDateAdjusted } from './order-notice';
-import type { OrderStatus, PaymentMethod } from './status';
+import type { Pricing, PublicationDateAdjusted } from './order-notice';
+import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
-/** An order as the API knows it (the projection's view), independent of how it is stored. */
+/**
+ * THE order: the one model every other form of it is derived from. The projection row (src/db/tables/orders.ts)
+ * is this with snake_case columns, the workflow's snapshot (order-snapshot.ts) is this as JSON, and the public
+ * body (`serializeOrder`) is what the API, the webhook `data.object` and the e-mails (src/mail/templates/order.ts)
+ * read. A new field is added here (and in ORDER_FIELDS), in a migration, and in the serialiser.
+ */
 export interface Order {
   id: string;
   organisationId: string;
@@ -13,7 +18,7 @@ export interface Order {
   quotedPriceGbpPence: number;
   noticeText: string;
   paymentMethod: PaymentMethod;
-  paymentState: string;
+  paymentState: PaymentState;
   checkoutUrl: string | null;
   invoiceUrl: string | null;
   clientRef: string | null;
@@ -36,22 +41,99 @@ export interface Order {
   amountPaidGbpPence?: number;
   amountRefundedGbpPence?: number;
   fields: Record<string, unknown>;
-  pricing: Record<string, unknown>;
+  pricing: Pricing;
   createdAt: Date;
   updatedAt: Date;
   version: number;
 }
 
-/** The booked date and, when the request was moved, how: omitted when they do not apply. */
-function publicationFields(order: Order): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (order.publicationDate !== null) out.publicationDate = order.publicationDate;
-  if (order.publicationDateAdjusted) out.publicationDateAdjusted = order.publicationDateAdjusted;
-  return out;
-}
+/** Every field of an order, in the model's order: the compiler refuses a field missing here or not in `Order`. */
+export const ORDER_FIELDS = Object.keys({
+  id: true,
+  organisationId: true,
+  livemode: true,
+  reference: true,
+  status: true,
+  type: true,
+  quotedPriceGbpPence: true,
+  noticeText: true,
+  paymentMethod: true,
+  paymentState: true,
+  checkoutUrl: true,
+  invoiceUrl: true,
+  clientRef: true,
+  proofPdfUrl: true,
+  certificateUrl: true,
+  newspaperName: true,
+  gazetteEdition: true,
+  publicationDate: true,
+  publicationDateAdjusted: true,
+  publishedAt: true,
+  urn: true,
+  poReference: true,
+  needsAttention: true,
+  amountPaidGbpPence: true,
+  amountRefundedGbpPence: true,
+  fields: true,
+  pricing: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+} satisfies Record<keyof Order, true>) as ReadonlyArray<keyof Order>;
+
+/** A model value as JSON carries it: timestamps as ISO strings. */
+type Json<T> = T extends Date ? string : T;
+
+/** The fields the spec shows on every order body (POST /v1/orders answers only these). */
+type SpecField =
+  | 'id'
+  | 'reference'
+  | 'status'
+  | 'type'
+  | 'quotedPriceGbpPence'
+  | 'noticeText'
+  | 'paymentMethod'
+  | 'createdAt';
+/** Fields sent only when they apply (never as null). */
+type OptionalField =
+  | 'checkoutUrl'
+  | 'invoiceUrl'
+  | 'clientRef'
+  | 'proofPdfUrl'
+  | 'certificateUrl'
+  | 'newspaperName'
+  | 'gazetteEdition'
+  | 'publicationDate'
+  | 'publicationDateAdjusted'
+  | 'publishedAt'
+  | 'urn'
+  | 'poReference';
+
+/** The 201 body of POST /v1/orders. */
+export type CreatedOrderBody = { [K in SpecField]: Json<Order[K]> } & {
+  publicationDate?: string;
+  publicationDateAdjusted?: PublicationDateAdjusted;
+  checkoutUrl?: string;
+  invoiceUrl?: string;
+};
+
+/** The order's public JSON form: API bodies, the webhook `data.object`, what order e-mails read. */
+export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
+  [K in OptionalField]?: NonNullable<Json<Order[K]>>;
+} & {
+  livemode: boolean;
+  paymentState: PaymentState;
+  amountPaidGbpPence: number;
+  amountRefundedGbpPence: number;
+  balanceDueGbpPence: number;
+  language: 'en' | 'cy+en';
+  pricing: Pricing;
+  fields: Record<string, unknown>;
+  updatedAt: string;
+};
 
 /** The fields the spec shows on every order body, in its order. */
-function specFields(order: Order): Record<string, unknown> {
+function specFields(order: Order): { [K in SpecField]: Json<Order[K]> } {
   return {
     id: order.id,
     reference: order.reference,
@@ -68,9 +150,9 @@ function specFields(order: Order): Record<string, unknown> {
  * The order's public JSON form (GET /v1/orders/:id, list items, webhook `data.object`). Fields the spec
  * names keep its names; optional fields are omitted when they do not apply rather than sent as null.
  */
-export function serializeOrder(order: Order): Record<string, unknown> {
-  const out = specFields(order);
-  const optional: Record<string, unknown> = {
+export function serializeOrder(order: Order): OrderBody {
+  const out: Record<string, unknown> = specFields(order);
+  const optional: Record<OptionalField, unknown> = {
     checkoutUrl: order.checkoutUrl,
     invoiceUrl: order.invoiceUrl,
     clientRef: order.clientRef,
@@ -92,7 +174,7 @@ export function serializeOrder(order: Order): Record<string, unknown> {
   out.pricing = order.pricing;
   out.fields = order.fields;
   out.updatedAt = order.updatedAt.toISOString();
-  return out;
+  return out as OrderBody;
 }
 
 /**
@@ -100,9 +182,10 @@ export function serializeOrder(order: Order): Record<string, unknown> {
  * invoice terms, and neither for purchase orders; plus the date the notice is booked for (`publicationDate`)
  * and, when it is not the requested one, `publicationDateAdjusted` saying why.
  */
-export function serializeCreatedOrder(order: Order): Record<string, unknown> {
-  const out = specFields(order);
-  Object.assign(out, publicationFields(order));
+export function serializeCreatedOrder(order: Order): CreatedOrderBody {
+  const out: CreatedOrderBody = specFields(order);
+  if (order.publicationDate !== null) out.publicationDate = order.publicationDate;
+  if (order.publicationDateAdjusted) out.publicationDateAdjusted = order.publicationDateAdjusted;
   if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
   if (
     order.paymentMethod !== 'stripe_checkout' &&

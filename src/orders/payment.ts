@@ -1,4 +1,4 @@
-import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod } from './status';
+import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from './status';
 
 /**
  * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
@@ -6,7 +6,7 @@ import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod } from './sta
  */
 export type PaymentEffect = 'checkout_paid' | 'invoice_paid' | 'none';
 
-export function paymentEffect(order: { status: OrderStatus; paymentState: string }): PaymentEffect {
+export function paymentEffect(order: { status: OrderStatus; paymentState: PaymentState }): PaymentEffect {
   if (order.status === 'pending_payment') return 'checkout_paid';
   if (order.paymentState === 'invoiced' && !isFinal(order.status)) return 'invoice_paid';
   return 'none';
@@ -17,16 +17,20 @@ export const hasCheckout = (order: { paymentMethod: PaymentMethod }) =>
   order.paymentMethod === 'stripe_checkout';
 
 /** The refusal of a payment that does not fit the order (nothing to pay): 409 invalid_state_transition. */
-export const paymentDoesNotFit = (order: { id: string; status: OrderStatus; paymentState: string }) =>
+export const paymentDoesNotFit = (order: { id: string; status: OrderStatus; paymentState: PaymentState }) =>
   doesNotFit('A payment', { id: order.id, status: order.status, paymentState: order.paymentState });
 
 /** May a checkout payment be taken for this order now? Only while it is unpaid: 409 invalid_state_transition. */
-export function checkCheckoutPayable(order: { id: string; status: OrderStatus; paymentState: string }): void {
+export function checkCheckoutPayable(order: {
+  id: string;
+  status: OrderStatus;
+  paymentState: PaymentState;
+}): void {
   if (paymentEffect(order) !== 'checkout_paid') throw paymentDoesNotFit(order);
 }
 
 /** May a payment be recorded for this order now (test helper `paid`)? Only when it pays something. */
-export function checkPayable(order: { id: string; status: OrderStatus; paymentState: string }): void {
+export function checkPayable(order: { id: string; status: OrderStatus; paymentState: PaymentState }): void {
   if (paymentEffect(order) === 'none') throw paymentDoesNotFit(order);
 }
 

@@ -28,8 +28,35 @@ export const ORDER_TRANSITIONS = [
 ] as const;
 export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
 
-export type PaymentMethod =
-  'stripe_checkout' | 'invoice_with_terms' | 'invoice_bank_transfer' | 'stripe_invoice' | 'purchase_order';
+/** An organisation's billing arrangement, which every order it places follows. */
+export const PAYMENT_METHODS = [
+  'stripe_checkout',
+  'invoice_with_terms',
+  'invoice_bank_transfer',
+  'stripe_invoice',
+  'purchase_order',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Where an order's payment stands (`paymentState`): set by the workflow and its payment activities only. */
+export const PAYMENT_STATES = [
+  'pending', // placed, payment not yet set up
+  'awaiting_payment', // stripe_checkout: checkout open, unpaid
+  'awaiting_po', // purchase_order: waiting for the PO reference
+  'on_account', // purchase_order: PO received, billed on account
+  'invoiced', // invoice terms: invoice issued, unpaid
+  'paid',
+  'not_charged', // cancelled before anything was charged
+  'voided', // cancelled; the unpaid invoice voided
+  'void_failed', // cancelled; the provider refused to void the invoice (needs attention)
+  'refund_due', // cancelled after payment; no automatic refund (needs attention)
+  'refund_failed', // cancelled after payment; the refund failed (needs attention)
+  'refunded',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const isPaymentState = (value: unknown): value is PaymentState =>
+  typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

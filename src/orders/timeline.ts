@@ -1,9 +1,11 @@
 import {
   isOrderStatus,
+  isPaymentState,
   nextStatus,
   ORDER_TRANSITIONS,
   type OrderStatus,
   type OrderTransition,
+  type PaymentState,
 } from './status';
 
 /** An order audit entry, as the timeline needs it. */
@@ -36,7 +38,7 @@ export interface TimelineStep {
   /** The status after this step, when known; `statusChanged` when it differs from the step before. */
   status: OrderStatus | null;
   statusChanged: boolean;
-  paymentState: string | null;
+  paymentState: PaymentState | null;
   totalGbpPence: number | null;
 }
 
@@ -45,7 +47,7 @@ const isTransition = (a: string): a is OrderTransition =>
 
 interface State {
   status: OrderStatus | null;
-  paymentState: string | null;
+  paymentState: PaymentState | null;
   total: number | null;
 }
 
@@ -54,7 +56,7 @@ function afterEvent(s: State, e: TimelineEvent): State {
   const object = (e.data.object ?? {}) as Record<string, unknown>;
   return {
     status: isOrderStatus(e.data.status) ? e.data.status : s.status,
-    paymentState: typeof object.paymentState === 'string' ? object.paymentState : s.paymentState,
+    paymentState: isPaymentState(object.paymentState) ? object.paymentState : s.paymentState,
     total: typeof object.quotedPriceGbpPence === 'number' ? object.quotedPriceGbpPence : s.total,
   };
 }
@@ -70,7 +72,7 @@ function afterAudit(s: State, a: TimelineAudit): State {
     next.status = nextStatus(s.status, a.action, { probate: s.status === 'urn_received' }) ?? s.status;
   }
   if (typeof a.details.newTotal === 'number') next.total = a.details.newTotal;
-  if (typeof a.details.paymentState === 'string') next.paymentState = a.details.paymentState;
+  if (isPaymentState(a.details.paymentState)) next.paymentState = a.details.paymentState;
   if (a.action === 'payment_received' || a.action === 'invoice_paid') next.paymentState = 'paid';
   return next;
 }

@@ -23,6 +23,7 @@ import {
   doesNotFitMessage,
   nextStatus,
   type OrderTransition,
+  type PaymentState,
 } from '../orders/status';
 import type {
   AmendRequest,
@@ -534,7 +535,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
 }
 
 interface CancelSettlement {
-  paymentState: string;
+  paymentState: PaymentState;
   refundId: string | null;
   needsAttention: boolean;
 }

@@ -11,7 +11,7 @@ import { createApiKey } from '../../src/db/api-keys.repository';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import type { Db } from '../../src/db/database';
 import { createOrganisation } from '../../src/db/organisations.repository';
-import type { PaymentMethod } from '../../src/db/tables/organisations';
+import type { PaymentMethod } from '../../src/orders/status';
 import type { KeyMode, Scope } from '../../src/db/tables/api-keys';
 import { createLogger } from '../../src/logger';
 import { ShutdownDeadline } from '../../src/shutdown';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityDeps } from '../../src/activities';
+import type { KeyMode } from '../../src/db/tables/api-keys';
 import { createLogger } from '../../src/logger';
 import type { PaymentMethod } from '../../src/orders/status';
 import type { OrderTimings } from '../../src/workflows/order.messages';
@@ -8,6 +9,8 @@ import { startTestWorker, type TestWorker } from './worker';
 
 export interface TestStack {
   api: TestApi;
+  /** The task queue the API places orders on (a worker started apart, as a process, takes them from it). */
+  orderTaskQueue: string;
   /** The order worker on the stack's own task queue (null when started with `worker: false`). */
   worker: TestWorker | null;
   stop(): Promise<void>;
@@ -43,6 +46,7 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
         });
   return {
     api,
+    orderTaskQueue,
     worker,
     async stop() {
       await worker?.stop();
@@ -51,9 +55,13 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
   };
 }
 
-/** A new organisation paying by `paymentMethod`, with a live key that reads and writes orders. */
-export async function newCustomer(api: TestApi, paymentMethod: PaymentMethod = 'invoice_with_terms') {
+/** A new organisation paying by `paymentMethod`, with a key of `mode` (live by default) that reads and writes orders. */
+export async function newCustomer(
+  api: TestApi,
+  paymentMethod: PaymentMethod = 'invoice_with_terms',
+  mode: KeyMode = 'live',
+) {
   const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id);
+  const { key } = await createTestKey(api.db, org.id, undefined, mode);
   return { org, key };
 }

@@ -168,3 +168,10 @@ async function waitUntilUp(url: string, child: ChildProcess, stderr: () => strin
   }
   throw new Error(`stripe-mock did not start: ${stderr()}`);
 }
+
+/** The configuration that sends the service's Stripe calls (test mode) to a stripe-mock at `url`. */
+export const stripeEnv = (url: string, webhookSecret = 'whsec_x') => ({
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_API_URL: url,
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import type { CheckoutSession } from '../../orders/payment';
+import type { PaymentState } from '../../orders/status';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
 
 export interface PaymentSetup {
@@ -14,7 +15,7 @@ export interface PaymentSetup {
   checkoutSessionId?: string;
   /** When that session expires (epoch ms; null: never), so the workflow can hand out a new one in time. */
   checkoutExpiresAt?: number | null;
-  paymentState: string;
+  paymentState: PaymentState;
 }
 
 /** Payment steps of the order workflow. Idempotency keys derive from the order id, so retries repeat nothing. */

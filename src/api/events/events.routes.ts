@@ -4,6 +4,7 @@ import { findEvent, listEvents } from '../../db/order-events.repository';
 import { AppError } from '../../errors';
 import { callerOf, type AppContext, type AppState } from '../context';
 import type { CursorKeys } from '../cursor';
+import { pageBody, pageQuery } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
 import { encodeEventCursor, parseEventListQuery } from './list-query';
 
@@ -18,24 +19,11 @@ export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/events', requireScope('orders:read'), async (ctx: AppContext) => {
-    const caller = callerOf(ctx);
     const req = parseEventListQuery(ctx.query, cursorKeys);
-    const page = await listEvents(db, {
-      organisationId: caller.organisationId,
-      livemode: caller.livemode,
-      limit: req.limit,
-      ...req.filters,
-      after: req.after,
-    });
-    const last = page.events[page.events.length - 1];
-    ctx.body = {
-      events: page.events,
-      pagination: {
-        nextCursor: page.hasMore && last ? encodeEventCursor(last, req, cursorKeys) : null,
-        hasMore: page.hasMore,
-        limit: req.limit,
-      },
-    };
+    const page = await listEvents(db, pageQuery(callerOf(ctx), req));
+    ctx.body = pageBody('events', { items: page.events, hasMore: page.hasMore, limit: req.limit }, (last) =>
+      encodeEventCursor(last, req, cursorKeys),
+    );
   });
 
   router.get('/events/:id', requireScope('orders:read'), async (ctx: AppContext) => {

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
 import { NOTICE_TYPES } from '../../notices/types';
-import { ORDER_STATUSES } from '../../orders/status';
-import { PAYMENT_METHODS } from '../../db/tables/organisations';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /**
  * THE order response schema (GET /v1/orders/:id, list items, amend/cancel answers, webhook `data.object`).
@@ -93,7 +92,7 @@ export const orderSchema = z
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
     livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
     paymentState: z
-      .string()
+      .enum(PAYMENT_STATES)
       .meta({ description: 'Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).' }),
     amountPaidGbpPence: z.int().min(0).meta({
       description: 'Everything charged for the order, in pence (the ledger; stray payments included).',

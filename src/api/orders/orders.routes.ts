@@ -4,6 +4,7 @@ import { findOrder, listOrders } from '../../db/orders.repository';
 import { serializeOrder } from '../../orders/order';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
+import { pageBody, pageQuery } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
 import { encodeCursor, parseListQuery, type CursorKeys } from './list-query';
 
@@ -12,24 +13,14 @@ export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState
   const router = new Router<AppState>();
 
   router.get('/orders', requireScope('orders:read'), async (ctx: AppContext) => {
-    const caller = callerOf(ctx);
     const req = parseListQuery(ctx.query, cursorKeys);
-    const page = await listOrders(db, {
-      organisationId: caller.organisationId,
-      livemode: caller.livemode,
-      limit: req.limit,
-      ...req.filters,
-      after: req.after,
-    });
-    const last = page.orders[page.orders.length - 1];
-    ctx.body = {
-      orders: page.orders.map(serializeOrder),
-      pagination: {
-        nextCursor: page.hasMore && last ? encodeCursor(last, req, cursorKeys) : null,
-        hasMore: page.hasMore,
-        limit: req.limit,
-      },
-    };
+    const page = await listOrders(db, pageQuery(callerOf(ctx), req));
+    ctx.body = pageBody(
+      'orders',
+      { items: page.orders, hasMore: page.hasMore, limit: req.limit },
+      (last) => encodeCursor(last, req, cursorKeys),
+      serializeOrder,
+    );
   });
 
   router.get('/orders/:id', requireScope('orders:read'), async (ctx: AppContext) => {

@@ -1,41 +1,28 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
+import type { Order } from '../../orders/order';
 import type { PublicationDateAdjusted } from '../../orders/order-notice';
+import type { SnakeCased } from '../columns';
 
-/** The orders projection: written only by workflow activities, read by the API. */
-export interface OrdersTable {
-  id: string;
-  organisation_id: string;
-  livemode: boolean;
-  reference: string;
+/** How the projection stores the fields that are not plain columns of their model type. */
+interface Stored {
+  /** An `OrderStatus`; text to the query builder, so list filters given as text compare with it. */
   status: string;
-  type: string;
-  quoted_price_gbp_pence: number;
-  notice_text: string;
-  payment_method: string;
-  payment_state: string;
-  checkout_url: string | null;
-  invoice_url: string | null;
-  client_ref: string | null;
-  proof_pdf_url: string | null;
-  certificate_url: string | null;
-  newspaper_name: string | null;
-  gazette_edition: string | null;
-  publication_date: string | null;
-  /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
-  publication_date_adjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
-  published_at: Date | null;
-  urn: string | null;
-  po_reference: string | null;
-  needs_attention: boolean;
   /** The totals of the order's `order_ledger` entries, written with them in one transaction. */
-  amount_paid_gbp_pence: ColumnType<number, number | undefined, number>;
-  amount_refunded_gbp_pence: ColumnType<number, number | undefined, number>;
+  amountPaidGbpPence: ColumnType<number, number | undefined, number>;
+  amountRefundedGbpPence: ColumnType<number, number | undefined, number>;
   /** The validated order input fields, as the caller gave them after normalisation. */
-  fields: JSONColumnType<Record<string, unknown>>;
+  fields: JSONColumnType<Order['fields']>;
   /** Pricing breakdown of the current quote. */
-  pricing: JSONColumnType<Record<string, unknown>>;
-  created_at: ColumnType<Date, Date, never>;
-  updated_at: Date;
+  pricing: JSONColumnType<Order['pricing']>;
+  /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
+  publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
+  createdAt: ColumnType<Date, Date, never>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;
 }
+
+/**
+ * The orders projection: written only by workflow activities, read by the API. One column per field of the
+ * order model (src/orders/order.ts), named in snake_case.
+ */
+export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored>;

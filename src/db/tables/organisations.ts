@@ -1,13 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-export const PAYMENT_METHODS = [
-  'stripe_checkout',
-  'invoice_with_terms',
-  'invoice_bank_transfer',
-  'stripe_invoice',
-  'purchase_order',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import type { PaymentMethod } from '../../orders/status';
 
 export interface OrganisationsTable {
   id: string;

@@ -1,30 +1,38 @@
 import type { OrderEventName } from '../../orders/events';
+import type { OrderBody } from '../../orders/order';
+import { isPaymentState, type OrderStatus, type PaymentMethod } from '../../orders/status';
 import { formatDate, formatPence, renderEmail, type Block, type RenderedEmail } from './render';
 
-/** What the order e-mails need of an order: read from the event's `data.object` (the serialized order). */
-export interface OrderMailView {
-  id: string;
-  reference: string;
-  type: string;
-  status: string;
-  livemode: boolean;
-  newspaperName: string | null;
-  gazetteEdition: string | null;
-  quotedPriceGbpPence: number;
-  paymentMethod: string;
-  paymentState: string | null;
-  checkoutUrl: string | null;
-  invoiceUrl: string | null;
-  publicationDate: string | null;
-  publishedAt: string | null;
-  certificateUrl: string | null;
-  urn: string | null;
-  clientRef: string | null;
-  contactEmail: string | null;
-  applicantName: string | null;
-  createdAt: string;
-  pricing: Record<string, unknown>;
-}
+/** A body's fields as the e-mails read them: always present, null when the body leaves them out. */
+type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | null };
+
+/**
+ * What the order e-mails need of an order: its public body (the event's `data.object`, `OrderBody`), read
+ * defensively since an event is stored before any e-mail is rendered from it.
+ */
+export type OrderMailView = Pick<
+  OrderBody,
+  'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod' | 'createdAt'
+> &
+  Present<
+    Pick<
+      OrderBody,
+      | 'newspaperName'
+      | 'gazetteEdition'
+      | 'paymentState'
+      | 'checkoutUrl'
+      | 'invoiceUrl'
+      | 'publicationDate'
+      | 'publishedAt'
+      | 'certificateUrl'
+      | 'urn'
+      | 'clientRef'
+    >
+  > & {
+    contactEmail: string | null;
+    applicantName: string | null;
+    pricing: Partial<OrderBody['pricing']>;
+  };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -34,13 +42,13 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
     id: String(object.id),
     reference: String(object.reference),
     type: String(object.type),
-    status: String(object.status),
+    status: String(object.status) as OrderStatus,
     livemode: object.livemode !== false,
     newspaperName: str(object.newspaperName),
     gazetteEdition: str(object.gazetteEdition),
     quotedPriceGbpPence: Number(object.quotedPriceGbpPence ?? 0),
-    paymentMethod: String(object.paymentMethod),
-    paymentState: str(object.paymentState),
+    paymentMethod: String(object.paymentMethod) as PaymentMethod,
+    paymentState: isPaymentState(object.paymentState) ? object.paymentState : null,
     checkoutUrl: str(object.checkoutUrl),
     invoiceUrl: str(object.invoiceUrl),
     publicationDate: str(object.publicationDate),
@@ -51,7 +59,7 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
     contactEmail: str(fields.contactEmail),
     applicantName: str(fields.applicantName),
     createdAt: String(object.createdAt),
-    pricing: (object.pricing ?? {}) as Record<string, unknown>,
+    pricing: (object.pricing ?? {}) as OrderMailView['pricing'],
   };
 }
 

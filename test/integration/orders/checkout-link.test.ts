@@ -1,51 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
-import { createLogger } from '../../../src/logger';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
-import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
 /** Sessions live 10 s here (handed out for the first 5), so the test sees one expire (production: 23 hours). */
 const SESSION_LIFETIME_MS = 10_000;
 
 let stripeMock: StripeMock;
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 
 beforeAll(async () => {
   stripeMock = await startStripeMock();
-  const orderTaskQueue = `orders-checkout-${randomUUID()}`;
-  api = await startTestApi(
-    { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripeMock.url },
-    {
-      orderTaskQueue,
-      orderTimings: { ...DEFAULT_ORDER_TIMINGS, checkoutSessionLifetimeMs: SESSION_LIFETIME_MS },
-    },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
+  stack = await startStack({
+    env: stripeEnv(stripeMock.url),
+    timings: { ...DEFAULT_ORDER_TIMINGS, checkoutSessionLifetimeMs: SESSION_LIFETIME_MS },
+  });
+  api = stack.api;
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
   await stripeMock?.stop();
 });
 
 async function cardOrder() {
-  const org = await createTestOrganisation(api.db, { paymentMethod: 'stripe_checkout' });
-  const { key } = await createTestKey(api.db, org.id);
+  const { key } = await newCustomer(api, 'stripe_checkout');
   const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
   expect(created.status).toBe(201);
   return { key, order: created.json as { id: string; reference: string; checkoutUrl: string } };

@@ -1,19 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
-import { createLogger } from '../../../src/logger';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
-import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
 /**
  * A switch in front of stripe-mock: `down` makes Stripe unreachable (connections are reset, as when Stripe's
@@ -61,35 +53,24 @@ async function stripeSwitch(target: string): Promise<StripeSwitch> {
 
 let stripeMock: StripeMock;
 let stripe: StripeSwitch;
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 
 beforeAll(async () => {
   stripeMock = await startStripeMock();
   stripe = await stripeSwitch(stripeMock.url);
-  const orderTaskQueue = `orders-idempotency-${randomUUID()}`;
-  api = await startTestApi(
-    { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: stripe.url },
-    { orderTaskQueue },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
+  stack = await startStack({ env: stripeEnv(stripe.url) });
+  api = stack.api;
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
   await stripe?.close();
   await stripeMock?.stop();
 });
 
-async function customer(paymentMethod: 'stripe_checkout' | 'invoice_with_terms' = 'stripe_checkout') {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id);
-  return { org, key };
-}
+const customer = (paymentMethod: 'stripe_checkout' | 'invoice_with_terms' = 'stripe_checkout') =>
+  newCustomer(api, paymentMethod);
 
 const placeWith = (key: string, idempotencyKey: string, body: unknown) =>
   call(api, 'POST', '/api/v1/orders', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,43 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../../src/logger';
 import { NATIONS, NOTICE_CELLS, NOTICE_TYPES } from '../../../src/notices';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, type TestApi } from '../../support/harness';
 import { validCellBody } from '../../support/notice-bodies';
 import { pdfText } from '../../support/pdf-text';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let key: string;
 
 const EDITIONS = { england: 'london', wales: 'london', scotland: 'edinburgh', northern_ireland: 'belfast' };
 
 beforeAll(async () => {
-  const orderTaskQueue = `orders-${randomUUID()}`;
-  api = await startTestApi(
-    { QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
-    { orderTaskQueue, orderTimings: DEFAULT_ORDER_TIMINGS },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
-  const org = await createTestOrganisation(api.db, { paymentMethod: 'invoice_with_terms' });
-  ({ key } = await createTestKey(api.db, org.id));
+  stack = await startStack({
+    env: { QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
+    timings: DEFAULT_ORDER_TIMINGS,
+  });
+  api = stack.api;
+  ({ key } = await newCustomer(api));
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+afterAll(() => stack?.stop());
 
 const CELLS = NOTICE_TYPES.flatMap((type) => NATIONS.map((nation) => [type, nation] as const));
 

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { ArtworkDelivery } from '../../../src/activities/delivery';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
-import { createLogger } from '../../../src/logger';
 import type { PaymentMethod } from '../../../src/orders/status';
 import {
   DEFAULT_ORDER_TIMINGS,
@@ -15,14 +13,8 @@ import {
 } from '../../../src/workflows/order.messages';
 import { NeedsAttentionKey } from '../../../src/workflows/search-attributes';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { call, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { validOrderBody } from '../../support/notice-bodies';
 
 /** Orders whose clientRef is FAIL_DELIVERY cannot be delivered while `newspaperDown` is true. */
@@ -36,38 +28,27 @@ const delivery: ArtworkDelivery = {
   },
 };
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 
 beforeAll(async () => {
-  const orderTaskQueue = `orders-timers-${randomUUID()}`;
-  api = await startTestApi(
-    {},
-    {
-      orderTaskQueue,
-      orderTimings: {
-        ...DEFAULT_ORDER_TIMINGS,
-        paymentExpiryMs: 2500,
-        attentionAfterMs: { awaiting_po: 800 },
-        deliveryAttempts: 2,
-        deliveryRetryInitialMs: 100,
-      },
+  stack = await startStack({
+    timings: {
+      ...DEFAULT_ORDER_TIMINGS,
+      paymentExpiryMs: 2500,
+      attentionAfterMs: { awaiting_po: 800 },
+      deliveryAttempts: 2,
+      deliveryRetryInitialMs: 100,
     },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent'), delivery },
-    orderTaskQueue,
-  );
+    activities: { delivery },
+  });
+  api = stack.api;
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-});
+afterAll(() => stack?.stop());
 
 async function placeOrder(paymentMethod: PaymentMethod, body: Record<string, unknown>) {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id);
+  const { org, key } = await newCustomer(api, paymentMethod);
   const created = await call(api, 'POST', '/api/v1/orders', { key, body });
   expect(created.status).toBe(201);
   return { org, key, id: created.json.id as string };

@@ -7,7 +7,7 @@ import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
-import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
+import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { validOrderBody } from '../../support/notice-bodies';
 
@@ -22,11 +22,7 @@ const stripe = new Stripe('sk_test_123');
 beforeAll(async () => {
   stripeMock = await startStripeMock();
   stack = await startStack({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripeMock.url,
-    },
+    env: stripeEnv(stripeMock.url, WEBHOOK_SECRET),
   });
   api = stack.api;
 });

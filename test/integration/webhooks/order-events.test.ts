@@ -1,50 +1,42 @@
-import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
-import { createLogger } from '../../../src/logger';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { call, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { eventually, startReceiver, type Receiver } from './support';
 import { validOrderBody } from '../../support/notice-bodies';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let r: Receiver;
 
 beforeAll(async () => {
-  const orderTaskQueue = `orders-webhooks-${randomUUID()}`;
-  api = await startTestApi({}, { orderTaskQueue, orderTimings: DEFAULT_ORDER_TIMINGS });
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent') },
-    orderTaskQueue,
-  );
+  stack = await startStack({ timings: DEFAULT_ORDER_TIMINGS });
+  api = stack.api;
   r = await startReceiver();
 });
 
 afterAll(async () => {
   await r?.close();
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
+
+/** A test-mode customer whose endpoint (at the receiver) takes every order event. */
+async function customerWithEndpoint() {
+  const { org, key } = await newCustomer(api, 'invoice_with_terms', 'test');
+  const { secret } = await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
+    organisationId: org.id,
+    mode: 'test',
+    url: r.url,
+    events: [...WEBHOOK_EVENTS],
+  });
+  return { key, secret };
+}
 
 describe('webhooks from the order workflow', () => {
   it('delivers the events the order workflow records, in the mode of the key that placed the order', async () => {
-    const org = await createTestOrganisation(api.db, { paymentMethod: 'invoice_with_terms' });
-    const { key } = await createTestKey(api.db, org.id, ['orders:read', 'orders:write'], 'test');
-    const { secret } = await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
-      organisationId: org.id,
-      mode: 'test',
-      url: r.url,
-      events: [...WEBHOOK_EVENTS],
-    });
+    const { key, secret } = await customerWithEndpoint();
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
 
@@ -70,14 +62,7 @@ describe('webhooks from the order workflow', () => {
 
 describe('GET /api/v1/events: the recovery path', () => {
   it('lists every event the receiver got, each byte for byte the body that was signed and sent', async () => {
-    const org = await createTestOrganisation(api.db, { paymentMethod: 'invoice_with_terms' });
-    const { key } = await createTestKey(api.db, org.id, ['orders:read', 'orders:write'], 'test');
-    await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
-      organisationId: org.id,
-      mode: 'test',
-      url: r.url,
-      events: [...WEBHOOK_EVENTS],
-    });
+    const { key } = await customerWithEndpoint();
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
     const orderId = created.json.id as string;

@@ -5,8 +5,8 @@ import { renderProof } from '../../../src/documents/proof';
 import { renderPdf } from '../../../src/documents/render';
 import { RENDER_THREAD_NICENESS } from '../../../src/documents/render-job';
 import { closeRenderPool, renderDocument } from '../../../src/documents/render-pool';
-import type { Order } from '../../../src/orders/order';
 import { pdfText } from '../../support/pdf-text';
+import { anOrder } from '../../support/order-fixture';
 
 /** Names as customers send them: Welsh, Gaelic, Polish, Vietnamese. */
 const NAMES = [
@@ -18,35 +18,25 @@ const NAMES = [
   'Nguyễn Thị Ánh',
 ];
 
-const order: Order = {
+const order = anOrder({
   id: 'ord_0000000000000000unicode',
-  organisationId: 'org_1',
-  livemode: true,
   reference: 'SN-UNICODE1',
   status: 'published',
   type: 'probate',
   quotedPriceGbpPence: 12000,
   noticeText: `HYSBYSIAD I GREDYDWYR AC ERAILL\n\n${NAMES.join(', ')}.\n\nNOTICE TO CREDITORS AND OTHERS`,
-  paymentMethod: 'invoice_with_terms',
-  paymentState: 'on_account',
-  checkoutUrl: null,
-  invoiceUrl: null,
-  clientRef: null,
-  proofPdfUrl: null,
-  certificateUrl: null,
   newspaperName: 'Cambrian News',
   gazetteEdition: 'london',
   publicationDate: '2027-03-01',
   publishedAt: new Date('2027-03-01T08:00:00Z'),
-  urn: null,
-  poReference: null,
-  needsAttention: false,
-  fields: {},
-  pricing: {},
-  createdAt: new Date('2026-11-20T10:00:00Z'),
-  updatedAt: new Date('2026-11-20T10:00:00Z'),
-  version: 1,
-};
+  pricing: {
+    subtotalGbpPence: 0,
+    platformFeeGbpPence: 0,
+    gazetteFeeGbpPence: 0,
+    vatGbpPence: 0,
+    totalGbpPence: 0,
+  },
+});
 
 /** Extracted text wraps at column width: compare with line breaks and hyphenation joins as spaces. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');

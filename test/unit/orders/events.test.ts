@@ -1,37 +1,20 @@
 import { eventData, isOrderEventName, ORDER_EVENTS } from '../../../src/orders/events';
-import type { Order } from '../../../src/orders/order';
 import { serializeCreatedOrder, serializeOrder } from '../../../src/orders/order';
 import { toOrder, toSnapshot } from '../../../src/orders/order-snapshot';
+import { anOrder } from '../../support/order-fixture';
 
-const order: Order = {
-  id: 'ord_1',
-  organisationId: 'org_1',
-  livemode: true,
-  reference: 'SN-000001',
+const order = anOrder({
   status: 'published',
-  type: 'planning',
-  quotedPriceGbpPence: 12345,
-  noticeText: 'NOTICE',
   paymentMethod: 'stripe_checkout',
   paymentState: 'paid',
   checkoutUrl: 'http://x/sandbox/checkout/ord_1',
-  invoiceUrl: null,
-  clientRef: null,
-  proofPdfUrl: null,
   certificateUrl: 'http://x/api/v1/orders/ord_1/certificate',
   newspaperName: 'Paper',
-  gazetteEdition: null,
   publicationDate: '2027-03-01',
   publishedAt: new Date('2027-03-01T06:00:00Z'),
-  urn: null,
-  poReference: null,
-  needsAttention: false,
-  fields: {},
-  pricing: {},
   createdAt: new Date('2026-11-22T10:00:00.123Z'),
-  updatedAt: new Date('2026-11-22T10:00:00.123Z'),
   version: 3,
-};
+});
 
 describe('event catalogue', () => {
   test('names the spec’s eight events', () => {

@@ -1,30 +1,16 @@
 import { invoiceFacts, renderInvoice } from '../../../src/documents/invoice';
-import type { Order } from '../../../src/orders/order';
+import { anOrder } from '../../support/order-fixture';
 
-const order: Order = {
-  id: 'ord_1',
-  organisationId: 'org_1',
-  livemode: true,
+const order = anOrder({
   reference: 'SN-ABC123',
-  status: 'awaiting_booking',
   type: 'probate',
   quotedPriceGbpPence: 30_000,
-  noticeText: 'NOTICE',
   paymentMethod: 'invoice_bank_transfer',
   paymentState: 'invoiced',
-  checkoutUrl: null,
-  invoiceUrl: null,
   clientRef: 'Estate of J Smith',
-  proofPdfUrl: null,
-  certificateUrl: null,
   newspaperName: 'Yorkshire Evening Post',
   gazetteEdition: 'london',
   publicationDate: '2026-12-03',
-  publishedAt: null,
-  urn: null,
-  poReference: null,
-  needsAttention: false,
-  fields: {},
   pricing: {
     subtotalGbpPence: 15_000,
     platformFeeGbpPence: 2_000,
@@ -34,9 +20,7 @@ const order: Order = {
   },
   // 23:30 UTC on 31 May is 00:30 on 1 June in London: the invoice is dated by the UK calendar.
   createdAt: new Date('2026-05-31T23:30:00Z'),
-  updatedAt: new Date('2026-05-31T23:30:00Z'),
-  version: 1,
-};
+});
 
 describe('our own invoice', () => {
   test('is numbered by the order reference, dated by the UK date of the order, and due after the net terms', () => {

@@ -7,12 +7,13 @@ import {
   ledgerTotals,
   withEntries,
 } from '../../../src/orders/ledger';
+import type { PaymentState } from '../../../src/orders/status';
 
 const order = {
   id: 'ord_1',
   status: 'pending_payment' as const,
   paymentMethod: 'stripe_checkout' as const,
-  paymentState: 'awaiting_payment',
+  paymentState: 'awaiting_payment' as PaymentState,
   quotedPriceGbpPence: 10_000,
   amountPaidGbpPence: 0,
   amountRefundedGbpPence: 0,
@@ -55,7 +56,7 @@ describe('ledger totals', () => {
 
 describe('a paid price cannot rise', () => {
   test('refused for a paid order going up; allowed down, equal, or unpaid', () => {
-    const paid = { ...order, status: 'booked' as const, paymentState: 'paid' };
+    const paid = { ...order, status: 'booked' as const, paymentState: 'paid' as const };
     expect(() => checkPaidPriceKept(paid, 10_001)).toThrow(AppError);
     const refusal = (() => {
       try {
@@ -100,7 +101,12 @@ describe('what a payment does', () => {
       reason: 'replaced_checkout_session',
       amountGbpPence: 8_000,
     });
-    const paid = { ...order, status: 'awaiting_booking' as const, paymentState: 'paid', paymentRef: 'pi_1' };
+    const paid = {
+      ...order,
+      status: 'awaiting_booking' as const,
+      paymentState: 'paid' as const,
+      paymentRef: 'pi_1',
+    };
     expect(decidePayment(paid, { paymentRef: 'pi_1' })).toEqual({ action: 'ignore' });
     expect(decidePayment(paid, { paymentRef: 'pi_2' })).toMatchObject({
       action: 'refund',

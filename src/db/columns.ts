@@ -1,0 +1,43 @@
+/**
+ * How a model's fields map to table columns: the same names in snake_case. Repositories convert with these
+ * instead of listing every field twice, so a field added to a model and its migration needs nothing here.
+ */
+
+/** `organisationId` → `organisation_id`. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** `organisation_id` → `organisationId`. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** A model's fields as table columns: every field present (optional ones too), in snake_case. */
+export type SnakeCased<T> = { [K in keyof T & string as SnakeCase<K>]-?: Exclude<T[K], undefined> };
+
+/** A row as a JSON model: columns in camelCase, timestamps as ISO strings. */
+export type JsonModel<Row> = {
+  [K in keyof Row & string as CamelCase<K>]: Row[K] extends Date
+    ? string
+    : Row[K] extends Date | null
+      ? Exclude<Row[K], Date> | string
+      : Row[K];
+};
+
+export const snakeCase = <S extends string>(name: S) =>
+  name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as SnakeCase<S>;
+
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A model as its row (values as they are; the caller converts what the column stores differently). */
+export function toColumns<T extends object>(model: T): SnakeCased<T> {
+  return Object.fromEntries(Object.entries(model).map(([k, v]) => [snakeCase(k), v])) as SnakeCased<T>;
+}
+
+/** A row as its JSON model, in the row's column order (timestamps as ISO strings). */
+export function fromColumns<Row extends object>(row: Row): JsonModel<Row> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [camelCase(k), v instanceof Date ? v.toISOString() : v]),
+  ) as JsonModel<Row>;
+}

@@ -1,0 +1,43 @@
+import type { Order } from '../../src/orders/order';
+
+/** An order model for pure tests: an unpaid, unbooked planning order on account; each test says what differs. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  const createdAt = overrides.createdAt ?? new Date('2026-11-20T10:00:00Z');
+  return {
+    id: 'ord_1',
+    organisationId: 'org_1',
+    livemode: true,
+    reference: 'SN-000001',
+    status: 'awaiting_booking',
+    type: 'planning',
+    quotedPriceGbpPence: 12345,
+    noticeText: 'NOTICE',
+    paymentMethod: 'invoice_with_terms',
+    paymentState: 'on_account',
+    checkoutUrl: null,
+    invoiceUrl: null,
+    clientRef: null,
+    proofPdfUrl: null,
+    certificateUrl: null,
+    newspaperName: 'Test Gazette',
+    gazetteEdition: null,
+    publicationDate: null,
+    publishedAt: null,
+    urn: null,
+    poReference: null,
+    needsAttention: false,
+    fields: {},
+    // The shape every real order has (the contract tests check every response against the OpenAPI document).
+    pricing: {
+      subtotalGbpPence: 10288,
+      platformFeeGbpPence: 0,
+      gazetteFeeGbpPence: 0,
+      vatGbpPence: 2057,
+      totalGbpPence: 12345,
+    },
+    createdAt,
+    updatedAt: createdAt,
+    version: 1,
+    ...overrides,
+  };
+}
