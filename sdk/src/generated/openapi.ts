@@ -168,7 +168,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the invoice PDF */
+    /**
+     * Download the invoice PDF
+     * @description Our own invoice of an on-account order (`invoice_with_terms`, `invoice_bank_transfer`). Its URL is valid from the order's 201: the PDF is typeset just after it, and a request that arrives first waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. 404 `order_not_found` for orders with no invoice of ours.
+     */
     get: operations['getOrderInvoice'];
     put?: never;
     post?: never;
@@ -799,6 +802,12 @@ export interface components {
        * @description Invoice terms: the invoice.
        */
       invoiceUrl?: string;
+      /**
+       * Format: date
+       * @description The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
+       */
+      publicationDate?: string;
+      publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
       /** @description The caller's own reference. */
       clientRef?: string;
       /**
@@ -815,11 +824,6 @@ export interface components {
       /** @description Gazette edition the notice also goes to. */
       gazetteEdition?: string;
       /**
-       * Format: date
-       * @description Requested, then booked, publication date.
-       */
-      publicationDate?: string;
-      /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
        * @example 2026-11-23T06:00:00.000Z
@@ -831,8 +835,23 @@ export interface components {
       poReference?: string;
       /** @description `false` for test-mode orders (`svc_test_` keys). */
       livemode: boolean;
-      /** @description Where the payment stands (e.g. `paid`, `invoiced`, `refunded`). */
-      paymentState: string;
+      /**
+       * @description Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).
+       * @enum {string}
+       */
+      paymentState:
+        | 'pending'
+        | 'awaiting_payment'
+        | 'awaiting_po'
+        | 'on_account'
+        | 'invoiced'
+        | 'paid'
+        | 'not_charged'
+        | 'voided'
+        | 'void_failed'
+        | 'refund_due'
+        | 'refund_failed'
+        | 'refunded';
       /** @description Everything charged for the order, in pence (the ledger; stray payments included). */
       amountPaidGbpPence: number;
       /** @description Everything refunded, in pence. */
@@ -866,6 +885,21 @@ export interface components {
       | 'invoice_bank_transfer'
       | 'stripe_invoice'
       | 'purchase_order';
+    /** @description Present only when `publicationDate` is not the requested date: the request was moved to the first date the newspaper can meet. */
+    PublicationDateAdjusted: {
+      /**
+       * Format: date
+       * @description The publication date asked for.
+       */
+      requested: string;
+      /**
+       * @description `not_a_publication_day`: the newspaper does not publish that day (a weekly paper publishes on one weekday); `copy_deadline_passed`: the newspaper needs the copy earlier than that (its copy deadline, in working days).
+       * @enum {string}
+       */
+      reason: 'not_a_publication_day' | 'copy_deadline_passed';
+      /** @description The reason in words, naming the newspaper and the date booked. */
+      message: string;
+    };
     /** @description Price breakdown in pence (GBP). */
     Pricing: {
       subtotalGbpPence: number;
@@ -888,6 +922,12 @@ export interface components {
         minColumnsRequired: number;
         publicationDaysRequired: number;
       };
+      /**
+       * Format: date
+       * @description The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.
+       */
+      publicationDate: string;
+      publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
       /** @description Full-order quotes only: the generated wording. */
       noticeText?: string;
       /** @description Full-order quotes only: the exact word count. */
@@ -952,6 +992,12 @@ export interface components {
        * @description Invoice terms: the invoice.
        */
       invoiceUrl?: string;
+      /**
+       * Format: date
+       * @description The date the notice will be booked for: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
+       */
+      publicationDate?: string;
+      publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
     };
     OrderList: {
       orders: components['schemas']['Order'][];
