@@ -1,7 +1,8 @@
 /**
  * `npm run openapi:breaking`: fails when a commit changed openapi.json in a way that breaks integrators, unless
- * its message says `[breaking-api]`. Every change of the file since this check was added is compared with the
- * one before it by oasdiff (`scripts/ensure-oasdiff.sh`), so no unmarked break can land in any commit.
+ * its message says `[breaking-api]`. Every commit that changed the file since this check was added is compared
+ * with its parent (a merge: with each parent) by oasdiff (`scripts/ensure-oasdiff.sh`), so no unmarked break can
+ * land in any commit.
  *
  * Webhooks are judged from the receiver's side: oasdiff reads a `webhooks` payload as a request we receive, so a
  * field we start sending would count as "a new required request property" and a field we stop sending would
@@ -53,33 +54,46 @@ function breaking(base: Doc, revision: Doc, dir: string): string {
   return problems.join('\n');
 }
 
+/** The document as a commit has it, or null where the file did not exist yet. */
+function documentAt(ref: string): Doc | null {
+  try {
+    return JSON.parse(git('show', `${ref}:openapi.json`)) as Doc;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a commit broke: compared with its parent, or, for a merge, with each parent. A merge breaks only what it
+ * breaks against every side: a change it brings in from one branch was judged (and marked, if meant) in that
+ * branch's own commit, while a break its resolution makes itself shows against both.
+ */
+function breaksOf(commit: string, dir: string): string {
+  const revision = documentAt(commit);
+  if (!revision) return '';
+  const parents = git('rev-parse', `${commit}^@`).split('\n').filter(Boolean);
+  const found = parents.map((parent) => {
+    const base = documentAt(parent);
+    return base ? breaking(base, revision, dir) : '';
+  });
+  return found.every(Boolean) ? found[0]! : '';
+}
+
 function main() {
   const since = git('log', '--diff-filter=A', '--format=%H', '--', 'scripts/openapi-breaking.ts')
     .split('\n')
     .pop();
-  // Before this check was committed (or in a checkout without it) the baseline is the working tree's file.
-  const commits = since
-    ? git('log', '--reverse', '--format=%H', `${since}^..HEAD`, '--', 'openapi.json')
-    : '';
-  const chain = [since ? `${since}^` : 'HEAD', ...commits.split('\n').filter(Boolean)];
+  const range = since ? `${since}^..HEAD` : 'HEAD';
+  const commits = git('log', '--reverse', '--format=%H', range, '--', 'openapi.json')
+    .split('\n')
+    .filter(Boolean);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-breaking-'));
   let failed = false;
-  for (let i = 1; i < chain.length; i++) {
-    const [before, after] = [chain[i - 1]!, chain[i]!];
-    const show = (ref: string): Doc | null => {
-      try {
-        return JSON.parse(git('show', `${ref}:openapi.json`)) as Doc;
-      } catch {
-        return null; // the file did not exist yet
-      }
-    };
-    const base = show(before);
-    const revision = show(after);
-    if (!base || !revision) continue;
-    const found = breaking(base, revision, dir);
+  for (const commit of commits) {
+    const found = breaksOf(commit, dir);
     if (!found) continue;
-    const message = git('log', '-1', '--format=%B', after);
-    const subject = `${after.slice(0, 7)} ${message.split('\n')[0]}`;
+    const message = git('log', '-1', '--format=%B', commit);
+    const subject = `${commit.slice(0, 7)} ${message.split('\n')[0]}`;
     if (message.includes(MARK)) {
       console.log(`breaking change marked ${MARK}: ${subject}`);
       continue;
@@ -90,9 +104,7 @@ function main() {
     );
   }
   if (failed) process.exit(1);
-  console.log(
-    `openapi.json: no unmarked breaking change in ${Math.max(0, chain.length - 1)} change(s) checked.`,
-  );
+  console.log(`openapi.json: no unmarked breaking change in ${commits.length} change(s) checked.`);
 }
 
 main();
