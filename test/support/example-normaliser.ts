@@ -1,7 +1,7 @@
-import { addDays, formatNoticeDate, ukDate } from '../../src/notices/dates';
+import { addDays, formatNoticeDate } from '../../src/notices/dates';
+import { fixtureShiftDays } from './notice-bodies';
 import { TODAY } from '../unit/notices/fixtures';
 
-const DAY_MS = 86_400_000;
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December'.split(
   '|',
 );
@@ -10,10 +10,10 @@ const MONTHS = 'January|February|March|April|May|June|July|August|September|Octo
  * Makes responses recorded against the real service on any day into the same examples: ids, references and
  * cursors become stable placeholders (each distinct value its own, consistently everywhere it appears),
  * instants become a fixed sequence on the fixtures' day, and calendar dates (ISO or as a notice prints them)
- * move back by the days validOrderBody moved the fixture dates forward (test/support/notice-bodies.ts).
+ * move back by the whole weeks validOrderBody moved the fixture dates forward (test/support/notice-bodies.ts).
  */
 export function normaliseExamples<T>(recorded: T, today: Date = new Date()): T {
-  const shift = Math.round((Date.parse(ukDate(today)) - Date.parse(TODAY)) / DAY_MS);
+  const shift = fixtureShiftDays(today);
   const placeholders = new Map<string, string>();
   const stable = (value: string, make: (n: number) => string) => {
     if (!placeholders.has(value)) placeholders.set(value, make(placeholders.size + 1));

@@ -47,8 +47,13 @@ function shiftedBody(
  * less at most six days (past dates stay past; the publication date stays months ahead).
  */
 export function fromToday(fixtureDate: string): string {
-  const days = Math.round((Date.parse(ukDate(new Date())) - Date.parse(TODAY)) / DAY_MS);
-  return addDays(fixtureDate, 7 * Math.floor(days / 7));
+  return addDays(fixtureDate, fixtureShiftDays());
+}
+
+/** How many days (whole weeks) fromToday moves the fixtures' dates on `today`. */
+export function fixtureShiftDays(today: Date = new Date()): number {
+  const days = Math.round((Date.parse(ukDate(today)) - Date.parse(TODAY)) / DAY_MS);
+  return 7 * Math.floor(days / 7);
 }
 
 /** The publication date validOrderBody posts: what a newspaper books and publishes in these tests. */

@@ -1236,7 +1236,8 @@ export interface operations {
            *       "compliance": {
            *         "minColumnsRequired": 2,
            *         "publicationDaysRequired": 1
-           *       }
+           *       },
+           *       "publicationDate": "2026-11-26"
            *     }
            */
           'application/json': components['schemas']['Quote'];
@@ -1734,6 +1735,7 @@ export interface operations {
            *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *       "paymentMethod": "invoice_with_terms",
            *       "createdAt": "2026-11-20T09:30:08.000Z",
+           *       "publicationDate": "2027-03-01",
            *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice"
            *     }
            */

@@ -89,6 +89,9 @@ describe('OpenAPI examples (src/api/openapi/examples.json)', () => {
     const committed = JSON.parse(readFileSync(FILE, 'utf8')) as typeof recorded;
     expect(shape(committed)).toEqual(shape(recorded));
     expect(committed.errors).toEqual(recorded.errors);
-    expect(committed.responses.createQuote).toEqual(recorded.responses.createQuote);
+    // A quote's publicationDate is the first date the paper can meet from today: it moves with the weekday.
+    const { publicationDate: _committedDate, ...committedQuote } = committed.responses.createQuote;
+    const { publicationDate: _recordedDate, ...recordedQuote } = recorded.responses.createQuote;
+    expect(committedQuote).toEqual(recordedQuote);
   });
 });

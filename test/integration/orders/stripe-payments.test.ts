@@ -5,6 +5,7 @@ import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
+import { orderWorkflowId } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
 import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
@@ -662,5 +663,48 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
     expect(rise.json).toMatchObject({ code: 'order_not_amendable', details: { quotedPriceGbpPence: price } });
     expect(rise.json.error).toMatch(/price cannot rise/);
     expect((await readOrder(id))?.quotedPriceGbpPence).toBe(price);
+  });
+
+  test('a payment for an order whose workflow has closed is refunded in full once, however often Stripe sends it', async () => {
+    const { key } = await customer('stripe_checkout');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const price = created.json.quotedPriceGbpPence as number;
+    const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: {} });
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'not_charged' });
+    // The order's workflow has nothing left to do and ends: no signal can reach it any more.
+    await eventually(
+      async () => (await api.temporal.workflow.getHandle(orderWorkflowId(id)).describe()).status.name,
+      (status) => status === 'COMPLETED',
+    );
+
+    // The customer paid in a tab left open; Stripe sends the completion twice, and its async twin once.
+    const paid = sessionPaid(`evt_${randomUUID()}`, id, `cs_closed_${id}`, `pi_closed_${id}`, price);
+    expect((await postStripeEvent(paid)).status).toBe(200);
+    expect((await postStripeEvent(paid)).status).toBe(200);
+    const twin = { ...paid, id: `evt_${randomUUID()}`, type: 'checkout.session.async_payment_succeeded' };
+    expect((await postStripeEvent(twin)).status).toBe(200);
+
+    const audit = await eventually(
+      () => listAuditEntries(api.db, id),
+      (a) => a.some((e) => e.action === 'stray_payment_refunded'),
+    );
+    expect(audit.filter((e) => e.action === 'stray_payment_refunded')).toHaveLength(1);
+    const refunds = stripeMock
+      .sent('POST', /^\/v1\/refunds$/)
+      .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`order:${id}:refund:stray:pi_closed_${id}`]),
+    );
+    expect(refunds.every((r) => r.params.amount === String(price))).toBe(true);
+    expect(await ledgerOf(id)).toMatchObject({ charged: price, refunded: price });
+    const got = await call(api, 'GET', `/api/v1/orders/${id}`, { key });
+    expect(got.json).toMatchObject({
+      status: 'cancelled',
+      amountPaidGbpPence: price,
+      amountRefundedGbpPence: price,
+      balanceDueGbpPence: 0,
+    });
   });
 });
