@@ -5,6 +5,8 @@ const ROOT = path.resolve(__dirname, '../..');
 
 export interface WorkerProcess {
   child: ChildProcess;
+  /** The last 20 KB the process wrote (stdout and stderr): what to print when a test fails. */
+  output(): string;
   /** SIGKILL: the process dies at once, mid-task, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM: a graceful shutdown. */
@@ -51,15 +53,17 @@ export async function spawnWorkerProcess(
     });
   });
   child.removeAllListeners('exit');
-  // Keep draining the pipes so a chatty worker never blocks on a full buffer.
-  child.stdout?.resume();
-  child.stderr?.resume();
+  // Keep draining the pipes so a chatty worker never blocks on a full buffer; the last 20 KB stay readable.
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
   return {
     child,
+    output: () => output,
     async kill() {
       child.kill('SIGKILL');
       await exited;
