@@ -87,11 +87,13 @@ describe('GET /metrics', () => {
       1,
     );
 
-    // The proof is typeset on a render thread: it may finish after the webhook and the e-mail.
+    // The proof and the invoice are typeset on render threads after the 201 (the invoice is placed once
+    // the order is): either may finish after the webhook and the e-mail.
     const done = (text: string) =>
       (value(text, 'notices_webhook_attempts_total{outcome="delivered"}') ?? 0) >= 1 &&
       (value(text, 'notices_emails_total{outcome="sent"}') ?? 0) >= 1 &&
-      (value(text, 'notices_pdf_render_duration_seconds_count{document="proof"}') ?? 0) >= 1;
+      (value(text, 'notices_pdf_render_duration_seconds_count{document="proof"}') ?? 0) >= 1 &&
+      (value(text, 'notices_pdf_render_duration_seconds_count{document="invoice"}') ?? 0) >= 1;
     const { text } = await eventually(
       () => scrape(workerMetrics),
       (r) => done(r.text),
