@@ -163,6 +163,14 @@ function hostileRows(r: Json): unknown[][] {
       `${l.idle.worker.maxMs} / ${l.idle.worker.p99IntervalMs}`,
       '',
     ],
+    [
+      'hostile worker threads (workflows, PDFs) ms: max / p99',
+      l.hostile.workerThreads
+        ? `${l.hostile.workerThreads.maxMs} / ${l.hostile.workerThreads.p99IntervalMs}`
+        : 'n/a',
+      l.idle.workerThreads ? `${l.idle.workerThreads.maxMs} / ${l.idle.workerThreads.p99IntervalMs}` : 'n/a',
+      'information: a busy thread, not a stalled loop',
+    ],
     ['hostile health probe p50 / p99 ms', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
   ];
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { validOrderBody } from '../../test/support/notice-bodies';
@@ -27,10 +27,8 @@ interface LoopDelay {
  */
 async function loopDelays(services: BenchServices, from: number, to: number) {
   await sleep(600); // the interval that holds `to` is written
-  const read = (pid: number): LoopDelay => {
-    const lines = readFileSync(path.join(services.dataDir, `loop-${pid}.jsonl`), 'utf8')
-      .trim()
-      .split('\n');
+  const read = (pid: number, file = `loop-${pid}.jsonl`): LoopDelay => {
+    const lines = readFileSync(path.join(services.dataDir, file), 'utf8').trim().split('\n');
     const maxima = lines
       .map((l) => JSON.parse(l) as { at: number; maxMs: number })
       .filter((l) => l.at > from && l.at <= to + 250)
@@ -38,7 +36,16 @@ async function loopDelays(services: BenchServices, from: number, to: number) {
     const summary = summarise(maxima);
     return { maxMs: summary.max, p99IntervalMs: summary.p99 };
   };
-  return { api: read(services.api.pid!), worker: read(services.worker.pid!) };
+  const threads = (pid: number): LoopDelay | null =>
+    existsSync(path.join(services.dataDir, `loop-${pid}-threads.jsonl`))
+      ? read(pid, `loop-${pid}-threads.jsonl`)
+      : null;
+  return {
+    api: read(services.api.pid!),
+    worker: read(services.worker.pid!),
+    // Information, not the target: the worker's workflow and render threads (their longest task).
+    workerThreads: threads(services.worker.pid!),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { onShutdown } from '../shutdown';
 
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'api', config.logFormat);
+  const log = createLogger(config.logLevel, 'api', config.logFormat, { asyncWrites: true });
   // Before the server's modules load, so tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) can patch them.
   const tracing = startTracing('notices-api');
   const { startApiServer } = await import('../api/server');

@@ -12,7 +12,7 @@ import { onShutdown } from '../shutdown';
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
 async function main() {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, 'worker', config.logFormat);
+  const log = createLogger(config.logLevel, 'worker', config.logFormat, { asyncWrites: true });
   // The SDK's own metrics exporter listens on loopback only; our /metrics serves them beside ours.
   const sdkMetrics = `127.0.0.1:${await findFreePort()}`;
   installWorkerRuntime(log, { prometheusAddress: sdkMetrics });
