@@ -5,6 +5,7 @@ import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
+import { checkReferenceData } from './notices/check-reference-data';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
@@ -55,6 +56,7 @@ export async function startOrderWorker(
   },
 ): Promise<RunningWorker> {
   const { address, ...deps } = opts;
+  checkReferenceData(); // workflow code trusts the data files: they are checked once, here
   const connection = await NativeConnection.connect({ address });
   const ownClient: Client | undefined = deps.temporal
     ? undefined

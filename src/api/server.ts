@@ -18,6 +18,7 @@ import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 import { startPeriodicSweep } from './periodic-sweep';
+import { checkReferenceData } from '../notices/check-reference-data';
 
 /** API keys remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY). */
 async function cachedActiveKeys(config: Config, db: Db, log: Logger): Promise<CachedActiveKeys> {
@@ -108,6 +109,7 @@ export async function wireApi(
 
 /** The API process: Koa on PORT, reading the projection and sending messages to order workflows. */
 export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
+  checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
   const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
   const stopRateLimitPurge = startPeriodicSweep({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import copyDeadlinesJson from './data/copy-deadlines.json';
 import type { Newspaper } from './directory';
+import { referenceData } from './data/reference';
 
 /** Copy deadlines as data (`data/copy-deadlines.json`), validated at module load like the directory. */
 const workingDays = z.int().min(0).max(30);
@@ -10,7 +11,7 @@ const copyDeadlinesSchema = z.strictObject({
   newspapers: z.record(z.string(), workingDays),
 });
 
-export const COPY_DEADLINES = copyDeadlinesSchema.parse(copyDeadlinesJson);
+export const COPY_DEADLINES = referenceData('copy-deadlines.json', copyDeadlinesSchema, copyDeadlinesJson);
 
 /** How many working days before a publication day the newspaper must have the copy. */
 export function copyDeadlineWorkingDays(

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import newspapersJson from './data/newspapers.json';
 import { parseUkPostcode, UK_POSTCODE_AREAS } from './postcodes';
 import type { GazetteEdition, Jurisdiction } from './types';
+import { referenceData } from './data/reference';
 
 /**
- * The newspaper directory: which local paper carries notices for a postcode. Loaded from data and validated at
- * module load, so rates, days and coverage can be updated without code changes.
+ * The newspaper directory: which local paper carries notices for a postcode. Loaded from data (validated at
+ * start-up, see data/reference.ts), so rates, days and coverage can be updated without code changes.
  */
 const newspaperSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -58,7 +59,7 @@ function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-const DIRECTORY = directorySchema.parse(newspapersJson);
+const DIRECTORY = referenceData('newspapers.json', directorySchema, newspapersJson);
 const BY_ID = new Map(DIRECTORY.newspapers.map((n) => [n.id, n]));
 const BY_NAME = new Map(DIRECTORY.newspapers.map((n) => [nameKey(n.name), n]));
 

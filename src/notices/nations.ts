@@ -2,6 +2,7 @@ import { z } from 'zod';
 import nationsJson from './data/nations.json';
 import { parseUkPostcode } from './postcodes';
 import type { Jurisdiction } from './types';
+import { referenceData } from './data/reference';
 
 /**
  * The four nations a notice's law follows. Scotland and Northern Ireland are jurisdictions of their own; England
@@ -26,7 +27,7 @@ const nationsSchema = z.strictObject({
     z.strictObject({ nation: z.enum(['england', 'wales']), note: z.string().min(1) }),
   ),
 });
-const ROUTING = nationsSchema.parse(nationsJson);
+const ROUTING = referenceData('nations.json', nationsSchema, nationsJson);
 const WALES_AREAS = new Set(ROUTING.walesAreas);
 
 export function jurisdictionOfNation(nation: Nation): Jurisdiction {

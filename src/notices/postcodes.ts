@@ -2,6 +2,7 @@ import { parse } from 'postcode';
 import { z } from 'zod';
 import jurisdictionsJson from './data/jurisdictions.json';
 import { JURISDICTIONS, type Jurisdiction } from './types';
+import { referenceData } from './data/reference';
 
 /**
  * Postcode parsing and jurisdiction routing. The `postcode` package checks the shape and normalises
@@ -17,7 +18,7 @@ const jurisdictionsSchema = z.strictObject({
   defaultJurisdiction: jurisdiction,
   crownDependencies: z.strictObject({ areas: z.array(z.string()), note: z.string() }),
 });
-const ROUTING = jurisdictionsSchema.parse(jurisdictionsJson);
+const ROUTING = referenceData('jurisdictions.json', jurisdictionsSchema, jurisdictionsJson);
 const UK_AREAS = new Set(ROUTING.ukAreas);
 
 export const UK_POSTCODE_AREAS: readonly string[] = ROUTING.ukAreas;

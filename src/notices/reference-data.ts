@@ -5,10 +5,12 @@ import pricingJson from './data/pricing.json';
 import trafficAreasJson from './data/traffic-areas.json';
 import { NATIONS, type Nation } from './nations';
 import { NOTICE_TYPES, type NoticeType } from './types';
+import { referenceData } from './data/reference';
 
 /**
  * The law's numbers live in data files (each entry with its source) so they can be corrected without code
- * changes. Every file is validated here, once, at module load: a malformed file fails fast at start-up.
+ * changes. Every file is validated against its schema here at start-up (data/reference.ts): a malformed file
+ * fails fast, before any request.
  */
 const positiveInt = z.int().positive();
 const source = z.string().min(1);
@@ -126,25 +128,31 @@ const trafficAreasSchema = z.strictObject({
   ),
 });
 
-export const LEGAL_PERIODS = legalPeriodsSchema.parse(legalPeriodsJson);
+export const LEGAL_PERIODS = referenceData('legal-periods.json', legalPeriodsSchema, legalPeriodsJson);
 const nationCellsSchema = z.strictObject(
   Object.fromEntries(NATIONS.map((n) => [n, noticeCellSchema])) as Record<Nation, typeof noticeCellSchema>,
 );
 /** Every one of the 24 cells must be present: a missing nation fails at start-up, not on a customer's order. */
-export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = z
-  .strictObject(
+export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = referenceData(
+  'notice-types.json',
+  z.strictObject(
     Object.fromEntries(NOTICE_TYPES.map((t) => [t, nationCellsSchema])) as Record<
       NoticeType,
       typeof nationCellsSchema
     >,
-  )
-  .parse(noticeTypesJson);
+  ),
+  noticeTypesJson,
+);
 
 export function noticeCell(type: NoticeType, nation: Nation): NoticeCellRules {
   return NOTICE_CELLS[type][nation];
 }
-export const TARIFF = pricingSchema.parse(pricingJson);
-export const TRAFFIC_AREA_OFFICES = trafficAreasSchema.parse(trafficAreasJson).areas;
+export const TARIFF = referenceData('pricing.json', pricingSchema, pricingJson);
+export const TRAFFIC_AREA_OFFICES = referenceData(
+  'traffic-areas.json',
+  trafficAreasSchema,
+  trafficAreasJson,
+).areas;
 
 export function legalPeriod(key: PeriodKey): LegalPeriod {
   return LEGAL_PERIODS.periods[key];

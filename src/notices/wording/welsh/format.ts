@@ -3,6 +3,7 @@ import welshJson from '../../data/welsh-wording.json';
 import { formatNoticeTime } from '../../dates';
 import { legalPeriod, type PeriodKey } from '../../reference-data';
 import { NOTICE_TYPES, type NoticeType } from '../../types';
+import { referenceData } from '../../data/reference';
 
 /** Welsh dates, times and periods as a Welsh notice prints them: "1 Mawrth 2027", "10.30yb", "2 fis". */
 const MISOEDD = [
@@ -53,4 +54,4 @@ const translationsSchema = z.strictObject({
     >,
   ),
 });
-export const WELSH_TRANSLATIONS = translationsSchema.parse(welshJson);
+export const WELSH_TRANSLATIONS = referenceData('welsh-wording.json', translationsSchema, welshJson);
