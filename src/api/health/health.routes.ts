@@ -25,18 +25,47 @@ export function databaseCheck(db: Db): HealthCheck {
   };
 }
 
+type Report = { healthy: boolean; checks: Record<string, 'ok' | 'unavailable'> };
+
+/**
+ * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
+ * authentication, so without this every caller's request would cost a PostgreSQL query and a Temporal call
+ * (an amplifier for anyone who wants to load them, and a queue behind the pool under load). Callers arriving
+ * while a check runs share it. A failure is never kept: the next request checks again, so recovery shows at
+ * once and an outage shows within `freshMs`.
+ */
+export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
+  let last: { at: number; report: Report } | undefined;
+  let running: Promise<Report> | undefined;
+  const check = async (): Promise<Report> => {
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((name) => probe(checks[name]!, timeoutMs)));
+    return {
+      healthy: results.every((r) => r === 'ok'),
+      checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])),
+    };
+  };
+  return (): Promise<Report> => {
+    if (last && Date.now() - last.at < freshMs) return Promise.resolve(last.report);
+    running ??= check().then((report) => {
+      last = report.healthy ? { at: Date.now(), report } : undefined;
+      running = undefined;
+      return report;
+    });
+    return running;
+  };
+}
+
 /** GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not. */
 export function healthRoutes(
   checks: Record<string, HealthCheck>,
-  opts: { timeoutMs?: number; retryAfterSeconds?: number } = {},
+  opts: { timeoutMs?: number; retryAfterSeconds?: number; freshMs?: number } = {},
 ): Router<AppState> {
-  const { timeoutMs = 2000, retryAfterSeconds = 5 } = opts;
+  const { timeoutMs = 2000, retryAfterSeconds = 5, freshMs = 1000 } = opts;
+  const report = dependencyReport(checks, timeoutMs, freshMs);
   const router = new Router<AppState>();
   router.get('/health', async (ctx: AppContext) => {
-    const names = Object.keys(checks);
-    const results = await Promise.all(names.map((name) => probe(checks[name]!, timeoutMs)));
-    const status = Object.fromEntries(names.map((name, i) => [name, results[i]]));
-    const healthy = results.every((r) => r === 'ok');
+    const { healthy, checks: status } = await report();
     ctx.set('Cache-Control', 'no-store');
     ctx.status = healthy ? 200 : 503;
     if (!healthy) ctx.set('Retry-After', String(retryAfterSeconds));
