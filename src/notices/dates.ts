@@ -89,10 +89,14 @@ export function formatNoticeTime(hhmm: string): string {
   return `${hour12}.${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
 }
 
-/** Built once: constructing an Intl.DateTimeFormat loads ICU data and costs far more than formatting with it. */
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+/**
+ * Built once, on first use: constructing an Intl.DateTimeFormat loads ICU data and costs far more than
+ * formatting with it (and workflow code, whose modules are evaluated for every workflow run, may never need it).
+ */
+let londonDay: Intl.DateTimeFormat | undefined;
 
 /** The calendar date in the UK at an instant: "today" for every legal rule, whatever the server's zone. */
 export function ukDate(at: Date): string {
-  return LONDON_DAY.format(at);
+  londonDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+  return londonDay.format(at);
 }

@@ -31,7 +31,8 @@ export type { TrafficArea } from './reference-data';
 
 export { parseOrderInput } from './order';
 export { mergeAmendment } from './amend';
-export { prepareNotice, noticeSize, orderNeedsGazette } from './prepare';
+export { prepareNotice, orderNeedsGazette } from './prepare';
+export { noticeSize } from './size';
 export type { PreparedNotice } from './prepare';
 export { parseQuoteRequest, quote, quoteNeedsGazette, isFullOrderQuote, MAX_QUOTE_WORDS } from './quote';
 export type { QuoteRequest, QuoteResponse } from './quote';

@@ -66,14 +66,6 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
   };
 }
 
-/**
- * The size used by the amendment rule: column centimetres (columns × depth in cm). An amendment "grows" the
- * notice when noticeSize(after) > noticeSize(before), which needs `acceptPriceChange: true`.
- */
-export function noticeSize(prepared: Pick<PreparedNotice, 'layout'>): number {
-  return prepared.layout.columnCm;
-}
-
 /** Whether a validated order goes to the Gazette (the API checks the Gazette is up before accepting it). */
 export function orderNeedsGazette(input: OrderInput): boolean {
   const nation = nationOfPostcode(input.postcode);

@@ -1,4 +1,5 @@
-import { noticeSize, type PreparedNotice, type Pricing } from '../notices';
+import type { PreparedNotice, Pricing } from '../notices';
+import { noticeSize } from '../notices/size';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
 export interface PublicationDateAdjusted {
