@@ -66,6 +66,16 @@ class EstimateMemo {
   }
 }
 
+/** A quote worked out from the body (a validation error when it is not a valid quote request). */
+function answerOf(body: unknown, today: string): Answer {
+  const request = parseQuoteRequest(body, { today });
+  return {
+    json: JSON.stringify(quote(request, { today })),
+    type: request.type,
+    needsGazette: quoteNeedsGazette(request),
+  };
+}
+
 /**
  * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited per
  * client IP. Pure notice-engine work apart from the Gazette health lookup.
@@ -77,20 +87,14 @@ export function quoteRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
     const today = todayInLondon();
     const key = estimateKey(ctx.request.body);
     const known = key === undefined ? undefined : estimates.get(today, key);
-    const request = known ? undefined : parseQuoteRequest(ctx.request.body, { today });
-    const needsGazette = known?.needsGazette ?? quoteNeedsGazette(request!);
-    if (needsGazette && !(await isIntegrationAvailable(db, 'gazette'))) {
+    const answer = known ?? answerOf(ctx.request.body, today);
+    if (answer.needsGazette && !(await isIntegrationAvailable(db, 'gazette'))) {
       throw new AppError(
         'gazette_unavailable',
         'The Gazette integration is temporarily unavailable. Retry later.',
-        { type: known?.type ?? request!.type },
+        { type: answer.type },
       );
     }
-    const answer = known ?? {
-      json: JSON.stringify(quote(request!, { today })),
-      type: request!.type,
-      needsGazette,
-    };
     if (key !== undefined && !known) estimates.set(key, answer);
     ctx.type = 'application/json';
     ctx.body = answer.json;
