@@ -58,6 +58,9 @@ export function connectRateLimitRedis(url: string, log: Logger): Redis {
     connectTimeout: 2_000,
     commandTimeout: 500,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
+    // The counters of requests that arrive together go out in one write (one pipeline per event-loop turn):
+    // a write per request was a fifth of a quote's CPU time.
+    enableAutoPipelining: true,
   });
   let down = false;
   redis.on('error', (err: Error) => {
