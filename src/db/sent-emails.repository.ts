@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './database';
-import type { SentEmailStatus } from './tables/sent-emails';
+import type { SentEmailsTable, SentEmailStatus } from './tables/sent-emails';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {
@@ -29,21 +29,7 @@ export interface SentEmail {
   sentAt: string | null;
 }
 
-type Row = {
-  key: string;
-  kind: string;
-  order_id: string | null;
-  organisation_id: string | null;
-  incident_id: string | null;
-  recipients: string[];
-  subject: string;
-  status: SentEmailStatus;
-  attempts: number;
-  message_id: string | null;
-  error: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-};
+type Row = Selectable<SentEmailsTable>;
 
 function toSentEmail(r: Row): SentEmail {
   return {
