@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { fromColumns } from './columns';
 import type { Db } from './database';
 import type { SentEmailsTable, SentEmailStatus } from './tables/sent-emails';
 
@@ -31,22 +32,10 @@ export interface SentEmail {
 
 type Row = Selectable<SentEmailsTable>;
 
+/** The row as the model, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
 function toSentEmail(r: Row): SentEmail {
-  return {
-    key: r.key,
-    kind: r.kind,
-    orderId: r.order_id,
-    organisationId: r.organisation_id,
-    incidentId: r.incident_id,
-    recipients: r.recipients,
-    subject: r.subject,
-    status: r.status,
-    attempts: r.attempts,
-    messageId: r.message_id,
-    error: r.error,
-    createdAt: r.created_at.toISOString(),
-    sentAt: r.sent_at?.toISOString() ?? null,
-  };
+  const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
+  return fromColumns(email);
 }
 
 export type Claim =
