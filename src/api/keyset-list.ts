@@ -17,10 +17,13 @@ export interface KeysetRequest<F> {
   after?: { createdAt: Date; id: string };
 }
 
-type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & {
+/** The creation-time range every list is filtered by, parsed. */
+export interface CreatedRange {
   createdAfter?: Date;
   createdBefore?: Date;
-};
+}
+
+type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & CreatedRange;
 
 /**
  * A newest-first, cursor-paginated list (GET /v1/orders, GET /v1/events): the query parameters (unknown or

@@ -66,20 +66,19 @@ export function registerIncidentCommands(program: Command, run: RunWithDb): void
     .action((opts: { title: string; components: Component[]; message: string }) =>
       withDeps(async (deps) => printJson(await openIncident(deps, opts))),
     );
-  incident
-    .command('update')
-    .argument('<incidentId>')
-    .requiredOption('--message <message>', 'the update', text('--message'))
-    .action((id: string, opts: { message: string }) =>
-      withDeps(async (deps) => printJson(await updateIncident(deps, id, opts.message))),
-    );
-  incident
-    .command('resolve')
-    .argument('<incidentId>')
-    .requiredOption('--message <message>', 'the resolution', text('--message'))
-    .action((id: string, opts: { message: string }) =>
-      withDeps(async (deps) => printJson(await resolveIncident(deps, id, opts.message))),
-    );
+  // An update and the resolution are both a message posted to an open incident.
+  for (const [name, what, post] of [
+    ['update', 'the update', updateIncident],
+    ['resolve', 'the resolution', resolveIncident],
+  ] as const) {
+    incident
+      .command(name)
+      .argument('<incidentId>')
+      .requiredOption('--message <message>', what, text('--message'))
+      .action((id: string, opts: { message: string }) =>
+        withDeps(async (deps) => printJson(await post(deps, id, opts.message))),
+      );
+  }
   incident
     .command('list')
     .description('Open incidents and those of the last 90 days.')

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db } from './database';
+import type { Database } from './schema';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +22,14 @@ export interface IdempotencyScope {
 export interface IdempotentResponse {
   status: number;
   body: Record<string, unknown>;
+}
+
+/** The key's row: a key is unique per organisation and mode. */
+const ofScope = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  eb.and({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key });
+
+async function setKey(db: Db, scope: IdempotencyScope, set: Updateable<IdempotencyKeysTable>): Promise<void> {
+  await db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
 }
 
 /** What the key says about this request. */
@@ -65,19 +75,10 @@ export async function claimIdempotencyKey(
     const row = await tx
       .selectFrom('idempotency_keys')
       .selectAll()
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .where('key', '=', scope.key)
+      .where(ofScope(scope))
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const update = (set: Partial<typeof fresh>) =>
-      tx
-        .updateTable('idempotency_keys')
-        .set(set)
-        .where('organisation_id', '=', scope.organisationId)
-        .where('mode', '=', scope.mode)
-        .where('key', '=', scope.key)
-        .execute();
+    const update = (set: Partial<typeof fresh>) => setKey(tx, scope, set);
     const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
     if (expired && !(await orderExists(tx, row.order_id))) {
       await update(fresh);
@@ -113,13 +114,7 @@ export async function recordIdempotentOrder(
   scope: IdempotencyScope,
   orderId: string | null,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ order_id: orderId })
-    .where('organisation_id', '=', scope.organisationId)
-    .where('mode', '=', scope.mode)
-    .where('key', '=', scope.key)
-    .execute();
+  await setKey(db, scope, { order_id: orderId });
 }
 
 export async function storeIdempotentResponse(
@@ -127,17 +122,11 @@ export async function storeIdempotentResponse(
   scope: IdempotencyScope,
   response: IdempotentResponse,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({
-      response_status: response.status,
-      response_body: JSON.stringify(response.body),
-      locked_until: null,
-    })
-    .where('organisation_id', '=', scope.organisationId)
-    .where('mode', '=', scope.mode)
-    .where('key', '=', scope.key)
-    .execute();
+  await setKey(db, scope, {
+    response_status: response.status,
+    response_body: JSON.stringify(response.body),
+    locked_until: null,
+  });
 }
 
 /**
@@ -148,19 +137,11 @@ export async function storeIdempotentResponse(
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
-    .where('organisation_id', '=', scope.organisationId)
-    .where('mode', '=', scope.mode)
-    .where('key', '=', scope.key)
+    .where(ofScope(scope))
     .where('response_status', 'is', null)
     .where('order_id', 'is', null)
     .execute();
-  await db
-    .updateTable('idempotency_keys')
-    .set({ locked_until: null })
-    .where('organisation_id', '=', scope.organisationId)
-    .where('mode', '=', scope.mode)
-    .where('key', '=', scope.key)
-    .execute();
+  await setKey(db, scope, { locked_until: null });
 }
 
 /**

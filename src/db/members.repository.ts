@@ -15,6 +15,9 @@ export interface Member {
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
 
+/** Members not removed: a removed member is kept for the audit log but is no member any more. */
+const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
+
 function toMember(r: {
   id: string;
   organisation_id: string;
@@ -64,34 +67,25 @@ export async function insertMember(
 }
 
 export async function listMembers(db: Db, organisationId: string): Promise<Member[]> {
-  const rows = await db
-    .selectFrom('members')
-    .select(columns)
+  const rows = await activeMembers(db)
     .where('organisation_id', '=', organisationId)
-    .where('removed_at', 'is', null)
     .orderBy('created_at')
     .execute();
   return rows.map(toMember);
 }
 
 export async function findMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(columns)
+  const row = await activeMembers(db)
     .where('id', '=', id)
     .where('organisation_id', '=', organisationId)
-    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return row && toMember(row);
 }
 
 /** Every active membership of an e-mail address (one person may belong to several organisations). */
 export async function findMembersByEmail(db: Db, email: string): Promise<Member[]> {
-  const rows = await db
-    .selectFrom('members')
-    .select(columns)
+  const rows = await activeMembers(db)
     .where(sql<boolean>`lower(email) = lower(${email})`)
-    .where('removed_at', 'is', null)
     .orderBy('created_at')
     .limit(20)
     .execute();
@@ -154,12 +148,7 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
     .returning('member_id')
     .executeTakeFirst();
   if (!used) return undefined;
-  const row = await db
-    .selectFrom('members')
-    .select(columns)
-    .where('id', '=', used.member_id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
+  const row = await activeMembers(db).where('id', '=', used.member_id).executeTakeFirst();
   return row && toMember(row);
 }
 

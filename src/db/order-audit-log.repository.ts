@@ -1,14 +1,11 @@
 import type { AuditEntry } from '../orders/audit';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
+import { appendOnce } from './order-records';
 
 /** Appends an audit entry once (the id comes from the workflow). */
 export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
-  await db
-    .insertInto('order_audit_log')
-    .values({ ...toColumns(e), details: JSON.stringify(e.details) })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await appendOnce(db, 'order_audit_log', [{ ...toColumns(e), details: JSON.stringify(e.details) }]);
 }
 
 export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEntry[]> {

@@ -3,6 +3,24 @@ import type { DocumentKind } from './tables/order-documents';
 
 export type { DocumentKind };
 
+/** An order has one document of each kind: a second one replaces it, or is dropped. */
+async function insertDocument(
+  db: Db,
+  orderId: string,
+  kind: DocumentKind,
+  content: Buffer,
+  existing: 'replace' | 'keep',
+): Promise<void> {
+  await db
+    .insertInto('order_documents')
+    .values({ order_id: orderId, kind, content })
+    .onConflict((oc) => {
+      const document = oc.columns(['order_id', 'kind']);
+      return existing === 'replace' ? document.doUpdateSet({ content }) : document.doNothing();
+    })
+    .execute();
+}
+
 /** Stores a generated PDF; generating it again replaces it (it is the same document). */
 export async function saveOrderDocument(
   db: Db,
@@ -10,11 +28,7 @@ export async function saveOrderDocument(
   kind: DocumentKind,
   content: Buffer,
 ): Promise<void> {
-  await db
-    .insertInto('order_documents')
-    .values({ order_id: orderId, kind, content })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).doUpdateSet({ content }))
-    .execute();
+  await insertDocument(db, orderId, kind, content, 'replace');
 }
 
 /**
@@ -27,11 +41,7 @@ export async function saveOrderDocumentIfAbsent(
   kind: DocumentKind,
   content: Buffer,
 ): Promise<Buffer> {
-  await db
-    .insertInto('order_documents')
-    .values({ order_id: orderId, kind, content })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
-    .execute();
+  await insertDocument(db, orderId, kind, content, 'keep');
   return (await findOrderDocument(db, orderId, kind)) ?? content;
 }
 

@@ -1,15 +1,12 @@
 import type { OrderEventRecord } from '../orders/events';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
+import { appendOnce } from './order-records';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 
 /** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
-  await db
-    .insertInto('order_events')
-    .values({ ...toColumns(e), data: JSON.stringify(e.data) })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await appendOnce(db, 'order_events', [{ ...toColumns(e), data: JSON.stringify(e.data) }]);
 }
 
 export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRecord[]> {

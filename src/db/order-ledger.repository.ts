@@ -1,15 +1,15 @@
 import type { LedgerEntry } from '../orders/ledger';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
+import { appendOnce } from './order-records';
 
 /** Appends ledger entries; ids come from the workflow, so a retried write adds nothing. */
 export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db
-    .insertInto('order_ledger')
-    .values(entries.map((e) => ({ ...toColumns(e), created_at: new Date(e.createdAt) })))
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await appendOnce(
+    db,
+    'order_ledger',
+    entries.map((e) => ({ ...toColumns(e), created_at: new Date(e.createdAt) })),
+  );
 }
 
 /** An order's ledger, oldest first, a charge before the refund written with it (support, tests). */

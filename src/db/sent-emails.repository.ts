@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { fromColumns } from './columns';
 import type { Db } from './database';
-import type { SentEmailStatus } from './tables/sent-emails';
+import type { SentEmailsTable, SentEmailStatus } from './tables/sent-emails';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {
@@ -29,38 +30,12 @@ export interface SentEmail {
   sentAt: string | null;
 }
 
-type Row = {
-  key: string;
-  kind: string;
-  order_id: string | null;
-  organisation_id: string | null;
-  incident_id: string | null;
-  recipients: string[];
-  subject: string;
-  status: SentEmailStatus;
-  attempts: number;
-  message_id: string | null;
-  error: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-};
+type Row = Selectable<SentEmailsTable>;
 
+/** The row as the model, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
 function toSentEmail(r: Row): SentEmail {
-  return {
-    key: r.key,
-    kind: r.kind,
-    orderId: r.order_id,
-    organisationId: r.organisation_id,
-    incidentId: r.incident_id,
-    recipients: r.recipients,
-    subject: r.subject,
-    status: r.status,
-    attempts: r.attempts,
-    messageId: r.message_id,
-    error: r.error,
-    createdAt: r.created_at.toISOString(),
-    sentAt: r.sent_at?.toISOString() ?? null,
-  };
+  const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
+  return fromColumns(email);
 }
 
 export type Claim =

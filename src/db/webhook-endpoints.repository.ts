@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
 import type { Db } from './database';
+import type { Database } from './schema';
 import type { WebhookEndpointsTable, WebhookMode } from './tables/webhook-endpoints';
 
 type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -79,20 +80,31 @@ export async function findWebhookEndpoint(db: Db, id: string): Promise<WebhookEn
   return row ? toEndpoint(row) : null;
 }
 
+type EndpointUpdate = UpdateObject<Database, 'webhook_endpoints'>;
+
+/** Changes an endpoint that is not deleted, and returns it; null when there is none. */
+async function updateLiveEndpoint(
+  db: Db,
+  id: string,
+  set: EndpointUpdate | ((eb: ExpressionBuilder<Database, 'webhook_endpoints'>) => EndpointUpdate),
+): Promise<WebhookEndpoint | null> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set(set)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toEndpoint(row) : null;
+}
+
 /** Replaces the endpoint's subscription; null when there is no such active endpoint. */
 export async function setWebhookEvents(
   db: Db,
   id: string,
   events: string[],
 ): Promise<WebhookEndpoint | null> {
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set({ events })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toEndpoint(row) : null;
+  return updateLiveEndpoint(db, id, { events });
 }
 
 /** Disables (no new events; waiting retries are cancelled at their next attempt) or enables the endpoint. */
@@ -101,26 +113,14 @@ export async function setWebhookDisabled(
   id: string,
   disabled: boolean,
 ): Promise<WebhookEndpoint | null> {
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set((eb) => ({ disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(new Date())) : null }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toEndpoint(row) : null;
+  return updateLiveEndpoint(db, id, (eb) => ({
+    disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(new Date())) : null,
+  }));
 }
 
 /** Soft delete: deliveries still pending for it stop at their next attempt. */
 export async function deleteWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set({ deleted_at: new Date() })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toEndpoint(row) : null;
+  return updateLiveEndpoint(db, id, { deleted_at: new Date() });
 }
 
 /**

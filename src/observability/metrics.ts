@@ -15,52 +15,54 @@ export function collectProcessMetrics(): void {
   collectDefaultMetrics({ register: registry });
 }
 
+/** A counter in the process's registry; `labels` are its closed label set. */
+const counter = <L extends string>(name: string, help: string, labels: readonly L[]) =>
+  new Counter<L>({ name, help, labelNames: labels, registers: [registry] });
+
+/** A histogram (seconds) in the process's registry. */
+const histogram = <L extends string>(name: string, help: string, labels: readonly L[], buckets: number[]) =>
+  new Histogram<L>({ name, help, labelNames: labels, buckets, registers: [registry] });
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequestDuration = new Histogram({
-  name: 'notices_http_request_duration_seconds',
-  help: 'API request duration by method, route template (never the raw URL) and status.',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const httpRequestDuration = histogram(
+  'notices_http_request_duration_seconds',
+  'API request duration by method, route template (never the raw URL) and status.',
+  ['method', 'route', 'status'],
+  LATENCY_BUCKETS,
+);
 
-export const rateLimitRejections = new Counter({
-  name: 'notices_rate_limit_rejections_total',
-  help: 'Requests refused with 429 rate_limit_exceeded, by limit policy (api-key, quote-ip).',
-  labelNames: ['policy'] as const,
-  registers: [registry],
-});
+export const rateLimitRejections = counter(
+  'notices_rate_limit_rejections_total',
+  'Requests refused with 429 rate_limit_exceeded, by limit policy (api-key, quote-ip).',
+  ['policy'],
+);
 
-export const webhookAttempts = new Counter({
-  name: 'notices_webhook_attempts_total',
-  help: 'Webhook delivery attempts (one POST each) by outcome: delivered or failed.',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+export const webhookAttempts = counter(
+  'notices_webhook_attempts_total',
+  'Webhook delivery attempts (one POST each) by outcome: delivered or failed.',
+  ['outcome'],
+);
 
-export const webhookAttemptDuration = new Histogram({
-  name: 'notices_webhook_attempt_duration_seconds',
-  help: "Time from a webhook attempt's start to the receiver's answer (or the error), by outcome.",
-  labelNames: ['outcome'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const webhookAttemptDuration = histogram(
+  'notices_webhook_attempt_duration_seconds',
+  "Time from a webhook attempt's start to the receiver's answer (or the error), by outcome.",
+  ['outcome'],
+  LATENCY_BUCKETS,
+);
 
-export const emails = new Counter({
-  name: 'notices_emails_total',
-  help: 'E-mails by outcome: sent, failed (refused for good) or deferred (transient, retried).',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+export const emails = counter(
+  'notices_emails_total',
+  'E-mails by outcome: sent, failed (refused for good) or deferred (transient, retried).',
+  ['outcome'],
+);
 
-export const pdfRenderDuration = new Histogram({
-  name: 'notices_pdf_render_duration_seconds',
-  help: 'Time to typeset one PDF, by document (proof, invoice, certificate).',
-  labelNames: ['document'] as const,
-  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  registers: [registry],
-});
+export const pdfRenderDuration = histogram(
+  'notices_pdf_render_duration_seconds',
+  'Time to typeset one PDF, by document (proof, invoice, certificate).',
+  ['document'],
+  [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+);
 
 /** Times `work` into a histogram with the given labels, whether it succeeds or throws. */
 export async function timed<T, L extends string>(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_EVENTS } from '../../orders/events';
 import type { CursorKeys } from '../cursor';
-import { keysetList, type KeysetRequest } from '../keyset-list';
+import { keysetList, type CreatedRange, type KeysetRequest } from '../keyset-list';
 
 /** GET /v1/events: newest first, filtered by type, order and creation time, exactly as orders are listed. */
 const eventList = keysetList({
@@ -18,11 +18,9 @@ const eventList = keysetList({
 /** Query parameters of GET /v1/events. Unknown parameters are refused, never silently ignored. */
 export const eventListQuerySchema = eventList.querySchema;
 
-export interface EventFilters {
+export interface EventFilters extends CreatedRange {
   type?: string;
   orderId?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
 }
 
 export type EventListRequest = KeysetRequest<EventFilters>;

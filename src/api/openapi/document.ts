@@ -171,6 +171,39 @@ const cacheControl = (value: string) => ({
   'Cache-Control': z.string().meta({ description: `\`${value}\`` }),
 });
 
+/** Test mode's helpers: write-scoped, idempotent, answering 200 with what they did. */
+const testHelper = (
+  id: string,
+  summary: string,
+  body: z.ZodType,
+  o: { path?: z.ZodObject; ok: { description: string; schema: z.ZodType }; codes: Op['codes'] },
+): Op => ({
+  id,
+  summary: `Test mode: ${summary}`,
+  tag: 'Test helpers',
+  limits: 'api-key',
+  security: 'write',
+  path: o.path,
+  idempotent: true,
+  body,
+  ok: { status: 200, ...o.ok },
+  codes: o.codes,
+});
+
+/** The service's own documents (this one, health): no key, no rate limit, cached as `cache` says. */
+const meta = (
+  id: string,
+  summary: string,
+  cache: string,
+  ok: { description: string; schema: z.ZodType },
+): Op => ({
+  id,
+  summary,
+  tag: 'Meta',
+  limits: 'none',
+  ok: { status: 200, ...ok, headers: cacheControl(cache) },
+});
+
 const OPERATIONS: Record<string, Record<string, Op>> = {
   '/v1/quote': {
     post: {
@@ -293,59 +326,34 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     },
   },
   '/v1/test_helpers/orders/{id}/advance': {
-    post: {
-      id: 'advanceTestOrder',
-      summary: 'Test mode: move a test order on',
-      tag: 'Test helpers',
-      limits: 'api-key',
-      security: 'write',
+    post: testHelper('advanceTestOrder', 'move a test order on', advanceBody.meta({ id: 'AdvanceRequest' }), {
       path: orderId,
-      idempotent: true,
-      body: advanceBody.meta({ id: 'AdvanceRequest' }),
-      ok: { status: 200, description: 'The order afterwards.', schema: orderSchema },
+      ok: { description: 'The order afterwards.', schema: orderSchema },
       codes: ['order_not_found', 'invalid_state_transition'],
-    },
+    }),
   },
   '/v1/test_helpers/webhooks/send': {
-    post: {
-      id: 'sendTestWebhook',
-      summary: 'Test mode: send a sample event to the test endpoints',
-      tag: 'Test helpers',
-      limits: 'api-key',
-      security: 'write',
-      idempotent: true,
-      body: sendBody.meta({ id: 'SendSampleRequest' }),
-      ok: { status: 200, description: 'The event sent and each delivery.', schema: sampleSendSchema },
-      codes: ['order_not_found', 'not_found'],
-    },
+    post: testHelper(
+      'sendTestWebhook',
+      'send a sample event to the test endpoints',
+      sendBody.meta({ id: 'SendSampleRequest' }),
+      {
+        ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
+        codes: ['order_not_found', 'not_found'],
+      },
+    ),
   },
   '/v1/openapi.json': {
-    get: {
-      id: 'getOpenApi',
-      summary: 'This document',
-      tag: 'Meta',
-      limits: 'none',
-      ok: {
-        status: 200,
-        description: 'The OpenAPI 3.1 document.',
-        schema: z.record(z.string(), z.unknown()),
-        headers: cacheControl('public, max-age=3600'),
-      },
-    },
+    get: meta('getOpenApi', 'This document', 'public, max-age=3600', {
+      description: 'The OpenAPI 3.1 document.',
+      schema: z.record(z.string(), z.unknown()),
+    }),
   },
   '/health': {
-    get: {
-      id: 'getHealth',
-      summary: 'Readiness of the API and its dependencies',
-      tag: 'Meta',
-      limits: 'none',
-      ok: {
-        status: 200,
-        description: 'Every dependency answers.',
-        schema: healthSchema,
-        headers: cacheControl('no-store'),
-      },
-    },
+    get: meta('getHealth', 'Readiness of the API and its dependencies', 'no-store', {
+      description: 'Every dependency answers.',
+      schema: healthSchema,
+    }),
   },
   '/integrations/v1/orders/{id}/booking': {
     post: report('booking', bookingBody, 'Newspaper: booking confirmed'),

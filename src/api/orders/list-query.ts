@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../orders/status';
 import type { CursorKeys } from '../cursor';
-import { keysetList, type KeysetRequest } from '../keyset-list';
+import { keysetList, type CreatedRange, type KeysetRequest } from '../keyset-list';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../keyset-list';
 export type { CursorKeys };
@@ -17,11 +17,9 @@ const orderList = keysetList({
 /** Query parameters of GET /v1/orders. Unknown parameters are refused, never silently ignored. */
 export const listQuerySchema = orderList.querySchema;
 
-export interface ListFilters {
+export interface ListFilters extends CreatedRange {
   status?: string;
   type?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
 }
 
 export type ListRequest = KeysetRequest<ListFilters>;

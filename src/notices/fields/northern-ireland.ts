@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, placeText, referenceText, titleText } from '../text';
+import { addressText, descriptionText, placeText, referenceText } from '../text';
 import { APPLICATION_KINDS, LICENCE_TYPES, operatingCentreFields } from './hgv';
 import { isoDate } from './primitives';
-import { PATH_ORDER_TYPES_UK, roadsList } from './scotland';
-import { TRO_STAGES } from './tro';
+import { PATH_ORDER_TYPES_UK } from './scotland';
+import {
+  authorityOrderFields,
+  developmentFields,
+  orderObjectionFields,
+  planningApplicationFields,
+  planningCommentFields,
+  roadOrderFields,
+} from './shared';
+import { roadsList, TRO_STAGES } from './tro';
 
 /** Fields of the Northern Irish notices whose law differs from Great Britain's (probate shares England's). */
 
@@ -23,23 +31,17 @@ export const NI_PLANNING_CATEGORIES = ['application', 'eia', 'listed_building_co
 
 /** Art 8(2) neighbour-notice particulars, reused for the press notice (its content is not prescribed). */
 export const northernIrelandPlanningFields = {
-  planningAuthority: nameText(),
-  planningAuthorityAddress: addressText(),
-  applicationReference: referenceText(),
-  planningApplicantName: nameText().optional(),
-  siteAddress: addressText(),
-  developmentDescription: descriptionText(),
+  ...planningApplicationFields,
+  ...developmentFields,
   category: z.enum(NI_PLANNING_CATEGORIES),
-  inspectionPlace: placeText(),
-  commentDeadline: isoDate(),
+  ...planningCommentFields,
   /** Art 8(2)(h): the application followed pre-application community consultation. */
   preApplicationConsultation: z.boolean().optional(),
 };
 
 /** RTR(NI)O 1997 Sch 1 para 3(2) particulars: a notice of proposals only (orders are made as statutory rules). */
 export const northernIrelandTroFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
+  ...authorityOrderFields,
   /** Only `proposal`: Northern Ireland has no statutory newspaper notice of making. Defaults to proposal. */
   stage: z.enum(TRO_STAGES).optional(),
   effect: descriptionText(),
@@ -57,30 +59,16 @@ export const NI_PATH_STATUTES = [
 ] as const;
 
 export const northernIrelandPublicPathFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
+  ...authorityOrderFields,
   statute: z.enum(NI_PATH_STATUTES),
   orderType: z.enum(PATH_ORDER_TYPES_UK),
   madeDate: isoDate(),
   pathDescription: descriptionText(),
-  effect: descriptionText(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  objectionAddress: addressText().optional(),
+  ...orderObjectionFields,
 };
 
 /** Roads (NI) Order 1993 art 68: abandonment and stopping-up orders (Sch 8 procedure). */
 export const NI_ROAD_STATUTES = ['roads_ni_order_1993_art68'] as const;
 export const NI_ROAD_ORDER_TYPES = ['abandonment', 'stopping_up'] as const;
 
-export const northernIrelandHighwaysFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
-  statute: z.enum(NI_ROAD_STATUTES),
-  orderType: z.enum(NI_ROAD_ORDER_TYPES),
-  highwayDescription: descriptionText(),
-  effect: descriptionText(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  objectionAddress: addressText().optional(),
-};
+export const northernIrelandHighwaysFields = roadOrderFields(NI_ROAD_STATUTES, NI_ROAD_ORDER_TYPES);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, placeText, titleText } from '../text';
+import { descriptionText } from '../text';
 import { isoDate } from './primitives';
+import { authorityOrderFields, orderObjectionFields } from './shared';
 
 /** Public path orders (Highways Act 1980 ss.26, 118, 119; TCPA 1990 s.257) and DMMOs (WCA 1981 s.53). */
 export const PATH_STATUTES = [
@@ -29,15 +30,10 @@ export const PATH_ORDER_TYPES_BY_STATUTE: Record<PathStatute, readonly PathOrder
 };
 
 export const publicPathFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
+  ...authorityOrderFields,
   statute: z.enum(PATH_STATUTES),
   orderType: z.enum(PATH_ORDER_TYPES),
   madeDate: isoDate(),
   pathDescription: descriptionText(),
-  effect: descriptionText(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  /** Where objections go; defaults to applicantAddress. */
-  objectionAddress: addressText().optional(),
+  ...orderObjectionFields,
 };

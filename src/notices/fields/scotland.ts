@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, placeText, referenceText, titleText } from '../text';
+import { addressText, descriptionText, nameText } from '../text';
 import { isoDate } from './primitives';
-import { MAX_ROADS, TRO_STAGES } from './tro';
+import {
+  authorityOrderFields,
+  developmentFields,
+  orderObjectionFields,
+  planningApplicationFields,
+  roadOrderFields,
+  planningCommentFields,
+} from './shared';
+import { TRO_STAGES, troParticulars } from './tro';
 
 /**
  * Fields of the Scottish notices whose law differs from England and Wales (hgv and probate share theirs).
@@ -25,39 +33,20 @@ export type ScottishPlanningCategory = (typeof SCOTTISH_PLANNING_CATEGORIES)[num
 
 /** DMPR 2013 reg 18(3) particulars (the Schedule 4 form itself is unconfirmed): applicant and agent, reference… */
 export const scotlandPlanningFields = {
-  planningAuthority: nameText(),
-  planningAuthorityAddress: addressText(),
-  applicationReference: referenceText(),
-  planningApplicantName: nameText().optional(),
+  ...planningApplicationFields,
   /** The applicant's agent, when there is one (reg 18(3)(a)). */
   agentName: nameText().optional(),
   agentAddress: addressText().optional(),
-  siteAddress: addressText(),
-  developmentDescription: descriptionText(),
+  ...developmentFields,
   category: z.enum(SCOTTISH_PLANNING_CATEGORIES),
-  inspectionPlace: placeText(),
-  commentDeadline: isoDate(),
+  ...planningCommentFields,
 };
-
-/** A list of roads (TRO particulars), as the England and Wales `roads` field. */
-export const roadsList = () =>
-  z
-    .array(placeText(), { error: 'Must be a list of road names or descriptions.' })
-    .min(1, { error: 'Must name at least one road.' })
-    .max(MAX_ROADS, { error: `Must name at most ${MAX_ROADS} roads.` });
 
 /** SI 1999/614 Sch 1 Part I (proposals) and Part III (making). Experimental orders are not offered in Scotland. */
 export const scotlandTroFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
+  ...authorityOrderFields,
   stage: z.enum(TRO_STAGES),
-  effect: descriptionText(),
-  roads: roadsList(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate().optional(),
-  objectionAddress: addressText().optional(),
-  madeDate: isoDate().optional(),
-  comesIntoForceDate: isoDate().optional(),
+  ...troParticulars,
   /** Part III para 4: the newspaper that carried the notice of proposals, and its date. */
   proposalsNewspaper: nameText().optional(),
   proposalsPublishedOn: isoDate().optional(),
@@ -77,15 +66,11 @@ export const PATH_ORDER_TYPES_UK = ['creation', 'extinguishment', 'diversion'] a
 
 /** Sch 3 para 1(1): general effect, that the order is about to be made, inspection, and the objection time. */
 export const scotlandPublicPathFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
+  ...authorityOrderFields,
   statute: z.enum(SCOTTISH_PATH_STATUTES),
   orderType: z.enum(PATH_ORDER_TYPES_UK),
   pathDescription: descriptionText(),
-  effect: descriptionText(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  objectionAddress: addressText().optional(),
+  ...orderObjectionFields,
   edinburghGazette: z.boolean().optional(),
 };
 
@@ -96,14 +81,4 @@ export const SCOTTISH_ROAD_STATUTES = [
 ] as const;
 export const SCOTTISH_ROAD_ORDER_TYPES = ['stopping_up', 'redetermination'] as const;
 
-export const scotlandHighwaysFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
-  statute: z.enum(SCOTTISH_ROAD_STATUTES),
-  orderType: z.enum(SCOTTISH_ROAD_ORDER_TYPES),
-  highwayDescription: descriptionText(),
-  effect: descriptionText(),
-  inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  objectionAddress: addressText().optional(),
-};
+export const scotlandHighwaysFields = roadOrderFields(SCOTTISH_ROAD_STATUTES, SCOTTISH_ROAD_ORDER_TYPES);

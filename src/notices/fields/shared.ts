@@ -1,4 +1,13 @@
-import { addressText, nameText, referenceText, signOffText } from '../text';
+import { z } from 'zod';
+import {
+  addressText,
+  descriptionText,
+  nameText,
+  placeText,
+  referenceText,
+  signOffText,
+  titleText,
+} from '../text';
 import { emailAddress, isoDate, newspaperName, ukPostcode } from './primitives';
 
 /**
@@ -17,3 +26,52 @@ export const sharedFields = {
 };
 
 export const SHARED_FIELD_NAMES = ['type', ...Object.keys(sharedFields)] as const;
+
+/** The authority making an order, and the order's title (path, road and traffic orders). */
+export const authorityOrderFields = {
+  authority: nameText(),
+  orderTitle: titleText(),
+};
+
+/** What a path or road order does, where it may be inspected, and by when and where to object. */
+export const orderObjectionFields = {
+  effect: descriptionText(),
+  inspectionPlace: placeText(),
+  objectionDeadline: isoDate(),
+  /** Where objections go; defaults to applicantAddress. */
+  objectionAddress: addressText().optional(),
+};
+
+/** A road stopping-up (or like) order outside England and Wales: statute and kind, the road, the objection. */
+export const roadOrderFields = <S extends string, T extends string>(
+  statutes: readonly [S, ...S[]],
+  orderTypes: readonly [T, ...T[]],
+) => ({
+  ...authorityOrderFields,
+  statute: z.enum(statutes),
+  orderType: z.enum(orderTypes),
+  highwayDescription: descriptionText(),
+  ...orderObjectionFields,
+});
+
+/** The planning application a notice is about, in every nation: who decides it, its reference, who applies. */
+export const planningApplicationFields = {
+  planningAuthority: nameText(),
+  /** Where representations go: the authority's address. */
+  planningAuthorityAddress: addressText(),
+  applicationReference: referenceText(),
+  /** The person applying for permission, when not the notice's applicant; defaults to applicantName. */
+  planningApplicantName: nameText().optional(),
+};
+
+/** Where the development is and what it is (planning notices). */
+export const developmentFields = {
+  siteAddress: addressText(),
+  developmentDescription: descriptionText(),
+};
+
+/** Where the application may be seen, and the last day for comments (planning notices). */
+export const planningCommentFields = {
+  inspectionPlace: placeText(),
+  commentDeadline: isoDate(),
+};

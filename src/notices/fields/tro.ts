@@ -1,26 +1,35 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, placeText, titleText } from '../text';
+import { addressText, descriptionText, placeText } from '../text';
 import { isoDate } from './primitives';
+import { authorityOrderFields } from './shared';
 
 /** Traffic regulation order: notice of proposals (SI 1996/2489 reg 7) or notice of making (reg 17). */
 export const TRO_STAGES = ['proposal', 'making'] as const;
 export const MAX_ROADS = 50;
 
-export const troFields = {
-  authority: nameText(),
-  orderTitle: titleText(),
-  stage: z.enum(TRO_STAGES),
-  /** An experimental order (RTRA 1984 s.9): objections run for 6 months from coming into force. */
-  experimental: z.boolean().optional(),
-  effect: descriptionText(),
-  roads: z
+/** A list of roads (TRO particulars, in every nation). */
+export const roadsList = () =>
+  z
     .array(placeText(), { error: 'Must be a list of road names or descriptions.' })
     .min(1, { error: 'Must name at least one road.' })
-    .max(MAX_ROADS, { error: `Must name at most ${MAX_ROADS} roads.` }),
+    .max(MAX_ROADS, { error: `Must name at most ${MAX_ROADS} roads.` });
+
+/** What a traffic order does and where, how to object, and when it was made and comes into force (GB). */
+export const troParticulars = {
+  effect: descriptionText(),
+  roads: roadsList(),
   inspectionPlace: placeText(),
   objectionDeadline: isoDate().optional(),
   /** Where objections go; defaults to applicantAddress. */
   objectionAddress: addressText().optional(),
   madeDate: isoDate().optional(),
   comesIntoForceDate: isoDate().optional(),
+};
+
+export const troFields = {
+  ...authorityOrderFields,
+  stage: z.enum(TRO_STAGES),
+  /** An experimental order (RTRA 1984 s.9): objections run for 6 months from coming into force. */
+  experimental: z.boolean().optional(),
+  ...troParticulars,
 };

@@ -105,6 +105,25 @@ export async function findEndpoint(db: Db, id: string, organisationId?: string):
   return endpoint;
 }
 
+/**
+ * A change to one endpoint: it must be the organisation's (when given) and still there inside the transaction
+ * that makes the change and records its audit entry.
+ */
+async function changeEndpoint<T>(
+  db: Db,
+  target: { id: string; organisationId?: string },
+  change: (trx: Db) => Promise<T | null | undefined>,
+  audited: (trx: Db, changed: T) => Promise<void>,
+): Promise<T> {
+  await findEndpoint(db, target.id, target.organisationId);
+  return db.transaction().execute(async (trx) => {
+    const changed = await change(trx);
+    if (!changed) throw notFound('webhook endpoint', target.id);
+    await audited(trx, changed);
+    return changed;
+  });
+}
+
 export async function updateEndpointEvents(
   { db }: Deps,
   actor: Actor,
@@ -113,13 +132,12 @@ export async function updateEndpointEvents(
   organisationId?: string,
 ): Promise<WebhookEndpoint> {
   const chosen = checkEvents(events);
-  await findEndpoint(db, id, organisationId);
-  return db.transaction().execute(async (trx) => {
-    const updated = await setWebhookEvents(trx, id, chosen);
-    if (!updated) throw notFound('webhook endpoint', id);
-    await audit(trx, actor, updated, 'webhook.events_changed', { events: chosen });
-    return updated;
-  });
+  return changeEndpoint(
+    db,
+    { id, organisationId },
+    (trx) => setWebhookEvents(trx, id, chosen),
+    (trx, updated) => audit(trx, actor, updated, 'webhook.events_changed', { events: chosen }),
+  );
 }
 
 export async function setEndpointEnabled(
@@ -129,13 +147,12 @@ export async function setEndpointEnabled(
   enabled: boolean,
   organisationId?: string,
 ): Promise<WebhookEndpoint> {
-  await findEndpoint(db, id, organisationId);
-  return db.transaction().execute(async (trx) => {
-    const updated = await setWebhookDisabled(trx, id, !enabled);
-    if (!updated) throw notFound('webhook endpoint', id);
-    await audit(trx, actor, updated, enabled ? 'webhook.enabled' : 'webhook.disabled');
-    return updated;
-  });
+  return changeEndpoint(
+    db,
+    { id, organisationId },
+    (trx) => setWebhookDisabled(trx, id, !enabled),
+    (trx, updated) => audit(trx, actor, updated, enabled ? 'webhook.enabled' : 'webhook.disabled'),
+  );
 }
 
 /** A new signing secret, returned once; the previous one keeps signing for the configured overlap. */
@@ -145,20 +162,15 @@ export async function rotateEndpointSecret(
   id: string,
   organisationId?: string,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  await findEndpoint(db, id, organisationId);
-  return db.transaction().execute(async (trx) => {
-    const rotated = await rotateWebhookSecret(
-      trx,
-      config.webhooks.encryptionKey,
-      id,
-      config.webhooks.secretOverlapMs,
-    );
-    if (!rotated) throw notFound('webhook endpoint', id);
-    await audit(trx, actor, rotated.endpoint, 'webhook.secret_rotated', {
-      previousSecretExpiresAt: rotated.endpoint.previousSecretExpiresAt,
-    });
-    return rotated;
-  });
+  return changeEndpoint(
+    db,
+    { id, organisationId },
+    (trx) => rotateWebhookSecret(trx, config.webhooks.encryptionKey, id, config.webhooks.secretOverlapMs),
+    (trx, { endpoint }) =>
+      audit(trx, actor, endpoint, 'webhook.secret_rotated', {
+        previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
+      }),
+  );
 }
 
 export async function deleteEndpoint(
@@ -167,13 +179,12 @@ export async function deleteEndpoint(
   id: string,
   organisationId?: string,
 ): Promise<WebhookEndpoint> {
-  await findEndpoint(db, id, organisationId);
-  return db.transaction().execute(async (trx) => {
-    const deleted = await deleteWebhookEndpoint(trx, id);
-    if (!deleted) throw notFound('webhook endpoint', id);
-    await audit(trx, actor, deleted, 'webhook.deleted');
-    return deleted;
-  });
+  return changeEndpoint(
+    db,
+    { id, organisationId },
+    (trx) => deleteWebhookEndpoint(trx, id),
+    (trx, deleted) => audit(trx, actor, deleted, 'webhook.deleted'),
+  );
 }
 
 export interface TestSendResult {

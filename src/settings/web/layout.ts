@@ -1,5 +1,5 @@
 import { html, type Html, type Part } from './html';
-import type { ConsoleContext } from './context';
+import { sessionOf, type ConsoleContext } from './context';
 
 const SECTIONS = [
   ['/settings/keys', 'API keys'],
@@ -66,9 +66,40 @@ export function page(ctx: ConsoleContext, o: PageOptions): string {
     </html> `.value;
 }
 
+/** What a page shows after a change: a notice, a refusal, or a secret revealed once. */
+export interface PageMessages {
+  notice?: string;
+  error?: string;
+  reveal?: Html;
+}
+
+/** A page that may carry a change's messages: a refusal answers 400; a revealed secret comes first. */
+export function sendPageWith(ctx: ConsoleContext, title: string, o: PageMessages, body: Part): void {
+  sendPage(
+    ctx,
+    { title, notice: o.notice, error: o.error, body: html`${o.reveal ?? ''} ${body}` },
+    o.error ? 400 : 200,
+  );
+}
+
 /** Answers the page with the console's headers (no caching, no framing, no referrer carrying a token). */
 export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = page(ctx, o);
+}
+
+/** The page asking to confirm a change that cannot be undone: the question, a danger button, a way back. */
+export function sendConfirmation(
+  ctx: ConsoleContext,
+  o: { title: string; question: Part; action: string; button: string; cancel: string },
+): void {
+  sendPage(ctx, {
+    title: o.title,
+    body: html`<p>${o.question}</p>
+      <form method="post" action="${o.action}">
+        ${csrfField(sessionOf(ctx).csrfToken)} <button type="submit" class="danger">${o.button}</button>
+        <a href="${o.cancel}">Cancel</a>
+      </form>`,
+  });
 }

@@ -17,6 +17,7 @@ import { PageError, sessionOf, type ConsoleContext, type ConsoleState } from './
 import { html, time, type Html } from './html';
 import { modeBadge } from './keys.routes';
 import { sendPage } from './layout';
+import { stackTable } from './table';
 
 const DOCUMENT_KINDS = ['proof', 'certificate', 'invoice'] as const;
 
@@ -99,36 +100,19 @@ async function listPage(db: Db, cursorKeys: CursorKeys, ctx: ConsoleContext) {
         ${mode === 'live' ? 'Real notices placed with live keys.' : 'Test orders placed with test keys: nothing was published or charged.'}
       </p>
       ${filterForm(mode, { ...q, ...req.filters, createdAfter: req.filters.createdAfter?.toISOString(), createdBefore: req.filters.createdBefore?.toISOString() })}
-      <div class="scroll">
-        <table class="stack" id="orders">
-          <caption class="muted">
-            ${page.orders.length === 1 ? '1 order' : `${page.orders.length} orders`} on this page
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Price</th>
-              <th scope="col">Your ref</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${page.orders.map(
-              (o) =>
-                html`<tr>
-                  <td data-label="Reference"><a href="/settings/orders/${o.id}">${o.reference}</a></td>
-                  <td data-label="Type">${o.type}</td>
-                  <td data-label="Status">${o.status}${o.needsAttention ? ' (needs attention)' : ''}</td>
-                  <td data-label="Price">${formatPence(o.quotedPriceGbpPence)}</td>
-                  <td data-label="Your ref">${o.clientRef ?? '—'}</td>
-                  <td data-label="Created">${time(o.createdAt)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+      ${stackTable({
+        id: 'orders',
+        caption: `${page.orders.length === 1 ? '1 order' : `${page.orders.length} orders`} on this page`,
+        rows: page.orders,
+        columns: [
+          { label: 'Reference', cell: (o) => html`<a href="/settings/orders/${o.id}">${o.reference}</a>` },
+          { label: 'Type', cell: (o) => o.type },
+          { label: 'Status', cell: (o) => `${o.status}${o.needsAttention ? ' (needs attention)' : ''}` },
+          { label: 'Price', cell: (o) => formatPence(o.quotedPriceGbpPence) },
+          { label: 'Your ref', cell: (o) => o.clientRef ?? '—' },
+          { label: 'Created', cell: (o) => time(o.createdAt) },
+        ],
+      })}
       ${next ? html`<p><a href="/settings/orders?mode=${mode}&amp;cursor=${encodeURIComponent(next)}">Next page</a></p>` : ''}`,
   });
 }
@@ -144,40 +128,27 @@ async function timeline(db: Db, order: Order): Promise<Html> {
   const [audit, events] = await Promise.all([listAuditEntries(db, order.id), listOrderEvents(db, order.id)]);
   const steps = orderTimeline(audit, events);
   if (steps.length === 0) return html`<p>Nothing recorded yet.</p>`;
-  return html`<div class="scroll">
-    <table class="stack" id="timeline">
-      <caption class="muted">
-        Every step, oldest first: what happened, who did it, and the status, payment and total it left
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">What</th>
-          <th scope="col">By</th>
-          <th scope="col">Status</th>
-          <th scope="col">Payment</th>
-          <th scope="col">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${steps.map(
-          (st) =>
-            html`<tr>
-              <td data-label="When">${time(st.at)}</td>
-              <td data-label="What">
-                ${st.kind === 'event' ? html`Event <code>${st.what}</code>` : html`<strong>${st.what}</strong>`}${st.reason ? ` — ${st.reason}` : ''}
-              </td>
-              <td data-label="By">${st.actor ?? 'sent to your webhooks and contact'}</td>
-              <td data-label="Status">
-                ${st.status ? (st.statusChanged ? html`<strong>→ ${st.status}</strong>` : st.status) : '—'}
-              </td>
-              <td data-label="Payment">${st.paymentState ?? '—'}</td>
-              <td data-label="Total">${st.totalGbpPence === null ? '—' : formatPence(st.totalGbpPence)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return stackTable({
+    id: 'timeline',
+    caption: 'Every step, oldest first: what happened, who did it, and the status, payment and total it left',
+    rows: steps,
+    columns: [
+      { label: 'When', cell: (st) => time(st.at) },
+      {
+        label: 'What',
+        cell: (st) =>
+          html`${st.kind === 'event' ? html`Event <code>${st.what}</code>` : html`<strong>${st.what}</strong>`}${st.reason ? ` — ${st.reason}` : ''}`,
+      },
+      { label: 'By', cell: (st) => st.actor ?? 'sent to your webhooks and contact' },
+      {
+        label: 'Status',
+        cell: (st) =>
+          st.status ? (st.statusChanged ? html`<strong>→ ${st.status}</strong>` : st.status) : '—',
+      },
+      { label: 'Payment', cell: (st) => st.paymentState ?? '—' },
+      { label: 'Total', cell: (st) => (st.totalGbpPence === null ? '—' : formatPence(st.totalGbpPence)) },
+    ],
+  });
 }
 
 /** The quote's line items as the pricing engine gives them, adding up to the order's total. */

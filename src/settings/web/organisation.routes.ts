@@ -3,11 +3,10 @@ import type { Db } from '../../db/database';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
 import { actorOf, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
-import { html } from './html';
-import { csrfField, sendPage } from './layout';
-import { refusedAsPage } from './refusals';
-import { requireAdmin } from './security';
-import { time } from './html';
+import { html, time } from './html';
+import { csrfField, sendPageWith } from './layout';
+import { adminChange, type PageMessages } from './refusals';
+import { stackTable } from './table';
 
 const BILLING_LABELS: Record<string, string> = {
   stripe_checkout: 'Card payment per order (Stripe Checkout)',
@@ -17,7 +16,7 @@ const BILLING_LABELS: Record<string, string> = {
   purchase_order: 'Purchase order reference per order',
 };
 
-async function organisationPage(db: Db, ctx: ConsoleContext, o: { notice?: string; error?: string } = {}) {
+async function organisationPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
   const org = s.organisation;
   const admin = s.member.role === 'admin';
@@ -53,53 +52,35 @@ async function organisationPage(db: Db, ctx: ConsoleContext, o: { notice?: strin
         <dt>Billing e-mail</dt>
         <dd>${org.billingEmail ?? '—'}</dd>
       </dl>`;
-  sendPage(
+  sendPageWith(
     ctx,
-    {
-      title: 'Organisation',
-      ...o,
-      body: html`<dl>
-          <dt>Name</dt>
-          <dd>${org.name}</dd>
-          <dt>Organisation id</dt>
-          <dd><code>${org.id}</code></dd>
-        </dl>
-        <h2>Contact details</h2>
-        ${contact}
-        <h2>Billing arrangement</h2>
-        <p>
-          ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
-          To change it, contact us.
-        </p>
-        <h2>Settings changes</h2>
-        <div class="scroll">
-          <table class="stack" id="audit-log">
-            <caption class="muted">
-              The ${changes.length} most recent changes, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Target</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${changes.map(
-                (c) =>
-                  html`<tr>
-                    <td data-label="When">${time(c.createdAt)}</td>
-                    <td data-label="Who">${c.actor}</td>
-                    <td data-label="What">${c.action}</td>
-                    <td data-label="Target"><code>${c.target ?? ''}</code></td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`,
-    },
-    o.error ? 400 : 200,
+    'Organisation',
+    o,
+    html`<dl>
+        <dt>Name</dt>
+        <dd>${org.name}</dd>
+        <dt>Organisation id</dt>
+        <dd><code>${org.id}</code></dd>
+      </dl>
+      <h2>Contact details</h2>
+      ${contact}
+      <h2>Billing arrangement</h2>
+      <p>
+        ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
+        To change it, contact us.
+      </p>
+      <h2>Settings changes</h2>
+      ${stackTable({
+        id: 'audit-log',
+        caption: `The ${changes.length} most recent changes, newest first`,
+        rows: changes,
+        columns: [
+          { label: 'When', cell: (c) => time(c.createdAt) },
+          { label: 'Who', cell: (c) => c.actor },
+          { label: 'What', cell: (c) => c.action },
+          { label: 'Target', cell: (c) => html`<code>${c.target ?? ''}</code>` },
+        ],
+      })}`,
   );
 }
 
@@ -107,20 +88,19 @@ async function organisationPage(db: Db, ctx: ConsoleContext, o: { notice?: strin
 export function organisationRoutes({ db }: { db: Db }): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
   router.get('/settings/organisation', (ctx) => organisationPage(db, ctx));
-  router.post('/settings/organisation', async (ctx) => {
-    requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    await refusedAsPage(
-      async () => {
+  router.post(
+    '/settings/organisation',
+    adminChange(
+      (ctx, messages) => organisationPage(db, ctx, messages),
+      async (ctx, s) => {
         const input = {
           billingContactName: field(ctx, 'billingContactName'),
           billingEmail: field(ctx, 'billingEmail'),
         };
         s.organisation = await updateContactDetails(db, actorOf(s), s.organisation.id, input);
-        await organisationPage(db, ctx, { notice: 'Contact details saved.' });
+        return { notice: 'Contact details saved.' };
       },
-      (error) => organisationPage(db, ctx, { error }),
-    );
-  });
+    ),
+  );
   return router;
 }

@@ -1,5 +1,9 @@
 import { SettingsRefused } from '../services/actor';
-import { PageError } from './context';
+import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
+import type { PageMessages } from './layout';
+import { requireAdmin } from './security';
+
+export type { PageMessages };
 
 /**
  * Runs a change; a refusal of the shared rules becomes the page again with the message (400), or the
@@ -23,4 +27,22 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
     if (err instanceof SettingsRefused && err.kind === 'not_found') throw new PageError(404, 'Not found.');
     throw err;
   }
+}
+
+/**
+ * The console's form handler for a change: admins only; `run` makes the change as the signed-in member and
+ * says what to announce; the page comes back with that, or with the shared rules' refusal.
+ */
+export function adminChange(
+  page: (ctx: ConsoleContext, messages: PageMessages) => Promise<void>,
+  run: (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>,
+) {
+  return async (ctx: ConsoleContext) => {
+    requireAdmin(ctx);
+    const s = sessionOf(ctx);
+    await refusedAsPage(
+      async () => page(ctx, await run(ctx, s)),
+      (error) => page(ctx, { error }),
+    );
+  };
 }

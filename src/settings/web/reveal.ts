@@ -1,8 +1,7 @@
 import type { Actor } from '../services/actor';
-import { actorOf, sessionOf, type ConsoleContext } from './context';
+import { actorOf, type ConsoleContext } from './context';
 import { html, type Html } from './html';
-import { refusedAsPage } from './refusals';
-import { requireAdmin } from './security';
+import { adminChange, type PageMessages } from './refusals';
 
 /** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
 export function secretField(id: string, label: string, value: string, warning: string): Html {
@@ -13,13 +12,6 @@ export function secretField(id: string, label: string, value: string, warning: s
     <input type="text" class="secret" id="${id}" value="${value}" readonly aria-describedby="${id}-copied" />
     <button type="button" data-copy="${id}" hidden>Copy</button>
     <p id="${id}-copied" class="muted" aria-live="polite"></p>`;
-}
-
-/** What a page shows after a change: a notice, a refusal, or a secret revealed once. */
-export interface PageMessages {
-  notice?: string;
-  error?: string;
-  reveal?: Html;
 }
 
 /** The secret a creation reveals, and how the page says so. */
@@ -39,16 +31,9 @@ export function createAndReveal<I, C>(handler: {
   reveal: (created: C) => Revealed;
   page: (ctx: ConsoleContext, messages: PageMessages) => Promise<void>;
 }) {
-  return async (ctx: ConsoleContext) => {
-    requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    await refusedAsPage(
-      async () => {
-        const created = await handler.create(actorOf(s), handler.input(ctx, s.organisation.id));
-        const { notice, field: f } = handler.reveal(created);
-        await handler.page(ctx, { notice, reveal: secretField(f.id, f.label, f.secret, f.warning) });
-      },
-      (error) => handler.page(ctx, { error }),
-    );
-  };
+  return adminChange(handler.page, async (ctx, s) => {
+    const created = await handler.create(actorOf(s), handler.input(ctx, s.organisation.id));
+    const { notice, field: f } = handler.reveal(created);
+    return { notice, reveal: secretField(f.id, f.label, f.secret, f.warning) };
+  });
 }

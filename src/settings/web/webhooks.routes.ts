@@ -29,11 +29,11 @@ import {
   type ConsoleContext,
   type ConsoleState,
 } from './context';
-import { html, type Html } from './html';
+import { html } from './html';
 import { modeBadge } from './keys.routes';
 import { createAndReveal, secretField } from './reveal';
-import { csrfField, sendPage } from './layout';
-import { orNotFound, refusedAsPage } from './refusals';
+import { sendConfirmation, sendPageWith } from './layout';
+import { adminChange, orNotFound, type PageMessages } from './refusals';
 import { requireAdmin } from './security';
 import {
   createEndpointForm,
@@ -57,25 +57,18 @@ interface Deps {
   taskQueue: string;
 }
 
-type Messages = { notice?: string; error?: string; reveal?: Html };
-
-async function listPage({ db }: Deps, ctx: ConsoleContext, o: Messages = {}) {
+async function listPage({ db }: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
   const endpoints = await listWebhookEndpoints(db, s.organisation.id);
-  sendPage(
+  sendPageWith(
     ctx,
-    {
-      title: 'Webhooks',
-      notice: o.notice,
-      error: o.error,
-      body: html`${o.reveal ?? ''}
-        <p>
-          We POST signed order events to your endpoints and retry failures on a schedule; after the last
-          attempt a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
-        </p>
-        ${endpointList(endpoints)} ${s.member.role === 'admin' ? createEndpointForm(s.csrfToken) : ''}`,
-    },
-    o.error ? 400 : 200,
+    'Webhooks',
+    o,
+    html`<p>
+        We POST signed order events to your endpoints and retry failures on a schedule; after the last attempt
+        a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
+      </p>
+      ${endpointList(endpoints)} ${s.member.role === 'admin' ? createEndpointForm(s.csrfToken) : ''}`,
   );
 }
 
@@ -112,50 +105,45 @@ function filterQuery(f: DeliveryFilters): string {
   return q ? `?${q}` : '';
 }
 
-async function endpointPage(deps: Deps, ctx: ConsoleContext, o: Messages = {}) {
+async function endpointPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
   const admin = s.member.role === 'admin';
   const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
   const f = filtersOf(ctx);
   const rows = await deliveriesOf(deps, e, f);
-  sendPage(
+  sendPageWith(
     ctx,
-    {
-      title: `Webhook endpoint`,
-      notice: o.notice,
-      error: o.error,
-      body: html`${o.reveal ?? ''}
-        <p><a href="/settings/webhooks">All endpoints</a></p>
-        <dl>
-          <dt>URL</dt>
-          <dd><code>${e.url}</code></dd>
-          <dt>Mode</dt>
-          <dd>${modeBadge(e.mode)}</dd>
-          <dt>State</dt>
-          <dd>${endpointState(e)}</dd>
-          <dt>Events</dt>
-          <dd>${e.events.join(', ')}</dd>
-          ${
-            e.previousSecretExpiresAt
-              ? html`<dt>Secret rotation</dt>
-                  <dd>The previous secret also signs until ${e.previousSecretExpiresAt}.</dd>`
-              : ''
-          }
-        </dl>
-        ${admin ? endpointActions(e, s.csrfToken) : ''}
-        <h2>Deliveries</h2>
-        ${deliveryFilters(e, f)}
-        <p>
-          <a href="/settings/webhooks/${e.id}${filterQuery(f)}">Refresh</a>
-          <span class="muted"
-            >(the ${DELIVERIES_SHOWN} most recent matching deliveries; with JavaScript on, new attempts appear
-            by themselves)</span
-          >
-        </p>
-        ${liveDeliveries(`/settings/webhooks/${e.id}/deliveries${filterQuery(f)}`, deliveryList(e, rows, admin, s.csrfToken), deliveriesVersion(rows))}
-        ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
-    },
-    o.error ? 400 : 200,
+    `Webhook endpoint`,
+    o,
+    html`<p><a href="/settings/webhooks">All endpoints</a></p>
+      <dl>
+        <dt>URL</dt>
+        <dd><code>${e.url}</code></dd>
+        <dt>Mode</dt>
+        <dd>${modeBadge(e.mode)}</dd>
+        <dt>State</dt>
+        <dd>${endpointState(e)}</dd>
+        <dt>Events</dt>
+        <dd>${e.events.join(', ')}</dd>
+        ${
+          e.previousSecretExpiresAt
+            ? html`<dt>Secret rotation</dt>
+                <dd>The previous secret also signs until ${e.previousSecretExpiresAt}.</dd>`
+            : ''
+        }
+      </dl>
+      ${admin ? endpointActions(e, s.csrfToken) : ''}
+      <h2>Deliveries</h2>
+      ${deliveryFilters(e, f)}
+      <p>
+        <a href="/settings/webhooks/${e.id}${filterQuery(f)}">Refresh</a>
+        <span class="muted"
+          >(the ${DELIVERIES_SHOWN} most recent matching deliveries; with JavaScript on, new attempts appear
+          by themselves)</span
+        >
+      </p>
+      ${liveDeliveries(`/settings/webhooks/${e.id}/deliveries${filterQuery(f)}`, deliveryList(e, rows, admin, s.csrfToken), deliveriesVersion(rows))}
+      ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
   );
 }
 
@@ -166,16 +154,11 @@ function replaySummary(results: ReplayResult[]): string {
 }
 
 /** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
-function change(deps: Deps, run: (ctx: ConsoleContext, e: WebhookEndpoint) => Promise<Messages>) {
-  return async (ctx: ConsoleContext) => {
-    requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-    await refusedAsPage(
-      async () => endpointPage(deps, ctx, await run(ctx, e)),
-      (error) => endpointPage(deps, ctx, { error }),
-    );
-  };
+function change(deps: Deps, run: (ctx: ConsoleContext, e: WebhookEndpoint) => Promise<PageMessages>) {
+  return adminChange(
+    (ctx, messages) => endpointPage(deps, ctx, messages),
+    async (ctx, s) => run(ctx, await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id))),
+  );
 }
 
 /** Webhooks: endpoints, their deliveries with every attempt, and replays, all confined to the organisation. */
@@ -305,18 +288,14 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
 
   router.get('/settings/webhooks/:id/delete', async (ctx) => {
     requireAdmin(ctx);
-    const s = sessionOf(ctx);
-    const e = await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id));
-    sendPage(ctx, {
+    const e = await orNotFound(findEndpoint(db, ctx.params.id, sessionOf(ctx).organisation.id));
+    sendConfirmation(ctx, {
       title: 'Delete webhook endpoint',
-      body: html`<p>
-          Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and deliveries
-          waiting for a retry are cancelled. This cannot be undone.
-        </p>
-        <form method="post" action="/settings/webhooks/${e.id}/delete">
-          ${csrfField(s.csrfToken)} <button type="submit" class="danger">Delete endpoint</button>
-          <a href="/settings/webhooks/${e.id}">Cancel</a>
-        </form>`,
+      question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
+        deliveries waiting for a retry are cancelled. This cannot be undone.`,
+      action: `/settings/webhooks/${e.id}/delete`,
+      button: 'Delete endpoint',
+      cancel: `/settings/webhooks/${e.id}`,
     });
   });
   router.post('/settings/webhooks/:id/delete', async (ctx) => {

@@ -5,6 +5,7 @@ import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import { html, time, type Html } from './html';
 import { modeBadge } from './keys.routes';
 import { csrfField } from './layout';
+import { stackTable } from './table';
 
 export const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
 
@@ -18,36 +19,22 @@ export function eventBoxes(chosen: readonly string[]): Html {
 
 export function endpointList(endpoints: WebhookEndpoint[]): Html {
   if (endpoints.length === 0) return html`<p>No endpoints yet.</p>`;
-  return html`<div class="scroll">
-    <table class="stack" id="endpoints">
-      <caption class="muted">
-        ${endpoints.length} endpoints
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">URL</th>
-          <th scope="col">Mode</th>
-          <th scope="col">Events</th>
-          <th scope="col">State</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${endpoints.map(
-          (e) =>
-            html`<tr id="${e.id}">
-              <td data-label="URL"><a href="/settings/webhooks/${e.id}">${e.url}</a></td>
-              <td data-label="Mode">${modeBadge(e.mode)}</td>
-              <td data-label="Events">
-                ${e.events.length === WEBHOOK_EVENTS.length ? 'All eight' : e.events.join(', ')}
-              </td>
-              <td data-label="State">${endpointState(e)}</td>
-              <td data-label="Created">${time(e.createdAt)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return stackTable({
+    id: 'endpoints',
+    caption: `${endpoints.length} endpoints`,
+    rows: endpoints,
+    rowId: (e) => e.id,
+    columns: [
+      { label: 'URL', cell: (e) => html`<a href="/settings/webhooks/${e.id}">${e.url}</a>` },
+      { label: 'Mode', cell: (e) => modeBadge(e.mode) },
+      {
+        label: 'Events',
+        cell: (e) => (e.events.length === WEBHOOK_EVENTS.length ? 'All eight' : e.events.join(', ')),
+      },
+      { label: 'State', cell: endpointState },
+      { label: 'Created', cell: (e) => time(e.createdAt) },
+    ],
+  });
 }
 
 export function createEndpointForm(csrf: string): Html {
@@ -120,33 +107,22 @@ export function deliveryFilters(e: WebhookEndpoint, f: DeliveryFilters): Html {
 
 function attemptsTable(attempts: WebhookAttempt[]): Html {
   if (attempts.length === 0) return html`<p class="muted">No attempt yet.</p>`;
-  return html`<table class="stack">
-    <thead>
-      <tr>
-        <th scope="col">Run</th>
-        <th scope="col">Attempt</th>
-        <th scope="col">Time</th>
-        <th scope="col">HTTP status</th>
-        <th scope="col">Duration</th>
-        <th scope="col">Answer or error</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${attempts.map(
-        (a) =>
-          html`<tr>
-            <td data-label="Run">${a.replay === 0 ? 'original' : `replay ${a.replay}`}</td>
-            <td data-label="Attempt">${a.attempt}</td>
-            <td data-label="Time">${time(a.startedAt)}</td>
-            <td data-label="HTTP status">${a.statusCode ?? '—'}</td>
-            <td data-label="Duration">${a.latencyMs} ms</td>
-            <td data-label="Answer or error">
-              ${a.error ? html`<strong>${a.error}</strong>` : ''}${a.responseExcerpt ? html`<pre tabindex="0">${a.responseExcerpt}</pre>` : ''}
-            </td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return stackTable({
+    scroll: false,
+    rows: attempts,
+    columns: [
+      { label: 'Run', cell: (a) => (a.replay === 0 ? 'original' : `replay ${a.replay}`) },
+      { label: 'Attempt', cell: (a) => a.attempt },
+      { label: 'Time', cell: (a) => time(a.startedAt) },
+      { label: 'HTTP status', cell: (a) => a.statusCode ?? '—' },
+      { label: 'Duration', cell: (a) => `${a.latencyMs} ms` },
+      {
+        label: 'Answer or error',
+        cell: (a) =>
+          html`${a.error ? html`<strong>${a.error}</strong>` : ''}${a.responseExcerpt ? html`<pre tabindex="0">${a.responseExcerpt}</pre>` : ''}`,
+      },
+    ],
+  });
 }
 
 const STATUS_LABEL: Record<string, string> = {

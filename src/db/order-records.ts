@@ -1,0 +1,20 @@
+import type { Insertable } from 'kysely';
+import type { Db } from './database';
+import type { Database } from './schema';
+
+/** An order's append-only records, each with an id the workflow chose. */
+type OrderRecordTable = 'order_events' | 'order_audit_log' | 'order_ledger';
+
+/** Appends an order's records once: the ids come from the workflow, so a retried activity adds nothing. */
+export async function appendOnce<T extends OrderRecordTable>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto(table)
+    .values(rows)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

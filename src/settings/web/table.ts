@@ -1,0 +1,50 @@
+import { html, type Html, type Part } from './html';
+
+/** One column: its header, which is also each cell's `data-label` (the stacked layout on narrow screens). */
+export interface Column<T> {
+  label: string;
+  cell: (row: T) => Part;
+}
+
+export interface StackTable<T> {
+  id?: string;
+  caption?: Part;
+  /** `false` leaves a column out (e.g. actions for viewers). */
+  columns: readonly (Column<T> | false)[];
+  rows: readonly T[];
+  /** The row's `id` attribute, where a row is linked to or found by it. */
+  rowId?: (row: T) => string;
+  /** Wrapped in a horizontally scrolling box (the default), or not where it already sits in one. */
+  scroll?: boolean;
+}
+
+/**
+ * The console's one table of records: a header per column and, in every cell, the same label as `data-label`,
+ * so that on a narrow screen each row stacks as "label: value" pairs.
+ */
+export function stackTable<T>(t: StackTable<T>): Html {
+  const columns = t.columns.filter((c): c is Column<T> => c !== false);
+  const table = html`<table class="stack" ${t.id ? html`id="${t.id}"` : ''}>
+    ${
+      t.caption === undefined
+        ? ''
+        : html`<caption class="muted">
+            ${t.caption}
+          </caption>`
+    }
+    <thead>
+      <tr>
+        ${columns.map((c) => html`<th scope="col">${c.label}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${t.rows.map(
+        (row) =>
+          html`<tr ${t.rowId ? html`id="${t.rowId(row)}"` : ''}>
+            ${columns.map((c) => html`<td data-label="${c.label}">${c.cell(row)}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+  return t.scroll === false ? table : html`<div class="scroll">${table}</div>`;
+}
