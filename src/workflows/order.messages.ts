@@ -47,6 +47,31 @@ export interface OrderWorkflowInput {
   carried?: CarriedOrderState;
 }
 
+/**
+ * Where the order's artwork stands with the newspaper: `pending` until it is delivered (again after an amendment),
+ * `delivered`, `failed` when delivery gave up (the order waits for an operator), `retrying` once an operator
+ * asked for it again (`retryDelivery`), until it is delivered or fails again.
+ */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
+
+/** What the workflow knows of the order's payment at the provider; kept out of the projection. */
+export interface PaymentHandles {
+  /** The provider's payment reference (PaymentIntent, Stripe invoice, test helper payment), needed for a refund. */
+  paymentRef: string | null;
+  /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
+  checkoutSessionId: string | null;
+  /** That session's URL and expiry, so a new one is handed out once it has expired. */
+  checkoutSession: CheckoutSession | null;
+  /** How many Checkout Sessions replaced an expired one (numbers their idempotency keys). */
+  checkoutRenewals: number;
+  /** Payments already settled (paid the order, or refunded as stray): a repeat of one is ignored. */
+  handledPaymentRefs: string[];
+  /** Checkout Sessions amendments replaced: a payment of one is refunded. */
+  replacedCheckoutSessionIds: string[];
+  /** Refunds an operator asked to retry (`retryRefund`), each under its own idempotency key. */
+  refundAttempts: number;
+}
+
 /** What a run hands to the next when it continues as new: the order workflow's whole state. */
 export interface CarriedOrderState {
   order: OrderSnapshot;
@@ -54,20 +79,8 @@ export interface CarriedOrderState {
   statusSince: number;
   noticeRevision: number;
   proofRevision: number;
-  delivered: boolean;
-  deliveryFailed: boolean;
-  paymentRef: string | null;
-  checkoutSessionId: string | null;
-  /** The current Checkout Session with its URL and expiry (orders placed since `stable-checkout-url`). */
-  checkoutSession?: CheckoutSession | null;
-  /** How many Checkout Sessions replaced an expired one (numbers their idempotency keys). */
-  checkoutRenewals?: number;
-  redelivering: boolean;
-  /** Absent in runs carried before `retryRefund` existed. */
-  refundAttempts?: number;
-  /** Absent in runs carried before the ledger. */
-  handledPaymentRefs?: string[];
-  replacedCheckoutSessionIds?: string[];
+  delivery: DeliveryState;
+  payment: PaymentHandles;
   reports: AppliedReports;
   /** The last order event's sequence number: events of the next run continue from it. */
   eventSequence: number;

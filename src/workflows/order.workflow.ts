@@ -4,9 +4,7 @@ import {
   condition,
   continueAsNew,
   log,
-  patched,
   setHandler,
-  workflowInfo,
 } from '@temporalio/workflow';
 import { isFinal } from '../orders/status';
 import {
@@ -33,17 +31,41 @@ import {
   type OrderOutcome,
   type OrderWorkflowInput,
 } from './order.messages';
-import { nextDeadline, nextStep, onDeadline } from './order-lifecycle';
-import { awaitsOperator, clearAttention, refundIssued, retryRefund } from './order-operator';
-import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order-checkout';
-import { OrderProcess } from './order-process';
-import { checkSimulatedDeliveryFailure, checkTestPayment, simulateDeliveryFailure } from './order-test-mode';
-import * as steps from './order-steps';
+import { amend, checkAmendment } from './order/amendments';
+import {
+  checkSimulatedDeliveryFailure,
+  markDelivered,
+  nextStep,
+  retryDelivery,
+  simulateDeliveryFailure,
+} from './order/artwork';
+import {
+  awaitsOperator,
+  cancel,
+  checkCancellable,
+  clearAttention,
+  refundIssued,
+  retryRefund,
+} from './order/cancellation';
+import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/checkout';
+import {
+  checkBooking,
+  checkPublication,
+  checkUrn,
+  reportBooking,
+  reportPublication,
+  reportUrn,
+} from './order/newspaper-reports';
+import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
+import { placeOrder } from './order/placement';
+import { OrderProcess } from './order/process';
+import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
 /**
  * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
  * message is decided here against that state (src/orders/status.ts), and every change is written to the
- * projection and the event log by activities before the message is answered.
+ * projection and the event log by activities before the message is answered. The code is grouped by what it
+ * handles under ./order (docs/orders.md, "Where the workflow's code lives").
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
   const p = new OrderProcess(input);
@@ -52,7 +74,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   if (input.carried) {
     p.showToOperators(); // current details belong to a run: the new run shows them again
   } else {
-    await p.exclusive(() => steps.placeOrder(p));
+    await p.exclusive(() => placeOrder(p));
   }
   if (!p.created) {
     await condition(allHandlersFinished);
@@ -60,8 +82,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   }
 
   while (!isFinal(p.status) || awaitsOperator(p)) {
-    const mayHandOver = patched(CONTINUE_AS_NEW);
-    if (mayHandOver && continueAsNewDue(p) && !nextStep(p)) {
+    if (continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(allHandlersFinished);
       if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
@@ -69,18 +90,17 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       }
       continue;
     }
-    const step = nextStep(p);
-    if (step) {
+    if (nextStep(p)) {
+      // Checked again in turn: a message handled while the step waited may have made it moot (a cancelled
+      // order's artwork must not go to the newspaper).
       await p.exclusive(async () => {
-        // A message handled while the step waited for its turn may have made it moot (a cancelled order's
-        // artwork must not go to the newspaper).
-        const current = patched('step-rechecked-in-turn') ? nextStep(p) : step;
+        const current = nextStep(p);
         if (current) await current();
       });
       continue;
     }
     const seen = p.changes;
-    const wake = () => p.changes !== seen || (mayHandOver && continueAsNewDue(p));
+    const wake = () => p.changes !== seen || continueAsNewDue(p);
     const deadline = nextDeadline(p);
     if (deadline) {
       const woken = await condition(wake, Math.max(1, deadline.at - Date.now()));
@@ -93,92 +113,67 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   return { status: p.status, version: p.order.version };
 }
 
-/**
- * Orders that began before it never continued as new; the marker keeps their recorded histories replaying,
- * while every run that records it hands over to a fresh run once its history is long.
- */
-const CONTINUE_AS_NEW = 'continue-as-new';
-
-/**
- * A run's history is long enough to hand over: Temporal suggests it (well before its limits of 51,200 events
- * and 50 MB), or the order's own threshold (`timings.continueAsNewAfterEvents`, set by tests) is reached.
- */
-function continueAsNewDue(p: OrderProcess): boolean {
-  const info = workflowInfo();
-  const threshold = p.input.timings.continueAsNewAfterEvents;
-  return info.continueAsNewSuggested || (threshold !== undefined && info.historyLength >= threshold);
-}
-
 function registerHandlers(p: OrderProcess): void {
   const locked = <T>(fn: () => Promise<T>) => p.exclusive(fn);
 
+  // Placement
   setHandler(placeOrderUpdate, async () => {
     await condition(() => p.created || p.createFailure !== null);
     if (p.createFailure) throw p.createFailure;
     return p.order;
   });
+
+  // Payment
+  setHandler(paymentReceivedSignal, (m) => locked(() => recordPayment(p, m)));
+  setHandler(recordTestPaymentUpdate, (m) => locked(async () => (await recordPayment(p, m), p.order)), {
+    validator: (_m) => checkTestPayment(p),
+  });
   setHandler(
     submitPurchaseOrderUpdate,
-    (r) => locked(async () => (await steps.submitPurchaseOrder(p, r), p.order)),
+    (r) => locked(async () => (await submitPurchaseOrder(p, r), p.order)),
     {
-      validator: (r) => void steps.checkPurchaseOrder(p, r),
+      validator: (r) => void checkPurchaseOrder(p, r),
     },
   );
-  setHandler(reportBookingUpdate, (r) => locked(() => steps.reportBooking(p, r)), {
-    validator: (r) => void steps.checkBooking(p, r),
+  setHandler(liveCheckoutQuery, () => currentCheckout(p));
+  setHandler(renewCheckoutUpdate, (r) => locked(() => renewCheckout(p, r)), {
+    validator: (_r) => checkCheckoutRenewable(p),
   });
-  setHandler(reportPublicationUpdate, (r) => locked(() => steps.reportPublication(p, r)), {
-    validator: (r) => void steps.checkPublication(p, r),
+
+  // Newspaper reports
+  setHandler(reportBookingUpdate, (r) => locked(() => reportBooking(p, r)), {
+    validator: (r) => void checkBooking(p, r),
   });
-  setHandler(reportUrnUpdate, (r) => locked(() => steps.reportUrn(p, r)), {
-    validator: (r) => void steps.checkUrn(p, r),
+  setHandler(reportPublicationUpdate, (r) => locked(() => reportPublication(p, r)), {
+    validator: (r) => void checkPublication(p, r),
   });
-  setHandler(amendOrderUpdate, (r) => locked(async () => (await steps.amend(p, r), p.order)), {
-    validator: (r) => steps.checkAmendment(p, r),
+  setHandler(reportUrnUpdate, (r) => locked(() => reportUrn(p, r)), {
+    validator: (r) => void checkUrn(p, r),
   });
-  setHandler(cancelOrderUpdate, (r) => locked(async () => (await steps.cancel(p, r), p.order)), {
-    validator: (_r) => steps.checkCancellable(p),
+
+  // Amendments and cancellation (updates from the API, signals from operators)
+  setHandler(amendOrderUpdate, (r) => locked(async () => (await amend(p, r), p.order)), {
+    validator: (r) => checkAmendment(p, r),
   });
+  setHandler(cancelOrderUpdate, (r) => locked(async () => (await cancel(p, r), p.order)), {
+    validator: (_r) => checkCancellable(p),
+  });
+  setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => amend(p, r)));
+  setHandler(cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => cancel(p, r)));
+  setHandler(refundIssuedSignal, (n) => locked(() => refundIssued(p, n)));
+  setHandler(retryRefundSignal, (n) => locked(() => retryRefund(p, n)));
+  setHandler(clearAttentionSignal, (n) => locked(() => clearAttention(p, n)));
+
+  // Artwork delivery
+  setHandler(retryDeliverySignal, (n) => locked(() => retryDelivery(p, n)));
+  setHandler(markDeliveredSignal, (n) => locked(() => markDelivered(p, n)));
   setHandler(
     simulateDeliveryFailureUpdate,
     (n) => locked(async () => (await simulateDeliveryFailure(p, n), p.order)),
     { validator: (_n) => checkSimulatedDeliveryFailure(p) },
   );
-  setHandler(recordTestPaymentUpdate, (m) => locked(async () => (await steps.recordPayment(p, m), p.order)), {
-    validator: (_m) => checkTestPayment(p),
-  });
 
-  setHandler(paymentReceivedSignal, (m) => locked(() => steps.recordPayment(p, m)));
-  setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => steps.amend(p, r)));
-  setHandler(cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => steps.cancel(p, r)));
-  setHandler(retryDeliverySignal, (n) =>
-    locked(async () => {
-      if (!p.deliveryFailed) return;
-      p.deliveryFailed = false;
-      p.redelivering = true;
-      p.touch();
-      await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
-    }),
-  );
-  setHandler(markDeliveredSignal, (n) =>
-    locked(async () => {
-      if (p.delivered) return;
-      p.delivered = true;
-      p.deliveryFailed = false;
-      await p.commit(
-        { needsAttention: false },
-        { audit: { action: 'marked_delivered', actor: n.actor, reason: n.note ?? null } },
-      );
-    }),
-  );
-  setHandler(refundIssuedSignal, (n) => locked(() => refundIssued(p, n)));
-  setHandler(retryRefundSignal, (n) => locked(() => retryRefund(p, n)));
-  setHandler(clearAttentionSignal, (n) => locked(() => clearAttention(p, n)));
   setHandler(orderStateQuery, () => p.order);
-  setHandler(liveCheckoutQuery, () => currentCheckout(p));
-  setHandler(renewCheckoutUpdate, (r) => locked(() => renewCheckout(p, r)), {
-    validator: (_r) => checkCheckoutRenewable(p),
-  });
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */

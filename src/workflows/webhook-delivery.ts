@@ -1,7 +1,6 @@
-import { ActivityFailure, patched, proxyActivities, sleep } from '@temporalio/workflow';
+import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
-import { deliveryRetryPolicy } from '../webhooks/schedule';
 
 /** Database bookkeeping: cheap, retried until it succeeds. */
 const bookkeeping = proxyActivities<WebhookActivities>({
@@ -10,19 +9,12 @@ const bookkeeping = proxyActivities<WebhookActivities>({
 });
 
 /**
- * Deliveries started before it counted every activity failure as one of the receiver's attempts; the marker
- * keeps their histories replaying while new deliveries count HTTP attempts only.
- */
-const HTTP_ATTEMPTS = 'webhook-attempts-are-the-receivers';
-
-/**
  * One event to one endpoint, independent of every other delivery and of the order. The workflow counts the
  * receiver's attempts itself and waits the spec's schedule between them (durable timers); an attempt that never
  * reached the receiver (our database down, a secret that cannot be decrypted, a worker lost) is retried by the
  * activity's policy and uses none of the five. After the last failed attempt the delivery becomes a dead letter.
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
-  if (!patched(HTTP_ATTEMPTS)) return deliverCountingActivityAttempts(input);
   return deliverCountingHttpAttempts(input);
 }
 
@@ -57,24 +49,4 @@ export async function deliverCountingHttpAttempts(
     error: lastError,
   });
   return 'dead';
-}
-
-/** The first generation: one retrying activity whose every failure used one of the receiver's attempts. */
-async function deliverCountingActivityAttempts(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
-  const attempts = proxyActivities<WebhookActivities>({
-    startToCloseTimeout: input.timeoutMs + 10_000,
-    retry: deliveryRetryPolicy(input.retryScheduleMs),
-  });
-  try {
-    return await attempts.deliverWebhookAttempt(input);
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
-    await bookkeeping.finishWebhookDelivery({
-      deliveryId: input.deliveryId,
-      replay: input.replay,
-      status: 'dead',
-      error: err.cause?.message ?? err.message,
-    });
-    return 'dead';
-  }
 }

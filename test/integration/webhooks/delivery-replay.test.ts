@@ -21,7 +21,7 @@ import { recordTestEvent, startReceiver, type Answer } from './support';
  */
 const DIR = path.resolve(__dirname, '../../fixtures/webhook-histories');
 /** Bump with a `patched()` change of the delivery workflow, so both generations' histories are kept. */
-const GENERATION = 'http-attempts';
+const GENERATION = 'baseline';
 
 /** Each scenario: how the receiver answers the n-th request. */
 const SCENARIOS: Record<string, (n: number) => Answer> = {

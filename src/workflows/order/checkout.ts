@@ -1,28 +1,24 @@
-import { patched, proxyActivities } from '@temporalio/workflow';
-import type { OrderActivities } from '../activities';
+import { proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
 import {
   checkoutLinks,
   DEFAULT_CHECKOUT_SESSION_LIFETIME_MS,
   handOutUntil,
   liveCheckoutUrl,
   type CheckoutSession,
-} from '../orders/payment';
-import type { Actor, CheckoutLink } from './order.messages';
-import { refuse, type OrderProcess } from './order-process';
-import { expireQuietly } from './order-steps';
+} from '../../orders/payment';
+import type { Actor, CheckoutLink } from '../order.messages';
+import { RETRY_POLICIES } from '../retry-policies';
+import { expireQuietly } from './payment';
+import type { OrderProcess } from './process';
+import { refuse } from './refusals';
 
 /**
- * `checkoutUrl` is our stable address (`/pay/<order id>`), which redirects to a live Checkout Session: the
- * workflow keeps the session's URL and expiry, and creates a new session once the last has expired, for as
- * long as the order awaits payment. Orders placed before the marker keep Stripe's URL as `checkoutUrl` (their
- * `/pay` address still works: the first visit replaces their session).
+ * A card order's Checkout Session, part of its payment. `checkoutUrl` is our stable address (`/pay/<order id>`),
+ * which redirects to a live Checkout Session: the workflow keeps the session's URL and expiry, and creates a new
+ * session once the last has expired, for as long as the order awaits payment.
  */
-export const STABLE_CHECKOUT = 'stable-checkout-url';
-
-const payments = proxyActivities<OrderActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1s', maximumAttempts: 5 },
-});
+const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 
 const lifetime = (p: OrderProcess) =>
   p.input.timings.checkoutSessionLifetimeMs ?? DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
@@ -35,24 +31,26 @@ export function keepCheckout(
   p: OrderProcess,
   s: { checkoutSessionId: string; checkoutUrl: string | null; checkoutExpiresAt?: number | null },
 ): string {
-  p.checkoutSession = {
-    id: s.checkoutSessionId,
-    url: s.checkoutUrl ?? '',
-    expiresAt: s.checkoutExpiresAt ?? null,
-  };
+  p.updatePayment({
+    checkoutSession: {
+      id: s.checkoutSessionId,
+      url: s.checkoutUrl ?? '',
+      expiresAt: s.checkoutExpiresAt ?? null,
+    },
+  });
   return checkoutLinks(p.input.publicBaseUrl, p.order.id).checkoutUrl;
 }
 
 /** The current session and until when it is handed out, or null: not awaiting payment, or no session known. */
 export function currentCheckout(p: OrderProcess): CheckoutLink | null {
-  const session = p.checkoutSession;
+  const session = p.payment.checkoutSession;
   if (p.status !== 'pending_payment' || !session) return null;
   return { url: session.url, until: handOutUntil(session, lifetime(p)) };
 }
 
 /** The live session's URL now (in an update: the workflow clock is current), or null when a new one is due. */
 const liveCheckout = (p: OrderProcess): string | null =>
-  p.status === 'pending_payment' ? liveCheckoutUrl(p.checkoutSession, Date.now(), lifetime(p)) : null;
+  p.status === 'pending_payment' ? liveCheckoutUrl(p.payment.checkoutSession, Date.now(), lifetime(p)) : null;
 
 /** Only an unpaid card order has a checkout to renew: 409 invalid_state_transition otherwise. */
 export function checkCheckoutRenewable(p: OrderProcess): void {
@@ -71,20 +69,16 @@ export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: s
   checkCheckoutRenewable(p);
   const live = liveCheckout(p);
   if (live) return { url: live };
-  patched(STABLE_CHECKOUT);
+  const { checkoutSession, checkoutSessionId } = p.payment;
   const previous: CheckoutSession | null =
-    p.checkoutSession ?? (p.checkoutSessionId ? { id: p.checkoutSessionId, url: '', expiresAt: null } : null);
-  p.checkoutRenewals += 1;
-  const session = await payments.renewCheckout({
-    order: p.order,
-    renewal: p.checkoutRenewals,
-    expiresAt: checkoutExpiry(p),
-  });
+    checkoutSession ?? (checkoutSessionId ? { id: checkoutSessionId, url: '', expiresAt: null } : null);
+  const renewal = p.payment.checkoutRenewals + 1;
+  p.updatePayment({ checkoutRenewals: renewal });
+  const session = await setUp.renewCheckout({ order: p.order, renewal, expiresAt: checkoutExpiry(p) });
   if (previous && (previous.expiresAt === null || previous.expiresAt > Date.now())) {
     await expireQuietly(p, previous.id);
   }
-  p.checkoutSession = session;
-  p.checkoutSessionId = session.id;
+  p.updatePayment({ checkoutSession: session, checkoutSessionId: session.id });
   await p.audit({
     action: 'checkout_renewed',
     actor: r.actor,

@@ -1,19 +1,81 @@
-import { patched } from '@temporalio/workflow';
-import { heldGbpPence } from '../orders/ledger';
-import { isFinal } from '../orders/status';
-import type { OperatorNote, RefundIssued } from './order.messages';
-import type { OrderProcess } from './order-process';
-import { providerRefund, refundOrFlag } from './order-steps';
+import { ActivityFailure } from '@temporalio/workflow';
+import { heldGbpPence } from '../../orders/ledger';
+import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState } from '../../orders/status';
+import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
+import { expireQuietly, nextRefundPurpose, providerRefund, voidQuietly } from './payment';
+import type { OrderProcess } from './process';
+import { asWorkflowRefusal } from './refusals';
+
+/**
+ * Cancellation and the settlement of a closed order's money: the refund or void on cancel, and the operator's
+ * signals for what could not be settled by itself (refundIssued, retryRefund, clearAttention).
+ */
+export function checkCancellable(p: OrderProcess): void {
+  asWorkflowRefusal(() => checkOrderCancellable(p.order));
+}
+
+/** Cancels the order: refunds a payment, voids an unpaid invoice, expires a checkout, records the reason. */
+export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
+  checkCancellable(p);
+  const held = heldGbpPence(p.order);
+  const { paymentState, refundId, needsAttention } = await settlePaymentOnCancel(p);
+  const refunded = paymentState === 'refunded' && held > 0;
+  await p.commit(
+    { status: 'cancelled', paymentState, needsAttention },
+    {
+      event: 'order.cancelled',
+      ledger: refunded
+        ? [{ kind: 'refund', amountGbpPence: held, providerRef: refundId, reason: 'cancelled' }]
+        : [],
+      audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
+    },
+  );
+}
+
+interface CancelSettlement {
+  paymentState: PaymentState;
+  refundId: string | null;
+  needsAttention: boolean;
+}
+
+/** What cancelling does to the money. */
+async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement> {
+  const { paymentState, paymentMethod } = p.order;
+  const { paymentRef } = p.payment;
+  if (paymentState === 'paid') return refundOnCancel(p);
+  if (paymentState === 'invoiced' && paymentMethod === 'stripe_invoice' && paymentRef) {
+    const voided = await voidQuietly(p, paymentRef, 'cancelled');
+    return { paymentState: voided ? 'voided' : 'void_failed', refundId: null, needsAttention: !voided };
+  }
+  if (paymentState === 'invoiced') return { paymentState: 'voided', refundId: null, needsAttention: false };
+  const session = p.status === 'pending_payment' ? p.payment.checkoutSessionId : null;
+  const needsAttention = session ? !(await expireQuietly(p, session)) : false;
+  return { paymentState: 'not_charged', refundId: null, needsAttention };
+}
+
+/** A paid order: provider payments are refunded through the provider; money paid to us directly by hand. */
+async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
+  const refund = providerRefund(p);
+  return refund ? refundOrFlag(refund) : { paymentState: 'refund_due', refundId: null, needsAttention: true };
+}
+
+/** A refused or failed refund (its retry policy spent) leaves the order cancelled but flagged for an operator. */
+async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettlement> {
+  try {
+    return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    return { paymentState: 'refund_failed', refundId: null, needsAttention: true };
+  }
+}
 
 /**
  * A closed order (cancelled, completed) that still needs an operator (a refund due or failed, an invoice that
  * could not be voided) keeps its workflow open until they act, so it never completes with NeedsAttention set and
- * their signal always has a workflow to reach. Orders that began before it completed with the flag.
+ * their signal always has a workflow to reach.
  */
-const CLOSED_ORDER_WAITS_FOR_OPERATOR = 'closed-order-waits-for-operator';
-
 export function awaitsOperator(p: OrderProcess): boolean {
-  return isFinal(p.status) && p.order.needsAttention && patched(CLOSED_ORDER_WAITS_FOR_OPERATOR);
+  return isFinal(p.status) && p.order.needsAttention;
 }
 
 const refundOpen = (p: OrderProcess) =>
@@ -68,8 +130,7 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
   if (!refundOpen(p)) {
     return refused(p, 'retry_refund', n, `No refund is due (payment ${p.order.paymentState}).`);
   }
-  p.refundAttempts += 1;
-  const refund = providerRefund(p, `retry${p.refundAttempts}`);
+  const refund = providerRefund(p, nextRefundPurpose(p));
   if (!refund) {
     return refused(
       p,

@@ -1,0 +1,126 @@
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import { ukDate } from '../../notices/dates';
+import {
+  amendedNotice,
+  checkAmendable,
+  checkBookedDateKept,
+  checkBookingKept,
+  checkSizeGrowth,
+  isUnchangedAmendment,
+} from '../../orders/amendment';
+import { checkPaidPriceKept, heldGbpPence } from '../../orders/ledger';
+import type { AmendRequest } from '../order.messages';
+import { RETRY_POLICIES } from '../retry-policies';
+import { providerRefund, reprice } from './payment';
+import type { OrderProcess } from './process';
+import { asRefusal, asWorkflowRefusal } from './refusals';
+
+/** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
+const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+
+/** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
+const today = () => ukDate(new Date());
+
+/**
+ * The update validator's check of an amendment, against the workflow's own state: the status, the patch (shape,
+ * fields, legal rules) and the size rule. A refusal here never enters the order's history.
+ */
+export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
+  asWorkflowRefusal(() => {
+    checkAmendable(p.order);
+    const amended = amendedNotice(p.order, r.patch, today());
+    if (isUnchangedAmendment(p.order, amended)) return;
+    checkBookingKept(p.order, amended);
+    checkBookedDateKept(p.order, amended);
+    checkPaidPriceKept(p.order, amended.pricing.totalGbpPence);
+    checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
+  });
+}
+
+/**
+ * Applies an amendment: an unchanged notice changes nothing; a booked order keeps its newspaper and date; a paid
+ * order's price may not rise, and a lower one refunds the difference; the payment follows a changed total.
+ */
+export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
+  asWorkflowRefusal(() => checkAmendable(p.order));
+  const prepared = await asRefusal(() =>
+    notices.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),
+  );
+  if (isUnchangedAmendment(p.order, prepared)) return;
+  asWorkflowRefusal(() => checkBookingKept(p.order, prepared));
+  if (p.status === 'booked') asWorkflowRefusal(() => checkBookedDateKept(p.order, prepared));
+  const paid = p.order.paymentState === 'paid';
+  if (paid) asWorkflowRefusal(() => checkPaidPriceKept(p.order, prepared.pricing.totalGbpPence));
+  asWorkflowRefusal(() =>
+    checkSizeGrowth(p.order, { current: p.notice.size, amended: prepared }, r.acceptPriceChange),
+  );
+  const previousTotal = p.order.quotedPriceGbpPence;
+  p.reviseNotice(prepared);
+  const repriced = {
+    ...p.order,
+    quotedPriceGbpPence: prepared.pricing.totalGbpPence,
+    version: p.order.version + 1,
+  };
+  const newPayment = previousTotal === prepared.pricing.totalGbpPence ? {} : await reprice(p, repriced);
+  const difference = paid ? await refundDifference(p, prepared.pricing.totalGbpPence, repriced.version) : {};
+  await p.commit(
+    {
+      fields: prepared.fields,
+      noticeText: prepared.noticeText,
+      quotedPriceGbpPence: prepared.pricing.totalGbpPence,
+      pricing: { ...prepared.pricing },
+      newspaperName: prepared.newspaperName,
+      gazetteEdition: prepared.gazetteEdition,
+      // A booked order keeps the newspaper's date (an amendment that would move it is refused above).
+      ...(p.status === 'booked'
+        ? {}
+        : {
+            publicationDate: prepared.publicationDate,
+            publicationDateAdjusted: prepared.publicationDateAdjusted ?? null,
+          }),
+      ...newPayment,
+      ...difference.update,
+    },
+    {
+      event: 'order.amended',
+      ledger: difference.ledger,
+      audit: {
+        action: 'amended',
+        actor: r.actor,
+        details: {
+          patch: r.patch,
+          previousTotal,
+          newTotal: prepared.pricing.totalGbpPence,
+          acceptPriceChange: r.acceptPriceChange,
+        },
+      },
+    },
+  );
+}
+
+/**
+ * A paid order amended to a lower price gets the difference back through the provider that took the payment
+ * (key `order:<id>:refund:amended-v<version>`). Money paid to us directly, or a refund that fails, flags the order.
+ */
+async function refundDifference(p: OrderProcess, newTotal: number, version: number) {
+  const difference = heldGbpPence(p.order) - newTotal;
+  if (difference <= 0) return {};
+  const refund = providerRefund(p, `amended-v${version}`, difference);
+  const details = { amountGbpPence: difference, version };
+  try {
+    if (!refund) throw new Error('paid outside any provider');
+    const refundId = await refund();
+    const entry = {
+      kind: 'refund' as const,
+      amountGbpPence: difference,
+      providerRef: refundId,
+      reason: 'amended_lower',
+    };
+    return { ledger: [entry] };
+  } catch (err) {
+    if (refund && !(err instanceof ActivityFailure)) throw err;
+    await p.audit({ action: 'difference_refund_due', actor: 'system', details });
+    return { update: { needsAttention: true } };
+  }
+}

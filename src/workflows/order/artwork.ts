@@ -1,0 +1,120 @@
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import { isFinal } from '../../orders/status';
+import { doesNotFitMessage } from '../../orders/status';
+import type { OperatorNote } from '../order.messages';
+import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
+import type { OrderProcess } from './process';
+import { refuse } from './refusals';
+
+/**
+ * The notice's proof and its artwork's delivery to the newspaper: what the order does by itself between
+ * messages, and the operator's (and test mode's) levers on the delivery.
+ */
+const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+
+/** The next thing the order does by itself (proof out of date, artwork due at the newspaper), if any. */
+export function nextStep(p: OrderProcess): (() => Promise<void>) | null {
+  if (isFinal(p.status)) return null;
+  if (p.proofDue) return () => makeProof(p);
+  const withNewspaper = p.status === 'awaiting_booking' || p.status === 'booked';
+  if (withNewspaper && (p.delivery === 'pending' || p.delivery === 'retrying'))
+    return () => deliverArtwork(p);
+  return null;
+}
+
+async function makeProof(p: OrderProcess): Promise<void> {
+  const revision = p.noticeRevision;
+  const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.notice.columns });
+  p.proofMade(revision);
+  await p.commit({ proofPdfUrl }, { event: 'order.proof_ready' });
+}
+
+/** Delivery retries on its own schedule; when it gives up, an operator decides (retryDelivery / markDelivered). */
+async function deliverArtwork(p: OrderProcess): Promise<void> {
+  const { deliveryAttempts, deliveryRetryInitialMs } = p.input.timings;
+  const delivery = proxyActivities<OrderActivities>(
+    artworkDeliveryPolicy(deliveryAttempts, deliveryRetryInitialMs),
+  );
+  try {
+    await delivery.deliverArtwork(p.order);
+    // The operator's retry worked: the order no longer needs them (a wait too long flags it again).
+    const recovered = p.delivery === 'retrying' && p.order.needsAttention;
+    p.deliveryIs('delivered');
+    await p.audit({
+      action: 'artwork_delivered',
+      actor: 'system',
+      details: { newspaper: p.order.newspaperName },
+    });
+    if (recovered) {
+      await p.commit(
+        { needsAttention: false },
+        { audit: { action: 'attention_cleared', actor: 'system', reason: 'Artwork delivered on retry.' } },
+      );
+    }
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await recordDeliveryFailure(p, err.cause?.message ?? err.message);
+  }
+}
+
+/**
+ * A failed artwork delivery: `order.delivery_failed`, NeedsAttention, and the order waits for an operator
+ * (retryDelivery / markDelivered). The one way a failure is recorded, whether the delivery gave up or test
+ * mode simulates it (`actor` then names the test helper).
+ */
+async function recordDeliveryFailure(p: OrderProcess, message: string, actor = 'system'): Promise<void> {
+  p.deliveryIs('failed');
+  await p.commit(
+    { needsAttention: true },
+    {
+      event: 'order.delivery_failed',
+      audit: { action: 'delivery_failed', actor, details: { message } },
+    },
+  );
+}
+
+/** `retryDelivery`: an operator asks for a failed delivery again; anything else is ignored. */
+export async function retryDelivery(p: OrderProcess, n: OperatorNote): Promise<void> {
+  if (p.delivery !== 'failed') return;
+  p.deliveryIs('retrying');
+  await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
+}
+
+/** `markDelivered`: an operator delivered the artwork another way. */
+export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<void> {
+  if (p.delivery === 'delivered') return;
+  p.deliveryIs('delivered');
+  await p.commit(
+    { needsAttention: false },
+    { audit: { action: 'marked_delivered', actor: n.actor, reason: n.note ?? null } },
+  );
+}
+
+/**
+ * Test mode's lever on the delivery (the other test helpers send the real messages). Only test orders with their
+ * artwork at the newspaper (awaiting_booking, booked) and not already failed qualify.
+ */
+export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
+  if (p.order.livemode) {
+    throw refuse('invalid_state_transition', 'Delivery failures can be simulated on test orders only.', {
+      status: p.status,
+    });
+  }
+  if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
+    throw refuse('invalid_state_transition', doesNotFitMessage('A delivery failure', p.status), {
+      status: p.status,
+    });
+  }
+  if (p.delivery === 'failed') {
+    throw refuse('invalid_state_transition', 'The artwork delivery has already failed.', {
+      status: p.status,
+    });
+  }
+}
+
+/** Records the failure exactly as a delivery that gave up does; retryDelivery then delivers again. */
+export async function simulateDeliveryFailure(p: OrderProcess, n: OperatorNote): Promise<void> {
+  checkSimulatedDeliveryFailure(p);
+  await recordDeliveryFailure(p, n.note ?? 'Simulated artwork delivery failure (test helper).', n.actor);
+}

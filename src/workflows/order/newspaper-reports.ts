@@ -1,0 +1,85 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import {
+  decideReport,
+  REPORT_AUDIT_ACTION,
+  reportContent,
+  type ReportContents,
+  type ReportKind,
+} from '../../orders/reports';
+import type { BookingReport, IntegrationAck, PublicationReport, UrnReport } from '../order.messages';
+import { RETRY_POLICIES } from '../retry-policies';
+import type { OrderProcess } from './process';
+import { asWorkflowRefusal } from './refusals';
+
+/** The newspaper's and the Gazette's reports (booking, publication, URN), through the integration API. */
+const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+
+/** A report is `repeat` when identical to one the order applied (src/orders/reports.ts), else it must fit. */
+function checkReport<K extends ReportKind>(p: OrderProcess, kind: K, content: ReportContents[K]) {
+  return asWorkflowRefusal(() =>
+    decideReport(kind, { status: p.status, type: p.order.type, applied: p.reports }, content),
+  );
+}
+
+const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
+  acknowledged: true,
+  changed,
+  order: p.order,
+});
+
+export const checkBooking = (p: OrderProcess, r: BookingReport) =>
+  checkReport(p, 'booking', reportContent.booking(r));
+
+export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {
+  const content = reportContent.booking(r);
+  if (checkBooking(p, r) === 'repeat') return ack(p, false);
+  p.reportApplied('booking', content);
+  await p.commit(
+    { status: 'booked', publicationDate: r.publicationDate },
+    {
+      event: 'order.booked',
+      audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
+    },
+  );
+  return ack(p, true);
+}
+
+export const checkPublication = (p: OrderProcess, r: PublicationReport) =>
+  checkReport(p, 'publication', reportContent.publication(r));
+
+export async function reportPublication(p: OrderProcess, r: PublicationReport): Promise<IntegrationAck> {
+  if (checkPublication(p, r) === 'repeat') return ack(p, false);
+  const content = reportContent.publication(r);
+  p.reportApplied('publication', content);
+  const published = {
+    status: 'published' as const,
+    publishedAt: content.publishedAt,
+    certificateUrl: `${p.input.publicBaseUrl}/api/v1/orders/${p.order.id}/certificate`,
+  };
+  await documents.generateCertificate({
+    order: { ...p.order, ...published },
+    pageNumber: content.pageNumber,
+  });
+  await p.commit(published, {
+    event: 'order.published',
+    audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },
+  });
+  return ack(p, true);
+}
+
+export const checkUrn = (p: OrderProcess, r: UrnReport) => checkReport(p, 'urn', reportContent.urn(r));
+
+export async function reportUrn(p: OrderProcess, r: UrnReport): Promise<IntegrationAck> {
+  if (checkUrn(p, r) === 'repeat') return ack(p, false);
+  p.reportApplied('urn', reportContent.urn(r));
+  await documents.generateCertificate({ order: { ...p.order, urn: r.urn }, pageNumber: null });
+  await p.commit(
+    { status: 'urn_received', urn: r.urn },
+    {
+      event: 'order.urn_received',
+      audit: { action: REPORT_AUDIT_ACTION.urn, actor: r.actor, details: { urn: r.urn } },
+    },
+  );
+  return ack(p, true);
+}

@@ -1,0 +1,274 @@
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import { checkPayable, paymentEffect } from '../../orders/payment';
+import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
+import type { OrderSnapshot } from '../../orders/order-snapshot';
+import { isTestHelperPayment } from '../../testmode/payments';
+import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
+import { RETRY_POLICIES } from '../retry-policies';
+import { checkoutExpiry, keepCheckout } from './checkout';
+import type { OrderProcess } from './process';
+import { asWorkflowRefusal, checkTransition, refuse } from './refusals';
+
+const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
+const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
+const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
+const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+
+/** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
+export const ownInvoice = (p: OrderProcess) =>
+  p.order.paymentMethod === 'invoice_with_terms' || p.order.paymentMethod === 'invoice_bank_transfer';
+
+/**
+ * Sets up the payment of `order` (as it is about to be committed) at the provider: a Checkout Session (kept,
+ * behind our stable `/pay` address), a Stripe invoice, or our own invoice's address. Answers what the order
+ * shows of it.
+ */
+export async function setUpPayment(
+  p: OrderProcess,
+  order: OrderSnapshot,
+): Promise<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
+  const payment = await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) });
+  const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;
+  p.updatePayment({ paymentRef, checkoutSessionId: checkoutSessionId ?? null });
+  if (checkoutSessionId) {
+    visible.checkoutUrl = keepCheckout(p, { ...payment, checkoutSessionId, checkoutExpiresAt });
+  }
+  return visible;
+}
+
+export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
+  if (p.order.poReference === r.poReference) return 'repeat';
+  checkTransition(p, 'po_received', 'A PO reference');
+  return 'apply';
+}
+
+export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): Promise<void> {
+  if (checkPurchaseOrder(p, r) === 'repeat') return;
+  await p.commit(
+    { status: 'awaiting_booking', poReference: r.poReference, paymentState: 'on_account' },
+    { audit: { action: 'po_received', actor: r.actor, details: { poReference: r.poReference } } },
+  );
+}
+
+/**
+ * The test helper's payment (`recordTestPayment`): test orders only, and only one that pays something, so a
+ * refused helper call never enters the history (a real provider's duplicate is audited `payment_ignored`).
+ */
+export function checkTestPayment(p: OrderProcess): void {
+  if (p.order.livemode) {
+    throw refuse(
+      'invalid_state_transition',
+      'Payments can be recorded by a test helper on test orders only.',
+      {
+        status: p.status,
+      },
+    );
+  }
+  asWorkflowRefusal(() => checkPayable(p.order));
+}
+
+/** A payment confirmation, settled by the ledger's rules (src/orders/ledger.ts). */
+export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
+  const decision = decidePayment({ ...p.order, ...p.payment }, m);
+  const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
+  if (decision.action === 'ignore') {
+    return p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
+  }
+  if (m.paymentRef) p.updatePayment({ handledPaymentRefs: [...p.payment.handledPaymentRefs, m.paymentRef] });
+  if (decision.action === 'refund') return refundStrayPayment(p, m, decision);
+  const { amountGbpPence, amountMismatch } = decision;
+  const charge = { kind: 'charge' as const, amountGbpPence, providerRef: m.paymentRef, reason: 'payment' };
+  const flag = amountMismatch ? { needsAttention: true } : {};
+  const audit = { action: 'payment_received', actor: m.actor, details: { ...details, amountGbpPence } };
+  if (paymentEffect(p.order) === 'checkout_paid') {
+    p.updatePayment({ paymentRef: m.paymentRef });
+    await p.commit(
+      { status: 'awaiting_booking', paymentState: 'paid', ...flag },
+      { audit, ledger: [charge] },
+    );
+  } else {
+    // Our own invoice paid (test helper, sandbox): its reference lets a cancel refund it. A Stripe invoice's
+    // paymentRef is the invoice itself and stays.
+    if (ownInvoice(p)) p.updatePayment({ paymentRef: m.paymentRef });
+    await p.commit(
+      { paymentState: 'paid', ...flag },
+      { audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
+    );
+  }
+  if (amountMismatch) {
+    await p.audit({
+      action: 'payment_amount_mismatch',
+      actor: m.actor,
+      details: { ...details, amountGbpPence, quotedPriceGbpPence: p.order.quotedPriceGbpPence },
+    });
+  }
+}
+
+/**
+ * A payment the order did not expect (a replaced Checkout Session, a second payment, a closed order): recorded
+ * and refunded in full through the provider that took it, under a key of its own. A payment no provider can
+ * refund, or a refund that fails, flags the order for an operator.
+ */
+async function refundStrayPayment(
+  p: OrderProcess,
+  m: PaymentReceived,
+  d: { reason: StrayReason; amountGbpPence: number },
+): Promise<void> {
+  const { paymentRef } = m;
+  const charge = {
+    kind: 'charge' as const,
+    amountGbpPence: d.amountGbpPence,
+    providerRef: paymentRef,
+    reason: d.reason,
+  };
+  const details = {
+    reason: d.reason,
+    paymentRef,
+    providerEventId: m.providerEventId,
+    amountGbpPence: d.amountGbpPence,
+  };
+  const refundable =
+    paymentRef && (p.order.paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef));
+  if (!refundable) {
+    return p.commit(
+      { needsAttention: true },
+      { ledger: [charge], audit: { action: 'stray_payment', actor: m.actor, details } },
+    );
+  }
+  try {
+    const refundId = await refunds.refundPayment({
+      orderId: p.order.id,
+      paymentRef,
+      amountGbpPence: d.amountGbpPence,
+      purpose: `stray:${paymentRef}`,
+    });
+    const refund = {
+      kind: 'refund' as const,
+      amountGbpPence: d.amountGbpPence,
+      providerRef: refundId,
+      reason: d.reason,
+    };
+    await p.commit(
+      {},
+      {
+        ledger: [charge, refund],
+        audit: { action: 'stray_payment_refunded', actor: m.actor, details: { ...details, refundId } },
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.commit(
+      { needsAttention: true },
+      { ledger: [charge], audit: { action: 'stray_refund_failed', actor: m.actor, details } },
+    );
+  }
+}
+
+/**
+ * The payment follows an amendment's changed total: a new checkout session for an unpaid card order (the old one
+ * expired, so it cannot be paid at the old price), a new Stripe invoice (the old one voided) for an unpaid
+ * stripe_invoice order, our own invoice regenerated for orders on account.
+ */
+export async function reprice(
+  p: OrderProcess,
+  repriced: OrderSnapshot,
+): Promise<Partial<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl'>>> {
+  if (p.status === 'pending_payment') {
+    const previous = p.payment.checkoutSessionId;
+    const kept = p.payment.checkoutSession !== null;
+    const checkout = await setUp.setUpPayment(repriced, { checkoutExpiresAt: checkoutExpiry(p) });
+    p.updatePayment({
+      checkoutSessionId: checkout.checkoutSessionId ?? null,
+      replacedCheckoutSessionIds: previous
+        ? [...p.payment.replacedCheckoutSessionIds, previous]
+        : p.payment.replacedCheckoutSessionIds,
+    });
+    if (previous) await expireQuietly(p, previous);
+    if (kept && checkout.checkoutSessionId) {
+      return { checkoutUrl: keepCheckout(p, { ...checkout, checkoutSessionId: checkout.checkoutSessionId }) };
+    }
+    return { checkoutUrl: checkout.checkoutUrl };
+  }
+  if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
+    const previous = p.payment.paymentRef;
+    const invoice = await setUp.setUpPayment(repriced);
+    p.updatePayment({ paymentRef: invoice.paymentRef });
+    if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
+    return { invoiceUrl: invoice.invoiceUrl };
+  }
+  if (ownInvoice(p)) {
+    await documents.generateInvoice({
+      order: { ...repriced, pricing: { ...p.notice.pricing }, noticeText: p.notice.noticeText },
+      termsDays: p.input.order.invoiceTermsDays,
+    });
+  }
+  return {};
+}
+
+/** Voids a Stripe invoice; a refusal (already paid, say) is audited and flags the order for an operator. */
+export async function voidQuietly(p: OrderProcess, invoiceId: string, reason: string): Promise<boolean> {
+  try {
+    await stop.voidInvoice({ orderId: p.order.id, invoiceId, reason });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.audit({
+      action: 'invoice_void_failed',
+      actor: 'system',
+      details: { invoiceId, message: err.cause?.message ?? err.message },
+    });
+    return false;
+  }
+}
+
+/**
+ * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
+ * a payment may now arrive for a session the order no longer expects.
+ */
+export async function expireQuietly(p: OrderProcess, sessionId: string): Promise<boolean> {
+  try {
+    await stop.expireCheckout({ orderId: p.order.id, sessionId });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    await p.audit({
+      action: 'checkout_expire_failed',
+      actor: 'system',
+      details: { sessionId, message: err.cause?.message ?? err.message },
+    });
+    return false;
+  }
+}
+
+/** The purpose of an operator's next `retryRefund`, so the provider does not answer it from an earlier key. */
+export function nextRefundPurpose(p: OrderProcess): string {
+  p.updatePayment({ refundAttempts: p.payment.refundAttempts + 1 });
+  return `retry${p.payment.refundAttempts}`;
+}
+
+/**
+ * How the order's payment goes back through the provider that took it, or null when it was paid to us directly
+ * (returned by hand: `refund_due`). `purpose` names a second attempt (an amendment's difference, an operator's
+ * `retryRefund`), so the provider does not answer it from the first attempt's idempotency key.
+ */
+export function providerRefund(
+  p: OrderProcess,
+  purpose?: string,
+  amountGbpPence = heldGbpPence(p.order),
+): (() => Promise<string>) | null {
+  const { paymentMethod, id: orderId } = p.order;
+  const { paymentRef } = p.payment;
+  const keyed = purpose ? { purpose } : {};
+  if (paymentRef && paymentMethod === 'stripe_checkout') {
+    return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
+  }
+  if (paymentRef && paymentMethod === 'stripe_invoice') {
+    return () => refunds.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence, ...keyed });
+  }
+  // On account, paid through the test helper: no money moved, so the refund is recorded like a provider's.
+  if (paymentRef && isTestHelperPayment(paymentRef)) {
+    return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
+  }
+  return null;
+}

@@ -1,0 +1,27 @@
+import { ActivityFailure } from '@temporalio/workflow';
+import { setUpPayment } from './payment';
+import { writes, type OrderProcess } from './process';
+import { refuse } from './refusals';
+
+/**
+ * The order's first step: its reference, its payment set up at the provider, then the first projection write
+ * and `order.created`. Our own invoice's PDF is typeset right after by the `order.created` announcement (the
+ * download waits for it briefly: docs/orders.md). A payment set-up that fails leaves no order: the placing
+ * update answers 503, retry with backoff.
+ */
+export async function placeOrder(p: OrderProcess): Promise<void> {
+  try {
+    const reference = await writes.allocateReference(p.order.id);
+    const payment = await setUpPayment(p, { ...p.order, reference });
+    await p.commit(
+      { reference, ...payment },
+      { event: 'order.created', audit: { action: 'placed', actor: p.input.placedBy } },
+    );
+    p.placed();
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    p.placementFailed(
+      refuse('service_unavailable', 'The payment provider could not set up payment. Retry with backoff.'),
+    );
+  }
+}

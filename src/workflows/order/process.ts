@@ -1,0 +1,352 @@
+import type { ApplicationFailure } from '@temporalio/workflow';
+import {
+  condition,
+  proxyLocalActivities,
+  setCurrentDetails,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import type { AuditEntry } from '../../orders/audit';
+import { eventData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import { withEntries, type LedgerEntry } from '../../orders/ledger';
+import type { OrderNotice } from '../../orders/order-notice';
+import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
+import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
+import { initialStatus, isFinal, type OrderStatus } from '../../orders/status';
+import type {
+  CarriedOrderState,
+  DeliveryState,
+  OrderWorkflowInput,
+  PaymentHandles,
+  PreparedNotice,
+} from '../order.messages';
+import { RETRY_POLICIES } from '../retry-policies';
+import { operatorTask } from './cancellation';
+import {
+  ClientRefKey,
+  LivemodeKey,
+  NeedsAttentionKey,
+  NewspaperKey,
+  NoticeTypeKey,
+  OrderStatusKey,
+  OrganisationIdKey,
+  ReferenceKey,
+} from '../search-attributes';
+
+/**
+ * Projection, audit, event and ledger writes: milliseconds of SQL, run as local activities so a state change costs
+ * no trip through the task queue (and does not wait behind proofs being rendered).
+ */
+export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
+
+export interface Change {
+  event?: OrderEventName;
+  /** Charges and refunds: written with the change, their totals added to the order. */
+  ledger?: Array<Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>>;
+  audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
+}
+
+/** Workflow time as an ISO timestamp (deterministic: Date is replay-safe inside a workflow). */
+export const nowIso = () => new Date().toISOString();
+
+const NO_PAYMENT: PaymentHandles = {
+  paymentRef: null,
+  checkoutSessionId: null,
+  checkoutSession: null,
+  checkoutRenewals: 0,
+  handledPaymentRefs: [],
+  replacedCheckoutSessionIds: [],
+  refundAttempts: 0,
+};
+
+/**
+ * The state one order workflow owns. Every piece is read-only from outside and changes through one method here,
+ * named after what happened:
+ * - the order (the projection's row): `commit` (bumps the version, writes the projection, the event, the audit
+ *   entry and the ledger in one local activity, and refreshes what operators see in the Temporal UI);
+ * - the notice and its revisions: `reviseNotice` (amendments.ts), `proofMade` (artwork.ts);
+ * - the artwork's delivery (`DeliveryState`): `deliveryPending` … `deliveryRetried` (artwork.ts, the operator's
+ *   signals in the workflow entry);
+ * - the payment's provider handles: `updatePayment` (payment.ts and checkout.ts only);
+ * - the integration reports applied: `reportApplied` (newspaper-reports.ts);
+ * - the placement's outcome: `placed` / `placementFailed` (placement.ts).
+ */
+export class OrderProcess {
+  private _order: OrderSnapshot;
+  private _notice: PreparedNotice;
+  private _created = false;
+  private _createFailure: ApplicationFailure | null = null;
+  /** Workflow time the current status was entered. */
+  private _statusSince = Date.now();
+  /** Bumped by every amendment; the proof is current when it was made for this revision. */
+  private _noticeRevision = 1;
+  private _proofRevision = 0;
+  private _delivery: DeliveryState = 'pending';
+  private _payment: PaymentHandles = NO_PAYMENT;
+  /** The integration reports the order applied, to acknowledge an identical repeat without a change. */
+  private _reports: AppliedReports = {};
+  /** Bumped by every state change, so the main loop wakes up. */
+  private _changes = 0;
+  private sequence = 0;
+  private busy = false;
+
+  constructor(readonly input: OrderWorkflowInput) {
+    const o = input.order;
+    if (input.carried) {
+      const c = input.carried;
+      this._created = true;
+      this._order = c.order;
+      this._notice = c.notice;
+      this._statusSince = c.statusSince;
+      this._noticeRevision = c.noticeRevision;
+      this._proofRevision = c.proofRevision;
+      this._delivery = c.delivery;
+      this._payment = c.payment;
+      this._reports = c.reports;
+      this.sequence = c.eventSequence;
+      return;
+    }
+    this._notice = o.notice;
+    const at = nowIso();
+    this._order = {
+      id: o.id,
+      organisationId: o.organisationId,
+      livemode: o.livemode,
+      reference: '',
+      status: initialStatus(o.paymentMethod),
+      type: o.type,
+      quotedPriceGbpPence: o.notice.pricing.totalGbpPence,
+      noticeText: o.notice.noticeText,
+      paymentMethod: o.paymentMethod,
+      paymentState: 'pending',
+      amountPaidGbpPence: 0,
+      amountRefundedGbpPence: 0,
+      checkoutUrl: null,
+      invoiceUrl: null,
+      clientRef: o.clientRef,
+      proofPdfUrl: null,
+      certificateUrl: null,
+      newspaperName: o.notice.newspaperName,
+      gazetteEdition: o.notice.gazetteEdition,
+      publicationDate: o.notice.publicationDate,
+      publicationDateAdjusted: o.notice.publicationDateAdjusted ?? null,
+      publishedAt: null,
+      urn: null,
+      poReference: null,
+      needsAttention: false,
+      fields: o.notice.fields,
+      pricing: { ...o.notice.pricing },
+      createdAt: at,
+      updatedAt: at,
+      version: 0,
+    };
+  }
+
+  /** Everything the next run needs to carry on where this one stops (continue-as-new). */
+  carry(): CarriedOrderState {
+    return {
+      order: this._order,
+      notice: this._notice,
+      statusSince: this._statusSince,
+      noticeRevision: this._noticeRevision,
+      proofRevision: this._proofRevision,
+      delivery: this._delivery,
+      payment: this._payment,
+      reports: this._reports,
+      eventSequence: this.sequence,
+    };
+  }
+
+  get order(): OrderSnapshot {
+    return this._order;
+  }
+  get notice(): PreparedNotice {
+    return this._notice;
+  }
+  get status(): OrderStatus {
+    return this._order.status;
+  }
+  get probate(): boolean {
+    return this._order.type === 'probate';
+  }
+  get created(): boolean {
+    return this._created;
+  }
+  get createFailure(): ApplicationFailure | null {
+    return this._createFailure;
+  }
+  get statusSince(): number {
+    return this._statusSince;
+  }
+  get changes(): number {
+    return this._changes;
+  }
+  get delivery(): DeliveryState {
+    return this._delivery;
+  }
+  get payment(): Readonly<PaymentHandles> {
+    return this._payment;
+  }
+  get reports(): Readonly<AppliedReports> {
+    return this._reports;
+  }
+  /** The proof is out of date: made for an older revision of the notice (or not made yet). */
+  get proofDue(): boolean {
+    return this._proofRevision !== this._noticeRevision;
+  }
+  get noticeRevision(): number {
+    return this._noticeRevision;
+  }
+
+  /** The order is placed: its first projection write is done, and messages may change it. */
+  placed(): void {
+    this._created = true;
+  }
+
+  /** The placement failed (payment set-up refused): the placing update answers this refusal. */
+  placementFailed(failure: ApplicationFailure): void {
+    this._createFailure = failure;
+  }
+
+  /** An amendment's notice: a new revision, whose proof is due; artwork already delivered goes again. */
+  reviseNotice(notice: OrderNotice): void {
+    this._notice = notice;
+    this._noticeRevision += 1;
+    if (this._delivery === 'delivered') this._delivery = 'pending';
+  }
+
+  /** The proof made for `revision` (a later amendment may have made it out of date already). */
+  proofMade(revision: number): void {
+    this._proofRevision = revision;
+  }
+
+  /**
+   * The artwork's delivery moves on: `delivered` (by the delivery or an operator's `markDelivered`), `failed`
+   * (gave up, or simulated in test mode), `retrying` (an operator's `retryDelivery` of a failed delivery).
+   */
+  deliveryIs(next: DeliveryState): void {
+    this._delivery = next;
+    this.touch();
+  }
+
+  /** The provider's handles change (set up, paid, replaced, refund retried): payment.ts and checkout.ts only. */
+  updatePayment(change: Partial<PaymentHandles>): void {
+    this._payment = { ...this._payment, ...change };
+  }
+
+  /** An integration report applied, kept so an identical repeat is acknowledged without a change. */
+  reportApplied<K extends ReportKind>(kind: K, content: ReportContents[K]): void {
+    this._reports = { ...this._reports, [kind]: content };
+  }
+
+  /** Runs one state change at a time: handlers may interleave at every await. */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    await condition(() => !this.busy);
+    this.busy = true;
+    try {
+      return await fn();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  touch(): void {
+    this._changes += 1;
+  }
+
+  async commit(update: Partial<OrderSnapshot>, change: Change = {}): Promise<void> {
+    const at = nowIso();
+    const statusChanged = update.status !== undefined && update.status !== this._order.status;
+    if (statusChanged) this._statusSince = Date.now();
+    const ledger = (change.ledger ?? [])
+      .filter((e) => e.amountGbpPence > 0)
+      .map((e) => this.ledgerEntry(e, at));
+    this._order = {
+      ...this._order,
+      ...(statusChanged && { needsAttention: this._delivery === 'failed' }),
+      ...update,
+      ...(ledger.length > 0 && withEntries(this._order, ledger)),
+      version: this._order.version + 1,
+      updatedAt: at,
+    };
+    const order = this._order;
+    await writes.commitOrderChange({
+      order,
+      audit: change.audit ? this.auditEntry(change.audit, at) : null,
+      event: change.event ? this.eventRecord(change.event, at) : null,
+      ...(ledger.length > 0 && { ledger }),
+    });
+    this.showToOperators();
+    this.touch();
+  }
+
+  /** Appends to the order's audit log without changing the order. */
+  async audit(entry: NonNullable<Change['audit']>, at = nowIso()): Promise<void> {
+    await writes.recordAudit(this.auditEntry(entry, at));
+  }
+
+  private ledgerEntry(e: NonNullable<Change['ledger']>[number], at: string): LedgerEntry {
+    const { id: orderId, organisationId } = this._order;
+    return { id: `led_${uuid4().replace(/-/g, '')}`, orderId, organisationId, ...e, createdAt: at };
+  }
+
+  private auditEntry(entry: NonNullable<Change['audit']>, at: string): AuditEntry {
+    const { action, actor, reason = null, details = {} } = entry;
+    return {
+      id: `aud_${uuid4().replace(/-/g, '')}`,
+      orderId: this._order.id,
+      organisationId: this._order.organisationId,
+      action,
+      actor,
+      reason,
+      details,
+      createdAt: at,
+    };
+  }
+
+  /** The event's `evt_` id and sequence are drawn here, once: a replay draws the same. */
+  private eventRecord(event: OrderEventName, at: string): OrderEventRecord {
+    const order = this._order;
+    this.sequence += 1;
+    return {
+      id: `evt_${uuid4().replace(/-/g, '')}`,
+      orderId: order.id,
+      organisationId: order.organisationId,
+      livemode: order.livemode,
+      event,
+      sequence: this.sequence,
+      createdAt: at,
+      data: eventData(event, toOrder(order)),
+    };
+  }
+
+  /** Search attributes and the workflow's current details, as operators see them in the Temporal UI. */
+  showToOperators(): void {
+    const o = this._order;
+    upsertSearchAttributes([
+      { key: OrderStatusKey, value: o.status },
+      { key: NoticeTypeKey, value: o.type },
+      { key: OrganisationIdKey, value: o.organisationId },
+      { key: NewspaperKey, value: o.newspaperName },
+      { key: NeedsAttentionKey, value: o.needsAttention },
+      { key: LivemodeKey, value: o.livemode },
+      { key: ReferenceKey, value: o.reference },
+      { key: ClientRefKey, value: o.clientRef },
+    ]);
+    setCurrentDetails(
+      [
+        `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
+        `Payment: ${o.paymentMethod} (${o.paymentState}) · £${(o.quotedPriceGbpPence / 100).toFixed(2)}`,
+        `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
+        this._delivery === 'failed' && !isFinal(o.status)
+          ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.'
+          : '',
+        operatorTask(this) ?? '',
+        `Version ${o.version} · updated ${o.updatedAt}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+  }
+}

@@ -1,0 +1,64 @@
+import { workflowInfo } from '@temporalio/workflow';
+import { isFinal } from '../../orders/status';
+import { cancel } from './cancellation';
+import type { OrderProcess } from './process';
+
+/**
+ * The order's deadlines (durable timers): flag an order that waits too long in a status for attention, expire
+ * an unpaid order, complete a finished one; and when a run's history is long enough to hand over.
+ */
+export interface Deadline {
+  at: number;
+  action: 'attention' | 'expire' | 'complete';
+}
+
+export function nextDeadline(p: OrderProcess): Deadline | null {
+  if (isFinal(p.status)) return null;
+  const t = p.input.timings;
+  const deadlines: Deadline[] = [];
+  const attention = t.attentionAfterMs[p.status];
+  if (attention !== undefined && !p.order.needsAttention)
+    deadlines.push({ at: p.statusSince + attention, action: 'attention' });
+  if (p.status === 'pending_payment')
+    deadlines.push({ at: p.statusSince + t.paymentExpiryMs, action: 'expire' });
+  if (p.status === 'urn_received' || (p.status === 'published' && !p.probate)) {
+    deadlines.push({ at: p.statusSince + t.completeAfterMs, action: 'complete' });
+  }
+  return deadlines.reduce<Deadline | null>(
+    (first, d) => (first === null || d.at < first.at ? d : first),
+    null,
+  );
+}
+
+/** Acts on the deadline that is due now, if it still is (a message may have moved the order on). */
+export async function onDeadline(p: OrderProcess): Promise<void> {
+  const due = nextDeadline(p);
+  if (!due || due.at > Date.now()) return;
+  switch (due.action) {
+    case 'attention':
+      return p.commit(
+        { needsAttention: true },
+        {
+          audit: {
+            action: 'needs_attention',
+            actor: 'system',
+            details: { status: p.status, since: new Date(p.statusSince).toISOString() },
+          },
+        },
+      );
+    case 'expire':
+      return cancel(p, { actor: 'system', reason: 'Payment was not received in time.' });
+    case 'complete':
+      return p.commit({ status: 'completed' }, { audit: { action: 'completed', actor: 'system' } });
+  }
+}
+
+/**
+ * A run's history is long enough to hand over: Temporal suggests it (well before its limits of 51,200 events
+ * and 50 MB), or the order's own threshold (`timings.continueAsNewAfterEvents`, set by tests) is reached.
+ */
+export function continueAsNewDue(p: OrderProcess): boolean {
+  const info = workflowInfo();
+  const threshold = p.input.timings.continueAsNewAfterEvents;
+  return info.continueAsNewSuggested || (threshold !== undefined && info.historyLength >= threshold);
+}

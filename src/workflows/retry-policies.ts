@@ -1,0 +1,69 @@
+import type { ActivityOptions } from '@temporalio/workflow';
+
+/**
+ * Every retry policy of the order workflow and of the closed-order payment workflow, each with why it is so
+ * (docs/orders.md, "Retry policies"). A provider's refusal (a Stripe 4xx, a card declined) is thrown as a
+ * non-retryable `payment_refused` by the activity and ends the attempts at once whatever the policy; only
+ * outages (timeouts, 5xx, rate limits, a lost worker) are retried. Every provider call carries an idempotency
+ * key derived from the order, so a retried attempt never moves money twice.
+ */
+export const RETRY_POLICIES = {
+  /**
+   * Our own database (projection, audit, events, ledger, reference): milliseconds of SQL. Retried until it
+   * succeeds: the order cannot go on without its record, and an outage of our database is ours to fix, not an
+   * operator's per order. A short timeout lets an attempt lost with a crashed worker be retried soon.
+   */
+  database: {
+    startToCloseTimeout: '15 seconds',
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /**
+   * Documents (proof, certificate, invoice PDF) and the notice engine's amendment: our own code, deterministic,
+   * no money. Retried until it succeeds, like the database: a failure is a bug or an outage of ours, and the
+   * order waits for the document rather than going on without it.
+   */
+  documents: {
+    startToCloseTimeout: '15 seconds',
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /**
+   * Payment set-up (Checkout Session, Stripe invoice, a renewed session): a caller waits for the answer (the
+   * order's 201, the /pay redirect), so a few quick attempts, then a clean refusal (503, retry with backoff).
+   * Nothing is charged yet, so giving up loses no money.
+   */
+  paymentSetUp: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '1s', maximumAttempts: 5 },
+  },
+  /**
+   * Stopping a payment (void a Stripe invoice, expire a Checkout Session) while amending or cancelling: a caller
+   * waits, and a failure already has a safe path (audited, the order flagged; a payment that still arrives is
+   * refunded as stray), so a few quick attempts.
+   */
+  paymentStop: {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: '1s', maximumAttempts: 5 },
+  },
+  /**
+   * Refunds (a card payment, a paid Stripe invoice's credit note, a stray or closed-order payment): money owed to
+   * a customer. Retried with backoff for up to six hours (long enough to outlast a provider incident, short
+   * enough that a stuck refund reaches a person the same working day), then the order is flagged
+   * (`refund_failed` / `stray_refund_failed`, NeedsAttention) for an operator, who can `retryRefund` under a new
+   * key. Never given up on silently, never retried forever.
+   */
+  refund: {
+    startToCloseTimeout: '30 seconds',
+    scheduleToCloseTimeout: '6 hours',
+    retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+  },
+} as const satisfies Record<string, ActivityOptions>;
+
+/**
+ * Artwork delivery to the newspaper: attempts and first interval come from the order's timings (tests shorten
+ * them); when it gives up, the order records `order.delivery_failed` and waits for an operator (retryDelivery /
+ * markDelivered). The timeout leaves room for a large upload.
+ */
+export const artworkDeliveryPolicy = (attempts: number, initialIntervalMs: number): ActivityOptions => ({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: attempts, initialInterval: initialIntervalMs, backoffCoefficient: 2 },
+});
