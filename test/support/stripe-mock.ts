@@ -169,7 +169,11 @@ async function waitUntilUp(url: string, child: ChildProcess, stderr: () => strin
   throw new Error(`stripe-mock did not start: ${stderr()}`);
 }
 
-/** The configuration that sends the service's Stripe calls (test mode) to a stripe-mock at `url`. */
+/**
+ * The configuration that sends the service's Stripe calls (test mode) to a stripe-mock at `url`. stripe-mock
+ * refuses (401 invalid_request_error) any key but `sk_test_` and letters or digits: `sk_test_crash_payments`,
+ * for one, fails every call. Pass this to spawned workers too, never a key of your own.
+ */
 export const stripeEnv = (url: string, webhookSecret = 'whsec_x') => ({
   STRIPE_SECRET_KEY: 'sk_test_123',
   STRIPE_WEBHOOK_SECRET: webhookSecret,
