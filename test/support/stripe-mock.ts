@@ -48,7 +48,19 @@ export interface StripeMock {
   refuse(match: Match, message: string): void;
   /** Merges `fields` into the JSON answer of matching requests (stripe-mock's objects are canned). */
   patch(match: Match, fields: Record<string, unknown>): void;
+  /**
+   * Matching requests are received (recorded) but not answered until `release()`: the caller's Stripe call is
+   * in flight, so a test can kill the process making it at exactly that point.
+   */
+  hold(match: Match): Hold;
   stop(): Promise<void>;
+}
+
+export interface Hold {
+  /** Requests waiting for their answer. */
+  held(): number;
+  /** Answers the waiting requests (forwarded to stripe-mock) and lets later ones through. */
+  release(): void;
 }
 
 /**
@@ -74,6 +86,13 @@ export async function startStripeMock(): Promise<StripeMock> {
   const failures: Match[] = [];
   const refusals: Array<{ match: Match; message: string }> = [];
   const patches: Array<{ match: Match; fields: Record<string, unknown> }> = [];
+  const holds: Array<{ match: Match; waiting: Array<() => void>; released: boolean }> = [];
+  const heldBack = (r: StripeRequest) =>
+    new Promise<void>((resolve) => {
+      const hold = holds.find((h) => !h.released && h.match(r));
+      if (hold) hold.waiting.push(resolve);
+      else resolve();
+    });
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -103,16 +122,18 @@ export async function startStripeMock(): Promise<StripeMock> {
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: refusal.message } }));
         return;
       }
-      void forward(url, req, body, recorded).then(
-        ({ status, text }) => {
-          res.writeHead(status, { 'Content-Type': 'application/json' });
-          res.end(text);
-        },
-        (err: unknown) => {
-          res.writeHead(502);
-          res.end(String(err));
-        },
-      );
+      void heldBack(recorded)
+        .then(() => forward(url, req, body, recorded))
+        .then(
+          ({ status, text }) => {
+            res.writeHead(status, { 'Content-Type': 'application/json' });
+            res.end(text);
+          },
+          (err: unknown) => {
+            res.writeHead(502);
+            res.end(String(err));
+          },
+        );
     });
   });
 
@@ -142,7 +163,19 @@ export async function startStripeMock(): Promise<StripeMock> {
     failOnce: (match) => failures.push(match),
     refuse: (match, message) => refusals.push({ match, message }),
     patch: (match, fields) => patches.push({ match, fields }),
+    hold(match) {
+      const hold = { match, waiting: [] as Array<() => void>, released: false };
+      holds.push(hold);
+      return {
+        held: () => hold.waiting.length,
+        release() {
+          hold.released = true;
+          hold.waiting.splice(0).forEach((go) => go());
+        },
+      };
+    },
     async stop() {
+      for (const h of holds) h.waiting.splice(0).forEach((go) => go());
       await new Promise((resolve) => server.close(resolve));
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
