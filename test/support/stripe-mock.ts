@@ -42,6 +42,10 @@ export interface StripeMock {
   requests: StripeRequest[];
   /** Requests matching `method` and a path pattern. */
   sent(method: string, pathPattern: RegExp): StripeRequest[];
+  /** Those of them made for order `orderId` (every idempotency key of ours starts `order:<id>:`). */
+  sentFor(orderId: string, method: string, pathPattern: RegExp): StripeRequest[];
+  /** The id of the Stripe invoice our code sent for order `orderId` (its payment set-up's `send`). */
+  invoiceIdOf(orderId: string): string;
   /** The next matching request gets a 500 (a transient Stripe error) without reaching stripe-mock. */
   failOnce(match: Match): void;
   /** Every matching request gets a 400 invalid_request_error (a Stripe refusal) with `message`. */
@@ -154,12 +158,23 @@ export async function startStripeMock(): Promise<StripeMock> {
     return { status: answer.status, text };
   }
 
+  const sent = (method: string, pattern: RegExp) =>
+    requests.filter((r) => r.method === method && pattern.test(r.path));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    sent: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path)),
+    sent,
+    sentFor: (orderId, method, pattern) =>
+      sent(method, pattern).filter((r) => r.idempotencyKey?.startsWith(`order:${orderId}:`)),
+    invoiceIdOf(orderId) {
+      const send = sent('POST', /^\/v1\/invoices\/[^/]+\/send$/).find((r) =>
+        r.idempotencyKey?.startsWith(`order:${orderId}:payment:`),
+      );
+      if (!send) throw new Error(`No invoice was sent for order ${orderId}`);
+      return send.path.split('/')[3];
+    },
     failOnce: (match) => failures.push(match),
     refuse: (match, message) => refusals.push({ match, message }),
     patch: (match, fields) => patches.push({ match, fields }),

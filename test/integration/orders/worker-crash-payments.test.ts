@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
-import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
@@ -12,6 +11,7 @@ import {
   type TestApi,
 } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
+import { ledgerOf } from '../../support/orders';
 import { checkoutSessionEvent, invoicePaidEvent, postStripeEvent } from '../../support/stripe-events';
 import {
   startStripeMock,
@@ -72,13 +72,10 @@ async function killWhen(ready: () => Promise<boolean> | boolean, hold?: Hold): P
   await startWorker();
 }
 
+/** Stripe calls that set up a payment (a Checkout Session; an invoice's finalisation), and refunds. */
+const SET_UP = /^\/v1\/(checkout\/sessions|invoices\/[^/]+\/finalize)$/;
+const REFUND = /^\/v1\/(refunds|credit_notes)$/;
 const post = (path: RegExp) => (r: StripeRequest) => r.method === 'POST' && path.test(r.path);
-const SET_UP = post(/^\/v1\/(checkout\/sessions|invoices\/[^/]+\/finalize)$/);
-const REFUND = post(/^\/v1\/(refunds|credit_notes)$/);
-
-/** Requests our code sent to Stripe for order `id` (every key of ours names the order). */
-const sentFor = (id: string, match: (r: StripeRequest) => boolean) =>
-  stripeMock.requests.filter((r) => match(r) && r.idempotencyKey?.startsWith(`order:${id}:`));
 const keysOf = (requests: readonly StripeRequest[]) => new Set(requests.map((r) => r.idempotencyKey));
 
 const LONGER = {
@@ -91,16 +88,22 @@ async function customer(paymentMethod: PaymentMethod) {
   return (await createTestKey(api.db, org.id)).key;
 }
 
-/** Places an order as a careful client does: a 503 is retried with the same Idempotency-Key. */
-async function place(key: string, i: number) {
-  const body = { ...validOrderBody('planning'), ...LONGER, clientRef: `crash-pay-${i}` };
+/**
+ * A POST as a careful client sends it: with an Idempotency-Key, retried under the same key while the answer is
+ * 503 (the order engine waits for a new worker) or 409 idempotency_request_in_progress.
+ */
+async function carefully(path: string, key: string, body: unknown) {
   const headers = { 'Idempotency-Key': `crash-pay-${randomUUID()}` };
   for (let attempt = 1; ; attempt++) {
-    const res = await call(api, 'POST', '/api/v1/orders', { key, body, headers });
-    if (res.status !== 503 || attempt === 10) return res;
+    const res = await call(api, 'POST', path, { key, body, headers });
+    const retry = res.status === 503 || res.json?.code === 'idempotency_request_in_progress';
+    if (!retry || attempt === 10) return res;
     await new Promise((r) => setTimeout(r, 2_000));
   }
 }
+
+const place = (key: string, i: number) =>
+  carefully('/api/v1/orders', key, { ...validOrderBody('planning'), ...LONGER, clientRef: `crash-pay-${i}` });
 
 describe('worker crash (SIGKILL) while payments are set up, refunds made and payments arrive', () => {
   test('no second charge or refund; every order’s ledger balances: charged − refunded = the price kept, or 0 when cancelled', async () => {
@@ -114,7 +117,7 @@ describe('worker crash (SIGKILL) while payments are set up, refunds made and pay
     const keyOf = (m: PaymentMethod) => (m === 'stripe_checkout' ? cardKey : invoiceKey);
 
     // 0. Placement, killed while Checkout Sessions and invoices are being created (their answers held).
-    const setUp = stripeMock.hold(SET_UP);
+    const setUp = stripeMock.hold(post(SET_UP));
     const placing = Promise.all(methods.map((m, i) => place(keyOf(m), i)));
     await killWhen(() => setUp.held() >= 3, setUp);
     const created = await placing;
@@ -125,10 +128,8 @@ describe('worker crash (SIGKILL) while payments are set up, refunds made and pay
     const card = ids.slice(0, CARD);
     const invoiced = ids.slice(CARD);
     // The set-ups lost with the killed worker were asked again, under the same key: one session or invoice each.
-    expect(stripeMock.requests.filter(SET_UP).length).toBeGreaterThan(ids.length);
-    for (const id of ids) expect(keysOf(sentFor(id, SET_UP)).size).toBe(1);
-    const invoiceIdOf = (id: string) =>
-      sentFor(id, post(/^\/v1\/invoices\/[^/]+\/send$/))[0].path.split('/')[3];
+    expect(stripeMock.sent('POST', SET_UP).length).toBeGreaterThan(ids.length);
+    for (const id of ids) expect(keysOf(stripeMock.sentFor(id, 'POST', SET_UP)).size).toBe(1);
 
     // 1. Every order paid by a signed Stripe event; the worker is killed part-way through the payments.
     for (const id of card) {
@@ -140,7 +141,7 @@ describe('worker crash (SIGKILL) while payments are set up, refunds made and pay
       expect((await postStripeEvent(api, paid, WEBHOOK_SECRET)).status).toBe(200);
     }
     for (const id of invoiced) {
-      const paid = invoicePaidEvent(id, invoiceIdOf(id), { amountPaid: price.get(id)! });
+      const paid = invoicePaidEvent(id, stripeMock.invoiceIdOf(id), { amountPaid: price.get(id)! });
       expect((await postStripeEvent(api, paid, WEBHOOK_SECRET)).status).toBe(200);
     }
     const paidCount = async () => {
@@ -158,11 +159,10 @@ describe('worker crash (SIGKILL) while payments are set up, refunds made and pay
       if (c >= 0) return (['decrease', 'cancel', 'stray', 'decrease+cancel'] as const)[c % 4];
       return invoiced.indexOf(id) % 2 === 0 ? 'cancel' : 'keep';
     };
-    const amend = (id: string) =>
-      call(api, 'POST', `/api/v1/orders/${id}/amend`, { key: cardKey, body: SHORTER });
+    const amend = (id: string) => carefully(`/api/v1/orders/${id}/amend`, cardKey, SHORTER);
     const cancel = (id: string, key: string) =>
-      call(api, 'POST', `/api/v1/orders/${id}/cancel`, { key, body: { reason: 'crash test' } });
-    const refunds = stripeMock.hold(REFUND);
+      carefully(`/api/v1/orders/${id}/cancel`, key, { reason: 'crash test' });
+    const refunds = stripeMock.hold(post(REFUND));
     const work = Promise.all(
       ids.map(async (id, i) => {
         const key = keyOf(methods[i]);
@@ -210,15 +210,13 @@ describe('worker crash (SIGKILL) while payments are set up, refunds made and pay
       });
       const repriced = !cancelled && plan(id) !== 'keep';
       expect(repriced ? order.quotedPriceGbpPence < price.get(id)! : true).toBe(true);
-      const ledger = await listLedgerEntries(api.db, id);
-      const sum = (kind: string) =>
-        ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
+      const { entries: ledger, charged, refunded } = await ledgerOf(api.db, id);
       const kept = cancelled ? 0 : order.quotedPriceGbpPence;
-      expect({ id, balance: sum('charge') - sum('refund') }).toEqual({ id, balance: kept });
+      expect({ id, balance: charged - refunded }).toEqual({ id, balance: kept });
       expect(order.amountPaidGbpPence! - order.amountRefundedGbpPence!).toBe(kept);
       expect(new Set(ledger.map((e) => e.id)).size).toBe(ledger.length);
       // One ledger refund per distinct Stripe refund key: a retried activity asked again under the same key.
-      const asked = sentFor(id, REFUND);
+      const asked = stripeMock.sentFor(id, 'POST', REFUND);
       expect(ledger.filter((e) => e.kind === 'refund')).toHaveLength(keysOf(asked).size);
       retriedRefunds += asked.length - keysOf(asked).size;
       expect(order.needsAttention).toBe(false);
