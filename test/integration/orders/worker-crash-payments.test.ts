@@ -3,23 +3,12 @@ import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { ledgerOf } from '../../support/orders';
 import { checkoutSessionEvent, invoicePaidEvent, postStripeEvent } from '../../support/stripe-events';
-import {
-  startStripeMock,
-  stripeEnv,
-  type Hold,
-  type StripeMock,
-  type StripeRequest,
-} from '../../support/stripe-mock';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { stripeEnv, type Hold, type StripeMock, type StripeRequest } from '../../support/stripe-mock';
 import { spawnWorkerProcess, type WorkerProcess } from '../../support/worker-process';
 
 /**
@@ -35,28 +24,28 @@ const CARD = 8;
 const INVOICED = 4;
 const WEBHOOK_SECRET = 'whsec_test_crash_payments';
 
+let stack: TestStack;
 let stripeMock: StripeMock;
 let api: TestApi;
-let taskQueue: string;
 let env: Record<string, string>;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  taskQueue = `orders-crash-pay-${randomUUID()}`;
-  // The API and the spawned worker pay through the same stripe-mock with a key it accepts (see stripeEnv).
+  // The API in-process; its workers are spawned apart, as processes, on the stack's task queue.
+  stack = await startStack({ worker: false, stripe: { webhookSecret: WEBHOOK_SECRET } });
+  api = stack.api;
+  stripeMock = stack.stripeMock!;
+  // The spawned workers pay through the same stripe-mock with a key it accepts (see stripeEnv).
   env = stripeEnv(stripeMock.url, WEBHOOK_SECRET);
-  api = await startTestApi(env, { orderTaskQueue: taskQueue });
 });
 
 afterAll(async () => {
   for (const w of workers) await w.stop().catch(() => undefined);
-  await api?.close();
-  await stripeMock?.stop();
+  await stack?.stop();
 });
 
 async function startWorker() {
-  const w = await spawnWorkerProcess(taskQueue, env);
+  const w = await spawnWorkerProcess(stack.orderTaskQueue, env);
   workers.push(w);
   return w;
 }
@@ -83,10 +72,7 @@ const LONGER = {
 };
 const SHORTER = { developmentDescription: 'Erection of 45 dwellings' };
 
-async function customer(paymentMethod: PaymentMethod) {
-  const org = await createTestOrganisation(api.db, { paymentMethod });
-  return (await createTestKey(api.db, org.id)).key;
-}
+const customer = async (paymentMethod: PaymentMethod) => (await newCustomer(api, paymentMethod)).key;
 
 /**
  * A POST as a careful client sends it: with an Idempotency-Key, retried under the same key while the answer is
