@@ -41,7 +41,7 @@ export interface ActivityDeps {
 /** Every activity of the order workflow, bound to its dependencies. Each one is safe to retry. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
-  const payments = deps.payments ?? createPaymentProviders(config);
+  const payments = deps.payments ?? createPaymentProviders(config, deps.log);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   const mailer = deps.mailer ?? createMailer(config);
   /** A recorded event's announcement (e-mails and webhooks), under an id derived from the event: a retry starts none twice. */

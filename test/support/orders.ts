@@ -1,3 +1,4 @@
+import { listLedgerEntries } from '../../src/db/order-ledger.repository';
 import { upsertOrderProjection } from '../../src/db/orders.repository';
 import type { Db } from '../../src/db/database';
 import { newId } from '../../src/ids';
@@ -19,4 +20,12 @@ export async function seedOrder(
   });
   await upsertOrderProjection(db, order);
   return order;
+}
+
+/** An order's ledger: its rows in order, and what they charged and refunded in all (pence). */
+export async function ledgerOf(db: Db, orderId: string) {
+  const entries = await listLedgerEntries(db, orderId);
+  const sum = (kind: 'charge' | 'refund') =>
+    entries.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
+  return { entries, charged: sum('charge'), refunded: sum('refund') };
 }

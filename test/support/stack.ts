@@ -5,6 +5,7 @@ import { createLogger } from '../../src/logger';
 import type { PaymentMethod } from '../../src/orders/status';
 import type { OrderTimings } from '../../src/workflows/order.messages';
 import { createTestKey, createTestOrganisation, startTestApi, type TestApi } from './harness';
+import { startStripeMock, stripeEnv, type StripeMock } from './stripe-mock';
 import { startTestWorker, type TestWorker } from './worker';
 
 export interface TestStack {
@@ -13,6 +14,8 @@ export interface TestStack {
   orderTaskQueue: string;
   /** The order worker on the stack's own task queue (null when started with `worker: false`). */
   worker: TestWorker | null;
+  /** The stripe-mock both pay through (null unless started with `stripe`). */
+  stripeMock: StripeMock | null;
   stop(): Promise<void>;
 }
 
@@ -23,6 +26,10 @@ export interface StackOptions {
   timings?: OrderTimings;
   /** Start the order worker (default); API-only suites say `false`. */
   worker?: boolean;
+  /** The worker announces events (e-mails, webhook deliveries) through the API's Temporal client. */
+  announce?: boolean;
+  /** Pay through a stripe-mock of the stack's own, whose events are signed with `webhookSecret`. */
+  stripe?: { webhookSecret?: string };
   /** Activity dependencies other than configuration, database and log (payments, delivery, mailer …). */
   activities?: Omit<Partial<ActivityDeps>, 'config' | 'db'>;
 }
@@ -33,24 +40,42 @@ export interface StackOptions {
  */
 export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
   const orderTaskQueue = `orders-test-${randomUUID()}`;
-  const api = await startTestApi(opts.env, { orderTaskQueue, orderTimings: opts.timings });
+  const stripeMock = opts.stripe ? await startStripeMock() : null;
+  const env = stripeMock
+    ? { ...stripeEnv(stripeMock.url, opts.stripe?.webhookSecret), ...opts.env }
+    : opts.env;
+  const api = await startTestApi(env, { orderTaskQueue, orderTimings: opts.timings }).catch(
+    async (err: unknown) => {
+      await stripeMock?.stop();
+      throw err;
+    },
+  );
   const worker =
     opts.worker === false
       ? null
       : await startTestWorker(
-          { log: createLogger('silent'), ...opts.activities, config: api.config, db: api.db },
+          {
+            log: createLogger('silent'),
+            ...(opts.announce && { temporal: api.temporal }),
+            ...opts.activities,
+            config: api.config,
+            db: api.db,
+          },
           orderTaskQueue,
         ).catch(async (err: unknown) => {
           await api.close();
+          await stripeMock?.stop();
           throw err;
         });
   return {
     api,
     orderTaskQueue,
     worker,
+    stripeMock,
     async stop() {
       await worker?.stop();
       await api.close();
+      await stripeMock?.stop();
     },
   };
 }
@@ -62,6 +87,5 @@ export async function newCustomer(
   mode: KeyMode = 'live',
 ) {
   const org = await createTestOrganisation(api.db, { paymentMethod });
-  const { key } = await createTestKey(api.db, org.id, undefined, mode);
-  return { org, key };
+  return { org, ...(await createTestKey(api.db, org.id, undefined, mode)) };
 }

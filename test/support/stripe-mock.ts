@@ -42,13 +42,29 @@ export interface StripeMock {
   requests: StripeRequest[];
   /** Requests matching `method` and a path pattern. */
   sent(method: string, pathPattern: RegExp): StripeRequest[];
+  /** Those of them made for order `orderId` (every idempotency key of ours starts `order:<id>:`). */
+  sentFor(orderId: string, method: string, pathPattern: RegExp): StripeRequest[];
+  /** The id of the Stripe invoice our code sent for order `orderId` (its payment set-up's `send`). */
+  invoiceIdOf(orderId: string): string;
   /** The next matching request gets a 500 (a transient Stripe error) without reaching stripe-mock. */
   failOnce(match: Match): void;
   /** Every matching request gets a 400 invalid_request_error (a Stripe refusal) with `message`. */
   refuse(match: Match, message: string): void;
   /** Merges `fields` into the JSON answer of matching requests (stripe-mock's objects are canned). */
   patch(match: Match, fields: Record<string, unknown>): void;
+  /**
+   * Matching requests are received (recorded) but not answered until `release()`: the caller's Stripe call is
+   * in flight, so a test can kill the process making it at exactly that point.
+   */
+  hold(match: Match): Hold;
   stop(): Promise<void>;
+}
+
+export interface Hold {
+  /** Requests waiting for their answer. */
+  held(): number;
+  /** Answers the waiting requests (forwarded to stripe-mock) and lets later ones through. */
+  release(): void;
 }
 
 /**
@@ -74,6 +90,13 @@ export async function startStripeMock(): Promise<StripeMock> {
   const failures: Match[] = [];
   const refusals: Array<{ match: Match; message: string }> = [];
   const patches: Array<{ match: Match; fields: Record<string, unknown> }> = [];
+  const holds: Array<{ match: Match; waiting: Array<() => void>; released: boolean }> = [];
+  const heldBack = (r: StripeRequest) =>
+    new Promise<void>((resolve) => {
+      const hold = holds.find((h) => !h.released && h.match(r));
+      if (hold) hold.waiting.push(resolve);
+      else resolve();
+    });
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -103,16 +126,18 @@ export async function startStripeMock(): Promise<StripeMock> {
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: refusal.message } }));
         return;
       }
-      void forward(url, req, body, recorded).then(
-        ({ status, text }) => {
-          res.writeHead(status, { 'Content-Type': 'application/json' });
-          res.end(text);
-        },
-        (err: unknown) => {
-          res.writeHead(502);
-          res.end(String(err));
-        },
-      );
+      void heldBack(recorded)
+        .then(() => forward(url, req, body, recorded))
+        .then(
+          ({ status, text }) => {
+            res.writeHead(status, { 'Content-Type': 'application/json' });
+            res.end(text);
+          },
+          (err: unknown) => {
+            res.writeHead(502);
+            res.end(String(err));
+          },
+        );
     });
   });
 
@@ -133,16 +158,39 @@ export async function startStripeMock(): Promise<StripeMock> {
     return { status: answer.status, text };
   }
 
+  const sent = (method: string, pattern: RegExp) =>
+    requests.filter((r) => r.method === method && pattern.test(r.path));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    sent: (method, pattern) => requests.filter((r) => r.method === method && pattern.test(r.path)),
+    sent,
+    sentFor: (orderId, method, pattern) =>
+      sent(method, pattern).filter((r) => r.idempotencyKey?.startsWith(`order:${orderId}:`)),
+    invoiceIdOf(orderId) {
+      const send = sent('POST', /^\/v1\/invoices\/[^/]+\/send$/).find((r) =>
+        r.idempotencyKey?.startsWith(`order:${orderId}:payment:`),
+      );
+      if (!send) throw new Error(`No invoice was sent for order ${orderId}`);
+      return send.path.split('/')[3];
+    },
     failOnce: (match) => failures.push(match),
     refuse: (match, message) => refusals.push({ match, message }),
     patch: (match, fields) => patches.push({ match, fields }),
+    hold(match) {
+      const hold = { match, waiting: [] as Array<() => void>, released: false };
+      holds.push(hold);
+      return {
+        held: () => hold.waiting.length,
+        release() {
+          hold.released = true;
+          hold.waiting.splice(0).forEach((go) => go());
+        },
+      };
+    },
     async stop() {
+      for (const h of holds) h.waiting.splice(0).forEach((go) => go());
       await new Promise((resolve) => server.close(resolve));
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -169,7 +217,11 @@ async function waitUntilUp(url: string, child: ChildProcess, stderr: () => strin
   throw new Error(`stripe-mock did not start: ${stderr()}`);
 }
 
-/** The configuration that sends the service's Stripe calls (test mode) to a stripe-mock at `url`. */
+/**
+ * The configuration that sends the service's Stripe calls (test mode) to a stripe-mock at `url`. stripe-mock
+ * refuses (401 invalid_request_error) any key but `sk_test_` and letters or digits: `sk_test_crash_payments`,
+ * for one, fails every call. Pass this to spawned workers too, never a key of your own.
+ */
 export const stripeEnv = (url: string, webhookSecret = 'whsec_x') => ({
   STRIPE_SECRET_KEY: 'sk_test_123',
   STRIPE_WEBHOOK_SECRET: webhookSecret,

@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Logger } from '../../logger';
 import { findOrderById } from '../../db/orders.repository';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentProvider } from './provider';
@@ -17,19 +18,19 @@ export interface PaymentProviders {
 }
 
 /** Stripe with this key, or the clearly labelled local sandbox without one. */
-function stripeOrSandbox(config: Config, secretKey: string | undefined): PaymentProvider {
+function stripeOrSandbox(config: Config, log: Logger, secretKey: string | undefined): PaymentProvider {
   if (!secretKey) return createSandboxProvider(config.publicBaseUrl);
-  return createStripeProvider(createStripeClient(secretKey, config.stripe.apiUrl), config.publicBaseUrl);
+  return createStripeProvider(createStripeClient(secretKey, config.stripe.apiUrl), config.publicBaseUrl, log);
 }
 
 /**
  * Live orders: Stripe with STRIPE_SECRET_KEY, else the sandbox. Test orders: Stripe with
  * STRIPE_TEST_SECRET_KEY, else the sandbox; never the live key.
  */
-export function createPaymentProviders(config: Config): PaymentProviders {
+export function createPaymentProviders(config: Config, log: Logger): PaymentProviders {
   return {
-    live: stripeOrSandbox(config, config.stripe.secretKey),
-    test: withTestHelperPayments(stripeOrSandbox(config, config.stripe.testSecretKey)),
+    live: stripeOrSandbox(config, log, config.stripe.secretKey),
+    test: withTestHelperPayments(stripeOrSandbox(config, log, config.stripe.testSecretKey)),
   };
 }
 

@@ -1,13 +1,27 @@
 import { ApplicationFailure } from '@temporalio/common';
 import Stripe from 'stripe';
 import { checkoutLinks, DEFAULT_CHECKOUT_SESSION_LIFETIME_MS } from '../../orders/payment';
+import type { Logger } from '../../logger';
 import type { BilledOrganisation, PaymentProvider } from './provider';
 
 /**
- * Stripe refusals (bad request, card declined, permission) are final: retrying cannot help. Connection,
- * rate-limit and server errors are thrown as they are, for Temporal to retry.
+ * A Stripe error's message with anything key-like masked: stripe-mock, for one, echoes the request's
+ * Authorization header back in its authentication errors, and the message goes to the log and to Temporal.
  */
-async function classify<T>(call: () => Promise<T>): Promise<T> {
+export function redactStripeMessage(message: string): string {
+  return message
+    .replace(/\b(sk|rk|pk)_(test|live)_\w+/g, '$1_$2_[redacted]')
+    .replace(/(Authorization was ')[^']*'/gi, "$1[redacted]'");
+}
+
+type StripeLog = Pick<Logger, 'warn'>;
+
+/**
+ * Stripe refusals (bad request, card declined, permission, authentication) are final: retrying cannot help.
+ * Each is logged with Stripe's error type, code and message (never the key), so a refused payment set-up says
+ * why. Connection, rate-limit and server errors are thrown as they are, for Temporal to retry.
+ */
+async function classify<T>(log: StripeLog, operation: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -17,7 +31,23 @@ async function classify<T>(call: () => Promise<T>): Promise<T> {
       err instanceof Stripe.errors.StripePermissionError ||
       err instanceof Stripe.errors.StripeAuthenticationError
     ) {
-      throw ApplicationFailure.create({ type: 'payment_refused', message: err.message, nonRetryable: true });
+      const message = redactStripeMessage(err.message);
+      log.warn(
+        {
+          operation,
+          stripeErrorType: err.type,
+          stripeCode: err.code,
+          statusCode: err.statusCode,
+          requestId: err.requestId,
+          stripeMessage: message,
+        },
+        'Stripe refused the request',
+      );
+      throw ApplicationFailure.create({
+        type: 'payment_refused',
+        message: `${err.type}: ${message}`,
+        nonRetryable: true,
+      });
     }
     throw err;
   }
@@ -28,19 +58,25 @@ async function classify<T>(call: () => Promise<T>): Promise<T> {
  * idempotency key is the organisation id, so concurrent or retried first invoices of one organisation share
  * one customer while Stripe's search index catches up.
  */
-async function organisationCustomer(stripe: Stripe, org: BilledOrganisation): Promise<string> {
-  const found = await classify(() =>
+async function organisationCustomer(
+  stripe: Stripe,
+  org: BilledOrganisation,
+  log: StripeLog,
+): Promise<string> {
+  const found = await classify(log, 'customers.search', () =>
     stripe.customers.search({ query: `metadata['organisationId']:'${org.id}'`, limit: 1 }),
   );
   const existing = found.data[0];
   if (existing) {
     // Stripe sends the invoice to the customer's e-mail: keep it the organisation's current billing contact.
     if (org.email && existing.email !== org.email) {
-      await classify(() => stripe.customers.update(existing.id, { email: org.email! }));
+      await classify(log, 'customers.update', () =>
+        stripe.customers.update(existing.id, { email: org.email! }),
+      );
     }
     return existing.id;
   }
-  const created = await classify(() =>
+  const created = await classify(log, 'customers.create', () =>
     stripe.customers.create(
       { name: org.name, ...(org.email && { email: org.email }), metadata: { organisationId: org.id } },
       { idempotencyKey: `organisation:${org.id}:customer` },
@@ -49,13 +85,13 @@ async function organisationCustomer(stripe: Stripe, org: BilledOrganisation): Pr
   return created.id;
 }
 
-export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): PaymentProvider {
+export function createStripeProvider(stripe: Stripe, publicBaseUrl: string, log: StripeLog): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout(req) {
       const expiresAt = req.expiresAt ?? Date.now() + DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
       const links = checkoutLinks(publicBaseUrl, req.orderId);
-      const session = await classify(() =>
+      const session = await classify(log, 'checkout.sessions.create', () =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -84,9 +120,9 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
       return { checkoutUrl: session.url, sessionId: session.id, expiresAt };
     },
     async createInvoice(req) {
-      const customer = await organisationCustomer(stripe, req.organisation);
+      const customer = await organisationCustomer(stripe, req.organisation, log);
       const key = req.idempotencyKey;
-      const invoice = await classify(() =>
+      const invoice = await classify(log, 'invoices.create', () =>
         stripe.invoices.create(
           {
             customer,
@@ -98,7 +134,7 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
           { idempotencyKey: `${key}:invoice` },
         ),
       );
-      await classify(() =>
+      await classify(log, 'invoiceItems.create', () =>
         stripe.invoiceItems.create(
           {
             customer,
@@ -111,10 +147,10 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
           { idempotencyKey: `${key}:item` },
         ),
       );
-      const finalised = await classify(() =>
+      const finalised = await classify(log, 'invoices.finalizeInvoice', () =>
         stripe.invoices.finalizeInvoice(invoice.id!, {}, { idempotencyKey: `${key}:finalise` }),
       );
-      const sent = await classify(() =>
+      const sent = await classify(log, 'invoices.sendInvoice', () =>
         stripe.invoices.sendInvoice(invoice.id!, {}, { idempotencyKey: `${key}:send` }),
       );
       return {
@@ -127,12 +163,12 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
       };
     },
     async voidInvoice(req) {
-      await classify(() =>
+      await classify(log, 'invoices.voidInvoice', () =>
         stripe.invoices.voidInvoice(req.invoiceId, {}, { idempotencyKey: req.idempotencyKey }),
       );
     },
     async refund(req) {
-      const refund = await classify(() =>
+      const refund = await classify(log, 'refunds.create', () =>
         stripe.refunds.create(
           { payment_intent: req.paymentRef, amount: req.amountGbpPence, metadata: { orderId: req.orderId } },
           { idempotencyKey: req.idempotencyKey },
@@ -142,7 +178,7 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
     },
     async refundInvoice(req) {
       // A credit note with a refund amount refunds the invoice's payment and keeps the invoice's books right.
-      const note = await classify(() =>
+      const note = await classify(log, 'creditNotes.create', () =>
         stripe.creditNotes.create(
           {
             invoice: req.invoiceId,
@@ -157,7 +193,7 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string): Pay
       return { refundId: note.id };
     },
     async expireCheckout(req) {
-      await classify(() =>
+      await classify(log, 'checkout.sessions.expire', () =>
         stripe.checkout.sessions.expire(req.sessionId, {}, { idempotencyKey: req.idempotencyKey }),
       );
     },

@@ -1,20 +1,21 @@
 import { revokeApiKey } from '../../../src/db/api-keys.repository';
 import { generateApiKey } from '../../../src/auth/api-key';
 import { seedOrder } from '../../support/orders';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
+import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
+let stack: TestStack;
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  stack = await startStack({ worker: false });
+  api = stack.api;
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
+
+/** The stored row of an API key. */
+const keyRow = (id: string) =>
+  api.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 const UNAUTHORIZED = { code: 'unauthorized' };
 
@@ -52,32 +53,16 @@ describe('authentication', () => {
   });
 
   it('records last-used time in a batch, not on the request path', async () => {
-    const org = await createTestOrganisation(api.db);
-    const { key, record } = await createTestKey(api.db, org.id);
+    const { key, record } = await newCustomer(api);
     await call(api, 'GET', '/api/v1/orders', { key });
-    const before = await api.db
-      .selectFrom('api_keys')
-      .select('last_used_at')
-      .where('id', '=', record.id)
-      .executeTakeFirstOrThrow();
-    expect(before.last_used_at).toBeNull();
+    expect((await keyRow(record.id)).last_used_at).toBeNull();
     await api.lastUsed.flush();
-    const after = await api.db
-      .selectFrom('api_keys')
-      .select('last_used_at')
-      .where('id', '=', record.id)
-      .executeTakeFirstOrThrow();
-    expect(after.last_used_at).toBeInstanceOf(Date);
+    expect((await keyRow(record.id)).last_used_at).toBeInstanceOf(Date);
   });
 
   it('stores only a hash of the key', async () => {
-    const org = await createTestOrganisation(api.db);
-    const { key, record } = await createTestKey(api.db, org.id);
-    const row = await api.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('id', '=', record.id)
-      .executeTakeFirstOrThrow();
+    const { key, record } = await newCustomer(api);
+    const row = await keyRow(record.id);
     expect(JSON.stringify(row)).not.toContain(key.slice(9, 40));
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -114,8 +99,7 @@ describe('organisation isolation', () => {
   });
 
   it('returns the full order to its own organisation', async () => {
-    const org = await createTestOrganisation(api.db);
-    const { key } = await createTestKey(api.db, org.id);
+    const { org, key } = await newCustomer(api);
     const order = await seedOrder(api.db, org.id, {
       createdAt: new Date('2026-11-01T10:00:00.123Z'),
       clientRef: 'MY-REF',

@@ -3,14 +3,10 @@ import { newId } from '../../../src/ids';
 import { eventData, ORDER_EVENTS } from '../../../src/orders/events';
 import type { Order } from '../../../src/orders/order';
 import { seedOrder } from '../../support/orders';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
+import { startStack, type TestStack } from '../../support/stack';
 
+let stack: TestStack;
 let api: TestApi;
 let key: string;
 let testKey: string;
@@ -38,7 +34,8 @@ async function seedEvent(order: Order, n: number, at: Date) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' });
+  stack = await startStack({ env: { RATE_LIMIT_PER_KEY_PER_MINUTE: '10000' }, worker: false });
+  api = stack.api;
   const org = await createTestOrganisation(api.db);
   key = (await createTestKey(api.db, org.id)).key;
   testKey = (await createTestKey(api.db, org.id, ['orders:read'], 'test')).key;
@@ -58,7 +55,7 @@ beforeAll(async () => {
   const testOrder = await seedOrder(api.db, org.id, { createdAt: new Date(base), livemode: false });
   await seedEvent(testOrder, 0, new Date(base + 2));
 });
-afterAll(() => api.close());
+afterAll(() => stack.stop());
 
 const newestFirst = (list: typeof events) =>
   [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : -1)).map((e) => e.id);

@@ -8,7 +8,6 @@ import { startOrderNotification } from '../../../src/temporal/orders';
 import { createOrganisation } from '../../../src/db/organisations.repository';
 import { findSentEmail, listSentEmails } from '../../../src/db/sent-emails.repository';
 import { newId } from '../../../src/ids';
-import { createLogger } from '../../../src/logger';
 import { outboxMailer, smtpMailer } from '../../../src/mail/mailer';
 import { listOutbox } from '../../../src/mail/outbox';
 import { serializeOrder } from '../../../src/orders/order';
@@ -17,37 +16,33 @@ import {
   type NotificationResult,
 } from '../../../src/workflows/notification.messages';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
-import { call, createTestKey, startTestApi, type TestApi } from '../../support/harness';
+import { call, createTestKey, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStack, type TestStack } from '../../support/stack';
 import { eventually, startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { validOrderBody } from '../../support/notice-bodies';
 
 let smtp: TestSmtpServer;
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let taskQueue: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  taskQueue = `orders-notify-${randomUUID()}`;
-  api = await startTestApi(
-    {
+  stack = await startStack({
+    env: {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Notices <notices@notices.test>',
       PUBLIC_BASE_URL: 'https://notices.test',
     },
-    { orderTaskQueue: taskQueue, orderTimings: DEFAULT_ORDER_TIMINGS },
-  );
-  worker = await startTestWorker(
-    { config: api.config, db: api.db, log: createLogger('silent'), temporal: api.temporal },
-    taskQueue,
-  );
+    timings: DEFAULT_ORDER_TIMINGS,
+    announce: true,
+  });
+  ({ api, orderTaskQueue: taskQueue } = stack);
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
   await smtp?.close();
 });
 

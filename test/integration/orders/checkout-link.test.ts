@@ -3,7 +3,7 @@ import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
-import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
+import type { StripeMock } from '../../support/stripe-mock';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
 /** Sessions live 10 s here (handed out for the first 5), so the test sees one expire (production: 23 hours). */
@@ -14,18 +14,15 @@ let stack: TestStack;
 let api: TestApi;
 
 beforeAll(async () => {
-  stripeMock = await startStripeMock();
   stack = await startStack({
-    env: stripeEnv(stripeMock.url),
+    stripe: {},
     timings: { ...DEFAULT_ORDER_TIMINGS, checkoutSessionLifetimeMs: SESSION_LIFETIME_MS },
   });
   api = stack.api;
+  stripeMock = stack.stripeMock!;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await stripeMock?.stop();
-});
+afterAll(() => stack?.stop());
 
 async function cardOrder() {
   const { key } = await newCustomer(api, 'stripe_checkout');

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
-import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { orderWorkflowId } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
-import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
+import { ledgerOf as ledgerRows } from '../../support/orders';
+import { checkoutSessionEvent, invoicePaidEvent, postStripeEvent } from '../../support/stripe-events';
+import type { StripeMock } from '../../support/stripe-mock';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { validOrderBody } from '../../support/notice-bodies';
 
@@ -18,49 +18,46 @@ const HOSTED_INVOICE_URL = 'https://invoice.stripe.com/i/acct_test/test_notices_
 let stripeMock: StripeMock;
 let stack: TestStack;
 let api: TestApi;
-const stripe = new Stripe('sk_test_123');
 
 beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  stack = await startStack({
-    env: stripeEnv(stripeMock.url, WEBHOOK_SECRET),
-  });
+  stack = await startStack({ stripe: { webhookSecret: WEBHOOK_SECRET } });
   api = stack.api;
+  stripeMock = stack.stripeMock!;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await stripeMock?.stop();
-});
+afterAll(() => stack?.stop());
 
 const customer = (paymentMethod: PaymentMethod) => newCustomer(api, paymentMethod);
 
-/** Posts a Stripe event signed as Stripe would sign it (the stripe library's own test helper). */
-function postStripeEvent(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: 1, ...event });
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return call(api, 'POST', '/api/stripe/webhook', {
-    body: payload,
-    headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
-  });
-}
+/** Posts a Stripe event signed as Stripe would sign it. */
+const postEvent = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) =>
+  postStripeEvent(api, event, secret);
 
-const checkoutEvent = (id: string, type: string, orderId: string, paymentStatus = 'paid') => ({
-  id,
-  type,
-  data: {
-    object: {
-      id: `cs_test_${orderId}`,
-      object: 'checkout.session',
-      client_reference_id: orderId,
-      payment_status: paymentStatus,
-      payment_intent: `pi_test_${orderId}`,
-      metadata: { orderId },
-    },
-  },
-});
+/** A Checkout Session event of `type` for the order's own session (stripe-events.ts). */
+const checkoutEvent = (id: string, type: string, orderId: string, paymentStatus = 'paid') =>
+  checkoutSessionEvent(orderId, { id, type, paymentStatus });
+
+/** A signed payment of one Checkout Session, with what Stripe says was paid. */
+const sessionPaid = (id: string, orderId: string, sessionId: string, paymentIntent: string, amount: number) =>
+  checkoutSessionEvent(orderId, { id, sessionId, paymentIntent, amountTotal: amount });
 
 const readOrder = (id: string) => findOrderById(api.db, id);
+
+/** Waits until the order is paid (the workflow has taken the payment signal). */
+const untilPaid = (id: string) =>
+  eventually(
+    () => readOrder(id),
+    (o) => o?.paymentState === 'paid',
+  );
+
+/** Places an order of `body` with `key`. */
+const place = (key: string, body: Record<string, unknown> = validOrderBody('planning')) =>
+  call(api, 'POST', '/api/v1/orders', { key, body });
+
+const LONGER = {
+  developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
+};
+const SHORTER = { developmentDescription: 'Erection of 45 dwellings' };
 
 /** Waits until the workflow has handled `count` payment messages (each is audited, even when ignored). */
 async function paymentMessagesHandled(orderId: string, count: number) {
@@ -77,7 +74,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
   test('creates a Checkout Session for the order, retries a transient failure with the same key, and is paid by a signed webhook exactly once', async () => {
     const { key } = await customer('stripe_checkout');
     stripeMock.failOnce((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
+    const created = await place(key, validOrderBody('hgv'));
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe_checkout' });
@@ -102,11 +99,8 @@ describe('Stripe Checkout (stripe-mock)', () => {
     expect((await readOrder(id))?.checkoutUrl).toBe(created.json.checkoutUrl);
 
     const paid = checkoutEvent('evt_test_paid_1', 'checkout.session.completed', id);
-    expect((await postStripeEvent(paid)).json).toEqual({ received: true });
-    const afterPayment = await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    expect((await postEvent(paid)).json).toEqual({ received: true });
+    const afterPayment = await untilPaid(id);
     expect(afterPayment).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
     await paymentMessagesHandled(id, 1);
     const settled = await eventually(
@@ -116,9 +110,9 @@ describe('Stripe Checkout (stripe-mock)', () => {
     const { version } = (await readOrder(id))!;
 
     // The same event again (Stripe retries), and a replay of the completion under a new event id.
-    expect((await postStripeEvent(paid)).status).toBe(200);
+    expect((await postEvent(paid)).status).toBe(200);
     const replayed = checkoutEvent('evt_test_paid_2', 'checkout.session.async_payment_succeeded', id);
-    expect((await postStripeEvent(replayed)).status).toBe(200);
+    expect((await postEvent(replayed)).status).toBe(200);
     await paymentMessagesHandled(id, 3);
     const audit = await listAuditEntries(api.db, id);
     expect(audit.filter((a) => a.action === 'payment_received')).toHaveLength(1);
@@ -146,22 +140,15 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('async payments: succeeded pays the order; failed leaves it pending payment', async () => {
     const { key } = await customer('stripe_checkout');
-    const first = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
-      .id as string;
-    const second = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
-      .id as string;
+    const first = (await place(key, validOrderBody('hgv'))).json.id as string;
+    const second = (await place(key, validOrderBody('hgv'))).json.id as string;
 
     // Completed but not yet paid (a bank debit): nothing happens until the async outcome.
-    await postStripeEvent(checkoutEvent('evt_async_1', 'checkout.session.completed', first, 'unpaid'));
-    await postStripeEvent(checkoutEvent('evt_async_2', 'checkout.session.async_payment_succeeded', first));
-    await postStripeEvent(
-      checkoutEvent('evt_async_3', 'checkout.session.async_payment_failed', second, 'unpaid'),
-    );
+    await postEvent(checkoutEvent('evt_async_1', 'checkout.session.completed', first, 'unpaid'));
+    await postEvent(checkoutEvent('evt_async_2', 'checkout.session.async_payment_succeeded', first));
+    await postEvent(checkoutEvent('evt_async_3', 'checkout.session.async_payment_failed', second, 'unpaid'));
 
-    const paid = await eventually(
-      () => readOrder(first),
-      (o) => o?.paymentState === 'paid',
-    );
+    const paid = await untilPaid(first);
     expect(paid).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
     await paymentMessagesHandled(first, 1);
     const audit = await listAuditEntries(api.db, first);
@@ -177,7 +164,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('amending an unpaid order to a new price opens a new session and expires the old one; cancelling expires the current one', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const sessionsOf = () =>
@@ -190,11 +177,10 @@ describe('Stripe Checkout (stripe-mock)', () => {
         .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:expire:`));
     expect(sessionsOf()).toHaveLength(1);
 
-    const longer = {
-      developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
-      acceptPriceChange: true,
-    };
-    const amended = await call(api, 'POST', `/api/v1/orders/${id}/amend`, { key, body: longer });
+    const amended = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
+      key,
+      body: { ...LONGER, acceptPriceChange: true },
+    });
     expect(amended.status).toBe(200);
     expect(amended.json.quotedPriceGbpPence).toBeGreaterThan(created.json.quotedPriceGbpPence as number);
     const sessions = sessionsOf();
@@ -216,7 +202,7 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('a session that can no longer be expired flags the cancelled order for an operator', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') });
+    const created = await place(key, validOrderBody('hgv'));
     const id = created.json.id as string;
     stripeMock.refuse(
       (r) => r.path.endsWith('/expire') && r.idempotencyKey?.startsWith(`order:${id}:`) === true,
@@ -234,9 +220,8 @@ describe('Stripe Checkout (stripe-mock)', () => {
 
   test('a bad signature is 400 in our error shape and changes nothing', async () => {
     const { key } = await customer('stripe_checkout');
-    const id = (await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('hgv') })).json
-      .id as string;
-    const forged = await postStripeEvent(
+    const id = (await place(key, validOrderBody('hgv'))).json.id as string;
+    const forged = await postEvent(
       checkoutEvent('evt_forged', 'checkout.session.completed', id),
       'whsec_wrong',
     );
@@ -260,7 +245,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       hosted_invoice_url: HOSTED_INVOICE_URL,
       status: 'open',
     });
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ status: 'awaiting_booking', invoiceUrl: HOSTED_INVOICE_URL });
@@ -290,21 +275,14 @@ describe('Stripe invoices (stripe-mock)', () => {
       `order:${id}:payment:v0:send`,
     );
 
-    const paidEvent = {
-      id: 'evt_invoice_paid_1',
-      type: 'invoice.paid',
-      data: { object: { id: 'in_test_1', object: 'invoice', status: 'paid', metadata: { orderId: id } } },
-    };
-    expect((await postStripeEvent(paidEvent)).status).toBe(200);
-    const paid = await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    const paidEvent = invoicePaidEvent(id, 'in_test_1', { id: 'evt_invoice_paid_1' });
+    expect((await postEvent(paidEvent)).status).toBe(200);
+    const paid = await untilPaid(id);
     expect(paid?.status).toBe('awaiting_booking');
     await paymentMessagesHandled(id, 1);
     const { version } = (await readOrder(id))!;
     const events = (await listOrderEvents(api.db, id)).map((e) => e.id);
-    expect((await postStripeEvent(paidEvent)).status).toBe(200);
+    expect((await postEvent(paidEvent)).status).toBe(200);
     await paymentMessagesHandled(id, 2);
     expect((await readOrder(id))?.version).toBe(version);
     expect((await listOrderEvents(api.db, id)).map((e) => e.id)).toEqual(events);
@@ -312,23 +290,13 @@ describe('Stripe invoices (stripe-mock)', () => {
 
   test('cancelling a paid invoice order refunds it through a credit note, once, with a stable key', async () => {
     const { key } = await customer('stripe_invoice');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
-    const send = stripeMock
-      .sent('POST', /^\/v1\/invoices\/[^/]+\/send$/)
-      .find((r) => r.idempotencyKey === `order:${id}:payment:v0:send`);
-    const invoiceId = send!.path.split('/')[3];
-    const paidEvent = {
-      id: `evt_${randomUUID()}`,
-      type: 'invoice.paid',
-      data: { object: { id: invoiceId, object: 'invoice', status: 'paid', metadata: { orderId: id } } },
-    };
-    expect((await postStripeEvent(paidEvent)).status).toBe(200);
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    const invoiceId = stripeMock.invoiceIdOf(id);
+    const paidEvent = invoicePaidEvent(id, invoiceId);
+    expect((await postEvent(paidEvent)).status).toBe(200);
+    await untilPaid(id);
 
     const cancelled = await call(api, 'POST', `/api/v1/orders/${id}/cancel`, {
       key,
@@ -354,18 +322,11 @@ describe('Stripe invoices (stripe-mock)', () => {
 
   test('a refused invoice refund leaves the cancelled order refund_failed and flagged', async () => {
     const { key } = await customer('stripe_invoice');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     const id = created.json.id as string;
-    const paidEvent = {
-      id: `evt_${randomUUID()}`,
-      type: 'invoice.paid',
-      data: { object: { id: 'in_any', object: 'invoice', status: 'paid', metadata: { orderId: id } } },
-    };
-    await postStripeEvent(paidEvent);
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    const paidEvent = invoicePaidEvent(id, 'in_any');
+    await postEvent(paidEvent);
+    await untilPaid(id);
     stripeMock.refuse(
       (r) => r.path === '/v1/credit_notes' && r.params['metadata[orderId]'] === id,
       'Invoice is not paid.',
@@ -381,7 +342,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       billingEmail: 'accounts@parish.example',
     });
     const { key } = await createTestKey(api.db, org.id);
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     // stripe-mock's search finds its canned customer, whose e-mail is not ours: it is updated once.
     const updates = stripeMock
@@ -396,7 +357,7 @@ describe('Stripe invoices (stripe-mock)', () => {
       (r) => r.method === 'GET' && r.path === '/v1/customers/search' && r.query.query.includes(org.id),
       { data: [], has_more: false },
     );
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const customers = stripeMock
@@ -419,44 +380,18 @@ describe('Stripe invoices (stripe-mock)', () => {
 });
 
 describe('the ledger (stripe-mock, Stripe-signed events)', () => {
-  /** A signed payment of one Checkout Session, with what Stripe says was paid. */
-  const sessionPaid = (
-    eventId: string,
-    orderId: string,
-    session: string,
-    intent: string,
-    amount: number,
-  ) => ({
-    id: eventId,
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: session,
-        object: 'checkout.session',
-        client_reference_id: orderId,
-        payment_status: 'paid',
-        payment_intent: intent,
-        amount_total: amount,
-        metadata: { orderId },
-      },
-    },
-  });
-  const longer = {
-    developmentDescription: 'Erection of 45 dwellings with access and landscaping. '.repeat(12).trim(),
-  };
-
   test('a replaced session’s payment and a second payment are refunded once each, in any order; cancel refunds what is held', async () => {
     const { key } = await customer('stripe_checkout');
     stripeMock.patch(
       (r) => r.path === '/v1/checkout/sessions' && Boolean(r.idempotencyKey?.endsWith(':payment:v0')),
       { id: 'cs_first' },
     );
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     const id = created.json.id as string;
     const oldPrice = created.json.quotedPriceGbpPence as number;
     const amended = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
       key,
-      body: { ...longer, acceptPriceChange: true },
+      body: { ...LONGER, acceptPriceChange: true },
     });
     expect(amended.status).toBe(200);
     const newPrice = amended.json.quotedPriceGbpPence as number;
@@ -464,7 +399,7 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
     // The customer paid the replaced session a moment before it expired.
     const stray = sessionPaid('evt_stray', id, 'cs_first', `pi_old_${id}`, oldPrice);
-    await postStripeEvent(stray);
+    await postEvent(stray);
     await eventually(
       () => listAuditEntries(api.db, id),
       (a) => a.some((e) => e.action === 'stray_payment_refunded'),
@@ -475,21 +410,17 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
       amountRefundedGbpPence: oldPrice,
     });
     // Stripe retries the event, and the current session's payment arrives: paid at the new price.
-    await postStripeEvent(stray);
-    await postStripeEvent(sessionPaid('evt_paid', id, 'cs_current', `pi_new_${id}`, newPrice));
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    await postEvent(stray);
+    await postEvent(sessionPaid('evt_paid', id, 'cs_current', `pi_new_${id}`, newPrice));
+    await untilPaid(id);
     // A second payment (another tab), then the first event again, out of order.
-    await postStripeEvent(sessionPaid('evt_dup', id, 'cs_current', `pi_dup_${id}`, newPrice));
-    await postStripeEvent(stray);
+    await postEvent(sessionPaid('evt_dup', id, 'cs_current', `pi_dup_${id}`, newPrice));
+    await postEvent(stray);
     await eventually(
       () => listAuditEntries(api.db, id),
       (a) => a.filter((e) => e.action === 'stray_payment_refunded').length === 2,
     );
-    const refunds = () =>
-      stripeMock.sent('POST', /^\/v1\/refunds$/).filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    const refunds = () => stripeMock.sentFor(id, 'POST', /^\/v1\/refunds$/);
     expect(refunds().map((r) => [r.idempotencyKey, r.params.amount])).toEqual([
       [`order:${id}:refund:stray:pi_old_${id}`, String(oldPrice)],
       [`order:${id}:refund:stray:pi_dup_${id}`, String(newPrice)],
@@ -511,10 +442,8 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
       idempotencyKey: `order:${id}:refund`,
       params: { amount: String(newPrice) },
     });
-    const ledger = await listLedgerEntries(api.db, id);
-    const sum = (kind: string) =>
-      ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
-    expect(sum('charge') - sum('refund')).toBe(0);
+    const { entries: ledger, charged, refunded } = await ledgerRows(api.db, id);
+    expect(charged - refunded).toBe(0);
     expect(ledger.every((e) => e.providerRef !== null)).toBe(true);
     expect(ledger.map((e) => [e.kind, e.reason])).toEqual([
       ['charge', 'replaced_checkout_session'],
@@ -528,49 +457,25 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
   /** Sums of an order's ledger rows by kind, and the rows' reasons in order. */
   async function ledgerOf(orderId: string) {
-    const ledger = await listLedgerEntries(api.db, orderId);
-    const sum = (kind: string) =>
-      ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
-    return {
-      charged: sum('charge'),
-      refunded: sum('refund'),
-      reasons: ledger.map((e) => [e.kind, e.reason, e.amountGbpPence]),
-    };
+    const { entries, charged, refunded } = await ledgerRows(api.db, orderId);
+    return { charged, refunded, reasons: entries.map((e) => [e.kind, e.reason, e.amountGbpPence]) };
   }
 
   test('stripe_invoice: a price decrease on a paid order refunds the difference through a credit note, once', async () => {
     const { key } = await customer('stripe_invoice');
-    const body = { ...validOrderBody('planning'), ...longer };
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body });
+    const body = { ...validOrderBody('planning'), ...LONGER };
+    const created = await place(key, body);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const oldPrice = created.json.quotedPriceGbpPence as number;
-    const send = stripeMock
-      .sent('POST', /^\/v1\/invoices\/[^/]+\/send$/)
-      .find((r) => r.idempotencyKey === `order:${id}:payment:v0:send`);
-    const invoiceId = send!.path.split('/')[3];
-    const paidEvent = {
-      id: `evt_${randomUUID()}`,
-      type: 'invoice.paid',
-      data: {
-        object: {
-          id: invoiceId,
-          object: 'invoice',
-          status: 'paid',
-          amount_paid: oldPrice,
-          metadata: { orderId: id },
-        },
-      },
-    };
-    await postStripeEvent(paidEvent);
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    const invoiceId = stripeMock.invoiceIdOf(id);
+    const paidEvent = invoicePaidEvent(id, invoiceId, { amountPaid: oldPrice });
+    await postEvent(paidEvent);
+    await untilPaid(id);
 
     const shorter = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
       key,
-      body: { developmentDescription: 'Erection of 45 dwellings' },
+      body: SHORTER,
     });
     expect(shorter.status).toBe(200);
     const newPrice = shorter.json.quotedPriceGbpPence as number;
@@ -592,7 +497,7 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
       refund_amount: String(oldPrice - newPrice),
     });
     // Stripe resends the payment: nothing more is refunded or charged.
-    await postStripeEvent(paidEvent);
+    await postEvent(paidEvent);
     await paymentMessagesHandled(id, 2);
     expect(notes()).toHaveLength(1);
 
@@ -616,26 +521,18 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
   test('stripe_checkout: a price decrease on a paid order refunds the difference of the PaymentIntent', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', {
-      key,
-      body: { ...validOrderBody('planning'), ...longer },
-    });
+    const created = await place(key, { ...validOrderBody('planning'), ...LONGER });
     const id = created.json.id as string;
     const oldPrice = created.json.quotedPriceGbpPence as number;
-    await postStripeEvent(sessionPaid('evt_lower', id, 'cs_lower', `pi_lower_${id}`, oldPrice));
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    await postEvent(sessionPaid('evt_lower', id, 'cs_lower', `pi_lower_${id}`, oldPrice));
+    await untilPaid(id);
     const shorter = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
       key,
-      body: { developmentDescription: 'Erection of 45 dwellings' },
+      body: SHORTER,
     });
     const newPrice = shorter.json.quotedPriceGbpPence as number;
     expect(newPrice).toBeLessThan(oldPrice);
-    const refunds = stripeMock
-      .sent('POST', /^\/v1\/refunds$/)
-      .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    const refunds = stripeMock.sentFor(id, 'POST', /^\/v1\/refunds$/);
     expect(refunds).toHaveLength(1);
     expect(refunds[0].idempotencyKey).toMatch(new RegExp(`^order:${id}:refund:amended-v\\d+$`));
     expect(refunds[0].params).toMatchObject({
@@ -647,17 +544,14 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
   test('a paid order’s price cannot rise: 409 order_not_amendable, nothing charged or changed', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     const id = created.json.id as string;
     const price = created.json.quotedPriceGbpPence as number;
-    await postStripeEvent(sessionPaid('evt_rise', id, 'cs_x', `pi_rise_${id}`, price));
-    await eventually(
-      () => readOrder(id),
-      (o) => o?.paymentState === 'paid',
-    );
+    await postEvent(sessionPaid('evt_rise', id, 'cs_x', `pi_rise_${id}`, price));
+    await untilPaid(id);
     const rise = await call(api, 'POST', `/api/v1/orders/${id}/amend`, {
       key,
-      body: { ...longer, acceptPriceChange: true },
+      body: { ...LONGER, acceptPriceChange: true },
     });
     expect(rise.status).toBe(409);
     expect(rise.json).toMatchObject({ code: 'order_not_amendable', details: { quotedPriceGbpPence: price } });
@@ -667,7 +561,7 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
   test('a payment for an order whose workflow has closed is refunded in full once, however often Stripe sends it', async () => {
     const { key } = await customer('stripe_checkout');
-    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
+    const created = await place(key);
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     const price = created.json.quotedPriceGbpPence as number;
@@ -681,19 +575,17 @@ describe('the ledger (stripe-mock, Stripe-signed events)', () => {
 
     // The customer paid in a tab left open; Stripe sends the completion twice, and its async twin once.
     const paid = sessionPaid(`evt_${randomUUID()}`, id, `cs_closed_${id}`, `pi_closed_${id}`, price);
-    expect((await postStripeEvent(paid)).status).toBe(200);
-    expect((await postStripeEvent(paid)).status).toBe(200);
+    expect((await postEvent(paid)).status).toBe(200);
+    expect((await postEvent(paid)).status).toBe(200);
     const twin = { ...paid, id: `evt_${randomUUID()}`, type: 'checkout.session.async_payment_succeeded' };
-    expect((await postStripeEvent(twin)).status).toBe(200);
+    expect((await postEvent(twin)).status).toBe(200);
 
     const audit = await eventually(
       () => listAuditEntries(api.db, id),
       (a) => a.some((e) => e.action === 'stray_payment_refunded'),
     );
     expect(audit.filter((e) => e.action === 'stray_payment_refunded')).toHaveLength(1);
-    const refunds = stripeMock
-      .sent('POST', /^\/v1\/refunds$/)
-      .filter((r) => r.idempotencyKey?.startsWith(`order:${id}:`));
+    const refunds = stripeMock.sentFor(id, 'POST', /^\/v1\/refunds$/);
     expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(
       new Set([`order:${id}:refund:stray:pi_closed_${id}`]),
     );

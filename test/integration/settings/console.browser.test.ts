@@ -9,13 +9,12 @@ import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { insertMember } from '../../../src/db/members.repository';
 import { DEMO_ADMIN_EMAIL, demoSignInLink } from '../../../src/entry/demo';
-import { createLogger } from '../../../src/logger';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
-import { call, createTestOrganisation, startTestApi, type TestApi } from '../../support/harness';
+import { call, createTestOrganisation, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { runNoticesAsync } from '../../support/notices-cli';
 import { seedOrder } from '../../support/orders';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStack, type TestStack } from '../../support/stack';
 import { startSmtpServer, type TestSmtpServer } from '../notifications/smtp-server';
 import { eventually, startReceiver, type Received, type Receiver } from '../webhooks/support';
 import { launchChromium, newPerson, seriousViolations, signIn, signInPathFrom } from './support';
@@ -32,8 +31,8 @@ const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 /** Five attempts 0.2 s apart: a failing event is dead-lettered within about a second. */
 const WEBHOOK_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '0,200,200,200,200', WEBHOOK_TIMEOUT_MS: '1500' };
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let smtp: TestSmtpServer;
 let receiver: Receiver;
 let browser: Browser;
@@ -96,15 +95,8 @@ describe('organisation settings console', () => {
     receiver = await startReceiver(() =>
       healthy ? { status: 204 } : { status: 500, body: 'down for maintenance' },
     );
-    const taskQueue = `orders-settings-${randomUUID()}`;
-    api = await startTestApi(
-      { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...WEBHOOK_ENV },
-      { orderTaskQueue: taskQueue },
-    );
-    worker = await startTestWorker(
-      { config: api.config, db: api.db, log: createLogger('silent') },
-      taskQueue,
-    );
+    stack = await startStack({ env: { DATA_DIR: dataDir, SMTP_URL: smtp.url, ...WEBHOOK_ENV } });
+    api = stack.api;
     // Chromium treats http://localhost as a secure context, so the console's Secure cookies work in tests.
     base = api.baseUrl.replace('127.0.0.1', 'localhost');
     orgId = (
@@ -120,8 +112,7 @@ describe('organisation settings console', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await worker?.stop();
-    await api?.close();
+    await stack?.stop();
     await receiver?.close();
     await smtp?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../support/chromium';
-import { createLogger } from '../../../src/logger';
-import { startTestApi, type TestApi } from '../../support/harness';
+import type { TestApi } from '../../support/harness';
 import { runNoticesAsync } from '../../support/notices-cli';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStack, type TestStack } from '../../support/stack';
 
 /**
  * The status page as a visitor sees it: Debian's Chromium (installed by scripts/ensure-chromium.sh, which
@@ -15,8 +14,8 @@ import { startTestWorker, type TestWorker } from '../../support/worker';
  * resolved. Never skipped: the suite's global setup stops at once, naming the install command, without it.
  */
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let browser: Browser;
 let page: Page;
 let dataDir: string;
@@ -38,12 +37,8 @@ const componentRow = (name: string) => page.locator('#components tbody tr', { ha
 describe('status page in Chromium', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'notices-browser-'));
-    const taskQueue = `orders-browser-${randomUUID()}`;
-    api = await startTestApi({ DATA_DIR: dataDir }, { orderTaskQueue: taskQueue });
-    worker = await startTestWorker(
-      { config: api.config, db: api.db, log: createLogger('silent') },
-      taskQueue,
-    );
+    stack = await startStack({ env: { DATA_DIR: dataDir } });
+    api = stack.api;
     browser = await launchChromium();
     const context = await browser.newContext({ javaScriptEnabled: false });
     page = await context.newPage();
@@ -51,8 +46,7 @@ describe('status page in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await worker?.stop();
-    await api?.close();
+    await stack?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -7,29 +7,26 @@ import { countUnresolvedDeliveryFailures } from '../../../src/db/incidents-statu
 import { recordAuditEntry } from '../../../src/db/order-audit-log.repository';
 import { recordOrderEvent } from '../../../src/db/order-events.repository';
 import { newId } from '../../../src/ids';
-import { createLogger } from '../../../src/logger';
 import { outboxMailer } from '../../../src/mail/mailer';
 import { openIncident, resolveIncident } from '../../../src/status/incidents';
 import { buildSnapshot, createStatusService } from '../../../src/status/status.service';
-import { call, createTestOrganisation, startTestApi, type TestApi } from '../../support/harness';
+import { call, createTestOrganisation, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
-import { startTestWorker, type TestWorker } from '../../support/worker';
+import { startStack, type TestStack } from '../../support/stack';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: TestWorker;
 let taskQueue: string;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'notices-status-'));
-  taskQueue = `orders-status-${randomUUID()}`;
-  api = await startTestApi({ DATA_DIR: dataDir }, { orderTaskQueue: taskQueue });
-  worker = await startTestWorker({ config: api.config, db: api.db, log: createLogger('silent') }, taskQueue);
+  stack = await startStack({ env: { DATA_DIR: dataDir } });
+  ({ api, orderTaskQueue: taskQueue } = stack);
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { call } from '../../support/harness';
+import { checkoutSessionEvent, postStripeEvent } from '../../support/stripe-events';
 import { eventually } from '../../support/eventually';
 import { startStripeMock, type StripeMock } from '../../support/stripe-mock';
 import {
@@ -18,7 +18,6 @@ const TEST_KEY = 'sk_test_TestModeAccount';
 const LIVE_WEBHOOK_SECRET = 'whsec_live_notices';
 const TEST_WEBHOOK_SECRET = 'whsec_test_notices';
 const MANUAL = { clientRef: 'test:manual' };
-const signer = new Stripe('sk_test_123');
 
 let stripeMock: StripeMock;
 /** Live orders on Stripe; test orders on the local sandbox (no STRIPE_TEST_SECRET_KEY). */
@@ -53,31 +52,13 @@ const requestsFor = (orderId: string) =>
     (r) => r.idempotencyKey?.startsWith(`order:${orderId}:`) || r.params.client_reference_id === orderId,
   );
 
-function postStripeEvent(stack: TestModeStack, event: Record<string, unknown>, secret: string) {
-  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: 1, ...event });
-  return call(stack.api, 'POST', '/api/stripe/webhook', {
-    body: payload,
-    headers: {
-      'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-      'Content-Type': 'application/json',
-    },
-  });
-}
+const postEvent = (stack: TestModeStack, event: Record<string, unknown>, secret: string) =>
+  postStripeEvent(stack.api, event, secret);
 
+/** A completed, paid Checkout Session of the order; `extra` sets event fields such as `livemode`. */
 const checkoutCompleted = (orderId: string, extra: Record<string, unknown> = {}) => ({
-  id: `evt_${orderId}_${Math.random().toString(36).slice(2)}`,
-  type: 'checkout.session.completed',
+  ...checkoutSessionEvent(orderId),
   ...extra,
-  data: {
-    object: {
-      id: `cs_test_${orderId}`,
-      object: 'checkout.session',
-      client_reference_id: orderId,
-      payment_status: 'paid',
-      payment_intent: `pi_test_${orderId}`,
-      metadata: { orderId },
-    },
-  },
 });
 
 const payments = async (stack: TestModeStack, orderId: string) =>
@@ -119,7 +100,7 @@ describe('live on Stripe, test mode on the local sandbox', () => {
     expect((await call(api, 'POST', `/sandbox/checkout/${liveOrder.id}`)).status).toBe(404);
 
     // A live Stripe event naming the test order is acknowledged and ignored.
-    const ignored = await postStripeEvent(
+    const ignored = await postEvent(
       liveOnly,
       checkoutCompleted(testOrder.id, { livemode: true }),
       LIVE_WEBHOOK_SECRET,
@@ -161,7 +142,7 @@ describe('both modes on Stripe, each with its own account', () => {
       [liveOrder.id, checkoutCompleted(liveOrder.id, { livemode: false }), TEST_WEBHOOK_SECRET],
       [liveOrder.id, checkoutCompleted(liveOrder.id), TEST_WEBHOOK_SECRET],
     ] as const) {
-      const res = await postStripeEvent(both, event, secret);
+      const res = await postEvent(both, event, secret);
       expect({ orderId, status: res.status, body: res.json }).toEqual({
         orderId,
         status: 200,
@@ -169,9 +150,7 @@ describe('both modes on Stripe, each with its own account', () => {
       });
     }
     // An event that verifies with neither secret is refused.
-    expect((await postStripeEvent(both, checkoutCompleted(testOrder.id), 'whsec_someone_else')).status).toBe(
-      400,
-    );
+    expect((await postEvent(both, checkoutCompleted(testOrder.id), 'whsec_someone_else')).status).toBe(400);
 
     // Each mode's own event pays its own order. Signals are handled in order: had an event above been let
     // through, it would be the payment recorded.
@@ -179,8 +158,8 @@ describe('both modes on Stripe, each with its own account', () => {
       [testOrder.id]: checkoutCompleted(testOrder.id, { livemode: false }),
       [liveOrder.id]: checkoutCompleted(liveOrder.id, { livemode: true }),
     };
-    await postStripeEvent(both, paidBy[testOrder.id], TEST_WEBHOOK_SECRET);
-    await postStripeEvent(both, paidBy[liveOrder.id], LIVE_WEBHOOK_SECRET);
+    await postEvent(both, paidBy[testOrder.id], TEST_WEBHOOK_SECRET);
+    await postEvent(both, paidBy[liveOrder.id], LIVE_WEBHOOK_SECRET);
     for (const id of [testOrder.id, liveOrder.id]) {
       expect(await orderReaches(api, id, (o) => o.paymentState === 'paid')).toMatchObject({
         status: 'awaiting_booking',

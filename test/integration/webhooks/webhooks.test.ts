@@ -17,6 +17,10 @@ import { eventually, notices, recordTestEvent, startReceiver, type Receiver } fr
 /** The spec's schedule shortened 200-fold in shape: waits of 0.3, 0.6, 0.9 and 1.2 s. */
 const WEBHOOK_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,900,1200', WEBHOOK_TIMEOUT_MS: '1500' };
 
+/** `notices webhook create` for the organisation's endpoint at `url`. */
+const createEndpoint = (orgId: string, url: string, ...args: string[]) =>
+  notices(WEBHOOK_ENV, 'webhook', 'create', '--org', orgId, '--url', url, ...args);
+
 let config: Config;
 let db: Db;
 let temporal: Client;
@@ -335,19 +339,7 @@ describe('webhook endpoints through the CLI', () => {
   it('shows the secret once, lists without secrets, and signs with both secrets after a rotation', async () => {
     const org = await createTestOrganisation(db);
     const r = await receiver();
-    const created = notices(
-      WEBHOOK_ENV,
-      'webhook',
-      'create',
-      '--org',
-      org.id,
-      '--url',
-      r.url,
-      '--mode',
-      'test',
-      '--events',
-      'order.created',
-    );
+    const created = createEndpoint(org.id, r.url, '--mode', 'test', '--events', 'order.created');
     expect(created.code).toBe(0);
     const { id, secret: oldSecret, events } = created.json();
     expect(id).toMatch(/^whe_/);
@@ -356,17 +348,7 @@ describe('webhook endpoints through the CLI', () => {
     const listed = notices(WEBHOOK_ENV, 'webhook', 'list', '--org', org.id);
     expect(listed.json()).toEqual([expect.objectContaining({ id, url: r.url })]);
     expect(listed.stdout).not.toContain(oldSecret);
-    const allEvents = notices(
-      WEBHOOK_ENV,
-      'webhook',
-      'create',
-      '--org',
-      org.id,
-      '--url',
-      r.url,
-      '--mode',
-      'test',
-    );
+    const allEvents = createEndpoint(org.id, r.url, '--mode', 'test');
     expect(allEvents.json().events).toEqual([...WEBHOOK_EVENTS]);
     notices(WEBHOOK_ENV, 'webhook', 'delete', allEvents.json().id);
 

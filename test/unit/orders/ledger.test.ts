@@ -24,24 +24,17 @@ const order = {
 };
 
 describe('ledger totals', () => {
-  test('orders from before the ledger are read from their payment state', () => {
-    expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState: 'paid' })).toEqual({
-      paid: 500,
-      refunded: 0,
-    });
-    expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState: 'refunded' })).toEqual({
-      paid: 500,
-      refunded: 500,
-    });
-    expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState: 'refund_due' })).toEqual({
-      paid: 500,
-      refunded: 0,
-    });
-    expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState: 'invoiced' })).toEqual({
-      paid: 0,
-      refunded: 0,
-    });
-  });
+  test.each([
+    ['paid', 500, 0],
+    ['refunded', 500, 500],
+    ['refund_due', 500, 0],
+    ['invoiced', 0, 0],
+  ] as const)(
+    'orders from before the ledger are read from their payment state: %s',
+    (paymentState, paid, refunded) => {
+      expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState })).toEqual({ paid, refunded });
+    },
+  );
 
   test('entries add up; what is held and what is due follow', () => {
     const paid = { ...order, ...withEntries(order, [{ kind: 'charge', amountGbpPence: 10_000 }]) };
