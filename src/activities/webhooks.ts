@@ -1,7 +1,6 @@
 import type { OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
@@ -22,7 +21,6 @@ import {
   OWN_FAILURE_ALERT_AFTER_TRIES,
   type WebhookAttemptResult,
   type WebhookDeliveryInput,
-  type WebhookDeliveryOutcome,
 } from '../webhooks/delivery';
 import { deliveryInput, startDeliveryWorkflow } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
@@ -166,23 +164,6 @@ export function webhookActivities(deps: WebhookDeps) {
         );
         throw err;
       }
-    },
-
-    /**
-     * Deliveries started before `sendWebhookAttempt`: each Temporal attempt is one HTTP attempt, failing with the
-     * spec's next delay as `nextRetryDelay`, non-retryably after the last one.
-     */
-    async deliverWebhookAttempt(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
-      const { attempt } = Context.current().info;
-      const result = await attemptOnce(input, attempt);
-      if (result.outcome !== 'failed') return result.outcome;
-      const delay = nextRetryDelayMs(input.retryScheduleMs, attempt);
-      throw ApplicationFailure.create({
-        type: 'WebhookAttemptFailed',
-        message: `Attempt ${attempt} failed: ${result.error}`,
-        nextRetryDelay: delay ?? undefined,
-        nonRetryable: delay === null,
-      });
     },
 
     /** After the last failed attempt: the delivery becomes a dead letter (replayable). */

@@ -23,17 +23,6 @@ export function nextRetryDelayMs(schedule: readonly number[], attempt: number): 
   return Math.max(1, schedule[attempt]);
 }
 
-/** The retry policy that lets the activity's chosen delays through uncapped (maximumInterval ≥ longest wait). */
-export function deliveryRetryPolicy(schedule: readonly number[]) {
-  const initialInterval = Math.max(1, schedule[1] ?? 1000);
-  return {
-    maximumAttempts: schedule.length,
-    initialInterval,
-    backoffCoefficient: 1,
-    maximumInterval: Math.max(initialInterval, ...schedule),
-  };
-}
-
 /** Parses `WEBHOOK_RETRY_SCHEDULE_MS`: comma-separated whole milliseconds, first 0, at least one entry. */
 export function parseRetrySchedule(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim());
