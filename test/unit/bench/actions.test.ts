@@ -46,10 +46,7 @@ describe('countActions', () => {
   });
 
   it('counts a recorded order history as saved by fetchHistory()', () => {
-    const file = path.join(
-      __dirname,
-      '../../fixtures/histories/on-account-planning-completed.local-writes.json',
-    );
+    const file = path.join(__dirname, '../../fixtures/histories/on-account-planning-completed.baseline.json');
     const { events } = JSON.parse(readFileSync(file, 'utf8')) as { events: Array<{ eventType: string }> };
     const counts = countActions(events);
     const named = (t: string) => events.filter((e) => e.eventType === t).length;
