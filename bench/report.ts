@@ -172,7 +172,20 @@ function hostileRows(r: Json): unknown[][] {
       'information: a busy thread, not a stalled loop',
     ],
     ['hostile health probe p50 / p99 ms', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
+    ...cpuRows(r.cpu),
   ];
+}
+
+/** The machine's CPU by process during the hostile window, beside the idle probe's window (information). */
+function cpuRows(cpu: Json): unknown[][] {
+  if (!cpu?.hostile) return [];
+  const share = (split: Json, role: string) => (split ? `${split.percentOfMachine[role] ?? 0} %` : 'n/a');
+  return Object.keys(cpu.hostile.percentOfMachine).map((role) => [
+    `  CPU, % of ${cpu.hostile.cores} cores: ${role}`,
+    share(cpu.hostile, role),
+    share(cpu.idle, role),
+    '',
+  ]);
 }
 
 const ROWS: Record<string, (r: Json) => unknown[][]> = {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { validOrderBody } from '../../test/support/notice-bodies';
 import { bearer, call, post } from '../lib/http';
+import { cpuSnapshot, cpuSplit, type CpuRoles } from '../lib/cpu-split';
+import { SENDER_NICE, startHostileSender } from '../lib/hostile-sender';
 import { progress, sleep } from '../lib/progress';
 import type { BenchServices } from '../lib/services';
 import { ratio, summarise, type TargetResult } from '../lib/stats';
 import { benchOrganisation, type BenchContext } from './context';
-import { hostileCorpus, type HostileRequest } from './hostile-corpus';
 
 const CONCURRENCY = 8;
 const PROBE_GAP_MS = 10;
@@ -86,17 +87,6 @@ async function probe(url: string, stop: Promise<unknown>, max = Number.MAX_SAFE_
   }
 }
 
-async function send(apiUrl: string, r: HostileRequest): Promise<number> {
-  const res = await fetch(apiUrl + r.path, {
-    method: r.method,
-    headers: r.headers,
-    body: r.body,
-    signal: AbortSignal.timeout(30_000),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
 /**
  * ≥ 1,000 malformed and pathological requests (hostile strings, deep nesting, forged cursors, malformed JSON,
  * odd Authorization headers, random mutations of valid bodies) at the quote, order, amend, list and test-helper
@@ -111,42 +101,44 @@ export async function hostileScenario(ctx: BenchContext) {
   const body = validOrderBody('planning', { clientRef: 'test:manual' });
   const order = await call<{ id: string }>(orders, post(body, bearer(live.apiKey)), 201);
   const testOrder = await call<{ id: string }>(orders, post(body, bearer(test.apiKey)), 201);
-  const corpus = hostileCorpus({
-    liveKey: live.apiKey,
-    testKey: test.apiKey,
-    orderId: order.id,
-    testOrderId: testOrder.id,
+  const sender = await startHostileSender({
+    apiUrl: services.apiUrl,
+    targets: { liveKey: live.apiKey, testKey: test.apiKey, orderId: order.id, testOrderId: testOrder.id },
+    concurrency: CONCURRENCY,
+    deadline: ctx.deadline,
   });
   const health = `${services.apiUrl}/api/health`;
 
+  const roles: CpuRoles = {
+    api: services.api.pid,
+    worker: services.worker.pid,
+    sender: sender.pid,
+    database: new URL(services.databaseUrl).pathname.slice(1),
+  };
   await sleep(1000);
   const idleFrom = Date.now();
+  const idleCpu = cpuSnapshot(roles);
   const idle = await probe(health, new Promise(() => {}), IDLE_PROBES);
+  const idleCpuSplit = cpuSplit(idleCpu, cpuSnapshot(roles));
   const idleLoop = await loopDelays(services, idleFrom, Date.now());
 
-  const statuses = new Map<number, number>();
-  const fiveHundreds: { kind: string; path: string; status: number }[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < corpus.length && Date.now() < ctx.deadline) {
-      const r = corpus[next++]!;
-      const status = await send(services.apiUrl, r).catch(() => 599);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (status >= 500) fiveHundreds.push({ kind: r.kind, path: r.path.slice(0, 80), status });
-    }
-  };
-  progress(`hostile: sending ${corpus.length} requests, ${CONCURRENCY} in flight, probing ${health}`);
+  progress(
+    `hostile: sending ${sender.corpusSize} requests, ${CONCURRENCY} in flight from a process at nice ${SENDER_NICE}, probing ${health}`,
+  );
   const started = performance.now();
   const startedAt = Date.now();
-  const lanes = Promise.all(Array.from({ length: CONCURRENCY }, lane));
-  const [underLoad] = await Promise.all([probe(health, lanes), lanes]);
+  const hostileCpu = cpuSnapshot(roles);
+  const sending = sender.go();
+  const [underLoad, sent] = await Promise.all([probe(health, sending), sending]).finally(sender.kill);
   const seconds = (performance.now() - started) / 1000;
+  const hostileCpuSplit = cpuSplit(hostileCpu, cpuSnapshot(roles));
   const hostileLoop = await loopDelays(services, startedAt, Date.now());
 
   const probeIdle = summarise(idle);
   const probeHostile = summarise(underLoad);
   const worstStall = Math.max(hostileLoop.api.maxMs, hostileLoop.worker.maxMs);
-  const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
+  const count = Object.values(sent.statuses).reduce((a, b) => a + b, 0);
+  const { fiveHundreds } = sent;
   const targets: TargetResult[] = [
     {
       target: `worst event-loop stall ≤ ${STALL_TARGET_MS} ms`,
@@ -162,13 +154,15 @@ export async function hostileScenario(ctx: BenchContext) {
   ];
   return {
     name: 'hostile',
-    requests: sent,
-    notSent: corpus.length - sent,
+    requests: count,
+    notSent: sent.corpusSize - count,
     seconds: Math.round(seconds * 10) / 10,
-    statuses: Object.fromEntries([...statuses.entries()].sort(([a], [b]) => a - b)),
+    statuses: sent.statuses,
     fiveHundreds: fiveHundreds.slice(0, 20),
     loopDelay: { idle: idleLoop, hostile: hostileLoop },
     probe: { idle: probeIdle, hostile: probeHostile, p99Ratio: ratio(probeHostile.p99, probeIdle.p99) },
+    // Who had the cores (percent of the machine), to tell a slow service from one waiting for a core.
+    cpu: { idle: idleCpuSplit, hostile: hostileCpuSplit },
     targets,
   };
 }

@@ -34,7 +34,7 @@ async function seed(ctx: BenchContext, organisationId: string, apiKey: string) {
   const insert = sql`insert into orders (id, organisation_id, livemode, reference, status, type,
       quoted_price_gbp_pence, notice_text, payment_method, payment_state, invoice_url, newspaper_name,
       publication_date, fields, pricing, created_at, updated_at, version)
-    select 'ord_bench_' || lpad(g::text, 9, '0'),
+    select 'ord_bench' || lpad(g::text, 17, '0'), -- a well-formed order id (ord_ and 22 letters or digits)
       case when g % 5 = 0 then ${organisationId} else 'org_bench_' || (g % ${ORGANISATIONS} + 1) end,
       true, 'SB-' || g,
       (${STATUSES}::text[])[(g / 5) % 5 + 1], (${TYPES}::text[])[(g / 7) % 6 + 1],
