@@ -75,6 +75,14 @@ function listRows(r: Json): unknown[][] {
       `API/SQL p50 ${c.apiOverSqlP50?.deep ?? '–'}× p99 ${c.apiOverSqlP99.deep}×`,
     ]);
     rows.push([`list ${c.filter} deep/first p99`, c.deepOverFirstP99, '', '']);
+    if (c.redis) {
+      rows.push([
+        `  Redis limiter: first / deep p50/p99 ms`,
+        `${pair(c.redis.firstPage.api)} / ${pair(c.redis.deepPage.api)}`,
+        `${pair(c.redis.firstPage.sql)} / ${pair(c.redis.deepPage.sql)}`,
+        `API/SQL p50 ${c.redis.apiOverSqlP50.first}× / ${c.redis.apiOverSqlP50.deep}×`,
+      ]);
+    }
   }
   return rows;
 }
