@@ -38,11 +38,16 @@ export interface BenchServices {
   tls: BenchTls | null;
   api: ChildProcess;
   worker: ChildProcess;
-  /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes; returns its URL. */
-  startBareKoa(bodyBytes: number): Promise<string>;
-  /** Starts one more API process (same database, Temporal and settings, plus `env`); returns its URL. */
-  startApi(env: Record<string, string>): Promise<string>;
+  /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes. */
+  startBareKoa(bodyBytes: number): Promise<StartedProcess>;
+  /** Starts one more API process (same database, Temporal and settings, plus `env`). */
+  startApi(env: Record<string, string>): Promise<StartedProcess>;
   stop(): Promise<void>;
+}
+
+export interface StartedProcess {
+  url: string;
+  pid: number | undefined;
 }
 
 /** Progress lines for src/dev's helpers: info and above, on stderr. */
@@ -278,7 +283,7 @@ async function start(
       const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url });
       cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
       await waitHealthy(`${url}/api/health`, child);
-      return url;
+      return { url, pid: child.pid };
     },
     async startBareKoa(bodyBytes: number) {
       const port = await findFreePort();
@@ -291,14 +296,14 @@ async function start(
       cleanups.push({ what: 'bare Koa', run: () => stopChild(bare) });
       const bareUrl = `http://127.0.0.1:${port}/`;
       await waitHealthy(bareUrl, bare, 60_000);
-      return bareUrl;
+      return { url: bareUrl, pid: bare.pid };
     },
     stop,
   };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null where that is not available. */
-function cpuSeconds(pid: number | undefined): number | null {
+export function cpuSeconds(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
