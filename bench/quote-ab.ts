@@ -10,23 +10,25 @@ import { quoteBodies } from './scenarios/quote-bodies';
  * turn (round-robin, each round in a new order) so every side meets the same machine load, with CPU time per
  * request from /proc. For deciding a change on a shared machine, where req/s between runs say little:
  *
- *   npx tsx bench/quote-ab.ts [--rounds 4] [--seconds 3] [--variant name=VAR=value,VAR2=value ...]
+ *   npx tsx bench/quote-ab.ts [--rounds 4] [--seconds 3] [--variant name[@root]=VAR=value,VAR2=value ...]
  *
- * Every API process has REDIS_URL (BENCH_REDIS_URL) set; with no --variant, one plain API is measured.
+ * Every API process has REDIS_URL (BENCH_REDIS_URL) set; with no --variant, one plain API is measured. A
+ * variant with `@root` runs the code in that folder (other code, e.g. a commit's `src`: see startApi).
  */
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function variants(specs: string[]): { name: string; env: Record<string, string> }[] {
+function variants(specs: string[]): { name: string; root?: string; env: Record<string, string> }[] {
   if (specs.length === 0) return [{ name: 'api', env: {} }];
   return specs.map((spec) => {
-    const [name, rest = ''] = spec.split(/=(.*)/s) as [string, string?];
+    const [label, rest = ''] = spec.split(/=(.*)/s) as [string, string?];
+    const [name, root] = label.split('@') as [string, string?];
     const env = Object.fromEntries(
       rest
         .split(',')
         .filter(Boolean)
         .map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
     );
-    return { name, env };
+    return { name, root, env };
   });
 }
 
@@ -47,7 +49,7 @@ async function main() {
       { name: 'bare Koa', process: await services.startBareKoa(420), path: '' },
     ];
     for (const v of variants(values.variant ?? [])) {
-      const api = await services.startApi({ REDIS_URL, ...v.env });
+      const api = await services.startApi({ REDIS_URL, ...v.env }, v.root);
       sides.push({ name: v.name, process: api, path: '/api/v1/quote' });
     }
     const target = (side: (typeof sides)[number]) => ({

@@ -40,8 +40,11 @@ export interface BenchServices {
   worker: ChildProcess;
   /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes. */
   startBareKoa(bodyBytes: number): Promise<StartedProcess>;
-  /** Starts one more API process (same database, Temporal and settings, plus `env`). */
-  startApi(env: Record<string, string>): Promise<StartedProcess>;
+  /**
+   * Starts one more API process (same database, Temporal and settings, plus `env`), from `root` when given: a
+   * checkout of other code, e.g. `git archive <commit> src | tar -x -C <root>` beside a link to node_modules.
+   */
+  startApi(env: Record<string, string>, root?: string): Promise<StartedProcess>;
   stop(): Promise<void>;
 }
 
@@ -94,7 +97,7 @@ function relay(child: ChildProcess, name: string) {
  * One of our entry points (src/entry/api.ts, worker.ts) as its own process through tsx, as `npm run
  * start:api` runs it, with its output piped to our stderr. BENCH_CPU_PROF=<dir> adds --cpu-prof.
  */
-function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv, root = ROOT): ChildProcess {
   const profDir = process.env.BENCH_CPU_PROF;
   // One file per thread (the worker runs workflows in worker threads), in a folder per service.
   const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, name)] : [];
@@ -106,10 +109,10 @@ function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProc
       '--import',
       path.join(ROOT, 'bench', 'lib', 'loop-monitor.mjs'),
       ...prof,
-      path.join(ROOT, 'src', 'entry', `${name}.ts`),
+      path.join(root, 'src', 'entry', `${name}.ts`),
     ],
     {
-      cwd: ROOT,
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -277,10 +280,10 @@ async function start(
     tls,
     api,
     worker,
-    async startApi(extra: Record<string, string>) {
+    async startApi(extra: Record<string, string>, root?: string) {
       const port = await findFreePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url });
+      const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url }, root);
       cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
       await waitHealthy(`${url}/api/health`, child);
       return { url, pid: child.pid };
