@@ -46,7 +46,7 @@ interface Answer {
  * Estimates answered today, by their fields. An estimate is a pure function of its fields and the date
  * (the newspaper directory, prices and publication days are fixed in the code), so the same fields on the
  * same day always get the same answer: validating, placing, pricing and serializing it again was most of a
- * quote's CPU time. Only answers are kept, never refusals; the Gazette's health is still asked every time.
+ * quote's CPU time. Only answers are kept, never refusals; the Gazette's health is still asked for every quote.
  */
 class EstimateMemo {
   private day = '';
