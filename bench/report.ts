@@ -28,6 +28,14 @@ function quoteRows(r: Json): unknown[][] {
       r.bareKoa.saturation.requestsPerSecond,
       `${s.ratio}×`,
     ]);
+    if (s.cpuMicrosPerRequest != null) {
+      rows.push([
+        `quote (${run.store}) CPU µs per request`,
+        s.cpuMicrosPerRequest,
+        r.bareKoa.cpuMicrosPerRequest ?? '',
+        s.cpuRatio == null ? '' : `${s.cpuRatio}×`,
+      ]);
+    }
     rows.push([
       `quote (${run.store}) p50 / p99 ms @ ${f.requestsPerSecond} req/s`,
       pair(f.api),

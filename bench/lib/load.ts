@@ -6,6 +6,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Requests answered in the run (for CPU per request). */
+  requests: number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -21,6 +23,8 @@ export async function load(opts: {
   url: string;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** A body for each request (serialized JSON), instead of the one `body`. */
+  nextBody?: () => string;
   headers?: Record<string, string>;
   seconds: number;
   connections: number;
@@ -44,7 +48,9 @@ export async function load(opts: {
       duration: opts.seconds,
       overallRate: opts.rate,
       timeout: 10,
-      ...(opts.clientAddresses && { requests: [{ setupRequest: spreadOver(opts.clientAddresses) }] }),
+      ...((opts.clientAddresses || opts.nextBody) && {
+        requests: [{ setupRequest: perRequest(opts.clientAddresses, opts.nextBody) }],
+      }),
     }),
     (opts.seconds + 30) * 1000,
     opts.label,
@@ -53,6 +59,7 @@ export async function load(opts: {
     requestsPerSecond: round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -62,12 +69,19 @@ export async function load(opts: {
   return out;
 }
 
-/** Each request from the next of `count` loopback-range addresses (a header only: no traffic goes there). */
-function spreadOver(count: number) {
+/**
+ * Each request from the next of `addresses` loopback-range addresses (a header only: no traffic goes there),
+ * with the next body when there is a `nextBody`.
+ */
+function perRequest(addresses = 1, nextBody?: () => string) {
   let n = 0;
   return (request: autocannon.Request): autocannon.Request => {
-    n = (n + 1) % count;
+    n = (n + 1) % addresses;
     const forwardedFor = `127.1.${Math.floor(n / 256)}.${n % 256}`;
-    return { ...request, headers: { ...request.headers, 'x-forwarded-for': forwardedFor } };
+    return {
+      ...request,
+      headers: { ...request.headers, 'x-forwarded-for': forwardedFor },
+      ...(nextBody && { body: nextBody() }),
+    };
   };
 }

@@ -38,11 +38,19 @@ export interface BenchServices {
   tls: BenchTls | null;
   api: ChildProcess;
   worker: ChildProcess;
-  /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes; returns its URL. */
-  startBareKoa(bodyBytes: number): Promise<string>;
-  /** Starts one more API process (same database, Temporal and settings, plus `env`); returns its URL. */
-  startApi(env: Record<string, string>): Promise<string>;
+  /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes. */
+  startBareKoa(bodyBytes: number): Promise<StartedProcess>;
+  /**
+   * Starts one more API process (same database, Temporal and settings, plus `env`), from `root` when given: a
+   * checkout of other code, e.g. `git archive <commit> src | tar -x -C <root>` beside a link to node_modules.
+   */
+  startApi(env: Record<string, string>, root?: string): Promise<StartedProcess>;
   stop(): Promise<void>;
+}
+
+export interface StartedProcess {
+  url: string;
+  pid: number | undefined;
 }
 
 /** Progress lines for src/dev's helpers: info and above, on stderr. */
@@ -89,7 +97,7 @@ function relay(child: ChildProcess, name: string) {
  * One of our entry points (src/entry/api.ts, worker.ts) as its own process through tsx, as `npm run
  * start:api` runs it, with its output piped to our stderr. BENCH_CPU_PROF=<dir> adds --cpu-prof.
  */
-function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv, root = ROOT): ChildProcess {
   const profDir = process.env.BENCH_CPU_PROF;
   // One file per thread (the worker runs workflows in worker threads), in a folder per service.
   const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, name)] : [];
@@ -101,10 +109,10 @@ function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProc
       '--import',
       path.join(ROOT, 'bench', 'lib', 'loop-monitor.mjs'),
       ...prof,
-      path.join(ROOT, 'src', 'entry', `${name}.ts`),
+      path.join(root, 'src', 'entry', `${name}.ts`),
     ],
     {
-      cwd: ROOT,
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -272,13 +280,13 @@ async function start(
     tls,
     api,
     worker,
-    async startApi(extra: Record<string, string>) {
+    async startApi(extra: Record<string, string>, root?: string) {
       const port = await findFreePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url });
+      const child = spawnService('api', { ...env, ...extra, PORT: String(port), PUBLIC_BASE_URL: url }, root);
       cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
       await waitHealthy(`${url}/api/health`, child);
-      return url;
+      return { url, pid: child.pid };
     },
     async startBareKoa(bodyBytes: number) {
       const port = await findFreePort();
@@ -291,14 +299,14 @@ async function start(
       cleanups.push({ what: 'bare Koa', run: () => stopChild(bare) });
       const bareUrl = `http://127.0.0.1:${port}/`;
       await waitHealthy(bareUrl, bare, 60_000);
-      return bareUrl;
+      return { url: bareUrl, pid: bare.pid };
     },
     stop,
   };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null where that is not available. */
-function cpuSeconds(pid: number | undefined): number | null {
+export function cpuSeconds(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)

@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
-import { call, post } from '../lib/http';
+import { call } from '../lib/http';
 import { load, type LoadResult } from '../lib/load';
 import { progress } from '../lib/progress';
-import { ratio, type TargetResult } from '../lib/stats';
+import { cpuSeconds, type StartedProcess } from '../lib/services';
+import { ratio, round, type TargetResult } from '../lib/stats';
 import type { BenchContext } from './context';
+import { quoteBodies, type QuoteBodies } from './quote-bodies';
 
-const QUOTE = { type: 'planning', postcode: 'LS1 4AP', wordCount: 250 };
 const SATURATION_CONNECTIONS = 32;
 const FIXED_RATE_CONNECTIONS = 8;
 /** Client addresses the quote load comes from (both sides send the same headers). */
@@ -25,9 +26,42 @@ async function redisAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * At least 3 s: the Redis-side API is a process started for the scenario, and its code paths (memo misses,
+ * full-order quotes) need some thousands of requests before the JIT has compiled them.
+ */
+const warmUp = (seconds: number) => Math.max(3, seconds);
+
+/** A saturation run with the CPU time the process spent on it, per request answered (from /proc). */
+interface Saturated {
+  load: LoadResult;
+  cpuMicrosPerRequest: number | null;
+}
+
+async function saturate(
+  label: string,
+  target: StartedProcess,
+  opts: Omit<Parameters<typeof load>[0], 'label' | 'connections'>,
+): Promise<Saturated> {
+  const before = cpuSeconds(target.pid);
+  const result = await load({ ...opts, label, connections: SATURATION_CONNECTIONS });
+  const after = cpuSeconds(target.pid);
+  const cpu =
+    before === null || after === null || result.requests === 0
+      ? null
+      : round(((after - before) * 1e6) / result.requests);
+  return { load: result, cpuMicrosPerRequest: cpu };
+}
+
 interface StoreRun {
   store: 'postgresql' | 'redis';
-  saturation: { connections: number; api: LoadResult; ratio: number };
+  saturation: {
+    connections: number;
+    api: LoadResult;
+    ratio: number;
+    cpuMicrosPerRequest: number | null;
+    cpuRatio: number | null;
+  };
   fixedRate: {
     requestsPerSecond: number;
     connections: number;
@@ -41,34 +75,41 @@ interface StoreRun {
 async function measureStore(
   ctx: BenchContext,
   store: StoreRun['store'],
-  apiUrl: string,
-  bare: { url: string; max: LoadResult },
+  apiProcess: StartedProcess,
+  bodies: QuoteBodies,
+  bare: { process: StartedProcess; max: Saturated },
 ): Promise<StoreRun> {
   const { seconds, warmupSeconds } = ctx;
   const api = {
-    url: `${apiUrl}/api/v1/quote`,
+    url: `${apiProcess.url}/api/v1/quote`,
     method: 'POST' as const,
-    body: QUOTE,
+    nextBody: bodies.next,
     clientAddresses: CLIENT_ADDRESSES,
   };
-  await load({ ...api, label: `quote (${store}) warm-up`, seconds: warmupSeconds, connections: 16 });
-  const connections = SATURATION_CONNECTIONS;
-  const apiMax = await load({ ...api, label: `quote (${store}) saturation`, seconds, connections });
-  const rate = Math.max(50, Math.round(Math.min(apiMax.requestsPerSecond, bare.max.requestsPerSecond) / 4));
+  await load({ ...api, label: `quote (${store}) warm-up`, seconds: warmUp(warmupSeconds), connections: 16 });
+  const apiMax = await saturate(`quote (${store}) saturation`, apiProcess, { ...api, seconds });
+  const rate = Math.max(
+    50,
+    Math.round(Math.min(apiMax.load.requestsPerSecond, bare.max.load.requestsPerSecond) / 4),
+  );
   const fixed = { seconds, connections: FIXED_RATE_CONNECTIONS, rate };
   const apiFixed = await load({ ...api, ...fixed, label: `quote (${store}) fixed rate` });
   const bareFixed = await load({
-    url: bare.url,
-    clientAddresses: CLIENT_ADDRESSES,
+    ...api,
+    url: bare.process.url,
     ...fixed,
     label: 'bare Koa fixed rate',
   });
+  const bareCpu = bare.max.cpuMicrosPerRequest;
   return {
     store,
     saturation: {
-      connections,
-      api: apiMax,
-      ratio: ratio(apiMax.requestsPerSecond, bare.max.requestsPerSecond),
+      connections: SATURATION_CONNECTIONS,
+      api: apiMax.load,
+      ratio: ratio(apiMax.load.requestsPerSecond, bare.max.load.requestsPerSecond),
+      cpuMicrosPerRequest: apiMax.cpuMicrosPerRequest,
+      // Bare Koa's CPU per request over ours: the same-machine ceiling of the req/s ratio on one core.
+      cpuRatio: apiMax.cpuMicrosPerRequest && bareCpu ? ratio(bareCpu, apiMax.cpuMicrosPerRequest) : null,
     },
     fixedRate: {
       requestsPerSecond: rate,
@@ -81,29 +122,49 @@ async function measureStore(
 }
 
 /**
- * POST /api/v1/quote beside a bare Koa app answering a static JSON body of the same size (the HTTP stack's
- * ceiling on this machine), once with the rate-limit counters in PostgreSQL (the bench API) and once in Redis
- * (a second API process with REDIS_URL, when a Redis server answers at BENCH_REDIS_URL): requests per second
- * at saturation, then p50/p99 at a fixed moderate rate. The load comes from many client addresses, as it
- * would in production, where one address may ask for 20 quotes a minute: one address at saturation would
- * measure the lock on its single rate-limit counter, not the API.
+ * Every body of the cycle answers 200 (a fresh estimate too), and the size bare Koa answers with: the mean
+ * answer of the cycle (15 estimates in 16, 1 full-order quote).
+ */
+async function checkBodies(apiUrl: string, bodies: QuoteBodies): Promise<number> {
+  const size = async (body: string) => {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+    return JSON.stringify(await call(`${apiUrl}/api/v1/quote`, init)).length;
+  };
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const estimates = await Promise.all(bodies.popular.map(size));
+  const full = await Promise.all(bodies.full.map(size));
+  await size(bodies.fresh());
+  return Math.round((15 * mean(estimates) + mean(full)) / 16);
+}
+
+/**
+ * POST /api/v1/quote beside a bare Koa app answering a static JSON body of the same (mean) size to the same
+ * requests (the HTTP stack's ceiling on this machine), once with the rate-limit counters in PostgreSQL (the
+ * bench API) and once in Redis (a second API process with REDIS_URL, when a Redis server answers at
+ * BENCH_REDIS_URL): requests per second and CPU time per request at saturation, then p50/p99 at a fixed
+ * moderate rate. The bodies vary (quote-bodies.ts: remembered estimates, first-seen ones, full-order quotes).
+ * The load comes from many client addresses, as it would in production, where one address may ask for 20
+ * quotes a minute: one address at saturation would measure the lock on its single rate-limit counter.
  */
 export async function quoteScenario(ctx: BenchContext) {
   const { services, seconds, warmupSeconds } = ctx;
-  const size = JSON.stringify(await call(`${services.apiUrl}/api/v1/quote`, post(QUOTE))).length;
-  const bareUrl = await services.startBareKoa(size);
-  const bareLoad = { url: bareUrl, clientAddresses: CLIENT_ADDRESSES };
-  await load({ ...bareLoad, label: 'bare Koa warm-up', seconds: warmupSeconds, connections: 16 });
-  const bareMax = await load({
-    ...bareLoad,
-    label: 'bare Koa saturation',
-    seconds,
-    connections: SATURATION_CONNECTIONS,
-  });
-  const bare = { url: bareUrl, max: bareMax };
-  const runs = [await measureStore(ctx, 'postgresql', services.apiUrl, bare)];
+  const bodies = quoteBodies();
+  const size = await checkBodies(services.apiUrl, bodies);
+  const bareProcess = await services.startBareKoa(size);
+  const bareLoad = {
+    url: bareProcess.url,
+    method: 'POST' as const,
+    nextBody: bodies.next,
+    clientAddresses: CLIENT_ADDRESSES,
+  };
+  await load({ ...bareLoad, label: 'bare Koa warm-up', seconds: warmUp(warmupSeconds), connections: 16 });
+  const bareMax = await saturate('bare Koa saturation', bareProcess, { ...bareLoad, seconds });
+  const bare = { process: bareProcess, max: bareMax };
+  const mainApi = { url: services.apiUrl, pid: services.api.pid };
+  const runs = [await measureStore(ctx, 'postgresql', mainApi, bodies, bare)];
   const redis = await redisAnswers();
-  if (redis) runs.push(await measureStore(ctx, 'redis', await services.startApi({ REDIS_URL }), bare));
+  if (redis)
+    runs.push(await measureStore(ctx, 'redis', await services.startApi({ REDIS_URL }), bodies, bare));
   else progress(`no Redis at ${REDIS_URL}: quote measured with the PostgreSQL store only`);
 
   const targets: TargetResult[] = runs.map((r) => ({
@@ -114,8 +175,9 @@ export async function quoteScenario(ctx: BenchContext) {
   return {
     name: 'quote',
     responseBytes: size,
+    bodies: { popularEstimates: bodies.popular.length, fullOrderQuotes: bodies.full.length },
     clientAddresses: CLIENT_ADDRESSES,
-    bareKoa: { saturation: bareMax },
+    bareKoa: { saturation: bareMax.load, cpuMicrosPerRequest: bareMax.cpuMicrosPerRequest },
     stores: runs,
     redis: redis ? REDIS_URL : null,
     targets,

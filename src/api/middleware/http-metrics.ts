@@ -1,6 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
+import type { LabelValues } from 'prom-client';
 import { httpRequestDuration, rateLimitRejections } from '../../observability/metrics';
+import { activeTracing } from '../../observability/tracing';
 import type { AppContext } from '../context';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -16,25 +18,42 @@ function policyOf(ctx: AppContext): string {
   return /^"([a-z0-9-]{1,32})"/.exec(ctx.response.get('RateLimit-Policy'))?.[1] ?? 'unknown';
 }
 
+type Labels = LabelValues<'method' | 'route' | 'status'>;
+
+/**
+ * Label sets by method, route template and status, made once each: there are a few hundred at most (routes
+ * are templates, methods and statuses are few), and every request would otherwise build its own.
+ */
+const labelSets = new Map<string, Labels>();
+
+function labelsOf(method: string, route: string, status: number): Labels {
+  const key = `${method} ${status} ${route}`;
+  let labels = labelSets.get(key);
+  if (!labels) {
+    labels = { method, route, status: String(status) };
+    labelSets.set(key, labels);
+  }
+  return labels;
+}
+
 /**
  * Times every request into `notices_http_request_duration_seconds` by method, route template and final
- * status, counts 429s by policy, and names the request's trace span by its route template. Mounted outside the error handler, so it sees the status sent.
+ * status, counts 429s by policy, and names the request's trace span (when tracing is on) by its route
+ * template. Mounted outside the error handler, so it sees the status sent.
  */
 export function httpMetrics() {
   return async (ctx: AppContext, next: Next) => {
-    const end = httpRequestDuration.startTimer();
+    const started = performance.now();
     try {
       await next();
     } finally {
       const status = ctx.status;
       const route = routeOf(ctx);
-      // The request's span (when tracing is on) is named by its route template too.
-      trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
-      end({
-        method: METHODS.has(ctx.method) ? ctx.method : 'OTHER',
-        route,
-        status: String(status),
-      });
+      if (activeTracing()) {
+        trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
+      }
+      const method = METHODS.has(ctx.method) ? ctx.method : 'OTHER';
+      httpRequestDuration.observe(labelsOf(method, route, status), (performance.now() - started) / 1000);
       if (status === 429) rateLimitRejections.inc({ policy: policyOf(ctx) });
     }
   };

@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
-import { parse as parseJson } from '@hapi/bourne';
 import type { Next } from 'koa';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -36,36 +34,6 @@ function refuseDeepNesting(body: unknown): void {
   }
 }
 
-/** co-body's strict mode: a JSON body is an object or an array (after RFC 8259 whitespace). */
-const STRICT_JSON = /^[ \t\n\r]*[[{]/;
-
-const malformed = () => Object.assign(new SyntaxError('invalid JSON'), { status: 400, expose: true });
-
-/**
- * The body, when it has already arrived whole and plain (no Content-Encoding, all Content-Length bytes
- * buffered, as for nearly every small request a moment after its headers), read from
- * the stream's buffer at once and parsed as @koa/bodyparser would (utf-8 with a BOM dropped, strict, proto
- * keys refused by bourne, malformed JSON is status 400), without its per-request listeners, decoder and
- * option copies. Undefined when not so: the library reads it (gzip, chunked, slow senders, oversize).
- */
-function arrivedBody(req: IncomingMessage, maxBytes: number): { parsed: unknown; raw: string } | undefined {
-  const encoding = req.headers['content-encoding'];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return undefined;
-  // The parser hands the request only its own body's bytes: all of them are here when as many are buffered.
-  const length = Number(req.headers['content-length']);
-  if (!(length > 0 && length <= maxBytes) || req.readableLength !== length) return undefined;
-  const chunks: Buffer[] = [];
-  for (let chunk: Buffer | null; (chunk = req.read() as Buffer | null) !== null;) chunks.push(chunk);
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-  const raw = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (!STRICT_JSON.test(raw)) throw malformed();
-  try {
-    return { parsed: parseJson(raw, { protoAction: 'error' }) as unknown, raw };
-  } catch {
-    throw malformed();
-  }
-}
-
 /**
  * JSON bodies only, up to `maxBytes` and `MAX_JSON_DEPTH` levels deep. A body sent with another content type is a caller mistake
  * (400 validation_error) rather than something to ignore silently; an empty body is an empty object.
@@ -91,15 +59,6 @@ export function jsonBody(maxBytes: number) {
     }
     if (!hasBody) {
       ctx.request.body = {};
-      return next();
-    }
-    // Its headers were parsed and handed to us before its body: a moment later a small body has arrived.
-    if (ctx.req.readableLength < Number(ctx.get('Content-Length'))) await Promise.resolve();
-    const arrived = arrivedBody(ctx.req, maxBytes);
-    if (arrived) {
-      ctx.request.body = arrived.parsed;
-      (ctx.request as { rawBody?: string }).rawBody = arrived.raw;
-      refuseDeepNesting(arrived.parsed);
       return next();
     }
     return parse(ctx, () => {

@@ -27,6 +27,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
     points: policy.points,
     duration: policy.durationSeconds,
   });
+  const setHeaders = rateLimitHeaders(policy);
   return async function consume(ctx: AppContext, key: string): Promise<void> {
     let res: RateLimiterRes;
     try {
@@ -37,7 +38,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
         throw dependencyUnavailable();
       }
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      setHeaders(ctx, policy, rejection);
+      setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
       throw new AppError('rate_limit_exceeded', `Too many requests. Retry after ${retryAfter} seconds.`, {
         retryAfterSeconds: retryAfter,
@@ -45,16 +46,19 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
         windowSeconds: policy.durationSeconds,
       });
     }
-    setHeaders(ctx, policy, res);
+    setHeaders(ctx, res);
   };
 }
 
-function setHeaders(ctx: AppContext, policy: RateLimitPolicy, res: RateLimiterRes) {
-  ctx.set('RateLimit-Policy', `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`);
-  ctx.set(
-    'RateLimit',
-    `"${policy.name}";r=${Math.max(0, res.remainingPoints)};t=${Math.max(0, Math.ceil(res.msBeforeNext / 1000))}`,
-  );
+/** The headers a policy sets on every answer: `RateLimit-Policy` is the same each time, so it is made once. */
+function rateLimitHeaders(policy: RateLimitPolicy) {
+  const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
+  const prefix = `"${policy.name}";r=`;
+  return (ctx: AppContext, res: RateLimiterRes) => {
+    ctx.set('RateLimit-Policy', policyHeader);
+    const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
+    ctx.set('RateLimit', `${prefix}${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
+  };
 }
 
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;

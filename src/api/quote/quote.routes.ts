@@ -46,7 +46,7 @@ interface Answer {
  * Estimates answered today, by their fields. An estimate is a pure function of its fields and the date
  * (the newspaper directory, prices and publication days are fixed in the code), so the same fields on the
  * same day always get the same answer: validating, placing, pricing and serializing it again was most of a
- * quote's CPU time. Only answers are kept, never refusals; the Gazette's health is still asked every time.
+ * quote's CPU time. Only answers are kept, never refusals; the Gazette's health is still asked for every quote.
  */
 class EstimateMemo {
   private day = '';
@@ -77,18 +77,32 @@ function answerOf(body: unknown, today: string): Answer {
 }
 
 /**
+ * Whether the Gazette is up, one lookup shared by every quote that asks while it is in flight: under load each
+ * Gazette quote sent PostgreSQL a query of its own. No answer is kept once its lookup is done, so a change an
+ * operator makes (`notices` CLI, setIntegrationAvailability) is seen by the next lookup, within a round trip.
+ */
+function sharedGazetteLookup(db: Db): () => Promise<boolean> {
+  let inFlight: Promise<boolean> | undefined;
+  return () =>
+    (inFlight ??= isIntegrationAvailable(db, 'gazette').finally(() => {
+      inFlight = undefined;
+    }));
+}
+
+/**
  * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited per
  * client IP. Pure notice-engine work apart from the Gazette health lookup.
  */
 export function quoteRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
   const estimates = new EstimateMemo();
+  const gazetteAvailable = sharedGazetteLookup(db);
   router.post('/quote', limitPerIp(perIp), async (ctx: AppContext) => {
     const today = todayInLondon();
     const key = estimateKey(ctx.request.body);
     const known = key === undefined ? undefined : estimates.get(today, key);
     const answer = known ?? answerOf(ctx.request.body, today);
-    if (answer.needsGazette && !(await isIntegrationAvailable(db, 'gazette'))) {
+    if (answer.needsGazette && !(await gazetteAvailable())) {
       throw new AppError(
         'gazette_unavailable',
         'The Gazette integration is temporarily unavailable. Retry later.',
