@@ -131,7 +131,8 @@ export async function listOrdersScenario(ctx: BenchContext) {
     },
   ];
   const apis: [Store, string][] = [['postgresql', ctx.services.apiUrl]];
-  if (await redisAnswers()) apis.push(['redis', await ctx.services.startApi({ REDIS_URL: BENCH_REDIS_URL })]);
+  if (await redisAnswers())
+    apis.push(['redis', (await ctx.services.startApi({ REDIS_URL: BENCH_REDIS_URL })).url]);
   else progress(`no Redis at ${BENCH_REDIS_URL}: list measured with the PostgreSQL limiter only`);
   const results = [];
   const runs = new Map<Store, CaseRun[]>(apis.map(([store]) => [store, []]));

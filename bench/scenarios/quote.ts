@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { call } from '../lib/http';
 import { load, type LoadResult } from '../lib/load';
 import { progress } from '../lib/progress';
+import { BENCH_REDIS_URL, redisAnswers } from '../lib/redis';
 import { cpuSeconds, type StartedProcess } from '../lib/services';
 import { ratio, round, type TargetResult } from '../lib/stats';
 import type { BenchContext } from './context';
@@ -11,21 +11,6 @@ const SATURATION_CONNECTIONS = 32;
 const FIXED_RATE_CONNECTIONS = 8;
 /** Client addresses the quote load comes from (both sides send the same headers). */
 const CLIENT_ADDRESSES = 4096;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether a Redis server answers at REDIS_URL (the Redis side of the scenario is skipped otherwise). */
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /**
  * At least 3 s: the Redis-side API is a process started for the scenario, and its code paths (memo misses,
  * full-order quotes) need some thousands of requests before the JIT has compiled them.
@@ -164,8 +149,10 @@ export async function quoteScenario(ctx: BenchContext) {
   const runs = [await measureStore(ctx, 'postgresql', mainApi, bodies, bare)];
   const redis = await redisAnswers();
   if (redis)
-    runs.push(await measureStore(ctx, 'redis', await services.startApi({ REDIS_URL }), bodies, bare));
-  else progress(`no Redis at ${REDIS_URL}: quote measured with the PostgreSQL store only`);
+    runs.push(
+      await measureStore(ctx, 'redis', await services.startApi({ REDIS_URL: BENCH_REDIS_URL }), bodies, bare),
+    );
+  else progress(`no Redis at ${BENCH_REDIS_URL}: quote measured with the PostgreSQL store only`);
 
   const targets: TargetResult[] = runs.map((r) => ({
     target: `quote (${r.store} limiter) ≥ 0.5× bare Koa (req/s)`,
@@ -179,7 +166,7 @@ export async function quoteScenario(ctx: BenchContext) {
     clientAddresses: CLIENT_ADDRESSES,
     bareKoa: { saturation: bareMax.load, cpuMicrosPerRequest: bareMax.cpuMicrosPerRequest },
     stores: runs,
-    redis: redis ? REDIS_URL : null,
+    redis: redis ? BENCH_REDIS_URL : null,
     targets,
   };
 }
