@@ -59,6 +59,9 @@ export interface QuoteResponse {
   wordCount?: number;
 }
 
+/** An estimate's body: its type (already checked) and the estimate fields, built once. */
+const ESTIMATE_SHAPE = { type: z.unknown(), ...estimateFields } as Shape;
+
 /**
  * Full-order mode is chosen when the body has any order field of its type beyond the four quote fields
  * (e.g. applicantName). A given `wordCount` is then still checked but the exact count of the text is used.
@@ -85,7 +88,7 @@ export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteReque
     if (issues.length > 0) throw validationError(issues);
     return { kind: 'order', type, order: order.data as OrderInput };
   }
-  const estimate = parseFields({ type: z.unknown(), ...estimateFields } as Shape, record);
+  const estimate = parseFields(ESTIMATE_SHAPE, record);
   const issues: FieldIssue[] = estimate.issues;
   if (issues.length > 0) throw validationError(issues);
   const {
