@@ -59,14 +59,20 @@ export function createActivities(deps: ActivityDeps) {
     },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /**
-     * One committed change (projection, audit entry, event) in one transaction, then the event announced. The
-     * order workflow runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
+     * One committed change (projection, audit entry, event) in one transaction, then the event announced unless
+     * the workflow announces it apart (`announce: false`, patch announce-after-commit). The order workflow runs it
+     * as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      const { order, audit, event, ledger } = change;
+      const { order, audit, event, ledger, announce: announceHere = true } = change;
       await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
-      if (event) await announce(event);
+      if (event && announceHere) await announce(event);
     },
+    /**
+     * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,
+     * so the update that made the change answers without waiting for it. Safe to retry (see announceEvent).
+     */
+    announceOrderEvent: (event: OrderEventRecord) => announce(event),
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
     ...documentActivities({ config, db }),
@@ -79,7 +85,10 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** A change as the workflow holds it: the repository's record, with the order still a workflow snapshot. */
-export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
+/**
+ * A change as the workflow holds it: the repository's record, with the order still a workflow snapshot, and
+ * whether the commit announces its event (false: the workflow schedules `announceOrderEvent` itself).
+ */
+export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot; announce?: boolean };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

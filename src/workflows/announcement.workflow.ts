@@ -1,6 +1,5 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { AnnouncementActivities } from '../activities/announcements';
-import type { NotificationActivities } from '../activities/notifications';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
 import type {
   AnnouncementInput,
@@ -8,7 +7,8 @@ import type {
   FirstAttemptResult,
   FirstPass,
 } from './announcement.messages';
-import { DEFAULT_NOTIFICATION_RETRY, orderEmailKey, type NotificationResult } from './notification.messages';
+import { mailActivities, mailBookkeeping } from './email-activities';
+import { orderEmailKey, type NotificationResult } from './notification.messages';
 import { deliverCountingHttpAttempts } from './webhook-delivery';
 
 /**
@@ -19,12 +19,6 @@ import { deliverCountingHttpAttempts } from './webhook-delivery';
 const firstPass = proxyActivities<AnnouncementActivities>({
   startToCloseTimeout: '3 minutes',
   retry: { maximumAttempts: 1 },
-});
-
-/** Database bookkeeping: cheap, retried until it succeeds. */
-const settle = proxyActivities<NotificationActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1s', maximumInterval: '1 minute' },
 });
 
 /**
@@ -63,16 +57,7 @@ async function finishEmails(
     ? first.filter((r) => r.status === 'deferred').map((r) => r.audience)
     : input.audiences;
   if (audiences.length === 0) return first ?? [];
-  const retry = input.emailRetry ?? DEFAULT_NOTIFICATION_RETRY;
-  const mail = proxyActivities<NotificationActivities>({
-    startToCloseTimeout: '2 minutes',
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maximumIntervalMs,
-      backoffCoefficient: 2,
-      maximumAttempts: retry.maximumAttempts,
-    },
-  });
+  const mail = mailActivities(input.emailRetry);
   const done = (first ?? []).filter((r) => r.status !== 'deferred');
   try {
     return [...done, ...(await mail.sendDeferredEmails({ event: input.event, audiences }))];
@@ -82,7 +67,7 @@ async function finishEmails(
     const failed: NotificationResult[] = [];
     for (const audience of audiences) {
       const key = orderEmailKey(input.event, audience);
-      await settle.settleEmailFailed({ key, error });
+      await mailBookkeeping.settleEmailFailed({ key, error });
       failed.push({ key, audience, status: 'failed', error });
     }
     return [...done, ...failed];
