@@ -15,7 +15,7 @@ import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
-import { announceEvent, announcementActivities } from './announcements';
+import { announceEvent, announcementActivities, orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
@@ -47,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
   /** A recorded event's announcement (e-mails and webhooks), under an id derived from the event: a retry starts none twice. */
   const announce = (event: OrderEventRecord) =>
     announceEvent({ ...deps, mailer }, event, Context.current().info.taskQueue);
+  const announceHere = orderEventAnnouncer({ ...deps, mailer });
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     /** Writes the projection; a write carrying an old version is ignored. */
@@ -70,9 +71,13 @@ export function createActivities(deps: ActivityDeps) {
     },
     /**
      * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,
-     * so the update that made the change answers without waiting for it. Safe to retry (see announceEvent).
+     * so the update that made the change answers without waiting for it; its first pass is made here, and a
+     * workflow started only for what is left (orderEventAnnouncer). Safe to retry.
      */
-    announceOrderEvent: (event: OrderEventRecord) => announce(event),
+    announceOrderEvent: (event: OrderEventRecord) => {
+      const { taskQueue, attempt } = Context.current().info;
+      return announceHere(event, taskQueue, attempt);
+    },
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
     ...documentActivities({ config, db }),

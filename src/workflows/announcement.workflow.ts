@@ -30,11 +30,14 @@ const firstPass = proxyActivities<AnnouncementActivities>({
  * the last (docs/webhooks.md). The order workflow never waits for or hears about any of it.
  */
 export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
-  let pass: FirstPass | null = null;
-  try {
-    pass = await firstPass.announceFirstPass(input);
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
+  // Made already by the activity that started this workflow (or lost there: null), or made here.
+  let pass: FirstPass | null = input.firstPass ?? null;
+  if (input.firstPass === undefined) {
+    try {
+      pass = await firstPass.announceFirstPass(input);
+    } catch (err) {
+      if (!(err instanceof ActivityFailure)) throw err;
+    }
   }
   const [emails, webhooks] = await Promise.all([
     finishEmails(input, pass?.emails ?? null),

@@ -18,12 +18,14 @@ export const RETRY_POLICIES = {
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
   /**
-   * An event's announcement (its deliveries recorded, its announcement workflow started), scheduled in the
-   * workflow task that committed the event. Retried until it succeeds, like the database it writes to: the
-   * event is recorded, so it must be announced, and every attempt is idempotent (ids derived from the event).
+   * An event's announcement (its deliveries recorded, its first pass: every e-mail and each endpoint's first
+   * attempt, then an announcement workflow for what is left), scheduled in the workflow task that committed the
+   * event. Retried until it succeeds, like the database it writes to: the event is recorded, so it must be
+   * announced, and a retried attempt only starts the announcement workflow (id derived from the event). The
+   * timeout is the first pass's, which it runs.
    */
   announcement: {
-    startToCloseTimeout: '30 seconds',
+    startToCloseTimeout: '3 minutes',
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
   /**
