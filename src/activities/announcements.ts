@@ -5,7 +5,12 @@ import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { startAnnouncement } from '../temporal/orders';
-import type { AnnouncementInput, FirstAttemptResult, FirstPass } from '../workflows/announcement.messages';
+import {
+  firstPassFinished,
+  type AnnouncementInput,
+  type FirstAttemptResult,
+  type FirstPass,
+} from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
 import { prepareDeliveries, webhookAttempter } from './webhooks';
@@ -20,9 +25,10 @@ export interface AnnouncementDeps {
 }
 
 /**
- * Called right after an event is recorded: its deliveries recorded (pending, one per subscribed endpoint) and one
- * announcement workflow started for the e-mails and all of them, or none when no one hears of the event. Safe
- * to repeat: deliveries are unique per event and endpoint, the workflow's id per event.
+ * Called right after an event is recorded (inside the commit, orders before patch announce-after-commit): its
+ * deliveries recorded (pending, one per subscribed endpoint) and one announcement workflow started for the
+ * e-mails and all of them, or none when no one hears of the event. Safe to repeat: deliveries are unique per
+ * event and endpoint, the workflow's id per event.
  */
 export async function announceEvent(
   deps: AnnouncementDeps,
@@ -30,14 +36,23 @@ export async function announceEvent(
   taskQueue: string,
 ): Promise<void> {
   if (!deps.temporal) return;
-  const deliveries = await prepareDeliveries(deps, event);
-  const audiences = audiencesFor(event);
-  if (audiences.length === 0 && deliveries.length === 0) return;
-  await startAnnouncement(deps.temporal, { event, audiences, deliveries }, taskQueue);
+  const input = await prepareAnnouncement(deps, event);
+  if (input) await startAnnouncement(deps.temporal, input, taskQueue);
 }
 
-/** The announcement workflow's first pass. */
-export function announcementActivities(deps: AnnouncementDeps) {
+/** The event's deliveries recorded, and who hears of it; null when no one does. */
+async function prepareAnnouncement(
+  deps: AnnouncementDeps,
+  event: OrderEventRecord,
+): Promise<AnnouncementInput | null> {
+  const deliveries = await prepareDeliveries(deps, event);
+  const audiences = audiencesFor(event);
+  if (audiences.length === 0 && deliveries.length === 0) return null;
+  return { event, audiences, deliveries };
+}
+
+/** Every e-mail once and every endpoint's first attempt, side by side; each channel's failure is reported. */
+function firstPassMaker(deps: AnnouncementDeps) {
   const mail = orderMailSender(deps);
   const { attemptOnce } = webhookAttempter(deps);
   const firstAttempt = async (d: AnnouncementInput['deliveries'][number]): Promise<FirstAttemptResult> => {
@@ -52,16 +67,39 @@ export function announcementActivities(deps: AnnouncementDeps) {
       return { outcome: 'error', error };
     }
   };
-  return {
-    /** Every e-mail once and every endpoint's first attempt, side by side; each channel's failure is reported. */
-    async announceFirstPass(input: AnnouncementInput): Promise<FirstPass> {
-      const [emails, webhooks] = await Promise.all([
-        mail.sendEmailsOnce(input.event, input.audiences),
-        Promise.all(input.deliveries.map(firstAttempt)),
-      ]);
-      return { emails, webhooks };
-    },
+  return async (input: AnnouncementInput): Promise<FirstPass> => {
+    const [emails, webhooks] = await Promise.all([
+      mail.sendEmailsOnce(input.event, input.audiences),
+      Promise.all(input.deliveries.map(firstAttempt)),
+    ]);
+    return { emails, webhooks };
   };
+}
+
+/**
+ * An event's announcement as the order workflow schedules it after the commit (`announceOrderEvent`): its
+ * deliveries recorded and, in the activity's first attempt, the first pass made here; an announcement workflow
+ * is started only for what is left (a deferred e-mail, an endpoint to try again). A retried attempt may follow
+ * one still sending, so it makes no first pass: it starts the workflow with every channel on its own path from
+ * the start, as a lost first pass does. Safe to repeat: the workflow's id is the event's.
+ */
+export function orderEventAnnouncer(deps: AnnouncementDeps) {
+  const firstPass = firstPassMaker(deps);
+  return async (event: OrderEventRecord, taskQueue: string, attempt: number): Promise<void> => {
+    if (!deps.temporal) return;
+    const input = await prepareAnnouncement(deps, event);
+    if (!input) return;
+    if (attempt > 1) return startAnnouncement(deps.temporal, { ...input, firstPass: null }, taskQueue);
+    const pass = await firstPass(input);
+    if (!firstPassFinished(pass)) {
+      await startAnnouncement(deps.temporal, { ...input, firstPass: pass }, taskQueue);
+    }
+  };
+}
+
+/** The announcement workflow's first pass. */
+export function announcementActivities(deps: AnnouncementDeps) {
+  return { announceFirstPass: firstPassMaker(deps) };
 }
 
 export type AnnouncementActivities = ReturnType<typeof announcementActivities>;

@@ -15,7 +15,7 @@ import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
-import { announceEvent, announcementActivities } from './announcements';
+import { announceEvent, announcementActivities, orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
@@ -47,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
   /** A recorded event's announcement (e-mails and webhooks), under an id derived from the event: a retry starts none twice. */
   const announce = (event: OrderEventRecord) =>
     announceEvent({ ...deps, mailer }, event, Context.current().info.taskQueue);
+  const announceHere = orderEventAnnouncer({ ...deps, mailer });
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     /** Writes the projection; a write carrying an old version is ignored. */
@@ -59,13 +60,23 @@ export function createActivities(deps: ActivityDeps) {
     },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /**
-     * One committed change (projection, audit entry, event) in one transaction, then the event announced. The
-     * order workflow runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
+     * One committed change (projection, audit entry, event) in one transaction, then the event announced unless
+     * the workflow announces it apart (`announce: false`, patch announce-after-commit). The order workflow runs it
+     * as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      const { order, audit, event, ledger } = change;
+      const { order, audit, event, ledger, announce: announceHere = true } = change;
       await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
-      if (event) await announce(event);
+      if (event && announceHere) await announce(event);
+    },
+    /**
+     * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,
+     * so the update that made the change answers without waiting for it; its first pass is made here, and a
+     * workflow started only for what is left (orderEventAnnouncer). Safe to retry.
+     */
+    announceOrderEvent: (event: OrderEventRecord) => {
+      const { taskQueue, attempt } = Context.current().info;
+      return announceHere(event, taskQueue, attempt);
     },
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
@@ -79,7 +90,10 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** A change as the workflow holds it: the repository's record, with the order still a workflow snapshot. */
-export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
+/**
+ * A change as the workflow holds it: the repository's record, with the order still a workflow snapshot, and
+ * whether the commit announces its event (false: the workflow schedules `announceOrderEvent` itself).
+ */
+export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot; announce?: boolean };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

@@ -86,3 +86,44 @@ export const checkoutLinks = (publicBaseUrl: string, orderId: string) => ({
   successUrl: `${publicBaseUrl}/pay/${orderId}/complete`,
   cancelUrl: `${publicBaseUrl}/pay/${orderId}/cancelled`,
 });
+
+/** A payment as set up for an order: what the order shows of it, and the provider's handles the workflow keeps. */
+export interface PaymentSetup {
+  checkoutUrl: string | null;
+  invoiceUrl: string | null;
+  paymentRef: string | null;
+  /** The Checkout Session of a card order, kept by the workflow to expire it when replaced or cancelled. */
+  checkoutSessionId?: string;
+  /** When that session expires (epoch ms; null: never), so the workflow can hand out a new one in time. */
+  checkoutExpiresAt?: number | null;
+  paymentState: PaymentState;
+}
+
+/** Our own invoice's address (the PDF served at GET /v1/orders/:id/invoice). */
+export const ownInvoiceUrl = (publicBaseUrl: string, orderId: string) =>
+  `${publicBaseUrl}/api/v1/orders/${orderId}/invoice`;
+
+/**
+ * The payment set-up of a method that calls no provider (our own invoice, a purchase order): a pure function of
+ * the order, so the workflow computes it without an activity. Null for the methods set up at a provider
+ * (`stripe_checkout`, `stripe_invoice`).
+ */
+export function setUpWithoutProvider(
+  order: { id: string; paymentMethod: PaymentMethod },
+  publicBaseUrl: string,
+): PaymentSetup | null {
+  switch (order.paymentMethod) {
+    case 'invoice_with_terms':
+    case 'invoice_bank_transfer':
+      return {
+        checkoutUrl: null,
+        invoiceUrl: ownInvoiceUrl(publicBaseUrl, order.id),
+        paymentRef: null,
+        paymentState: 'invoiced',
+      };
+    case 'purchase_order':
+      return { checkoutUrl: null, invoiceUrl: null, paymentRef: null, paymentState: 'awaiting_po' };
+    default:
+      return null;
+  }
+}

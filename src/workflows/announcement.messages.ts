@@ -21,6 +21,12 @@ export interface AnnouncementInput {
   deliveries: WebhookDeliveryInput[];
   /** Tests shorten it. */
   emailRetry?: NotificationRetry;
+  /**
+   * The first pass, when the activity that starts the workflow made it (`announceOrderEvent`): the workflow goes
+   * on by channel from it. Null: that activity's first pass may have been lost (a retried attempt), so every
+   * channel goes its own path from the start. Absent: the workflow makes the first pass itself.
+   */
+  firstPass?: FirstPass | null;
 }
 
 /** `error`: our own failure before the receiver answered (database, secret); that attempt is made again. */
@@ -31,6 +37,11 @@ export interface FirstPass {
   emails: NotificationResult[];
   webhooks: FirstAttemptResult[];
 }
+
+/** Nothing left after the first pass: no e-mail deferred, no endpoint to try again. */
+export const firstPassFinished = (pass: FirstPass): boolean =>
+  pass.emails.every((e) => e.status !== 'deferred') &&
+  pass.webhooks.every((w) => w.outcome !== 'failed' && w.outcome !== 'error');
 
 export interface AnnouncementResult {
   emails: NotificationResult[];

@@ -1,6 +1,5 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { AnnouncementActivities } from '../activities/announcements';
-import type { NotificationActivities } from '../activities/notifications';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
 import type {
   AnnouncementInput,
@@ -8,7 +7,8 @@ import type {
   FirstAttemptResult,
   FirstPass,
 } from './announcement.messages';
-import { DEFAULT_NOTIFICATION_RETRY, orderEmailKey, type NotificationResult } from './notification.messages';
+import { mailActivities, mailBookkeeping } from './email-activities';
+import { orderEmailKey, type NotificationResult } from './notification.messages';
 import { deliverCountingHttpAttempts } from './webhook-delivery';
 
 /**
@@ -21,12 +21,6 @@ const firstPass = proxyActivities<AnnouncementActivities>({
   retry: { maximumAttempts: 1 },
 });
 
-/** Database bookkeeping: cheap, retried until it succeeds. */
-const settle = proxyActivities<NotificationActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1s', maximumInterval: '1 minute' },
-});
-
 /**
  * One order event announced to everyone who hears of it: its e-mails and every subscribed webhook endpoint.
  * Started by the activity that records the event, with the id `announce:<evt_id>`, so an event is announced
@@ -36,11 +30,14 @@ const settle = proxyActivities<NotificationActivities>({
  * the last (docs/webhooks.md). The order workflow never waits for or hears about any of it.
  */
 export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
-  let pass: FirstPass | null = null;
-  try {
-    pass = await firstPass.announceFirstPass(input);
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
+  // Made already by the activity that started this workflow (or lost there: null), or made here.
+  let pass: FirstPass | null = input.firstPass ?? null;
+  if (input.firstPass === undefined) {
+    try {
+      pass = await firstPass.announceFirstPass(input);
+    } catch (err) {
+      if (!(err instanceof ActivityFailure)) throw err;
+    }
   }
   const [emails, webhooks] = await Promise.all([
     finishEmails(input, pass?.emails ?? null),
@@ -63,16 +60,7 @@ async function finishEmails(
     ? first.filter((r) => r.status === 'deferred').map((r) => r.audience)
     : input.audiences;
   if (audiences.length === 0) return first ?? [];
-  const retry = input.emailRetry ?? DEFAULT_NOTIFICATION_RETRY;
-  const mail = proxyActivities<NotificationActivities>({
-    startToCloseTimeout: '2 minutes',
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maximumIntervalMs,
-      backoffCoefficient: 2,
-      maximumAttempts: retry.maximumAttempts,
-    },
-  });
+  const mail = mailActivities(input.emailRetry);
   const done = (first ?? []).filter((r) => r.status !== 'deferred');
   try {
     return [...done, ...(await mail.sendDeferredEmails({ event: input.event, audiences }))];
@@ -82,7 +70,7 @@ async function finishEmails(
     const failed: NotificationResult[] = [];
     for (const audience of audiences) {
       const key = orderEmailKey(input.event, audience);
-      await settle.settleEmailFailed({ key, error });
+      await mailBookkeeping.settleEmailFailed({ key, error });
       failed.push({ key, audience, status: 'failed', error });
     }
     return [...done, ...failed];

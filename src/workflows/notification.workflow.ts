@@ -1,8 +1,7 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import type { NotificationActivities } from '../activities/notifications';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { mailActivities, mailBookkeeping } from './email-activities';
 import {
   audiencesFor,
-  DEFAULT_NOTIFICATION_RETRY,
   EMAIL_REJECTED,
   orderEmailKey,
   type NotificationResult,
@@ -17,21 +16,7 @@ import {
 export async function orderNotificationWorkflow(
   input: OrderNotificationInput,
 ): Promise<NotificationResult[]> {
-  const retry = input.retry ?? DEFAULT_NOTIFICATION_RETRY;
-  const mail = proxyActivities<NotificationActivities>({
-    startToCloseTimeout: '2 minutes',
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maximumIntervalMs,
-      backoffCoefficient: 2,
-      maximumAttempts: retry.maximumAttempts,
-      nonRetryableErrorTypes: [EMAIL_REJECTED],
-    },
-  });
-  const settle = proxyActivities<NotificationActivities>({
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '1s', maximumInterval: '1 minute' },
-  });
+  const mail = mailActivities(input.retry, [EMAIL_REJECTED]);
 
   const results: NotificationResult[] = [];
   for (const audience of audiencesFor(input.event)) {
@@ -44,7 +29,7 @@ export async function orderNotificationWorkflow(
       const error = cause?.message ?? err.message;
       const rejected = cause instanceof ApplicationFailure && cause.type === EMAIL_REJECTED;
       // Retries exhausted on a transient problem: settle the e-mail as failed so it is visible and final.
-      if (!rejected) await settle.settleEmailFailed({ key, error });
+      if (!rejected) await mailBookkeeping.settleEmailFailed({ key, error });
       results.push({ key, audience, status: 'failed', error });
     }
   }

@@ -84,7 +84,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   while (!isFinal(p.status) || awaitsOperator(p)) {
     if (continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
-      await condition(allHandlersFinished);
+      await condition(() => settled(p));
       if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
         await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.carry() });
       }
@@ -109,9 +109,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       await condition(wake);
     }
   }
-  await condition(allHandlersFinished);
+  await condition(() => settled(p));
   return { status: p.status, version: p.order.version };
 }
+
+/**
+ * Nothing of this run is still under way: every message handled and every announcement started (an activity
+ * still pending when the run closed would be abandoned, and its event never announced).
+ */
+const settled = (p: OrderProcess) => allHandlersFinished() && p.announced;
 
 function registerHandlers(p: OrderProcess): void {
   const locked = <T>(fn: () => Promise<T>) => p.exclusive(fn);

@@ -18,6 +18,17 @@ export const RETRY_POLICIES = {
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
   /**
+   * An event's announcement (its deliveries recorded, its first pass: every e-mail and each endpoint's first
+   * attempt, then an announcement workflow for what is left), scheduled in the workflow task that committed the
+   * event. Retried until it succeeds, like the database it writes to: the event is recorded, so it must be
+   * announced, and a retried attempt only starts the announcement workflow (id derived from the event). The
+   * timeout is the first pass's, which it runs.
+   */
+  announcement: {
+    startToCloseTimeout: '3 minutes',
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /**
    * Documents (proof, certificate, invoice PDF) and the notice engine's amendment: our own code, deterministic,
    * no money. Retried until it succeeds, like the database: a failure is a bug or an outage of ours, and the
    * order waits for the document rather than going on without it.

@@ -182,3 +182,38 @@ test('a lost first pass falls back to every channel from the start', async () =>
   expect(named('sendDeferredEmails')).toEqual([{ event, audiences: ['contact'] }]);
   expect(result.emails).toEqual([{ key: 'c', audience: 'contact', status: 'already_sent' }]);
 });
+
+describe('started by announceOrderEvent, which made the first pass itself (announce-after-commit)', () => {
+  test('the workflow goes on from the pass it was given, without making one', async () => {
+    const { result, named, calls } = await announce(
+      {
+        audiences: ['contact'],
+        deliveries: [delivery(1), delivery(2)],
+        firstPass: {
+          emails: [{ key: 'c', audience: 'contact', status: 'sent' }],
+          webhooks: [{ outcome: 'delivered' }, { outcome: 'failed', error: 'HTTP 500' }],
+        },
+      },
+      { sendWebhookAttempt: async () => ({ outcome: 'delivered' }) },
+    );
+    expect(calls.map((c) => c.name)).toEqual(['sendWebhookAttempt']);
+    expect(named('sendWebhookAttempt')).toEqual([
+      expect.objectContaining({ deliveryId: 'whd_2', attempt: 2 }),
+    ]);
+    expect(result.webhooks.map((w) => w.outcome)).toEqual(['delivered', 'delivered']);
+  });
+
+  test('a pass that may have been lost (null) sends every channel its own way from the start', async () => {
+    const { named, calls } = await announce(
+      { audiences: ['contact'], deliveries: [delivery(1)], firstPass: null },
+      {
+        sendDeferredEmails: async () => [{ key: 'c', audience: 'contact', status: 'already_sent' }],
+        sendWebhookAttempt: async () => ({ outcome: 'delivered' }),
+      },
+    );
+    expect(calls.map((c) => c.name).sort()).toEqual(['sendDeferredEmails', 'sendWebhookAttempt']);
+    expect(named('sendWebhookAttempt')).toEqual([
+      expect.objectContaining({ deliveryId: 'whd_1', attempt: 1 }),
+    ]);
+  });
+});

@@ -1,11 +1,11 @@
 import type { AuditEntry } from '../../src/orders/audit';
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { Client, Connection, WithStartWorkflowOperation, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { OrderActivities } from '../../src/activities';
 import { noticeActivities } from '../../src/activities/notices';
-import type { PaymentSetup } from '../../src/activities/payments/activities';
+import type { PaymentSetup } from '../../src/orders/payment';
 import { parseOrderInput, prepareNotice, type NoticeType } from '../../src/notices';
 import { toOrderNotice } from '../../src/orders/order-notice';
 import type { OrderSnapshot } from '../../src/orders/order-snapshot';
@@ -80,6 +80,7 @@ function baseFakes(rec: Recorded): Fakes {
       if (audit) rec.audits.push(audit);
       if (event) rec.events.push(event.event);
     },
+    announceOrderEvent: async () => undefined,
     recordAudit: async (entry) => {
       rec.audits.push(entry);
     },
@@ -190,12 +191,17 @@ export async function startOrderWorkflowTest(): Promise<OrderWorkflowTest> {
       const recorded: Recorded = { orders: [], audits: [], events: [], calls: [] };
       const taskQueue = await runWorker(recording({ ...baseFakes(recorded), ...opts.fakes }, recorded));
       const id = `ord_wf_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-      const handle = await client.workflow.start('orderWorkflow', {
+      // As the API places an order: the workflow started by its placing update (update-with-start).
+      const start = new WithStartWorkflowOperation('orderWorkflow', {
         taskQueue,
         workflowId: orderWorkflowId(id),
+        workflowIdConflictPolicy: 'USE_EXISTING',
         args: [workflowInput(id, opts.type ?? 'planning', opts)],
       });
-      const placed = await handle.executeUpdate(placeOrderUpdate);
+      const placed = await client.workflow.executeUpdateWithStart(placeOrderUpdate, {
+        startWorkflowOperation: start,
+      });
+      const handle = await start.workflowHandle();
       return {
         id,
         handle,

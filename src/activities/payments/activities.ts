@@ -3,20 +3,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
-import type { CheckoutSession } from '../../orders/payment';
-import type { PaymentState } from '../../orders/status';
+import { setUpWithoutProvider, type CheckoutSession, type PaymentSetup } from '../../orders/payment';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
+import type { PaymentProvider } from './provider';
 
-export interface PaymentSetup {
-  checkoutUrl: string | null;
-  invoiceUrl: string | null;
-  paymentRef: string | null;
-  /** The Checkout Session of a card order, kept by the workflow to expire it when replaced or cancelled. */
-  checkoutSessionId?: string;
-  /** When that session expires (epoch ms; null: never), so the workflow can hand out a new one in time. */
-  checkoutExpiresAt?: number | null;
-  paymentState: PaymentState;
-}
+export type { PaymentSetup };
 
 /** Payment steps of the order workflow. Idempotency keys derive from the order id, so retries repeat nothing. */
 export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
@@ -24,12 +15,30 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
   /** The order's mode picks the provider (test orders never reach the live one); by order id: from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) =>
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
+  /** A refund through the order's provider, keyed `order:<id>:<key>[:<purpose>]`: answers the provider's refund id. */
+  async function refundThrough<R extends { orderId: string; purpose?: string }>(
+    input: R,
+    key: string,
+    refund: (
+      payments: PaymentProvider,
+      req: Omit<R, 'purpose'> & { idempotencyKey: string },
+    ) => Promise<{ refundId: string }>,
+  ): Promise<string> {
+    const { purpose, ...request } = input;
+    const payments = await providerOf(input.orderId);
+    const idempotencyKey = `order:${input.orderId}:${key}${purpose ? `:${purpose}` : ''}`;
+    const { refundId } = await refund(payments, { ...request, idempotencyKey });
+    return refundId;
+  }
   return {
     /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
     async setUpPayment(
       order: OrderSnapshot,
       opts: { checkoutExpiresAt?: number } = {},
     ): Promise<PaymentSetup> {
+      // No provider to call: the same answer the workflow computes itself (patch payment-set-up-in-workflow).
+      const withoutProvider = setUpWithoutProvider(order, config.publicBaseUrl);
+      if (withoutProvider) return withoutProvider;
       const payments = await providerOf(order);
       const req = {
         orderId: order.id,
@@ -72,16 +81,8 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
             paymentState: 'invoiced',
           };
         }
-        case 'invoice_with_terms':
-        case 'invoice_bank_transfer':
-          return {
-            checkoutUrl: null,
-            invoiceUrl: `${config.publicBaseUrl}/api/v1/orders/${order.id}/invoice`,
-            paymentRef: null,
-            paymentState: 'invoiced',
-          };
-        case 'purchase_order':
-          return { checkoutUrl: null, invoiceUrl: null, paymentRef: null, paymentState: 'awaiting_po' };
+        default:
+          throw new Error(`No provider sets up ${order.paymentMethod}`);
       }
     },
 
@@ -98,36 +99,23 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
      * Refunds (part of) a payment. The key is the order's for its cancel refund; `purpose` keys any other refund
      * (an operator's retry, a difference, a stray payment) so that each is made once and none answers another.
      */
-    async refundPayment(input: {
+    refundPayment: (input: {
       orderId: string;
       paymentRef: string;
       amountGbpPence: number;
       purpose?: string;
-    }): Promise<string> {
-      const { purpose, ...request } = input;
-      const payments = await providerOf(input.orderId);
-      const { refundId } = await payments.refund({
-        ...request,
-        idempotencyKey: `order:${input.orderId}:refund${purpose ? `:${purpose}` : ''}`,
-      });
-      return refundId;
-    },
+    }) => refundThrough(input, 'refund', (payments, req) => payments.refund(req)),
 
     /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
-    async refundInvoicePayment(input: {
+    refundInvoicePayment: (input: {
       orderId: string;
       invoiceId: string;
       amountGbpPence: number;
       purpose?: string;
-    }): Promise<string> {
-      const { purpose, ...request } = input;
-      const payments = await providerOf(input.orderId);
-      const { refundId } = await payments.refundInvoice({
-        ...request,
-        idempotencyKey: `order:${input.orderId}:invoice-refund:${input.invoiceId}${purpose ? `:${purpose}` : ''}`,
-      });
-      return refundId;
-    },
+    }) =>
+      refundThrough(input, `invoice-refund:${input.invoiceId}`, (payments, req) =>
+        payments.refundInvoice(req),
+      ),
 
     /**
      * A new Checkout Session for an unpaid card order whose last one has expired (or is about to); `renewal`

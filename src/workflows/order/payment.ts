@@ -1,6 +1,6 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { checkPayable, paymentEffect } from '../../orders/payment';
+import { checkPayable, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
@@ -15,20 +15,29 @@ const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
+/** Patch: a payment method that calls no provider is set up in the workflow (docs/orders.md, patches). */
+export const PAYMENT_SET_UP_IN_WORKFLOW = 'payment-set-up-in-workflow';
+
 /** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
 export const ownInvoice = (p: OrderProcess) =>
   p.order.paymentMethod === 'invoice_with_terms' || p.order.paymentMethod === 'invoice_bank_transfer';
 
 /**
  * Sets up the payment of `order` (as it is about to be committed) at the provider: a Checkout Session (kept,
- * behind our stable `/pay` address), a Stripe invoice, or our own invoice's address. Answers what the order
- * shows of it.
+ * behind our stable `/pay` address) or a Stripe invoice; our own invoice's address and a purchase order's wait
+ * call no provider and are computed here. Answers what the order shows of it.
  */
 export async function setUpPayment(
   p: OrderProcess,
   order: OrderSnapshot,
 ): Promise<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
-  const payment = await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) });
+  const withoutProvider = setUpWithoutProvider(order, p.input.publicBaseUrl);
+  // Orders placed before this patch set up every method through the activity (same answer, one more workflow
+  // task before the placing update could answer).
+  const payment =
+    withoutProvider && patched(PAYMENT_SET_UP_IN_WORKFLOW)
+      ? withoutProvider
+      : await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) });
   const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;
   p.updatePayment({ paymentRef, checkoutSessionId: checkoutSessionId ?? null });
   if (checkoutSessionId) {
@@ -207,35 +216,36 @@ export async function reprice(
 }
 
 /** Voids a Stripe invoice; a refusal (already paid, say) is audited and flags the order for an operator. */
-export async function voidQuietly(p: OrderProcess, invoiceId: string, reason: string): Promise<boolean> {
-  try {
-    await stop.voidInvoice({ orderId: p.order.id, invoiceId, reason });
-    return true;
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
-    await p.audit({
-      action: 'invoice_void_failed',
-      actor: 'system',
-      details: { invoiceId, message: err.cause?.message ?? err.message },
-    });
-    return false;
-  }
-}
+export const voidQuietly = (p: OrderProcess, invoiceId: string, reason: string): Promise<boolean> =>
+  stopQuietly(p, () => stop.voidInvoice({ orderId: p.order.id, invoiceId, reason }), 'invoice_void_failed', {
+    invoiceId,
+  });
 
 /**
  * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
  * a payment may now arrive for a session the order no longer expects.
  */
-export async function expireQuietly(p: OrderProcess, sessionId: string): Promise<boolean> {
+export const expireQuietly = (p: OrderProcess, sessionId: string): Promise<boolean> =>
+  stopQuietly(p, () => stop.expireCheckout({ orderId: p.order.id, sessionId }), 'checkout_expire_failed', {
+    sessionId,
+  });
+
+/** Stops a payment at its provider; a refusal is audited as `action` with `details` and the provider's message. */
+async function stopQuietly(
+  p: OrderProcess,
+  stopping: () => Promise<void>,
+  action: string,
+  details: Record<string, string>,
+): Promise<boolean> {
   try {
-    await stop.expireCheckout({ orderId: p.order.id, sessionId });
+    await stopping();
     return true;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     await p.audit({
-      action: 'checkout_expire_failed',
+      action,
       actor: 'system',
-      details: { sessionId, message: err.cause?.message ?? err.message },
+      details: { ...details, message: err.cause?.message ?? err.message },
     });
     return false;
   }

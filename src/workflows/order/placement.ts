@@ -4,8 +4,9 @@ import { writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
 
 /**
- * The order's first step: its reference, its payment set up at the provider, then the first projection write
- * and `order.created`. Our own invoice's PDF is typeset right after by the `order.created` announcement (the
+ * The order's first step: its reference, its payment set up (at the provider, or here for a method that calls
+ * none: then the placing update is answered from the workflow's first task), then the first projection write
+ * and `order.created`, whose announcement follows the answer. Our own invoice's PDF is typeset right after by the `order.created` announcement (the
  * download waits for it briefly: docs/orders.md). A payment set-up that fails leaves no order: the placing
  * update answers 503, retry with backoff.
  */

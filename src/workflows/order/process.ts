@@ -1,6 +1,9 @@
 import type { ApplicationFailure } from '@temporalio/workflow';
 import {
   condition,
+  log,
+  patched,
+  proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
   upsertSearchAttributes,
@@ -39,6 +42,15 @@ import {
  * no trip through the task queue (and does not wait behind proofs being rendered).
  */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
+
+/** An event's announcement, a task-queue activity the workflow does not wait for (patch announce-after-commit). */
+const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
+
+/**
+ * Patch: a committed event is announced by its own activity, scheduled in the same workflow task, instead of
+ * inside the commit's local activity (docs/orders.md, patches).
+ */
+export const ANNOUNCE_AFTER_COMMIT = 'announce-after-commit';
 
 export interface Change {
   event?: OrderEventName;
@@ -90,6 +102,8 @@ export class OrderProcess {
   private _changes = 0;
   private sequence = 0;
   private busy = false;
+  /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
+  private announcing = 0;
 
   constructor(readonly input: OrderWorkflowInput) {
     const o = input.order;
@@ -271,14 +285,43 @@ export class OrderProcess {
       updatedAt: at,
     };
     const order = this._order;
+    const event = change.event ? this.eventRecord(change.event, at) : null;
+    // Before this patch the commit's local activity also announced the event, so the message that made the
+    // change waited for the announcement's start (a database read and a Temporal RPC).
+    const apart = event !== null && patched(ANNOUNCE_AFTER_COMMIT);
     await writes.commitOrderChange({
       order,
       audit: change.audit ? this.auditEntry(change.audit, at) : null,
-      event: change.event ? this.eventRecord(change.event, at) : null,
+      event,
       ...(ledger.length > 0 && { ledger }),
+      ...(apart && { announce: false }),
     });
+    if (apart) this.announce(event);
     this.showToOperators();
     this.touch();
+  }
+
+  /** No announcement is still being started: the run may close or continue as new. */
+  get announced(): boolean {
+    return this.announcing === 0;
+  }
+
+  /**
+   * Schedules the event's announcement without waiting for it. The command goes out with the workflow task that
+   * recorded the commit (and answers the message), so the announcement is as durable as the commit: a worker
+   * lost after the commit repeats the task, commit included (idempotent), and schedules it then.
+   */
+  private announce(event: OrderEventRecord): void {
+    this.announcing += 1;
+    void announcer
+      .announceOrderEvent(event)
+      .catch((err: unknown) => {
+        // Retried until it succeeds: only the run's cancellation ends it early.
+        log.warn('announcement not started', { eventId: event.id, error: String(err) });
+      })
+      .finally(() => {
+        this.announcing -= 1;
+      });
   }
 
   /** Appends to the order's audit log without changing the order. */

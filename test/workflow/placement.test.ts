@@ -1,0 +1,96 @@
+import { temporal } from '@temporalio/proto';
+import type { OrderEventRecord } from '../../src/orders/events';
+import { cancelOrderUpdate } from '../../src/workflows/order.messages';
+import { startOrderWorkflowTest, type OrderWorkflowTest, type PlacedOrder } from './order-workflow-harness';
+
+/**
+ * What placing an order waits for: the reference and the commit (local activities) in the first workflow task,
+ * no activity for a payment that calls no provider (patch payment-set-up-in-workflow), and no announcement
+ * (patch announce-after-commit: its own activity, scheduled with the commit and not waited for).
+ */
+let t: OrderWorkflowTest;
+
+beforeAll(async () => {
+  t = await startOrderWorkflowTest();
+});
+afterAll(() => t?.stop());
+
+const { EventType } = temporal.api.enums.v1;
+
+/** How many workflow tasks completed before the placing update's answer was recorded. */
+async function tasksBeforeAnswer(o: PlacedOrder): Promise<number> {
+  const events = (await o.handle.fetchHistory()).events ?? [];
+  const answered = events.findIndex(
+    (e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED,
+  );
+  expect(answered).toBeGreaterThan(0);
+  return events.slice(0, answered).filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED)
+    .length;
+}
+
+/** A gate the fake announcement waits behind, so a test can hold every announcement in flight. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe('a payment that calls no provider is set up in the workflow', () => {
+  test.each(['invoice_with_terms', 'invoice_bank_transfer'] as const)(
+    '%s: our invoice’s address, no activity, answered from the first workflow task',
+    async (paymentMethod) => {
+      const o = await t.place({ paymentMethod });
+      expect(o.placed).toMatchObject({
+        status: 'awaiting_booking',
+        paymentState: 'invoiced',
+        invoiceUrl: `https://api.test/api/v1/orders/${o.id}/invoice`,
+        checkoutUrl: null,
+      });
+      expect(o.calls('setUpPayment')).toEqual([]);
+      expect(await tasksBeforeAnswer(o)).toBe(1);
+    },
+  );
+
+  test('purchase_order: awaiting the PO, no activity, answered from the first workflow task', async () => {
+    const o = await t.place({ paymentMethod: 'purchase_order' });
+    expect(o.placed).toMatchObject({ status: 'awaiting_po', paymentState: 'awaiting_po', invoiceUrl: null });
+    expect(o.calls('setUpPayment')).toEqual([]);
+    expect(await tasksBeforeAnswer(o)).toBe(1);
+  });
+
+  test('a card order still sets up its Checkout Session through the activity', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    expect(o.calls('setUpPayment')).toHaveLength(1);
+    expect(o.placed.paymentState).toBe('awaiting_payment');
+  });
+});
+
+describe('an event is announced apart from its commit', () => {
+  test('the update answers while the announcement is still held; each event is announced once', async () => {
+    const held = gate();
+    const announced: OrderEventRecord[] = [];
+    const o = await t.place({
+      paymentMethod: 'invoice_with_terms',
+      fakes: {
+        announceOrderEvent: async (event) => {
+          await held.opened;
+          announced.push(event);
+        },
+      },
+    });
+    // Placed (the update answered) with order.created's announcement still waiting behind the gate.
+    expect(announced).toEqual([]);
+    const commits = o.calls('commitOrderChange') as Array<[{ announce?: boolean; event: unknown }]>;
+    expect(commits[0][0]).toMatchObject({ announce: false });
+    const cancelled = await o.handle.executeUpdate(cancelOrderUpdate, {
+      args: [{ actor: 'api_key:key_test', reason: 'No longer needed' }],
+    });
+    expect(cancelled.status).toBe('cancelled');
+    // The cancelled order's run does not close while an announcement is still being started.
+    expect((await o.handle.describe()).status.name).toBe('RUNNING');
+    held.open();
+    await o.handle.result();
+    expect(announced[0].event).toBe('order.created');
+    expect(announced.map((e) => e.event)).toEqual(o.recorded.events);
+  });
+});
