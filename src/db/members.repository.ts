@@ -40,6 +40,13 @@ function toMember(r: {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+/** A new token for the member, valid for ttlMs, and the row that stores it (by its hash only). */
+function memberToken(memberId: string, ttlMs: number) {
+  const token = newToken();
+  const row = { token_hash: hashToken(token), member_id: memberId, expires_at: new Date(Date.now() + ttlMs) };
+  return { token, row };
+}
+
 /** Adds a member; undefined when the address is already an active member of the organisation. */
 export async function insertMember(
   db: Db,
@@ -121,15 +128,10 @@ export async function countAdmins(db: Db, organisationId: string): Promise<numbe
 
 /** A new one-time sign-in token for the member; only its hash is stored. */
 export async function createSignInLink(db: Db, memberId: string, ttlMs: number): Promise<string> {
-  const token = newToken();
+  const { token, row } = memberToken(memberId, ttlMs);
   await db
     .insertInto('sign_in_links')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      expires_at: new Date(Date.now() + ttlMs),
-      used_at: null,
-    })
+    .values({ ...row, used_at: null })
     .execute();
   return token;
 }
@@ -164,16 +166,11 @@ export async function createSession(
   memberId: string,
   ttlMs: number,
 ): Promise<{ token: string; csrfToken: string }> {
-  const token = newToken();
+  const { token, row } = memberToken(memberId, ttlMs);
   const csrfToken = newToken();
   await db
     .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      csrf_token: csrfToken,
-      expires_at: new Date(Date.now() + ttlMs),
-    })
+    .values({ ...row, csrf_token: csrfToken })
     .execute();
   return { token, csrfToken };
 }
@@ -182,20 +179,11 @@ export async function createSession(
 export async function findSession(db: Db, token: string): Promise<Session | undefined> {
   const row = await db
     .selectFrom('sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .select([
-      'm.id',
-      'm.organisation_id',
-      'm.email',
-      'm.role',
-      'm.invited_by',
-      'm.created_at',
-      's.csrf_token',
-      's.expires_at',
-    ])
+    .innerJoin(activeMembers(db).as('m'), 'm.id', 's.member_id')
+    .selectAll('m')
+    .select(['s.csrf_token', 's.expires_at'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', new Date())
-    .where('m.removed_at', 'is', null)
     .executeTakeFirst();
   return row && { member: toMember(row), csrfToken: row.csrf_token, expiresAt: row.expires_at };
 }

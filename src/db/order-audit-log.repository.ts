@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../orders/audit';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
-import { appendOnce } from './order-records';
+import { appendOnce, listForOrder } from './order-records';
 
 /** Appends an audit entry once (the id comes from the workflow). */
 export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
@@ -9,13 +9,7 @@ export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
 }
 
 export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom('order_audit_log')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await listForOrder(db, 'order_audit_log', orderId, ['created_at', 'id']);
   return rows.map(fromColumns);
 }
 

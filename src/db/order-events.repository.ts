@@ -1,8 +1,9 @@
 import type { OrderEventRecord } from '../orders/events';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
-import { appendOnce } from './order-records';
+import { appendOnce, listForOrder } from './order-records';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
+import { inScope, type Scope } from './scope';
 
 /** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
@@ -10,12 +11,7 @@ export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<voi
 }
 
 export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRecord[]> {
-  const rows = await db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('sequence')
-    .execute();
+  const rows = await listForOrder(db, 'order_events', orderId, ['sequence']);
   return rows.map(fromColumns);
 }
 
@@ -27,9 +23,7 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
-export interface EventListQuery extends KeysetWindow {
-  organisationId: string;
-  livemode: boolean;
+export interface EventListQuery extends KeysetWindow, Scope {
   type?: string;
   orderId?: string;
 }
@@ -49,8 +43,7 @@ export async function listEvents(
   let query = db
     .selectFrom('order_events')
     .select(['id', 'event', 'created_at', 'data'])
-    .where('organisation_id', '=', q.organisationId)
-    .where('livemode', '=', q.livemode);
+    .where((eb) => eb.and(inScope(q)));
   if (q.type) query = query.where('event', '=', q.type);
   if (q.orderId) query = query.where('order_id', '=', q.orderId);
   const { rows, hasMore } = await newestFirstPage(query, q);
@@ -58,17 +51,11 @@ export async function listEvents(
 }
 
 /** One event of the caller's organisation and mode, or null (another organisation's is never found). */
-export async function findEvent(
-  db: Db,
-  caller: { organisationId: string; livemode: boolean },
-  id: string,
-): Promise<EventEnvelope | null> {
+export async function findEvent(db: Db, caller: Scope, id: string): Promise<EventEnvelope | null> {
   const row = await db
     .selectFrom('order_events')
     .select(['id', 'event', 'created_at', 'data'])
-    .where('id', '=', id)
-    .where('organisation_id', '=', caller.organisationId)
-    .where('livemode', '=', caller.livemode)
+    .where((eb) => eb.and({ id, ...inScope(caller) }))
     .executeTakeFirst();
   return row ? toEnvelope(row) : null;
 }

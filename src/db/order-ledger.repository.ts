@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../orders/ledger';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
-import { appendOnce } from './order-records';
+import { appendOnce, listForOrder } from './order-records';
 
 /** Appends ledger entries; ids come from the workflow, so a retried write adds nothing. */
 export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<void> {
@@ -14,13 +14,7 @@ export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[
 
 /** An order's ledger, oldest first, a charge before the refund written with it (support, tests). */
 export async function listLedgerEntries(db: Db, orderId: string): Promise<LedgerEntry[]> {
-  const rows = await db
-    .selectFrom('order_ledger')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('kind') // written together (a stray payment and its refund): the charge first
-    .orderBy('id')
-    .execute();
+  // Entries written together (a stray payment and its refund) share created_at: the charge first.
+  const rows = await listForOrder(db, 'order_ledger', orderId, ['created_at', 'kind', 'id']);
   return rows.map(fromColumns);
 }

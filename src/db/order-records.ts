@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
 
@@ -17,4 +17,19 @@ export async function appendOnce<T extends OrderRecordTable>(
     .values(rows)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** One order's records, sorted by `orderBy` (columns, each ascending): the order they were written in. */
+export async function listForOrder<T extends OrderRecordTable>(
+  db: Db,
+  table: T,
+  orderId: string,
+  orderBy: readonly (keyof Database[T] & string)[],
+): Promise<Selectable<Database[T]>[]> {
+  let query = db
+    .selectFrom(table as OrderRecordTable)
+    .selectAll()
+    .where('order_id', '=', orderId);
+  for (const column of orderBy) query = query.orderBy(sql.ref(column));
+  return (await query.execute()) as Selectable<Database[T]>[];
 }

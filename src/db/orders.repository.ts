@@ -3,6 +3,7 @@ import { ledgerTotals } from '../orders/ledger';
 import { ORDER_FIELDS, type Order } from '../orders/order';
 import { snakeCase } from './columns';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
+import { inScope, type Scope } from './scope';
 import type { Db } from './database';
 import type { OrdersTable } from './tables/orders';
 
@@ -53,24 +54,16 @@ export async function upsertOrderProjection(db: Db, order: Order): Promise<boole
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export async function findOrder(
-  db: Db,
-  scope: { organisationId: string; livemode: boolean },
-  id: string,
-): Promise<Order | undefined> {
+export async function findOrder(db: Db, scope: Scope, id: string): Promise<Order | undefined> {
   const row = await db
     .selectFrom('orders')
     .selectAll()
-    .where('id', '=', id)
-    .where('organisation_id', '=', scope.organisationId)
-    .where('livemode', '=', scope.livemode)
+    .where((eb) => eb.and({ id, ...inScope(scope) }))
     .executeTakeFirst();
   return row && rowToOrder(row);
 }
 
-export interface OrderListQuery extends KeysetWindow {
-  organisationId: string;
-  livemode: boolean;
+export interface OrderListQuery extends KeysetWindow, Scope {
   status?: string;
   type?: string;
 }
@@ -80,8 +73,7 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
   let query = db
     .selectFrom('orders')
     .selectAll()
-    .where('organisation_id', '=', q.organisationId)
-    .where('livemode', '=', q.livemode);
+    .where((eb) => eb.and(inScope(q)));
   if (q.status) query = query.where('status', '=', q.status);
   if (q.type) query = query.where('type', '=', q.type);
   const { rows, hasMore } = await newestFirstPage(query, q);

@@ -6,7 +6,7 @@ import { callerOf, type AppContext, type AppState } from '../context';
 import type { CursorKeys } from '../cursor';
 import { pageBody, pageQuery } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
-import { encodeEventCursor, parseEventListQuery } from './list-query';
+import { eventList } from './list-query';
 
 /** The same 404 whether the event is missing or belongs to another organisation or mode. */
 export const eventNotFound = (id: string) => new AppError('event_not_found', 'Event not found.', { id });
@@ -19,10 +19,10 @@ export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/events', requireScope('orders:read'), async (ctx: AppContext) => {
-    const req = parseEventListQuery(ctx.query, cursorKeys);
+    const req = eventList.parse(ctx.query, cursorKeys);
     const page = await listEvents(db, pageQuery(callerOf(ctx), req));
     ctx.body = pageBody('events', { items: page.events, hasMore: page.hasMore, limit: req.limit }, (last) =>
-      encodeEventCursor(last, req, cursorKeys),
+      eventList.encode(last, req, cursorKeys),
     );
   });
 

@@ -4,9 +4,9 @@ import { ORDER_SHAPES } from '../../notices/fields';
 import { estimateFields } from '../../notices/quote';
 import { NOTICE_TYPES } from '../../notices/types';
 import { ORDER_EVENTS } from '../../orders/events';
-import { eventListQuerySchema } from '../events/list-query';
+import { eventList } from '../events/list-query';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
-import { listQuerySchema } from '../orders/list-query';
+import { orderList } from '../orders/list-query';
 import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
 import {
@@ -253,7 +253,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
       tag: 'Orders',
       limits: 'api-key',
       security: 'read',
-      query: listQuerySchema,
+      query: orderList.querySchema,
       ok: { status: 200, description: 'One page.', schema: orderListSchema },
     },
   },
@@ -309,7 +309,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
       tag: 'Events',
       limits: 'api-key',
       security: 'read',
-      query: eventListQuerySchema,
+      query: eventList.querySchema,
       ok: { status: 200, description: 'One page.', schema: eventListSchema },
     },
   },

@@ -3,22 +3,23 @@ import type { Db } from '../../db/database';
 import { findOrder, listOrders } from '../../db/orders.repository';
 import { serializeOrder } from '../../orders/order';
 import { callerOf, type AppContext, type AppState } from '../context';
+import type { CursorKeys } from '../cursor';
 import { orderNotFound } from '../errors';
 import { pageBody, pageQuery } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
-import { encodeCursor, parseListQuery, type CursorKeys } from './list-query';
+import { orderList } from './list-query';
 
 /** Read endpoints: served from the Postgres projection, never from the workflow. */
 export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/orders', requireScope('orders:read'), async (ctx: AppContext) => {
-    const req = parseListQuery(ctx.query, cursorKeys);
+    const req = orderList.parse(ctx.query, cursorKeys);
     const page = await listOrders(db, pageQuery(callerOf(ctx), req));
     ctx.body = pageBody(
       'orders',
       { items: page.orders, hasMore: page.hasMore, limit: req.limit },
-      (last) => encodeCursor(last, req, cursorKeys),
+      (last) => orderList.encode(last, req, cursorKeys),
       serializeOrder,
     );
   });

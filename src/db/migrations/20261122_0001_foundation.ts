@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { required, textId, organisationRecord, createdNow, createIndex, dropTables } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('organisations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
+    .$call(textId)
+    .addColumn('name', 'text', required)
     .addColumn('payment_method', 'text', (c) =>
       c
         .notNull()
@@ -19,37 +20,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`invoice_terms_days in (30, 60)`),
     )
     .addColumn('billing_email', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('seq', 'bigserial', (c) => c.notNull())
+    .$call(createdNow)
+    .addColumn('seq', 'bigserial', required)
     .execute();
 
   await db.schema
     .createTable('api_keys')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
+    .$call(organisationRecord)
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('live','test')`))
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('display', 'text', (c) => c.notNull())
-    .addColumn('scopes', sql`text[]`, (c) => c.notNull())
+    .addColumn('display', 'text', required)
+    .addColumn('scopes', sql`text[]`, required)
     .addColumn('name', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdNow)
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('last_used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('api_keys_organisation_idx').on('api_keys').column('organisation_id').execute();
+  await createIndex(db, 'api_keys_organisation_idx', 'api_keys', ['organisation_id']);
 
   await db.schema
     .createTable('orders')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
-    .addColumn('livemode', 'boolean', (c) => c.notNull())
+    .$call(organisationRecord)
+    .addColumn('livemode', 'boolean', required)
     .addColumn('reference', 'text', (c) => c.notNull().unique())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('quoted_price_gbp_pence', 'integer', (c) => c.notNull())
-    .addColumn('notice_text', 'text', (c) => c.notNull())
-    .addColumn('payment_method', 'text', (c) => c.notNull())
-    .addColumn('payment_state', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', required)
+    .addColumn('type', 'text', required)
+    .addColumn('quoted_price_gbp_pence', 'integer', required)
+    .addColumn('notice_text', 'text', required)
+    .addColumn('payment_method', 'text', required)
+    .addColumn('payment_state', 'text', required)
     .addColumn('checkout_url', 'text')
     .addColumn('invoice_url', 'text')
     .addColumn('client_ref', 'text')
@@ -62,11 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('urn', 'text')
     .addColumn('po_reference', 'text')
     .addColumn('needs_attention', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('fields', 'jsonb', (c) => c.notNull())
-    .addColumn('pricing', 'jsonb', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('version', 'bigint', (c) => c.notNull())
+    .addColumn('fields', 'jsonb', required)
+    .addColumn('pricing', 'jsonb', required)
+    .addColumn('created_at', 'timestamptz', required)
+    .addColumn('updated_at', 'timestamptz', required)
+    .addColumn('version', 'bigint', required)
     .execute();
   // The list endpoint pages newest-first by (created_at, id) inside one organisation and mode, optionally
   // filtered by status or type: each filter gets an index whose order matches the keyset, so a deep page
@@ -89,8 +88,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('rate_limits').execute();
-  await db.schema.dropTable('orders').execute();
-  await db.schema.dropTable('api_keys').execute();
-  await db.schema.dropTable('organisations').execute();
+  await dropTables(db, ['rate_limits', 'orders', 'api_keys', 'organisations']);
 }

@@ -1,18 +1,28 @@
 import { type Kysely, sql } from 'kysely';
+import {
+  required,
+  textId,
+  serialId,
+  organisationRef,
+  organisationRecord,
+  createdNow,
+  timestampsNow,
+  createIndex,
+  dropTables,
+} from './columns';
 
 /** Webhook endpoints (organisation settings), deliveries (one per event and endpoint) and their attempts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhook_endpoints')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
+    .$call(organisationRecord)
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('live','test')`))
-    .addColumn('url', 'text', (c) => c.notNull())
-    .addColumn('events', sql`text[]`, (c) => c.notNull())
-    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('url', 'text', required)
+    .addColumn('events', sql`text[]`, required)
+    .addColumn('secret', 'text', required)
     .addColumn('previous_secret', 'text')
     .addColumn('previous_secret_expires_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(createdNow)
     .addColumn('deleted_at', 'timestamptz')
     .execute();
   await sql`create index webhook_endpoints_organisation_idx on webhook_endpoints (organisation_id, mode)
@@ -20,11 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('webhook_deliveries')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .$call(textId)
     .addColumn('event_id', 'text', (c) => c.notNull().references('order_events.id'))
     .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id'))
-    .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
-    .addColumn('event', 'text', (c) => c.notNull())
+    .$call(organisationRef)
+    .addColumn('event', 'text', required)
     .addColumn('status', 'text', (c) =>
       c.notNull().check(sql`status in ('pending','delivered','failed','dead','cancelled')`),
     )
@@ -33,8 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_attempt_at', 'timestamptz')
     .addColumn('next_attempt_at', 'timestamptz')
     .addColumn('last_error', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestampsNow)
     .addUniqueConstraint('webhook_deliveries_event_endpoint_key', ['event_id', 'endpoint_id'])
     .execute();
   await sql`create index webhook_deliveries_organisation_idx
@@ -42,25 +51,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('webhook_attempts')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .$call(serialId)
     .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_deliveries.id'))
-    .addColumn('replay', 'integer', (c) => c.notNull())
-    .addColumn('attempt', 'integer', (c) => c.notNull())
-    .addColumn('started_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('replay', 'integer', required)
+    .addColumn('attempt', 'integer', required)
+    .addColumn('started_at', 'timestamptz', required)
     .addColumn('status_code', 'integer')
     .addColumn('error', 'text')
-    .addColumn('latency_ms', 'integer', (c) => c.notNull())
+    .addColumn('latency_ms', 'integer', required)
     .addColumn('response_excerpt', 'text')
     .execute();
-  await db.schema
-    .createIndex('webhook_attempts_delivery_idx')
-    .on('webhook_attempts')
-    .columns(['delivery_id', 'started_at'])
-    .execute();
+  await createIndex(db, 'webhook_attempts_delivery_idx', 'webhook_attempts', ['delivery_id', 'started_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints']) {
-    await db.schema.dropTable(table).execute();
-  }
+  await dropTables(db, ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints']);
 }

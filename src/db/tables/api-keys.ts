@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { CreatedNow } from './columns';
 
 export type KeyMode = 'live' | 'test';
 export type Scope = 'orders:read' | 'orders:write';
@@ -13,7 +14,7 @@ export interface ApiKeysTable {
   display: string;
   scopes: string[];
   name: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   revoked_at: Date | null;
   last_used_at: Date | null;
   /** `member:mem_… (email)`, `operator (CLI)` or null for keys made before this was recorded. */

@@ -1,4 +1,5 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { JsonObject } from './columns';
 
 /**
  * `Idempotency-Key` header of POST requests: the first request claims the key with its request hash; its
@@ -13,7 +14,7 @@ export interface IdempotencyKeysTable {
   route: string;
   request_hash: string;
   response_status: number | null;
-  response_body: JSONColumnType<Record<string, unknown>> | null;
+  response_body: JsonObject | null;
   created_at: ColumnType<Date, Date | undefined, Date>;
   /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
   order_id: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedNow, UpdatedNow } from './columns';
 
 export type IncidentStatus = 'open' | 'resolved';
 export type IncidentUpdateKind = 'opened' | 'update' | 'resolved';
@@ -10,8 +11,8 @@ export interface IncidentsTable {
   /** Status-page component names (`order_processing`, `gazette` …). */
   components: string[];
   status: IncidentStatus;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedNow;
+  updated_at: UpdatedNow;
   resolved_at: Date | null;
   seq: Generated<string>;
 }
@@ -22,5 +23,5 @@ export interface IncidentUpdatesTable {
   incident_id: string;
   kind: IncidentUpdateKind;
   message: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { CreatedNow } from './columns';
 
 export type IntegrationKind = 'newspaper' | 'gazette';
 
@@ -12,6 +12,6 @@ export interface IntegrationKeysTable {
   gazette_edition: string | null;
   key_hash: string;
   display: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   revoked_at: Date | null;
 }

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedNow, JsonObject } from './columns';
 
 export const MEMBER_ROLES = ['admin', 'viewer'] as const;
 /** `admin` may change every setting; `viewer` reads only. */
@@ -12,7 +13,7 @@ export interface MembersTable {
   role: MemberRole;
   /** `member:mem_…` or `operator` (the CLI). */
   invited_by: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   removed_at: Date | null;
 }
 
@@ -20,7 +21,7 @@ export interface MembersTable {
 export interface SignInLinksTable {
   token_hash: string;
   member_id: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   expires_at: Date;
   used_at: Date | null;
 }
@@ -30,7 +31,7 @@ export interface SessionsTable {
   token_hash: string;
   member_id: string;
   csrf_token: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   expires_at: Date;
 }
 
@@ -42,6 +43,6 @@ export interface SettingsAuditLogTable {
   actor: string;
   action: string;
   target: string | null;
-  details: JSONColumnType<Record<string, unknown>>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  details: JsonObject;
+  created_at: CreatedNow;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { WrittenAt, JsonObject } from './columns';
 
 /** Who did what to an order and why: cancel reasons, amendments, integration reports, operator actions. */
 export interface OrderAuditLogTable {
@@ -10,6 +10,6 @@ export interface OrderAuditLogTable {
   /** `api_key:key_…`, `integration:int_…`, `operator`, `stripe`, `sandbox` or `system`. */
   actor: string;
   reason: string | null;
-  details: JSONColumnType<Record<string, unknown>>;
-  created_at: ColumnType<Date, Date | string, never>;
+  details: JsonObject;
+  created_at: WrittenAt;
 }

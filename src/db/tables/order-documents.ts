@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { CreatedNow } from './columns';
 
 export type DocumentKind = 'proof' | 'certificate' | 'invoice';
 
@@ -7,5 +7,5 @@ export interface OrderDocumentsTable {
   order_id: string;
   kind: DocumentKind;
   content: Buffer;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
 }

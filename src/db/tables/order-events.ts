@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { WrittenAt, JsonObject } from './columns';
 
 /**
  * Every order event (`order.created`, `order.booked`, …) in its webhook envelope form, written once by the
@@ -12,7 +12,7 @@ export interface OrderEventsTable {
   event: string;
   /** 1, 2, 3 … per order, in the order the workflow decided the transitions. */
   sequence: number;
-  created_at: ColumnType<Date, Date | string, never>;
+  created_at: WrittenAt;
   /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
-  data: JSONColumnType<Record<string, unknown>>;
+  data: JsonObject;
 }

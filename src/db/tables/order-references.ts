@@ -1,8 +1,9 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedNow } from './columns';
 
 /** Allocates the human-readable order reference (`SN-000123`) once per order id. */
 export interface OrderReferencesTable {
   order_id: string;
   seq: Generated<string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
 }

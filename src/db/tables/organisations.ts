@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedNow } from './columns';
 import type { PaymentMethod } from '../../orders/status';
 
 export interface OrganisationsTable {
@@ -9,6 +10,6 @@ export interface OrganisationsTable {
   billing_email: string | null;
   /** Who at the organisation deals with invoices (console, organisation page). */
   billing_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   seq: Generated<number>;
 }

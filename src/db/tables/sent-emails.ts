@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedNow, UpdatedNow } from './columns';
 
 export type SentEmailStatus = 'pending' | 'sent' | 'failed';
 
@@ -21,7 +22,7 @@ export interface SentEmailsTable {
   claimed_until: Date | null;
   message_id: string | null;
   error: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedNow;
+  updated_at: UpdatedNow;
   sent_at: Date | null;
 }

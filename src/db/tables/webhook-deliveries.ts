@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedNow, UpdatedNow, WrittenAt } from './columns';
 
 /**
  * `pending` (first attempt not yet answered), `failed` (last attempt failed, another is scheduled),
@@ -19,8 +20,8 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: Date | null;
   next_attempt_at: Date | null;
   last_error: string | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedNow;
+  updated_at: UpdatedNow;
 }
 
 /** Every HTTP attempt, with a bounded excerpt of the answer. */
@@ -31,7 +32,7 @@ export interface WebhookAttemptsTable {
   replay: number;
   /** 1 … 5 within that delivery run. */
   attempt: number;
-  started_at: ColumnType<Date, Date | string, never>;
+  started_at: WrittenAt;
   status_code: number | null;
   error: string | null;
   latency_ms: number;

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { CreatedNow } from './columns';
 
 export type WebhookMode = 'live' | 'test';
 
@@ -15,7 +16,7 @@ export interface WebhookEndpointsTable {
   /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: CreatedNow;
   deleted_at: Date | null;
   /** A disabled endpoint receives no new events until it is enabled again. */
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressText, descriptionText, nameText, placeText } from '../text';
 import { clockTime, isoDate } from './primitives';
+import { optionalObjectionFields } from './shared';
 
 /**
  * Highway stopping up or diversion: by the magistrates' court (Highways Act 1980 s.116, Sch 12), which needs
@@ -10,6 +11,14 @@ export const HIGHWAY_STATUTES = ['highways_act_1980_s116', 'tcpa_1990_s247'] as 
 export type HighwayStatute = (typeof HIGHWAY_STATUTES)[number];
 export const HIGHWAY_ORDER_TYPES = ['stopping_up', 'diversion'] as const;
 
+/** The magistrates' court hearing of a s.116 application. */
+const hearingFields = {
+  courtName: nameText().optional(),
+  courtAddress: addressText().optional(),
+  hearingDate: isoDate().optional(),
+  hearingTime: clockTime().optional(),
+};
+
 export const highwaysFields = {
   authority: nameText(),
   statute: z.enum(HIGHWAY_STATUTES),
@@ -17,11 +26,6 @@ export const highwaysFields = {
   highwayDescription: descriptionText(),
   effect: descriptionText(),
   inspectionPlace: placeText(),
-  courtName: nameText().optional(),
-  courtAddress: addressText().optional(),
-  hearingDate: isoDate().optional(),
-  hearingTime: clockTime().optional(),
-  objectionDeadline: isoDate().optional(),
-  /** Where objections go; defaults to applicantAddress. */
-  objectionAddress: addressText().optional(),
+  ...hearingFields,
+  ...optionalObjectionFields,
 };

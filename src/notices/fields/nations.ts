@@ -35,42 +35,52 @@ const cell = <K extends NoticeType, T extends z.ZodRawShape>(type: K, fields: T)
   ...fields,
 });
 
-const GB = <K extends NoticeType, T extends z.ZodRawShape>(type: K, fields: T) => {
-  const shape = cell(type, fields);
-  return { england: shape, wales: shape };
+/** A type's cells in the four nations: England and Wales share one (their instruments are the same). */
+const byNation = <
+  K extends NoticeType,
+  GB extends z.ZodRawShape,
+  S extends z.ZodRawShape,
+  NI extends z.ZodRawShape,
+>(
+  type: K,
+  fields: { gb: GB; scotland: S; northernIreland: NI },
+) => {
+  const gb = cell(type, fields.gb);
+  return {
+    england: gb,
+    wales: gb,
+    scotland: cell(type, fields.scotland),
+    northern_ireland: cell(type, fields.northernIreland),
+  };
 };
 
 export const NATION_SHAPES = {
-  hgv: {
-    ...GB('hgv', hgvFields),
-    scotland: cell('hgv', hgvFields),
-    northern_ireland: cell('hgv', northernIrelandHgvFields),
-  },
-  probate: {
-    ...GB('probate', probateFields),
-    scotland: cell('probate', probateFields),
-    northern_ireland: cell('probate', probateFields),
-  },
-  planning: {
-    ...GB('planning', planningFields),
-    scotland: cell('planning', scotlandPlanningFields),
-    northern_ireland: cell('planning', northernIrelandPlanningFields),
-  },
-  tro: {
-    ...GB('tro', troFields),
-    scotland: cell('tro', scotlandTroFields),
-    northern_ireland: cell('tro', northernIrelandTroFields),
-  },
-  public_path: {
-    ...GB('public_path', publicPathFields),
-    scotland: cell('public_path', scotlandPublicPathFields),
-    northern_ireland: cell('public_path', northernIrelandPublicPathFields),
-  },
-  highways: {
-    ...GB('highways', highwaysFields),
-    scotland: cell('highways', scotlandHighwaysFields),
-    northern_ireland: cell('highways', northernIrelandHighwaysFields),
-  },
+  hgv: byNation('hgv', { gb: hgvFields, scotland: hgvFields, northernIreland: northernIrelandHgvFields }),
+  probate: byNation('probate', {
+    gb: probateFields,
+    scotland: probateFields,
+    northernIreland: probateFields,
+  }),
+  planning: byNation('planning', {
+    gb: planningFields,
+    scotland: scotlandPlanningFields,
+    northernIreland: northernIrelandPlanningFields,
+  }),
+  tro: byNation('tro', {
+    gb: troFields,
+    scotland: scotlandTroFields,
+    northernIreland: northernIrelandTroFields,
+  }),
+  public_path: byNation('public_path', {
+    gb: publicPathFields,
+    scotland: scotlandPublicPathFields,
+    northernIreland: northernIrelandPublicPathFields,
+  }),
+  highways: byNation('highways', {
+    gb: highwaysFields,
+    scotland: scotlandHighwaysFields,
+    northernIreland: northernIrelandHighwaysFields,
+  }),
 } as const;
 
 export function shapeOf(type: NoticeType, nation: Nation): z.ZodRawShape {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { addressText, descriptionText, placeText, referenceText } from '../text';
+import { descriptionText, placeText, referenceText } from '../text';
 import { APPLICATION_KINDS, LICENCE_TYPES, operatingCentreFields } from './hgv';
 import { isoDate } from './primitives';
 import { PATH_ORDER_TYPES_UK } from './scotland';
 import {
   authorityOrderFields,
   developmentFields,
+  objectionFields,
   orderObjectionFields,
   planningApplicationFields,
   planningCommentFields,
@@ -47,8 +48,7 @@ export const northernIrelandTroFields = {
   effect: descriptionText(),
   roads: roadsList(),
   inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  objectionAddress: addressText().optional(),
+  ...objectionFields,
 };
 
 /** Access to the Countryside (NI) Order 1983: art 12 creation, art 14 extinguishment, art 15 diversion. */

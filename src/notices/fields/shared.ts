@@ -33,13 +33,24 @@ export const authorityOrderFields = {
   orderTitle: titleText(),
 };
 
+/** The last day for objections, and where they go. */
+export const objectionFields = {
+  objectionDeadline: isoDate(),
+  /** Where objections go; defaults to applicantAddress. */
+  objectionAddress: addressText().optional(),
+};
+
+/** The same, for orders that may have no objection period (a court hearing, a notice of making). */
+export const optionalObjectionFields = {
+  ...objectionFields,
+  objectionDeadline: objectionFields.objectionDeadline.optional(),
+};
+
 /** What a path or road order does, where it may be inspected, and by when and where to object. */
 export const orderObjectionFields = {
   effect: descriptionText(),
   inspectionPlace: placeText(),
-  objectionDeadline: isoDate(),
-  /** Where objections go; defaults to applicantAddress. */
-  objectionAddress: addressText().optional(),
+  ...objectionFields,
 };
 
 /** A road stopping-up (or like) order outside England and Wales: statute and kind, the road, the objection. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addressText, descriptionText, placeText } from '../text';
+import { descriptionText, placeText } from '../text';
 import { isoDate } from './primitives';
-import { authorityOrderFields } from './shared';
+import { authorityOrderFields, optionalObjectionFields } from './shared';
 
 /** Traffic regulation order: notice of proposals (SI 1996/2489 reg 7) or notice of making (reg 17). */
 export const TRO_STAGES = ['proposal', 'making'] as const;
@@ -19,9 +19,7 @@ export const troParticulars = {
   effect: descriptionText(),
   roads: roadsList(),
   inspectionPlace: placeText(),
-  objectionDeadline: isoDate().optional(),
-  /** Where objections go; defaults to applicantAddress. */
-  objectionAddress: addressText().optional(),
+  ...optionalObjectionFields,
   madeDate: isoDate().optional(),
   comesIntoForceDate: isoDate().optional(),
 };

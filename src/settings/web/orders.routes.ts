@@ -1,5 +1,7 @@
 import Router from '@koa/router';
-import { encodeCursor, parseListQuery, type CursorKeys } from '../../api/orders/list-query';
+import type { CursorKeys } from '../../api/cursor';
+import { pageQuery } from '../../api/keyset-list';
+import { orderList } from '../../api/orders/list-query';
 import type { Db } from '../../db/database';
 import { findOrderDocument, listOrderDocumentKinds } from '../../db/order-documents.repository';
 import { listAuditEntries } from '../../db/order-audit-log.repository';
@@ -70,21 +72,17 @@ async function listPage(db: Db, cursorKeys: CursorKeys, ctx: ConsoleContext) {
   const q = apiQuery(ctx);
   let req;
   try {
-    req = parseListQuery(q, cursorKeys);
+    req = orderList.parse(q, cursorKeys);
   } catch (err) {
     if (err instanceof AppError) throw new PageError(400, 'Those filters are not valid: choose them again.');
     throw err;
   }
-  const page = await listOrders(db, {
-    organisationId: s.organisation.id,
-    livemode: mode === 'live',
-    limit: req.limit,
-    ...req.filters,
-    after: req.after,
-  });
+  const page = await listOrders(
+    db,
+    pageQuery({ organisationId: s.organisation.id, livemode: mode === 'live' }, req),
+  );
   const last = page.orders.at(-1);
-  const next =
-    page.hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }, req, cursorKeys) : null;
+  const next = page.hasMore && last ? orderList.encode(last, req, cursorKeys) : null;
   const tab = (m: string, label: string) =>
     html`<li>
       <a href="/settings/orders?mode=${m}" ${m === mode ? html` aria-current="true"` : ''}>${label}</a>
