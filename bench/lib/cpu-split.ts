@@ -27,7 +27,8 @@ interface Proc {
   seconds: number;
 }
 
-function readProc(pid: number): Proc | null {
+/** A process's parent, name and CPU seconds (user + system) so far, from /proc; null when it is gone. */
+export function readProc(pid: number): Proc | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');

@@ -12,6 +12,7 @@ import { stopChild } from '../../src/entry/children';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
+import { readProc } from './cpu-split';
 import { progress, sleep, withTimeout } from './progress';
 import { startSmtpSink } from './smtp-sink';
 import { createBenchTls, type BenchTls } from './tls';
@@ -306,14 +307,8 @@ async function start(
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null where that is not available. */
-export function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
+export const cpuSeconds = (pid: number | undefined): number | null =>
+  pid === undefined ? null : (readProc(pid)?.seconds ?? null);
 
 /**
  * Waits until the worker has gone quiet (under 5 % of a core for a second), so work a scenario left behind

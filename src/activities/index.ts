@@ -65,9 +65,9 @@ export function createActivities(deps: ActivityDeps) {
      * as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      const { order, audit, event, ledger, announce: announceHere = true } = change;
+      const { order, audit, event, ledger, announce: announceInCommit = true } = change;
       await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
-      if (event && announceHere) await announce(event);
+      if (event && announceInCommit) await announce(event);
     },
     /**
      * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,
