@@ -36,6 +36,9 @@ export function sessionOf(ctx: ConsoleContext): ConsoleSession {
   return ctx.state.session;
 }
 
+/** Whether the signed-in member may change settings (viewers see the pages without their forms). */
+export const isAdmin = (s: ConsoleSession): boolean => s.member.role === 'admin';
+
 export const actorOf = (s: ConsoleSession): Actor => ({
   kind: 'member',
   memberId: s.member.id,

@@ -9,7 +9,7 @@ import {
   MAX_KEY_NAME,
   revokeOrganisationKey,
 } from '../services/api-keys.service';
-import { actorOf, field, fields, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { actorOf, isAdmin, field, fields, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html, time, type Html } from './html';
 import { csrfField, sendConfirmation, sendPageWith } from './layout';
 import { adminChange, orNotFound, type PageMessages } from './refusals';
@@ -73,7 +73,7 @@ function createForm(csrf: string): Html {
 
 async function keysPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
-  const admin = s.member.role === 'admin';
+  const admin = isAdmin(s);
   const keys = await listOrganisationKeys(db, s.organisation.id);
   sendPageWith(
     ctx,

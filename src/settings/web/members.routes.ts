@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { MEMBER_ROLES } from '../../db/tables/members';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
-import { actorOf, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html, time } from './html';
 import { csrfField, sendPageWith } from './layout';
 import { adminChange, type PageMessages } from './refusals';
@@ -12,7 +12,7 @@ import { stackTable } from './table';
 
 async function membersPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
-  const admin = s.member.role === 'admin';
+  const admin = isAdmin(s);
   const members = await listMembers(db, s.organisation.id);
   sendPageWith(
     ctx,

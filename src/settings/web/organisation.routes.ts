@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Db } from '../../db/database';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
-import { actorOf, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html, time } from './html';
 import { csrfField, sendPageWith } from './layout';
 import { adminChange, type PageMessages } from './refusals';
@@ -19,7 +19,7 @@ const BILLING_LABELS: Record<string, string> = {
 async function organisationPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
   const org = s.organisation;
-  const admin = s.member.role === 'admin';
+  const admin = isAdmin(s);
   const changes = await listSettingsChanges(db, org.id, 100);
   const contact = admin
     ? html`<form method="post" action="/settings/organisation">

@@ -24,6 +24,7 @@ import {
   actorOf,
   field,
   fields,
+  isAdmin,
   PageError,
   sessionOf,
   type ConsoleContext,
@@ -68,7 +69,7 @@ async function listPage({ db }: Deps, ctx: ConsoleContext, o: PageMessages = {})
         We POST signed order events to your endpoints and retry failures on a schedule; after the last attempt
         a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
       </p>
-      ${endpointList(endpoints)} ${s.member.role === 'admin' ? createEndpointForm(s.csrfToken) : ''}`,
+      ${endpointList(endpoints)} ${isAdmin(s) ? createEndpointForm(s.csrfToken) : ''}`,
   );
 }
 
@@ -107,7 +108,7 @@ function filterQuery(f: DeliveryFilters): string {
 
 async function endpointPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
   const s = sessionOf(ctx);
-  const admin = s.member.role === 'admin';
+  const admin = isAdmin(s);
   const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
   const f = filtersOf(ctx);
   const rows = await deliveriesOf(deps, e, f);
@@ -199,7 +200,7 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
     const rows = await deliveriesOf(deps, e, filtersOf(ctx));
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('X-Deliveries-Version', deliveriesVersion(rows));
-    ctx.body = deliveryList(e, rows, s.member.role === 'admin', s.csrfToken).value;
+    ctx.body = deliveryList(e, rows, isAdmin(s), s.csrfToken).value;
   });
   router.post(
     '/settings/webhooks/:id/events',
