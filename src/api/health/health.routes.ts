@@ -31,7 +31,7 @@ type Report = { healthy: boolean; checks: Record<string, 'ok' | 'unavailable'> }
  * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
  * authentication, so without this every caller's request would cost a PostgreSQL query and a Temporal call
  * (an amplifier for anyone who wants to load them, and a queue behind the pool under load). Callers arriving
- * while a check runs share it. A failure is never kept: the next request checks again, so recovery shows at
+ * while a check runs share it; in the second half of the window the next check starts ahead of expiry. A failure is never kept: the next request checks again, so recovery shows at
  * once and an outage shows within `freshMs`.
  */
 export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
@@ -45,14 +45,19 @@ export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs:
       checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])),
     };
   };
-  return (): Promise<Report> => {
-    if (last && Date.now() - last.at < freshMs) return Promise.resolve(last.report);
-    running ??= check().then((report) => {
+  const refresh = (): Promise<Report> =>
+    (running ??= check().then((report) => {
       last = report.healthy ? { at: Date.now(), report } : undefined;
       running = undefined;
       return report;
-    });
-    return running;
+    }));
+  return (): Promise<Report> => {
+    const age = last ? Date.now() - last.at : Infinity;
+    if (age >= freshMs) return refresh();
+    // Refresh ahead: past half its window a healthy report still answers, and the next check starts behind
+    // it, so callers that keep coming never wait for a dependency (the report is still never older than freshMs).
+    if (age >= freshMs / 2) void refresh();
+    return Promise.resolve(last!.report);
   };
 }
 

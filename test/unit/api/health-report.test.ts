@@ -26,6 +26,25 @@ describe('GET /api/health: the dependency report', () => {
     expect(calls.n).toBe(2);
   });
 
+  it('refreshes ahead in the second half of the window: callers that keep coming never wait for a check', async () => {
+    const state = { up: true, delayMs: 1 };
+    const { calls, check } = countingCheck(state);
+    const report = dependencyReport({ database: check }, 5000, 200);
+    await report();
+    expect(calls.n).toBe(1);
+    await new Promise((r) => setTimeout(r, 120));
+    state.delayMs = 400; // the next check is slow; the caller must not wait for it
+    const answered = await Promise.race([
+      report().then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('waited'), 200)),
+    ]);
+    expect(answered).toBe('answered');
+    expect(calls.n).toBe(2); // the check ahead of expiry started
+    await report();
+    expect(calls.n).toBe(2); // and is shared, not repeated
+    await new Promise((r) => setTimeout(r, 450)); // let it finish inside the test
+  });
+
   it('never reuses a failure: recovery shows on the next request', async () => {
     const state = { up: false, delayMs: 1 };
     const { calls, check } = countingCheck(state);
