@@ -1,4 +1,5 @@
-import { bodyParser } from '@koa/bodyparser';
+import { parse as parseJson } from '@hapi/bourne';
+import coBody from 'co-body';
 import type { Next } from 'koa';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -7,48 +8,71 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Deepest nesting of objects and arrays a body may have (`{}` is 1, `{"a":[1]}` is 2). Our bodies need 3;
- * a deeper one is refused before any handler walks it recursively (hashing for Idempotency-Key, validation,
- * logging), where a body of 50,000 `[` would overflow the stack.
+ * a deeper one is refused before it is parsed: parsing 40,000 `[` takes tens of milliseconds of the event loop
+ * (and more to collect), and a handler walking it recursively (hashing for Idempotency-Key, validation,
+ * logging) would overflow the stack.
  */
 export const MAX_JSON_DEPTH = 32;
 
-/** The nesting depth of a parsed JSON value, without recursion; stops counting past `limit`. */
-export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x7b, 0x5b]); // { [
+const CLOSERS = new Set([0x7d, 0x5d]); // } ]
+
+/**
+ * The deepest nesting of objects and arrays in JSON text, in one pass over it (brackets inside strings do not
+ * count); stops past `limit`. Exact for valid JSON; for malformed text only an estimate, which the parser
+ * then refuses anyway.
+ */
+export function jsonTextDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
   let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (OPENERS.has(c)) {
+      deepest = Math.max(deepest, ++depth);
+      if (deepest > limit) return deepest;
+    } else if (CLOSERS.has(c)) depth--;
   }
   return deepest;
 }
 
-function refuseDeepNesting(body: unknown): void {
-  if (jsonDepth(body) > MAX_JSON_DEPTH) {
+/** A strict JSON body is an object or an array (co-body's `strict`, as before). */
+const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
+
+/** Malformed JSON: a 400 that src/api/errors.ts maps, as it does the reader's own 400/413/415. */
+function malformed(cause: unknown): Error {
+  return Object.assign(new SyntaxError('invalid JSON', { cause }), { status: 400 });
+}
+
+/** Parses a JSON body's text: its depth first (linear), then strictly, refusing `__proto__` keys (bourne). */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') return {};
+  if (jsonTextDepth(text) > MAX_JSON_DEPTH) {
     throw new AppError('validation_error', 'The request body is nested too deeply.', {
       fields: [{ path: '$', message: `Must not nest objects and arrays more than ${MAX_JSON_DEPTH} deep.` }],
     });
   }
+  if (!OBJECT_OR_ARRAY.test(text)) throw malformed(undefined);
+  try {
+    return parseJson(text, { protoAction: 'error' }) as unknown;
+  } catch (err) {
+    throw malformed(err);
+  }
 }
 
 /**
- * JSON bodies only, up to `maxBytes` and `MAX_JSON_DEPTH` levels deep. A body sent with another content type is a caller mistake
- * (400 validation_error) rather than something to ignore silently; an empty body is an empty object.
+ * JSON bodies only, up to `maxBytes` (after any Content-Encoding is undone) and `MAX_JSON_DEPTH` levels deep.
+ * A body sent with another content type is a caller mistake (400 validation_error) rather than something to
+ * ignore silently; an empty body is an empty object. The text is read by co-body (raw-body and inflation: the
+ * limit, the length check, utf-8) and kept as `ctx.request.rawBody` (Stripe's signature is over it).
  */
 export function jsonBody(maxBytes: number) {
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: maxBytes,
-    jsonStrict: true,
-    encoding: 'utf-8',
-    // Throwing keeps the parser's status (400 bad JSON, 413 too large) for the error handler to map.
-    onError: (err) => {
-      throw err;
-    },
-  });
   return async (ctx: AppContext, next: Next) => {
     if (!BODY_METHODS.has(ctx.method)) return next();
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
@@ -61,9 +85,9 @@ export function jsonBody(maxBytes: number) {
       ctx.request.body = {};
       return next();
     }
-    return parse(ctx, () => {
-      refuseDeepNesting(ctx.request.body);
-      return next();
-    });
+    const text = (await coBody.text(ctx.req, { limit: maxBytes, encoding: 'utf-8' })) as string;
+    ctx.request.rawBody = text;
+    ctx.request.body = parseJsonBody(text);
+    return next();
   };
 }

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
-import { jsonBody } from '../../../src/api/middleware/json-body';
+import { jsonBody, jsonTextDepth, MAX_JSON_DEPTH } from '../../../src/api/middleware/json-body';
 
 /** A real server with the middleware: answers the parsed body and the raw text, or the status of the refusal. */
 function serve() {
@@ -92,5 +92,59 @@ describe('jsonBody', () => {
       'content-length': gz.length,
     });
     expect(compressed.json.body).toEqual(JSON.parse(text));
+  });
+});
+
+/** The nesting depth of a parsed value (`{}` is 1), the definition jsonTextDepth must agree with. */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+}
+
+/** A small deterministic generator of JSON values with brackets, quotes and escapes inside strings. */
+function randomValue(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a * 1664525 + 1013904223) >>> 0;
+    return a / 4294967296;
+  };
+  const strings = ['', '[', ']', '{"a":[', '\\', '"', '\\"]}', 'x', '\u005b'];
+  const value = (level: number): unknown => {
+    const r = next();
+    if (level > 6 || r < 0.3) return strings[Math.floor(next() * strings.length)];
+    if (r < 0.4) return Math.floor(next() * 100);
+    if (r < 0.7) return Array.from({ length: Math.floor(next() * 4) }, () => value(level + 1));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(next() * 4) }, (_, i) => [
+        strings[i % strings.length] + i,
+        value(level + 1),
+      ]),
+    );
+  };
+  return value(0);
+}
+
+describe('jsonTextDepth', () => {
+  it("agrees with the parsed value's depth for 2,000 values with brackets, quotes and escapes in strings", () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const v = randomValue(seed);
+      const text = JSON.stringify(v);
+      expect([seed, jsonTextDepth(text, 1000)]).toEqual([seed, depthOf(v)]);
+    }
+  });
+
+  it('stops counting past the limit, and reads 100 KB of brackets in one pass', () => {
+    expect(jsonTextDepth('['.repeat(100_000), MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
+    expect(jsonTextDepth(`"${'['.repeat(100_000)}"`)).toBe(0); // inside a string
+    expect(jsonTextDepth('[]'.repeat(50_000))).toBe(1);
+  });
+});
+
+describe('jsonBody: nesting', () => {
+  it('refuses a body nested deeper than the limit before parsing it, and accepts one at the limit', async () => {
+    const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect((await json(nested(MAX_JSON_DEPTH))).status).toBe(200);
+    const refused = await json(`{"x":${nested(MAX_JSON_DEPTH)}}`);
+    expect(refused.json.refused).toBe('The request body is nested too deeply.'); // the app maps it to 400
   });
 });
