@@ -9,7 +9,15 @@ import {
   MAX_KEY_NAME,
   revokeOrganisationKey,
 } from '../services/api-keys.service';
-import { actorOf, isAdmin, field, fields, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import {
+  actorOf,
+  isAdmin,
+  field,
+  fields,
+  sessionOf,
+  type ConsoleContext,
+  type ConsoleState,
+} from './context';
 import { html, time, type Html } from './html';
 import { csrfField, sendConfirmation, sendPageWith } from './layout';
 import { adminChange, orNotFound, type PageMessages } from './refusals';
