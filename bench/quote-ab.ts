@@ -3,6 +3,7 @@ import { load } from './lib/load';
 import { progress, withTimeout } from './lib/progress';
 import { cpuSeconds, startBenchServices, type StartedProcess } from './lib/services';
 import { round } from './lib/stats';
+import { checkBodies } from './scenarios/quote';
 import { quoteBodies } from './scenarios/quote-bodies';
 
 /**
@@ -45,13 +46,15 @@ async function main() {
   const services = await startBenchServices();
   try {
     const bodies = quoteBodies();
-    const sides: { name: string; process: StartedProcess; path: string }[] = [
-      { name: 'bare Koa', process: await services.startBareKoa(420), path: '' },
-    ];
+    const apis: { name: string; process: StartedProcess; path: string }[] = [];
     for (const v of variants(values.variant ?? [])) {
       const api = await services.startApi({ REDIS_URL, ...v.env }, v.root);
-      sides.push({ name: v.name, process: api, path: '/api/v1/quote' });
+      apis.push({ name: v.name, process: api, path: '/api/v1/quote' });
     }
+    // Bare Koa answers the cycle's mean answer size, as in the quote scenario (not a fixed guess).
+    const size = await checkBodies(apis[0]!.process.url, bodies);
+    progress(`bare Koa answers ${size} bytes`);
+    const sides = [{ name: 'bare Koa', process: await services.startBareKoa(size), path: '' }, ...apis];
     const target = (side: (typeof sides)[number]) => ({
       url: `${side.process.url}${side.path}`,
       method: 'POST' as const,

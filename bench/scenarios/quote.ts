@@ -110,7 +110,7 @@ async function measureStore(
  * Every body of the cycle answers 200 (a fresh estimate too), and the size bare Koa answers with: the mean
  * answer of the cycle (15 estimates in 16, 1 full-order quote).
  */
-async function checkBodies(apiUrl: string, bodies: QuoteBodies): Promise<number> {
+export async function checkBodies(apiUrl: string, bodies: QuoteBodies): Promise<number> {
   const size = async (body: string) => {
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
     return JSON.stringify(await call(`${apiUrl}/api/v1/quote`, init)).length;

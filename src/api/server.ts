@@ -12,8 +12,9 @@ import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
-import { connectTemporalClient, temporalCheck } from '../temporal/client';
+import { connectTemporalClient } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
+import { temporalProbe } from './health/temporal-probe';
 import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
@@ -78,6 +79,7 @@ export async function wireApi(
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
   const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
+  const temporalHealth = temporalProbe(config.temporalAddress);
   const app = createApp({
     config,
     db,
@@ -86,7 +88,7 @@ export async function wireApi(
     activeKeys,
     log,
     lastUsed,
-    healthChecks: { temporal: temporalCheck(temporal) },
+    healthChecks: { temporal: temporalHealth.check },
     temporal,
     ...opts.orders,
   });
@@ -102,6 +104,7 @@ export async function wireApi(
       await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
       // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
       await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
+      await deadline.within(log, 'close Temporal probe connection', () => temporalHealth.close(), 1000);
       await deadline.within(log, 'close database pool', () => db.destroy());
     },
   };

@@ -14,8 +14,11 @@ const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as c
 
 /** The order from its projection row: each field from its column (the version is a bigint in the database). */
 export function rowToOrder(row: OrderRow): Order {
-  const order = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [field, row[column]]));
-  return { ...order, version: Number(row.version) } as Order;
+  // A loop into one object rather than entries, fromEntries and a spread: a list page makes 25 of these.
+  const order: Record<string, unknown> = {};
+  for (const [field, column] of ORDER_COLUMNS) order[field] = row[column];
+  order.version = Number(row.version);
+  return order as unknown as Order;
 }
 
 /** The projection row of an order; the ledger totals of orders whose workflow began before the ledger: as their payment state says. */

@@ -128,6 +128,9 @@ describe('Temporal unreachable', () => {
       const res = await call(noTemporal, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
       expectUnavailable(res);
       expect((await call(noTemporal, 'GET', '/api/v1/orders', { key })).status).toBe(200);
+      const health = await call(noTemporal, 'GET', '/api/health');
+      expectUnavailable(health);
+      expect(health.json.details.checks).toEqual({ database: 'ok', temporal: 'unavailable' });
     } finally {
       await noTemporal.close();
     }
