@@ -29,6 +29,7 @@ import { orderReadRoutes } from './orders/orders.routes';
 import { orderWriteRoutes } from './orders/orders.write.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { statusRoutes } from './status/status.routes';
+import type { StatusDeps } from '../status/status.service';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
 import { testHelperRoutes } from './test-helpers/test-helpers.routes';
 import { settingsConsole } from '../settings/web/console';
@@ -50,6 +51,8 @@ export interface AppDeps {
   healthChecks: Record<string, HealthCheck>;
   /** Order workflows are started and messaged through this client. */
   temporal: Client;
+  /** Temporal's service on a probe connection (deadline on every call) for the status page; else `temporal`'s. */
+  probeService?: StatusDeps['probeService'];
   /** Task queue of the order workers; defaults to config.temporalTaskQueue (tests use their own). */
   orderTaskQueue?: string;
   /** Waits of the order workflow; defaults to config.orders.timings (tests shorten them). */
@@ -160,7 +163,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(checkout.routes()).use(checkout.allowedMethods());
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods());
-  const status = statusRoutes({ config, db, temporal, taskQueue });
+  const status = statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService });
   app.use(status.routes()).use(status.allowedMethods());
   return app;
 }

@@ -89,6 +89,7 @@ export async function wireApi(
     log,
     lastUsed,
     healthChecks: { temporal: temporalHealth.check },
+    probeService: temporalHealth.workflowService,
     temporal,
     ...opts.orders,
   });

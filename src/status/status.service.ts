@@ -37,6 +37,12 @@ export interface StatusDeps {
   temporal: Client;
   /** The order workers' task queue, whose pollers show that orders are being processed. */
   taskQueue: string;
+  /**
+   * Where the task queue's pollers are read: a probe connection whose calls carry their own deadline (see
+   * src/api/health/temporal-probe.ts). Without one, `temporal`'s service, bounded by a time-out only: never
+   * `connection.withDeadline`, whose AsyncLocalStorage turns on promise hooks for the whole process.
+   */
+  probeService?: Client['workflowService'];
   /** How long one snapshot is served before signals are read again (default 5 s). */
   cacheMs?: number;
 }
@@ -71,15 +77,14 @@ async function databaseSignal(db: Db): Promise<Signals['database']> {
 }
 
 async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
-  const { temporal, config, taskQueue } = deps;
+  const { config, taskQueue } = deps;
+  const service = deps.probeService ?? deps.temporal.workflowService;
   const pollers = async (taskQueueType: number) => {
-    const res = await temporal.connection.withDeadline(Date.now() + PROBE_TIMEOUT_MS, () =>
-      temporal.workflowService.describeTaskQueue({
-        namespace: config.temporalNamespace,
-        taskQueue: { name: taskQueue },
-        taskQueueType,
-      }),
-    );
+    const res = await service.describeTaskQueue({
+      namespace: config.temporalNamespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType,
+    });
     const cutoff = Date.now() - LIVE_POLLER_MS;
     return (res.pollers ?? []).filter((p) => {
       const seconds = Number(p.lastAccessTime?.seconds ?? 0);

@@ -1,5 +1,4 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
-import type { HealthCheck } from '../health';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
 /**
@@ -22,13 +21,4 @@ export async function connectTemporalClient(
   });
   // With tracing on, each start, update and signal is a span whose context travels to the workflow.
   return new Client({ connection, namespace, interceptors: temporalClientInterceptors() });
-}
-
-/** A readiness probe with its own deadline, so no retrying call outlives the health request. */
-export function temporalCheck(client: Client, deadlineMs = 1500): HealthCheck {
-  return async () => {
-    await client.connection.withDeadline(Date.now() + deadlineMs, () =>
-      client.workflowService.getSystemInfo({}),
-    );
-  };
 }

@@ -10,6 +10,15 @@ const deadlineOf =
     // grpc-js types the next call as its interface; at run time it is the call the interceptor returns.
     nextCall({ ...options, deadline: Date.now() + ms }) as ReturnType<GrpcInterceptor>;
 
+/** A Temporal connection for probes only: every call on it gives up by its deadline. */
+export interface TemporalProbe {
+  /** GET /api/health's readiness check. */
+  check: HealthCheck;
+  /** For other read-only probes on the same terms (the status page's task-queue pollers). */
+  workflowService: Connection['workflowService'];
+  close(): Promise<void>;
+}
+
 /**
  * GET /api/health's Temporal probe, on a connection of its own whose every call carries a deadline (a gRPC
  * interceptor), so no call outlives the health request. Not `connection.withDeadline`: it scopes the deadline
@@ -17,15 +26,13 @@ const deadlineOf =
  * process, a cost on every promise of every request (about 8 % of a quote's CPU, measured with
  * bench/quote-ab.ts). The API's own client never scopes a deadline on the request path.
  */
-export function temporalProbe(
-  address: string,
-  deadlineMs = 1500,
-): { check: HealthCheck; close(): Promise<void> } {
+export function temporalProbe(address: string, deadlineMs = 1500): TemporalProbe {
   const connection = Connection.lazy({ address, interceptors: [deadlineOf(deadlineMs)] });
   return {
     check: async () => {
       await connection.workflowService.getSystemInfo({});
     },
+    workflowService: connection.workflowService,
     close: () => connection.close(),
   };
 }
