@@ -29,6 +29,19 @@ async function tasksBeforeAnswer(o: PlacedOrder): Promise<number> {
     .length;
 }
 
+/** The patch ids recorded (as markers) before the placing update's answer. */
+async function patchesBeforeAnswer(o: PlacedOrder): Promise<string[]> {
+  const events = (await o.handle.fetchHistory()).events ?? [];
+  const answered = events.findIndex(
+    (e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED,
+  );
+  return events
+    .slice(0, answered)
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+    .flatMap((e) => Object.values(e.markerRecordedEventAttributes?.details ?? {}))
+    .map((p) => (JSON.parse(Buffer.from(p.payloads?.[0]?.data ?? []).toString()) as { id: string }).id);
+}
+
 /** A gate the fake announcement waits behind, so a test can hold every announcement in flight. */
 function gate() {
   let open!: () => void;
@@ -91,6 +104,8 @@ describe('the reference is allocated by the placement’s commit when no provide
         data: { reference, object: expect.objectContaining({ reference }) },
       });
       expect(await tasksBeforeAnswer(o)).toBe(1);
+      // The earlier patches are implied by this one: no marker (nor TemporalChangeVersion upsert) of theirs.
+      expect(await patchesBeforeAnswer(o)).toEqual(['reference-in-commit']);
     },
   );
 

@@ -24,6 +24,7 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
     // their method (one more local activity, a database round trip and an activation before the answer).
     const inCommit =
       setUpWithoutProvider(p.order, p.input.publicBaseUrl) !== null && patched(REFERENCE_IN_COMMIT);
+    if (inCommit) p.placedUnderReferenceInCommit();
     const reference = inCommit ? '' : await writes.allocateReference(p.order.id);
     const payment = await setUpPayment(p, { ...p.order, reference });
     await p.commit(

@@ -109,6 +109,13 @@ export class OrderProcess {
   private busy = false;
   /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
   private announcing = 0;
+  /**
+   * This run placed its order under patch reference-in-commit, which implies the patches before it
+   * (payment-set-up-in-workflow, announce-after-commit): their `patched()` is not asked, so their markers and
+   * TemporalChangeVersion upserts are not recorded (docs/orders.md, patches). Runs that did not place (continued
+   * as new) ask as before.
+   */
+  private _earlierPatchesImplied = false;
 
   constructor(readonly input: OrderWorkflowInput) {
     const o = input.order;
@@ -223,6 +230,14 @@ export class OrderProcess {
     this._created = true;
   }
 
+  /** The order is placed under patch reference-in-commit: the patches before it hold without being asked. */
+  placedUnderReferenceInCommit(): void {
+    this._earlierPatchesImplied = true;
+  }
+  get earlierPatchesImplied(): boolean {
+    return this._earlierPatchesImplied;
+  }
+
   /** The placement failed (payment set-up refused): the placing update answers this refusal. */
   placementFailed(failure: ApplicationFailure): void {
     this._createFailure = failure;
@@ -293,7 +308,7 @@ export class OrderProcess {
     let event = change.event ? this.eventRecord(change.event, at) : null;
     // Before this patch the commit's local activity also announced the event, so the message that made the
     // change waited for the announcement's start (a database read and a Temporal RPC).
-    const apart = event !== null && patched(ANNOUNCE_AFTER_COMMIT);
+    const apart = event !== null && this.announcesApart();
     const record = {
       order,
       audit: change.audit ? this.auditEntry(change.audit, at) : null,
@@ -319,6 +334,10 @@ export class OrderProcess {
     const { event } = record;
     if (!event || !isOrderEventName(event.event)) return event;
     return { ...event, data: eventData(event.event, toOrder(this._order)) };
+  }
+
+  private announcesApart(): boolean {
+    return this._earlierPatchesImplied || patched(ANNOUNCE_AFTER_COMMIT);
   }
 
   /** No announcement is still being started: the run may close or continue as new. */
