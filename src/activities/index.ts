@@ -1,11 +1,11 @@
 import type { AuditEntry } from '../orders/audit';
-import type { OrderEventRecord } from '../orders/events';
+import { eventData, isOrderEventName, type OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { recordAuditEntry } from '../db/order-audit-log.repository';
-import { recordOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
+import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { recordOrderEvent } from '../db/order-events.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { upsertOrderProjection } from '../db/orders.repository';
@@ -68,6 +68,23 @@ export function createActivities(deps: ActivityDeps) {
       const { order, audit, event, ledger, announce: announceInCommit = true } = change;
       await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
       if (event && announceInCommit) await announce(event);
+    },
+    /**
+     * The placement's commit (patch reference-in-commit): the order's reference allocated in the same transaction
+     * as its first write, which the workflow sent without one; its event's data carries the reference (the same
+     * pure `eventData` the workflow builds it with). Answers the reference. Safe to retry: the same order id gets
+     * the same reference, and the versioned write and the event's id make a repeat change nothing.
+     */
+    async commitPlacement(change: OrderChange): Promise<string> {
+      const { audit, ledger } = change;
+      return db.transaction().execute(async (tx) => {
+        const reference = await allocateOrderReference(tx, change.order.id);
+        const order = toOrder({ ...change.order, reference });
+        const named = change.event && isOrderEventName(change.event.event) ? change.event.event : null;
+        const event = named ? { ...change.event!, data: eventData(named, order) } : change.event;
+        await writeOrderChange(tx, { order, audit, event, ledger });
+        return reference;
+      });
     },
     /**
      * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,

@@ -22,10 +22,13 @@ export interface OrderChangeRecord {
  * part is idempotent (versioned projection, ids from the workflow): a retried write changes nothing.
  */
 export async function recordOrderChange(db: Db, change: OrderChangeRecord): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await upsertOrderProjection(tx, change.order);
-    if (change.audit) await recordAuditEntry(tx, change.audit);
-    if (change.event) await recordOrderEvent(tx, change.event);
-    if (change.ledger) await recordLedgerEntries(tx, change.ledger);
-  });
+  await db.transaction().execute((tx) => writeOrderChange(tx, change));
+}
+
+/** The writes of one change, inside the caller's transaction (the placement's commit adds its reference). */
+export async function writeOrderChange(tx: Db, change: OrderChangeRecord): Promise<void> {
+  await upsertOrderProjection(tx, change.order);
+  if (change.audit) await recordAuditEntry(tx, change.audit);
+  if (change.event) await recordOrderEvent(tx, change.event);
+  if (change.ledger) await recordLedgerEntries(tx, change.ledger);
 }

@@ -24,7 +24,7 @@ type Scenario = (api: TestApi, taskQueue: string) => Promise<string>;
  * files have no suffix). Bump it with a `patched()` change, so the new code's histories are recorded beside the
  * older ones, which must keep replaying as long as orders of that generation may be running.
  */
-export const HISTORY_GENERATION = 'announce-after-commit';
+export const HISTORY_GENERATION = 'reference-in-commit';
 
 async function customer(api: TestApi, paymentMethod: PaymentMethod) {
   const org = await createTestOrganisation(api.db, { paymentMethod });

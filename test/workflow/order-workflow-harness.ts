@@ -80,6 +80,14 @@ function baseFakes(rec: Recorded): Fakes {
       if (audit) rec.audits.push(audit);
       if (event) rec.events.push(event.event);
     },
+    // As the real one: the reference allocated with the write, and the event's data carrying it.
+    commitPlacement: async ({ order, audit, event }) => {
+      const reference = `SNP-TEST-${randomUUID().slice(0, 6)}`;
+      rec.orders.push({ ...order, reference });
+      if (audit) rec.audits.push(audit);
+      if (event) rec.events.push(event.event);
+      return reference;
+    },
     announceOrderEvent: async () => undefined,
     recordAudit: async (entry) => {
       rec.audits.push(entry);

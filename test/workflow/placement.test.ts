@@ -1,6 +1,7 @@
 import { temporal } from '@temporalio/proto';
 import type { OrderEventRecord } from '../../src/orders/events';
 import { cancelOrderUpdate } from '../../src/workflows/order.messages';
+import { eventually } from '../support/eventually';
 import { startOrderWorkflowTest, type OrderWorkflowTest, type PlacedOrder } from './order-workflow-harness';
 
 /**
@@ -26,6 +27,19 @@ async function tasksBeforeAnswer(o: PlacedOrder): Promise<number> {
   expect(answered).toBeGreaterThan(0);
   return events.slice(0, answered).filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED)
     .length;
+}
+
+/** The patch ids recorded (as markers) before the placing update's answer. */
+async function patchesBeforeAnswer(o: PlacedOrder): Promise<string[]> {
+  const events = (await o.handle.fetchHistory()).events ?? [];
+  const answered = events.findIndex(
+    (e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED,
+  );
+  return events
+    .slice(0, answered)
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
+    .flatMap((e) => Object.values(e.markerRecordedEventAttributes?.details ?? {}))
+    .map((p) => (JSON.parse(Buffer.from(p.payloads?.[0]?.data ?? []).toString()) as { id: string }).id);
 }
 
 /** A gate the fake announcement waits behind, so a test can hold every announcement in flight. */
@@ -65,6 +79,46 @@ describe('a payment that calls no provider is set up in the workflow', () => {
   });
 });
 
+describe('the reference is allocated by the placement’s commit when no provider is called', () => {
+  test.each(['invoice_with_terms', 'invoice_bank_transfer', 'purchase_order'] as const)(
+    '%s: one local activity before the answer; the order and its announced event carry the reference',
+    async (paymentMethod) => {
+      const announced: OrderEventRecord[] = [];
+      const o = await t.place({
+        paymentMethod,
+        fakes: { announceOrderEvent: async (event) => void announced.push(event) },
+      });
+      expect(o.calls('allocateReference')).toEqual([]);
+      const [[sent]] = o.calls('commitPlacement') as Array<[{ order: { reference: string } }]>;
+      expect(sent.order.reference).toBe('');
+      const reference = o.recorded.orders[0].reference;
+      expect(reference).toMatch(/^SNP-TEST-/);
+      expect(o.placed.reference).toBe(reference);
+      expect(await o.state()).toMatchObject({ reference, version: 1 });
+      await eventually(
+        () => announced.length,
+        (n) => n > 0,
+      );
+      expect(announced[0]).toMatchObject({
+        event: 'order.created',
+        data: { reference, object: expect.objectContaining({ reference }) },
+      });
+      expect(await tasksBeforeAnswer(o)).toBe(1);
+      // The earlier patches are implied by this one: no marker (nor TemporalChangeVersion upsert) of theirs.
+      expect(await patchesBeforeAnswer(o)).toEqual(['reference-in-commit']);
+    },
+  );
+
+  test('a card order still allocates its reference before the payment set-up, which shows it', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    expect(o.calls('allocateReference')).toHaveLength(1);
+    expect(o.calls('commitPlacement')).toEqual([]);
+    const [[order]] = o.calls('setUpPayment') as Array<[{ reference: string }]>;
+    expect(order.reference).toMatch(/^SNP-TEST-/);
+    expect(o.placed.reference).toBe(order.reference);
+  });
+});
+
 describe('an event is announced apart from its commit', () => {
   test('the update answers while the announcement is still held; each event is announced once', async () => {
     const held = gate();
@@ -80,8 +134,8 @@ describe('an event is announced apart from its commit', () => {
     });
     // Placed (the update answered) with order.created's announcement still waiting behind the gate.
     expect(announced).toEqual([]);
-    const commits = o.calls('commitOrderChange') as Array<[{ announce?: boolean; event: unknown }]>;
-    expect(commits[0][0]).toMatchObject({ announce: false });
+    const placements = o.calls('commitPlacement') as Array<[{ announce?: boolean; event: unknown }]>;
+    expect(placements[0][0]).toMatchObject({ announce: false });
     const cancelled = await o.handle.executeUpdate(cancelOrderUpdate, {
       args: [{ actor: 'api_key:key_test', reason: 'No longer needed' }],
     });

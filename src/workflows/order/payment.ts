@@ -35,7 +35,7 @@ export async function setUpPayment(
   // Orders placed before this patch set up every method through the activity (same answer, one more workflow
   // task before the placing update could answer).
   const payment =
-    withoutProvider && patched(PAYMENT_SET_UP_IN_WORKFLOW)
+    withoutProvider && (p.earlierPatchesImplied || patched(PAYMENT_SET_UP_IN_WORKFLOW))
       ? withoutProvider
       : await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) });
   const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;

@@ -9,9 +9,9 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import type { OrderActivities } from '../../activities';
+import type { OrderActivities, OrderChange } from '../../activities';
 import type { AuditEntry } from '../../orders/audit';
-import { eventData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import { eventData, isOrderEventName, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries, type LedgerEntry } from '../../orders/ledger';
 import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
@@ -57,6 +57,11 @@ export interface Change {
   /** Charges and refunds: written with the change, their totals added to the order. */
   ledger?: Array<Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>>;
   audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
+  /**
+   * The placement's commit: the order's reference is allocated in the commit's transaction (`commitPlacement`)
+   * and set on the order and its event from the answer (patch reference-in-commit).
+   */
+  allocateReference?: boolean;
 }
 
 /** Workflow time as an ISO timestamp (deterministic: Date is replay-safe inside a workflow). */
@@ -104,6 +109,13 @@ export class OrderProcess {
   private busy = false;
   /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
   private announcing = 0;
+  /**
+   * This run placed its order under patch reference-in-commit, which implies the patches before it
+   * (payment-set-up-in-workflow, announce-after-commit): their `patched()` is not asked, so their markers and
+   * TemporalChangeVersion upserts are not recorded (docs/orders.md, patches). Runs that did not place (continued
+   * as new) ask as before.
+   */
+  private _earlierPatchesImplied = false;
 
   constructor(readonly input: OrderWorkflowInput) {
     const o = input.order;
@@ -218,6 +230,14 @@ export class OrderProcess {
     this._created = true;
   }
 
+  /** The order is placed under patch reference-in-commit: the patches before it hold without being asked. */
+  placedUnderReferenceInCommit(): void {
+    this._earlierPatchesImplied = true;
+  }
+  get earlierPatchesImplied(): boolean {
+    return this._earlierPatchesImplied;
+  }
+
   /** The placement failed (payment set-up refused): the placing update answers this refusal. */
   placementFailed(failure: ApplicationFailure): void {
     this._createFailure = failure;
@@ -285,20 +305,39 @@ export class OrderProcess {
       updatedAt: at,
     };
     const order = this._order;
-    const event = change.event ? this.eventRecord(change.event, at) : null;
+    let event = change.event ? this.eventRecord(change.event, at) : null;
     // Before this patch the commit's local activity also announced the event, so the message that made the
     // change waited for the announcement's start (a database read and a Temporal RPC).
-    const apart = event !== null && patched(ANNOUNCE_AFTER_COMMIT);
-    await writes.commitOrderChange({
+    const apart = event !== null && this.announcesApart();
+    const record = {
       order,
       audit: change.audit ? this.auditEntry(change.audit, at) : null,
       event,
       ...(ledger.length > 0 && { ledger }),
       ...(apart && { announce: false }),
-    });
-    if (apart) this.announce(event);
+    };
+    if (change.allocateReference) event = await this.commitPlacement(record);
+    else await writes.commitOrderChange(record);
+    if (apart && event) this.announce(event);
     this.showToOperators();
     this.touch();
+  }
+
+  /**
+   * The placement's commit, which allocates the order's reference in its transaction (patch reference-in-commit):
+   * the reference is set on the order, and on the event to announce as the activity recorded it (the same pure
+   * `eventData`). It never announces: only placements under announce-after-commit get here (placement.ts).
+   */
+  private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
+    const reference = await writes.commitPlacement(record);
+    this._order = { ...this._order, reference };
+    const { event } = record;
+    if (!event || !isOrderEventName(event.event)) return event;
+    return { ...event, data: eventData(event.event, toOrder(this._order)) };
+  }
+
+  private announcesApart(): boolean {
+    return this._earlierPatchesImplied || patched(ANNOUNCE_AFTER_COMMIT);
   }
 
   /** No announcement is still being started: the run may close or continue as new. */
