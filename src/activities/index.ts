@@ -6,7 +6,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
-import { recordOrderEvent } from '../db/order-events.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { upsertOrderProjection } from '../db/orders.repository';
 import type { Logger } from '../logger';
@@ -53,10 +52,6 @@ export function createActivities(deps: ActivityDeps) {
     /** Writes the projection; a write carrying an old version is ignored. */
     async saveOrder(order: OrderSnapshot): Promise<void> {
       await upsertOrderProjection(db, toOrder(order));
-    },
-    async recordEvent(event: OrderEventRecord): Promise<void> {
-      await recordOrderEvent(db, event);
-      await announce(event);
     },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /**

@@ -1,29 +1,15 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { NotificationActivities } from '../activities/notifications';
 import { DEFAULT_NOTIFICATION_RETRY, type NotificationRetry } from './notification.messages';
+import { mailPolicy, RETRY_POLICIES } from './retry-policies';
 
-/**
- * The e-mail activities of an event's announcement (and of the notification workflow before announcements),
- * retried on the event's schedule: transient SMTP failures for about a day unless a test shortens it.
- */
+/** The e-mail activities of an event's announcement, on the event's retry schedule (retry-policies.ts). */
 export function mailActivities(
   retry: NotificationRetry = DEFAULT_NOTIFICATION_RETRY,
   nonRetryableErrorTypes?: string[],
 ) {
-  return proxyActivities<NotificationActivities>({
-    startToCloseTimeout: '2 minutes',
-    retry: {
-      initialInterval: retry.initialIntervalMs,
-      maximumInterval: retry.maximumIntervalMs,
-      backoffCoefficient: 2,
-      maximumAttempts: retry.maximumAttempts,
-      ...(nonRetryableErrorTypes && { nonRetryableErrorTypes }),
-    },
-  });
+  return proxyActivities<NotificationActivities>(mailPolicy(retry, nonRetryableErrorTypes));
 }
 
-/** Database bookkeeping of e-mails (settling one as failed): cheap, retried until it succeeds. */
-export const mailBookkeeping = proxyActivities<NotificationActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1s', maximumInterval: '1 minute' },
-});
+/** Database bookkeeping of e-mails (settling one as failed). */
+export const mailBookkeeping = proxyActivities<NotificationActivities>(RETRY_POLICIES.mailBookkeeping);

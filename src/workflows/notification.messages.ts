@@ -1,8 +1,8 @@
 import type { OrderEventRecord } from '../orders/events';
 
 /**
- * Ids and inputs shared by the order-notification workflow, its activities and `recordEvent`, which starts
- * one workflow per recorded order event. Workflow-safe: no I/O.
+ * Ids and inputs shared by the order-notification workflow and its activities: one workflow per recorded order
+ * event, as the retired `recordEvent` activity started them before announcements. Workflow-safe: no I/O.
  */
 export const NOTIFICATION_WORKFLOW_TYPE = 'orderNotificationWorkflow';
 export const notificationWorkflowId = (eventId: string) => `notify:${eventId}`;

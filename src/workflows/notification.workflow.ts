@@ -9,7 +9,8 @@ import {
 } from './notification.messages';
 
 /**
- * Sends the e-mails one order event calls for. Started by `recordEvent` with the id `notify:<evt_id>`, so
+ * Sends the e-mails one order event calls for. Started (before announcements, by the retired `recordEvent`
+ * activity; kept for executions already running) with the id `notify:<evt_id>`, so
  * an event never has two of them; each e-mail is keyed in `sent_emails`, so an activity retry never sends
  * twice. Failures end here, recorded: the order workflow never waits for or hears about e-mail.
  */

@@ -1,7 +1,8 @@
 import type { ActivityOptions } from '@temporalio/workflow';
+import type { NotificationRetry } from './notification.messages';
 
 /**
- * Every retry policy of the order workflow and of the closed-order payment workflow, each with why it is so
+ * Every retry policy of the order workflow, of the closed-order payment workflow and of an event's e-mails, each with why it is so
  * (docs/orders.md, "Retry policies"). A provider's refusal (a Stripe 4xx, a card declined) is thrown as a
  * non-retryable `payment_refused` by the activity and ends the attempts at once whatever the policy; only
  * outages (timeouts, 5xx, rate limits, a lost worker) are retried. Every provider call carries an idempotency
@@ -67,7 +68,27 @@ export const RETRY_POLICIES = {
     scheduleToCloseTimeout: '6 hours',
     retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '10 minutes' },
   },
+  /** Database bookkeeping of e-mails (settling one as failed): cheap, retried until it succeeds. */
+  mailBookkeeping: {
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1s', maximumInterval: '1 minute' },
+  },
 } as const satisfies Record<string, ActivityOptions>;
+
+/**
+ * An event's e-mails (an announcement's, and the notification workflow's before announcements): retried on the
+ * event's schedule, transient SMTP failures for about a day unless a test shortens it.
+ */
+export const mailPolicy = (retry: NotificationRetry, nonRetryableErrorTypes?: string[]): ActivityOptions => ({
+  startToCloseTimeout: '2 minutes',
+  retry: {
+    initialInterval: retry.initialIntervalMs,
+    maximumInterval: retry.maximumIntervalMs,
+    backoffCoefficient: 2,
+    maximumAttempts: retry.maximumAttempts,
+    ...(nonRetryableErrorTypes && { nonRetryableErrorTypes }),
+  },
+});
 
 /**
  * Artwork delivery to the newspaper: attempts and first interval come from the order's timings (tests shorten

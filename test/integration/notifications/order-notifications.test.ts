@@ -166,7 +166,7 @@ describe('order notifications over SMTP', () => {
     const contactEmail = unique('once');
     const { record } = await orderEvent('order.booked', { contactEmail });
     await startOrderNotification(api.temporal, record, taskQueue);
-    await startOrderNotification(api.temporal, record, taskQueue); // the recordEvent activity retried
+    await startOrderNotification(api.temporal, record, taskQueue); // a start retried
     const results = (await api.temporal.workflow
       .getHandle(notificationWorkflowId(record.id))
       .result()) as NotificationResult[];
