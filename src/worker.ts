@@ -61,6 +61,10 @@ export async function startOrderWorker(
   const ownClient: Client | undefined = deps.temporal
     ? undefined
     : await connectTemporalClient(address, deps.config.temporalNamespace);
+  // Connected now rather than by the first activity that starts a workflow: setting up the gRPC channel (name
+  // resolution, protobuf codecs) takes ~100 ms of the main thread, which runs every activity. Best effort: the
+  // client still connects lazily if this fails.
+  await ownClient?.connection.ensureConnected().catch(() => undefined);
   const worker = await createOrderWorker({ ...deps, temporal: deps.temporal ?? ownClient, connection });
   renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
   const running = worker.run();
