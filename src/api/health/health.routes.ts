@@ -31,8 +31,9 @@ type Report = { healthy: boolean; checks: Record<string, 'ok' | 'unavailable'> }
  * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
  * authentication, so without this every caller's request would cost a PostgreSQL query and a Temporal call
  * (an amplifier for anyone who wants to load them, and a queue behind the pool under load). Callers arriving
- * while a check runs share it; in the second half of the window the next check starts ahead of expiry. A failure is never kept: the next request checks again, so recovery shows at
- * once and an outage shows within `freshMs`.
+ * while a check runs share it; in the second half of the window the next check starts ahead of expiry. A
+ * failure is never kept: the next request checks again, so recovery shows at once and an outage shows within
+ * `freshMs`.
  */
 export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
   let last: { at: number; report: Report } | undefined;
