@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../orders/audit';
-import { eventData, isOrderEventName, type OrderEventRecord } from '../orders/events';
+import { withOrderData, type OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
@@ -67,7 +67,7 @@ export function createActivities(deps: ActivityDeps) {
     /**
      * The placement's commit (patch reference-in-commit): the order's reference allocated in the same transaction
      * as its first write, which the workflow sent without one; its event's data carries the reference (the same
-     * pure `eventData` the workflow builds it with). Answers the reference. Safe to retry: the same order id gets
+     * pure `withOrderData` the workflow rebuilds it with). Answers the reference. Safe to retry: the same order id gets
      * the same reference, and the versioned write and the event's id make a repeat change nothing.
      */
     async commitPlacement(change: OrderChange): Promise<string> {
@@ -75,8 +75,7 @@ export function createActivities(deps: ActivityDeps) {
       return db.transaction().execute(async (tx) => {
         const reference = await allocateOrderReference(tx, change.order.id);
         const order = toOrder({ ...change.order, reference });
-        const named = change.event && isOrderEventName(change.event.event) ? change.event.event : null;
-        const event = named ? { ...change.event!, data: eventData(named, order) } : change.event;
+        const event = change.event && withOrderData(change.event, order);
         await writeOrderChange(tx, { order, audit, event, ledger });
         return reference;
       });

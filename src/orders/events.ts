@@ -43,6 +43,15 @@ export function eventData(
   return { ...data, ...extra, object: serializeOrder(order) };
 }
 
+/**
+ * The same event with its `data` made again from `order`: the placement's `order.created`, built before its
+ * reference was allocated in the commit (patch reference-in-commit). The activity that writes it and the
+ * workflow that announces it both rebuild it here, so the two agree.
+ */
+export function withOrderData(record: OrderEventRecord, order: Order): OrderEventRecord {
+  return isOrderEventName(record.event) ? { ...record, data: eventData(record.event, order) } : record;
+}
+
 /** One recorded order event, as the projection stores it and webhooks carry it (`data`). */
 export interface OrderEventRecord {
   id: string;

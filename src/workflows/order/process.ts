@@ -11,7 +11,7 @@ import {
 } from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
 import type { AuditEntry } from '../../orders/audit';
-import { eventData, isOrderEventName, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import { eventData, withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries, type LedgerEntry } from '../../orders/ledger';
 import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
@@ -326,14 +326,12 @@ export class OrderProcess {
   /**
    * The placement's commit, which allocates the order's reference in its transaction (patch reference-in-commit):
    * the reference is set on the order, and on the event to announce as the activity recorded it (the same pure
-   * `eventData`). It never announces: only placements under announce-after-commit get here (placement.ts).
+   * `withOrderData`). It never announces: only placements under announce-after-commit get here (placement.ts).
    */
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
     this._order = { ...this._order, reference };
-    const { event } = record;
-    if (!event || !isOrderEventName(event.event)) return event;
-    return { ...event, data: eventData(event.event, toOrder(this._order)) };
+    return record.event && withOrderData(record.event, toOrder(this._order));
   }
 
   private announcesApart(): boolean {
