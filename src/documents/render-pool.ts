@@ -1,7 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
 import { Piscina } from 'piscina';
 import { pdfRenderDuration } from '../observability/metrics';
+import { threadModule } from '../thread-module';
 import type { RenderJob } from './render-job';
 
 /**
@@ -20,14 +20,11 @@ let pool: Piscina<RenderJob, Uint8Array> | undefined;
 
 /** Starts the render threads now rather than on the first document (the worker calls it at start-up). */
 export function renderPool(): Piscina<RenderJob, Uint8Array> {
-  // Run from TypeScript sources (development, tests) the thread needs tsx's loader; compiled, it needs none.
-  const extension = path.extname(__filename);
   pool ??= new Piscina({
-    filename: path.join(__dirname, `render-thread${extension}`),
+    ...threadModule(__dirname, 'render-thread'),
     minThreads: 1,
     maxThreads: RENDER_THREADS,
     idleTimeout: IDLE_THREAD_MS,
-    execArgv: extension === '.ts' ? ['--require', 'tsx/cjs'] : [],
   });
   return pool;
 }

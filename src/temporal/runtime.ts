@@ -1,8 +1,8 @@
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Runtime } from '@temporalio/worker';
 import type { Logger } from '../logger';
+import { threadModule } from '../thread-module';
 import { workflowInterceptorModules } from '../observability/temporal-tracing';
 import type { BundleMessage, BundleRequest } from './bundle-thread';
 
@@ -66,12 +66,8 @@ export async function bundleWorkflows(log: Logger, workflowsPath: string): Promi
     // Tracing's workflow interceptors, when it is on (a prebuilt bundle must carry them).
     workflowInterceptorModules: workflowInterceptorModules(),
   };
-  // Run from TypeScript sources (development, tests) the thread needs tsx's loader; compiled, it needs none.
-  const extension = path.extname(__filename);
-  const thread = new Worker(path.join(__dirname, `bundle-thread${extension}`), {
-    workerData: request,
-    execArgv: extension === '.ts' ? ['--require', 'tsx/cjs'] : [],
-  });
+  const { filename, execArgv } = threadModule(__dirname, 'bundle-thread');
+  const thread = new Worker(filename, { workerData: request, execArgv });
   try {
     const code = await new Promise<string>((resolve, reject) => {
       thread.on('message', (m: BundleMessage) => {
