@@ -6,6 +6,7 @@ import { connectTemporalClient } from './temporal/client';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
+import { createMailer } from './mail/mailer';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
@@ -65,7 +66,14 @@ export async function startOrderWorker(
   // resolution, protobuf codecs) takes ~100 ms of the main thread, which runs every activity. Best effort: the
   // client still connects lazily if this fails.
   await ownClient?.connection.ensureConnected().catch(() => undefined);
-  const worker = await createOrderWorker({ ...deps, temporal: deps.temporal ?? ownClient, connection });
+  // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
+  const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
+  const worker = await createOrderWorker({
+    ...deps,
+    mailer,
+    temporal: deps.temporal ?? ownClient,
+    connection,
+  });
   renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
   const running = worker.run();
   const { log } = deps;
@@ -78,6 +86,7 @@ export async function startOrderWorker(
       worker.shutdown();
       await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
       await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
+      if (!deps.mailer) mailer.close();
       if (ownClient) {
         await deadline.within(log, 'close Temporal client', () => ownClient.connection.close(), 1000);
       }

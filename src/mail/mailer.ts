@@ -36,12 +36,18 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP when `SMTP_URL` is set, else the outbox folder under DATA_DIR. */
-export function createMailer(config: Config): Mailer {
+/**
+ * SMTP when `SMTP_URL` is set, else the outbox folder under DATA_DIR. `pooled`: for a long-running sender that
+ * closes the mailer when it stops (the worker), SMTP connections are kept and reused (see smtpMailer).
+ */
+export function createMailer(config: Config, opts: { pooled?: boolean } = {}): Mailer {
   return config.mail.smtpUrl
-    ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+    ? smtpMailer(config.mail.smtpUrl, config.mail.from, opts)
     : outboxMailer(outboxDir(config), config.mail.from);
 }
+
+/** The worker's SMTP pool: a few connections (e-mails go out a handful at a time), renewed every 100 messages. */
+const POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
 
 // MAIL_FROM is the operator's configuration, never request data.
 // eslint-disable-next-line regexp/no-super-linear-move
@@ -64,12 +70,20 @@ function envelope(from: string, m: MailMessage) {
   };
 }
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+/**
+ * Sends over SMTP. Unpooled, every message opens its own connection (TCP, greeting, EHLO, TLS and AUTH where
+ * the server asks for them) and closes it: right for a one-off sender such as the CLI. Pooled, up to
+ * POOL.maxConnections connections are kept open and each carries up to POOL.maxMessages messages, so an
+ * order's e-mails skip the handshakes; an idle connection closes after the socket timeout, and `close()`
+ * ends them all. Delivery is the same: a send resolves once the server has accepted the message.
+ */
+export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boolean } = {}): Mailer {
   const transport: Transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(opts.pooled && POOL),
   });
   return {
     mode: 'smtp',

@@ -24,6 +24,8 @@ export function decodeQuotedPrintable(raw: string): string {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /** How many SMTP connections clients have opened. */
+  connections(): number;
   /** Messages whose envelope includes the address. */
   to(address: string): ReceivedMail[];
   waitFor(match: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
@@ -40,10 +42,15 @@ const smtpError = (code: number, message: string) =>
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const greylisted = new Set<string>();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       const rcpt = address.address.toLowerCase();
       if (rcpt.startsWith('bounce')) return callback(smtpError(550, 'No such user here'));
@@ -76,6 +83,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     to: (address) => received.filter((m) => m.to.includes(address)),
     async waitFor(match, ms = 20_000) {
       const found = await eventually(() => received.find(match), Boolean, ms);
