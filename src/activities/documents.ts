@@ -1,9 +1,23 @@
+import { Context } from '@temporalio/activity';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { renderDocument } from '../documents/render-pool';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
+
+/**
+ * When this attempt's start-to-close timeout has passed or the attempt is cancelled: the server has then given
+ * up on it (a retry renders the document again), so the render should not go on. A burst of orders queues
+ * its documents for the render threads, and the queue wait counts against the timeout.
+ */
+function attemptOver(): AbortSignal {
+  const { cancellationSignal, info } = Context.current();
+  const timeoutMs = info.startToCloseTimeoutMs;
+  return timeoutMs > 0
+    ? AbortSignal.any([cancellationSignal, AbortSignal.timeout(timeoutMs)])
+    : cancellationSignal;
+}
 
 export const proofUrl = (base: string, orderId: string) => `${base}/api/v1/orders/${orderId}/proof`;
 
@@ -17,11 +31,14 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         order.id,
         'proof',
-        await renderDocument({
-          document: 'proof',
-          order: toOrder(order),
-          columns: input.columns >= 2 ? 2 : 1,
-        }),
+        await renderDocument(
+          {
+            document: 'proof',
+            order: toOrder(order),
+            columns: input.columns >= 2 ? 2 : 1,
+          },
+          attemptOver(),
+        ),
       );
       return proofUrl(deps.config.publicBaseUrl, order.id);
     },
@@ -37,7 +54,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         termsDays: input.termsDays,
         bank: deps.config.bank,
       };
-      const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party });
+      const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party }, attemptOver());
       await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
     async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
@@ -45,11 +62,10 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         input.order.id,
         'certificate',
-        await renderDocument({
-          document: 'certificate',
-          order: toOrder(input.order),
-          pageNumber: input.pageNumber,
-        }),
+        await renderDocument(
+          { document: 'certificate', order: toOrder(input.order), pageNumber: input.pageNumber },
+          attemptOver(),
+        ),
       );
     },
   };

@@ -29,11 +29,15 @@ export function renderPool(): Piscina<RenderJob, Uint8Array> {
   return pool;
 }
 
-/** Typesets one document on a render thread, timed into `notices_pdf_render_duration_seconds`. */
-export async function renderDocument(job: RenderJob): Promise<Buffer> {
+/**
+ * Typesets one document on a render thread, timed into `notices_pdf_render_duration_seconds`. A job still
+ * queued when `signal` aborts (its activity has timed out or been cancelled: Temporal has given up on this
+ * attempt) is dropped rather than rendered for nobody; one already rendering is stopped with its thread.
+ */
+export async function renderDocument(job: RenderJob, signal?: AbortSignal): Promise<Buffer> {
   const end = pdfRenderDuration.startTimer({ document: job.document });
   try {
-    const pdf = await renderPool().run(job);
+    const pdf = await renderPool().run(job, signal ? { signal } : {});
     return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   } finally {
     end();

@@ -30,11 +30,17 @@ export const RETRY_POLICIES = {
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },
   /**
-   * Documents (proof, certificate, invoice PDF) and the notice engine's amendment: our own code, deterministic,
-   * no money. Retried until it succeeds, like the database: a failure is a bug or an outage of ours, and the
-   * order waits for the document rather than going on without it.
+   * Documents (proof, certificate, invoice PDF): our own code, deterministic, no money. Retried until it
+   * succeeds, like the database: a failure is a bug or an outage of ours, and the order waits for the document
+   * rather than going on without it. The timeout includes the wait for a render thread (one per spare core): a
+   * burst of orders queues its documents, and at 15 s attempts timed out in the queue and were rendered twice.
    */
   documents: {
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  },
+  /** The notice engine's amendment: like documents, but quick and a caller waits for it. */
+  amendment: {
     startToCloseTimeout: '15 seconds',
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
   },

@@ -10,7 +10,7 @@ import type { OrderProcess } from './process';
 import { asRefusal, asWorkflowRefusal } from './refusals';
 
 /** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
-const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 /**
  * The amendment rules, loaded on an order's first amendment. They bring the notice engine (every notice type's

@@ -84,6 +84,30 @@ describe('documents rendered on a render thread', () => {
   });
 });
 
+/** A queued job whose activity attempt is over (timed out, cancelled) is not rendered for nobody. */
+describe('a render whose attempt is over', () => {
+  afterAll(() => closeRenderPool());
+
+  it('is refused before it starts when its signal has already aborted', async () => {
+    const over = AbortSignal.abort();
+    await expect(renderDocument({ document: 'proof', order, columns: 1 }, over)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('is dropped from the queue when its signal aborts while it waits, and the others render', async () => {
+    const waiting = new AbortController();
+    // More jobs than render threads: the last one waits in the queue behind the others.
+    const ahead = Array.from({ length: 4 }, () =>
+      renderDocument({ document: 'certificate', order, pageNumber: 1 }),
+    );
+    const dropped = renderDocument({ document: 'proof', order, columns: 2 }, waiting.signal);
+    waiting.abort();
+    await expect(dropped).rejects.toMatchObject({ name: 'AbortError' });
+    for (const pdf of await Promise.all(ahead)) expect(Buffer.isBuffer(pdf)).toBe(true);
+  });
+});
+
 /** Linux keeps a niceness per thread: the render thread yields the cores to the event loop it serves. */
 const threadNiceness = () =>
   readdirSync('/proc/self/task').map((task) => {
