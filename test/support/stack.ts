@@ -26,8 +26,6 @@ export interface StackOptions {
   timings?: OrderTimings;
   /** Start the order worker (default); API-only suites say `false`. */
   worker?: boolean;
-  /** The worker announces events (e-mails, webhook deliveries) through the API's Temporal client. */
-  announce?: boolean;
   /** Pay through a stripe-mock of the stack's own, whose events are signed with `webhookSecret`. */
   stripe?: { webhookSecret?: string };
   /** Activity dependencies other than configuration, database and log (payments, delivery, mailer …). */
@@ -56,7 +54,6 @@ export async function startStack(opts: StackOptions = {}): Promise<TestStack> {
       : await startTestWorker(
           {
             log: createLogger('silent'),
-            ...(opts.announce && { temporal: api.temporal }),
             ...opts.activities,
             config: api.config,
             db: api.db,

@@ -36,7 +36,6 @@ beforeAll(async () => {
       PUBLIC_BASE_URL: 'https://notices.test',
     },
     timings: DEFAULT_ORDER_TIMINGS,
-    announce: true,
   });
   ({ api, orderTaskQueue: taskQueue } = stack);
 });
