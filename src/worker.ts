@@ -3,6 +3,7 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import { createActivities, type ActivityDeps } from './activities';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
+import { warmUpWorkflowStarts } from './temporal/warm-up';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
@@ -62,10 +63,11 @@ export async function startOrderWorker(
   const ownClient: Client | undefined = deps.temporal
     ? undefined
     : await connectTemporalClient(address, deps.config.temporalNamespace);
-  // Connected now rather than by the first activity that starts a workflow: setting up the gRPC channel (name
-  // resolution, protobuf codecs) takes ~100 ms of the main thread, which runs every activity. Best effort: the
-  // client still connects lazily if this fails.
+  // Connected and warmed now rather than by the first activity that starts a workflow: setting up the gRPC
+  // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
+  // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.
   await ownClient?.connection.ensureConnected().catch(() => undefined);
+  if (ownClient) await warmUpWorkflowStarts(ownClient);
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({
