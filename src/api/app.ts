@@ -90,8 +90,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { perKey, perIpQuote, perIpNoticeTypes } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
-  const quotes = quoteRoutes(db, perIpQuote);
-  v1.use(quotes.routes(), quotes.allowedMethods());
+  const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
+  v1.use(quotes.router.routes(), quotes.router.allowedMethods());
   const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
   v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
   const openApi = openApiRoutes();
@@ -152,6 +152,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
+  // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
+  app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());

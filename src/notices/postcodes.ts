@@ -34,7 +34,35 @@ export interface UkPostcode {
 
 export type PostcodeResult = { ok: true; value: UkPostcode } | { ok: false; message: string };
 
+/** How many distinct postcodes a process (or workflow context) remembers before it starts again. */
+const REMEMBERED_POSTCODES = 4096;
+/** Longer than any postcode with spaces around it: such input is parsed (and refused) without being remembered. */
+const REMEMBERED_LENGTH = 16;
+const remembered = new Map<string, PostcodeResult>();
+
+/**
+ * A postcode parsed, checked and routed; the result is frozen and remembered by the raw text. One quote or
+ * order parses its postcode five times (validation, newspaper, placement, nation, Gazette rule) and the
+ * `postcode` package's normalising was the largest share of the engine's time for an estimate.
+ */
 export function parseUkPostcode(raw: string): PostcodeResult {
+  if (raw.length > REMEMBERED_LENGTH) return parseFresh(raw);
+  let result = remembered.get(raw);
+  if (!result) {
+    if (remembered.size >= REMEMBERED_POSTCODES) remembered.clear();
+    result = parseFresh(raw);
+    remembered.set(raw, result);
+  }
+  return result;
+}
+
+function parseFresh(raw: string): PostcodeResult {
+  const result = parseUncached(raw);
+  if (result.ok) Object.freeze(result.value);
+  return Object.freeze(result);
+}
+
+function parseUncached(raw: string): PostcodeResult {
   const parsed = parse(raw.trim());
   if (!parsed.valid) return { ok: false, message: 'Must be a valid UK postcode, such as "SW1A 2AA".' };
   if (ROUTING.crownDependencies.areas.includes(parsed.area)) {

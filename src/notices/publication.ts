@@ -19,8 +19,23 @@ export function publicationFor(
   today: string,
   requested?: string,
 ): BookablePublication {
-  return bookablePublicationDate(newspaper, copyDeadlineWorkingDays(newspaper), today, requested);
+  if (requested !== undefined) {
+    return bookablePublicationDate(newspaper, copyDeadlineWorkingDays(newspaper), today, requested);
+  }
+  const known = EARLIEST.get(newspaper);
+  if (known?.today === today) return known.publication;
+  const publication = Object.freeze(
+    bookablePublicationDate(newspaper, copyDeadlineWorkingDays(newspaper), today),
+  );
+  EARLIEST.set(newspaper, { today, publication });
+  return publication;
 }
+
+/**
+ * A newspaper's earliest date, by the day it was worked out for: every estimate asks for it, and it is a
+ * handful of date parses per call. Keyed by the directory's own newspaper objects (a few hundred).
+ */
+const EARLIEST = new WeakMap<object, { today: string; publication: BookablePublication }>();
 
 /** Why the date a notice is booked for differs from the one requested. */
 export type PublicationDateAdjustment = 'copy_deadline_passed' | 'not_a_publication_day';

@@ -92,7 +92,14 @@ export function nationsWithField(type: NoticeType, field: string): Nation[] {
   return NATIONS.filter((n) => Object.hasOwn(shapeOf(type, n), field));
 }
 
-/** Every field name any nation uses for `type`. */
-export function anyNationFieldNames(type: NoticeType): Set<string> {
-  return new Set(NATIONS.flatMap((n) => Object.keys(shapeOf(type, n))));
+const FIELD_NAMES = new Map<NoticeType, ReadonlySet<string>>();
+
+/** Every field name any nation uses for `type` (worked out once per type: every full-order check asks). */
+export function anyNationFieldNames(type: NoticeType): ReadonlySet<string> {
+  let names = FIELD_NAMES.get(type);
+  if (!names) {
+    names = new Set(NATIONS.flatMap((n) => Object.keys(shapeOf(type, n))));
+    FIELD_NAMES.set(type, names);
+  }
+  return names;
 }

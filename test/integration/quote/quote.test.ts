@@ -92,6 +92,64 @@ describe('POST /api/v1/quote', () => {
   });
 });
 
+describe('the quote path and its other spellings', () => {
+  const estimate = { type: 'hgv', postcode: 'LS1 4AP', wordCount: 180 };
+  /** What a response says apart from its request id (and the limiter's count). */
+  const answered = (res: Awaited<ReturnType<typeof call>>) => ({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    length: res.headers.get('content-length'),
+    policy: res.headers.get('ratelimit-policy'),
+    text: res.text,
+  });
+
+  /** A request to a spelling of the path that openapi.json does not list (the contract check is off for it). */
+  async function unlisted(...args: Parameters<typeof call>) {
+    const before = process.env.CONTRACT_CHECK;
+    process.env.CONTRACT_CHECK = 'off';
+    try {
+      return await call(...args);
+    } finally {
+      if (before === undefined) delete process.env.CONTRACT_CHECK;
+      else process.env.CONTRACT_CHECK = before;
+    }
+  }
+
+  it('answers a remembered text, a first-seen text, a trailing slash and another case alike', async () => {
+    const first = await call(api, 'POST', '/api/v1/quote', { body: estimate });
+    const again = await call(api, 'POST', '/api/v1/quote', { body: estimate });
+    const reordered = await call(api, 'POST', '/api/v1/quote', {
+      body: ` {"wordCount":180, "postcode":"LS1 4AP","type":"hgv"} `,
+    });
+    const slash = await unlisted(api, 'POST', '/api/v1/quote/', { body: estimate });
+    const upper = await unlisted(api, 'POST', '/API/V1/QUOTE?x=1', { body: estimate });
+    expect(first.status).toBe(200);
+    for (const res of [again, reordered, slash, upper]) expect(answered(res)).toEqual(answered(first));
+  });
+
+  it('refuses a malformed text the same way after the same text was answered well-formed', async () => {
+    const text = JSON.stringify(estimate);
+    expect((await call(api, 'POST', '/api/v1/quote', { body: text })).status).toBe(200);
+    const malformed = await call(api, 'POST', '/api/v1/quote', { body: text.slice(0, -1) });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.code).toBe('validation_error');
+    const typed = await call(api, 'POST', '/api/v1/quote', {
+      body: text,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(typed.status).toBe(400);
+  });
+
+  it('answers another method with 405 and Allow: POST, on the path and its spellings', async () => {
+    for (const path of ['/api/v1/quote', '/api/v1/quote/']) {
+      const res = await unlisted(api, 'GET', path);
+      expect(res.status).toBe(405);
+      expect(res.json.code).toBe('method_not_allowed');
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+});
+
 describe('hostile quote bodies', () => {
   it('answers a 90 KB address of commas with 400 on that field, and keeps serving', async () => {
     const applicantAddress = 'x' + ','.repeat(90_000) + 'y';

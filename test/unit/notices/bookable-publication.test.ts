@@ -1,7 +1,7 @@
 import { copyDeadlineWorkingDays, COPY_DEADLINES } from '../../../src/notices/copy-deadlines';
 import { addDays, addWorkingDays, isoWeekday, ukDate } from '../../../src/notices/dates';
 import { listNewspapers } from '../../../src/notices/directory';
-import { bookablePublicationDate } from '../../../src/notices/publication';
+import { bookablePublicationDate, publicationFor } from '../../../src/notices/publication';
 
 /** Dates are computed from the real today, so every weekday start is exercised within the loops below. */
 const TODAY = ukDate(new Date());
@@ -95,5 +95,32 @@ describe('copy deadlines as data', () => {
     const deadlines = { ...COPY_DEADLINES, newspapers: { 'my-paper': 7 } };
     expect(copyDeadlineWorkingDays({ id: 'my-paper', frequency: 'daily' }, deadlines)).toBe(7);
     expect(copyDeadlineWorkingDays({ id: 'other', frequency: 'weekly' }, deadlines)).toBe(5);
+  });
+});
+
+describe('publicationFor without a requested date (remembered per newspaper and day)', () => {
+  it("answers every newspaper's earliest date as bookablePublicationDate does, day after day", () => {
+    const papers = listNewspapers();
+    for (let day = 0; day < 21; day++) {
+      const today = addDays(TODAY, day);
+      for (const paper of papers) {
+        const expected = bookablePublicationDate(paper, copyDeadlineWorkingDays(paper), today);
+        expect(publicationFor(paper, today)).toEqual(expected);
+        expect(publicationFor(paper, today)).toEqual(expected); // remembered
+      }
+    }
+    // Back to an earlier day: worked out again for it, not the last day's answer.
+    const paper = papers[0]!;
+    expect(publicationFor(paper, TODAY)).toEqual(
+      bookablePublicationDate(paper, copyDeadlineWorkingDays(paper), TODAY),
+    );
+  });
+
+  it('works a requested date out each time (never remembered)', () => {
+    const paper = listNewspapers()[0]!;
+    const requested = addDays(TODAY, 30);
+    expect(publicationFor(paper, TODAY, requested)).toEqual(
+      bookablePublicationDate(paper, copyDeadlineWorkingDays(paper), TODAY, requested),
+    );
   });
 });

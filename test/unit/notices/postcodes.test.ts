@@ -53,3 +53,38 @@ describe('postcodes', () => {
     expect(UK_POSTCODE_AREAS).toHaveLength(121);
   });
 });
+
+describe('remembered postcodes', () => {
+  /** Every area with a spread of districts and sectors, written three ways: more texts than are remembered. */
+  const texts = UK_POSTCODE_AREAS.flatMap((area, i) =>
+    Array.from({ length: 20 }, (_, d) => {
+      const code = `${area}${d + 1} ${(i + d) % 10}AB`;
+      return [code, code.toLowerCase().replace(' ', ''), `  ${code}  `];
+    }).flat(),
+  );
+
+  it('answers every text the same the first time, again, and after being forgotten', () => {
+    expect(texts.length).toBeGreaterThan(5000);
+    const first = texts.map((t) => parseUkPostcode(t));
+    const again = texts.map((t) => parseUkPostcode(t));
+    expect(again).toEqual(first);
+    // Different writings of one postcode give one answer.
+    for (let i = 0; i < texts.length; i += 3) {
+      expect(first[i + 1]).toEqual(first[i]);
+      expect(first[i + 2]).toEqual(first[i]);
+    }
+  });
+
+  it('hands out frozen results, so no caller can change what the next one gets', () => {
+    const r = parseUkPostcode('LS1 4AP');
+    expect(Object.isFrozen(r)).toBe(true);
+    expect(r.ok && Object.isFrozen(r.value)).toBe(true);
+    expect(parseUkPostcode('LS1 4AP')).toBe(r);
+  });
+
+  it('parses long input (spaces around a postcode) without remembering it, with the same answer', () => {
+    const padded = `${' '.repeat(20)}ls1 4ap${' '.repeat(20)}`;
+    expect(parseUkPostcode(padded)).toEqual(parseUkPostcode('LS1 4AP'));
+    expect(parseUkPostcode(padded)).not.toBe(parseUkPostcode(padded));
+  });
+});
