@@ -12,10 +12,19 @@ type OrderRow = Selectable<OrdersTable>;
 /** Each field beside its column, named once: a page of orders reads 25 rows × every field. */
 const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as const);
 
+/**
+ * Every field present, in the model's order: an order starts as a copy of this, so filling it in by computed
+ * keys never adds a property and the object keeps one fast shape. Built up key by key from `{}` instead, V8
+ * turns each order into a dictionary (~3 KB of garbage, and slower reads in serializeOrder).
+ */
+const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
+  ORDER_FIELDS.map((field) => [field, null]),
+);
+
 /** The order from its projection row: each field from its column (the version is a bigint in the database). */
 export function rowToOrder(row: OrderRow): Order {
   // A loop into one object rather than entries, fromEntries and a spread: a list page makes 25 of these.
-  const order: Record<string, unknown> = {};
+  const order: Record<string, unknown> = { ...ORDER_SHAPE };
   for (const [field, column] of ORDER_COLUMNS) order[field] = row[column];
   order.version = Number(row.version);
   return order as unknown as Order;

@@ -109,6 +109,22 @@ type OptionalField =
   | 'urn'
   | 'poReference';
 
+/** The optional fields in the order a body lists them; the compiler refuses one missing or not optional. */
+const OPTIONAL_FIELDS = Object.keys({
+  checkoutUrl: true,
+  invoiceUrl: true,
+  clientRef: true,
+  proofPdfUrl: true,
+  certificateUrl: true,
+  newspaperName: true,
+  gazetteEdition: true,
+  publicationDate: true,
+  publicationDateAdjusted: true,
+  publishedAt: true,
+  urn: true,
+  poReference: true,
+} satisfies Record<OptionalField, true>) as ReadonlyArray<OptionalField>;
+
 /** The 201 body of POST /v1/orders. */
 export type CreatedOrderBody = { [K in SpecField]: Json<Order[K]> } & {
   publicationDate?: string;
@@ -152,21 +168,16 @@ function specFields(order: Order): { [K in SpecField]: Json<Order[K]> } {
  */
 export function serializeOrder(order: Order): OrderBody {
   const out: Record<string, unknown> = specFields(order);
-  const optional: Record<OptionalField, unknown> = {
-    checkoutUrl: order.checkoutUrl,
-    invoiceUrl: order.invoiceUrl,
-    clientRef: order.clientRef,
-    proofPdfUrl: order.proofPdfUrl,
-    certificateUrl: order.certificateUrl,
-    newspaperName: order.newspaperName,
-    gazetteEdition: order.gazetteEdition,
-    publicationDate: order.publicationDate,
-    publicationDateAdjusted: order.publicationDateAdjusted ?? null,
-    publishedAt: order.publishedAt?.toISOString() ?? null,
-    urn: order.urn,
-    poReference: order.poReference,
-  };
-  for (const [key, value] of Object.entries(optional)) if (value !== null) out[key] = value;
+  // Each optional field in its place, when it applies (a list page serializes 25 orders: no entries array).
+  for (const key of OPTIONAL_FIELDS) {
+    const value =
+      key === 'publishedAt'
+        ? (order.publishedAt?.toISOString() ?? null)
+        : key === 'publicationDateAdjusted'
+          ? (order.publicationDateAdjusted ?? null)
+          : order[key];
+    if (value !== null) out[key] = value;
+  }
   out.livemode = order.livemode;
   out.paymentState = order.paymentState;
   Object.assign(out, ledgerFields(order));

@@ -1,0 +1,69 @@
+import { serializeOrder } from '../../../src/orders/order';
+import { anOrder } from '../../support/order-fixture';
+
+/** The public body of an order: its keys in a fixed order, optional fields only when they apply. */
+const SPEC = [
+  'id',
+  'reference',
+  'status',
+  'type',
+  'quotedPriceGbpPence',
+  'noticeText',
+  'paymentMethod',
+  'createdAt',
+];
+const TAIL = [
+  'livemode',
+  'paymentState',
+  'amountPaidGbpPence',
+  'amountRefundedGbpPence',
+  'balanceDueGbpPence',
+  'language',
+  'pricing',
+  'fields',
+  'updatedAt',
+];
+
+it('omits every optional field that does not apply', () => {
+  const body = serializeOrder(anOrder({ newspaperName: null }));
+  expect(Object.keys(body)).toEqual([...SPEC, ...TAIL]);
+  expect(body.createdAt).toBe('2026-11-20T10:00:00.000Z');
+});
+
+it('lists every optional field that applies, in its place', () => {
+  const body = serializeOrder(
+    anOrder({
+      checkoutUrl: 'https://pay.example/c',
+      invoiceUrl: 'https://api.example/i',
+      clientRef: 'C-1',
+      proofPdfUrl: 'https://api.example/p',
+      certificateUrl: 'https://api.example/c',
+      newspaperName: 'Test Gazette',
+      gazetteEdition: 'london',
+      publicationDate: '2026-12-01',
+      publicationDateAdjusted: { requested: '2026-11-30', reason: 'not_a_publication_day', message: 'm' },
+      publishedAt: new Date('2026-12-01T09:00:00.123Z'),
+      urn: 'URN-1',
+      poReference: 'PO-1',
+      fields: { language: 'cy+en' },
+    }),
+  );
+  expect(Object.keys(body)).toEqual([
+    ...SPEC,
+    'checkoutUrl',
+    'invoiceUrl',
+    'clientRef',
+    'proofPdfUrl',
+    'certificateUrl',
+    'newspaperName',
+    'gazetteEdition',
+    'publicationDate',
+    'publicationDateAdjusted',
+    'publishedAt',
+    'urn',
+    'poReference',
+    ...TAIL,
+  ]);
+  expect(body.publishedAt).toBe('2026-12-01T09:00:00.123Z');
+  expect(body.language).toBe('cy+en');
+});
