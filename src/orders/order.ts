@@ -94,36 +94,22 @@ type SpecField =
   | 'noticeText'
   | 'paymentMethod'
   | 'createdAt';
-/** Fields sent only when they apply (never as null). */
-type OptionalField =
-  | 'checkoutUrl'
-  | 'invoiceUrl'
-  | 'clientRef'
-  | 'proofPdfUrl'
-  | 'certificateUrl'
-  | 'newspaperName'
-  | 'gazetteEdition'
-  | 'publicationDate'
-  | 'publicationDateAdjusted'
-  | 'publishedAt'
-  | 'urn'
-  | 'poReference';
-
-/** The optional fields in the order a body lists them; the compiler refuses one missing or not optional. */
-const OPTIONAL_FIELDS = Object.keys({
-  checkoutUrl: true,
-  invoiceUrl: true,
-  clientRef: true,
-  proofPdfUrl: true,
-  certificateUrl: true,
-  newspaperName: true,
-  gazetteEdition: true,
-  publicationDate: true,
-  publicationDateAdjusted: true,
-  publishedAt: true,
-  urn: true,
-  poReference: true,
-} satisfies Record<OptionalField, true>) as ReadonlyArray<OptionalField>;
+/** Fields sent only when they apply (never as null), in the order a body lists them. */
+const OPTIONAL_FIELDS = [
+  'checkoutUrl',
+  'invoiceUrl',
+  'clientRef',
+  'proofPdfUrl',
+  'certificateUrl',
+  'newspaperName',
+  'gazetteEdition',
+  'publicationDate',
+  'publicationDateAdjusted',
+  'publishedAt',
+  'urn',
+  'poReference',
+] as const satisfies ReadonlyArray<keyof Order>;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** The 201 body of POST /v1/orders. */
 export type CreatedOrderBody = { [K in SpecField]: Json<Order[K]> } & {
