@@ -1,6 +1,13 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import type { NotificationRetry } from './notification.messages';
 
+/** Our own work that the order cannot go on without: retried with backoff (1 s doubling to 1 minute), never given up. */
+export const UNTIL_IT_SUCCEEDS = {
+  initialInterval: '1s',
+  backoffCoefficient: 2,
+  maximumInterval: '1 minute',
+} as const;
+
 /**
  * Every retry policy of the order workflow, of the closed-order payment workflow and of an event's e-mails, each with why it is so
  * (docs/orders.md, "Retry policies"). A provider's refusal (a Stripe 4xx, a card declined) is thrown as a
@@ -16,7 +23,7 @@ export const RETRY_POLICIES = {
    */
   database: {
     startToCloseTimeout: '15 seconds',
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+    retry: UNTIL_IT_SUCCEEDS,
   },
   /**
    * An event's announcement (its deliveries recorded, its first pass: every e-mail and each endpoint's first
@@ -27,7 +34,7 @@ export const RETRY_POLICIES = {
    */
   announcement: {
     startToCloseTimeout: '3 minutes',
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+    retry: UNTIL_IT_SUCCEEDS,
   },
   /**
    * Documents (proof, certificate, invoice PDF): our own code, deterministic, no money. Retried until it
@@ -37,12 +44,12 @@ export const RETRY_POLICIES = {
    */
   documents: {
     startToCloseTimeout: '2 minutes',
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+    retry: UNTIL_IT_SUCCEEDS,
   },
   /** The notice engine's amendment: like documents, but quick and a caller waits for it. */
   amendment: {
     startToCloseTimeout: '15 seconds',
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+    retry: UNTIL_IT_SUCCEEDS,
   },
   /**
    * Payment set-up (Checkout Session, Stripe invoice, a renewed session): a caller waits for the answer (the

@@ -1,11 +1,12 @@
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
+import { UNTIL_IT_SUCCEEDS } from './retry-policies';
 
 /** Database bookkeeping: cheap, retried until it succeeds. */
 const bookkeeping = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: UNTIL_IT_SUCCEEDS,
 });
 
 /**
