@@ -67,7 +67,11 @@ export async function startOrderWorker(
   // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
   // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.
   await ownClient?.connection.ensureConnected().catch(() => undefined);
-  if (ownClient) await warmUpWorkflowStarts(ownClient);
+  if (ownClient) {
+    await warmUpWorkflowStarts(ownClient).catch((err: unknown) =>
+      deps.log.warn({ err }, 'workflow-start warm-up failed; the first start will do its work'),
+    );
+  }
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({
