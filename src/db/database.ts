@@ -43,6 +43,11 @@ export function createDatabase(
   // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool, which would
   // crash the process unhandled. The pool replaces the client, and the next query reports any real outage.
   pool.on('error', () => undefined);
+  // A client lent out (a query running, or a transaction between statements) that loses its server emits
+  // 'error' on itself, where the pool no longer listens, and Kysely does not listen either: unhandled, that
+  // ended the process. Its query and transaction fail with the error already, and the pool drops the client
+  // when it comes back, so the event itself needs nothing more.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
