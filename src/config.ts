@@ -103,6 +103,7 @@ const envSchema = z.object({
   ORDER_COMPLETE_AFTER_HOURS: hours(DEFAULT_ORDER_TIMINGS.completeAfterMs),
   ORDER_DELIVERY_ATTEMPTS: intFrom(DEFAULT_ORDER_TIMINGS.deliveryAttempts, 1),
   IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES: intFrom(60, 0),
+  ORDER_BODY_REFRESH_INTERVAL_MINUTES: intFrom(1, 0),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
   WEBHOOK_SECRET_ENCRYPTION_KEY: key32,
@@ -195,6 +196,8 @@ export interface Config {
     readonly timings: OrderTimings;
     /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
     readonly idempotencyCleanupIntervalMs: number;
+    /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
+    readonly bodyRefreshIntervalMs: number;
   };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
@@ -416,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orders: Object.freeze({
       timings: orderTimings(e),
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
+      bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
     }),
     bank: bankConfig(e),
     hardening: hardeningConfig(e),

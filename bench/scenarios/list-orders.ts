@@ -1,6 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import { Pool } from 'pg';
 import { encodeCursor, type ListFilters } from '../../src/api/orders/list-query';
+import { findOrderById, rowToOrder } from '../../src/db/orders.repository';
+import { ORDER_BODY_VERSION, orderBodyJson, serializeOrder, type Order } from '../../src/orders/order';
 import { validOrderBody } from '../../test/support/notice-bodies';
 import { bearer, call, post } from '../lib/http';
 import { progress, withHeartbeat } from '../lib/progress';
@@ -16,40 +19,88 @@ const SEED_START = new Date('2026-01-01T00:00:00Z');
 const P99_TARGET_MS = 10;
 const DEEP_OVER_FIRST_TARGET = 1.2;
 
+/** Stand-ins for what differs between seeded rows, replaced in SQL (JSON.stringify leaves them as they are). */
+const AT = { id: '@@id@@', reference: '@@reference@@', type: '@@type@@', createdAt: '@@createdAt@@' };
+
+/**
+ * The stored body of a seeded row of each status, with stand-ins for its id, reference, type and times: the
+ * template order as serializeOrder gives it (so whatever a status changes in a body, such as the balance of
+ * a cancelled order, is the serializer's), the per-row values put in by the INSERT.
+ */
+function bodyTemplates(template: Order): string[] {
+  return STATUSES.map((status) => {
+    const text = orderBodyJson({
+      ...template,
+      id: AT.id,
+      reference: AT.reference,
+      type: AT.type,
+      status: status as Order['status'],
+      publishedAt: null,
+    });
+    const iso = (key: 'createdAt' | 'updatedAt') => `"${key}":"${template[key].toISOString()}"`;
+    return text
+      .replace(iso('createdAt'), `"createdAt":"${AT.createdAt}"`)
+      .replace(iso('updatedAt'), `"updatedAt":"${AT.createdAt}"`);
+  });
+}
+
 /**
  * Seeds `count` orders across 1,000 other organisations and the list organisation in one INSERT … SELECT:
  * every fifth order is the list organisation's, so its list is deep enough to page far into. Every row
- * carries the notice text, fields and pricing of a real order placed through the API, so pages serialize
- * what real pages do.
+ * carries the notice text, fields and pricing of a real order placed through the API, and its stored body
+ * (as the projection writes it), so pages serve what real pages do; a sample is checked against the body
+ * its columns give.
  */
 async function seed(ctx: BenchContext, organisationId: string, apiKey: string) {
   const { db, apiUrl } = ctx.services;
-  const template = await call<{ id: string }>(
+  const created = await call<{ id: string }>(
     `${apiUrl}/api/v1/orders`,
     post(validOrderBody('planning'), bearer(apiKey)),
     201,
   );
+  const template = await findOrderById(db, created.id);
+  if (!template) throw new Error(`the template order ${created.id} is not in the projection`);
   await sql`insert into organisations (id, name, payment_method, invoice_terms_days)
     select 'org_bench_' || g, 'Bench organisation ' || g, 'invoice_with_terms', 30
     from generate_series(1, ${ORGANISATIONS}) g`.execute(db);
   const insert = sql`insert into orders (id, organisation_id, livemode, reference, status, type,
       quoted_price_gbp_pence, notice_text, payment_method, payment_state, invoice_url, newspaper_name,
-      publication_date, fields, pricing, created_at, updated_at, version)
-    select 'ord_bench' || lpad(g::text, 17, '0'), -- a well-formed order id (ord_ and 22 letters or digits)
+      publication_date, fields, pricing, created_at, updated_at, version, body, body_version)
+    select s.id,
       case when g % 5 = 0 then ${organisationId} else 'org_bench_' || (g % ${ORGANISATIONS} + 1) end,
-      true, 'SB-' || g,
-      (${STATUSES}::text[])[(g / 5) % 5 + 1], (${TYPES}::text[])[(g / 7) % 6 + 1],
+      true, s.reference, (${STATUSES}::text[])[s.status], s.type,
       t.quoted_price_gbp_pence, t.notice_text, t.payment_method, t.payment_state, t.invoice_url,
-      t.newspaper_name, t.publication_date, t.fields, t.pricing,
-      ${SEED_START}::timestamptz + g * interval '3 seconds',
-      ${SEED_START}::timestamptz + g * interval '3 seconds', 1
-    from generate_series(1, ${ctx.listSeed}) g, (select * from orders where id = ${template.id}) t`;
+      t.newspaper_name, t.publication_date, t.fields, t.pricing, s.at, s.at, 1,
+      replace(replace(replace(replace((${bodyTemplates(template)}::text[])[s.status],
+        ${AT.id}, s.id), ${AT.reference}, s.reference), ${AT.type}, s.type),
+        ${AT.createdAt}, to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+      ${ORDER_BODY_VERSION}
+    from generate_series(1, ${ctx.listSeed}) g
+      cross join lateral (select
+        'ord_bench' || lpad(g::text, 17, '0') as id, -- a well-formed order id (ord_ and 22 letters or digits)
+        'SB-' || g as reference, (g / 5) % 5 + 1 as status, (${TYPES}::text[])[(g / 7) % 6 + 1] as type,
+        ${SEED_START}::timestamptz + g * interval '3 seconds' as at) s,
+      (select * from orders where id = ${template.id}) t`;
   const started = performance.now();
   await withHeartbeat(insert.execute(db), () => `seeding ${ctx.listSeed} orders`);
   progress(
     `seeded ${ctx.listSeed} orders in ${Math.round((performance.now() - started) / 1000)} s; analyzing`,
   );
   await sql`vacuum analyze orders`.execute(db);
+  await checkSeededBodies(ctx);
+}
+
+/** Seeded rows' stored bodies against what their columns serialize to: a seed that drifted fails the bench. */
+async function checkSeededBodies(ctx: BenchContext) {
+  const step = Math.max(1, Math.floor(ctx.listSeed / 50));
+  const ids = Array.from({ length: 50 }, (_, i) => `ord_bench${String(1 + i * step).padStart(17, '0')}`);
+  const rows = await ctx.services.db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+  for (const row of rows) {
+    const expected = serializeOrder(rowToOrder(row));
+    if (!isDeepStrictEqual(JSON.parse(row.body ?? 'null'), JSON.parse(JSON.stringify(expected)))) {
+      throw new Error(`seeded order ${row.id}: its stored body differs from its columns' (${row.body})`);
+    }
+  }
 }
 
 interface Case {
@@ -231,7 +282,10 @@ async function measure(
   };
 }
 
-/** The equivalent query, written by hand: what the endpoint costs without Koa, auth and serialisation. */
+/**
+ * The endpoint's query, written by hand (the columns it reads: ids, times and stored bodies): what a page costs
+ * without Koa, auth and the page's assembly.
+ */
 function rawQuery(organisationId: string, f: ListFilters, after?: { createdAt: Date; id: string }) {
   const values: unknown[] = [organisationId];
   const where = ['organisation_id = $1', 'livemode = true'];
@@ -246,6 +300,6 @@ function rawQuery(organisationId: string, f: ListFilters, after?: { createdAt: D
     values.push(after.createdAt, after.id);
     where.push(`(created_at, id) < ($${values.length - 1}, $${values.length})`);
   }
-  const text = `select * from orders where ${where.join(' and ')} order by created_at desc, id desc limit ${PAGE + 1}`;
+  const text = `select id, created_at, body, body_version from orders where ${where.join(' and ')} order by created_at desc, id desc limit ${PAGE + 1}`;
   return { text, values };
 }

@@ -2,7 +2,7 @@ import type { Logger } from '../logger';
 
 /**
  * Runs `sweep` once at start and then every `intervalMs` in the API process (every API process sweeps; each
- * sweep is idempotent, so several at once are harmless), logging what it deleted. A failed sweep is logged
+ * sweep is idempotent, so several at once are harmless), logging what it did. A failed sweep is logged
  * and the next one retries. Returns the function that stops it and waits for a sweep in progress.
  */
 export function startPeriodicSweep(opts: {
@@ -10,16 +10,18 @@ export function startPeriodicSweep(opts: {
   sweep: () => Promise<number>;
   log: Logger;
   intervalMs: number;
+  /** What the sweep did to the rows it counts (the log line's verb). */
+  done?: 'deleted' | 'rewritten';
 }): () => Promise<void> {
-  const { what, sweep, log, intervalMs } = opts;
+  const { what, sweep, log, intervalMs, done = 'deleted' } = opts;
   if (intervalMs <= 0) return async () => undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = sweep()
-      .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, `${what} deleted`);
+      .then((count) => {
+        if (count > 0) log.info({ [done]: count }, `${what} ${done}`);
       })
-      .catch((err: unknown) => log.warn({ err }, `${what} cleanup failed; next sweep retries`));
+      .catch((err: unknown) => log.warn({ err }, `${what}: sweep failed; next sweep retries`));
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
 import { createDatabase, databaseTimeouts, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
+import { refreshStaleOrderBodies } from '../db/orders.repository';
 import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
@@ -122,6 +123,13 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
     intervalMs: config.hardening.rateLimitCleanupIntervalMs,
   });
+  const stopBodyRefresh = startPeriodicSweep({
+    what: 'stale order bodies',
+    done: 'rewritten',
+    sweep: () => refreshStaleOrderBodies(db),
+    log,
+    intervalMs: config.orders.bodyRefreshIntervalMs,
+  });
   registerOrdersGauge(() => countOrdersByStatus(db));
   const metrics = await startMetricsServer({
     host: config.metrics.host,
@@ -146,6 +154,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop idempotency cleanup', stopCleanup, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop rate-limit purge', stopRateLimitPurge, CLOSE_RESERVE_MS);
+      await deadline.within(log, 'stop order body refresh', stopBodyRefresh, CLOSE_RESERVE_MS);
       await close(deadline);
     },
   };

@@ -3,10 +3,11 @@ import type { AuditEntry } from '../orders/audit';
 import type { LedgerEntry } from '../orders/ledger';
 import type { Db } from './database';
 import { recordAuditEntry } from './order-audit-log.repository';
+import { storeOrderBody } from './orders.repository';
 
 /**
  * A payment settled for an order whose workflow has closed, in one transaction: its ledger entries, its audit
- * entry, and the order's totals (and flag) in the projection. The totals move only when the entries are new, so a
+ * entry, and the order's totals (and flag) in the projection, with its stored body. The totals move only when the entries are new, so a
  * retried write (ids drawn by the refund's workflow) changes nothing.
  */
 export async function recordClosedOrderPayment(
@@ -35,7 +36,7 @@ export async function recordClosedOrderPayment(
     const sum = (kind: string) =>
       change.ledger.filter((e) => e.kind === kind).reduce((n, e) => n + e.amountGbpPence, 0);
     const orderId = change.audit.orderId;
-    await tx
+    const row = await tx
       .updateTable('orders')
       .set({
         amount_paid_gbp_pence: sql`amount_paid_gbp_pence + ${sum('charge')}`,
@@ -45,7 +46,9 @@ export async function recordClosedOrderPayment(
         updated_at: new Date(change.audit.createdAt),
       })
       .where('id', '=', orderId)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await storeOrderBody(tx, row);
     await recordAuditEntry(tx, change.audit);
     return true;
   });

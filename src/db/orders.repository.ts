@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { ledgerTotals } from '../orders/ledger';
-import { ORDER_FIELDS, type Order } from '../orders/order';
+import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
 import { snakeCase } from './columns';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import { inScope, type Scope } from './scope';
@@ -42,6 +42,8 @@ function orderToRow(order: Order) {
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted:
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
+    body: orderBodyJson(order),
+    body_version: ORDER_BODY_VERSION,
   };
 }
 
@@ -75,6 +77,18 @@ export async function findOrder(db: Db, scope: Scope, id: string): Promise<Order
   return row && rowToOrder(row);
 }
 
+/** An order's public body (JSON text): the stored one, or serialized from its columns when that is stale. */
+export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['body', 'body_version'])
+    .where((eb) => eb.and({ id, ...inScope(scope) }))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.body !== null && row.body_version === ORDER_BODY_VERSION) return row.body;
+  return (await serializedBodies(db, [id])).get(id);
+}
+
 export interface OrderListQuery extends KeysetWindow, Scope {
   status?: string;
   type?: string;
@@ -90,6 +104,87 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
   if (q.type) query = query.where('type', '=', q.type);
   const { rows, hasMore } = await newestFirstPage(query, q);
   return { orders: rows.map(rowToOrder), hasMore };
+}
+
+/** One page of orders as their public bodies (JSON text), newest first, and where the page ends. */
+export interface OrderBodyPage {
+  bodies: string[];
+  hasMore: boolean;
+  last?: { createdAt: Date; id: string };
+}
+
+/**
+ * The list's page read as the bodies stored beside the rows: no row objects, no serializer, no
+ * JSON.stringify of 25 orders. A row whose body is missing or of an older serializer (written before it, or
+ * before ORDER_BODY_VERSION was bumped) is read in full in one more query and serialized as it is.
+ */
+export async function listOrderBodies(db: Db, q: OrderListQuery): Promise<OrderBodyPage> {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'created_at', 'body', 'body_version'])
+    .where((eb) => eb.and(inScope(q)));
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.type) query = query.where('type', '=', q.type);
+  const { rows, hasMore } = await newestFirstPage(query, q);
+  const stale = rows.filter((r) => r.body === null || r.body_version !== ORDER_BODY_VERSION).map((r) => r.id);
+  const serialized = stale.length > 0 ? await serializedBodies(db, stale) : new Map<string, string>();
+  const bodies = rows.map((r) => serialized.get(r.id) ?? (r.body as string));
+  const end = rows[rows.length - 1];
+  return { bodies, hasMore, last: end && { createdAt: end.created_at, id: end.id } };
+}
+
+/** Orders' bodies serialized from their columns, by id. */
+async function serializedBodies(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, orderBodyJson(rowToOrder(row))]));
+}
+
+/** Stores the body of a row changed in place rather than through `upsertOrderProjection` (same transaction). */
+export async function storeOrderBody(db: Db, row: OrderRow): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ body: orderBodyJson(rowToOrder(row)), body_version: ORDER_BODY_VERSION })
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .execute();
+}
+
+/** Rows rewritten per statement and statements per sweep: a sweep's work is bounded however many are stale. */
+export const BODY_REFRESH_BATCH = 500;
+export const BODY_REFRESH_MAX_BATCHES = 40;
+
+/**
+ * Writes the current body into rows that have none or an older one, in batches found through the
+ * `orders_body_stale` partial index (its predicate is this query's, for version 1). Each batch is locked with
+ * SKIP LOCKED, so API processes sweeping at once share the rows rather than serialize each twice, and is
+ * written only where the row's version is still the one read: a projection write in between wins.
+ * Returns the number of rows rewritten.
+ */
+export async function refreshStaleOrderBodies(db: Db): Promise<number> {
+  let rewritten = 0;
+  for (let batch = 0; batch < BODY_REFRESH_MAX_BATCHES; batch++) {
+    const { found, written } = await db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .selectFrom('orders')
+        .selectAll()
+        .where(sql<boolean>`body_version is distinct from ${sql.lit(ORDER_BODY_VERSION)}`)
+        .orderBy('id')
+        .limit(BODY_REFRESH_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (rows.length === 0) return { found: 0, written: 0 };
+      const result = await sql`
+        update orders set body = v.body, body_version = ${ORDER_BODY_VERSION}
+        from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version)}::bigint[],
+          ${rows.map((r) => orderBodyJson(rowToOrder(r)))}::text[]) as v(id, version, body)
+        where orders.id = v.id and orders.version = v.version`.execute(tx);
+      return { found: rows.length, written: Number(result.numAffectedRows ?? 0) };
+    });
+    rewritten += written;
+    if (found < BODY_REFRESH_BATCH) break;
+  }
+  return rewritten;
 }
 
 /** An order by id alone, for integration partners whose keys are scoped by newspaper or Gazette edition. */

@@ -175,6 +175,21 @@ export function serializeOrder(order: Order): OrderBody {
 }
 
 /**
+ * The version of the public body stored beside each projection row (`orders.body`, so a list page is joined
+ * text rather than 25 orders read into objects and serialized again). Bump it whenever `serializeOrder` gives
+ * another text for the same order, with a migration that recreates the `orders_body_stale` index for the new
+ * number: rows of an older version are then serialized from their columns when read, and rewritten by the
+ * API's sweep (`refreshStaleOrderBodies`). test/unit/orders/order-body.test.ts pins the text, so a change that
+ * forgets the bump fails there.
+ */
+export const ORDER_BODY_VERSION = 1;
+
+/** The public body as stored and served: `serializeOrder` as JSON text. */
+export function orderBodyJson(order: Order): string {
+  return JSON.stringify(serializeOrder(order));
+}
+
+/**
  * The 201 body of POST /v1/orders: the spec's fields, with `checkoutUrl` for card checkout, `invoiceUrl` for
  * invoice terms, and neither for purchase orders; plus the date the notice is booked for (`publicationDate`)
  * and, when it is not the requested one, `publicationDateAdjusted` saying why.

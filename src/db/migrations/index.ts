@@ -8,6 +8,7 @@ import * as settingsConsole from './20261123_0007_settings_console';
 import * as idempotencyOrders from './20261123_0101_idempotency_orders';
 import * as orderLedger from './20261123_0201_order_ledger';
 import * as publicationDateAdjusted from './20261123_0301_publication_date_adjusted';
+import * as orderBody from './20261124_0401_order_body';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0101_idempotency_orders': idempotencyOrders,
   '20261123_0201_order_ledger': orderLedger,
   '20261123_0301_publication_date_adjusted': publicationDateAdjusted,
+  '20261124_0401_order_body': orderBody,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,4 +25,13 @@ interface Stored {
  * The orders projection: written only by workflow activities, read by the API. One column per field of the
  * order model (src/orders/order.ts), named in snake_case.
  */
-export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored>;
+export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & StoredBody;
+
+/**
+ * The order's public body as JSON text, written with the row (`orderBodyJson`), and the serializer version
+ * that wrote it (ORDER_BODY_VERSION); null in rows written before bodies were stored.
+ */
+interface StoredBody {
+  body: ColumnType<string | null, string | null | undefined, string | null>;
+  body_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
