@@ -41,3 +41,19 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+/** Every optional field of the public body set (each serializer test adds what else it needs). */
+export const EVERY_OPTIONAL_FIELD = {
+  checkoutUrl: 'https://pay.example/c',
+  invoiceUrl: 'https://api.example/i',
+  clientRef: 'C-1',
+  proofPdfUrl: 'https://api.example/p',
+  certificateUrl: 'https://api.example/c',
+  newspaperName: 'Test Gazette',
+  gazetteEdition: 'london',
+  publicationDate: '2026-12-01',
+  publicationDateAdjusted: { requested: '2026-11-30', reason: 'not_a_publication_day', message: 'm' },
+  publishedAt: new Date('2026-12-01T09:00:00.123Z'),
+  urn: 'URN-1',
+  poReference: 'PO-1',
+} satisfies Partial<Order>;

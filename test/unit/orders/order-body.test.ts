@@ -1,5 +1,5 @@
 import { ORDER_BODY_VERSION, orderBodyJson } from '../../../src/orders/order';
-import { anOrder } from '../../support/order-fixture';
+import { anOrder, EVERY_OPTIONAL_FIELD } from '../../support/order-fixture';
 
 /**
  * The stored body's text, pinned for the serializer version it was written with. Bodies are stored beside
@@ -40,17 +40,7 @@ it('gives the pinned text for an order with no optional field', () => {
 
 it('gives the pinned text for an order with every optional field', () => {
   const order = anOrder({
-    checkoutUrl: 'https://pay.example/c',
-    invoiceUrl: 'https://api.example/i',
-    clientRef: 'C-1',
-    proofPdfUrl: 'https://api.example/p',
-    certificateUrl: 'https://api.example/c',
-    gazetteEdition: 'london',
-    publicationDate: '2026-12-01',
-    publicationDateAdjusted: { requested: '2026-11-30', reason: 'not_a_publication_day', message: 'm' },
-    publishedAt: new Date('2026-12-01T09:00:00.123Z'),
-    urn: 'URN-1',
-    poReference: 'PO-1',
+    ...EVERY_OPTIONAL_FIELD,
     status: 'published',
     paymentState: 'paid',
     amountPaidGbpPence: 12345,

@@ -1,5 +1,5 @@
 import { serializeOrder } from '../../../src/orders/order';
-import { anOrder } from '../../support/order-fixture';
+import { anOrder, EVERY_OPTIONAL_FIELD } from '../../support/order-fixture';
 
 /** The public body of an order: its keys in a fixed order, optional fields only when they apply. */
 const SPEC = [
@@ -33,18 +33,7 @@ it('omits every optional field that does not apply', () => {
 it('lists every optional field that applies, in its place', () => {
   const body = serializeOrder(
     anOrder({
-      checkoutUrl: 'https://pay.example/c',
-      invoiceUrl: 'https://api.example/i',
-      clientRef: 'C-1',
-      proofPdfUrl: 'https://api.example/p',
-      certificateUrl: 'https://api.example/c',
-      newspaperName: 'Test Gazette',
-      gazetteEdition: 'london',
-      publicationDate: '2026-12-01',
-      publicationDateAdjusted: { requested: '2026-11-30', reason: 'not_a_publication_day', message: 'm' },
-      publishedAt: new Date('2026-12-01T09:00:00.123Z'),
-      urn: 'URN-1',
-      poReference: 'PO-1',
+      ...EVERY_OPTIONAL_FIELD,
       fields: { language: 'cy+en' },
     }),
   );
