@@ -5,7 +5,7 @@ import { encodeCursor, type ListFilters } from '../../src/api/orders/list-query'
 import { findOrderById, rowToOrder } from '../../src/db/orders.repository';
 import { ORDER_BODY_VERSION, orderBodyJson, serializeOrder, type Order } from '../../src/orders/order';
 import { validOrderBody } from '../../test/support/notice-bodies';
-import { bearer, call, post } from '../lib/http';
+import { bearer, call, getJson, post } from '../lib/http';
 import { progress, withHeartbeat } from '../lib/progress';
 import { BENCH_REDIS_URL, redisAnswers } from '../lib/redis';
 import { ratio, summarise, timed, type TargetResult } from '../lib/stats';
@@ -261,7 +261,7 @@ async function measure(
   const headers = bearer(scope.apiKey);
   let returned = 0;
   const callApi = async () => {
-    const page = await call<{ orders: unknown[] }>(url, { headers });
+    const page = await getJson<{ orders: unknown[] }>(url, headers);
     returned = page.orders.length;
   };
   const { text, values } = rawQuery(scope.organisationId, filters, after);
