@@ -85,8 +85,16 @@ export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<s
     .where((eb) => eb.and({ id, ...inScope(scope) }))
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.body !== null && row.body_version === ORDER_BODY_VERSION) return row.body;
+  if (hasCurrentBody(row)) return row.body;
   return (await serializedBodies(db, [id])).get(id);
+}
+
+/** Whether a row's stored body is the current serializer's (else it is serialized from the columns). */
+function hasCurrentBody(row: {
+  body: string | null;
+  body_version: number | null;
+}): row is { body: string; body_version: number } {
+  return row.body !== null && row.body_version === ORDER_BODY_VERSION;
 }
 
 export interface OrderListQuery extends KeysetWindow, Scope {
@@ -94,15 +102,17 @@ export interface OrderListQuery extends KeysetWindow, Scope {
   type?: string;
 }
 
-/** One page newest-first, plus whether another row exists beyond it. */
-export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: Order[]; hasMore: boolean }> {
-  let query = db
-    .selectFrom('orders')
-    .selectAll()
-    .where((eb) => eb.and(inScope(q)));
+/** The orders a list query covers: its caller's scope and its filters (the page is `newestFirstPage`'s). */
+function ordersMatching(db: Db, q: OrderListQuery) {
+  let query = db.selectFrom('orders').where((eb) => eb.and(inScope(q)));
   if (q.status) query = query.where('status', '=', q.status);
   if (q.type) query = query.where('type', '=', q.type);
-  const { rows, hasMore } = await newestFirstPage(query, q);
+  return query;
+}
+
+/** One page newest-first, plus whether another row exists beyond it. */
+export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: Order[]; hasMore: boolean }> {
+  const { rows, hasMore } = await newestFirstPage(ordersMatching(db, q).selectAll(), q);
   return { orders: rows.map(rowToOrder), hasMore };
 }
 
@@ -119,14 +129,9 @@ export interface OrderBodyPage {
  * before ORDER_BODY_VERSION was bumped) is read in full in one more query and serialized as it is.
  */
 export async function listOrderBodies(db: Db, q: OrderListQuery): Promise<OrderBodyPage> {
-  let query = db
-    .selectFrom('orders')
-    .select(['id', 'created_at', 'body', 'body_version'])
-    .where((eb) => eb.and(inScope(q)));
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.type) query = query.where('type', '=', q.type);
+  const query = ordersMatching(db, q).select(['id', 'created_at', 'body', 'body_version']);
   const { rows, hasMore } = await newestFirstPage(query, q);
-  const stale = rows.filter((r) => r.body === null || r.body_version !== ORDER_BODY_VERSION).map((r) => r.id);
+  const stale = rows.filter((r) => !hasCurrentBody(r)).map((r) => r.id);
   const serialized = stale.length > 0 ? await serializedBodies(db, stale) : new Map<string, string>();
   const bodies = rows.map((r) => serialized.get(r.id) ?? (r.body as string));
   const end = rows[rows.length - 1];
