@@ -13,6 +13,7 @@ import {
 } from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
+import { whileHeartbeating } from './heartbeat';
 import { prepareDeliveries, webhookAttempter } from './webhooks';
 
 export interface AnnouncementDeps {
@@ -99,7 +100,8 @@ export function orderEventAnnouncer(deps: AnnouncementDeps) {
 
 /** The announcement workflow's first pass. */
 export function announcementActivities(deps: AnnouncementDeps) {
-  return { announceFirstPass: firstPassMaker(deps) };
+  const firstPass = firstPassMaker(deps);
+  return { announceFirstPass: (input: AnnouncementInput) => whileHeartbeating(() => firstPass(input)) };
 }
 
 export type AnnouncementActivities = ReturnType<typeof announcementActivities>;

@@ -9,6 +9,7 @@ import type {
 } from './announcement.messages';
 import { mailActivities, mailBookkeeping } from './email-activities';
 import { orderEmailKey, type NotificationResult } from './notification.messages';
+import { HEARTBEAT_TIMEOUT } from './retry-policies';
 import { deliverCountingHttpAttempts } from './webhook-delivery';
 
 /**
@@ -18,6 +19,7 @@ import { deliverCountingHttpAttempts } from './webhook-delivery';
  */
 const firstPass = proxyActivities<AnnouncementActivities>({
   startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: { maximumAttempts: 1 },
 });
 

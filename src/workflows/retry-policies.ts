@@ -9,6 +9,14 @@ export const UNTIL_IT_SUCCEEDS = {
 } as const;
 
 /**
+ * How long a heartbeating activity (documents, announcements, e-mails, artwork delivery) may go unheard before its attempt is taken as lost
+ * with its worker and retried. The activities beat every 2 s from the worker's event loop, and the work itself
+ * runs off it (render threads, sockets): 20 s leaves room for a loaded machine's pauses, against the minutes a
+ * lost attempt otherwise waits for its start-to-close.
+ */
+export const HEARTBEAT_TIMEOUT = '20 seconds';
+
+/**
  * Every retry policy of the order workflow, of the closed-order payment workflow and of an event's e-mails, each with why it is so
  * (docs/orders.md, "Retry policies"). A provider's refusal (a Stripe 4xx, a card declined) is thrown as a
  * non-retryable `payment_refused` by the activity and ends the attempts at once whatever the policy; only
@@ -30,10 +38,12 @@ export const RETRY_POLICIES = {
    * attempt, then an announcement workflow for what is left), scheduled in the workflow task that committed the
    * event. Retried until it succeeds, like the database it writes to: the event is recorded, so it must be
    * announced, and a retried attempt only starts the announcement workflow (id derived from the event). The
-   * timeout is the first pass's, which it runs.
+   * timeout is the first pass's, which it runs; the activity heartbeats, so an attempt lost with a killed worker
+   * is retried after the heartbeat timeout rather than the three minutes.
    */
   announcement: {
     startToCloseTimeout: '3 minutes',
+    heartbeatTimeout: HEARTBEAT_TIMEOUT,
     retry: UNTIL_IT_SUCCEEDS,
   },
   /**
@@ -41,9 +51,12 @@ export const RETRY_POLICIES = {
    * succeeds, like the database: a failure is a bug or an outage of ours, and the order waits for the document
    * rather than going on without it. The timeout includes the wait for a render thread (one per spare core): a
    * burst of orders queues its documents, and at 15 s attempts timed out in the queue and were rendered twice.
+   * The activities heartbeat while they wait and render, so a document lost with a killed worker is rendered
+   * again after the heartbeat timeout, not after the two minutes.
    */
   documents: {
     startToCloseTimeout: '2 minutes',
+    heartbeatTimeout: HEARTBEAT_TIMEOUT,
     retry: UNTIL_IT_SUCCEEDS,
   },
   /** The notice engine's amendment: like documents, but quick and a caller waits for it. */
@@ -90,10 +103,12 @@ export const RETRY_POLICIES = {
 
 /**
  * An event's e-mails (an announcement's, and the notification workflow's before announcements): retried on the
- * event's schedule, transient SMTP failures for about a day unless a test shortens it.
+ * event's schedule, transient SMTP failures for about a day unless a test shortens it. They heartbeat, like
+ * artwork delivery below: a slow SMTP server has its two minutes, a killed worker's attempt is retried sooner.
  */
 export const mailPolicy = (retry: NotificationRetry, nonRetryableErrorTypes?: string[]): ActivityOptions => ({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: {
     initialInterval: retry.initialIntervalMs,
     maximumInterval: retry.maximumIntervalMs,
@@ -110,5 +125,6 @@ export const mailPolicy = (retry: NotificationRetry, nonRetryableErrorTypes?: st
  */
 export const artworkDeliveryPolicy = (attempts: number, initialIntervalMs: number): ActivityOptions => ({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: { maximumAttempts: attempts, initialInterval: initialIntervalMs, backoffCoefficient: 2 },
 });
