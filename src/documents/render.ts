@@ -15,7 +15,7 @@ export function renderPdf(
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
-      font: defaultFace(),
+      ...defaultFace(),
       info: { Title: info.title, Producer: 'Statutory Notice Placement API' },
     });
     const chunks: Buffer[] = [];

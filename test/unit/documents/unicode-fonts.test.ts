@@ -59,6 +59,25 @@ describe('documents print names exactly as written', () => {
   });
 });
 
+/** What changes from one rendering of a document to the next: its creation time and its random file id. */
+const withoutDateAndId = (pdf: Buffer) =>
+  pdf
+    .toString('latin1')
+    .replace(/\(D:\d+Z\)/g, '(D)')
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
+
+/** The faces are parsed once per thread and shared by every document set on it. */
+describe('documents set one after another on one thread', () => {
+  it('are the same document each time, whatever was set in between', async () => {
+    const first = await renderProof(order, 2);
+    await renderCertificate({ ...order, noticeText: 'Ŵ'.repeat(500) + ' Ελληνικά Кириллица' }, 1);
+    await renderPdf((doc) => doc.font('Times-Bold').text('Đ ơ ư ả ẫ'), { title: 'Other', document: 'proof' });
+    const again = await renderProof(order, 2);
+    expect(withoutDateAndId(again)).toBe(withoutDateAndId(first));
+    expect(flat(await pdfText(again))).toContain(NAMES.join(', '));
+  });
+});
+
 /** What the worker's activities call: the same documents, typeset on a render thread off the event loop. */
 describe('documents rendered on a render thread', () => {
   afterAll(() => closeRenderPool());
