@@ -56,6 +56,7 @@ function createRows(r: Json): unknown[][] {
     ],
     ['create p50 / p99 ms', pair(r.api), pair(r.rawStart), ''],
     ...(r.single ? [[`create p50 / p99 ms, 1 in flight (${r.single.count})`, pair(r.single), '', '']] : []),
+    ...cpuRows(r.cpu?.ours, r.cpu?.baseline),
     [
       'create failed / unreadable after 201',
       `${r.api.failed} / ${r.api.unreadable}`,
@@ -188,18 +189,21 @@ function hostileRows(r: Json): unknown[][] {
       'information: a busy thread, not a stalled loop',
     ],
     ['hostile health probe p50 / p99 ms', pair(p.hostile), pair(p.idle), `p99 ${p.p99Ratio}×`],
-    ...cpuRows(r.cpu),
+    ...cpuRows(r.cpu?.hostile, r.cpu?.idle),
   ];
 }
 
-/** The machine's CPU by process during the hostile window, beside the idle probe's window (information). */
-function cpuRows(cpu: Json): unknown[][] {
-  if (!cpu?.hostile) return [];
+/** The machine's CPU by process in a scenario's measured window, beside its baseline's window (information). */
+function cpuRows(ours: Json, baseline: Json): unknown[][] {
+  if (!ours) return [];
   const share = (split: Json, role: string) => (split ? `${split.percentOfMachine[role] ?? 0} %` : 'n/a');
-  return Object.keys(cpu.hostile.percentOfMachine).map((role) => [
-    `  CPU, % of ${cpu.hostile.cores} cores: ${role}`,
-    share(cpu.hostile, role),
-    share(cpu.idle, role),
+  const roles = [
+    ...new Set([...Object.keys(ours.percentOfMachine), ...Object.keys(baseline?.percentOfMachine ?? {})]),
+  ];
+  return roles.map((role) => [
+    `  CPU, % of ${ours.cores} cores: ${role}`,
+    share(ours, role),
+    share(baseline, role),
     '',
   ]);
 }

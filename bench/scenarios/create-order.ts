@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { validOrderBody } from '../../test/support/notice-bodies';
+import { cpuSnapshot, cpuSplit, type CpuRoles } from '../lib/cpu-split';
 import { bearer, call, post } from '../lib/http';
 import { progress, withTimeout } from '../lib/progress';
 import { settle } from '../lib/services';
@@ -43,9 +44,17 @@ export async function createOrderScenario(ctx: BenchContext) {
   const single = await timed('create orders, 1 in flight', singleCount, 1, create, ctx.deadline);
   const singleSummary = summarise(single.latencies);
   await settle(services);
+  // Who had the cores while creates ran 16 in flight, and while the raw starts did (its worker is in the bench).
+  const roles: CpuRoles = {
+    api: services.api.pid,
+    worker: services.worker.pid,
+    database: new URL(services.databaseUrl).pathname.slice(1),
+  };
+  const createCpu = cpuSnapshot(roles);
   const api = await timed('create orders', createCount, CONCURRENCY, create, ctx.deadline);
+  const createCpuSplit = cpuSplit(createCpu, cpuSnapshot(roles));
 
-  const baseline = await rawStartBaseline(ctx);
+  const baseline = await rawStartBaseline(ctx, roles);
   const createRatio = ratio(api.perSecond, baseline.perSecond);
   const targets: TargetResult[] = [
     {
@@ -84,12 +93,13 @@ export async function createOrderScenario(ctx: BenchContext) {
       firstError: baseline.firstError,
     },
     ratio: createRatio,
+    cpu: { ours: createCpuSplit, baseline: baseline.cpu },
     targets,
   };
 }
 
 /** The engine's ceiling: client.workflow.start of a workflow that does nothing, a worker of ours running it. */
-async function rawStartBaseline(ctx: BenchContext) {
+async function rawStartBaseline(ctx: BenchContext, roles: CpuRoles) {
   const { services, createCount: count } = ctx;
   const taskQueue = `bench-noop-${randomUUID()}`;
   progress('raw start baseline: bundling the no-op workflow');
@@ -109,7 +119,9 @@ async function rawStartBaseline(ctx: BenchContext) {
         });
       };
       await timed('raw start warm-up', Math.ceil(count / 10), CONCURRENCY, start);
-      return await timed('raw workflow starts', count, CONCURRENCY, start, ctx.deadline);
+      const from = cpuSnapshot(roles);
+      const starts = await timed('raw workflow starts', count, CONCURRENCY, start, ctx.deadline);
+      return { ...starts, cpu: cpuSplit(from, cpuSnapshot(roles)) };
     } finally {
       worker.shutdown();
       await withTimeout(running, 30_000, 'no-op worker shutdown');
