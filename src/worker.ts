@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from './activities';
+import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
 import { warmUpWorkflowStarts } from './temporal/warm-up';
@@ -28,13 +29,27 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
     taskQueue,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
-    // With tracing on: spans of workflow runs, updates and activities, continuing the caller's trace.
-    ...workerTracingOptions(),
+    ...workerInterceptors(),
     // On shutdown, running activities get most of the deadline to finish (then they are cancelled, and Temporal
     // retries them elsewhere); past the whole deadline the worker gives up on a clean stop.
     shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),
     shutdownForceTime: Math.max(1, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS / 2),
   });
+}
+
+/**
+ * Long activities heartbeat (./activities/heartbeat.ts); with tracing on, spans of workflow runs, updates and
+ * activities continue the caller's trace.
+ */
+function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  const tracing = workerTracingOptions();
+  return {
+    ...tracing,
+    interceptors: {
+      ...tracing.interceptors,
+      activity: [...(tracing.interceptors?.activity ?? []), heartbeatWhileRunning()],
+    },
+  };
 }
 
 export interface RunningWorker {

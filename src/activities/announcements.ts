@@ -13,7 +13,6 @@ import {
 } from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
-import { whileHeartbeating } from './heartbeat';
 import { prepareDeliveries, webhookAttempter } from './webhooks';
 
 export interface AnnouncementDeps {
@@ -100,8 +99,7 @@ export function orderEventAnnouncer(deps: AnnouncementDeps) {
 
 /** The announcement workflow's first pass. */
 export function announcementActivities(deps: AnnouncementDeps) {
-  const firstPass = firstPassMaker(deps);
-  return { announceFirstPass: (input: AnnouncementInput) => whileHeartbeating(() => firstPass(input)) };
+  return { announceFirstPass: firstPassMaker(deps) };
 }
 
 export type AnnouncementActivities = ReturnType<typeof announcementActivities>;

@@ -1,4 +1,3 @@
-import { whileHeartbeating } from './heartbeat';
 import type { Logger } from '../logger';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import type { Order } from '../orders/order';
@@ -25,7 +24,7 @@ export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelive
     async deliverArtwork(order: OrderSnapshot): Promise<void> {
       // Test orders never reach a real newspaper or the Gazette: test mode's delivery takes them.
       const transport = order.livemode ? deps.delivery : deps.testDelivery;
-      await whileHeartbeating(() => transport.deliver(toOrder(order)));
+      await transport.deliver(toOrder(order));
     },
   };
 }

@@ -5,7 +5,6 @@ import { saveOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { renderDocument } from '../documents/render-pool';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
-import { whileHeartbeating } from './heartbeat';
 
 /**
  * When this attempt's start-to-close timeout has passed or the attempt is cancelled: the server has then given
@@ -22,10 +21,8 @@ function attemptOver(): AbortSignal {
 
 export const proofUrl = (base: string, orderId: string) => `${base}/api/v1/orders/${orderId}/proof`;
 
-/** Typesets and stores the order's PDFs, heartbeating while they wait for a render thread. Regenerating replaces the stored document. */
+/** Typesets and stores the order's PDFs. Regenerating replaces the stored document. */
 export function documentActivities(deps: { config: Config; db: Db }) {
-  const render = (...args: Parameters<typeof renderDocument>) =>
-    whileHeartbeating(() => renderDocument(...args));
   return {
     /** Returns the proof's URL (`proofPdfUrl`). */
     async generateProof(input: { order: OrderSnapshot; columns: number }): Promise<string> {
@@ -34,7 +31,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         order.id,
         'proof',
-        await render(
+        await renderDocument(
           {
             document: 'proof',
             order: toOrder(order),
@@ -57,7 +54,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         termsDays: input.termsDays,
         bank: deps.config.bank,
       };
-      const pdf = await render({ document: 'invoice', order: toOrder(order), party }, attemptOver());
+      const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party }, attemptOver());
       await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
     async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
@@ -65,7 +62,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         deps.db,
         input.order.id,
         'certificate',
-        await render(
+        await renderDocument(
           { document: 'certificate', order: toOrder(input.order), pageNumber: input.pageNumber },
           attemptOver(),
         ),

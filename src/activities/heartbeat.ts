@@ -1,17 +1,28 @@
-import { Context } from '@temporalio/activity';
+import type { Context } from '@temporalio/activity';
+import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 
 /** How often a long activity tells the server it is alive; the SDK throttles what it sends to 80 % of the timeout. */
 const HEARTBEAT_EVERY_MS = 2_000;
 
 /**
- * Runs `work` while heartbeating, so that an attempt lost with a killed worker is retried once its policy's
- * `heartbeatTimeout` passes (seconds), not when its start-to-close does (minutes). The work itself runs off
- * the event loop (a render thread, sockets), so the interval keeps beating however long it takes; a worker
- * whose loop stalls longer than the heartbeat timeout would have its attempt retried, which is safe for every
- * activity that uses this (each one is idempotent).
+ * Every activity scheduled with a heartbeat timeout (the documents, announcement, e-mail and artwork-delivery
+ * policies of src/workflows/retry-policies.ts) heartbeats for as long as it runs, so that an attempt lost with a
+ * killed worker is retried once that timeout passes (seconds), not when its start-to-close does (minutes).
+ * Installed on the worker, keyed on what the workflow asked for: a policy that sets a heartbeat timeout can
+ * never have its attempts cut short by an activity that forgot to beat. The work runs off the event loop (a
+ * render thread, sockets), so the interval keeps beating however long it takes; a worker whose loop stalls past
+ * the timeout has its attempt retried, which is safe for each of these activities (each one is idempotent).
  */
-export async function whileHeartbeating<T>(work: () => Promise<T>, everyMs = HEARTBEAT_EVERY_MS): Promise<T> {
-  const context = Context.current();
+export const heartbeatWhileRunning =
+  (everyMs = HEARTBEAT_EVERY_MS): ActivityInterceptorsFactory =>
+  (context) => ({
+    inbound: {
+      execute: (input, next) =>
+        context.info.heartbeatTimeoutMs ? beating(context, everyMs, () => next(input)) : next(input),
+    },
+  });
+
+async function beating<T>(context: Context, everyMs: number, work: () => Promise<T>): Promise<T> {
   context.heartbeat();
   const beat = setInterval(() => context.heartbeat(), everyMs);
   try {

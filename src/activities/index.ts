@@ -13,7 +13,6 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
-import { whileHeartbeating } from './heartbeat';
 import { noticeActivities } from './notices';
 import { announceEvent, announcementActivities, orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
@@ -88,7 +87,7 @@ export function createActivities(deps: ActivityDeps) {
      */
     announceOrderEvent: (event: OrderEventRecord) => {
       const { taskQueue, attempt } = Context.current().info;
-      return whileHeartbeating(() => announceHere(event, taskQueue, attempt));
+      return announceHere(event, taskQueue, attempt);
     },
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log, payments }),

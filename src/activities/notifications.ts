@@ -9,7 +9,6 @@ import { renderDocument } from '../documents/render-pool';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
-import { whileHeartbeating } from './heartbeat';
 import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
 import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
 import { isOrderEventName } from '../orders/events';
@@ -154,7 +153,7 @@ export function orderMailSender(deps: NotificationDeps) {
         audience: Audience;
       }): Promise<NotificationResult> {
         try {
-          return await whileHeartbeating(() => sendOne(input.event, input.audience));
+          return await sendOne(input.event, input.audience);
         } catch (err) {
           if (err instanceof EmailRejectedError) {
             throw ApplicationFailure.create({
@@ -175,7 +174,7 @@ export function orderMailSender(deps: NotificationDeps) {
         event: OrderEventRecord;
         audiences: Audience[];
       }): Promise<NotificationResult[]> {
-        const results = await whileHeartbeating(() => sendEmailsOnce(input.event, input.audiences));
+        const results = await sendEmailsOnce(input.event, input.audiences);
         const deferred = results.filter((r) => r.status === 'deferred');
         if (deferred.length > 0) throw new Error(deferred.map((r) => `${r.audience}: ${r.error}`).join('; '));
         return results;

@@ -9,10 +9,11 @@ export const UNTIL_IT_SUCCEEDS = {
 } as const;
 
 /**
- * How long a heartbeating activity (documents, announcements, e-mails, artwork delivery) may go unheard before its attempt is taken as lost
- * with its worker and retried. The activities beat every 2 s from the worker's event loop, and the work itself
- * runs off it (render threads, sockets): 20 s leaves room for a loaded machine's pauses, against the minutes a
- * lost attempt otherwise waits for its start-to-close.
+ * How long a heartbeating activity (documents, announcements, e-mails, artwork delivery) may go unheard before
+ * its attempt is taken as lost with its worker and retried. The worker beats every 2 s for any activity given a
+ * heartbeat timeout (src/activities/heartbeat.ts), and the work itself runs off its event loop (render threads,
+ * sockets): 20 s leaves room for a loaded machine's pauses, against the minutes a lost attempt otherwise waits
+ * for its start-to-close.
  */
 export const HEARTBEAT_TIMEOUT = '20 seconds';
 

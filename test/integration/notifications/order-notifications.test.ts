@@ -16,7 +16,6 @@ import {
   type NotificationResult,
 } from '../../../src/workflows/notification.messages';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
-import { inActivityContext } from '../../support/activity-context';
 import { call, createTestKey, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
 import { startStack, type TestStack } from '../../support/stack';
@@ -173,13 +172,11 @@ describe('order notifications over SMTP', () => {
     expect(results).toEqual([expect.objectContaining({ audience: 'contact', status: 'sent' })]);
 
     // The activity itself retried after the message went out: nothing is sent again.
-    const acts = inActivityContext(
-      notificationActivities({
-        config: api.config,
-        db: api.db,
-        mailer: smtpMailer(smtp.url, api.config.mail.from),
-      }),
-    );
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer(smtp.url, api.config.mail.from),
+    });
     await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
       status: 'already_sent',
     });
@@ -224,13 +221,11 @@ describe('order notifications over SMTP', () => {
 
   test('retries exhausted on a transient failure settle the e-mail as failed', async () => {
     const { record } = await orderEvent('order.booked', { contactEmail: unique('nowhere') });
-    const acts = inActivityContext(
-      notificationActivities({
-        config: api.config,
-        db: api.db,
-        mailer: smtpMailer('smtp://127.0.0.1:1', api.config.mail.from), // nothing listens there
-      }),
-    );
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer('smtp://127.0.0.1:1', api.config.mail.from), // nothing listens there
+    });
     await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).rejects.toThrow();
     const key = `order:${record.orderId}:order.booked:${record.id}:contact`;
     expect(await findSentEmail(api.db, key)).toMatchObject({ status: 'pending', attempts: 1 });
@@ -249,14 +244,12 @@ describe('test mode never mails strangers', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const activities = () =>
-    inActivityContext(
-      notificationActivities({
-        config: api.config,
-        db: api.db,
-        mailer: smtpMailer(smtp.url, 'Notices <notices@notices.test>'),
-        testOutbox: outboxMailer(dir, 'Notices <notices@notices.test>'),
-      }),
-    );
+    notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: smtpMailer(smtp.url, 'Notices <notices@notices.test>'),
+      testOutbox: outboxMailer(dir, 'Notices <notices@notices.test>'),
+    });
 
   test("a test order's e-mails go to the organisation's billing contact, never to its contactEmail", async () => {
     const stranger = unique('stranger');
@@ -309,13 +302,11 @@ describe('outbox mode', () => {
   test('without SMTP_URL each message is written as an .eml file and listed', async () => {
     const contactEmail = unique('outbox');
     const { record, order } = await orderEvent('order.created', { contactEmail });
-    const acts = inActivityContext(
-      notificationActivities({
-        config: api.config,
-        db: api.db,
-        mailer: outboxMailer(dir, 'Notices <n@notices.test>'),
-      }),
-    );
+    const acts = notificationActivities({
+      config: api.config,
+      db: api.db,
+      mailer: outboxMailer(dir, 'Notices <n@notices.test>'),
+    });
     await expect(acts.sendOrderEmail({ event: record, audience: 'contact' })).resolves.toMatchObject({
       status: 'sent',
     });
