@@ -16,6 +16,19 @@ export interface CpuRoles {
   database: string;
 }
 
+/** The roles of the bench's own services (their PostgreSQL backends by the bench database's name). */
+export function serviceRoles(
+  services: { api: { pid?: number }; worker: { pid?: number }; databaseUrl: string },
+  sender?: number,
+): CpuRoles {
+  return {
+    api: services.api.pid,
+    worker: services.worker.pid,
+    sender,
+    database: new URL(services.databaseUrl).pathname.slice(1),
+  };
+}
+
 type Snapshot = { at: number; byRole: Record<string, number>; machineBusy: number };
 
 const TICKS = 100; // USER_HZ

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { validOrderBody } from '../../test/support/notice-bodies';
-import { cpuSnapshot, cpuSplit, type CpuRoles } from '../lib/cpu-split';
+import { cpuSnapshot, cpuSplit, serviceRoles, type CpuRoles } from '../lib/cpu-split';
 import { bearer, call, post } from '../lib/http';
 import { progress, withTimeout } from '../lib/progress';
 import { settle } from '../lib/services';
@@ -45,11 +45,7 @@ export async function createOrderScenario(ctx: BenchContext) {
   const singleSummary = summarise(single.latencies);
   await settle(services);
   // Who had the cores while creates ran 16 in flight, and while the raw starts did (its worker is in the bench).
-  const roles: CpuRoles = {
-    api: services.api.pid,
-    worker: services.worker.pid,
-    database: new URL(services.databaseUrl).pathname.slice(1),
-  };
+  const roles = serviceRoles(services);
   const createCpu = cpuSnapshot(roles);
   const api = await timed('create orders', createCount, CONCURRENCY, create, ctx.deadline);
   const createCpuSplit = cpuSplit(createCpu, cpuSnapshot(roles));

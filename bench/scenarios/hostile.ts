@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { validOrderBody } from '../../test/support/notice-bodies';
 import { bearer, call, post } from '../lib/http';
-import { cpuSnapshot, cpuSplit, type CpuRoles } from '../lib/cpu-split';
+import { cpuSnapshot, cpuSplit, serviceRoles } from '../lib/cpu-split';
 import { SENDER_NICE, startHostileSender } from '../lib/hostile-sender';
 import { progress, sleep } from '../lib/progress';
 import type { BenchServices } from '../lib/services';
@@ -109,12 +109,7 @@ export async function hostileScenario(ctx: BenchContext) {
   });
   const health = `${services.apiUrl}/api/health`;
 
-  const roles: CpuRoles = {
-    api: services.api.pid,
-    worker: services.worker.pid,
-    sender: sender.pid,
-    database: new URL(services.databaseUrl).pathname.slice(1),
-  };
+  const roles = serviceRoles(services, sender.pid);
   await sleep(1000);
   const idleFrom = Date.now();
   const idleCpu = cpuSnapshot(roles);
