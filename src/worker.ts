@@ -4,7 +4,6 @@ import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
-import { warmUpWorkflowStarts } from './temporal/warm-up';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
@@ -78,15 +77,10 @@ export async function startOrderWorker(
   const ownClient: Client | undefined = deps.temporal
     ? undefined
     : await connectTemporalClient(address, deps.config.temporalNamespace);
-  // Connected and warmed now rather than by the first activity that starts a workflow: setting up the gRPC
-  // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
-  // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.
+  // Connected now rather than by the first activity that starts a workflow: setting up the gRPC channel (name
+  // resolution) takes ~100 ms of the main thread, which runs every activity. Best effort: the client still
+  // connects lazily if this fails.
   await ownClient?.connection.ensureConnected().catch(() => undefined);
-  if (ownClient) {
-    await warmUpWorkflowStarts(ownClient).catch((err: unknown) =>
-      deps.log.warn({ err }, 'workflow-start warm-up failed; the first start will do its work'),
-    );
-  }
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({
