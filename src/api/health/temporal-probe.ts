@@ -21,10 +21,7 @@ export interface TemporalProbe {
 
 /**
  * GET /api/health's Temporal probe, on a connection of its own whose every call carries a deadline (a gRPC
- * interceptor), so no call outlives the health request. Not `connection.withDeadline`: it scopes the deadline
- * with an AsyncLocalStorage, and the first `run` of one turns on Node's promise hooks for the rest of the
- * process, a cost on every promise of every request (about 8 % of a quote's CPU, measured with
- * bench/quote-ab.ts). The API's own client never scopes a deadline on the request path.
+ * interceptor), so no call outlives the health request, whatever else the process does with its connections.
  */
 export function temporalProbe(address: string, deadlineMs = 1500): TemporalProbe {
   const connection = Connection.lazy({ address, interceptors: [deadlineOf(deadlineMs)] });
