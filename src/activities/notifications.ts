@@ -76,9 +76,9 @@ export function orderMailSender(deps: NotificationDeps) {
   }
 
   /**
-   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. Orders
-   * placed since `invoice-after-placement` have it typeset here, right after their 201, and stored for
-   * GET /v1/orders/:id/invoice (unless an amendment stored a newer one first); older orders stored it before.
+   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. It is
+   * typeset here, right after the order's 201, and stored for GET /v1/orders/:id/invoice (unless an amendment
+   * stored a newer one first).
    */
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);

@@ -45,7 +45,7 @@ export function eventData(
 
 /**
  * The same event with its `data` made again from `order`: the placement's `order.created`, built before its
- * reference was allocated in the commit (patch reference-in-commit). The activity that writes it and the
+ * reference was allocated in the commit. The activity that writes it and the
  * workflow that announces it both rebuild it here, so the two agree.
  */
 export function withOrderData(record: OrderEventRecord, order: Order): OrderEventRecord {
