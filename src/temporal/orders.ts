@@ -1,4 +1,3 @@
-import type { OrderEventRecord } from '../orders/events';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -23,12 +22,6 @@ import {
   announcementWorkflowId,
   type AnnouncementInput,
 } from '../workflows/announcement.messages';
-import {
-  audiencesFor,
-  NOTIFICATION_WORKFLOW_TYPE,
-  notificationWorkflowId,
-  type OrderNotificationInput,
-} from '../workflows/notification.messages';
 import {
   liveCheckoutQuery,
   orderWorkflowId,
@@ -261,29 +254,6 @@ export async function cancelSimulatedNewspaper(temporal: Client, orderId: string
     await temporal.workflow.getHandle(simulatorWorkflowId(orderId)).cancel();
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err; // never started or already over
-  }
-}
-
-/**
- * Starts an order event's notification workflow (id `notify:<evt_id>`). Called after the event is recorded: a
- * repeated call finds the workflow already started and does nothing.
- */
-export async function startOrderNotification(
-  temporal: Client,
-  event: OrderEventRecord,
-  taskQueue: string,
-): Promise<void> {
-  if (audiencesFor(event).length === 0) return;
-  const input: OrderNotificationInput = { event };
-  try {
-    await temporal.workflow.start(NOTIFICATION_WORKFLOW_TYPE, {
-      workflowId: notificationWorkflowId(event.id),
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
 }
 
