@@ -34,12 +34,9 @@ export interface Order {
   urn: string | null;
   poReference: string | null;
   needsAttention: boolean;
-  /**
-   * The ledger's totals (src/orders/ledger.ts), integer pence. Absent only in the state of workflows that began
-   * before the ledger; the projection always has them.
-   */
-  amountPaidGbpPence?: number;
-  amountRefundedGbpPence?: number;
+  /** The ledger's totals (src/orders/ledger.ts), integer pence. */
+  amountPaidGbpPence: number;
+  amountRefundedGbpPence: number;
   fields: Record<string, unknown>;
   pricing: Pricing;
   createdAt: Date;

@@ -65,6 +65,8 @@ export function sampleOrder(
     noticeText: probate ? PROBATE_TEXT : PLANNING_TEXT,
     paymentMethod: 'invoice_with_terms',
     paymentState: status === 'cancelled' ? 'voided' : 'invoiced',
+    amountPaidGbpPence: 0,
+    amountRefundedGbpPence: 0,
     checkoutUrl: null,
     invoiceUrl: `${base}/invoice`,
     clientRef: 'sample',

@@ -14,6 +14,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     noticeText: 'NOTICE',
     paymentMethod: 'invoice_with_terms',
     paymentState: 'on_account',
+    amountPaidGbpPence: 0,
+    amountRefundedGbpPence: 0,
     checkoutUrl: null,
     invoiceUrl: null,
     clientRef: null,
