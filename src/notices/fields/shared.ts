@@ -25,8 +25,6 @@ export const sharedFields = {
   newspaperName: newspaperName().optional(),
 };
 
-export const SHARED_FIELD_NAMES = ['type', ...Object.keys(sharedFields)] as const;
-
 /** The authority making an order, and the order's title (path, road and traffic orders). */
 export const authorityOrderFields = {
   authority: nameText(),
