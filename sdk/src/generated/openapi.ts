@@ -1310,7 +1310,7 @@ export interface operations {
           'application/json': components['schemas']['Quote'];
         };
       };
-      /** @description Error: `unsupported_type`, `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `unsupported_type`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1336,7 +1336,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'unsupported_type' | 'validation_error';
+            code: 'locus_ambiguous' | 'unsupported_type' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;
@@ -1809,7 +1809,7 @@ export interface operations {
           'application/json': components['schemas']['CreatedOrder'];
         };
       };
-      /** @description Error: `unsupported_type`, `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `unsupported_type`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1835,7 +1835,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'unsupported_type' | 'validation_error';
+            code: 'locus_ambiguous' | 'unsupported_type' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;
@@ -2245,7 +2245,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Error: `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2271,7 +2271,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'validation_error';
+            code: 'locus_ambiguous' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;
