@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'invalid_state_transition',
   'service_unavailable',
   'event_not_found',
+  'locus_ambiguous',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,6 +22,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_state_transition: 409,
   service_unavailable: 503,
   event_not_found: 404,
+  locus_ambiguous: 400,
 };
 
 export interface ErrorBody {

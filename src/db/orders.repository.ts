@@ -38,6 +38,7 @@ function orderToRow(order: Order) {
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted:
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
+    newspapers: order.newspapers == null ? null : JSON.stringify(order.newspapers),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };

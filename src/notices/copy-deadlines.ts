@@ -7,7 +7,7 @@ import { referenceData } from './data/reference';
 const workingDays = z.int().min(0).max(30);
 const copyDeadlinesSchema = z.strictObject({
   source: z.string(),
-  byFrequency: z.strictObject({ daily: workingDays, weekly: workingDays }),
+  byFrequency: z.strictObject({ daily: workingDays, weekly: workingDays, fortnightly: workingDays }),
   newspapers: z.record(z.string(), workingDays),
 });
 

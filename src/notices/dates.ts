@@ -44,6 +44,11 @@ export function addDays(iso: string, days: number): string {
   return fromUtc(new Date(toUtc(iso).getTime() + days * DAY_MS));
 }
 
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);
+}
+
 /**
  * Adds calendar months using the corresponding-date rule of English law (Dodds v Walker): the same day of the
  * later month, or its last day when that month is shorter (31 December + 2 months = 28/29 February).
@@ -71,6 +76,16 @@ export function addWorkingDays(iso: string, count: number): string {
   let date = iso;
   for (let left = count; left > 0;) {
     date = addDays(date, 1);
+    if (isWorkingDay(date)) left -= 1;
+  }
+  return date;
+}
+
+/** The date `count` working days (Monday to Friday) before `iso`. */
+export function workingDaysBefore(iso: string, count: number): string {
+  let date = iso;
+  for (let left = count; left > 0;) {
+    date = addDays(date, -1);
     if (isWorkingDay(date)) left -= 1;
   }
   return date;

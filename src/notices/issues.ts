@@ -38,6 +38,13 @@ export function toFieldIssues(issues: readonly z.core.$ZodIssue[], prefix: Prope
   return [...byPath.values()];
 }
 
+/** A JSON path back into its keys: `$.a[0].b` → ['a', 0, 'b']. */
+export function pathKeys(path: string): PropertyKey[] {
+  return [...path.slice(1).matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map((m) =>
+    m[2] !== undefined ? Number(m[2]) : m[1],
+  );
+}
+
 export function issueAt(path: PropertyKey[], msg: string): FieldIssue {
   return { path: jsonPath(path), message: msg };
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import nationsJson from './data/nations.json';
-import { parseUkPostcode } from './postcodes';
+import { parseUkPostcode, type UkPostcode } from './postcodes';
 import type { Jurisdiction } from './types';
 import { referenceData } from './data/reference';
 
 /**
  * The four nations a notice's law follows. Scotland and Northern Ireland are jurisdictions of their own; England
- * and Wales share one (and the London Gazette) but not every instrument, nor the Welsh language, so Wales is
- * told apart by postcode area with district overrides along the border (data/nations.json).
+ * and Wales share one (and the London Gazette) but not every instrument, nor the Welsh language. A postcode's
+ * nation is routed by data (data/nations.json): a sector that straddles a border by its full postcode, else by
+ * its sector, district or area. Where the data cannot decide, the answer says so and names the nations: it is
+ * never guessed.
  */
 export const NATIONS = ['england', 'wales', 'scotland', 'northern_ireland'] as const;
 export type Nation = (typeof NATIONS)[number];
@@ -19,29 +21,75 @@ export const NATION_NAMES: Record<Nation, string> = {
   northern_ireland: 'Northern Ireland',
 };
 
-const nationsSchema = z.strictObject({
-  source: z.string().min(1),
-  walesAreas: z.array(z.string().regex(/^[A-Z]{1,2}$/)),
-  districtOverrides: z.record(
-    z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/),
-    z.strictObject({ nation: z.enum(['england', 'wales']), note: z.string().min(1) }),
-  ),
-});
-const ROUTING = referenceData('nations.json', nationsSchema, nationsJson);
-const WALES_AREAS = new Set(ROUTING.walesAreas);
+const nation = z.enum(NATIONS);
+const SECTOR = /^[A-Z]{1,2}\d[A-Z\d]? \d$/;
+const nationsSchema = z
+  .strictObject({
+    source: z.string().min(1),
+    units: z.record(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/), nation),
+    unitsNote: z.string().min(1),
+    areas: z.record(z.string().regex(/^[A-Z]{1,2}$/), nation),
+    defaultNation: nation,
+    districts: z.record(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/), nation),
+    sectors: z.record(z.string().regex(SECTOR), nation),
+    straddling: z.record(
+      z.string().regex(SECTOR),
+      z.strictObject({
+        /** How many postcodes of the sector lie in each nation, in the data sets the source names. */
+        postcodes: z.partialRecord(nation, z.int().positive()),
+        places: z.string().min(1),
+      }),
+    ),
+  })
+  .superRefine((data, ctx) => {
+    for (const [sector, s] of Object.entries(data.straddling)) {
+      if (Object.keys(s.postcodes).length < 2)
+        ctx.addIssue({ code: 'custom', message: `Straddling sector ${sector} must name two nations.` });
+    }
+    for (const unit of Object.keys(data.units)) {
+      if (!data.straddling[unit.slice(0, -2)])
+        ctx.addIssue({ code: 'custom', message: `Unit ${unit} is not in a straddling sector.` });
+    }
+  });
+export type NationRouting = z.output<typeof nationsSchema>;
+export const NATION_ROUTING = referenceData('nations.json', nationsSchema, nationsJson);
 
-export function jurisdictionOfNation(nation: Nation): Jurisdiction {
-  return nation === 'england' || nation === 'wales' ? 'england_and_wales' : nation;
+/** A postcode's nation, or the nations of the sector it lies in when the data cannot tell which. */
+export type NationLookup =
+  { nation: Nation } | { nation?: undefined; sector: string; nations: Nation[]; places: string };
+
+export function jurisdictionOfNation(n: Nation): Jurisdiction {
+  return n === 'england' || n === 'wales' ? 'england_and_wales' : n;
 }
 
-/** The nation of a valid UK postcode; undefined when the postcode is not one. */
-export function nationOfPostcode(postcode: unknown): Nation | undefined {
+/** The nation of a parsed postcode from the routing data (passed in by tests), most precise entry first. */
+export function routeNation(parsed: UkPostcode, routing: NationRouting = NATION_ROUTING): NationLookup {
+  const { postcode, sector, outcode, district, area } = parsed;
+  const straddling = routing.straddling[sector];
+  if (straddling) {
+    const exact = routing.units[postcode];
+    if (exact) return { nation: exact };
+    const nations = NATIONS.filter((n) => straddling.postcodes[n] !== undefined);
+    return { sector, nations, places: straddling.places };
+  }
+  return {
+    nation:
+      routing.sectors[sector] ??
+      routing.districts[outcode] ??
+      routing.districts[district] ??
+      routing.areas[area] ??
+      routing.defaultNation,
+  };
+}
+
+/** The nation of a postcode as text; undefined when it is not a valid UK postcode. */
+export function lookUpNation(postcode: unknown): NationLookup | undefined {
   if (typeof postcode !== 'string') return undefined;
   const parsed = parseUkPostcode(postcode);
-  if (!parsed.ok) return undefined;
-  const { jurisdiction, area, outcode, district } = parsed.value;
-  if (jurisdiction !== 'england_and_wales') return jurisdiction;
-  const override = ROUTING.districtOverrides[outcode] ?? ROUTING.districtOverrides[district];
-  if (override) return override.nation;
-  return WALES_AREAS.has(area) ? 'wales' : 'england';
+  return parsed.ok ? routeNation(parsed.value) : undefined;
+}
+
+/** The nation of a valid UK postcode when the data decides it; undefined otherwise. */
+export function nationOfPostcode(postcode: unknown): Nation | undefined {
+  return lookUpNation(postcode)?.nation;
 }

@@ -1,12 +1,11 @@
 import { AppError, validationError, type FieldIssue } from '../errors';
 import { parseCellFields } from './cell-fields';
-import { addDays, isIsoDate } from './dates';
+import { isIsoDate } from './dates';
 import { sharedFields, type OrderInput } from './fields';
 import { asRecord, issueAt, parseFields } from './issues';
 import type { Nation } from './nations';
-import { placementFor } from './placement';
-import { publicationFor } from './publication';
-import { noticeCell } from './reference-data';
+import type { Placement } from './placement';
+import { scheduleNotice } from './schedule';
 import { languageRule, NATION_RULES, publicationDateRules, TYPE_RULES, type RuleContext } from './rules';
 import { isNoticeType, NOTICE_TYPES, type NoticeContext, type NoticeType } from './types';
 
@@ -64,8 +63,8 @@ export function parseOrderInput(body: unknown, ctx: NoticeContext): OrderInput {
 
 /** Every field and legal rule of a `type` order; the data is only an OrderInput when there are no issues. */
 export function checkOrder(type: NoticeType, record: Record<string, unknown>, today: string) {
-  const { data, issues, nation } = parseCellFields(type, record);
-  return { data, issues: [...issues, ...orderRules(type, data, record, today, nation)] };
+  const { data, issues, nation, placement } = parseCellFields(type, record);
+  return { data, issues: [...issues, ...orderRules(type, data, record, today, nation, placement)] };
 }
 
 function orderRules(
@@ -74,36 +73,29 @@ function orderRules(
   record: Record<string, unknown>,
   today: string,
   nation: Nation | undefined,
+  placement: Placement | undefined,
 ) {
-  const placement = placementFor(data.postcode, data.newspaperName);
   const given = new Set(Object.keys(record).filter((k) => record[k] !== null && record[k] !== undefined));
   const requested = typeof data.publicationDate === 'string' ? data.publicationDate : undefined;
-  // The legal periods run from the date the notice is booked for: the request moved to the first date the
-  // paper can meet. An invalid requested date is reported by itself; deadlines are then not checked against a guess.
-  const booked =
-    given.has('publicationDate') && requested === undefined
-      ? undefined
-      : placement && publicationFor(placement.newspaper, today, requested);
-  const published = booked?.publicationDate ?? requested;
+  // The legal periods run from the dates the notices are booked for: the request moved to the first date each
+  // paper (and the Gazette) can meet. An invalid requested date is reported by itself; deadlines are then not
+  // checked against a guess.
+  const invalidDate = given.has('publicationDate') && requested === undefined;
+  const schedule =
+    invalidDate || !placement ? undefined : scheduleNotice(type, placement, data, today, requested);
   const ctx: RuleContext = {
     today,
-    publicationDate: published,
+    publicationDate: schedule?.publication.publicationDate ?? requested,
     publicationDateRequested: requested !== undefined,
-    publicationDateAdjusted: booked?.adjusted ?? null,
+    publicationDateAdjusted: schedule?.publication.adjusted ?? null,
     jurisdiction: placement?.jurisdiction,
     nation,
-    lastPublicationDate: lastPublication(type, nation, published),
+    lastNotice: schedule?.lastNotice,
     newspaper: placement?.newspaper,
     given,
   };
   const cellRules = (nation && NATION_RULES[type]?.[nation]) || TYPE_RULES[type];
   return [...publicationDateRules(data, ctx), ...languageRule(data, nation), ...cellRules(data, ctx)];
-}
-
-/** Insertions a week apart (Roads (NI) Order 1993 Sch 8: "each of two successive weeks"). */
-function lastPublication(type: NoticeType, nation: Nation | undefined, first: string | undefined) {
-  if (!nation || !first) return undefined;
-  return addDays(first, 7 * (noticeCell(type, nation).publicationDaysRequired - 1));
 }
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -1,21 +1,15 @@
 import { parse } from 'postcode';
 import { z } from 'zod';
 import jurisdictionsJson from './data/jurisdictions.json';
-import { JURISDICTIONS, type Jurisdiction } from './types';
 import { referenceData } from './data/reference';
 
 /**
- * Postcode parsing and jurisdiction routing. The `postcode` package checks the shape and normalises
- * ("sw1a2aa" → "SW1A 2AA"); whether the area exists is checked against our list of UK postcode areas, and the
- * jurisdiction comes from data (area level, with district overrides for the cross-border TD districts).
+ * Postcode parsing. The `postcode` package checks the shape and normalises ("sw1a2aa" → "SW1A 2AA"); whether the
+ * area exists is checked against our list of UK postcode areas. The nation a postcode lies in is nations.ts's.
  */
-const jurisdiction = z.enum(JURISDICTIONS);
 const jurisdictionsSchema = z.strictObject({
   source: z.string(),
   ukAreas: z.array(z.string().regex(/^[A-Z]{1,2}$/)).min(1),
-  areaJurisdictions: z.record(z.string(), jurisdiction),
-  districtOverrides: z.record(z.string(), z.strictObject({ jurisdiction, note: z.string() })),
-  defaultJurisdiction: jurisdiction,
   crownDependencies: z.strictObject({ areas: z.array(z.string()), note: z.string() }),
 });
 const ROUTING = referenceData('jurisdictions.json', jurisdictionsSchema, jurisdictionsJson);
@@ -29,7 +23,8 @@ export interface UkPostcode {
   outcode: string;
   district: string;
   area: string;
-  jurisdiction: Jurisdiction;
+  /** The outcode and the inward code's digit ("SW1A 2"): the finest unit the routing data names. */
+  sector: string;
 }
 
 export type PostcodeResult = { ok: true; value: UkPostcode } | { ok: false; message: string };
@@ -72,14 +67,6 @@ function parseUncached(raw: string): PostcodeResult {
     };
   }
   if (!UK_AREAS.has(parsed.area)) return { ok: false, message: `${parsed.area} is not a UK postcode area.` };
-  const { postcode, outcode, district, area } = parsed;
-  return {
-    ok: true,
-    value: { postcode, outcode, district, area, jurisdiction: routeJurisdiction(area, outcode, district) },
-  };
-}
-
-function routeJurisdiction(area: string, outcode: string, district: string): Jurisdiction {
-  const override = ROUTING.districtOverrides[outcode] ?? ROUTING.districtOverrides[district];
-  return override?.jurisdiction ?? ROUTING.areaJurisdictions[area] ?? ROUTING.defaultJurisdiction;
+  const { postcode, outcode, district, area, sector } = parsed;
+  return { ok: true, value: { postcode, outcode, district, area, sector } };
 }

@@ -1,18 +1,21 @@
 import type { Newspaper } from './directory';
 import type { OrderInput } from './fields';
 import type { NoticeLanguage } from './fields/language';
-import { nationOfPostcode, type Nation } from './nations';
+import type { Nation } from './nations';
 import { assertToday } from './order';
-import { placementFor } from './placement';
+import { placeNotice } from './placement';
 import {
   needsGazette,
-  priceNotice,
+  priceNoticeIn,
+  mediaCost,
   complianceFor,
   type Compliance,
   type Layout,
   type Pricing,
 } from './pricing';
-import { publicationFor, type BookablePublication } from './publication';
+import type { BookablePublication } from './publication';
+import type { GazetteInsertion } from './gazettes';
+import { scheduleNotice } from './schedule';
 import type { GazetteEdition, Jurisdiction, NoticeContext } from './types';
 import { countWords, noticeText } from './wording';
 
@@ -36,19 +39,35 @@ export interface PreparedNotice {
   publicationDate: string;
   /** How the requested date was moved to publicationDate (reason and words); null when it was kept or none asked. */
   publicationDateAdjusted: BookablePublication['adjusted'];
+  /** Every paper the notice runs in (one per locality of its place), the main one first. */
+  newspapers: NewspaperInsertion[];
+  /** The Gazette issue the notice is booked in; null when it does not go to the Gazette. */
+  gazette: GazetteInsertion | null;
+}
+
+/** One advert: the paper, the places of the notice it covers, its date and its share of the media cost. */
+export interface NewspaperInsertion {
+  newspaperName: string;
+  /** The postcodes of the notice's places in this paper's locality (each operating centre, the site, …). */
+  places: string[];
+  publicationDate: string;
+  subtotalGbpPence: number;
 }
 
 /** Deterministic: the same input and today always give the same notice. The input must come from parseOrderInput. */
 export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNotice {
   const today = assertToday(ctx);
-  const placement = placementFor(input.postcode, input.newspaperName);
+  const placement = placeNotice(input.type, input).placement;
   if (!placement) throw new TypeError('prepareNotice needs an order validated by parseOrderInput');
   const { newspaper, jurisdiction, nation } = placement;
   const text = noticeText(input, nation);
   const wordCount = countWords(text);
   const gazette = needsGazette(input.type, nation, input);
-  const { pricing, layout } = priceNotice(newspaper, { type: input.type, nation, gazette }, wordCount);
-  const booked = publicationFor(newspaper, today, input.publicationDate);
+  const cell = { type: input.type, nation, gazette };
+  const papers = placement.newspapers.map((p) => p.newspaper);
+  const { pricing, layout } = priceNoticeIn(papers, cell, wordCount);
+  const schedule = scheduleNotice(input.type, placement, input, today, input.publicationDate);
+  const booked = schedule.publication;
   return {
     input,
     noticeText: text,
@@ -63,11 +82,18 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
     layout,
     publicationDate: booked.publicationDate,
     publicationDateAdjusted: booked.adjusted,
+    newspapers: schedule.newspapers.map((b) => ({
+      newspaperName: b.newspaper.name,
+      places: b.places.map((p) => p.place.postcode),
+      publicationDate: b.publication.publicationDate,
+      subtotalGbpPence: mediaCost(b.newspaper, cell, wordCount),
+    })),
+    gazette: schedule.gazette,
   };
 }
 
 /** Whether a validated order goes to the Gazette (the API checks the Gazette is up before accepting it). */
 export function orderNeedsGazette(input: OrderInput): boolean {
-  const nation = nationOfPostcode(input.postcode);
+  const nation = placeNotice(input.type, input).placement?.nation;
   return nation !== undefined && needsGazette(input.type, nation, input);
 }

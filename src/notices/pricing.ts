@@ -90,10 +90,28 @@ export function priceNotice(
   cell: PricingCell,
   words: number,
 ): { pricing: Pricing; layout: Layout } {
+  return priceNoticeIn([newspaper], cell, words);
+}
+
+/** The media cost of the notice in one paper: its layout there, at its rate, every insertion. */
+export function mediaCost(newspaper: Newspaper, cell: PricingCell, words: number): number {
   const layout = layoutFor(newspaper, cell, words);
   const halfColumnCm = layout.columns * layout.depthCm * 2;
-  const perInsertion = Math.ceil((newspaper.rateGbpPence * halfColumnCm) / 2);
-  const subtotalGbpPence = perInsertion * layout.insertions;
+  return Math.ceil((newspaper.rateGbpPence * halfColumnCm) / 2) * layout.insertions;
+}
+
+/**
+ * A notice that runs in several papers (an hgv notice whose operating centres lie in different papers'
+ * localities): the media of each paper add up to the subtotal; the fees and VAT are charged once. The layout
+ * (the amendment rule's size) is the first paper's.
+ */
+export function priceNoticeIn(
+  newspapers: readonly Newspaper[],
+  cell: PricingCell,
+  words: number,
+): { pricing: Pricing; layout: Layout } {
+  const layout = layoutFor(newspapers[0], cell, words);
+  const subtotalGbpPence = newspapers.reduce((sum, n) => sum + mediaCost(n, cell, words), 0);
   const platformFeeGbpPence = TARIFF.platformFeeGbpPence;
   const gazetteFeeGbpPence = cell.gazette ? (TARIFF.gazetteFeeGbpPence[cell.type] ?? 0) : 0;
   const net = subtotalGbpPence + platformFeeGbpPence + gazetteFeeGbpPence;

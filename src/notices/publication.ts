@@ -1,5 +1,5 @@
 import { copyDeadlineWorkingDays } from './copy-deadlines';
-import { addDays, addWorkingDays, isoWeekday } from './dates';
+import { addDays, addWorkingDays, daysBetween, isoWeekday } from './dates';
 import type { Newspaper } from './directory';
 
 /**
@@ -7,7 +7,7 @@ import type { Newspaper } from './directory';
  * deadline (`data/copy-deadlines.json`: working days, Monday to Friday; bank holidays are not modelled).
  */
 export function earliestPublicationDate(
-  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays'>,
+  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom'>,
   today: string,
 ): string {
   return publicationFor(newspaper, today).publicationDate;
@@ -15,7 +15,7 @@ export function earliestPublicationDate(
 
 /** The date a notice is booked for in this newspaper, from its copy deadline as data (see bookablePublicationDate). */
 export function publicationFor(
-  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays'>,
+  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom'>,
   today: string,
   requested?: string,
 ): BookablePublication {
@@ -53,7 +53,7 @@ export interface BookablePublication {
  * first publication day on or after both the request and the deadline. Without a request: the earliest date.
  */
 export function bookablePublicationDate(
-  newspaper: Pick<Newspaper, 'name' | 'publicationDays'>,
+  newspaper: Pick<Newspaper, 'name' | 'publicationDays' | 'fortnightlyFrom'>,
   copyWorkingDays: number,
   today: string,
   requested?: string,
@@ -75,8 +75,21 @@ export function bookablePublicationDate(
   };
 }
 
-function firstPublicationDay(newspaper: Pick<Newspaper, 'publicationDays'>, from: string): string {
+/** The paper's first issue on or after `from`: one of its weekdays (in a fortnightly paper's issue weeks). */
+export function firstPublicationDay(
+  newspaper: Pick<Newspaper, 'publicationDays' | 'fortnightlyFrom'>,
+  from: string,
+): string {
   let date = from;
-  while (!newspaper.publicationDays.includes(isoWeekday(date))) date = addDays(date, 1);
+  while (!publishesOn(newspaper, date)) date = addDays(date, 1);
   return date;
+}
+
+function publishesOn(
+  newspaper: Pick<Newspaper, 'publicationDays' | 'fortnightlyFrom'>,
+  date: string,
+): boolean {
+  if (!newspaper.publicationDays.includes(isoWeekday(date))) return false;
+  const anchor = newspaper.fortnightlyFrom;
+  return anchor === undefined || Math.floor(daysBetween(anchor, date) / 7) % 2 === 0;
 }

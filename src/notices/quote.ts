@@ -4,19 +4,21 @@ import { ORDER_SHAPES, type OrderInput } from './fields';
 import { newspaperName, ukPostcode } from './fields/primitives';
 import { parseFields, type Shape } from './issues';
 import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
-import { placementFor } from './placement';
-import { prepareNotice } from './prepare';
-import { publicationFor, type BookablePublication } from './publication';
-import { nationOfPostcode, type Nation } from './nations';
+import { placeNotice } from './placement';
+import { prepareNotice, type NewspaperInsertion, type PreparedNotice } from './prepare';
+import type { BookablePublication } from './publication';
+import { NATIONS, type Nation } from './nations';
 import {
   complianceFor,
   estimatedWordCount,
+  mediaCost,
   needsGazette,
-  priceNotice,
+  priceNoticeIn,
   type Compliance,
   type Pricing,
 } from './pricing';
-import type { NoticeContext, NoticeType } from './types';
+import { scheduleNotice } from './schedule';
+import type { GazetteEdition, NoticeContext, NoticeType } from './types';
 
 /**
  * POST /v1/quote. A quote is either an estimate (type, postcode, optional wordCount and newspaperName) or,
@@ -33,19 +35,35 @@ export const estimateFields = {
     .max(MAX_QUOTE_WORDS, { error: `Must be at most ${MAX_QUOTE_WORDS}.` })
     .optional(),
   newspaperName: newspaperName().optional(),
+  /** The nation, stated for a postcode in a sector that straddles a border (locus.ts). */
+  nation: z.enum(NATIONS).optional(),
 };
 const QUOTE_FIELDS = new Set(['type', ...Object.keys(estimateFields)]);
 
 export type QuoteRequest =
-  | { kind: 'estimate'; type: NoticeType; postcode: string; wordCount?: number; newspaperName?: string }
+  | {
+      kind: 'estimate';
+      type: NoticeType;
+      postcode: string;
+      wordCount?: number;
+      newspaperName?: string;
+      nation?: Nation;
+    }
   | { kind: 'order'; type: NoticeType; order: OrderInput };
 
 export interface QuoteResponse {
   type: NoticeType;
   postcode: string;
-  newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' };
+  newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' | 'fortnightly' };
   pricing: Pricing;
   compliance: Compliance;
+  /** The nation whose law the notice follows: its own place's (locus.ts). */
+  nation: Nation;
+  /** Every paper the notice runs in, one per locality of its place (several operating centres), main first. */
+  newspapers: NewspaperInsertion[];
+  /** The Gazette edition and the issue the notice would be booked in; absent when it has no Gazette notice. */
+  gazetteEdition?: GazetteEdition;
+  gazettePublicationDate?: string;
   /**
    * The date the notice would be booked for: the requested one moved to the first date the newspaper can meet
    * (its publication days and copy deadline), or the earliest it can meet when none is requested (an estimate).
@@ -89,19 +107,22 @@ export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteReque
     return { kind: 'order', type, order: order.data as OrderInput };
   }
   const estimate = parseFields(ESTIMATE_SHAPE, record);
-  const issues: FieldIssue[] = estimate.issues;
+  const placed = placeNotice(type, estimate.data);
+  const issues: FieldIssue[] = [...estimate.issues, ...placed.issues];
   if (issues.length > 0) throw validationError(issues);
   const {
     postcode,
     wordCount,
     newspaperName: name,
-  } = estimate.data as { postcode: string; wordCount?: number; newspaperName?: string };
+    nation,
+  } = estimate.data as { postcode: string; wordCount?: number; newspaperName?: string; nation?: Nation };
   return {
     kind: 'estimate',
     type,
     postcode,
     ...(wordCount !== undefined && { wordCount }),
     ...(name !== undefined && { newspaperName: name }),
+    ...(nation !== undefined && { nation }),
   };
 }
 
@@ -109,51 +130,63 @@ export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse 
   if (request.kind === 'order') {
     const prepared = prepareNotice(request.order, ctx);
     return {
-      ...response(
-        request.type,
-        request.order.postcode,
-        prepared.newspaper,
-        prepared.pricing,
-        prepared.nation,
-      ),
+      ...response(request.type, request.order.postcode, prepared),
       publicationDate: prepared.publicationDate,
       ...(prepared.publicationDateAdjusted && { publicationDateAdjusted: prepared.publicationDateAdjusted }),
       noticeText: prepared.noticeText,
       wordCount: prepared.wordCount,
     };
   }
-  const placement = placementFor(request.postcode, request.newspaperName);
+  const { placement } = placeNotice(request.type, request);
   if (!placement) throw new TypeError('quote needs a request from parseQuoteRequest');
   const { nation } = placement;
   const words = request.wordCount ?? estimatedWordCount(request.type, nation);
   const cell = { type: request.type, nation, gazette: needsGazette(request.type, nation) };
-  const { pricing } = priceNotice(placement.newspaper, cell, words);
+  const { pricing } = priceNoticeIn(
+    placement.newspapers.map((p) => p.newspaper),
+    cell,
+    words,
+  );
+  const schedule = scheduleNotice(request.type, placement, {}, ctx.today);
   return {
-    ...response(request.type, request.postcode, placement.newspaper, pricing, nation),
-    publicationDate: publicationFor(placement.newspaper, ctx.today).publicationDate,
+    ...response(request.type, request.postcode, {
+      newspaper: placement.newspaper,
+      pricing,
+      nation,
+      gazette: schedule.gazette,
+      newspapers: schedule.newspapers.map((b) => ({
+        newspaperName: b.newspaper.name,
+        places: b.places.map((p) => p.place.postcode),
+        publicationDate: b.publication.publicationDate,
+        subtotalGbpPence: mediaCost(b.newspaper, cell, words),
+      })),
+    }),
+    publicationDate: schedule.publication.publicationDate,
   };
 }
 
 function response(
   type: NoticeType,
   postcode: string,
-  newspaper: { name: string; rateGbpPence: number; frequency: 'daily' | 'weekly' },
-  pricing: Pricing,
-  nation: Nation,
+  notice: Pick<PreparedNotice, 'newspaper' | 'pricing' | 'nation' | 'gazette' | 'newspapers'>,
 ): Omit<QuoteResponse, 'publicationDate'> {
+  const { newspaper, gazette } = notice;
   return {
     type,
     postcode,
     newspaper: { name: newspaper.name, rateGbpPence: newspaper.rateGbpPence, frequency: newspaper.frequency },
-    pricing,
-    compliance: complianceFor(type, nation),
+    pricing: notice.pricing,
+    compliance: complianceFor(type, notice.nation),
+    nation: notice.nation,
+    newspapers: notice.newspapers,
+    ...(gazette && { gazetteEdition: gazette.edition, gazettePublicationDate: gazette.publicationDate }),
   };
 }
 
 /** Whether the quote involves the Gazette: the notice's own rule for a full order, the cell's for an estimate. */
 export function quoteNeedsGazette(request: QuoteRequest): boolean {
-  const postcode = request.kind === 'order' ? request.order.postcode : request.postcode;
-  const nation = nationOfPostcode(postcode);
+  const fields = request.kind === 'order' ? request.order : request;
+  const nation = placeNotice(request.type, fields).placement?.nation;
   if (!nation) return false;
   return needsGazette(request.type, nation, request.kind === 'order' ? request.order : undefined);
 }

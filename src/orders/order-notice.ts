@@ -1,4 +1,5 @@
 import type { PreparedNotice, Pricing } from '../notices';
+import type { NewspaperInsertion } from '../notices/prepare';
 import { noticeSize } from '../notices/size';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
@@ -28,7 +29,15 @@ export interface OrderNotice {
   publicationDate: string | null;
   /** Absent in notices prepared before dates were moved to what the newspaper can meet. */
   publicationDateAdjusted?: PublicationDateAdjusted | null;
+  /** The nation whose law the notice follows (its own place's); absent in notices prepared before it. */
+  nation?: string;
+  /** The date of the Gazette insertion; null without one, absent in notices prepared before it. */
+  gazettePublicationDate?: string | null;
+  /** Every paper the notice runs in (one per locality of its place), the main one first. */
+  newspapers?: NewspaperInsertion[];
 }
+
+export type { NewspaperInsertion };
 
 export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
   return {
@@ -42,5 +51,8 @@ export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
     gazetteEdition: prepared.gazetteEdition,
     publicationDate: prepared.publicationDate,
     publicationDateAdjusted: prepared.publicationDateAdjusted && { ...prepared.publicationDateAdjusted },
+    nation: prepared.nation,
+    gazettePublicationDate: prepared.gazette?.publicationDate ?? null,
+    newspapers: prepared.newspapers.map((n) => ({ ...n, places: [...n.places] })),
   };
 }

@@ -1,5 +1,5 @@
 import { ledgerFields } from './ledger';
-import type { Pricing, PublicationDateAdjusted } from './order-notice';
+import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
@@ -26,6 +26,12 @@ export interface Order {
   certificateUrl: string | null;
   newspaperName: string | null;
   gazetteEdition: string | null;
+  /** The nation whose law the notice follows: its own place's (src/notices/locus.ts). */
+  nation?: string | null;
+  /** The date the notice is booked for in its Gazette (`gazetteEdition`); null without a Gazette notice. */
+  gazettePublicationDate?: string | null;
+  /** Every paper the notice runs in, one per locality of its place (several operating centres), main first. */
+  newspapers?: NewspaperInsertion[] | null;
   /** The date the notice is booked for (the newspaper's confirmed date once booked). */
   publicationDate: string | null;
   /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
@@ -63,6 +69,9 @@ export const ORDER_FIELDS = Object.keys({
   certificateUrl: true,
   newspaperName: true,
   gazetteEdition: true,
+  nation: true,
+  gazettePublicationDate: true,
+  newspapers: true,
   publicationDate: true,
   publicationDateAdjusted: true,
   publishedAt: true,
@@ -100,6 +109,9 @@ const OPTIONAL_FIELDS = [
   'certificateUrl',
   'newspaperName',
   'gazetteEdition',
+  'gazettePublicationDate',
+  'nation',
+  'newspapers',
   'publicationDate',
   'publicationDateAdjusted',
   'publishedAt',
@@ -111,6 +123,7 @@ type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 /** The 201 body of POST /v1/orders. */
 export type CreatedOrderBody = { [K in SpecField]: Json<Order[K]> } & {
   publicationDate?: string;
+  gazettePublicationDate?: string;
   publicationDateAdjusted?: PublicationDateAdjusted;
   checkoutUrl?: string;
   invoiceUrl?: string;
@@ -156,8 +169,11 @@ export function serializeOrder(order: Order): OrderBody {
     const value =
       key === 'publishedAt'
         ? (order.publishedAt?.toISOString() ?? null)
-        : key === 'publicationDateAdjusted'
-          ? (order.publicationDateAdjusted ?? null)
+        : key === 'publicationDateAdjusted' ||
+            key === 'nation' ||
+            key === 'gazettePublicationDate' ||
+            key === 'newspapers'
+          ? (order[key] ?? null)
           : order[key];
     if (value !== null) out[key] = value;
   }
@@ -195,6 +211,7 @@ export function serializeCreatedOrder(order: Order): CreatedOrderBody {
   const out: CreatedOrderBody = specFields(order);
   if (order.publicationDate !== null) out.publicationDate = order.publicationDate;
   if (order.publicationDateAdjusted) out.publicationDateAdjusted = order.publicationDateAdjusted;
+  if (order.gazettePublicationDate) out.gazettePublicationDate = order.gazettePublicationDate;
   if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
   if (
     order.paymentMethod !== 'stripe_checkout' &&

@@ -500,6 +500,8 @@ export interface components {
       postcode: string;
       wordCount?: number;
       newspaperName?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
     };
     /**
      * @description The notice type.
@@ -525,6 +527,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       /** @enum {string} */
@@ -540,6 +545,12 @@ export interface components {
       currentVehicleCount?: number;
       currentTrailerCount?: number;
       conditionChanges?: string;
+      additionalOperatingCentres?: {
+        address: string;
+        postcode: string;
+        vehicleCount: number;
+        trailerCount: number;
+      }[];
       /** @enum {string} */
       trafficArea:
         | 'eastern'
@@ -562,6 +573,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       deceasedName: string;
@@ -587,6 +601,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       planningAuthority: string;
@@ -611,6 +628,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       authority: string;
@@ -637,6 +657,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       authority: string;
@@ -668,6 +691,9 @@ export interface components {
       clientRef?: string;
       signOff?: string;
       newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
       authority: string;
@@ -735,7 +761,8 @@ export interface components {
       | 'idempotency_request_in_progress'
       | 'invalid_state_transition'
       | 'service_unavailable'
-      | 'event_not_found';
+      | 'event_not_found'
+      | 'locus_ambiguous';
     /** @description Order information at the time the event fired; `object` is the order. */
     EventData: {
       orderId: string;
@@ -808,6 +835,11 @@ export interface components {
        */
       publicationDate?: string;
       publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
+      /**
+       * Format: date
+       * @description The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.
+       */
+      gazettePublicationDate?: string;
       /** @description The caller's own reference. */
       clientRef?: string;
       /**
@@ -823,6 +855,13 @@ export interface components {
       newspaperName?: string;
       /** @description Gazette edition the notice also goes to. */
       gazetteEdition?: string;
+      /**
+       * @description The nation whose law the notice follows: its own place's (docs/notice-reference.md).
+       * @enum {string}
+       */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @description Every paper the notice runs in, one per locality of its place, the main one first. */
+      newspapers?: components['schemas']['NewspaperInsertion'][];
       /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
@@ -900,6 +939,15 @@ export interface components {
       /** @description The reason in words, naming the newspaper and the date booked. */
       message: string;
     };
+    NewspaperInsertion: {
+      newspaperName: string;
+      /** @description Postcodes of the notice's places in this paper's locality (each operating centre, the site, …). */
+      places: string[];
+      /** Format: date */
+      publicationDate: string;
+      /** @description Media cost in this paper (every insertion), in pence. */
+      subtotalGbpPence: number;
+    };
     /** @description Price breakdown in pence (GBP). */
     Pricing: {
       subtotalGbpPence: number;
@@ -915,13 +963,27 @@ export interface components {
         name: string;
         rateGbpPence: number;
         /** @enum {string} */
-        frequency: 'daily' | 'weekly';
+        frequency: 'daily' | 'weekly' | 'fortnightly';
       };
       pricing: components['schemas']['Pricing'];
       compliance: {
         minColumnsRequired: number;
         publicationDaysRequired: number;
       };
+      /**
+       * @description The nation whose law the notice follows: its own place's.
+       * @enum {string}
+       */
+      nation: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @description Every paper the notice would run in, one per locality of its place (several operating centres). */
+      newspapers: components['schemas']['NewspaperInsertion'][];
+      /** @enum {string} */
+      gazetteEdition?: 'london' | 'edinburgh' | 'belfast';
+      /**
+       * Format: date
+       * @description The Gazette issue the notice would be booked in.
+       */
+      gazettePublicationDate?: string;
       /**
        * Format: date
        * @description The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.
@@ -998,6 +1060,11 @@ export interface components {
        */
       publicationDate?: string;
       publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
+      /**
+       * Format: date
+       * @description The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.
+       */
+      gazettePublicationDate?: string;
     };
     OrderList: {
       orders: components['schemas']['Order'][];
@@ -1243,7 +1310,7 @@ export interface operations {
           'application/json': components['schemas']['Quote'];
         };
       };
-      /** @description Error: `unsupported_type`, `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `unsupported_type`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1269,7 +1336,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'unsupported_type' | 'validation_error';
+            code: 'locus_ambiguous' | 'unsupported_type' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;
@@ -1742,7 +1809,7 @@ export interface operations {
           'application/json': components['schemas']['CreatedOrder'];
         };
       };
-      /** @description Error: `unsupported_type`, `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `unsupported_type`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1768,7 +1835,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'unsupported_type' | 'validation_error';
+            code: 'locus_ambiguous' | 'unsupported_type' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;
@@ -2178,7 +2245,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Error: `validation_error`. */
+      /** @description Error: `locus_ambiguous`, `validation_error`. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2204,7 +2271,7 @@ export interface operations {
           'application/json': {
             error: string;
             /** @enum {string} */
-            code: 'validation_error';
+            code: 'locus_ambiguous' | 'validation_error';
             /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
             details?: {
               [key: string]: unknown;

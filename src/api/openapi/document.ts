@@ -218,7 +218,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
         orderBody,
       ]),
       ok: { status: 200, description: 'The quote.', schema: quoteResponseSchema },
-      codes: ['unsupported_type', 'gazette_unavailable'],
+      codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
     },
   },
   '/v1/notice-types': {
@@ -245,7 +245,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
       idempotent: true,
       body: orderBody,
       ok: { status: 201, description: 'Placed.', schema: createdOrderSchema },
-      codes: ['unsupported_type', 'gazette_unavailable'],
+      codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
     },
     get: {
       id: 'listOrders',
@@ -277,7 +277,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
         id: 'AmendRequest',
         description: 'Any subset of the order fields, and `acceptPriceChange`.',
       }),
-      ['order_not_amendable', 'size_growth_not_allowed', 'gazette_unavailable'],
+      ['order_not_amendable', 'size_growth_not_allowed', 'locus_ambiguous', 'gazette_unavailable'],
     ),
   },
   '/v1/orders/{id}/cancel': {

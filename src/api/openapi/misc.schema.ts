@@ -5,6 +5,7 @@ import {
   noticeTypeSchema,
   pricingSchema,
   publicationDateAdjustedSchema,
+  newspaperInsertionSchema,
 } from './order.schema';
 import { eventSchema } from './events.schema';
 
@@ -15,10 +16,22 @@ export const quoteResponseSchema = z
     newspaper: z.strictObject({
       name: z.string(),
       rateGbpPence: z.int(),
-      frequency: z.enum(['daily', 'weekly']),
+      frequency: z.enum(['daily', 'weekly', 'fortnightly']),
     }),
     pricing: pricingSchema,
     compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    nation: z
+      .enum(['england', 'wales', 'scotland', 'northern_ireland'])
+      .meta({ description: "The nation whose law the notice follows: its own place's." }),
+    newspapers: z.array(newspaperInsertionSchema).meta({
+      description:
+        'Every paper the notice would run in, one per locality of its place (several operating centres).',
+    }),
+    gazetteEdition: z.enum(['london', 'edinburgh', 'belfast']).optional(),
+    gazettePublicationDate: z.iso
+      .date()
+      .meta({ description: 'The Gazette issue the notice would be booked in.' })
+      .optional(),
     publicationDate: z.iso.date().meta({
       description:
         "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",

@@ -57,6 +57,30 @@ const bookedDate = (what: string) =>
   });
 
 /** The 201 body of POST /v1/orders: the spec's fields, and the date the notice is booked for. */
+const NATIONS = ['england', 'wales', 'scotland', 'northern_ireland'] as const;
+
+/** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
+export const newspaperInsertionSchema = z
+  .strictObject({
+    newspaperName: z.string(),
+    places: z.array(z.string()).meta({
+      description:
+        "Postcodes of the notice's places in this paper's locality (each operating centre, the site, …).",
+    }),
+    publicationDate: z.iso.date(),
+    subtotalGbpPence: z
+      .int()
+      .min(0)
+      .meta({ description: 'Media cost in this paper (every insertion), in pence.' }),
+  })
+  .meta({ id: 'NewspaperInsertion' });
+
+const gazetteDate = () =>
+  z.iso.date().meta({
+    description:
+      "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
+  });
+
 export const createdOrderSchema = z
   .strictObject({
     id: z
@@ -73,6 +97,7 @@ export const createdOrderSchema = z
     invoiceUrl: url('Invoice terms: the invoice.').optional(),
     publicationDate: bookedDate('The date the notice will be booked for').optional(),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
+    gazettePublicationDate: gazetteDate().optional(),
   })
   .meta({ id: 'CreatedOrder', description: 'The order as placed (POST /v1/orders).' });
 
@@ -84,6 +109,18 @@ export const orderSchema = z
     certificateUrl: url('The publication certificate, once published.').optional(),
     newspaperName: z.string().optional(),
     gazetteEdition: z.string().meta({ description: 'Gazette edition the notice also goes to.' }).optional(),
+    nation: z
+      .enum(NATIONS)
+      .meta({
+        description: "The nation whose law the notice follows: its own place's (docs/notice-reference.md).",
+      })
+      .optional(),
+    newspapers: z
+      .array(newspaperInsertionSchema)
+      .meta({
+        description: 'Every paper the notice runs in, one per locality of its place, the main one first.',
+      })
+      .optional(),
     publicationDate: bookedDate(
       'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
     ).optional(),

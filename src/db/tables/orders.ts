@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
 import type { Order } from '../../orders/order';
-import type { PublicationDateAdjusted } from '../../orders/order-notice';
+import type { NewspaperInsertion, PublicationDateAdjusted } from '../../orders/order-notice';
 import type { SnakeCased } from '../columns';
 
 /** How the projection stores the fields that are not plain columns of their model type. */
@@ -16,6 +16,8 @@ interface Stored {
   pricing: JSONColumnType<Order['pricing']>;
   /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
+  /** Every paper the notice runs in (src/orders/order-notice.ts); null in orders placed before it. */
+  newspapers: JSONColumnType<NewspaperInsertion[] | null, string | null, string | null>;
   createdAt: ColumnType<Date, Date, never>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;

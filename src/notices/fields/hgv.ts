@@ -7,6 +7,16 @@ import { count, ukPostcode } from './primitives';
 export const LICENCE_TYPES = ['restricted', 'standard_national', 'standard_international'] as const;
 export const APPLICATION_KINDS = ['new', 'variation'] as const;
 export const MAX_VEHICLES = 9999;
+/** Operating centres one notice lists: the first (`operatingCentre…`) and up to 19 more. */
+export const MAX_OPERATING_CENTRES = 20;
+
+/** A further operating centre of the same application: its address and postcode, and what is kept there (f). */
+const additionalOperatingCentre = z.strictObject({
+  address: addressText(),
+  postcode: ukPostcode(),
+  vehicleCount: count(MAX_VEHICLES),
+  trailerCount: count(MAX_VEHICLES),
+});
 
 /**
  * The operator and the operating centre (paras (b)–(h)): the same particulars in Great Britain and Northern
@@ -23,6 +33,17 @@ export const operatingCentreFields = {
   currentTrailerCount: count(MAX_VEHICLES).optional(),
   /** Proposed changes to or removal of conditions or undertakings (para 1(h)). */
   conditionChanges: descriptionText().optional(),
+  /**
+   * Further operating centres (para 1(e), (f)): each one's locality gets its paper too (locus.ts), and the
+   * notice in every paper lists every centre.
+   */
+  additionalOperatingCentres: z
+    .array(additionalOperatingCentre, { error: 'Must be a list of operating centres.' })
+    .min(1, { error: 'Must list at least one centre, or be left out.' })
+    .max(MAX_OPERATING_CENTRES - 1, {
+      error: `Must list at most ${MAX_OPERATING_CENTRES - 1} further centres.`,
+    })
+    .optional(),
 };
 
 export const hgvFields = {

@@ -8,6 +8,7 @@ import {
   signOffText,
   titleText,
 } from '../text';
+import { NATIONS } from '../nations';
 import { emailAddress, isoDate, newspaperName, ukPostcode } from './primitives';
 
 /**
@@ -23,6 +24,13 @@ export const sharedFields = {
   clientRef: referenceText().optional(),
   signOff: signOffText().optional(),
   newspaperName: newspaperName().optional(),
+  /**
+   * The notice's own place when no other field names it with a postcode (the roads of a traffic order, the land
+   * of an estate, a site address without one); it decides the newspaper, the nation and the law (locus.ts).
+   */
+  locusPostcode: ukPostcode().optional(),
+  /** The nation whose law the notice follows, stated where the postcode data cannot tell (a border sector). */
+  nation: z.enum(NATIONS).optional(),
 };
 
 /** The authority making an order, and the order's title (path, road and traffic orders). */

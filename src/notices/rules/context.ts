@@ -24,8 +24,11 @@ export interface RuleContext {
   jurisdiction?: Jurisdiction;
   /** The nation whose law the notice follows (from the postcode). */
   nation?: Nation;
-  /** The last insertion when the law asks for several (two successive weeks: publicationDate + 7). */
-  lastPublicationDate?: string;
+  /**
+   * The last of the notices: the last newspaper insertion (two successive weeks: publicationDate + 7) or the
+   * Gazette's, whichever is later (schedule.ts). Periods marked `fromLastPublication` count from it.
+   */
+  lastNotice?: { date: string; where: string };
   newspaper?: Newspaper;
   /** Keys the caller sent (non-null), valid or not: a field sent but invalid is already reported. */
   given: ReadonlySet<string>;
@@ -54,12 +57,13 @@ export function publicationPhrase(ctx: RuleContext, date: string): string {
 export function minimumPeriod(fields: Fields, ctx: RuleContext, field: string, key: PeriodKey): FieldIssue[] {
   const deadline = str(fields, field);
   if (!deadline || !ctx.publicationDate) return [];
-  const fromLast = legalPeriod(key).fromLastPublication === true && ctx.lastPublicationDate !== undefined;
-  const from = fromLast ? (ctx.lastPublicationDate as string) : ctx.publicationDate;
+  const last = legalPeriod(key).fromLastPublication === true ? ctx.lastNotice : undefined;
+  const fromLast = last !== undefined && last.date !== ctx.publicationDate;
+  const from = fromLast ? last.date : ctx.publicationDate;
   const earliest = earliestDeadline(from, key);
   if (deadline >= earliest) return [];
   const after = fromLast
-    ? `the last publication (${formatNoticeDate(from)})`
+    ? `the last of the notices (${last.where}, ${formatNoticeDate(from)})`
     : publicationPhrase(ctx, ctx.publicationDate);
   return [
     issueAt(

@@ -1,7 +1,6 @@
 import type { FieldIssue } from '../../errors';
 import { issueAt } from '../issues';
-import { parseUkPostcode } from '../postcodes';
-import { forbidden, str, type Rule } from './context';
+import { forbidden, type Rule } from './context';
 
 const VARIATION_ONLY = ['licenceNumber', 'currentVehicleCount', 'currentTrailerCount', 'conditionChanges'];
 
@@ -18,27 +17,20 @@ export const hgvVariationRules: Rule = (fields, ctx) => {
 
 export const hgvRules: Rule = (fields, ctx) => [
   ...hgvVariationRules(fields, ctx),
-  ...operatingCentreRules(str(fields, 'operatingCentrePostcode'), fields.trafficArea),
+  ...trafficAreaRules(ctx.nation, fields.trafficArea),
 ];
 
-/** Great Britain's traffic commissioners license GB centres; Scottish centres belong to the Scottish area. */
-function operatingCentreRules(postcode: string | undefined, trafficArea: unknown): FieldIssue[] {
-  const parsed = postcode ? parseUkPostcode(postcode) : undefined;
-  if (!parsed?.ok) return [];
-  const { jurisdiction } = parsed.value;
-  if (jurisdiction === 'northern_ireland') {
-    return [
-      issueAt(
-        ['operatingCentrePostcode'],
-        'Is in Northern Ireland, whose operator licences fall under the Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010, not the GB traffic commissioners.',
-      ),
-    ];
-  }
-  if (trafficArea === undefined) return [];
-  if (jurisdiction === 'scotland' && trafficArea !== 'scotland') {
+/**
+ * Great Britain's traffic commissioners license GB centres, and Scottish centres belong to the Scottish area. The
+ * nation is the operating centre's (the notice's own place, locus.ts): a Northern Irish centre takes the
+ * Northern Irish cell, whose law has no traffic areas.
+ */
+function trafficAreaRules(nation: string | undefined, trafficArea: unknown): FieldIssue[] {
+  if (nation === undefined || trafficArea === undefined) return [];
+  if (nation === 'scotland' && trafficArea !== 'scotland') {
     return [issueAt(['trafficArea'], 'Must be scotland for an operating centre in Scotland.')];
   }
-  if (jurisdiction !== 'scotland' && trafficArea === 'scotland') {
+  if (nation !== 'scotland' && trafficArea === 'scotland') {
     return [issueAt(['trafficArea'], 'Must not be scotland for an operating centre outside Scotland.')];
   }
   return [];

@@ -2,7 +2,6 @@ import type { FieldIssue } from '../../errors';
 import { addDays, formatNoticeDate } from '../dates';
 import { issueAt } from '../issues';
 import { NATION_NAMES, type Nation } from '../nations';
-import { parseUkPostcode } from '../postcodes';
 import type { PeriodKey } from '../reference-data';
 import type { NoticeType } from '../types';
 import { forbidden, minimumPeriod, notAfterToday, required, str, type Rule } from './context';
@@ -155,19 +154,12 @@ const scotlandRoads: Rule = (fields, ctx) => [
 const niRoads: Rule = (fields, ctx) =>
   minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.highways.objections');
 
-/** s.10(2) GV(LO) Act (NI) 2010: a Northern Irish operating centre, advertised within 21 days of applying. */
+/**
+ * s.10(2) GV(LO) Act (NI) 2010: advertised within 21 days of applying. The centre is in Northern Ireland by
+ * construction: its own place decides the nation (locus.ts).
+ */
 const niHgv: Rule = (fields, ctx) => {
   const issues = [...hgvVariationRules(fields, ctx)];
-  const centre = str(fields, 'operatingCentrePostcode');
-  const parsed = centre ? parseUkPostcode(centre) : undefined;
-  if (parsed?.ok && parsed.value.jurisdiction !== 'northern_ireland') {
-    issues.push(
-      issueAt(
-        ['operatingCentrePostcode'],
-        'Must be in Northern Ireland for a notice under the Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010; Great Britain centres are licensed by the traffic commissioners.',
-      ),
-    );
-  }
   const applied = str(fields, 'applicationDate');
   const published = ctx.publicationDate;
   if (applied && published && (published < addDays(applied, -21) || published > addDays(applied, 21))) {

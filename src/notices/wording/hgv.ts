@@ -38,6 +38,10 @@ export function hgvParticulars(o: HgvParticulars): Array<string | undefined> {
   return [
     "GOODS VEHICLE OPERATOR'S LICENCE",
     application,
+    ...(o.additionalOperatingCentres ?? []).map(
+      (c) =>
+        `It also applies to use ${c.address}, ${c.postcode} as an operating centre for ${plural(c.vehicleCount, 'goods vehicle')} and ${plural(c.trailerCount, 'trailer')}.`,
+    ),
     currentFleet(o),
     o.conditionChanges && `Proposed changes to conditions or undertakings: ${sentence(o.conditionChanges)}`,
   ];

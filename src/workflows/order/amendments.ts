@@ -72,12 +72,15 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       pricing: { ...prepared.pricing },
       newspaperName: prepared.newspaperName,
       gazetteEdition: prepared.gazetteEdition,
+      nation: prepared.nation ?? null,
       // A booked order keeps the newspaper's date (an amendment that would move it is refused above).
       ...(p.status === 'booked'
         ? {}
         : {
             publicationDate: prepared.publicationDate,
             publicationDateAdjusted: prepared.publicationDateAdjusted ?? null,
+            gazettePublicationDate: prepared.gazettePublicationDate ?? null,
+            newspapers: prepared.newspapers ?? null,
           }),
       ...newPayment,
       ...difference.update,

@@ -12,6 +12,9 @@ afterAll(() => api.close());
 
 /** The spec's fields and the date the notice would be booked for (the newspaper's earliest, for an estimate). */
 const SPEC_KEYS = ['compliance', 'newspaper', 'postcode', 'pricing', 'publicationDate', 'type'];
+/** Ours besides the spec's: the place's nation, every paper, and the Gazette issue when the cell has one. */
+const PLACE_KEYS = ['nation', 'newspapers'];
+const GAZETTE_KEYS = ['gazetteEdition', 'gazettePublicationDate'];
 
 describe('POST /api/v1/quote', () => {
   it.each(NOTICE_TYPES)('answers the spec shape for %s', async (type) => {
@@ -19,7 +22,8 @@ describe('POST /api/v1/quote', () => {
       body: { type, postcode: 'ls1 4ap', wordCount: 180 },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.json).sort()).toEqual(SPEC_KEYS);
+    const gazette = res.json.pricing.gazetteFeeGbpPence > 0 ? GAZETTE_KEYS : [];
+    expect(Object.keys(res.json).sort()).toEqual([...SPEC_KEYS, ...PLACE_KEYS, ...gazette].sort());
     expect(Object.keys(res.json.newspaper).sort()).toEqual(['frequency', 'name', 'rateGbpPence']);
     expect(Object.keys(res.json.pricing).sort()).toEqual(
       [

@@ -67,7 +67,7 @@ describe('prepareNotice', () => {
     const order = parseOrderInput(valid('hgv', { publicationDate: undefined }), CTX);
     expect(prepareNotice(order, CTX).publicationDate).toBe('2026-11-25');
     const weekly = parseOrderInput(
-      valid('hgv', { publicationDate: undefined, newspaperName: 'Bath Chronicle' }),
+      valid('hgv', { publicationDate: undefined, postcode: 'BA1 1AA', operatingCentrePostcode: 'BA2 3AA' }),
       CTX,
     );
     // The Bath Chronicle (Thursdays) takes copy 5 working days ahead: from Fri 20 Nov, Thu 3 Dec.

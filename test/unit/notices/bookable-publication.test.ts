@@ -83,8 +83,8 @@ describe('bookablePublicationDate', () => {
 });
 
 describe('copy deadlines as data', () => {
-  test('every paper of the directory has a deadline: daily 3, weekly 5 working days unless listed', () => {
-    expect(COPY_DEADLINES.byFrequency).toEqual({ daily: 3, weekly: 5 });
+  test('every paper of the directory has a deadline: daily 3, weekly and fortnightly 5 working days unless listed', () => {
+    expect(COPY_DEADLINES.byFrequency).toEqual({ daily: 3, weekly: 5, fortnightly: 5 });
     for (const paper of listNewspapers()) {
       const days = copyDeadlineWorkingDays(paper);
       expect(days).toBe(COPY_DEADLINES.newspapers[paper.id] ?? COPY_DEADLINES.byFrequency[paper.frequency]);

@@ -50,8 +50,8 @@ describe('newspapers outside England', () => {
 
   it.each([
     ['probate', 'northern_ireland', 'The Irish News'],
-    ['planning', 'wales', 'Cambrian News'],
-    ['tro', 'scotland', 'The Courier'],
+    ['planning', 'wales', 'south wales echo'],
+    ['tro', 'scotland', 'EDINBURGH EVENING NEWS'],
     ['highways', 'northern_ireland', 'the irish news'],
   ] as const)('a %s notice in %s can name its paper (%s)', (type, nation, name) => {
     // No requested date: each paper's own earliest date (a weekly paper would move the fixtures' Monday).

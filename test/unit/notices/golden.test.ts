@@ -35,12 +35,24 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     { postcode: 'EH6 6QW', operatingCentrePostcode: 'EH6 7BD', trafficArea: 'scotland' },
   ],
   ['probate-england', 'probate', { signOff: 'Smith & Co Solicitors, 5 Bond Street, Leeds' }],
-  ['probate-northern-ireland', 'probate', { postcode: 'BT1 5GS', deceasedOtherNames: 'Peggy Jones' }],
+  [
+    'probate-northern-ireland',
+    'probate',
+    // The estate's land lies in Belfast (locusPostcode); the Belfast Gazette's Friday is the last notice.
+    {
+      postcode: 'BT1 5GS',
+      locusPostcode: 'BT1 5GS',
+      claimsDeadlineDate: '2027-05-05',
+      deceasedOtherNames: 'Peggy Jones',
+    },
+  ],
   [
     'probate-scotland',
     'probate',
     {
       postcode: 'AB10 1XG',
+      locusPostcode: 'AB10 1XG',
+      claimsDeadlineDate: '2027-05-03',
       solicitorName: undefined,
       solicitorAddress: undefined,
       solicitorReference: undefined,

@@ -13,7 +13,8 @@ describe('hgv fields and rules', () => {
 
   it.each(TRAFFIC_AREAS)('accepts traffic area %s with a matching operating centre', (trafficArea) => {
     const centre = trafficArea === 'scotland' ? 'EH6 7BD' : 'LS10 1AB';
-    expect(parse({ trafficArea, operatingCentrePostcode: centre }).trafficArea).toBe(trafficArea);
+    const order = parse({ trafficArea, postcode: centre, operatingCentrePostcode: centre });
+    expect(order.trafficArea).toBe(trafficArea);
   });
 
   it('has eight traffic areas', () => {
@@ -67,17 +68,21 @@ describe('hgv fields and rules', () => {
     );
   });
 
-  it('refuses Northern Ireland operating centres and checks the Scottish traffic area', () => {
-    expect(pathsOf(() => parse({ operatingCentrePostcode: 'BT1 5GS' }))).toEqual([
-      '$.operatingCentrePostcode',
-    ]);
-    expect(pathsOf(() => parse({ operatingCentrePostcode: 'EH6 7BD' }))).toEqual(['$.trafficArea']);
-    expect(pathsOf(() => parse({ trafficArea: 'scotland' }))).toEqual(['$.trafficArea']);
-    // A Northern Irish postcode is a notice under the 2010 Act: no traffic area, a Northern Irish centre.
-    expect(pathsOf(() => parse({ postcode: 'BT1 5GS' })).sort()).toEqual([
-      '$.operatingCentrePostcode',
+  it('follows the operating centre to its nation and checks the Scottish traffic area', () => {
+    // A Northern Irish centre is a notice under the 2010 Act (no traffic area), whatever the postcode sent.
+    expect(pathsOf(() => parse({ postcode: 'BT1 5GS', operatingCentrePostcode: 'BT1 5GS' }))).toEqual([
       '$.trafficArea',
     ]);
+    expect(pathsOf(() => parse({ postcode: 'EH6 6QW', operatingCentrePostcode: 'EH6 7BD' }))).toEqual([
+      '$.trafficArea',
+    ]);
+    expect(pathsOf(() => parse({ trafficArea: 'scotland' }))).toEqual(['$.trafficArea']);
+    // The centre decides: a postcode elsewhere disagrees with it.
+    expect(pathsOf(() => parse({ operatingCentrePostcode: 'BT1 5GS' })).sort()).toEqual([
+      '$.postcode',
+      '$.trafficArea',
+    ]);
+    expect(pathsOf(() => parse({ postcode: 'BT1 5GS' }))).toEqual(['$.postcode']);
   });
 
   it('writes the statutory elements', () => {

@@ -22,7 +22,12 @@ const ni = {
 
 const SCOTLAND: Partial<Record<NoticeType, Record<string, unknown>>> = {
   hgv: { postcode: 'EH6 6QW', operatingCentrePostcode: 'EH6 7BD', trafficArea: 'scotland' },
-  probate: { postcode: 'AB10 1XG' },
+  probate: {
+    postcode: 'AB10 1XG',
+    deceasedAddress: '14 Union Street, Aberdeen, AB10 1XG',
+    // The Edinburgh Gazette's Tuesday is the last of the notices: two months from 2 March 2027.
+    claimsDeadlineDate: '2027-05-03',
+  },
   planning: {
     type: 'planning',
     ...scotland,
@@ -92,7 +97,12 @@ const NORTHERN_IRELAND: Partial<Record<NoticeType, Record<string, unknown>>> = {
     trailerCount: 6,
     applicationDate: '2027-02-22',
   },
-  probate: { postcode: 'BT1 5GS' },
+  probate: {
+    postcode: 'BT1 5GS',
+    deceasedAddress: '3 Castle Place, Belfast, BT1 5GS',
+    // The Belfast Gazette's Friday is the last of the notices: two months from 5 March 2027.
+    claimsDeadlineDate: '2027-05-05',
+  },
   planning: {
     type: 'planning',
     ...ni,

@@ -61,7 +61,7 @@ describe('parseOrderInput: shared fields', () => {
         contactEmail: ' notices@example.co.uk ',
         clientRef: ' REF-1 ',
         signOff: 'Acme <i>Ltd</i>',
-        newspaperName: 'the bolton news',
+        newspaperName: '  yorkshire   EVENING post ',
       }),
       CTX,
     );
@@ -72,7 +72,7 @@ describe('parseOrderInput: shared fields', () => {
       contactEmail: 'notices@example.co.uk',
       clientRef: 'REF-1',
       signOff: 'Acme Ltd',
-      newspaperName: 'The Bolton News',
+      newspaperName: 'Yorkshire Evening Post',
     });
   });
 
@@ -174,7 +174,9 @@ describe('parseOrderInput: shared fields', () => {
   ] as const)(
     "answers %s notices at %s by that nation's law, naming it for a field only other nations use",
     (type, postcode, field, nation) => {
-      const issues = issuesOf(() => parseOrderInput(valid(type, { postcode }), CTX));
+      // The hgv notice's place is its operating centre: move it there too.
+      const centre = type === 'hgv' ? { operatingCentrePostcode: postcode } : {};
+      const issues = issuesOf(() => parseOrderInput(valid(type, { postcode, ...centre }), CTX));
       expect(issues).toContainEqual({
         path: `$.${field}`,
         message: expect.stringContaining(`Is not used for ${type} notices in ${nation}`),

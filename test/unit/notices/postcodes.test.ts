@@ -1,9 +1,14 @@
-import { parseUkPostcode, UK_POSTCODE_AREAS } from '../../../src/notices';
+import {
+  jurisdictionOfNation,
+  nationOfPostcode,
+  parseUkPostcode,
+  UK_POSTCODE_AREAS,
+} from '../../../src/notices';
 
 function jurisdiction(postcode: string) {
-  const r = parseUkPostcode(postcode);
-  if (!r.ok) throw new Error(r.message);
-  return r.value.jurisdiction;
+  const nation = nationOfPostcode(postcode);
+  if (!nation) throw new Error(`${postcode}: no nation`);
+  return jurisdictionOfNation(nation);
 }
 
 describe('postcodes', () => {
@@ -16,7 +21,7 @@ describe('postcodes', () => {
         outcode: 'SW1A',
         district: 'SW1',
         area: 'SW',
-        jurisdiction: 'england_and_wales',
+        sector: 'SW1A 2',
       },
     });
   });
@@ -39,13 +44,13 @@ describe('postcodes', () => {
     ['ZE1 0AA', 'scotland'],
     ['TD1 1AA', 'scotland'],
     ['TD9 7AA', 'scotland'],
-    ['TD12 4AA', 'scotland'],
-    ['TD15 1AA', 'england_and_wales'],
+    ['TD12 9AA', 'scotland'],
+    ['TD15 2AA', 'england_and_wales'],
     ['CF10 1AA', 'england_and_wales'],
     ['LL55 1AA', 'england_and_wales'],
     ['SY23 1AA', 'england_and_wales'],
     ['CA1 1AA', 'england_and_wales'],
-    ['DG16 5AA', 'scotland'],
+    ['DG14 0AA', 'scotland'],
   ])('%s is in %s', (postcode, expected) => {
     expect(jurisdiction(postcode)).toBe(expected);
   });

@@ -26,7 +26,11 @@ describe('probate fields and rules', () => {
   it('uses the weekly paper’s next publication day after its copy deadline', () => {
     // The Bath Chronicle publishes on Thursdays and takes copy 5 working days ahead: from Friday 20 Nov 2026
     // the first date it can meet is Thu 3 Dec 2026 → 3 Feb 2027.
-    const base = { publicationDate: undefined, postcode: 'BA1 1AA' };
+    const base = {
+      publicationDate: undefined,
+      postcode: 'BA1 1AA',
+      deceasedAddress: '4 Milsom Street, Bath, BA1 1AA',
+    };
     expect(pathsOf(() => parse({ ...base, claimsDeadlineDate: '2027-02-02' }))).toEqual([
       '$.claimsDeadlineDate',
     ]);
@@ -35,7 +39,11 @@ describe('probate fields and rules', () => {
 
   it('measures from the date the notice is booked for, not a requested date the paper cannot meet', () => {
     // Berwick's weekly (TD15) publishes on Thursdays: a request for Monday 1 March 2027 is booked for Thu 4 March.
-    const base = { postcode: 'TD15 1AA', publicationDate: '2027-03-01' };
+    const base = {
+      postcode: 'TD15 2AA',
+      deceasedAddress: '3 Main Street, Tweedmouth, TD15 2AA',
+      publicationDate: '2027-03-01',
+    };
     expect(issuesOf(() => parse({ ...base, claimsDeadlineDate: '2027-05-01' }))).toEqual([
       {
         path: '$.claimsDeadlineDate',
@@ -86,7 +94,9 @@ describe('probate fields and rules', () => {
   });
 
   it('cites section 27 in England and Wales, section 28 in Northern Ireland, no statute in Scotland', () => {
-    const text = (postcode: string) => prepareNotice(parse({ postcode }), CTX).noticeText;
+    const at = (postcode: string) => ({ postcode, deceasedAddress: `1 Main Street, ${postcode}` });
+    const text = (postcode: string) =>
+      prepareNotice(parse({ ...at(postcode), claimsDeadlineDate: '2027-06-01' }), CTX).noticeText;
     expect(text('LS1 4AP')).toContain('Pursuant to Section 27 of the Trustee Act 1925');
     expect(text('BT1 5GS')).toContain('Pursuant to Section 28 of the Trustee Act (Northern Ireland) 1958');
     expect(text('EH1 1AA')).not.toMatch(/Trustee Act/);
@@ -97,12 +107,15 @@ describe('probate fields and rules', () => {
     // Three months: Berwick's weekly moves the fixtures' Monday to its Thursday.
     const deadline = '2027-06-01';
     const edition = (postcode: string) =>
-      prepareNotice(parse({ postcode, claimsDeadlineDate: deadline }), CTX).gazetteEdition;
+      prepareNotice(
+        parse({ postcode, deceasedAddress: `1 Main Street, ${postcode}`, claimsDeadlineDate: deadline }),
+        CTX,
+      ).gazetteEdition;
     expect(edition('LS1 4AP')).toBe('london');
     expect(edition('CF10 1AA')).toBe('london');
     expect(edition('EH1 1AA')).toBe('edinburgh');
     expect(edition('BT1 5GS')).toBe('belfast');
-    expect(edition('TD15 1AA')).toBe('london');
+    expect(edition('TD15 2AA')).toBe('london');
   });
 
   it('writes the deceased, the deadline and the recipient', () => {

@@ -25,6 +25,18 @@ describe('quote', () => {
         totalGbpPence: 26970,
       },
       compliance: { minColumnsRequired: 1, publicationDaysRequired: 1 },
+      nation: 'england',
+      newspapers: [
+        {
+          newspaperName: 'Express & Echo',
+          places: ['EX1 1AA'],
+          publicationDate: '2026-12-03',
+          subtotalGbpPence: 11475,
+        },
+      ],
+      // The London Gazette's first issue on or after the paper's date.
+      gazetteEdition: 'london',
+      gazettePublicationDate: '2026-12-03',
       // Friday 20 Nov 2026; the Express & Echo (weekly, Thursdays) takes copy 5 working days ahead.
       publicationDate: '2026-12-03',
     });
@@ -36,10 +48,17 @@ describe('quote', () => {
     );
   });
 
-  it('honours a newspaper override by name', () => {
-    expect(run({ type: 'hgv', postcode: 'EX1 1AA', newspaperName: ' the ARGUS ' }).newspaper.name).toBe(
+  it('honours a newspaper override by name when the paper circulates there, else lists those that do', () => {
+    expect(run({ type: 'hgv', postcode: 'BN1 1AA', newspaperName: ' the ARGUS ' }).newspaper.name).toBe(
       'The Argus',
     );
+    expect(issuesOf(() => run({ type: 'hgv', postcode: 'EX1 1AA', newspaperName: 'The Argus' }))).toEqual([
+      {
+        path: '$.newspaperName',
+        message:
+          "The Argus does not circulate at the notice's own place, the operating centre, EX1 1AA; papers that do: Express & Echo.",
+      },
+    ]);
     expect(
       issuesOf(() => run({ type: 'hgv', postcode: 'EX1 1AA', newspaperName: 'The Daily Planet' })),
     ).toEqual([{ path: '$.newspaperName', message: 'Must match a known newspaper name.' }]);
@@ -82,6 +101,10 @@ describe('quote', () => {
       'newspaper',
       'pricing',
       'compliance',
+      'nation',
+      'newspapers',
+      'gazetteEdition',
+      'gazettePublicationDate',
       'publicationDate',
       'noticeText',
       'wordCount',
@@ -89,15 +112,25 @@ describe('quote', () => {
     expect(response.publicationDate).toBe('2027-03-01');
     expect(response.noticeText).toContain('Pursuant to Section 27 of the Trustee Act 1925');
     expect(response.wordCount).toBe(countWords(response.noticeText ?? ''));
-    expect(response).toMatchObject({
-      ...run({ type: 'probate', postcode: 'LS1 4AP', wordCount: response.wordCount }),
-      publicationDate: '2027-03-01',
+    const { newspaper, pricing, compliance, nation } = run({
+      type: 'probate',
+      postcode: 'LS1 4AP',
+      wordCount: response.wordCount,
     });
+    expect(response).toMatchObject({ newspaper, pricing, compliance, nation, publicationDate: '2027-03-01' });
+    expect(response.newspapers).toEqual([
+      expect.objectContaining({ newspaperName: 'Yorkshire Evening Post', places: ['LS6 2AB'] }),
+    ]);
+    expect(response.gazettePublicationDate).toBe('2027-03-01');
   });
 
   it('answers the date a full order would be booked for, and why it moved from the request', () => {
     // The Express & Echo publishes on Thursdays: Monday 1 March 2027 is booked for Thursday 4 March.
-    const body = valid('probate', { postcode: 'EX1 1AA', claimsDeadlineDate: '2027-05-04' });
+    const body = valid('probate', {
+      postcode: 'EX1 1AA',
+      deceasedAddress: '3 Cathedral Close, Exeter, EX1 1HS',
+      claimsDeadlineDate: '2027-05-04',
+    });
     const response = run(body);
     expect(response.publicationDate).toBe('2027-03-04');
     expect(response.publicationDateAdjusted).toEqual({

@@ -27,6 +27,10 @@ export function hgvCy(o: HgvOrder): string {
   return paragraphs(
     'TRWYDDED GWEITHREDWR CERBYDAU NWYDDAU',
     cais,
+    ...(o.additionalOperatingCentres ?? []).map(
+      (c) =>
+        `Mae hefyd yn gwneud cais i ddefnyddio ${c.address}, ${c.postcode} fel canolfan weithredu ar gyfer ${c.vehicleCount} cerbyd nwyddau a ${c.trailerCount} ôl-gerbyd.`,
+    ),
     presennol.length > 0 &&
       `Y nifer a gedwir yn y ganolfan weithredu ar hyn o bryd yw ${presennol.join(' a ')}.`,
     o.conditionChanges && `Newidiadau arfaethedig i amodau neu ymgymeriadau: ${sentence(o.conditionChanges)}`,

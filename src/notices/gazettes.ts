@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import gazettesJson from './data/gazettes.json';
+import { addWorkingDays, workingDaysBefore } from './dates';
+import { firstPublicationDay } from './publication';
+import { referenceData } from './data/reference';
+import { GAZETTE_EDITIONS, type GazetteEdition } from './types';
+
+/**
+ * The Gazette insertion of a notice that goes to its nation's Gazette: scheduled with the newspaper's, in the
+ * edition's first issue on or after the newspaper's date whose copy deadline is still ahead. Its publication days
+ * and copy deadline are data (data/gazettes.json).
+ */
+const editionSchema = z.strictObject({
+  name: z.string().min(1),
+  publicationDays: z.array(z.int().min(1).max(7)).min(1),
+  copyDeadlineWorkingDays: z.int().min(0).max(30),
+});
+const gazettesSchema = z.strictObject({
+  source: z.string().min(1),
+  editions: z.strictObject(
+    Object.fromEntries(GAZETTE_EDITIONS.map((e) => [e, editionSchema])) as Record<
+      GazetteEdition,
+      typeof editionSchema
+    >,
+  ),
+});
+export const GAZETTES = referenceData('gazettes.json', gazettesSchema, gazettesJson).editions;
+
+export interface GazetteInsertion {
+  edition: GazetteEdition;
+  /** "The London Gazette". */
+  name: string;
+  publicationDate: string;
+  /** The last day the copy can reach the Gazette for that issue. */
+  copyDeadline: string;
+}
+
+/** The Gazette issue a notice is booked in, given the date its (first) newspaper insertion is booked for. */
+export function gazetteInsertion(
+  edition: GazetteEdition,
+  today: string,
+  newspaperDate: string,
+): GazetteInsertion {
+  const gazette = GAZETTES[edition];
+  const earliest = addWorkingDays(today, gazette.copyDeadlineWorkingDays);
+  const publicationDate = firstPublicationDay(gazette, earliest > newspaperDate ? earliest : newspaperDate);
+  return {
+    edition,
+    name: gazette.name,
+    publicationDate,
+    copyDeadline: workingDaysBefore(publicationDate, gazette.copyDeadlineWorkingDays),
+  };
+}
