@@ -30,7 +30,11 @@ export interface Order {
   publicationDate: string | null;
   /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
   publicationDateAdjusted?: PublicationDateAdjusted | null;
+  /** The newspaper's own reference for the booking, as its booking report gives it. */
+  newspaperReference: string | null;
   publishedAt: Date | null;
+  /** The page the notice appeared on, as the newspaper's publication report gives it. */
+  pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
   needsAttention: boolean;
@@ -68,7 +72,9 @@ export const ORDER_FIELDS = Object.keys({
   gazetteEdition: true,
   publicationDate: true,
   publicationDateAdjusted: true,
+  newspaperReference: true,
   publishedAt: true,
+  pageNumber: true,
   urn: true,
   poReference: true,
   needsAttention: true,
@@ -105,7 +111,9 @@ const OPTIONAL_FIELDS = [
   'gazetteEdition',
   'publicationDate',
   'publicationDateAdjusted',
+  'newspaperReference',
   'publishedAt',
+  'pageNumber',
   'urn',
   'poReference',
 ] as const satisfies ReadonlyArray<keyof Order>;

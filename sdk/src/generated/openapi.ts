@@ -823,12 +823,16 @@ export interface components {
       newspaperName?: string;
       /** @description Gazette edition the notice also goes to. */
       gazetteEdition?: string;
+      /** @description The newspaper's own booking reference, from its booking report (`order.booked`). */
+      newspaperReference?: string;
       /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
        * @example 2026-11-23T06:00:00.000Z
        */
       publishedAt?: string;
+      /** @description The page the notice appeared on, from the publication report (`order.published`). */
+      pageNumber?: number;
       /** @description Probate: the Gazette reference. */
       urn?: string;
       /** @description Purchase orders: the PO reference given. */
