@@ -36,7 +36,11 @@ export interface Order {
   publicationDate: string | null;
   /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
   publicationDateAdjusted?: PublicationDateAdjusted | null;
+  /** The newspaper's own reference for the booking, as its booking report gives it. */
+  newspaperReference: string | null;
   publishedAt: Date | null;
+  /** The page the notice appeared on, as the newspaper's publication report gives it. */
+  pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
   needsAttention: boolean;
@@ -74,7 +78,9 @@ export const ORDER_FIELDS = Object.keys({
   newspapers: true,
   publicationDate: true,
   publicationDateAdjusted: true,
+  newspaperReference: true,
   publishedAt: true,
+  pageNumber: true,
   urn: true,
   poReference: true,
   needsAttention: true,
@@ -114,7 +120,9 @@ const OPTIONAL_FIELDS = [
   'newspapers',
   'publicationDate',
   'publicationDateAdjusted',
+  'newspaperReference',
   'publishedAt',
+  'pageNumber',
   'urn',
   'poReference',
 ] as const satisfies ReadonlyArray<keyof Order>;

@@ -862,12 +862,16 @@ export interface components {
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @description Every paper the notice runs in, one per locality of its place, the main one first. */
       newspapers?: components['schemas']['NewspaperInsertion'][];
+      /** @description The newspaper's own booking reference, from its booking report (`order.booked`). */
+      newspaperReference?: string;
       /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
        * @example 2026-11-23T06:00:00.000Z
        */
       publishedAt?: string;
+      /** @description The page the notice appeared on, from the publication report (`order.published`). */
+      pageNumber?: number;
       /** @description Probate: the Gazette reference. */
       urn?: string;
       /** @description Purchase orders: the PO reference given. */

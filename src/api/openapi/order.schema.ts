@@ -124,7 +124,20 @@ export const orderSchema = z
     publicationDate: bookedDate(
       'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
     ).optional(),
+    newspaperReference: z
+      .string()
+      .meta({
+        description: "The newspaper's own booking reference, from its booking report (`order.booked`).",
+      })
+      .optional(),
     publishedAt: timestamp('When the newspaper confirmed publication.').optional(),
+    pageNumber: z
+      .int()
+      .min(1)
+      .meta({
+        description: 'The page the notice appeared on, from the publication report (`order.published`).',
+      })
+      .optional(),
     urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
     livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),

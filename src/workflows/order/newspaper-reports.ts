@@ -36,7 +36,7 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
   if (checkBooking(p, r) === 'repeat') return ack(p, false);
   p.reportApplied('booking', content);
   await p.commit(
-    { status: 'booked', publicationDate: r.publicationDate },
+    { status: 'booked', publicationDate: r.publicationDate, newspaperReference: content.newspaperReference },
     {
       event: 'order.booked',
       audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
@@ -55,6 +55,7 @@ export async function reportPublication(p: OrderProcess, r: PublicationReport): 
   const published = {
     status: 'published' as const,
     publishedAt: content.publishedAt,
+    pageNumber: content.pageNumber,
     certificateUrl: `${p.input.publicBaseUrl}/api/v1/orders/${p.order.id}/certificate`,
   };
   await documents.generateCertificate({

@@ -137,6 +137,10 @@ describe('order lifecycle over HTTP', () => {
       certificateUrl: `${api.config.publicBaseUrl}/api/v1/orders/${id}/certificate`,
     });
     expect((publishedEvent.object as Record<string, unknown>).id).toBe(id);
+    // The newspaper's booking reference and page reach the caller: on the order and in both events' object.
+    expect(events[2].data.object).toMatchObject({ status: 'booked', newspaperReference: 'YEP-1' });
+    expect(publishedEvent.object).toMatchObject({ newspaperReference: 'YEP-1', pageNumber: 12 });
+    expect(done.json).toMatchObject({ newspaperReference: 'YEP-1', pageNumber: 12 });
   });
 
   test('probate: the Gazette URN follows publication, only from the Gazette key of its edition', async () => {
