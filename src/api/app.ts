@@ -83,6 +83,37 @@ function rateLimiters(deps: AppDeps) {
   return { perKey, perIpQuote, perIpNoticeTypes };
 }
 
+/**
+ * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
+ * sandbox pays without money moving and without authentication, so it is served in development only.
+ */
+function paymentRoutes(deps: AppDeps, taskQueue: string): Router<AppState>[] {
+  const { config, db, temporal } = deps;
+  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
+  const stripeSecrets: StripeWebhookSecret[] = [
+    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
+    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
+  ];
+  const stripeKey = secretKey ?? testSecretKey;
+  const routes: Router<AppState>[] = [];
+  if (stripeKey && stripeSecrets.length > 0) {
+    routes.push(
+      stripeWebhookRoutes({
+        stripe: createStripeClient(stripeKey, apiUrl),
+        secrets: stripeSecrets,
+        db,
+        temporal,
+        log: deps.log,
+        taskQueue,
+      }),
+    );
+  }
+  if ((!secretKey || !testSecretKey) && config.env !== 'production') {
+    routes.push(sandboxRoutes({ db, temporal, config }));
+  }
+  return routes;
+}
+
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
@@ -120,25 +151,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const testHelpers = testHelperRoutes({ config, db, temporal });
   v1.use(testHelpers.routes(), testHelpers.allowedMethods());
   const integrations = integrationRoutes({ db, temporal });
-  // Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox.
-  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
-  const stripeSecrets: StripeWebhookSecret[] = [
-    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
-    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
-  ];
-  const stripeKey = secretKey ?? testSecretKey;
-  const stripeWebhooks =
-    stripeKey && stripeSecrets.length > 0
-      ? stripeWebhookRoutes({
-          stripe: createStripeClient(stripeKey, apiUrl),
-          secrets: stripeSecrets,
-          db,
-          temporal,
-          log: deps.log,
-          taskQueue,
-        })
-      : null;
-  const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;
+  const payments = paymentRoutes(deps, taskQueue);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
@@ -158,10 +171,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());
   app.use(integrations.routes()).use(integrations.allowedMethods());
-  for (const payments of [stripeWebhooks, sandbox]) {
-    if (payments) app.use(payments.routes()).use(payments.allowedMethods());
-  }
-  const checkout = checkoutRoutes({ db, temporal });
+  for (const routes of payments) app.use(routes.routes()).use(routes.allowedMethods());
+  const checkout = checkoutRoutes({ db, temporal, config });
   app.use(checkout.routes()).use(checkout.allowedMethods());
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods());

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { usesStripe } from '../../payments/stripe-account';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Order } from '../../orders/order';
@@ -55,8 +57,11 @@ function noPaymentDue(ctx: AppContext, order: Order): void {
  * - `GET /pay/:orderId/complete` (Stripe's `success_url`): order received;
  * - `GET /pay/:orderId/cancelled` (Stripe's `cancel_url`): payment not completed, with a link to try again.
  */
-export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
+export function checkoutRoutes(deps: { db: Db; temporal: Client; config: Config }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/pay' });
+  /** Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper. */
+  const noPaymentPage = (order: Order) =>
+    deps.config.env === 'production' && !usesStripe(deps.config, order.livemode);
 
   async function cardOrder(ctx: AppContext): Promise<Order | null> {
     const order = await findOrderById(deps.db, String(ctx.params.orderId));
@@ -67,6 +72,16 @@ export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppSt
     const order = await cardOrder(ctx);
     if (!order) return notFound(ctx);
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
+    if (noPaymentPage(order)) {
+      return render(
+        ctx,
+        200,
+        'Test order',
+        `<p>Order ${escape(order.reference)} is a test order. This service takes no test payments by card: pay it
+with the test helper <code>POST /api/v1/test_helpers/orders/${escape(order.id)}/advance</code> and
+<code>{"to": "paid"}</code>.</p>`,
+      );
+    }
     try {
       const url = await liveCheckoutSession(deps.temporal, order.id);
       ctx.redirect(url);
