@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
@@ -44,6 +45,24 @@ describe('Authorization scheme', () => {
     const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: `${scheme} ${key}` } });
     expect(res.status).toBe(200);
   });
+
+  it.each(['Bearer', 'bearer', 'BEARER'])(
+    'accepts an integration key with the scheme written %s',
+    async (scheme) => {
+      const { key: integrationKey } = await createIntegrationKey(api.db, {
+        kind: 'gazette',
+        gazetteEdition: 'london',
+      });
+      const report = (authorization: string) =>
+        call(api, 'POST', '/api/integrations/v1/orders/ord_00000000000000000000000000000000/urn', {
+          headers: { Authorization: authorization },
+          body: { urn: 'URN-1' },
+        });
+      // Authenticated: the order is looked up (and is not there); a refused key would be 401.
+      expect((await report(`${scheme} ${integrationKey}`)).status).toBe(404);
+      expect((await report(`Basic ${integrationKey}`)).status).toBe(401);
+    },
+  );
 
   it.each(['Basic ', 'Bearer', 'Bearer_', 'Token '])('refuses %s<key> with 401', async (value) => {
     const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: value + key } });
