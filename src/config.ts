@@ -73,8 +73,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   TRUST_PROXY_HOPS: intFrom(1, 1),
   MAX_BODY_BYTES: intFrom(102_400, 1024),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
+  PAGE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(60, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
   API_KEY_CACHE_TTL_MS: intFrom(5_000, 0).pipe(z.number().max(60_000)),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -158,7 +162,18 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly trustProxyHops: number;
   readonly maxBodyBytes: number;
-  readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
+  /** Node's server time-outs (ms): the request's headers, the whole request, an idle kept-alive connection. */
+  readonly httpTimeouts: {
+    readonly headersMs: number;
+    readonly requestMs: number;
+    readonly keepAliveMs: number;
+  };
+  readonly rateLimits: {
+    readonly perKeyPerMinute: number;
+    readonly quotePerIpPerMinute: number;
+    /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
+    readonly pagesPerIpPerMinute: number;
+  };
   readonly apiKeyLastUsedFlushMs: number;
   /** How long an API process remembers an active key (0: look it up on every request). */
   readonly apiKeyCacheTtlMs: number;
@@ -374,6 +389,21 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
   return [...gaps, ...unsafeInProduction(e)];
 }
 
+function httpTimeouts(e: z.infer<typeof envSchema>): Config['httpTimeouts'] {
+  const headersMs = Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000);
+  const requestMs = Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
+  if (headersMs > requestMs) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
+  }
+  return Object.freeze({
+    headersMs,
+    requestMs,
+    keepAliveMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+  });
+}
+
 function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
   const ms = (h: number) => Math.round(h * HOUR_MS);
   return Object.freeze({
@@ -420,9 +450,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    httpTimeouts: httpTimeouts(e),
     rateLimits: Object.freeze({
       perKeyPerMinute: e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
+      pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
