@@ -148,7 +148,8 @@ async function waitPolling(client: Client, taskQueue: string, child: ChildProces
 }
 
 /**
- * The service as production runs it (API and worker as separate processes, NODE_ENV=production) against a
+ * The service as production runs it (API and worker as separate processes, production's settings but for
+ * NODE_ENV=development, which lets webhooks reach the receiver on 127.0.0.1 and links use http) against a
  * fresh PostgreSQL database and an in-memory Temporal dev server, with rate limits raised so the limiter is
  * not what is measured. Each step reports progress and is bounded; a failure stops whatever already started.
  */
@@ -221,7 +222,8 @@ async function start(
   const webhookEncryptionKey = randomBytes(32);
   const cursorSigningKey = randomBytes(32);
   const env = childEnv({
-    NODE_ENV: 'production',
+    // Development, asked for explicitly: production refuses the receiver's loopback address and http links.
+    NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     PORT: String(apiPort),
@@ -246,7 +248,7 @@ async function start(
     // placeholders are never sent to Stripe.
     STRIPE_SECRET_KEY: 'sk_live_benchmark_placeholder_never_used',
     STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_placeholder',
-    // The receiver is on 127.0.0.1, which production refuses by default.
+    // The receiver is on 127.0.0.1, which production refuses.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
     BANK_ACCOUNT_NAME: 'BENCHMARK ONLY - NOT A REAL ACCOUNT',

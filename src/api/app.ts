@@ -14,7 +14,8 @@ import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
-import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
+import { createRateLimiter, limitPerKey, type ConsumeRateLimit } from './middleware/rate-limit';
+import { pageSecurityHeaders } from './pages/page-security';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
@@ -80,14 +81,54 @@ function rateLimiters(deps: AppDeps) {
     points: config.rateLimits.quotePerIpPerMinute,
     durationSeconds: 60,
   });
-  return { perKey, perIpQuote, perIpNoticeTypes };
+  // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
+  const perIpPages = createRateLimiter(limitStore, {
+    name: 'pages-ip',
+    points: config.rateLimits.pagesPerIpPerMinute,
+    durationSeconds: 60,
+  });
+  return { perKey, perIpQuote, perIpNoticeTypes, perIpPages };
+}
+
+/**
+ * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
+ * sandbox pays without money moving and without authentication, so it is served in development only.
+ */
+function paymentRoutes(
+  deps: AppDeps,
+  taskQueue: string,
+  perIpPages: ConsumeRateLimit,
+): { stripeWebhooks: Router<AppState> | null; pages: Router<AppState>[] } {
+  const { config, db, temporal } = deps;
+  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
+  const stripeSecrets: StripeWebhookSecret[] = [
+    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
+    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
+  ];
+  const stripeKey = secretKey ?? testSecretKey;
+  const stripeWebhooks =
+    stripeKey && stripeSecrets.length > 0
+      ? stripeWebhookRoutes({
+          stripe: createStripeClient(stripeKey, apiUrl),
+          secrets: stripeSecrets,
+          db,
+          temporal,
+          log: deps.log,
+          taskQueue,
+        })
+      : null;
+  const pages = [checkoutRoutes({ db, temporal, config, perIp: perIpPages })];
+  if ((!secretKey || !testSecretKey) && config.env !== 'production') {
+    pages.push(sandboxRoutes({ db, temporal, config, perIp: perIpPages }));
+  }
+  return { stripeWebhooks, pages };
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perIpQuote, perIpNoticeTypes } = rateLimiters(deps);
+  const { perKey, perIpQuote, perIpNoticeTypes, perIpPages } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
@@ -120,25 +161,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const testHelpers = testHelperRoutes({ config, db, temporal });
   v1.use(testHelpers.routes(), testHelpers.allowedMethods());
   const integrations = integrationRoutes({ db, temporal });
-  // Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox.
-  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
-  const stripeSecrets: StripeWebhookSecret[] = [
-    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
-    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
-  ];
-  const stripeKey = secretKey ?? testSecretKey;
-  const stripeWebhooks =
-    stripeKey && stripeSecrets.length > 0
-      ? stripeWebhookRoutes({
-          stripe: createStripeClient(stripeKey, apiUrl),
-          secrets: stripeSecrets,
-          db,
-          temporal,
-          log: deps.log,
-          taskQueue,
-        })
-      : null;
-  const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;
+  const payments = paymentRoutes(deps, taskQueue, perIpPages);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
@@ -149,20 +172,21 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestContext(deps.log));
   app.use(httpMetrics());
+  app.use(pageSecurityHeaders(config.publicBaseUrl));
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
+  // The payment pages read their own form bodies, ahead of the JSON API's parser.
+  for (const pages of payments.pages) app.use(pages.routes()).use(pages.allowedMethods());
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());
   app.use(integrations.routes()).use(integrations.allowedMethods());
-  for (const payments of [stripeWebhooks, sandbox]) {
-    if (payments) app.use(payments.routes()).use(payments.allowedMethods());
+  if (payments.stripeWebhooks) {
+    app.use(payments.stripeWebhooks.routes()).use(payments.stripeWebhooks.allowedMethods());
   }
-  const checkout = checkoutRoutes({ db, temporal });
-  app.use(checkout.routes()).use(checkout.allowedMethods());
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods());
   const status = statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService });

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type Koa from 'koa';
 import type { Pool } from 'pg';
@@ -138,9 +138,10 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
   });
   log.info({ url: metrics.url }, 'metrics listening');
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+  const server = createApiServer(app, config);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const draining = closeConnectionsWhenDraining(server);
   const address = server.address();
@@ -158,6 +159,26 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await close(deadline);
     },
   };
+}
+
+/**
+ * The API's HTTP server, its time-outs set rather than left at Node's defaults (README, "Security and limits"):
+ * a client gets HTTP_HEADERS_TIMEOUT_SECONDS to send its headers and HTTP_REQUEST_TIMEOUT_SECONDS for the whole
+ * request (a slow-loris client holding sockets open is answered 408 and cut off), checked every second rather
+ * than Node's 30 s; an idle kept-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, longer than
+ * the 60 s idle time-out of the usual load balancers, so a balancer never reuses a connection being closed.
+ */
+export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTimeouts'>): Server {
+  const { headersMs, requestMs, keepAliveMs } = config.httpTimeouts;
+  return createServer(
+    {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      keepAliveTimeout: keepAliveMs,
+      connectionsCheckingInterval: Math.min(1000, headersMs),
+    },
+    app.callback(),
+  );
 }
 
 /**

@@ -15,6 +15,9 @@ import { demoSignInLink, ensureDemoOrganisation } from './demo';
  * runs the worker and the API as child processes, as production runs them.
  */
 async function main() {
+  // The development launcher asks for development settings (the default is production), for itself and the
+  // worker and API it starts; an explicit NODE_ENV still wins.
+  process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const log = consoleLog;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { bearerCredential } from '../auth/bearer';
 import type { Logger } from '../logger';
 import { collectProcessMetrics, registry } from './metrics';
 
@@ -24,8 +25,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Compares digests, so the comparison takes the same time whatever the token's length or content. */
 function authorised(req: IncomingMessage, token: string | undefined): boolean {
   if (!token) return true;
-  const match = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return !!match && timingSafeEqual(digest(match[1]!), digest(token));
+  const sent = bearerCredential(req.headers.authorization);
+  return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
 }
 
 function answer(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {

@@ -1,3 +1,4 @@
+import { paySandbox } from '../../support/sandbox';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
@@ -202,7 +203,7 @@ describe('order lifecycle over HTTP', () => {
 
     const page = await fetch(`${api.baseUrl}/sandbox/checkout/${id}`);
     expect(await page.text()).toContain('LOCAL PAYMENT SANDBOX');
-    expect((await fetch(`${api.baseUrl}/sandbox/checkout/${id}`, { method: 'POST' })).status).toBe(200);
+    expect((await paySandbox(api.baseUrl, id)).status).toBe(200);
     const paid = await eventually(
       () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
       (r) => r.json.paymentState === 'paid',

@@ -22,7 +22,7 @@ describe('log format', () => {
   it('is read from LOG_FORMAT and refuses anything else', () => {
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
-    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ NODE_ENV: 'test', LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   /** Runs a real logger in a child process (pino-pretty writes from a worker thread) and returns its stdout. */
