@@ -116,7 +116,7 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
 export async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
-    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli');
+    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli', 'json', { stderr: true });
     const program = buildProgram((fn) => withCliDatabase(config, log, fn));
     await program.parseAsync(argv, { from: 'user' });
     return 0;
