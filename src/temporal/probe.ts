@@ -1,5 +1,5 @@
 import { Connection, type ConnectionOptions } from '@temporalio/client';
-import type { HealthCheck } from '../../health';
+import type { HealthCheck } from '../health';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -12,7 +12,7 @@ const deadlineOf =
 
 /** A Temporal connection for probes only: every call on it gives up by its deadline. */
 export interface TemporalProbe {
-  /** GET /api/health's readiness check. */
+  /** A readiness check: GET /api/health's and the worker's. */
   check: HealthCheck;
   /** For other read-only probes on the same terms (the status page's task-queue pollers). */
   workflowService: Connection['workflowService'];
@@ -20,7 +20,7 @@ export interface TemporalProbe {
 }
 
 /**
- * GET /api/health's Temporal probe, on a connection of its own whose every call carries a deadline (a gRPC
+ * A Temporal probe (GET /api/health, the worker's /health), on a connection of its own whose every call carries a deadline (a gRPC
  * interceptor), so no call outlives the health request. Not `connection.withDeadline`: it scopes the deadline
  * with an AsyncLocalStorage, and the first `run` of one turns on Node's promise hooks for the rest of the
  * process, a cost on every promise of every request (about 8 % of a quote's CPU, measured with
