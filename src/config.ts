@@ -340,6 +340,9 @@ function unsafeInProduction(e: z.infer<typeof envSchema>): string[] {
 const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
 const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key ?? '');
 
+/** How deploy/compose.env.example marks the values an operator must replace before a production start. */
+const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
+
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
  * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
@@ -385,6 +388,13 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
       'must be a Stripe test key (sk_test_ or rk_test_)',
     );
     need(!e.STRIPE_TEST_WEBHOOK_SECRET, 'STRIPE_TEST_WEBHOOK_SECRET', 'required with STRIPE_TEST_SECRET_KEY');
+  }
+  for (const [variable, value] of Object.entries(e)) {
+    need(
+      typeof value === 'string' && EXAMPLE_PLACEHOLDER.test(value),
+      variable,
+      'still a placeholder of deploy/compose.env.example: replace it as the example says',
+    );
   }
   return [...gaps, ...unsafeInProduction(e)];
 }

@@ -15,7 +15,7 @@ import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
-import { temporalProbe } from './health/temporal-probe';
+import { temporalProbe } from '../temporal/probe';
 import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';

@@ -126,7 +126,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     askForDevelopmentOnEmbeddedDatabase();
     const config = loadConfig();
-    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli');
+    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli', 'json', { stderr: true });
     const program = buildProgram((fn) => withCliDatabase(config, log, fn));
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -7,6 +7,9 @@ import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
 import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
 import { startOrderWorker } from '../worker';
+import { workerHealth } from '../worker-health';
+import { databaseCheck } from '../health';
+import { temporalProbe } from '../temporal/probe';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -28,18 +31,22 @@ async function main() {
     taskQueue: config.temporalTaskQueue,
     workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
+  const temporalHealth = temporalProbe(config.temporalAddress);
   const metrics = await startMetricsServer({
     host: config.metrics.host,
     port: config.metrics.workerPort,
     token: config.metrics.token,
     log,
     extra: sdkMetricsReader(sdkMetrics),
+    health: workerHealth(worker.worker, { database: databaseCheck(db), temporal: temporalHealth.check }),
+    retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds,
   });
   log.info({ url: metrics.url }, 'metrics listening');
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
     await worker.stop(deadline);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
+    await deadline.within(log, 'close Temporal probe connection', () => temporalHealth.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());
     await deadline.within(log, 'flush traces', async () => workerTracing?.shutdown(), 0);
   });

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { temporalProbe } from '../../../src/api/health/temporal-probe';
+import { temporalProbe } from '../../../src/temporal/probe';
 
 /**
  * GET /api/health's Temporal probe: it answers while Temporal does, and a server that accepts connections but

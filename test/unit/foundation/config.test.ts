@@ -138,6 +138,18 @@ describe('production start-up check', () => {
     expect(problems({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'rk_live_restricted' })).toEqual([]);
   });
 
+  it("refuses a value still marked REPLACE, as deploy/compose.env.example's placeholders are", () => {
+    expect(
+      problems({
+        ...PRODUCTION_ENV,
+        SMTP_URL: 'smtp://REPLACE-user:REPLACE-password@smtp.example.com:587',
+        STRIPE_WEBHOOK_SECRET: 'REPLACE-with-whsec-secret',
+        BANK_ACCOUNT_NAME: 'REPLACE with your account name',
+      }).sort(),
+    ).toEqual(['BANK_ACCOUNT_NAME', 'SMTP_URL', 'STRIPE_WEBHOOK_SECRET']);
+    expect(problems({ ...PRODUCTION_ENV, BANK_ACCOUNT_NAME: 'Replacement Windows Ltd' })).toEqual([]);
+  });
+
   it('lets test orders use the sandbox, or Stripe test mode with a test key and its secret', () => {
     expect(problems({ ...PRODUCTION_ENV, STRIPE_TEST_SECRET_KEY: 'sk_live_oops' })).toEqual([
       'STRIPE_TEST_SECRET_KEY',

@@ -1,5 +1,5 @@
 import { Connection, type ConnectionOptions } from '@temporalio/client';
-import type { HealthCheck } from '../../health';
+import type { HealthCheck } from '../health';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -12,7 +12,7 @@ const deadlineOf =
 
 /** A Temporal connection for probes only: every call on it gives up by its deadline. */
 export interface TemporalProbe {
-  /** GET /api/health's readiness check. */
+  /** A readiness check: GET /api/health's and the worker's. */
   check: HealthCheck;
   /** For other read-only probes on the same terms (the status page's task-queue pollers). */
   workflowService: Connection['workflowService'];
@@ -20,8 +20,9 @@ export interface TemporalProbe {
 }
 
 /**
- * GET /api/health's Temporal probe, on a connection of its own whose every call carries a deadline (a gRPC
- * interceptor), so no call outlives the health request, whatever else the process does with its connections.
+ * A Temporal probe (GET /api/health, the worker's /health), on a connection of its own whose every call carries a
+ * deadline (a gRPC interceptor), so no call outlives the health request, whatever else the process does with its
+ * connections.
  */
 export function temporalProbe(address: string, deadlineMs = 1500): TemporalProbe {
   const connection = Connection.lazy({ address, interceptors: [deadlineOf(deadlineMs)] });
