@@ -52,6 +52,13 @@ function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
   };
 }
 
+async function warmUpClient(client: Client, log: ActivityDeps['log']): Promise<void> {
+  await client.connection.ensureConnected().catch(() => undefined);
+  await warmUpWorkflowStarts(client).catch((err: unknown) =>
+    log.warn({ err }, 'workflow-start warm-up failed; the first start will do its work'),
+  );
+}
+
 export interface RunningWorker {
   taskQueue: string;
   worker: Worker;
@@ -74,19 +81,11 @@ export async function startOrderWorker(
 ): Promise<RunningWorker> {
   const { address, ...deps } = opts;
   checkReferenceData(); // workflow code trusts the data files: they are checked once, here
-  const connection = await NativeConnection.connect({ address });
-  const ownClient: Client | undefined = deps.temporal
-    ? undefined
-    : await connectTemporalClient(address, deps.config.temporalNamespace);
-  // Connected and warmed now rather than by the first activity that starts a workflow: setting up the gRPC
-  // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
-  // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.
-  await ownClient?.connection.ensureConnected().catch(() => undefined);
-  if (ownClient) {
-    await warmUpWorkflowStarts(ownClient).catch((err: unknown) =>
-      deps.log.warn({ err }, 'workflow-start warm-up failed; the first start will do its work'),
-    );
-  }
+  // The two connections open side by side: each is mostly a wait on the network.
+  const [connection, ownClient] = await Promise.all([
+    NativeConnection.connect({ address }),
+    deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace),
+  ]);
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({
@@ -95,8 +94,14 @@ export async function startOrderWorker(
     temporal: deps.temporal ?? ownClient,
     connection,
   });
-  renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
   const running = worker.run();
+  // Polling first, then the warm-ups: a worker that replaces a dead one takes tasks at once, and the warm-ups
+  // only spare the first activities some work. A render thread loads pdfkit, so that the first proof does not
+  // wait for it; the client that starts per-event workflows connects (name resolution: ~100 ms of the main
+  // thread, which runs every activity) and makes a first start offline (./temporal/warm-up.ts). Best effort:
+  // the client still connects lazily if this fails.
+  renderPool();
+  if (ownClient) void warmUpClient(ownClient, deps.log);
   const { log } = deps;
   return {
     taskQueue: opts.taskQueue,

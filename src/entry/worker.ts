@@ -5,7 +5,8 @@ import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
-import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { workerBundleRequest, workflowBundle } from '../temporal/workflow-bundle';
 import { startOrderWorker } from '../worker';
 import { onShutdown } from '../shutdown';
 
@@ -26,7 +27,7 @@ async function main() {
     log,
     address: config.temporalAddress,
     taskQueue: config.temporalTaskQueue,
-    workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
+    workflowBundle: await workflowBundle(log, workerBundleRequest()),
   });
   const metrics = await startMetricsServer({
     host: config.metrics.host,
