@@ -4,6 +4,7 @@ import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
+import { checkTemporalSetup } from './temporal/setup-check';
 import { warmUpWorkflowStarts } from './temporal/warm-up';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
@@ -86,6 +87,14 @@ export async function startOrderWorker(
     NativeConnection.connect({ address }),
     deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace),
   ]);
+  // A namespace without our search attributes fails every workflow task that sets them (the worker would log
+  // warnings and poll on): refuse to start, naming the commands that add them.
+  await checkTemporalSetup((deps.temporal ?? ownClient)!.connection, deps.config.temporalNamespace).catch(
+    async (err: unknown) => {
+      await Promise.allSettled([connection.close(), ownClient?.connection.close()]);
+      throw err;
+    },
+  );
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { HealthCheck } from '../../health';
+import { DependencyMisconfigured, type HealthCheck } from '../../health';
 import type { AppContext, AppState } from '../context';
 
-async function probe(check: HealthCheck, timeoutMs: number): Promise<'ok' | 'unavailable'> {
+type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
+
+async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
@@ -12,8 +14,8 @@ async function probe(check: HealthCheck, timeoutMs: number): Promise<'ok' | 'una
   try {
     await Promise.race([check(), timeout]);
     return 'ok';
-  } catch {
-    return 'unavailable';
+  } catch (err) {
+    return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
   } finally {
     clearTimeout(timer);
   }
@@ -25,7 +27,7 @@ export function databaseCheck(db: Db): HealthCheck {
   };
 }
 
-type Report = { healthy: boolean; checks: Record<string, 'ok' | 'unavailable'> };
+type Report = { healthy: boolean; checks: Record<string, CheckStatus> };
 
 /**
  * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
@@ -62,7 +64,10 @@ export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs:
   };
 }
 
-/** GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not. */
+/**
+ * GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not, or when
+ * Temporal is not set up for us (`misconfigured`: the API's log says what is missing and how to add it).
+ */
 export function healthRoutes(
   checks: Record<string, HealthCheck>,
   opts: { timeoutMs?: number; retryAfterSeconds?: number; freshMs?: number } = {},
