@@ -8,7 +8,21 @@ import type { Db } from './db/database';
  */
 export type HealthCheck = () => Promise<void>;
 
-async function probe(check: HealthCheck, timeoutMs: number): Promise<'ok' | 'unavailable'> {
+/**
+ * What a check throws when its dependency answers but cannot serve this service as it is set up (a Temporal
+ * namespace without our search attributes): GET /api/health reports `misconfigured` rather than `unavailable`,
+ * for an operator rather than a retry to fix.
+ */
+export class DependencyMisconfigured extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DependencyMisconfigured';
+  }
+}
+
+export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
+
+async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
@@ -16,8 +30,8 @@ async function probe(check: HealthCheck, timeoutMs: number): Promise<'ok' | 'una
   try {
     await Promise.race([check(), timeout]);
     return 'ok';
-  } catch {
-    return 'unavailable';
+  } catch (err) {
+    return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
   } finally {
     clearTimeout(timer);
   }
@@ -29,7 +43,7 @@ export function databaseCheck(db: Db): HealthCheck {
   };
 }
 
-export type HealthReport = { healthy: boolean; checks: Record<string, 'ok' | 'unavailable'> };
+export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatus> };
 
 /**
  * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no

@@ -46,6 +46,12 @@ export interface BenchServices {
    * checkout of other code, e.g. `git archive <commit> src | tar -x -C <root>` beside a link to node_modules.
    */
   startApi(env: Record<string, string>, root?: string): Promise<StartedProcess>;
+  /**
+   * Spawns one more worker (same settings, plus `env`) as production runs it (`compiled`: node
+   * dist/src/entry/worker.js, after `npm run build`) or as `npm run start:worker` and the tests do (`sources`,
+   * through tsx), without the bench's loop monitor; stopped with the bench unless stopped before.
+   */
+  spawnWorker(env: Record<string, string>, how: 'compiled' | 'sources'): ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -290,6 +296,20 @@ async function start(
       cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
       await waitHealthy(`${url}/api/health`, child);
       return { url, pid: child.pid };
+    },
+    spawnWorker(extra: Record<string, string>, how: 'compiled' | 'sources') {
+      const entry =
+        how === 'compiled'
+          ? [path.join(ROOT, 'dist', 'src', 'entry', 'worker.js')]
+          : ['--import', 'tsx', path.join(ROOT, 'src', 'entry', 'worker.ts')];
+      const child = spawn(process.execPath, entry, {
+        cwd: ROOT,
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      relay(child, `worker (${how})`);
+      cleanups.push({ what: `worker (${how}) ${child.pid}`, run: () => stopChild(child) });
+      return child;
     },
     async startBareKoa(bodyBytes: number) {
       const port = await findFreePort();

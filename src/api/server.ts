@@ -71,6 +71,12 @@ export async function wireApi(
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
+  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
+  // A namespace without our search attributes would fail every order: refuse to start, saying how to fix it.
+  await temporalHealth.verifySetup().catch(async (err: unknown) => {
+    await temporalHealth.close();
+    throw err;
+  });
   const poolSize = opts.poolSize ?? config.databasePoolSize;
   const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
@@ -80,7 +86,6 @@ export async function wireApi(
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
   const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
-  const temporalHealth = temporalProbe(config.temporalAddress);
   const app = createApp({
     config,
     db,

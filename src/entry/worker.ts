@@ -5,7 +5,8 @@ import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
-import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { workerBundleRequest, workflowBundle } from '../temporal/workflow-bundle';
 import { startOrderWorker } from '../worker';
 import { workerHealth } from '../worker-health';
 import { databaseCheck } from '../health';
@@ -29,9 +30,9 @@ async function main() {
     log,
     address: config.temporalAddress,
     taskQueue: config.temporalTaskQueue,
-    workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
+    workflowBundle: await workflowBundle(log, workerBundleRequest()),
   });
-  const temporalHealth = temporalProbe(config.temporalAddress);
+  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
   const metrics = await startMetricsServer({
     host: config.metrics.host,
     port: config.metrics.workerPort,

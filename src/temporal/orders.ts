@@ -56,8 +56,9 @@ const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unk
 
 /**
  * Translates what Temporal says about an order message into our errors: a refusal by the workflow keeps its
- * code (order_not_amendable, invalid_state_transition …); a closed workflow is `onClosed()`; a timeout or an
- * unreachable Temporal is 503 service_unavailable. Anything else is rethrown (500).
+ * code (order_not_amendable, invalid_state_transition …); a closed workflow is `onClosed()`; a timeout, an
+ * unreachable Temporal or a message it could not apply is 503 service_unavailable. Anything else is rethrown
+ * (500).
  */
 export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
   if (
@@ -82,8 +83,18 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
   if (err instanceof Error && err.name === 'ServiceError') {
     return new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
   }
+  // Temporal could not apply the message: the workflow task that was to take it failed (a namespace without a
+  // search attribute the workflow sets, see ./setup-check.ts). Nothing was applied; a retry is, once it is fixed.
+  if ((err as { code?: unknown } | null)?.code === GRPC_FAILED_PRECONDITION) {
+    return new AppError(
+      'service_unavailable',
+      'The order engine could not take the request. Retry with backoff.',
+    );
+  }
   return err;
 }
+
+const GRPC_FAILED_PRECONDITION = 9;
 
 /**
  * Starts an order's workflow and places the order (update-with-start), answering once the order is written.

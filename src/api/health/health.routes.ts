@@ -2,7 +2,10 @@ import Router from '@koa/router';
 import { dependencyReport, type HealthCheck } from '../../health';
 import type { AppContext, AppState } from '../context';
 
-/** GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not. */
+/**
+ * GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not, or when
+ * Temporal is not set up for us (`misconfigured`: the API's log says what is missing and how to add it).
+ */
 export function healthRoutes(
   checks: Record<string, HealthCheck>,
   opts: { timeoutMs?: number; retryAfterSeconds?: number; freshMs?: number } = {},
