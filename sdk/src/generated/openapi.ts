@@ -495,50 +495,46 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
-    QuoteEstimateRequest: {
-      type: components['schemas']['NoticeType'];
-      postcode: string;
-      wordCount?: number;
-      newspaperName?: string;
-    };
-    /**
-     * @description The notice type.
-     * @enum {string}
-     */
-    NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
-    /** @description The shared order fields plus the fields of the `type`. Shown: the fields in England and Wales; the exact fields per nation (from the postcode) are the JSON Schemas of GET /v1/notice-types. */
-    OrderInput:
-      | components['schemas']['HgvOrderInput']
-      | components['schemas']['ProbateOrderInput']
-      | components['schemas']['PlanningOrderInput']
-      | components['schemas']['TroOrderInput']
-      | components['schemas']['PublicPathOrderInput']
-      | components['schemas']['HighwaysOrderInput'];
-    HgvOrderInput: {
+    /** @description A `hgv` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    HgvOrderInput:
+      | components['schemas']['HgvEnglandOrderInput']
+      | components['schemas']['HgvWalesOrderInput']
+      | components['schemas']['HgvScotlandOrderInput']
+      | components['schemas']['HgvNorthernIrelandOrderInput'];
+    /** @description A `hgv` notice whose postcode is in England: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1. */
+    HgvEnglandOrderInput: {
       /** @constant */
       type: 'hgv';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
-      language?: 'en' | 'cy+en';
+      language?: 'en';
       /** @enum {string} */
       applicationKind: 'new' | 'variation';
       /** @enum {string} */
       licenceType: 'restricted' | 'standard_national' | 'standard_international';
       licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       operatingCentreAddress: string;
       operatingCentrePostcode: string;
       vehicleCount: number;
       trailerCount: number;
       currentVehicleCount?: number;
       currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       conditionChanges?: string;
       /** @enum {string} */
       trafficArea:
@@ -551,95 +547,679 @@ export interface components {
         | 'london_and_south_east'
         | 'scotland';
     };
-    ProbateOrderInput: {
+    /** @description A `hgv` notice whose postcode is in Wales: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Welsh traffic area). */
+    HgvWalesOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en' | 'cy+en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      /** @enum {string} */
+      trafficArea:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+    };
+    /** @description A `hgv` notice whose postcode is in Scotland: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Scottish traffic area). */
+    HgvScotlandOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      /** @enum {string} */
+      trafficArea:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+    };
+    /** @description A `hgv` notice whose postcode is in Northern Ireland: Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010 s.10; SR 2012/261 Sch 2. */
+    HgvNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      /** Format: date */
+      applicationDate?: string;
+    };
+    /** @description A `probate` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    ProbateOrderInput:
+      | components['schemas']['ProbateEnglandOrderInput']
+      | components['schemas']['ProbateWalesOrderInput']
+      | components['schemas']['ProbateScotlandOrderInput']
+      | components['schemas']['ProbateNorthernIrelandOrderInput'];
+    /** @description A `probate` notice whose postcode is in England: Trustee Act 1925 s.27. */
+    ProbateEnglandOrderInput: {
       /** @constant */
       type: 'probate';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `probate` notice whose postcode is in Wales: Trustee Act 1925 s.27. */
+    ProbateWalesOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       deceasedOccupation?: string;
+      /** Format: date */
       dateOfDeath: string;
+      /** Format: date */
       claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       solicitorReference?: string;
     };
-    PlanningOrderInput: {
+    /** @description A `probate` notice whose postcode is in Scotland: No statute: notice to creditors in practice. */
+    ProbateScotlandOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `probate` notice whose postcode is in Northern Ireland: Trustee Act (Northern Ireland) 1958 s.28. */
+    ProbateNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `planning` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    PlanningOrderInput:
+      | components['schemas']['PlanningEnglandOrderInput']
+      | components['schemas']['PlanningWalesOrderInput']
+      | components['schemas']['PlanningScotlandOrderInput']
+      | components['schemas']['PlanningNorthernIrelandOrderInput'];
+    /** @description A `planning` notice whose postcode is in England: Town and Country Planning Act 1990; DMPO 2015 (SI 2015/595) art 15, Sch 3. */
+    PlanningEnglandOrderInput: {
       /** @constant */
       type: 'planning';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
-      language?: 'en' | 'cy+en';
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       developmentDescription: string;
       /** @enum {string} */
       category: 'eia' | 'departure' | 'right_of_way' | 'major' | 'listed_building' | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       commentDeadline: string;
     };
-    TroOrderInput: {
+    /** @description A `planning` notice whose postcode is in Wales: Town and Country Planning Act 1990; DMPO (Wales) 2012 (WSI 2012/801) arts 12, 21, Sch 3. */
+    PlanningWalesOrderInput: {
       /** @constant */
-      type: 'tro';
+      type: 'planning';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category: 'eia' | 'departure' | 'right_of_way' | 'major' | 'listed_building' | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+    };
+    /** @description A `planning` notice whose postcode is in Scotland: Town and Country Planning (Scotland) Act 1997; DMPR 2013 (SSI 2013/155) reg 20, Sch 4; EIA Regs 2017 (SSI 2017/102) reg 21; SSI 2015/243 reg 8; LBCA(S)A 1997 ss.60, 65. */
+    PlanningScotlandOrderInput: {
+      /** @constant */
+      type: 'planning';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      agentName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      agentAddress?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category:
+        | 'neighbour_notification'
+        | 'ownership_certificate'
+        | 'bad_neighbour'
+        | 'departure'
+        | 'hazard_consultation'
+        | 'eia'
+        | 'listed_building_consent'
+        | 'conservation_area_consent'
+        | 'listed_building_setting'
+        | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+    };
+    /** @description A `planning` notice whose postcode is in Northern Ireland: Planning Act (Northern Ireland) 2011; GDPO (NI) 2015 (SR 2015/72) art 8; EIA Regs (NI) 2017 reg 18; SR 2015/108 reg 7. */
+    PlanningNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'planning';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category: 'application' | 'eia' | 'listed_building_consent';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+      preApplicationConsultation?: boolean;
+    };
+    /** @description A `tro` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    TroOrderInput:
+      | components['schemas']['TroEnglandOrderInput']
+      | components['schemas']['TroWalesOrderInput']
+      | components['schemas']['TroScotlandOrderInput']
+      | components['schemas']['TroNorthernIrelandOrderInput'];
+    /** @description A `tro` notice whose postcode is in England: Road Traffic Regulation Act 1984; SI 1996/2489 regs 7, 17. */
+    TroEnglandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
       orderTitle: string;
       /** @enum {string} */
       stage: 'proposal' | 'making';
       experimental?: boolean;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
       roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
+      /** Format: date */
       madeDate?: string;
+      /** Format: date */
       comesIntoForceDate?: string;
     };
-    PublicPathOrderInput: {
+    /** @description A `tro` notice whose postcode is in Wales: Road Traffic Regulation Act 1984; SI 1996/2489 regs 7, 17. */
+    TroWalesOrderInput: {
       /** @constant */
-      type: 'public_path';
+      type: 'tro';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage: 'proposal' | 'making';
+      experimental?: boolean;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      /** Format: date */
+      madeDate?: string;
+      /** Format: date */
+      comesIntoForceDate?: string;
+    };
+    /** @description A `tro` notice whose postcode is in Scotland: Road Traffic Regulation Act 1984; Local Authorities' Traffic Orders (Procedure) (Scotland) Regulations 1999 (SI 1999/614) regs 5, 7, 17, Sch 1. */
+    TroScotlandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage: 'proposal' | 'making';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      /** Format: date */
+      madeDate?: string;
+      /** Format: date */
+      comesIntoForceDate?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsNewspaper?: string;
+      /** Format: date */
+      proposalsPublishedOn?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      modifications?: string;
+      edinburghGazette?: boolean;
+    };
+    /** @description A `tro` notice whose postcode is in Northern Ireland: Road Traffic Regulation (Northern Ireland) Order 1997 (SI 1997/276 (NI 2)) Sch 1 para 3. */
+    TroNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage?: 'proposal' | 'making';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `public_path` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    PublicPathOrderInput:
+      | components['schemas']['PublicPathEnglandOrderInput']
+      | components['schemas']['PublicPathWalesOrderInput']
+      | components['schemas']['PublicPathScotlandOrderInput']
+      | components['schemas']['PublicPathNorthernIrelandOrderInput'];
+    /** @description A `public_path` notice whose postcode is in England: Highways Act 1980 ss.26, 118, 119, Sch 6; TCPA 1990 s.257, Sch 14; Wildlife and Countryside Act 1981 s.53, Sch 15. */
+    PublicPathEnglandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
       orderTitle: string;
       /** @enum {string} */
       statute:
@@ -650,47 +1230,598 @@ export interface components {
         | 'wca_1981_s53';
       /** @enum {string} */
       orderType: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification';
+      /** Format: date */
       madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
     };
-    HighwaysOrderInput: {
+    /** @description A `public_path` notice whose postcode is in Wales: Highways Act 1980 ss.26, 118, 119, Sch 6; TCPA 1990 s.257, Sch 14; Wildlife and Countryside Act 1981 s.53, Sch 15. */
+    PublicPathWalesOrderInput: {
       /** @constant */
-      type: 'highways';
+      type: 'public_path';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute:
+        | 'highways_act_1980_s26'
+        | 'highways_act_1980_s118'
+        | 'highways_act_1980_s119'
+        | 'tcpa_1990_s257'
+        | 'wca_1981_s53';
+      /** @enum {string} */
+      orderType: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification';
+      /** Format: date */
+      madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `public_path` notice whose postcode is in Scotland: Countryside (Scotland) Act 1967 ss.31, 34, 35, Sch 3. */
+    PublicPathScotlandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute:
+        | 'countryside_scotland_act_1967_s31'
+        | 'countryside_scotland_act_1967_s34'
+        | 'countryside_scotland_act_1967_s35';
+      /** @enum {string} */
+      orderType: 'creation' | 'extinguishment' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      edinburghGazette?: boolean;
+    };
+    /** @description A `public_path` notice whose postcode is in Northern Ireland: Access to the Countryside (Northern Ireland) Order 1983 (SI 1983/1895 (NI 18)) arts 12, 14, 15, Sch 1. */
+    PublicPathNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'access_ni_order_1983_art12' | 'access_ni_order_1983_art14' | 'access_ni_order_1983_art15';
+      /** @enum {string} */
+      orderType: 'creation' | 'extinguishment' | 'diversion';
+      /** Format: date */
+      madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `highways` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    HighwaysOrderInput:
+      | components['schemas']['HighwaysEnglandOrderInput']
+      | components['schemas']['HighwaysWalesOrderInput']
+      | components['schemas']['HighwaysScotlandOrderInput']
+      | components['schemas']['HighwaysNorthernIrelandOrderInput'];
+    /** @description A `highways` notice whose postcode is in England: Highways Act 1980 s.116, Sch 12; TCPA 1990 ss.247, 252. */
+    HighwaysEnglandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
       /** @enum {string} */
       statute: 'highways_act_1980_s116' | 'tcpa_1990_s247';
       /** @enum {string} */
       orderType: 'stopping_up' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       courtName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       courtAddress?: string;
+      /** Format: date */
       hearingDate?: string;
       hearingTime?: string;
+      /** Format: date */
       objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
     };
-    /** @description Any subset of the order fields, and `acceptPriceChange`. */
-    AmendRequest: {
-      acceptPriceChange?: boolean;
-    } & {
-      [key: string]: unknown;
+    /** @description A `highways` notice whose postcode is in Wales: Highways Act 1980 s.116, Sch 12; TCPA 1990 ss.247, 252. */
+    HighwaysWalesOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @enum {string} */
+      statute: 'highways_act_1980_s116' | 'tcpa_1990_s247';
+      /** @enum {string} */
+      orderType: 'stopping_up' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      courtName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      courtAddress?: string;
+      /** Format: date */
+      hearingDate?: string;
+      hearingTime?: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
     };
+    /** @description A `highways` notice whose postcode is in Scotland: Roads (Scotland) Act 1984 ss.68, 71, 151, 152. */
+    HighwaysScotlandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'roads_scotland_act_1984_s68' | 'roads_scotland_act_1984_s152';
+      /** @enum {string} */
+      orderType: 'stopping_up' | 'redetermination';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `highways` notice whose postcode is in Northern Ireland: Roads (Northern Ireland) Order 1993 (SI 1993/3160 (NI 15)) art 68, Sch 8. */
+    HighwaysNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'roads_ni_order_1993_art68';
+      /** @enum {string} */
+      orderType: 'abandonment' | 'stopping_up';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description An order body: `type`, the shared fields, and the fields of the type in the nation of the postcode (one schema per cell, `{Type}{Nation}OrderInput`). */
+    OrderInput:
+      | components['schemas']['HgvOrderInput']
+      | components['schemas']['ProbateOrderInput']
+      | components['schemas']['PlanningOrderInput']
+      | components['schemas']['TroOrderInput']
+      | components['schemas']['PublicPathOrderInput']
+      | components['schemas']['HighwaysOrderInput'];
+    /** @description An amendment of a `hgv` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    HgvAmendment: {
+      /** @constant */
+      type?: 'hgv';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @enum {string} */
+      applicationKind?: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType?: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string | null;
+      tradingName?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress?: string;
+      operatingCentrePostcode?: string;
+      vehicleCount?: number;
+      trailerCount?: number;
+      currentVehicleCount?: number | null;
+      currentTrailerCount?: number | null;
+      conditionChanges?: string | null;
+      /** @enum {string} */
+      trafficArea?:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+      applicationDate?: string | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `probate` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    ProbateAmendment: {
+      /** @constant */
+      type?: 'probate';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName?: string;
+      deceasedOtherNames?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress?: string;
+      deceasedOccupation?: string | null;
+      /** Format: date */
+      dateOfDeath?: string;
+      /** Format: date */
+      claimsDeadlineDate?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives?: string;
+      personalRepresentativesAddress?: string | null;
+      solicitorName?: string | null;
+      solicitorAddress?: string | null;
+      solicitorReference?: string | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `planning` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    PlanningAmendment: {
+      /** @constant */
+      type?: 'planning';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference?: string;
+      planningApplicantName?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription?: string;
+      /** @enum {string} */
+      category?:
+        | 'eia'
+        | 'departure'
+        | 'right_of_way'
+        | 'major'
+        | 'listed_building'
+        | 'conservation_area'
+        | 'neighbour_notification'
+        | 'ownership_certificate'
+        | 'bad_neighbour'
+        | 'hazard_consultation'
+        | 'listed_building_consent'
+        | 'conservation_area_consent'
+        | 'listed_building_setting'
+        | 'application';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      /** Format: date */
+      commentDeadline?: string;
+      agentName?: string | null;
+      agentAddress?: string | null;
+      preApplicationConsultation?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `tro` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    TroAmendment: {
+      /** @constant */
+      type?: 'tro';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      stage?: ('proposal' | 'making') | null;
+      experimental?: boolean | null;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      roads?: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      objectionDeadline?: string | null;
+      objectionAddress?: string | null;
+      madeDate?: string | null;
+      comesIntoForceDate?: string | null;
+      proposalsNewspaper?: string | null;
+      proposalsPublishedOn?: string | null;
+      modifications?: string | null;
+      edinburghGazette?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `public_path` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    PublicPathAmendment: {
+      /** @constant */
+      type?: 'public_path';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      /** @enum {string} */
+      statute?:
+        | 'highways_act_1980_s26'
+        | 'highways_act_1980_s118'
+        | 'highways_act_1980_s119'
+        | 'tcpa_1990_s257'
+        | 'wca_1981_s53'
+        | 'countryside_scotland_act_1967_s31'
+        | 'countryside_scotland_act_1967_s34'
+        | 'countryside_scotland_act_1967_s35'
+        | 'access_ni_order_1983_art12'
+        | 'access_ni_order_1983_art14'
+        | 'access_ni_order_1983_art15';
+      /** @enum {string} */
+      orderType?: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification' | 'extinguishment';
+      /** Format: date */
+      madeDate?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      objectionAddress?: string | null;
+      edinburghGazette?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `highways` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    HighwaysAmendment: {
+      /** @constant */
+      type?: 'highways';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @enum {string} */
+      statute?:
+        | 'highways_act_1980_s116'
+        | 'tcpa_1990_s247'
+        | 'roads_scotland_act_1984_s68'
+        | 'roads_scotland_act_1984_s152'
+        | 'roads_ni_order_1993_art68';
+      /** @enum {string} */
+      orderType?: 'stopping_up' | 'diversion' | 'redetermination' | 'abandonment';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      courtName?: string | null;
+      courtAddress?: string | null;
+      hearingDate?: string | null;
+      hearingTime?: string | null;
+      objectionDeadline?: string | null;
+      objectionAddress?: string | null;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description A price estimate without the order’s fields. */
+    QuoteEstimateRequest: {
+      /** @enum {string} */
+      type: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
+      postcode: string;
+      wordCount?: number;
+      newspaperName?: string;
+    };
+    /** @description An estimate (`type`, `postcode`, `wordCount`, `newspaperName`), or a full order body. */
+    QuoteRequest: components['schemas']['QuoteEstimateRequest'] | components['schemas']['OrderInput'];
+    /** @description Any subset of the order fields of the order’s type, and `acceptPriceChange`. */
+    AmendRequest:
+      | components['schemas']['HgvAmendment']
+      | components['schemas']['ProbateAmendment']
+      | components['schemas']['PlanningAmendment']
+      | components['schemas']['TroAmendment']
+      | components['schemas']['PublicPathAmendment']
+      | components['schemas']['HighwaysAmendment'];
     CancelRequest: {
       reason?: string;
     };
@@ -730,7 +1861,6 @@ export interface components {
       | 'not_found'
       | 'method_not_allowed'
       | 'payload_too_large'
-      | 'unsupported_media_type'
       | 'idempotency_key_reused'
       | 'idempotency_request_in_progress'
       | 'invalid_state_transition'
@@ -767,6 +1897,11 @@ export interface components {
       | 'urn_received'
       | 'completed'
       | 'cancelled';
+    /**
+     * @description The notice type.
+     * @enum {string}
+     */
+    NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
     /** @description An order, as GET /v1/orders/:id returns it. */
     Order: {
       /**
@@ -1203,8 +2338,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json':
-          components['schemas']['QuoteEstimateRequest'] | components['schemas']['OrderInput'];
+        'application/json': components['schemas']['QuoteRequest'];
       };
     };
     responses: {
