@@ -4,7 +4,6 @@ import type {
   AdvanceRequest,
   AmendRequest,
   CancelRequest,
-  CreatedOrder,
   Event,
   EventList,
   EventListParams,
@@ -70,8 +69,8 @@ class NoticeTypesResource {
 class Orders {
   constructor(private readonly http: Transport) {}
 
-  /** POST /v1/orders. A retry after a lost response answers the same order (`Idempotency-Key`). */
-  create(body: OrderInput, options?: RequestOptions): Promise<CreatedOrder> {
+  /** POST /v1/orders: the order placed. A retry after a lost response answers the same order (`Idempotency-Key`). */
+  create(body: OrderInput, options?: RequestOptions): Promise<Order> {
     return this.http.json({ method: 'POST', path: '/v1/orders', body, auth: true, options });
   }
 

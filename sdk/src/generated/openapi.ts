@@ -1902,7 +1902,7 @@ export interface components {
      * @enum {string}
      */
     NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
-    /** @description An order, as GET /v1/orders/:id returns it. */
+    /** @description An order: the 201 of POST /v1/orders, GET /v1/orders/:id, list items, the answers of amend, cancel and the test helpers, and `data.object` of every event. Optional fields are absent when they do not apply. */
     Order: {
       /**
        * @description Order id, `ord_` + 22 characters.
@@ -1911,7 +1911,7 @@ export interface components {
       id: string;
       /**
        * @description Human-readable order reference.
-       * @example SN-4KV9CT2P
+       * @example SN-000123
        */
       reference: string;
       status: components['schemas']['OrderStatus'];
@@ -1937,11 +1937,6 @@ export interface components {
        * @description Invoice terms: the invoice.
        */
       invoiceUrl?: string;
-      /**
-       * Format: date
-       * @description The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
-       */
-      publicationDate?: string;
       publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
       /** @description The caller's own reference. */
       clientRef?: string;
@@ -1958,6 +1953,11 @@ export interface components {
       newspaperName?: string;
       /** @description Gazette edition the notice also goes to. */
       gazetteEdition?: string;
+      /**
+       * Format: date
+       * @description The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
+       */
+      publicationDate?: string;
       /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
@@ -2091,48 +2091,6 @@ export interface components {
           [key: string]: unknown;
         })[];
       }[];
-    };
-    /** @description The order as placed (POST /v1/orders). */
-    CreatedOrder: {
-      /**
-       * @description Order id, `ord_` + 22 characters.
-       * @example ord_4kV9cT2pQ8mN1xR7sB3wYz
-       */
-      id: string;
-      /**
-       * @description Human-readable order reference.
-       * @example SN-4KV9CT2P
-       */
-      reference: string;
-      status: components['schemas']['OrderStatus'];
-      type: components['schemas']['NoticeType'];
-      /** @description Quoted total in pence. */
-      quotedPriceGbpPence: number;
-      /** @description The notice wording the service generated. */
-      noticeText: string;
-      paymentMethod: components['schemas']['PaymentMethod'];
-      /**
-       * Format: date-time
-       * @description When the order was placed (UTC, milliseconds).
-       * @example 2026-11-23T06:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: uri
-       * @description Card billing (`stripe_checkout`): where to send the user to pay.
-       */
-      checkoutUrl?: string;
-      /**
-       * Format: uri
-       * @description Invoice terms: the invoice.
-       */
-      invoiceUrl?: string;
-      /**
-       * Format: date
-       * @description The date the notice will be booked for: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
-       */
-      publicationDate?: string;
-      publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
     };
     OrderList: {
       orders: components['schemas']['Order'][];
@@ -2371,7 +2329,7 @@ export interface operations {
            *         "minColumnsRequired": 2,
            *         "publicationDaysRequired": 1
            *       },
-           *       "publicationDate": "2026-11-26"
+           *       "publicationDate": "2026-11-25"
            *     }
            */
           'application/json': components['schemas']['Quote'];
@@ -2639,29 +2597,29 @@ export interface operations {
            *           "balanceDueGbpPence": 25320,
            *           "language": "en",
            *           "pricing": {
-           *             "vatGbpPence": 4220,
-           *             "totalGbpPence": 25320,
            *             "subtotalGbpPence": 19600,
+           *             "platformFeeGbpPence": 1500,
            *             "gazetteFeeGbpPence": 0,
-           *             "platformFeeGbpPence": 1500
+           *             "vatGbpPence": 4220,
+           *             "totalGbpPence": 25320
            *           },
            *           "fields": {
            *             "type": "planning",
-           *             "category": "major",
            *             "postcode": "LS1 4AP",
-           *             "clientRef": "CASE-1042",
-           *             "siteAddress": "Land off Moor Road, Leeds",
-           *             "contactEmail": "notices@example.co.uk",
            *             "applicantName": "Leeds City Council",
-           *             "commentDeadline": "2027-03-15",
-           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
-           *             "publicationDate": "2027-03-01",
            *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *             "contactEmail": "notices@example.co.uk",
+           *             "publicationDate": "2027-03-01",
+           *             "clientRef": "CASE-1042",
            *             "planningAuthority": "Leeds City Council",
+           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
            *             "applicationReference": "26/01234/FU",
            *             "planningApplicantName": "Northern Homes Ltd",
+           *             "siteAddress": "Land off Moor Road, Leeds",
            *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
-           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *             "category": "major",
+           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *             "commentDeadline": "2027-03-15"
            *           },
            *           "updatedAt": "2026-11-20T09:30:09.000Z"
            *         }
@@ -2849,7 +2807,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Placed. */
+      /** @description Placed: the order, as GET answers it. */
       201: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2869,11 +2827,45 @@ export interface operations {
            *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *       "paymentMethod": "invoice_with_terms",
            *       "createdAt": "2026-11-20T09:30:08.000Z",
+           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *       "clientRef": "CASE-1042",
+           *       "newspaperName": "Yorkshire Evening Post",
            *       "publicationDate": "2027-03-01",
-           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice"
+           *       "livemode": true,
+           *       "paymentState": "invoiced",
+           *       "amountPaidGbpPence": 0,
+           *       "amountRefundedGbpPence": 0,
+           *       "balanceDueGbpPence": 25320,
+           *       "language": "en",
+           *       "pricing": {
+           *         "subtotalGbpPence": 19600,
+           *         "platformFeeGbpPence": 1500,
+           *         "gazetteFeeGbpPence": 0,
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320
+           *       },
+           *       "fields": {
+           *         "type": "planning",
+           *         "postcode": "LS1 4AP",
+           *         "applicantName": "Leeds City Council",
+           *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "publicationDate": "2027-03-01",
+           *         "clientRef": "CASE-1042",
+           *         "planningAuthority": "Leeds City Council",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
+           *         "applicationReference": "26/01234/FU",
+           *         "planningApplicantName": "Northern Homes Ltd",
+           *         "siteAddress": "Land off Moor Road, Leeds",
+           *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *         "category": "major",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "commentDeadline": "2027-03-15"
+           *       },
+           *       "updatedAt": "2026-11-20T09:30:08.000Z"
            *     }
            */
-          'application/json': components['schemas']['CreatedOrder'];
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Error: `unsupported_type`, `validation_error`. */
@@ -3118,29 +3110,29 @@ export interface operations {
            *       "balanceDueGbpPence": 25320,
            *       "language": "en",
            *       "pricing": {
-           *         "vatGbpPence": 4220,
-           *         "totalGbpPence": 25320,
            *         "subtotalGbpPence": 19600,
+           *         "platformFeeGbpPence": 1500,
            *         "gazetteFeeGbpPence": 0,
-           *         "platformFeeGbpPence": 1500
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320
            *       },
            *       "fields": {
            *         "type": "planning",
-           *         "category": "major",
            *         "postcode": "LS1 4AP",
-           *         "clientRef": "CASE-1042",
-           *         "siteAddress": "Land off Moor Road, Leeds",
-           *         "contactEmail": "notices@example.co.uk",
            *         "applicantName": "Leeds City Council",
-           *         "commentDeadline": "2027-03-15",
-           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
-           *         "publicationDate": "2027-03-01",
            *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "publicationDate": "2027-03-01",
+           *         "clientRef": "CASE-1042",
            *         "planningAuthority": "Leeds City Council",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
            *         "applicationReference": "26/01234/FU",
            *         "planningApplicantName": "Northern Homes Ltd",
+           *         "siteAddress": "Land off Moor Road, Leeds",
            *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
-           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *         "category": "major",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "commentDeadline": "2027-03-15"
            *       },
            *       "updatedAt": "2026-11-20T09:30:09.000Z"
            *     }
@@ -4619,7 +4611,7 @@ export interface operations {
            * @example {
            *       "events": [
            *         {
-           *           "id": "evt_Example4",
+           *           "id": "evt_00000000000000000000000000000004",
            *           "event": "order.proof_ready",
            *           "createdAt": "2026-11-20T09:30:09.000Z",
            *           "data": {
@@ -4869,9 +4861,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "evt_Example5",
+           *       "id": "evt_00000000000000000000000000000005",
            *       "event": "order.created",
-           *       "createdAt": "2026-11-20T09:30:12.000Z",
+           *       "createdAt": "2026-11-20T09:30:08.000Z",
            *       "data": {
            *         "type": "planning",
            *         "object": {
@@ -4908,7 +4900,7 @@ export interface operations {
            *           "clientRef": "CASE-1042",
            *           "createdAt": "2026-11-20T09:30:08.000Z",
            *           "reference": "SN-000006",
-           *           "updatedAt": "2026-11-20T09:30:12.000Z",
+           *           "updatedAt": "2026-11-20T09:30:08.000Z",
            *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
            *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *           "paymentState": "invoiced",
@@ -6421,9 +6413,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "id": "evt_Example5",
+         *       "id": "evt_00000000000000000000000000000005",
          *       "event": "order.created",
-         *       "createdAt": "2026-11-20T09:30:12.000Z",
+         *       "createdAt": "2026-11-20T09:30:08.000Z",
          *       "data": {
          *         "type": "planning",
          *         "object": {
@@ -6460,7 +6452,7 @@ export interface operations {
          *           "clientRef": "CASE-1042",
          *           "createdAt": "2026-11-20T09:30:08.000Z",
          *           "reference": "SN-000006",
-         *           "updatedAt": "2026-11-20T09:30:12.000Z",
+         *           "updatedAt": "2026-11-20T09:30:08.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
          *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
          *           "paymentState": "invoiced",
@@ -6636,7 +6628,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "id": "evt_Example4",
+         *       "id": "evt_00000000000000000000000000000004",
          *       "event": "order.proof_ready",
          *       "createdAt": "2026-11-20T09:30:09.000Z",
          *       "data": {
