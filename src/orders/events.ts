@@ -13,6 +13,9 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
+/** An event's id: `evt_` and the 32 hex digits of a UUID (the workflow draws it, so a replay draws the same). */
+export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')}`;
+
 export function isOrderEventName(value: unknown): value is OrderEventName {
   return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
 }

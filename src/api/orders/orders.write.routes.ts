@@ -10,7 +10,7 @@ import { findOrganisation } from '../../db/organisations.repository';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
 import { orderNeedsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
-import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
+import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
 import {
@@ -192,9 +192,9 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   for (;;) {
     await request?.recordOrder(orderId);
     const placed = await startOrder(deps.temporal, placement(orderId));
-    if (placed) return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+    if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
     const order = await findOrder(deps.db, caller, orderId);
-    if (order) return { status: 201, body: serializeCreatedOrder(order) };
+    if (order) return { status: 201, body: serializeOrder(order) };
     orderId = newId('ord');
   }
 }

@@ -10,7 +10,13 @@ import {
 } from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
 import type { AuditEntry } from '../../orders/audit';
-import { eventData, withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import {
+  eventData,
+  eventIdOf,
+  withOrderData,
+  type OrderEventName,
+  type OrderEventRecord,
+} from '../../orders/events';
 import { withEntries, type LedgerEntry } from '../../orders/ledger';
 import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
@@ -367,7 +373,7 @@ export class OrderProcess {
     const order = this._order;
     this.sequence += 1;
     return {
-      id: `evt_${uuid4().replace(/-/g, '')}`,
+      id: eventIdOf(uuid4()),
       orderId: order.id,
       organisationId: order.organisationId,
       livemode: order.livemode,
