@@ -6,6 +6,7 @@ import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
 import { warmUpWorkflowStarts } from './temporal/warm-up';
 import { closeRenderPool, renderPool } from './documents/render-pool';
+import { signingIdentity } from './documents/signing-identity';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
@@ -96,6 +97,8 @@ export async function startOrderWorker(
     connection,
   });
   renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
+  // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.
+  await signingIdentity(deps.config);
   const running = worker.run();
   const { log } = deps;
   return {

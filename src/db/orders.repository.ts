@@ -42,6 +42,7 @@ function orderToRow(order: Order) {
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted:
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
+    documents: order.documents == null ? null : JSON.stringify(order.documents),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };

@@ -1,3 +1,4 @@
+import type { IssuedDocumentRef } from './documents';
 import { ledgerFields } from './ledger';
 import type { Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
@@ -37,6 +38,8 @@ export interface Order {
   pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
+  /** Certificates, VAT invoices and credit notes issued for the order (src/orders/documents.ts); null: none yet. */
+  documents: IssuedDocumentRef[] | null;
   needsAttention: boolean;
   /**
    * The ledger's totals (src/orders/ledger.ts), integer pence. Absent only in the state of workflows that began
@@ -77,6 +80,7 @@ export const ORDER_FIELDS = Object.keys({
   pageNumber: true,
   urn: true,
   poReference: true,
+  documents: true,
   needsAttention: true,
   amountPaidGbpPence: true,
   amountRefundedGbpPence: true,
@@ -116,6 +120,7 @@ const OPTIONAL_FIELDS = [
   'pageNumber',
   'urn',
   'poReference',
+  'documents',
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 

@@ -78,6 +78,7 @@ export function sampleOrder(
     pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
+    documents: null,
     needsAttention: event === 'order.delivery_failed',
     fields: probate
       ? { type: 'probate', deceasedName: 'Margaret Anne Jones', postcode: 'LS6 2AB', clientRef: 'sample' }

@@ -101,6 +101,12 @@ describe('production start-up check', () => {
       'SMTP_URL',
       'WEBHOOK_SECRET_ENCRYPTION_KEY',
       'CURSOR_SIGNING_KEY',
+      'SUPPLIER_NAME',
+      'SUPPLIER_ADDRESS',
+      'SUPPLIER_VAT_NUMBER',
+      'SUPPLIER_EMAIL',
+      'DOCUMENT_SIGNING_KEY_FILE',
+      'DOCUMENT_SIGNING_CERT_FILE',
       'BANK_ACCOUNT_NAME',
       'BANK_SORT_CODE',
       'BANK_ACCOUNT_NUMBER',
@@ -137,6 +143,19 @@ describe('production start-up check', () => {
         STRIPE_TEST_WEBHOOK_SECRET: 'whsec_t',
       }),
     ).toEqual([]);
+  });
+
+  it('names the supplier on VAT documents from configuration, and refuses a malformed VAT number', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.supplier).toMatchObject({
+      name: 'Notices Ltd',
+      address: ['1 Park Row', 'Leeds', 'LS1 5AB'],
+      vatNumber: 'GB123456789',
+    });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SUPPLIER_VAT_NUMBER: '123456789' })).toThrow(
+      /SUPPLIER_VAT_NUMBER: must be a UK VAT number/,
+    );
+    expect(config.documentSigning.keyFile).toBe('/run/secrets/document-signing-key.pem');
   });
 
   it('asks nothing of development and test', () => {
