@@ -54,6 +54,25 @@ const DEVELOPMENT_BANK = {
   accountNumber: '00000000',
 };
 
+/**
+ * Who issues our documents (the supplier on VAT invoices, the issuer of certificates): clearly fake defaults for
+ * development, refused in production (see productionGaps).
+ */
+export const DEVELOPMENT_SUPPLIER = {
+  name: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
+  address: '1 Example Street, Leeds, LS1 1AA',
+  vatNumber: 'GB000000000',
+  email: 'notices@example.invalid',
+};
+
+/** A UK VAT registration number: GB and 9 or 12 digits, or a government department (GD) or health authority (HA). */
+const vatNumber = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z.string().regex(/^GB(?:\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, 'must be a UK VAT number, e.g. GB123456789'),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -103,6 +122,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{8}$/, 'must be 8 digits')
     .default(DEVELOPMENT_BANK.accountNumber),
+  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEVELOPMENT_SUPPLIER.name),
+  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEVELOPMENT_SUPPLIER.address),
+  SUPPLIER_VAT_NUMBER: vatNumber.default(DEVELOPMENT_SUPPLIER.vatNumber),
+  SUPPLIER_EMAIL: z.email().default(DEVELOPMENT_SUPPLIER.email),
+  SUPPLIER_TELEPHONE: optionalString,
+  SUPPLIER_COMPANY_NUMBER: optionalString,
+  DOCUMENT_SIGNING_KEY_FILE: optionalString,
+  DOCUMENT_SIGNING_CERT_FILE: optionalString,
   ORDER_UNPAID_EXPIRY_HOURS: hours(DEFAULT_ORDER_TIMINGS.paymentExpiryMs),
   ORDER_ATTENTION_PENDING_PAYMENT_HOURS: attentionHours('pending_payment'),
   ORDER_ATTENTION_AWAITING_PO_HOURS: attentionHours('awaiting_po'),
@@ -219,11 +246,29 @@ export interface Config {
     /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
     readonly bodyRefreshIntervalMs: number;
   };
+  /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
+  readonly supplier: SupplierConfig;
+  /**
+   * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
+   * (development and tests only): a generated development key (src/documents/signing-identity.ts).
+   */
+  readonly documentSigning: { readonly keyFile: string | undefined; readonly certFile: string | undefined };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
   /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
   readonly shutdownDeadlineMs: number;
   readonly hardening: HardeningConfig;
+}
+
+export interface SupplierConfig {
+  readonly name: string;
+  /** Postal address lines. */
+  readonly address: readonly string[];
+  /** GB123456789 (no spaces). */
+  readonly vatNumber: string;
+  readonly email: string;
+  readonly telephone: string | undefined;
+  readonly companyNumber: string | undefined;
 }
 
 export interface HardeningConfig {
@@ -362,6 +407,22 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
     'required in production (32 bytes, hex or base64)',
   );
   need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
+  const supplier = {
+    SUPPLIER_NAME: e.SUPPLIER_NAME === DEVELOPMENT_SUPPLIER.name,
+    SUPPLIER_ADDRESS: e.SUPPLIER_ADDRESS === DEVELOPMENT_SUPPLIER.address,
+    SUPPLIER_VAT_NUMBER: e.SUPPLIER_VAT_NUMBER === DEVELOPMENT_SUPPLIER.vatNumber,
+    SUPPLIER_EMAIL: e.SUPPLIER_EMAIL === DEVELOPMENT_SUPPLIER.email,
+  };
+  for (const [variable, missing] of Object.entries(supplier)) {
+    need(missing, variable, 'required in production (VAT invoices and certificates name who issues them)');
+  }
+  for (const variable of ['DOCUMENT_SIGNING_KEY_FILE', 'DOCUMENT_SIGNING_CERT_FILE'] as const) {
+    need(
+      !e[variable],
+      variable,
+      'required in production (PEM files: certificates and VAT documents are signed with a real key, never a generated one)',
+    );
+  }
   const bank = {
     BANK_ACCOUNT_NAME: 'accountName',
     BANK_SORT_CODE: 'sortCode',
@@ -488,6 +549,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timings: orderTimings(e),
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
+    }),
+    supplier: Object.freeze({
+      name: e.SUPPLIER_NAME,
+      address: Object.freeze(
+        e.SUPPLIER_ADDRESS.split(/[\n,]/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+      vatNumber: e.SUPPLIER_VAT_NUMBER,
+      email: e.SUPPLIER_EMAIL,
+      telephone: e.SUPPLIER_TELEPHONE,
+      companyNumber: e.SUPPLIER_COMPANY_NUMBER,
+    }),
+    documentSigning: Object.freeze({
+      keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
+      certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
     bank: bankConfig(e),
     hardening: hardeningConfig(e),

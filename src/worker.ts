@@ -5,6 +5,7 @@ import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
 import { checkTemporalSetup } from './temporal/setup-check';
 import { closeRenderPool, renderPool } from './documents/render-pool';
+import { signingIdentity } from './documents/signing-identity';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
@@ -94,6 +95,8 @@ export async function startOrderWorker(
     temporal: deps.temporal ?? ownClient,
     connection,
   });
+  // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.
+  await signingIdentity(deps.config);
   const running = worker.run();
   // Polling first, then the warm-up: a worker that replaces a dead one takes tasks at once. A render thread
   // loads pdfkit, so that the first proof does not wait for it.

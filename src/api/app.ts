@@ -33,6 +33,7 @@ import { statusRoutes } from './status/status.routes';
 import type { StatusDeps } from '../status/status.service';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
 import { testHelperRoutes } from './test-helpers/test-helpers.routes';
+import { verifyRoutes } from './verify/verify.routes';
 import { settingsConsole } from '../settings/web/console';
 import { createStripeClient } from '../payments/stripe-account';
 import type { OrderTimings } from '../workflows/order.messages';
@@ -59,6 +60,9 @@ export interface AppDeps {
   /** Waits of the order workflow; defaults to config.orders.timings (tests shorten them). */
   orderTimings?: OrderTimings;
 }
+
+/** Checks of a document per client IP and minute (GET and POST /verify/:id). */
+export const VERIFY_PER_IP_PER_MINUTE = 30;
 
 /** The spec's two limits, counted in the configured store (PostgreSQL through the pool by default). */
 function rateLimiters(deps: AppDeps) {
@@ -87,7 +91,13 @@ function rateLimiters(deps: AppDeps) {
     points: config.rateLimits.pagesPerIpPerMinute,
     durationSeconds: 60,
   });
-  return { perKey, perIpQuote, perIpNoticeTypes, perIpPages };
+  // Checking a document is public: counted per client IP, on its own counter.
+  const perIpVerify = createRateLimiter(limitStore, {
+    name: 'verify-ip',
+    points: VERIFY_PER_IP_PER_MINUTE,
+    durationSeconds: 60,
+  });
+  return { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
 }
 
 /**
@@ -128,7 +138,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perIpQuote, perIpNoticeTypes, perIpPages } = rateLimiters(deps);
+  const { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
@@ -178,6 +188,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
   // The payment pages read their own form bodies, ahead of the JSON API's parser.
   for (const pages of payments.pages) app.use(pages.routes()).use(pages.allowedMethods());
+  // Public document verification: its own bounded upload, before the JSON body parser.
+  const verify = verifyRoutes(db, perIpVerify);
+  app.use(verify.routes()).use(verify.allowedMethods());
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));

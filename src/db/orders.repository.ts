@@ -39,6 +39,7 @@ function orderToRow(order: Order) {
     publication_date_adjusted:
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
     newspapers: order.newspapers == null ? null : JSON.stringify(order.newspapers),
+    documents: order.documents == null ? null : JSON.stringify(order.documents),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };

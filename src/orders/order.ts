@@ -1,3 +1,4 @@
+import type { IssuedDocumentRef } from './documents';
 import { ledgerFields } from './ledger';
 import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
@@ -43,6 +44,8 @@ export interface Order {
   pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
+  /** Certificates, VAT invoices and credit notes issued for the order (src/orders/documents.ts); null: none yet. */
+  documents: IssuedDocumentRef[] | null;
   needsAttention: boolean;
   /** The ledger's totals (src/orders/ledger.ts), integer pence. */
   amountPaidGbpPence: number;
@@ -83,6 +86,7 @@ export const ORDER_FIELDS = Object.keys({
   pageNumber: true,
   urn: true,
   poReference: true,
+  documents: true,
   needsAttention: true,
   amountPaidGbpPence: true,
   amountRefundedGbpPence: true,
@@ -125,6 +129,7 @@ const OPTIONAL_FIELDS = [
   'pageNumber',
   'urn',
   'poReference',
+  'documents',
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 

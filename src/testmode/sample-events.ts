@@ -125,6 +125,7 @@ export function sampleOrder(
     pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
+    documents: null,
     needsAttention: event === 'order.delivery_failed',
     fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),
     pricing: { ...pricing, totalGbpPence: price },

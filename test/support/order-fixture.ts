@@ -29,6 +29,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     pageNumber: null,
     urn: null,
     poReference: null,
+    documents: null,
     needsAttention: false,
     fields: {},
     // The shape every real order has (the contract tests check every response against the OpenAPI document).

@@ -151,8 +151,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the publication certificate PDF */
+    /** Download the newspaper's certificate of publication PDF */
     get: operations['getOrderCertificate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/orders/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download the issued document (certificate, VAT invoice or VAT credit note) PDF */
+    get: operations['getOrderDocument'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2108,6 +2125,8 @@ export interface components {
       urn?: string;
       /** @description Purchase orders: the PO reference given. */
       poReference?: string;
+      /** @description Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first. */
+      documents?: components['schemas']['IssuedDocument'][];
       /** @description `false` for test-mode orders (`svc_test_` keys). */
       livemode: boolean;
       /**
@@ -2183,6 +2202,39 @@ export interface components {
       publicationDate: string;
       /** @description Media cost in this paper (every insertion), in pence. */
       subtotalGbpPence: number;
+    };
+    IssuedDocument: {
+      /** @description Document id, `doc_` + 22 characters. */
+      id: string;
+      /**
+       * @description `certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.
+       * @enum {string}
+       */
+      kind: 'certificate' | 'vat_invoice' | 'vat_credit_note';
+      /** @description VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode). */
+      number?: string;
+      /** @description What the document is, in words. */
+      title: string;
+      /**
+       * Format: date-time
+       * @description When it was issued.
+       * @example 2026-11-23T06:00:00.000Z
+       */
+      issuedAt: string;
+      /** @description VAT documents: the total including VAT, in pence (a credit note: the amount credited). */
+      totalGbpPence?: number;
+      /** @description SHA-256 (hex) of the exact PDF issued. */
+      sha256: string;
+      /**
+       * Format: uri
+       * @description The PDF (API key with `orders:read`).
+       */
+      url: string;
+      /**
+       * Format: uri
+       * @description Public page that says whether a presented copy is this document, unaltered.
+       */
+      verifyUrl: string;
     };
     /** @description Price breakdown in pence (GBP). */
     Pricing: {
@@ -4431,7 +4483,168 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The publication certificate (`Content-Disposition: attachment`). */
+      /** @description The newspaper's certificate of publication (`Content-Disposition: attachment`). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          /** @description attachment; filename="<reference>-<kind>.pdf" */
+          'Content-Disposition': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Error: `unauthorized`. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'unauthorized';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `forbidden`. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'forbidden';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `order_not_found`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'order_not_found';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `rate_limit_exceeded`. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'rate_limit_exceeded';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `internal_error`. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'internal_error';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `service_unavailable`. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'service_unavailable';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+  };
+  getOrderDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Order id (`ord_…`). */
+        id: string;
+        /** @description Document id (`doc_…`), from the order's `documents`. */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The issued document (certificate, VAT invoice or VAT credit note) (`Content-Disposition: attachment`). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

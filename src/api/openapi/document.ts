@@ -277,7 +277,17 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     ),
   },
   '/v1/orders/{id}/proof': { get: pdf('proof', 'getOrderProof') },
-  '/v1/orders/{id}/certificate': { get: pdf('publication certificate', 'getOrderCertificate') },
+  '/v1/orders/{id}/certificate': {
+    get: pdf("newspaper's certificate of publication", 'getOrderCertificate'),
+  },
+  '/v1/orders/{id}/documents/{documentId}': {
+    get: {
+      ...pdf('issued document (certificate, VAT invoice or VAT credit note)', 'getOrderDocument'),
+      path: orderId.extend({
+        documentId: z.string().meta({ description: "Document id (`doc_…`), from the order's `documents`." }),
+      }),
+    },
+  },
   '/v1/orders/{id}/invoice': {
     get: {
       ...pdf('invoice', 'getOrderInvoice'),

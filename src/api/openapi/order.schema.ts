@@ -2,6 +2,7 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
 import { NOTICE_TYPES } from '../../notices/types';
+import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /**
@@ -81,6 +82,34 @@ const gazetteDate = () =>
       "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
   });
 
+/** A document issued for the order (src/orders/documents.ts). */
+export const issuedDocumentSchema = z
+  .strictObject({
+    id: z.string().meta({ description: 'Document id, `doc_` + 22 characters.' }),
+    kind: z.enum(ISSUED_DOCUMENT_KINDS).meta({
+      description:
+        '`certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.',
+    }),
+    number: z
+      .string()
+      .meta({
+        description: 'VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode).',
+      })
+      .optional(),
+    title: z.string().meta({ description: 'What the document is, in words.' }),
+    issuedAt: timestamp('When it was issued.'),
+    totalGbpPence: z
+      .int()
+      .meta({
+        description: 'VAT documents: the total including VAT, in pence (a credit note: the amount credited).',
+      })
+      .optional(),
+    sha256: z.string().meta({ description: 'SHA-256 (hex) of the exact PDF issued.' }),
+    url: url('The PDF (API key with `orders:read`).'),
+    verifyUrl: url('Public page that says whether a presented copy is this document, unaltered.'),
+  })
+  .meta({ id: 'IssuedDocument' });
+
 export const orderSchema = z
   .strictObject({
     id: z
@@ -133,6 +162,13 @@ export const orderSchema = z
       .optional(),
     urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
+    documents: z
+      .array(issuedDocumentSchema)
+      .meta({
+        description:
+          'Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first.',
+      })
+      .optional(),
     livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
     paymentState: z
       .enum(PAYMENT_STATES)

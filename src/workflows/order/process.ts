@@ -160,6 +160,7 @@ export class OrderProcess {
       pageNumber: null,
       urn: null,
       poReference: null,
+      documents: null,
       needsAttention: false,
       fields: o.notice.fields,
       pricing: { ...o.notice.pricing },

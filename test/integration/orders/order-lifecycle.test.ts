@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { pdfsigReport } from '../../support/pdfsig';
+import { pdfText } from '../../support/pdf-text';
 import { paySandbox } from '../../support/sandbox';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
@@ -106,6 +109,39 @@ describe('order lifecycle over HTTP', () => {
     expect(published.json).toMatchObject({ changed: true, order: { status: 'published' } });
     const certificate = await call(api, 'GET', `/api/v1/orders/${id}/certificate`, { key });
     expect(certificate.status).toBe(200);
+    const withCertificate = (await call(api, 'GET', `/api/v1/orders/${id}`, { key })).json;
+    const [issued] = withCertificate.documents as Array<Record<string, string>>;
+    expect(issued).toMatchObject({
+      kind: 'certificate',
+      url: `${api.config.publicBaseUrl}/api/v1/orders/${id}/documents/${issued.id}`,
+      verifyUrl: `${api.config.publicBaseUrl}/verify/${issued.id}`,
+    });
+    const pdf = Buffer.from(
+      await (
+        await fetch(`${api.baseUrl}/api/v1/orders/${id}/certificate`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).arrayBuffer(),
+    );
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(issued.sha256);
+    expect(pdfsigReport(pdf)).toMatch(/Signature Validation: Signature is Valid/);
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('page 12');
+    expect(text).toContain('YEP-1');
+    const check = (body: Buffer) =>
+      fetch(`${api.baseUrl}/verify/${issued.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf', accept: 'application/json' },
+        body,
+      }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(await check(pdf)).toMatchObject({ documentId: issued.id, matches: true, kind: 'certificate' });
+    const altered = Buffer.from(pdf);
+    altered[altered.length - 20] ^= 1;
+    expect(await check(altered)).toMatchObject({ matches: false });
+    const page = await fetch(`${api.baseUrl}/verify/${issued.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('Yorkshire Evening Post');
 
     const done = await eventually(
       () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),

@@ -114,6 +114,12 @@ describe('production start-up check', () => {
       'SMTP_URL',
       'WEBHOOK_SECRET_ENCRYPTION_KEY',
       'CURSOR_SIGNING_KEY',
+      'SUPPLIER_NAME',
+      'SUPPLIER_ADDRESS',
+      'SUPPLIER_VAT_NUMBER',
+      'SUPPLIER_EMAIL',
+      'DOCUMENT_SIGNING_KEY_FILE',
+      'DOCUMENT_SIGNING_CERT_FILE',
       'BANK_ACCOUNT_NAME',
       'BANK_SORT_CODE',
       'BANK_ACCOUNT_NUMBER',
@@ -182,6 +188,19 @@ describe('production start-up check', () => {
     expect(problems({ ...PRODUCTION_ENV, PUBLIC_BASE_URL: 'http://localhost:3000' })).toEqual([
       'PUBLIC_BASE_URL',
     ]);
+  });
+
+  it('names the supplier on VAT documents from configuration, and refuses a malformed VAT number', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.supplier).toMatchObject({
+      name: 'Notices Ltd',
+      address: ['1 Park Row', 'Leeds', 'LS1 5AB'],
+      vatNumber: 'GB123456789',
+    });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SUPPLIER_VAT_NUMBER: '123456789' })).toThrow(
+      /SUPPLIER_VAT_NUMBER: must be a UK VAT number/,
+    );
+    expect(config.documentSigning.keyFile).toBe('/run/secrets/document-signing-key.pem');
   });
 
   it('asks nothing of development and test', () => {
