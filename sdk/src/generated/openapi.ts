@@ -2544,6 +2544,17 @@ export interface operations {
            *         "minColumnsRequired": 2,
            *         "publicationDaysRequired": 1
            *       },
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2026-11-25",
+           *           "subtotalGbpPence": 22400
+           *         }
+           *       ],
            *       "publicationDate": "2026-11-25"
            *     }
            */
@@ -2804,6 +2815,17 @@ export interface operations {
            *           "clientRef": "CASE-1042",
            *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *           "newspaperName": "Yorkshire Evening Post",
+           *           "nation": "england",
+           *           "newspapers": [
+           *             {
+           *               "newspaperName": "Yorkshire Evening Post",
+           *               "places": [
+           *                 "LS1 4AP"
+           *               ],
+           *               "publicationDate": "2027-03-01",
+           *               "subtotalGbpPence": 19600
+           *             }
+           *           ],
            *           "publicationDate": "2027-03-01",
            *           "livemode": true,
            *           "paymentState": "invoiced",
@@ -3045,6 +3067,17 @@ export interface operations {
            *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
            *       "clientRef": "CASE-1042",
            *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
            *       "livemode": true,
            *       "paymentState": "invoiced",
@@ -3317,6 +3350,17 @@ export interface operations {
            *       "clientRef": "CASE-1042",
            *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
            *       "livemode": true,
            *       "paymentState": "invoiced",
@@ -3788,6 +3832,17 @@ export interface operations {
            *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/invoice",
            *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/proof",
            *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
            *       "livemode": true,
            *       "paymentState": "voided",
@@ -5013,6 +5068,7 @@ export interface operations {
            *                 "developmentDescription": "Erection of 45 dwellings with access and landscaping",
            *                 "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
            *               },
+           *               "nation": "england",
            *               "status": "awaiting_booking",
            *               "pricing": {
            *                 "vatGbpPence": 4220,
@@ -5028,6 +5084,16 @@ export interface operations {
            *               "reference": "SN-000006",
            *               "updatedAt": "2026-11-20T09:30:09.000Z",
            *               "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *               "newspapers": [
+           *                 {
+           *                   "places": [
+           *                     "LS1 4AP"
+           *                   ],
+           *                   "newspaperName": "Yorkshire Evening Post",
+           *                   "publicationDate": "2027-03-01",
+           *                   "subtotalGbpPence": 19600
+           *                 }
+           *               ],
            *               "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *               "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *               "paymentState": "invoiced",
@@ -5263,6 +5329,7 @@ export interface operations {
            *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
            *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
            *           },
+           *           "nation": "england",
            *           "status": "awaiting_booking",
            *           "pricing": {
            *             "vatGbpPence": 4220,
@@ -5278,6 +5345,16 @@ export interface operations {
            *           "reference": "SN-000006",
            *           "updatedAt": "2026-11-20T09:30:08.000Z",
            *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *           "newspapers": [
+           *             {
+           *               "places": [
+           *                 "LS1 4AP"
+           *               ],
+           *               "newspaperName": "Yorkshire Evening Post",
+           *               "publicationDate": "2027-03-01",
+           *               "subtotalGbpPence": 19600
+           *             }
+           *           ],
            *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *           "paymentState": "invoiced",
            *           "newspaperName": "Yorkshire Evening Post",
@@ -6815,6 +6892,7 @@ export interface operations {
          *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
          *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
          *           },
+         *           "nation": "england",
          *           "status": "awaiting_booking",
          *           "pricing": {
          *             "vatGbpPence": 4220,
@@ -6830,6 +6908,16 @@ export interface operations {
          *           "reference": "SN-000006",
          *           "updatedAt": "2026-11-20T09:30:08.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "newspapers": [
+         *             {
+         *               "places": [
+         *                 "LS1 4AP"
+         *               ],
+         *               "newspaperName": "Yorkshire Evening Post",
+         *               "publicationDate": "2027-03-01",
+         *               "subtotalGbpPence": 19600
+         *             }
+         *           ],
          *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
          *           "paymentState": "invoiced",
          *           "newspaperName": "Yorkshire Evening Post",
@@ -7030,6 +7118,7 @@ export interface operations {
          *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
          *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
          *           },
+         *           "nation": "england",
          *           "status": "awaiting_booking",
          *           "pricing": {
          *             "vatGbpPence": 4220,
@@ -7045,6 +7134,16 @@ export interface operations {
          *           "reference": "SN-000006",
          *           "updatedAt": "2026-11-20T09:30:09.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "newspapers": [
+         *             {
+         *               "places": [
+         *                 "LS1 4AP"
+         *               ],
+         *               "newspaperName": "Yorkshire Evening Post",
+         *               "publicationDate": "2027-03-01",
+         *               "subtotalGbpPence": 19600
+         *             }
+         *           ],
          *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
          *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
          *           "paymentState": "invoiced",
