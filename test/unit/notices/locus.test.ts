@@ -7,7 +7,7 @@ import {
   quote,
 } from '../../../src/notices';
 import { AppError } from '../../../src/errors';
-import { gazetteInsertion } from '../../../src/notices/gazettes';
+import { gazetteDateAfterBooking, gazetteInsertion } from '../../../src/notices/gazettes';
 import { routeNation, type NationRouting, NATION_ROUTING } from '../../../src/notices/nations';
 import { parseUkPostcode, type UkPostcode } from '../../../src/notices/postcodes';
 import { firstPublicationDay } from '../../../src/notices/publication';
@@ -213,6 +213,13 @@ describe('the Gazette date is booked, shown and counted', () => {
       publicationDate: '2026-11-24',
       copyDeadline: '2026-11-20',
     });
+  });
+
+  it('moves the Gazette date with a later newspaper booking, and keeps it otherwise', () => {
+    // Booked for Tuesday 2 March in Edinburgh; the paper confirms Thursday 4 March: Friday 5 March.
+    expect(gazetteDateAfterBooking('edinburgh', '2027-03-02', '2026-11-20', '2027-03-04')).toBe('2027-03-05');
+    expect(gazetteDateAfterBooking('edinburgh', '2027-03-02', '2026-11-20', '2027-03-01')).toBe('2027-03-02');
+    expect(gazetteDateAfterBooking('london', '2027-03-01', '2026-11-20', '2027-03-01')).toBe('2027-03-01');
   });
 
   it('counts the Scottish claims period from the Edinburgh Gazette when it is later, naming the earliest date', () => {
