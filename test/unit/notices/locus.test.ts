@@ -83,6 +83,20 @@ describe('the place decides', () => {
   });
 });
 
+describe("the authority's area", () => {
+  it('refuses a planning authority in another nation than the site', () => {
+    const body = valid('planning', {
+      planningAuthorityAddress: 'County Hall, Atlantic Wharf, Cardiff, CF10 4UW',
+    });
+    expect(issuesOf(() => parseOrderInput(body, CTX))).toEqual([
+      {
+        path: '$.planningAuthorityAddress',
+        message: expect.stringMatching(/^Is in Wales \(CF10 4UW\), but .* LS1 4AP, is in England/),
+      },
+    ]);
+  });
+});
+
 describe('papers that circulate there', () => {
   it.each([
     ['PA34 4AA', 'The Oban Times'], // Oban
