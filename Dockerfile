@@ -8,9 +8,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig*.json ./
 COPY src ./src
-# tsconfig.build.json (sources only) when the project has one; tsconfig.json otherwise.
-RUN if [ -f tsconfig.build.json ]; then npx tsc -p tsconfig.build.json; else npx tsc -p tsconfig.json; fi
-# Outputs dist/src/entry/api.js, dist/src/entry/worker.js and dist/src/cli/notices.js.
+# tsc, then the workflow bundles the worker loads instead of running webpack at every start.
+RUN npm run build
+# Outputs dist/src/entry/api.js, dist/src/entry/worker.js, dist/src/cli/notices.js and dist/workflow-bundle/.
 
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app

@@ -208,7 +208,22 @@ function cpuRows(ours: Json, baseline: Json): unknown[][] {
   ]);
 }
 
+function workerStartRows(r: Json): unknown[][] {
+  const runs = (how: string) => r[how] && `${pair(r[how].ms)} (CPU ${pair(r[how].cpuSeconds)} s)`;
+  return [
+    [
+      `worker start → first poll p50 / p99 ms, compiled (${r.runs})`,
+      runs('compiled'),
+      pair(r.bundlingMs),
+      'baseline: bundling',
+    ],
+    [`worker start → first poll p50 / p99 ms, tsx (${r.runs})`, runs('sources'), '', ''],
+    ['npm run build (tsc and both bundles) s', r.buildSeconds, '', ''],
+  ];
+}
+
 const ROWS: Record<string, (r: Json) => unknown[][]> = {
+  'worker-start': workerStartRows,
   hostile: hostileRows,
   quote: quoteRows,
   'create order': createRows,

@@ -12,9 +12,10 @@ import { lifecycleScenario } from './scenarios/lifecycle';
 import { listOrdersScenario } from './scenarios/list-orders';
 import { quoteScenario } from './scenarios/quote';
 import { webhookScenario } from './scenarios/webhook';
+import { workerStartScenario } from './scenarios/worker-start';
 
 /**
- * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle,hostile] [--list-orders N] [--orders N]
+ * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle,hostile,worker-start] [--list-orders N] [--orders N]
  *   [--webhooks N] [--budget-minutes M]
  * Every scenario runs after a warm-up, beside a baseline measured in the same run on the same machine.
  * See docs/benchmarks.md.
@@ -29,6 +30,7 @@ const SCENARIOS: Record<
   webhook: { run: webhookScenario, limitS: 240 },
   lifecycle: { run: lifecycleScenario, limitS: 480 },
   hostile: { run: hostileScenario, limitS: 300 },
+  'worker-start': { run: workerStartScenario, limitS: 600 },
 };
 
 function positiveInt(value: string | undefined, fallback: number, option: string): number {

@@ -3,7 +3,8 @@
  * orders on a fresh Temporal dev server and Postgres (the integration test setup) and saves each closed
  * workflow's history (`handle.fetchHistory()`), then replays them all. By default only scenarios without a
  * history are recorded: the existing files are what older workflow versions did, and must keep replaying.
- * `--all` re-records every scenario; do that only when no run of an older version can still be open.
+ * `--all` re-records every scenario: before the first release, after any change to workflow code; after it,
+ * only when no run of an older version can still be open (docs/orders.md, "Changing the workflow").
  *
  *   npx tsx scripts/record-histories.ts [--all]
  */

@@ -6,9 +6,11 @@ import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
- * Every environment variable the service reads, validated once at start-up. Defaults are the embedded
- * development mode: without DATABASE_URL / TEMPORAL_ADDRESS the dev start runs its own PostgreSQL and
- * Temporal dev server under DATA_DIR.
+ * Every environment variable the service reads, validated once at start-up. Production unless development is
+ * asked for (`NODE_ENV=development` or `test`: `npm start`, the test harness, the bench, the CLI on the embedded
+ * database ask for it), so a careless deployment gets the safe settings and a start-up check naming what it
+ * lacks. Without DATABASE_URL / TEMPORAL_ADDRESS the dev start runs its own PostgreSQL and Temporal dev server
+ * under DATA_DIR.
  */
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const bool = (fallback: boolean) =>
@@ -16,6 +18,9 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const isLoopbackHost = (host: string) => /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i.test(host);
+const isTrue = (v: string | undefined) => v === 'true' || v === '1' || v === 'yes';
+
 const optionalString = z
   .string()
   .optional()
@@ -49,8 +54,27 @@ const DEVELOPMENT_BANK = {
   accountNumber: '00000000',
 };
 
+/**
+ * Who issues our documents (the supplier on VAT invoices, the issuer of certificates): clearly fake defaults for
+ * development, refused in production (see productionGaps).
+ */
+export const DEVELOPMENT_SUPPLIER = {
+  name: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
+  address: '1 Example Street, Leeds, LS1 1AA',
+  vatNumber: 'GB000000000',
+  email: 'notices@example.invalid',
+};
+
+/** A UK VAT registration number: GB and 9 or 12 digits, or a government department (GD) or health authority (HA). */
+const vatNumber = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z.string().regex(/^GB(?:\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, 'must be a UK VAT number, e.g. GB123456789'),
+  );
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   HOST: z.string().default('127.0.0.1'),
@@ -68,8 +92,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   TRUST_PROXY_HOPS: intFrom(1, 1),
   MAX_BODY_BYTES: intFrom(102_400, 1024),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
+  PAGE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(60, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
   API_KEY_CACHE_TTL_MS: intFrom(5_000, 0).pipe(z.number().max(60_000)),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -94,6 +122,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{8}$/, 'must be 8 digits')
     .default(DEVELOPMENT_BANK.accountNumber),
+  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEVELOPMENT_SUPPLIER.name),
+  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEVELOPMENT_SUPPLIER.address),
+  SUPPLIER_VAT_NUMBER: vatNumber.default(DEVELOPMENT_SUPPLIER.vatNumber),
+  SUPPLIER_EMAIL: z.email().default(DEVELOPMENT_SUPPLIER.email),
+  SUPPLIER_TELEPHONE: optionalString,
+  SUPPLIER_COMPANY_NUMBER: optionalString,
+  DOCUMENT_SIGNING_KEY_FILE: optionalString,
+  DOCUMENT_SIGNING_CERT_FILE: optionalString,
   ORDER_UNPAID_EXPIRY_HOURS: hours(DEFAULT_ORDER_TIMINGS.paymentExpiryMs),
   ORDER_ATTENTION_PENDING_PAYMENT_HOURS: attentionHours('pending_payment'),
   ORDER_ATTENTION_AWAITING_PO_HOURS: attentionHours('awaiting_po'),
@@ -153,7 +189,18 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly trustProxyHops: number;
   readonly maxBodyBytes: number;
-  readonly rateLimits: { readonly perKeyPerMinute: number; readonly quotePerIpPerMinute: number };
+  /** Node's server time-outs (ms): the request's headers, the whole request, an idle kept-alive connection. */
+  readonly httpTimeouts: {
+    readonly headersMs: number;
+    readonly requestMs: number;
+    readonly keepAliveMs: number;
+  };
+  readonly rateLimits: {
+    readonly perKeyPerMinute: number;
+    readonly quotePerIpPerMinute: number;
+    /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
+    readonly pagesPerIpPerMinute: number;
+  };
   readonly apiKeyLastUsedFlushMs: number;
   /** How long an API process remembers an active key (0: look it up on every request). */
   readonly apiKeyCacheTtlMs: number;
@@ -199,11 +246,29 @@ export interface Config {
     /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
     readonly bodyRefreshIntervalMs: number;
   };
+  /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
+  readonly supplier: SupplierConfig;
+  /**
+   * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
+   * (development and tests only): a generated development key (src/documents/signing-identity.ts).
+   */
+  readonly documentSigning: { readonly keyFile: string | undefined; readonly certFile: string | undefined };
   /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
   /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
   readonly shutdownDeadlineMs: number;
   readonly hardening: HardeningConfig;
+}
+
+export interface SupplierConfig {
+  readonly name: string;
+  /** Postal address lines. */
+  readonly address: readonly string[];
+  /** GB123456789 (no spaces). */
+  readonly vatNumber: string;
+  readonly email: string;
+  readonly telephone: string | undefined;
+  readonly companyNumber: string | undefined;
 }
 
 export interface HardeningConfig {
@@ -249,10 +314,7 @@ function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
   const config = {
     retryScheduleMs: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...WEBHOOK_RETRY_SCHEDULE_MS]),
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    allowPrivateDestinations:
-      allow === undefined
-        ? e.NODE_ENV !== 'production'
-        : allow === 'true' || allow === '1' || allow === 'yes',
+    allowPrivateDestinations: allow === undefined ? e.NODE_ENV !== 'production' : isTrue(allow),
     secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
   };
   Object.defineProperty(config, 'encryptionKey', { value: key, enumerable: false });
@@ -296,8 +358,35 @@ function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
   return Object.freeze(config) as HardeningConfig;
 }
 
+/**
+ * Settings that are unsafe in production whatever else is configured: webhooks into our own network, metrics
+ * readable by anyone who can reach them, links and cookies over plain http.
+ */
+function unsafeInProduction(e: z.infer<typeof envSchema>): string[] {
+  const gaps: string[] = [];
+  if (isTrue(e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS)) {
+    gaps.push(
+      'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: must not be true in production (webhooks would reach private, loopback and link-local addresses: our own network)',
+    );
+  }
+  if (!isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    gaps.push(
+      `METRICS_TOKEN: required in production when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address (anyone who reaches the metrics port could read them)`,
+    );
+  }
+  if (e.PUBLIC_BASE_URL && new URL(e.PUBLIC_BASE_URL).protocol !== 'https:') {
+    gaps.push(
+      'PUBLIC_BASE_URL: must be an https address in production (payment links, sign-in links and console cookies travel over it)',
+    );
+  }
+  return gaps;
+}
+
 const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
 const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key ?? '');
+
+/** How deploy/compose.env.example marks the values an operator must replace before a production start. */
+const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
 
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
@@ -318,6 +407,22 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
     'required in production (32 bytes, hex or base64)',
   );
   need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
+  const supplier = {
+    SUPPLIER_NAME: e.SUPPLIER_NAME === DEVELOPMENT_SUPPLIER.name,
+    SUPPLIER_ADDRESS: e.SUPPLIER_ADDRESS === DEVELOPMENT_SUPPLIER.address,
+    SUPPLIER_VAT_NUMBER: e.SUPPLIER_VAT_NUMBER === DEVELOPMENT_SUPPLIER.vatNumber,
+    SUPPLIER_EMAIL: e.SUPPLIER_EMAIL === DEVELOPMENT_SUPPLIER.email,
+  };
+  for (const [variable, missing] of Object.entries(supplier)) {
+    need(missing, variable, 'required in production (VAT invoices and certificates name who issues them)');
+  }
+  for (const variable of ['DOCUMENT_SIGNING_KEY_FILE', 'DOCUMENT_SIGNING_CERT_FILE'] as const) {
+    need(
+      !e[variable],
+      variable,
+      'required in production (PEM files: certificates and VAT documents are signed with a real key, never a generated one)',
+    );
+  }
   const bank = {
     BANK_ACCOUNT_NAME: 'accountName',
     BANK_SORT_CODE: 'sortCode',
@@ -345,7 +450,29 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
     );
     need(!e.STRIPE_TEST_WEBHOOK_SECRET, 'STRIPE_TEST_WEBHOOK_SECRET', 'required with STRIPE_TEST_SECRET_KEY');
   }
-  return gaps;
+  for (const [variable, value] of Object.entries(e)) {
+    need(
+      typeof value === 'string' && EXAMPLE_PLACEHOLDER.test(value),
+      variable,
+      'still a placeholder of deploy/compose.env.example: replace it as the example says',
+    );
+  }
+  return [...gaps, ...unsafeInProduction(e)];
+}
+
+function httpTimeouts(e: z.infer<typeof envSchema>): Config['httpTimeouts'] {
+  const headersMs = Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000);
+  const requestMs = Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
+  if (headersMs > requestMs) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
+  }
+  return Object.freeze({
+    headersMs,
+    requestMs,
+    keepAliveMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+  });
 }
 
 function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
@@ -394,9 +521,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    httpTimeouts: httpTimeouts(e),
     rateLimits: Object.freeze({
       perKeyPerMinute: e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
+      pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
@@ -420,6 +549,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timings: orderTimings(e),
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
+    }),
+    supplier: Object.freeze({
+      name: e.SUPPLIER_NAME,
+      address: Object.freeze(
+        e.SUPPLIER_ADDRESS.split(/[\n,]/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+      vatNumber: e.SUPPLIER_VAT_NUMBER,
+      email: e.SUPPLIER_EMAIL,
+      telephone: e.SUPPLIER_TELEPHONE,
+      companyNumber: e.SUPPLIER_COMPANY_NUMBER,
+    }),
+    documentSigning: Object.freeze({
+      keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
+      certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
     bank: bankConfig(e),
     hardening: hardeningConfig(e),

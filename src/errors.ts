@@ -18,7 +18,6 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'payload_too_large',
-  'unsupported_media_type',
   'idempotency_key_reused',
   'idempotency_request_in_progress',
   'invalid_state_transition',

@@ -1,6 +1,81 @@
+import { sql } from 'kysely';
+import type { Db } from './db/database';
+
 /**
  * A readiness probe of one dependency (PostgreSQL, Temporal): resolves when it answers, rejects when it does not.
- * Its own home, so the clients that make probes (src/temporal) and the route that runs them (GET /api/health)
- * need not know each other.
+ * Its own home, so the clients that make probes (src/temporal) and what runs them (GET /api/health, the
+ * worker's /health) need not know each other.
  */
 export type HealthCheck = () => Promise<void>;
+
+/**
+ * What a check throws when its dependency answers but cannot serve this service as it is set up (a Temporal
+ * namespace without our search attributes): GET /api/health reports `misconfigured` rather than `unavailable`,
+ * for an operator rather than a retry to fix.
+ */
+export class DependencyMisconfigured extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DependencyMisconfigured';
+  }
+}
+
+export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
+
+async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch (err) {
+    return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function databaseCheck(db: Db): HealthCheck {
+  return async () => {
+    await sql`select 1`.execute(db);
+  };
+}
+
+export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatus> };
+
+/**
+ * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
+ * authentication, so without this every caller's request would cost a PostgreSQL query and a Temporal call
+ * (an amplifier for anyone who wants to load them, and a queue behind the pool under load). Callers arriving
+ * while a check runs share it; in the second half of the window the next check starts ahead of expiry. A
+ * failure is never kept: the next request checks again, so recovery shows at once and an outage shows within
+ * `freshMs`.
+ */
+export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
+  let last: { at: number; report: HealthReport } | undefined;
+  let running: Promise<HealthReport> | undefined;
+  const check = async (): Promise<HealthReport> => {
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((name) => probe(checks[name]!, timeoutMs)));
+    return {
+      healthy: results.every((r) => r === 'ok'),
+      checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])),
+    };
+  };
+  const refresh = (): Promise<HealthReport> =>
+    (running ??= check().then((report) => {
+      last = report.healthy ? { at: Date.now(), report } : undefined;
+      running = undefined;
+      return report;
+    }));
+  return (): Promise<HealthReport> => {
+    const age = last ? Date.now() - last.at : Infinity;
+    if (age >= freshMs) return refresh();
+    // Refresh ahead: past half its window a healthy report still answers, and the next check starts behind
+    // it, so callers that keep coming never wait for a dependency (the report is still never older than freshMs).
+    if (age >= freshMs / 2) void refresh();
+    return Promise.resolve(last!.report);
+  };
+}

@@ -14,6 +14,8 @@ export function toBase62(bytes: Buffer, length: number): string {
 }
 
 /** Opaque random identifier such as `org_3fK9…` (128 bits). */
-export function newId(prefix: 'org' | 'key' | 'ord' | 'evt' | 'whe' | 'int' | 'inc' | 'dlv' | 'mem'): string {
+export function newId(
+  prefix: 'org' | 'key' | 'ord' | 'evt' | 'whe' | 'int' | 'inc' | 'dlv' | 'mem' | 'doc',
+): string {
   return `${prefix}_${toBase62(randomBytes(16), 22)}`;
 }

@@ -34,6 +34,8 @@ export interface LoggerOptions {
    * is buffered when the process exits (a SIGKILL loses at most the lines of the last moment).
    */
   asyncWrites?: boolean;
+  /** Log to stderr rather than stdout: the CLI's stdout carries only its JSON result. */
+  stderr?: boolean;
 }
 
 /**
@@ -47,10 +49,13 @@ export function createLogger(
   opts: LoggerOptions = {},
 ): Logger {
   const asyncJson = format === 'json' && opts.asyncWrites === true;
+  const fd = opts.stderr ? 2 : 1;
   const options = {
     name,
     level,
-    ...(format === 'pretty' && { transport: PRETTY_TRANSPORT }),
+    ...(format === 'pretty' && {
+      transport: { ...PRETTY_TRANSPORT, options: { ...PRETTY_TRANSPORT.options, destination: fd } },
+    }),
     redact: {
       paths: [
         'authorization',
@@ -70,5 +75,6 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  return asyncJson ? pino(options, pino.destination({ dest: 1, sync: false })) : pino(options);
+  if (format === 'pretty') return pino(options);
+  return pino(options, pino.destination({ dest: fd, sync: !asyncJson }));
 }

@@ -1,11 +1,11 @@
-import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
 import { connectTemporalClient } from './temporal/client';
-import { warmUpWorkflowStarts } from './temporal/warm-up';
+import { checkTemporalSetup } from './temporal/setup-check';
 import { closeRenderPool, renderPool } from './documents/render-pool';
+import { signingIdentity } from './documents/signing-identity';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
@@ -74,19 +74,19 @@ export async function startOrderWorker(
 ): Promise<RunningWorker> {
   const { address, ...deps } = opts;
   checkReferenceData(); // workflow code trusts the data files: they are checked once, here
-  const connection = await NativeConnection.connect({ address });
-  const ownClient: Client | undefined = deps.temporal
-    ? undefined
-    : await connectTemporalClient(address, deps.config.temporalNamespace);
-  // Connected and warmed now rather than by the first activity that starts a workflow: setting up the gRPC
-  // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
-  // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.
-  await ownClient?.connection.ensureConnected().catch(() => undefined);
-  if (ownClient) {
-    await warmUpWorkflowStarts(ownClient).catch((err: unknown) =>
-      deps.log.warn({ err }, 'workflow-start warm-up failed; the first start will do its work'),
-    );
-  }
+  // The two connections open side by side: each is mostly a wait on the network.
+  const [connection, ownClient] = await Promise.all([
+    NativeConnection.connect({ address }),
+    deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace),
+  ]);
+  // A namespace without our search attributes fails every workflow task that sets them (the worker would log
+  // warnings and poll on): refuse to start, naming the commands that add them.
+  await checkTemporalSetup((deps.temporal ?? ownClient)!.connection, deps.config.temporalNamespace).catch(
+    async (err: unknown) => {
+      await Promise.allSettled([connection.close(), ownClient?.connection.close()]);
+      throw err;
+    },
+  );
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const worker = await createOrderWorker({
@@ -95,8 +95,12 @@ export async function startOrderWorker(
     temporal: deps.temporal ?? ownClient,
     connection,
   });
-  renderPool(); // warm: the first proof should not wait for a render thread to load pdfkit
+  // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.
+  await signingIdentity(deps.config);
   const running = worker.run();
+  // Polling first, then the warm-up: a worker that replaces a dead one takes tasks at once. A render thread
+  // loads pdfkit, so that the first proof does not wait for it.
+  renderPool();
   const { log } = deps;
   return {
     taskQueue: opts.taskQueue,

@@ -3,15 +3,13 @@ import type { Client } from '@temporalio/client';
 import type { Db } from '../../src/db/database';
 import { deliveryWorkflowId } from '../../src/webhooks/delivery';
 import { announcementWorkflowId } from '../../src/workflows/announcement.messages';
-import { notificationWorkflowId } from '../../src/workflows/notification.messages';
 import { orderWorkflowId } from '../../src/workflows/order.messages';
 import { simulatorWorkflowId } from '../../src/workflows/simulated-newspaper.messages';
 import { addActions, countActions, type ActionCounts } from './actions';
 
 /**
  * Every workflow an order may have caused: its own, its simulated newspaper (test mode), and per recorded
- * event the announcement (today's one workflow per event), or the older per-channel ones (notification,
- * one webhook delivery per endpoint and replay).
+ * event its announcement and any webhook delivery an operator replayed (one per endpoint and replay).
  */
 async function workflowIdsOf(db: Db, orderId: string): Promise<string[]> {
   const { rows: events } = await sql<{ id: string }>`
@@ -25,7 +23,7 @@ async function workflowIdsOf(db: Db, orderId: string): Promise<string[]> {
   return [
     orderWorkflowId(orderId),
     simulatorWorkflowId(orderId),
-    ...eventIds.flatMap((id) => [announcementWorkflowId(id), notificationWorkflowId(id)]),
+    ...eventIds.map((id) => announcementWorkflowId(id)),
     ...deliveries.flatMap((d) =>
       Array.from({ length: d.replays + 1 }, (_, n) => deliveryWorkflowId(d.event_id, d.endpoint_id, n)),
     ),

@@ -46,6 +46,12 @@ export interface BenchServices {
    * checkout of other code, e.g. `git archive <commit> src | tar -x -C <root>` beside a link to node_modules.
    */
   startApi(env: Record<string, string>, root?: string): Promise<StartedProcess>;
+  /**
+   * Spawns one more worker (same settings, plus `env`) as production runs it (`compiled`: node
+   * dist/src/entry/worker.js, after `npm run build`) or as `npm run start:worker` and the tests do (`sources`,
+   * through tsx), without the bench's loop monitor; stopped with the bench unless stopped before.
+   */
+  spawnWorker(env: Record<string, string>, how: 'compiled' | 'sources'): ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -148,7 +154,8 @@ async function waitPolling(client: Client, taskQueue: string, child: ChildProces
 }
 
 /**
- * The service as production runs it (API and worker as separate processes, NODE_ENV=production) against a
+ * The service as production runs it (API and worker as separate processes, production's settings but for
+ * NODE_ENV=development, which lets webhooks reach the receiver on 127.0.0.1 and links use http) against a
  * fresh PostgreSQL database and an in-memory Temporal dev server, with rate limits raised so the limiter is
  * not what is measured. Each step reports progress and is bounded; a failure stops whatever already started.
  */
@@ -221,7 +228,8 @@ async function start(
   const webhookEncryptionKey = randomBytes(32);
   const cursorSigningKey = randomBytes(32);
   const env = childEnv({
-    NODE_ENV: 'production',
+    // Development, asked for explicitly: production refuses the receiver's loopback address and http links.
+    NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     PORT: String(apiPort),
@@ -246,7 +254,7 @@ async function start(
     // placeholders are never sent to Stripe.
     STRIPE_SECRET_KEY: 'sk_live_benchmark_placeholder_never_used',
     STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_placeholder',
-    // The receiver is on 127.0.0.1, which production refuses by default.
+    // The receiver is on 127.0.0.1, which production refuses.
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
     // Production refuses the development defaults: these are as fake, for the invoices the bench prints.
     BANK_ACCOUNT_NAME: 'BENCHMARK ONLY - NOT A REAL ACCOUNT',
@@ -288,6 +296,20 @@ async function start(
       cleanups.push({ what: `API on ${port}`, run: () => stopChild(child) });
       await waitHealthy(`${url}/api/health`, child);
       return { url, pid: child.pid };
+    },
+    spawnWorker(extra: Record<string, string>, how: 'compiled' | 'sources') {
+      const entry =
+        how === 'compiled'
+          ? [path.join(ROOT, 'dist', 'src', 'entry', 'worker.js')]
+          : ['--import', 'tsx', path.join(ROOT, 'src', 'entry', 'worker.ts')];
+      const child = spawn(process.execPath, entry, {
+        cwd: ROOT,
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      relay(child, `worker (${how})`);
+      cleanups.push({ what: `worker (${how}) ${child.pid}`, run: () => stopChild(child) });
+      return child;
     },
     async startBareKoa(bodyBytes: number) {
       const port = await findFreePort();

@@ -4,7 +4,6 @@ import type {
   AdvanceRequest,
   AmendRequest,
   CancelRequest,
-  CreatedOrder,
   Event,
   EventList,
   EventListParams,
@@ -21,7 +20,8 @@ import type {
 } from './types';
 import { webhooks } from './webhooks';
 
-const orderPath = (id: string, action = '') => `/v1/orders/${encodeURIComponent(id)}${action}`;
+const orderPath = (id: string, action = '') => `/orders/${encodeURIComponent(id)}${action}`;
+const v1OrderPath = (id: string, action = '') => `/v1${orderPath(id, action)}`;
 
 /**
  * The Statutory Notice Placement API: `new NoticesClient({apiKey, baseUrl})`. Every call retries as the spec
@@ -69,14 +69,14 @@ class NoticeTypesResource {
 class Orders {
   constructor(private readonly http: Transport) {}
 
-  /** POST /v1/orders. A retry after a lost response answers the same order (`Idempotency-Key`). */
-  create(body: OrderInput, options?: RequestOptions): Promise<CreatedOrder> {
+  /** POST /v1/orders: the order placed. A retry after a lost response answers the same order (`Idempotency-Key`). */
+  create(body: OrderInput, options?: RequestOptions): Promise<Order> {
     return this.http.json({ method: 'POST', path: '/v1/orders', body, auth: true, options });
   }
 
   /** GET /v1/orders/:id. */
   get(id: string, options?: RequestOptions): Promise<Order> {
-    return this.http.json({ method: 'GET', path: orderPath(id), auth: true, options });
+    return this.http.json({ method: 'GET', path: v1OrderPath(id), auth: true, options });
   }
 
   /** GET /v1/orders, one page: pass the previous page's `pagination.nextCursor` as `cursor` for the next. */
@@ -95,33 +95,33 @@ class Orders {
 
   /** POST /v1/orders/:id/amend: any subset of the order fields (and `acceptPriceChange`). */
   amend(id: string, body: AmendRequest, options?: RequestOptions): Promise<Order> {
-    return this.http.json({ method: 'POST', path: orderPath(id, '/amend'), body, auth: true, options });
+    return this.http.json({ method: 'POST', path: v1OrderPath(id, '/amend'), body, auth: true, options });
   }
 
   /** POST /v1/orders/:id/cancel. */
   cancel(id: string, body: CancelRequest = {}, options?: RequestOptions): Promise<Order> {
-    return this.http.json({ method: 'POST', path: orderPath(id, '/cancel'), body, auth: true, options });
+    return this.http.json({ method: 'POST', path: v1OrderPath(id, '/cancel'), body, auth: true, options });
   }
 
   /** POST /v1/orders/:id/purchase-order: the PO reference an `awaiting_po` order waits for. */
   submitPurchaseOrder(id: string, body: PurchaseOrderRequest, options?: RequestOptions): Promise<Order> {
-    const path = orderPath(id, '/purchase-order');
+    const path = v1OrderPath(id, '/purchase-order');
     return this.http.json({ method: 'POST', path, body, auth: true, options });
   }
 
   /** GET /v1/orders/:id/proof: the proof PDF (once `proofPdfUrl` is set). */
   downloadProof(id: string, options?: RequestOptions): Promise<Download> {
-    return this.http.download({ method: 'GET', path: orderPath(id, '/proof'), auth: true, options });
+    return this.http.download({ method: 'GET', path: v1OrderPath(id, '/proof'), auth: true, options });
   }
 
   /** GET /v1/orders/:id/invoice: the invoice PDF. */
   downloadInvoice(id: string, options?: RequestOptions): Promise<Download> {
-    return this.http.download({ method: 'GET', path: orderPath(id, '/invoice'), auth: true, options });
+    return this.http.download({ method: 'GET', path: v1OrderPath(id, '/invoice'), auth: true, options });
   }
 
   /** GET /v1/orders/:id/certificate: the publication certificate PDF (once published). */
   downloadCertificate(id: string, options?: RequestOptions): Promise<Download> {
-    return this.http.download({ method: 'GET', path: orderPath(id, '/certificate'), auth: true, options });
+    return this.http.download({ method: 'GET', path: v1OrderPath(id, '/certificate'), auth: true, options });
   }
 }
 

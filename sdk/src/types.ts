@@ -26,7 +26,6 @@ export type NoticeTypes = Schemas['NoticeTypes'];
 
 /** POST /v1/orders: the shared fields plus the fields of the notice type. */
 export type OrderInput = Schemas['OrderInput'];
-export type CreatedOrder = Schemas['CreatedOrder'];
 export type Order = Schemas['Order'];
 export type OrderList = Schemas['OrderList'];
 export type AmendRequest = Schemas['AmendRequest'];

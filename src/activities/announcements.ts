@@ -24,27 +24,13 @@ export interface AnnouncementDeps {
   temporal?: Client;
 }
 
-/**
- * Called right after an event is recorded (inside the commit, orders before patch announce-after-commit): its
- * deliveries recorded (pending, one per subscribed endpoint) and one announcement workflow started for the
- * e-mails and all of them, or none when no one hears of the event. Safe to repeat: deliveries are unique per
- * event and endpoint, the workflow's id per event.
- */
-export async function announceEvent(
-  deps: AnnouncementDeps,
-  event: OrderEventRecord,
-  taskQueue: string,
-): Promise<void> {
-  if (!deps.temporal) return;
-  const input = await prepareAnnouncement(deps, event);
-  if (input) await startAnnouncement(deps.temporal, input, taskQueue);
-}
+type Announcement = Omit<AnnouncementInput, 'firstPass'>;
 
 /** The event's deliveries recorded, and who hears of it; null when no one does. */
 async function prepareAnnouncement(
   deps: AnnouncementDeps,
   event: OrderEventRecord,
-): Promise<AnnouncementInput | null> {
+): Promise<Announcement | null> {
   const deliveries = await prepareDeliveries(deps, event);
   const audiences = audiencesFor(event);
   if (audiences.length === 0 && deliveries.length === 0) return null;
@@ -67,7 +53,7 @@ function firstPassMaker(deps: AnnouncementDeps) {
       return { outcome: 'error', error };
     }
   };
-  return async (input: AnnouncementInput): Promise<FirstPass> => {
+  return async (input: Announcement): Promise<FirstPass> => {
     const [emails, webhooks] = await Promise.all([
       mail.sendEmailsOnce(input.event, input.audiences),
       Promise.all(input.deliveries.map(firstAttempt)),
@@ -96,10 +82,3 @@ export function orderEventAnnouncer(deps: AnnouncementDeps) {
     }
   };
 }
-
-/** The announcement workflow's first pass. */
-export function announcementActivities(deps: AnnouncementDeps) {
-  return { announceFirstPass: firstPassMaker(deps) };
-}
-
-export type AnnouncementActivities = ReturnType<typeof announcementActivities>;

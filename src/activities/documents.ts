@@ -2,8 +2,21 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
+import {
+  reserveIssuedDocument,
+  storeIssuedDocument,
+  type IssuedDocumentRow,
+} from '../db/issued-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
+import {
+  certificateParticulars,
+  certificateStatement,
+  type CertifiedPublication,
+} from '../documents/certificate';
+import type { Issuer } from '../documents/layout';
 import { renderDocument } from '../documents/render-pool';
+import { signingIdentity } from '../documents/signing-identity';
+import { documentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 
 /**
@@ -57,16 +70,89 @@ export function documentActivities(deps: { config: Config; db: Db }) {
       const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party }, attemptOver());
       await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
-    async generateCertificate(input: { order: OrderSnapshot; pageNumber: number | null }): Promise<void> {
-      await saveOrderDocument(
-        deps.db,
-        input.order.id,
-        'certificate',
-        await renderDocument(
-          { document: 'certificate', order: toOrder(input.order), pageNumber: input.pageNumber },
+    /**
+     * Issues the certificate of publication of the newspaper's insertion or of the Gazette's notice: reserved
+     * once (its id and issue time), typeset, signed, stored with its SHA-256, and returned as the order lists
+     * it. A retried attempt finds the reservation, and the stored copy if there is one.
+     */
+    async generateCertificate(input: {
+      order: OrderSnapshot;
+      publication: CertifiedPublication;
+    }): Promise<IssuedDocumentRef> {
+      const order = toOrder(input.order);
+      const { title, statement } = certificateStatement(order, input.publication);
+      const row = await reserveIssuedDocument(deps.db, {
+        orderId: order.id,
+        organisationId: order.organisationId,
+        livemode: order.livemode,
+        kind: 'certificate',
+        issueKey: `certificate:${input.publication}`,
+        summary: {
+          title,
+          facts: [['Certifies', statement], ...certificateParticulars(order, input)],
+        },
+      });
+      const issuer = issuerOf(deps.config);
+      const stored = await issued(deps, row, async () =>
+        renderDocument(
+          {
+            document: 'certificate',
+            order,
+            certificate: {
+              publication: input.publication,
+              documentId: row.id,
+              verifyUrl: verifyUrl(deps.config.publicBaseUrl, row.id),
+              issuedAt: row.issued_at,
+              issuer,
+            },
+            signing: {
+              identity: await signingIdentity(deps.config),
+              info: {
+                name: issuer.name,
+                reason: `Certificate of publication, order ${order.reference}`,
+                location: issuer.address.join(', '),
+                contactInfo: issuer.email,
+                signingTime: row.issued_at,
+              },
+            },
+          },
           attemptOver(),
         ),
       );
+      return documentRef(deps.config.publicBaseUrl, row, stored.sha256);
     },
+  };
+}
+
+/** The issuer of our documents, from configuration (SUPPLIER_*). */
+export function issuerOf(config: Config): Issuer {
+  const { name, address, vatNumber, email, telephone, companyNumber } = config.supplier;
+  return {
+    name,
+    address: [...address],
+    vatNumber,
+    email,
+    ...(telephone && { telephone }),
+    ...(companyNumber && { companyNumber }),
+  };
+}
+
+/** A reserved document's stored copy: the one already stored, or `render`'s, stored now. */
+async function issued(deps: { db: Db }, row: IssuedDocumentRow, render: () => Promise<Buffer>) {
+  if (row.content && row.sha256) return { content: row.content, sha256: row.sha256 };
+  return storeIssuedDocument(deps.db, row.id, await render());
+}
+
+/** An issued document as the order lists it. */
+export function documentRef(base: string, row: IssuedDocumentRow, sha256: string): IssuedDocumentRef {
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...(row.number && { number: row.number }),
+    title: row.summary.title,
+    issuedAt: row.issued_at.toISOString(),
+    sha256,
+    url: documentUrl(base, row.order_id, row.id),
+    verifyUrl: verifyUrl(base, row.id),
   };
 }

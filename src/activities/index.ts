@@ -7,14 +7,13 @@ import type { Db } from '../db/database';
 import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
-import { upsertOrderProjection } from '../db/orders.repository';
 import type { Logger } from '../logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { noticeActivities } from './notices';
-import { announceEvent, announcementActivities, orderEventAnnouncer } from './announcements';
+import { orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
@@ -43,29 +42,19 @@ export function createActivities(deps: ActivityDeps) {
   const payments = deps.payments ?? createPaymentProviders(config, deps.log);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   const mailer = deps.mailer ?? createMailer(config);
-  /** A recorded event's announcement (e-mails and webhooks), under an id derived from the event: a retry starts none twice. */
-  const announce = (event: OrderEventRecord) =>
-    announceEvent({ ...deps, mailer }, event, Context.current().info.taskQueue);
   const announceHere = orderEventAnnouncer({ ...deps, mailer });
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
-    /** Writes the projection; a write carrying an old version is ignored. */
-    async saveOrder(order: OrderSnapshot): Promise<void> {
-      await upsertOrderProjection(db, toOrder(order));
-    },
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /**
-     * One committed change (projection, audit entry, event) in one transaction, then the event announced unless
-     * the workflow announces it apart (`announce: false`, patch announce-after-commit). The order workflow runs it
-     * as a local activity: a few milliseconds of SQL need no trip through the task queue.
+     * One committed change (projection, audit entry, event, ledger entries) in one transaction. The order workflow
+     * runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
      */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      const { order, audit, event, ledger, announce: announceInCommit = true } = change;
-      await recordOrderChange(db, { order: toOrder(order), audit, event, ledger });
-      if (event && announceInCommit) await announce(event);
+      await recordOrderChange(db, { ...change, order: toOrder(change.order) });
     },
     /**
-     * The placement's commit (patch reference-in-commit): the order's reference allocated in the same transaction
+     * The placement's commit: the order's reference allocated in the same transaction
      * as its first write, which the workflow sent without one; its event's data carries the reference (the same
      * pure `withOrderData` the workflow rebuilds it with). Answers the reference. Safe to retry: the same order id gets
      * the same reference, and the versioned write and the event's id make a repeat change nothing.
@@ -97,14 +86,10 @@ export function createActivities(deps: ActivityDeps) {
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer }),
     ...webhookActivities(deps),
-    ...announcementActivities({ ...deps, mailer }),
   };
 }
 
-/**
- * A change as the workflow holds it: the repository's record, with the order still a workflow snapshot, and
- * whether the commit announces its event (false: the workflow schedules `announceOrderEvent` itself).
- */
-export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot; announce?: boolean };
+/** A change as the workflow holds it: the repository's record, with the order still a workflow snapshot. */
+export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

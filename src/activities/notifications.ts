@@ -1,5 +1,4 @@
 import type { OrderEventRecord } from '../orders/events';
-import { ApplicationFailure } from '@temporalio/activity';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { findOrderDocument, saveOrderDocumentIfAbsent } from '../db/order-documents.repository';
@@ -12,12 +11,7 @@ import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-o
 import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
 import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
 import { isOrderEventName } from '../orders/events';
-import {
-  EMAIL_REJECTED,
-  orderEmailKey,
-  type Audience,
-  type NotificationResult,
-} from '../workflows/notification.messages';
+import { orderEmailKey, type Audience, type NotificationResult } from '../workflows/notification.messages';
 
 export interface NotificationDeps {
   config: Config;
@@ -27,12 +21,12 @@ export interface NotificationDeps {
   testOutbox?: Mailer;
 }
 
-/** Activities of the order-notification and announcement workflows: render, send once per key, record the outcome. */
+/** The announcement workflow's e-mail activities: render, send once per key, record the outcome. */
 export function notificationActivities(deps: NotificationDeps) {
   return orderMailSender(deps).activities;
 }
 
-/** Renders and sends an order event's e-mails (the activities above, and an announcement's first pass). */
+/** Renders and sends an order event's e-mails (the activities above, and the first pass of its announcement). */
 export function orderMailSender(deps: NotificationDeps) {
   const { config, db, mailer } = deps;
   const testOutbox =
@@ -76,9 +70,9 @@ export function orderMailSender(deps: NotificationDeps) {
   }
 
   /**
-   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. Orders
-   * placed since `invoice-after-placement` have it typeset here, right after their 201, and stored for
-   * GET /v1/orders/:id/invoice (unless an amendment stored a newer one first); older orders stored it before.
+   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. It is
+   * typeset here, right after the order's 201, and stored for GET /v1/orders/:id/invoice (unless an amendment
+   * stored a newer one first).
    */
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
@@ -148,24 +142,6 @@ export function orderMailSender(deps: NotificationDeps) {
   return {
     sendEmailsOnce,
     activities: {
-      async sendOrderEmail(input: {
-        event: OrderEventRecord;
-        audience: Audience;
-      }): Promise<NotificationResult> {
-        try {
-          return await sendOne(input.event, input.audience);
-        } catch (err) {
-          if (err instanceof EmailRejectedError) {
-            throw ApplicationFailure.create({
-              type: EMAIL_REJECTED,
-              message: err.message,
-              nonRetryable: true,
-            });
-          }
-          throw err; // transient: Temporal retries the activity
-        }
-      },
-
       /**
        * The announcement's retry of the e-mails its first pass deferred: done when none is deferred any more,
        * else thrown (the workflow's policy retries it); the ones already sent or refused are not sent again.

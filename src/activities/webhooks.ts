@@ -22,7 +22,7 @@ import {
   type WebhookAttemptResult,
   type WebhookDeliveryInput,
 } from '../webhooks/delivery';
-import { deliveryInput, startDeliveryWorkflow } from '../temporal/webhook-deliveries';
+import { deliveryInput } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { sendAttempt, webhookHeaders } from '../webhooks/http';
@@ -60,25 +60,6 @@ export async function prepareDeliveries(
     inputs.push(deliveryInput(deps.config, delivery, delivery.replays));
   }
   return inputs;
-}
-
-/**
- * One delivery workflow per subscribed endpoint (the way before announcements; kept for tools that deliver one
- * event on its own). Safe to repeat: workflow ids are unique per event and endpoint.
- */
-export async function dispatchWebhooks(
-  deps: WebhookDeps,
-  event: OrderEventRecord,
-  taskQueue?: string,
-): Promise<number> {
-  if (!deps.temporal) return 0;
-  const queue = taskQueue ?? Context.current().info.taskQueue;
-  const inputs = await prepareDeliveries(deps, event);
-  for (const d of inputs) {
-    const delivery = { id: d.deliveryId, eventId: d.eventId, endpointId: d.endpointId };
-    await startDeliveryWorkflow(deps.temporal, deps.config, delivery, d.replay, queue);
-  }
-  return inputs.length;
 }
 
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */

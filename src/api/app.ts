@@ -8,13 +8,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { AppState } from './context';
-import type { HealthCheck } from '../health';
-import { databaseCheck, healthRoutes } from './health/health.routes';
+import { databaseCheck, type HealthCheck } from '../health';
+import { healthRoutes } from './health/health.routes';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
-import { createRateLimiter, limitPerKey } from './middleware/rate-limit';
+import { createRateLimiter, limitPerKey, type ConsumeRateLimit } from './middleware/rate-limit';
+import { pageSecurityHeaders } from './pages/page-security';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
 import { eventRoutes } from './events/events.routes';
@@ -32,6 +33,7 @@ import { statusRoutes } from './status/status.routes';
 import type { StatusDeps } from '../status/status.service';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from './stripe/stripe-webhook.routes';
 import { testHelperRoutes } from './test-helpers/test-helpers.routes';
+import { verifyRoutes } from './verify/verify.routes';
 import { settingsConsole } from '../settings/web/console';
 import { createStripeClient } from '../payments/stripe-account';
 import type { OrderTimings } from '../workflows/order.messages';
@@ -59,6 +61,9 @@ export interface AppDeps {
   orderTimings?: OrderTimings;
 }
 
+/** Checks of a document per client IP and minute (GET and POST /verify/:id). */
+export const VERIFY_PER_IP_PER_MINUTE = 30;
+
 /** The spec's two limits, counted in the configured store (PostgreSQL through the pool by default). */
 function rateLimiters(deps: AppDeps) {
   const { config } = deps;
@@ -80,14 +85,60 @@ function rateLimiters(deps: AppDeps) {
     points: config.rateLimits.quotePerIpPerMinute,
     durationSeconds: 60,
   });
-  return { perKey, perIpQuote, perIpNoticeTypes };
+  // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
+  const perIpPages = createRateLimiter(limitStore, {
+    name: 'pages-ip',
+    points: config.rateLimits.pagesPerIpPerMinute,
+    durationSeconds: 60,
+  });
+  // Checking a document is public: counted per client IP, on its own counter.
+  const perIpVerify = createRateLimiter(limitStore, {
+    name: 'verify-ip',
+    points: VERIFY_PER_IP_PER_MINUTE,
+    durationSeconds: 60,
+  });
+  return { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
+}
+
+/**
+ * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
+ * sandbox pays without money moving and without authentication, so it is served in development only.
+ */
+function paymentRoutes(
+  deps: AppDeps,
+  taskQueue: string,
+  perIpPages: ConsumeRateLimit,
+): { stripeWebhooks: Router<AppState> | null; pages: Router<AppState>[] } {
+  const { config, db, temporal } = deps;
+  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
+  const stripeSecrets: StripeWebhookSecret[] = [
+    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
+    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
+  ];
+  const stripeKey = secretKey ?? testSecretKey;
+  const stripeWebhooks =
+    stripeKey && stripeSecrets.length > 0
+      ? stripeWebhookRoutes({
+          stripe: createStripeClient(stripeKey, apiUrl),
+          secrets: stripeSecrets,
+          db,
+          temporal,
+          log: deps.log,
+          taskQueue,
+        })
+      : null;
+  const pages = [checkoutRoutes({ db, temporal, config, perIp: perIpPages })];
+  if ((!secretKey || !testSecretKey) && config.env !== 'production') {
+    pages.push(sandboxRoutes({ db, temporal, config, perIp: perIpPages }));
+  }
+  return { stripeWebhooks, pages };
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perIpQuote, perIpNoticeTypes } = rateLimiters(deps);
+  const { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
@@ -120,25 +171,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const testHelpers = testHelperRoutes({ config, db, temporal });
   v1.use(testHelpers.routes(), testHelpers.allowedMethods());
   const integrations = integrationRoutes({ db, temporal });
-  // Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox.
-  const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
-  const stripeSecrets: StripeWebhookSecret[] = [
-    ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
-    ...(testSecretKey && testWebhookSecret ? [{ secret: testWebhookSecret, livemode: false }] : []),
-  ];
-  const stripeKey = secretKey ?? testSecretKey;
-  const stripeWebhooks =
-    stripeKey && stripeSecrets.length > 0
-      ? stripeWebhookRoutes({
-          stripe: createStripeClient(stripeKey, apiUrl),
-          secrets: stripeSecrets,
-          db,
-          temporal,
-          log: deps.log,
-          taskQueue,
-        })
-      : null;
-  const sandbox = !secretKey || !testSecretKey ? sandboxRoutes({ db, temporal, config }) : null;
+  const payments = paymentRoutes(deps, taskQueue, perIpPages);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
@@ -149,20 +182,24 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestContext(deps.log));
   app.use(httpMetrics());
+  app.use(pageSecurityHeaders(config.publicBaseUrl));
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
+  // The payment pages read their own form bodies, ahead of the JSON API's parser.
+  for (const pages of payments.pages) app.use(pages.routes()).use(pages.allowedMethods());
+  // Public document verification: its own bounded upload, before the JSON body parser.
+  const verify = verifyRoutes(db, perIpVerify);
+  app.use(verify.routes()).use(verify.allowedMethods());
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
   app.use(v1.routes()).use(v1.allowedMethods());
   app.use(api.routes()).use(api.allowedMethods());
   app.use(integrations.routes()).use(integrations.allowedMethods());
-  for (const payments of [stripeWebhooks, sandbox]) {
-    if (payments) app.use(payments.routes()).use(payments.allowedMethods());
+  if (payments.stripeWebhooks) {
+    app.use(payments.stripeWebhooks.routes()).use(payments.stripeWebhooks.allowedMethods());
   }
-  const checkout = checkoutRoutes({ db, temporal });
-  app.use(checkout.routes()).use(checkout.allowedMethods());
   const docs = docsRoutes();
   app.use(docs.routes()).use(docs.allowedMethods());
   const status = statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService });

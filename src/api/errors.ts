@@ -16,7 +16,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
-  unsupported_media_type: 415,
   idempotency_key_reused: 422,
   idempotency_request_in_progress: 409,
   invalid_state_transition: 409,

@@ -73,15 +73,20 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
       ]),
     ) as Filters<S>;
 
+  /** A filter or page size sent beside a cursor must be the cursor's own: a list never changes mid-way. */
   function conflictsWithCursor(given: Json, cursor: Json): void {
     const conflicts = Object.keys(given).filter((k) => given[k] !== undefined && given[k] !== cursor[k]);
     if (conflicts.length === 0) return;
-    throw new AppError('validation_error', 'Filters differ from the ones the cursor was issued for.', {
-      fields: conflicts.map((k) => ({
-        path: `$.${k}`,
-        message: 'Differs from the cursor; omit it or start a new list.',
-      })),
-    });
+    throw new AppError(
+      'validation_error',
+      'Filters or page size differ from the ones the cursor was issued for.',
+      {
+        fields: conflicts.map((k) => ({
+          path: `$.${k}`,
+          message: 'Differs from the cursor; omit it or start a new list.',
+        })),
+      },
+    );
   }
 
   return {
@@ -105,9 +110,12 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
       if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 
       const cursor = readCursor(given, keys, cursorPayload);
-      conflictsWithCursor(toJson(filters), cursor.f as Json);
+      conflictsWithCursor({ ...toJson(filters), limit: limit?.toString() }, {
+        ...cursor.f,
+        limit: String(cursor.limit),
+      } as Json);
       return {
-        limit: limit ?? cursor.limit,
+        limit: cursor.limit,
         filters: fromJson(cursor.f as Json),
         after: { createdAt: new Date(cursor.at), id: cursor.id },
       };

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type Koa from 'koa';
 import type { Pool } from 'pg';
@@ -15,7 +15,7 @@ import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
 import { connectTemporalClient } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
-import { temporalProbe } from './health/temporal-probe';
+import { temporalProbe } from '../temporal/probe';
 import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
@@ -71,6 +71,12 @@ export async function wireApi(
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
+  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
+  // A namespace without our search attributes would fail every order: refuse to start, saying how to fix it.
+  await temporalHealth.verifySetup().catch(async (err: unknown) => {
+    await temporalHealth.close();
+    throw err;
+  });
   const poolSize = opts.poolSize ?? config.databasePoolSize;
   const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
@@ -80,7 +86,6 @@ export async function wireApi(
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
   const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
-  const temporalHealth = temporalProbe(config.temporalAddress);
   const app = createApp({
     config,
     db,
@@ -138,9 +143,10 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
   });
   log.info({ url: metrics.url }, 'metrics listening');
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+  const server = createApiServer(app, config);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const draining = closeConnectionsWhenDraining(server);
   const address = server.address();
@@ -158,6 +164,26 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await close(deadline);
     },
   };
+}
+
+/**
+ * The API's HTTP server, its time-outs set rather than left at Node's defaults (README, "Security and limits"):
+ * a client gets HTTP_HEADERS_TIMEOUT_SECONDS to send its headers and HTTP_REQUEST_TIMEOUT_SECONDS for the whole
+ * request (a slow-loris client holding sockets open is answered 408 and cut off), checked every second rather
+ * than Node's 30 s; an idle kept-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, longer than
+ * the 60 s idle time-out of the usual load balancers, so a balancer never reuses a connection being closed.
+ */
+export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTimeouts'>): Server {
+  const { headersMs, requestMs, keepAliveMs } = config.httpTimeouts;
+  return createServer(
+    {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      keepAliveTimeout: keepAliveMs,
+      connectionsCheckingInterval: Math.min(1000, headersMs),
+    },
+    app.callback(),
+  );
 }
 
 /**

@@ -3,14 +3,21 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { OPERATOR } from '../settings/services/actor';
-import { inviteMember, listMembers, removeMemberByEmail } from '../settings/services/members.service';
+import {
+  inviteMember,
+  issueSignInLink,
+  listMembers,
+  removeMemberByEmail,
+  SIGN_IN_LINK_MINUTES,
+} from '../settings/services/members.service';
 import { printJson, settingsRule } from './output';
 
 type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
 /**
  * `notices member …`: people of an organisation's settings console. `invite` bootstraps the first admin:
- * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too.
+ * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too; `sign-in-link` prints a fresh
+ * one for an existing member (not e-mailed).
  */
 export function registerMemberCommands(program: Command, run: Run): void {
   const member = program.command('member').description('Members of the settings console (admin or viewer).');
@@ -43,6 +50,29 @@ export function registerMemberCommands(program: Command, run: Run): void {
       run(async (db) =>
         printJson(await settingsRule(() => removeMemberByEmail(db, OPERATOR, opts.org, opts.email))),
       ),
+    );
+  member
+    .command('sign-in-link')
+    .description(
+      `Print a fresh one-time sign-in link (${SIGN_IN_LINK_MINUTES} minutes) for an existing member.`,
+    )
+    .requiredOption('--org <orgId>', 'organisation id')
+    .requiredOption('--email <address>', "the member's e-mail address")
+    .action((opts: { org: string; email: string }) =>
+      run(async (db) => {
+        const input = { organisationId: opts.org, email: opts.email };
+        const {
+          member: m,
+          signInUrl,
+          expiresAt,
+        } = await settingsRule(() => issueSignInLink(db, loadConfig(), OPERATOR, input));
+        printJson({
+          ...m,
+          signInUrl,
+          expiresAt,
+          note: `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes; it was not e-mailed.`,
+        });
+      }),
     );
   member
     .command('list')

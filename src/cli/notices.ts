@@ -113,10 +113,20 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
   return program;
 }
 
+/**
+ * The CLI's settings are production like the service's, except on the embedded database (no DATABASE_URL),
+ * which exists only in development: there it asks for development (for every command's loadConfig) unless
+ * NODE_ENV says otherwise.
+ */
+export function askForDevelopmentOnEmbeddedDatabase(env: NodeJS.ProcessEnv = process.env): void {
+  if (!env.DATABASE_URL?.trim() && !env.NODE_ENV) env.NODE_ENV = 'development';
+}
+
 export async function main(argv: string[]): Promise<number> {
   try {
+    askForDevelopmentOnEmbeddedDatabase();
     const config = loadConfig();
-    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli');
+    const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'notices-cli', 'json', { stderr: true });
     const program = buildProgram((fn) => withCliDatabase(config, log, fn));
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -22,12 +22,13 @@ interface Options {
   name?: string;
   billingEmail?: string | false;
   billingContactName?: string;
+  billingAddress?: string;
   termsDays?: 30 | 60;
 }
 
 /**
  * `notices org update ORG_ID [--billing-email ADDRESS | --no-billing-email] [--billing-contact-name NAME]
- * [--name NAME] [--terms-days 30|60]`. The billing contact receives on-account invoices and incident
+ * [--billing-address ADDRESS] [--name NAME] [--terms-days 30|60]`. The billing contact receives on-account invoices and incident
  * e-mails. Goes through the settings console's own rule, so it writes the same settings audit entries
  * (actor `operator (CLI)`).
  */
@@ -40,6 +41,10 @@ export function registerOrgUpdateCommand(program: Command, run: RunWithDb): void
     .option('--billing-email <address>', 'billing contact e-mail', email)
     .option('--no-billing-email', 'remove the billing contact')
     .option('--billing-contact-name <name>', 'billing contact name ("" removes it)')
+    .option(
+      '--billing-address <address>',
+      'address on VAT invoices, lines separated by commas or newlines ("" removes it)',
+    )
     .option('--terms-days <days>', 'invoice terms: 30 or 60', termsDays)
     .action((id: string, opts: Options) =>
       run(async (db) => {
@@ -48,11 +53,12 @@ export function registerOrgUpdateCommand(program: Command, run: RunWithDb): void
           name: opts.name,
           billingEmail: opts.billingEmail === false ? null : opts.billingEmail,
           billingContactName: opts.billingContactName,
+          billingAddress: opts.billingAddress,
           invoiceTermsDays: opts.termsDays,
         };
         if (Object.values(change).every((v) => v === undefined)) {
           fail(
-            'Give at least one of --name, --billing-email, --no-billing-email, --billing-contact-name, --terms-days.',
+            'Give at least one of --name, --billing-email, --no-billing-email, --billing-contact-name, --billing-address, --terms-days.',
           );
         }
         const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));

@@ -34,11 +34,8 @@ async function setKey(db: Db, scope: IdempotencyScope, set: Updateable<Idempoten
 
 /** What the key says about this request. */
 export type IdempotencyClaim =
-  /**
-   * Run the request. `orderId`: the order an earlier attempt with this key may have placed; `fresh`: no earlier
-   * attempt is known (a key claimed before order ids were recorded is not fresh, and names its derived id).
-   */
-  | { outcome: 'run'; orderId: string | null; fresh: boolean }
+  /** Run the request. `orderId`: the order an earlier attempt with this key may have placed. */
+  | { outcome: 'run'; orderId: string | null }
   | { outcome: 'replay'; response: IdempotentResponse }
   | { outcome: 'reused'; route: string }
   | { outcome: 'in_progress' };
@@ -71,7 +68,7 @@ export async function claimIdempotencyKey(
       .onConflict((oc) => oc.doNothing())
       .returning(['key'])
       .executeTakeFirst();
-    if (inserted) return { outcome: 'run', orderId: null, fresh: true };
+    if (inserted) return { outcome: 'run', orderId: null };
     const row = await tx
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -82,7 +79,7 @@ export async function claimIdempotencyKey(
     const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
     if (expired && !(await orderExists(tx, row.order_id))) {
       await update(fresh);
-      return { outcome: 'run', orderId: null, fresh: true };
+      return { outcome: 'run', orderId: null };
     }
     if (row.route !== request.route || row.request_hash !== request.requestHash) {
       return { outcome: 'reused', route: row.route };
@@ -95,7 +92,7 @@ export async function claimIdempotencyKey(
     }
     if (row.locked_until && row.locked_until > now) return { outcome: 'in_progress' };
     await update({ locked_until: lockedUntil });
-    return { outcome: 'run', orderId: row.order_id, fresh: false };
+    return { outcome: 'run', orderId: row.order_id };
   });
 }
 

@@ -81,14 +81,6 @@ export async function listMembers(db: Db, organisationId: string): Promise<Membe
   return rows.map(toMember);
 }
 
-export async function findMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
-  const row = await activeMembers(db)
-    .where('id', '=', id)
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
-  return row && toMember(row);
-}
-
 /** Every active membership of an e-mail address (one person may belong to several organisations). */
 export async function findMembersByEmail(db: Db, email: string): Promise<Member[]> {
   const rows = await activeMembers(db)

@@ -13,7 +13,7 @@ export interface OrderChangeRecord {
   order: Order;
   audit: AuditEntry | null;
   event: OrderEventRecord | null;
-  /** Charges and refunds the change records (absent in changes of workflows that began before the ledger). */
+  /** Charges and refunds the change records, if any. */
   ledger?: LedgerEntry[];
 }
 

@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { ledgerTotals } from '../orders/ledger';
 import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
 import { snakeCase } from './columns';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
@@ -30,19 +29,17 @@ export function rowToOrder(row: OrderRow): Order {
   return order as unknown as Order;
 }
 
-/** The projection row of an order; the ledger totals of orders whose workflow began before the ledger: as their payment state says. */
+/** The projection row of an order. */
 function orderToRow(order: Order) {
   const row = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [column, order[field]]));
-  const { paid, refunded } = ledgerTotals(order);
   return {
     ...(row as Insertable<OrdersTable>),
-    amount_paid_gbp_pence: paid,
-    amount_refunded_gbp_pence: refunded,
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted:
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
     newspapers: order.newspapers == null ? null : JSON.stringify(order.newspapers),
+    documents: order.documents == null ? null : JSON.stringify(order.documents),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };

@@ -10,6 +10,8 @@ export interface Organisation {
   billingEmail: string | null;
   /** Who at the organisation deals with invoices; set in the settings console. */
   billingContactName: string | null;
+  /** Where VAT invoices and credit notes address the organisation (lines separated by newlines). */
+  billingAddress: string | null;
   createdAt: Date;
 }
 
@@ -20,6 +22,7 @@ const columns = [
   'invoice_terms_days',
   'billing_email',
   'billing_contact_name',
+  'billing_address',
   'created_at',
 ] as const;
 
@@ -30,6 +33,7 @@ function toOrganisation(row: {
   invoice_terms_days: number;
   billing_email: string | null;
   billing_contact_name: string | null;
+  billing_address: string | null;
   created_at: Date;
 }): Organisation {
   return {
@@ -39,6 +43,7 @@ function toOrganisation(row: {
     invoiceTermsDays: row.invoice_terms_days === 60 ? 60 : 30,
     billingEmail: row.billing_email,
     billingContactName: row.billing_contact_name,
+    billingAddress: row.billing_address,
     createdAt: row.created_at,
   };
 }
@@ -80,6 +85,7 @@ export interface OrganisationUpdate {
   name?: string;
   billingEmail?: string | null;
   billingContactName?: string | null;
+  billingAddress?: string | null;
   invoiceTermsDays?: 30 | 60;
 }
 
@@ -93,6 +99,7 @@ export async function updateOrganisation(
     ...(u.name !== undefined && { name: u.name }),
     ...(u.billingEmail !== undefined && { billing_email: u.billingEmail }),
     ...(u.billingContactName !== undefined && { billing_contact_name: u.billingContactName }),
+    ...(u.billingAddress !== undefined && { billing_address: u.billingAddress }),
     ...(u.invoiceTermsDays !== undefined && { invoice_terms_days: u.invoiceTermsDays }),
   };
   if (Object.keys(set).length > 0)

@@ -3,6 +3,7 @@ import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 import type { IncidentsTable, IncidentUpdatesTable } from './tables/incidents';
 import type { IntegrationHealthTable } from './tables/integration-health';
 import type { IntegrationKeysTable } from './tables/integration-keys';
+import type { DocumentNumberSeriesTable, IssuedDocumentsTable } from './tables/issued-documents';
 import type { MembersTable, SessionsTable, SettingsAuditLogTable, SignInLinksTable } from './tables/members';
 import type { OrderAuditLogTable } from './tables/order-audit-log';
 import type { OrderDocumentsTable } from './tables/order-documents';
@@ -23,6 +24,8 @@ export interface Database {
   order_audit_log: OrderAuditLogTable;
   order_ledger: OrderLedgerTable;
   order_documents: OrderDocumentsTable;
+  issued_documents: IssuedDocumentsTable;
+  document_number_series: DocumentNumberSeriesTable;
   order_references: OrderReferencesTable;
   idempotency_keys: IdempotencyKeysTable;
   integration_health: IntegrationHealthTable;

@@ -1,22 +1,8 @@
 import { Connection } from '@temporalio/client';
+import { INDEXED_VALUE_TYPE, type SearchAttributeTypeName } from '../temporal/setup-check';
 import type { DevLog } from './log';
 
-export type SearchAttributeTypeName =
-  'Keyword' | 'Text' | 'Int' | 'Double' | 'Bool' | 'Datetime' | 'KeywordList';
-
-/**
- * temporal.api.enums.v1.IndexedValueType numbers. Written out here because the generated enum
- * lives in @temporalio/proto, which is only a transitive dependency of ours.
- */
-const INDEXED_VALUE_TYPE: Record<SearchAttributeTypeName, number> = {
-  Text: 1,
-  Keyword: 2,
-  Int: 3,
-  Double: 4,
-  Bool: 5,
-  Datetime: 6,
-  KeywordList: 7,
-};
+export type { SearchAttributeTypeName } from '../temporal/setup-check';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

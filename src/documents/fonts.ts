@@ -12,6 +12,9 @@ const FILES = {
   sansBold: 'DejaVuSans-Bold.ttf',
   serif: 'DejaVuSerif.ttf',
   serifBold: 'DejaVuSerif-Bold.ttf',
+  notice: 'DejaVuSerifCondensed.ttf',
+  noticeBold: 'DejaVuSerifCondensed-Bold.ttf',
+  noticeItalic: 'DejaVuSerifCondensed-Italic.ttf',
 } as const;
 
 type Face = keyof typeof FILES;
@@ -22,6 +25,10 @@ const ALIASES: Record<string, Face> = {
   'Helvetica-Bold': 'sansBold',
   'Times-Roman': 'serif',
   'Times-Bold': 'serifBold',
+  // The notice as a newspaper sets it: a condensed serif, as papers set their public notices.
+  Notice: 'notice',
+  'Notice-Bold': 'noticeBold',
+  'Notice-Italic': 'noticeItalic',
 };
 
 let faces: Record<Face, Font> | undefined;

@@ -4,6 +4,7 @@ import { renderCertificate } from './certificate';
 import { renderInvoice } from './invoice';
 import { renderProof } from './proof';
 import { RENDER_THREAD_NICENESS, type RenderJob } from './render-job';
+import { signPdf } from './signing';
 
 /**
  * Typesetting is batch work; the worker's event loop (activities, heartbeats) and the API beside it are not.
@@ -22,13 +23,15 @@ if (!isMainThread) {
  * The body of a render thread (see render-pool.ts): typesets one document. pdfkit is synchronous, so running
  * it here keeps the worker's event loop, which carries every order's activities, free while a page is set.
  */
-export default function renderOnThread(job: RenderJob): Promise<Buffer> {
+export default async function renderOnThread(job: RenderJob): Promise<Buffer> {
   switch (job.document) {
     case 'proof':
       return renderProof(job.order, job.columns);
     case 'invoice':
       return renderInvoice(job.order, job.party);
-    case 'certificate':
-      return renderCertificate(job.order, job.pageNumber);
+    case 'certificate': {
+      const pdf = await renderCertificate(job.order, job.certificate);
+      return signPdf(pdf, job.signing.identity, job.signing.info);
+    }
   }
 }

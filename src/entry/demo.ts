@@ -37,9 +37,17 @@ export async function ensureDemoOrganisation(
   return { organisationId: org.id, key };
 }
 
-/** A fresh one-time sign-in link for the demo admin (printed, not e-mailed), on every start. */
-export async function demoSignInLink(db: Db, config: Config): Promise<string | null> {
+/**
+ * A fresh one-time sign-in link for the demo admin (printed, not e-mailed), on every start, and the CLI
+ * command that prints another once it has expired or been used.
+ */
+export async function demoSignInLink(
+  db: Db,
+  config: Config,
+): Promise<{ url: string; freshLinkCommand: string } | null> {
   const [admin] = await findMembersByEmail(db, DEMO_ADMIN_EMAIL);
   if (!admin) return null;
-  return sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES });
+  const url = await sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES });
+  const freshLinkCommand = `npx notices member sign-in-link --org ${admin.organisationId} --email ${DEMO_ADMIN_EMAIL}`;
+  return { url, freshLinkCommand };
 }

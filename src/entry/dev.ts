@@ -8,6 +8,7 @@ import { startTemporalDevServer } from '../dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 import { spawnEntry, stopChild } from './children';
 import { demoSignInLink, ensureDemoOrganisation } from './demo';
+import { SIGN_IN_LINK_MINUTES } from '../settings/services/members.service';
 
 /**
  * `npm start`: the complete service on one machine. Without DATABASE_URL it runs an embedded PostgreSQL,
@@ -15,6 +16,9 @@ import { demoSignInLink, ensureDemoOrganisation } from './demo';
  * runs the worker and the API as child processes, as production runs them.
  */
 async function main() {
+  // The development launcher asks for development settings (the default is production), for itself and the
+  // worker and API it starts; an explicit NODE_ENV still wins.
+  process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const log = consoleLog;
@@ -115,7 +119,7 @@ function printBanner(
   config: Config,
   temporalUiUrl: string | null,
   demo: { key: string } | null,
-  signInLink: string | null,
+  signInLink: { url: string; freshLinkCommand: string } | null,
 ) {
   const lines = [
     '',
@@ -139,14 +143,16 @@ function printBanner(
   } else {
     lines.push(
       '',
-      'Create an API key with: npm run notices -- key create --org <orgId> --scopes orders:read,orders:write',
+      'Create an API key with: npx notices key create --org <orgId> --scopes orders:read,orders:write',
     );
   }
   if (signInLink) {
     lines.push(
       '',
-      'Settings console: sign in as the demo admin with this one-time link (15 minutes):',
-      `  ${signInLink}`,
+      `Settings console: sign in as the demo admin with this one-time link (${SIGN_IN_LINK_MINUTES} minutes):`,
+      `  ${signInLink.url}`,
+      'Expired or used? Print a fresh one (while the service runs, or after):',
+      `  ${signInLink.freshLinkCommand}`,
     );
   }
   lines.push('', 'Press Ctrl-C to stop.', '');

@@ -5,8 +5,12 @@ import { createDatabase, databaseTimeouts } from '../db/database';
 import { createLogger } from '../logger';
 import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
-import { bundleWorkflows, installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { installWorkerRuntime, sdkMetricsReader } from '../temporal/runtime';
+import { workerBundleRequest, workflowBundle } from '../temporal/workflow-bundle';
 import { startOrderWorker } from '../worker';
+import { workerHealth } from '../worker-health';
+import { databaseCheck } from '../health';
+import { temporalProbe } from '../temporal/probe';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -26,20 +30,24 @@ async function main() {
     log,
     address: config.temporalAddress,
     taskQueue: config.temporalTaskQueue,
-    workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
+    workflowBundle: await workflowBundle(log, workerBundleRequest()),
   });
+  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
   const metrics = await startMetricsServer({
     host: config.metrics.host,
     port: config.metrics.workerPort,
     token: config.metrics.token,
     log,
     extra: sdkMetricsReader(sdkMetrics),
+    health: workerHealth(worker.worker, { database: databaseCheck(db), temporal: temporalHealth.check }),
+    retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds,
   });
   log.info({ url: metrics.url }, 'metrics listening');
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
     await worker.stop(deadline);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
+    await deadline.within(log, 'close Temporal probe connection', () => temporalHealth.close(), 1000);
     await deadline.within(log, 'close database pool', () => db.destroy());
     await deadline.within(log, 'flush traces', async () => workerTracing?.shutdown(), 0);
   });

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { isIsoDate } from './dates';
-import { shapeOf } from './fields';
-import { NOTICE_LANGUAGES } from './fields/language';
+import { cellJsonSchema, languagesOf, type Json } from './cell-schema';
 import { gazetteEditionFor } from './directory';
 import { jurisdictionOfNation, NATION_NAMES, NATIONS, type Nation } from './nations';
 import { complianceFor } from './pricing';
@@ -11,54 +8,15 @@ import { NOTICE_TYPES, type GazetteEdition, type NoticeType } from './types';
 
 /**
  * GET /v1/notice-types: every type's fields per nation as JSON Schema (draft 2020-12), derived from the same zod
- * schemas that validate orders, so a client can build its forms from it. Input-side JSON Schema, enriched with
- * what the input side cannot show: the length limits that apply after cleaning (the pipe's output) and
- * `format: "date"` for calendar dates. Cross-field rules (deadlines, "required for a notice of making") are
- * described by `law` and docs/notice-reference.md, not by the schema.
+ * schemas that validate orders (./cell-schema.ts), so a client can build its forms from it: text limits are the
+ * limits after cleaning, what fits in the notice.
  */
-type Json = Record<string, unknown>;
 
 const editionOf = (nation: Nation): GazetteEdition => gazetteEditionFor(jurisdictionOfNation(nation));
 
-interface SchemaDef {
-  type: string;
-  out?: z.ZodType;
-  checks?: Array<{ _zod: { def: { fn?: unknown } } }>;
-}
-
-const defOf = (schema: unknown): SchemaDef => (schema as { _zod: { def: SchemaDef } })._zod.def;
-
-/** What the output of a cleaning pipe adds to its input: lengths, format and pattern. */
-function pipeOutput(out: z.ZodType): Json {
-  const schema = z.toJSONSchema(out, { io: 'output', unrepresentable: 'any' }) as Json;
-  const keep = ['minLength', 'maxLength', 'format', 'pattern'];
-  return Object.fromEntries(Object.entries(schema).filter(([k]) => keep.includes(k)));
-}
-
-function fieldsSchema(type: NoticeType, nation: Nation): Json {
-  const schema = z.toJSONSchema(z.strictObject(shapeOf(type, nation)), {
-    io: 'input',
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      const def = defOf(zodSchema);
-      if (def.type === 'pipe' && def.out) Object.assign(jsonSchema, pipeOutput(def.out));
-      if (def.checks?.some((c) => c._zod.def.fn === isIsoDate)) jsonSchema.format = 'date';
-    },
-  }) as Json;
-  delete schema.$schema;
-  return schema;
-}
-
-/** `cy+en` passes the schema everywhere but the language rule keeps it to Wales: list what the cell accepts. */
-function languagesOf(nation: Nation): string[] {
-  return nation === 'wales' ? [...NOTICE_LANGUAGES] : ['en'];
-}
-
 function cellEntry(type: NoticeType, nation: Nation): Json {
   const cell = noticeCell(type, nation);
-  const fields = fieldsSchema(type, nation);
-  const properties = fields.properties as Record<string, Json>;
-  properties.language = { ...properties.language, enum: languagesOf(nation) };
+  const fields = cellJsonSchema(type, nation, 'cleaned');
   return {
     nation,
     name: NATION_NAMES[nation],

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { bearerCredential } from '../auth/bearer';
 import type { Logger } from '../logger';
+import type { WorkerHealth } from '../worker-health';
 import { collectProcessMetrics, registry } from './metrics';
 
 export interface MetricsServerOptions {
@@ -12,6 +14,13 @@ export interface MetricsServerOptions {
   log: Logger;
   /** More exposition text to append (the worker appends the Temporal SDK's own metrics). */
   extra?: () => Promise<string>;
+  /**
+   * The worker's probes: GET /health (readiness) and GET /health/live (liveness), JSON, without the token (the
+   * cluster's probes carry no secret; they tell only whether the worker polls and its dependencies answer).
+   */
+  health?: WorkerHealth;
+  /** `Retry-After` of a 503 health answer. */
+  retryAfterSeconds?: number;
 }
 
 export interface RunningMetricsServer {
@@ -24,8 +33,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Compares digests, so the comparison takes the same time whatever the token's length or content. */
 function authorised(req: IncomingMessage, token: string | undefined): boolean {
   if (!token) return true;
-  const match = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return !!match && timingSafeEqual(digest(match[1]!), digest(token));
+  const sent = bearerCredential(req.headers.authorization);
+  return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
 }
 
 function answer(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
@@ -33,12 +42,31 @@ function answer(res: ServerResponse, status: number, body: string, headers: Reco
   res.end(body);
 }
 
+const HEALTH_PATHS = ['/health', '/health/live'];
+
+async function healthAnswer(
+  res: ServerResponse,
+  path: string,
+  health: WorkerHealth,
+  retryAfterSeconds: number,
+) {
+  const { healthy, body } = path === '/health/live' ? health.live() : await health.ready();
+  res.writeHead(healthy ? 200 : 503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...(!healthy && { 'Retry-After': String(retryAfterSeconds) }),
+  });
+  res.end(JSON.stringify(body));
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsServerOptions) {
-  const path = (req.url ?? '/').split('?')[0];
-  if (path !== '/metrics') return answer(res, 404, 'Not found. Metrics are at /metrics.\n');
+  const path = (req.url ?? '/').split('?')[0]!;
+  const isHealth = !!opts.health && HEALTH_PATHS.includes(path);
+  if (path !== '/metrics' && !isHealth) return answer(res, 404, 'Not found. Metrics are at /metrics.\n');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return answer(res, 405, 'Method not allowed.\n', { Allow: 'GET, HEAD' });
   }
+  if (isHealth) return healthAnswer(res, path, opts.health!, opts.retryAfterSeconds ?? 5);
   if (!authorised(req, opts.token)) {
     return answer(res, 401, 'Send Authorization: Bearer <METRICS_TOKEN>.\n', {
       'WWW-Authenticate': 'Bearer',

@@ -8,6 +8,7 @@ import type * as HttpInstrumentation from '@opentelemetry/instrumentation-http';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { redactCapabilityPath } from './capability-paths';
 
 /** The span attribute, and the trace baggage entry, that carries the API's request id everywhere. */
 export const REQUEST_ID_ATTRIBUTE = 'notices.request_id';
@@ -89,6 +90,14 @@ export function startTracing(
       new http.HttpInstrumentation({
         // Probes and scrapes would drown the traces that matter.
         ignoreIncomingRequestHook: (req) => req.url === '/api/health' || req.url === '/metrics',
+        // A payment page's address is a capability: the span records it redacted, as the access log does.
+        requestHook: (span, req) => {
+          const target = 'url' in req ? (req.url ?? '') : '';
+          const redacted = redactCapabilityPath(target);
+          if (redacted === target) return;
+          span.setAttribute('http.target', redacted);
+          span.setAttribute('http.url', redacted);
+        },
       }),
       new pg.PgInstrumentation({ enhancedDatabaseReporting: false }),
     ],

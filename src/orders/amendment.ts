@@ -1,5 +1,6 @@
 import { AppError, validationError, type FieldIssue } from '../errors';
-import { fieldNames, isNoticeType, mergeAmendment, prepareNotice, type OrderInput } from '../notices';
+import { isNoticeType, mergeAmendment, prepareNotice, type OrderInput } from '../notices';
+import { anyNationFieldNames } from '../notices/fields';
 import { asRecord, issueAt } from '../notices/issues';
 import { toOrderNotice, type OrderNotice } from './order-notice';
 import { isAmendable, type OrderStatus } from './status';
@@ -47,11 +48,12 @@ export function checkAmendable(order: { id: string; status: OrderStatus }): void
 }
 
 /**
- * The patch's shape, checked before any field is parsed: every key a field of the order's type (`type` itself
- * only unchanged), every value a JSON scalar, null, or a list of scalars, within the bounds above.
+ * The patch's shape, checked before any field is parsed: every key a field of the order's type in some nation
+ * (`type` itself only unchanged; the merged order is then held to its own nation's fields), every value a JSON
+ * scalar, null, or a list of scalars, within the bounds above.
  */
 export function checkPatchShape(type: string, patch: Record<string, unknown>): void {
-  const known = new Set(isNoticeType(type) ? fieldNames(type) : []);
+  const known = isNoticeType(type) ? anyNationFieldNames(type) : new Set<string>();
   const issues: FieldIssue[] = [];
   for (const [key, value] of Object.entries(patch)) {
     if (!known.has(key)) issues.push(issueAt([key], 'Unknown field.'));

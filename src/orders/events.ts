@@ -13,6 +13,9 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
+/** An event's id: `evt_` and the 32 hex digits of a UUID (the workflow draws it, so a replay draws the same). */
+export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')}`;
+
 export function isOrderEventName(value: unknown): value is OrderEventName {
   return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
 }
@@ -45,7 +48,7 @@ export function eventData(
 
 /**
  * The same event with its `data` made again from `order`: the placement's `order.created`, built before its
- * reference was allocated in the commit (patch reference-in-commit). The activity that writes it and the
+ * reference was allocated in the commit. The activity that writes it and the
  * workflow that announces it both rebuild it here, so the two agree.
  */
 export function withOrderData(record: OrderEventRecord, order: Order): OrderEventRecord {

@@ -26,26 +26,17 @@ export interface LedgerEntry {
 interface Money {
   quotedPriceGbpPence: number;
   paymentState: PaymentState;
-  amountPaidGbpPence?: number;
-  amountRefundedGbpPence?: number;
+  amountPaidGbpPence: number;
+  amountRefundedGbpPence: number;
 }
 
-/**
- * What was charged and refunded. Orders placed before the ledger carry no totals: their payment state says it
- * (a paid order was paid its whole price, a refunded one refunded it).
- */
-export function ledgerTotals(order: Money): { paid: number; refunded: number } {
-  if (order.amountPaidGbpPence !== undefined) {
-    return { paid: order.amountPaidGbpPence, refunded: order.amountRefundedGbpPence ?? 0 };
-  }
-  const charged = order.paymentState === 'paid' || order.paymentState.startsWith('refund');
-  return {
-    paid: charged ? order.quotedPriceGbpPence : 0,
-    refunded: order.paymentState === 'refunded' ? order.quotedPriceGbpPence : 0,
-  };
-}
+/** What was charged and refunded: the totals of the order's ledger entries. */
+export const ledgerTotals = (order: Money): { paid: number; refunded: number } => ({
+  paid: order.amountPaidGbpPence,
+  refunded: order.amountRefundedGbpPence,
+});
 
-/** The totals after appending entries (the order's own, or as its payment state says for older orders). */
+/** The totals after appending entries to the order's own. */
 export function withEntries(
   order: Money,
   entries: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>,
@@ -156,7 +147,7 @@ export type ClosedOrderPaymentDecision =
   | 'already_recorded'
   /** Money the closed order does not expect: refunded in full through the provider that took it. */
   | 'refund'
-  /** No provider can refund it (no reference, paid to us, or an order from before the ledger): an operator does. */
+  /** No provider can refund it (no reference, or paid to us): an operator does. */
   | 'unrefundable';
 
 export function decideClosedOrderPayment(
@@ -166,8 +157,6 @@ export function decideClosedOrderPayment(
 ): ClosedOrderPaymentDecision {
   if (paymentRef === null) return 'unrefundable';
   if (ledger.some((e) => e.kind === 'charge' && e.providerRef === paymentRef)) return 'already_recorded';
-  // Paid before the ledger: its entries are missing, so this may be the payment that paid it.
-  if (ledger.length === 0 && ledgerTotals(order).paid > 0) return 'unrefundable';
   return order.paymentMethod === 'stripe_checkout' || order.paymentMethod === 'stripe_invoice'
     ? 'refund'
     : 'unrefundable';

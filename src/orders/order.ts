@@ -1,3 +1,4 @@
+import type { IssuedDocumentRef } from './documents';
 import { ledgerFields } from './ledger';
 import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
@@ -36,16 +37,19 @@ export interface Order {
   publicationDate: string | null;
   /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
   publicationDateAdjusted?: PublicationDateAdjusted | null;
+  /** The newspaper's own reference for the booking, as its booking report gives it. */
+  newspaperReference: string | null;
   publishedAt: Date | null;
+  /** The page the notice appeared on, as the newspaper's publication report gives it. */
+  pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
+  /** Certificates, VAT invoices and credit notes issued for the order (src/orders/documents.ts); null: none yet. */
+  documents: IssuedDocumentRef[] | null;
   needsAttention: boolean;
-  /**
-   * The ledger's totals (src/orders/ledger.ts), integer pence. Absent only in the state of workflows that began
-   * before the ledger; the projection always has them.
-   */
-  amountPaidGbpPence?: number;
-  amountRefundedGbpPence?: number;
+  /** The ledger's totals (src/orders/ledger.ts), integer pence. */
+  amountPaidGbpPence: number;
+  amountRefundedGbpPence: number;
   fields: Record<string, unknown>;
   pricing: Pricing;
   createdAt: Date;
@@ -77,9 +81,12 @@ export const ORDER_FIELDS = Object.keys({
   newspapers: true,
   publicationDate: true,
   publicationDateAdjusted: true,
+  newspaperReference: true,
   publishedAt: true,
+  pageNumber: true,
   urn: true,
   poReference: true,
+  documents: true,
   needsAttention: true,
   amountPaidGbpPence: true,
   amountRefundedGbpPence: true,
@@ -117,22 +124,19 @@ const OPTIONAL_FIELDS = [
   'newspapers',
   'publicationDate',
   'publicationDateAdjusted',
+  'newspaperReference',
   'publishedAt',
+  'pageNumber',
   'urn',
   'poReference',
+  'documents',
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
-/** The 201 body of POST /v1/orders. */
-export type CreatedOrderBody = { [K in SpecField]: Json<Order[K]> } & {
-  publicationDate?: string;
-  gazettePublicationDate?: string;
-  publicationDateAdjusted?: PublicationDateAdjusted;
-  checkoutUrl?: string;
-  invoiceUrl?: string;
-};
-
-/** The order's public JSON form: API bodies, the webhook `data.object`, what order e-mails read. */
+/**
+ * The order's public JSON form, the one Order of the contract: the 201 of POST /v1/orders, GET, list items, the
+ * answers of amend and cancel, the webhook `data.object`, what order e-mails read.
+ */
 export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
   [K in OptionalField]?: NonNullable<Json<Order[K]>>;
 } & {
@@ -162,8 +166,9 @@ function specFields(order: Order): { [K in SpecField]: Json<Order[K]> } {
 }
 
 /**
- * The order's public JSON form (GET /v1/orders/:id, list items, webhook `data.object`). Fields the spec
- * names keep its names; optional fields are omitted when they do not apply rather than sent as null.
+ * The order's public JSON form (the 201 of POST /v1/orders, GET /v1/orders/:id, list items, webhook
+ * `data.object`). Fields the spec names keep its names; optional fields are omitted when they do not apply
+ * rather than sent as null: `checkoutUrl` only for card checkout, `invoiceUrl` only for invoice terms.
  */
 export function serializeOrder(order: Order): OrderBody {
   const out: Record<string, unknown> = specFields(order);
@@ -203,25 +208,4 @@ export const ORDER_BODY_VERSION = 1;
 /** The public body as stored and served: `serializeOrder` as JSON text. */
 export function orderBodyJson(order: Order): string {
   return JSON.stringify(serializeOrder(order));
-}
-
-/**
- * The 201 body of POST /v1/orders: the spec's fields, with `checkoutUrl` for card checkout, `invoiceUrl` for
- * invoice terms, and neither for purchase orders; plus the date the notice is booked for (`publicationDate`)
- * and, when it is not the requested one, `publicationDateAdjusted` saying why.
- */
-export function serializeCreatedOrder(order: Order): CreatedOrderBody {
-  const out: CreatedOrderBody = specFields(order);
-  if (order.publicationDate !== null) out.publicationDate = order.publicationDate;
-  if (order.publicationDateAdjusted) out.publicationDateAdjusted = order.publicationDateAdjusted;
-  if (order.gazettePublicationDate) out.gazettePublicationDate = order.gazettePublicationDate;
-  if (order.paymentMethod === 'stripe_checkout' && order.checkoutUrl) out.checkoutUrl = order.checkoutUrl;
-  if (
-    order.paymentMethod !== 'stripe_checkout' &&
-    order.paymentMethod !== 'purchase_order' &&
-    order.invoiceUrl
-  ) {
-    out.invoiceUrl = order.invoiceUrl;
-  }
-  return out;
 }

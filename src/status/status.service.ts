@@ -39,8 +39,7 @@ export interface StatusDeps {
   taskQueue: string;
   /**
    * Where the task queue's pollers are read: a probe connection whose calls carry their own deadline (see
-   * src/api/health/temporal-probe.ts). Without one, `temporal`'s service, bounded by a time-out only: never
-   * `connection.withDeadline`, whose AsyncLocalStorage turns on promise hooks for the whole process.
+   * src/temporal/probe.ts). Without one, `temporal`'s service, bounded by a time-out only.
    */
   probeService?: Client['workflowService'];
   /** How long one snapshot is served before signals are read again (default 5 s). */

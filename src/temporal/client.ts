@@ -1,11 +1,9 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
-import { scopeCallsSynchronously } from './sync-call-scope';
 
 /**
  * A lazily connecting client: the API starts (and serves reads from the projection) even while Temporal is
- * unreachable; GET /api/health reports it. The request path's client scopes its calls synchronously
- * (./sync-call-scope.ts), so that it never turns on promise hooks in the API process.
+ * unreachable; GET /api/health reports it.
  */
 export async function connectTemporalClient(
   address: string,
@@ -21,7 +19,6 @@ export async function connectTemporalClient(
       interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 5 }))],
     }),
   });
-  if (opts.onRequestPath) scopeCallsSynchronously(connection);
   // With tracing on, each start, update and signal is a span whose context travels to the workflow.
   return new Client({ connection, namespace, interceptors: temporalClientInterceptors() });
 }

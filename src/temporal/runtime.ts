@@ -1,10 +1,6 @@
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
-import { Worker } from 'node:worker_threads';
 import { Runtime } from '@temporalio/worker';
 import type { Logger } from '../logger';
-import { threadModule } from '../thread-module';
-import { workflowInterceptorModules } from '../observability/temporal-tracing';
-import type { BundleMessage, BundleRequest } from './bundle-thread';
 
 const PINO_LEVEL = {
   TRACE: 'trace',
@@ -50,42 +46,6 @@ export function installWorkerRuntime(log: Logger, opts: { prometheusAddress?: st
       }),
     },
   });
-}
-
-/**
- * Bundles the workflow code on a thread of its own: webpack keeps ~60 MB of modules and caches alive after a
- * build, which on the worker's main thread every later full garbage collection would mark again (the event
- * loop that runs every activity); on a thread they go when it exits. webpack's module table, which the bundler
- * logs at info, is a debug matter: it goes to debug, and one info line says the bundle is ready.
- */
-export async function bundleWorkflows(log: Logger, workflowsPath: string): Promise<{ code: string }> {
-  const started = Date.now();
-  const bundlerLog = temporalLogger(log.child({ component: 'workflow-bundler' }), ['INFO']);
-  const request: BundleRequest = {
-    workflowsPath,
-    // Tracing's workflow interceptors, when it is on (a prebuilt bundle must carry them).
-    workflowInterceptorModules: workflowInterceptorModules(),
-  };
-  const { filename, execArgv } = threadModule(__dirname, 'bundle-thread');
-  const thread = new Worker(filename, { workerData: request, execArgv });
-  try {
-    const code = await new Promise<string>((resolve, reject) => {
-      thread.on('message', (m: BundleMessage) => {
-        if ('log' in m) bundlerLog.log(m.log.level, m.log.message, m.log.meta);
-        else if ('code' in m) resolve(m.code);
-        else reject(new Error(`bundling the workflows failed: ${m.error}`));
-      });
-      thread.once('error', reject);
-      thread.once('exit', (exitCode) => reject(new Error(`the bundling thread exited (${exitCode})`)));
-    });
-    log.info(
-      { ms: Date.now() - started, megabytes: Math.round(code.length / 1e4) / 100 },
-      'workflow bundle built',
-    );
-    return { code };
-  } finally {
-    await thread.terminate();
-  }
 }
 
 /**

@@ -40,6 +40,50 @@ const PROBATE_TEXT = [
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The sample order's fields: a whole order body, normalised as a real order's are (England's cells). */
+const applicant = {
+  postcode: 'LS1 4AP',
+  applicantAddress: 'Merrion House, 110 Merrion Centre, Leeds, LS2 8BB',
+  contactEmail: 'notices@example.com',
+  clientRef: 'sample',
+};
+
+function planningFields(publicationDate: string): Record<string, unknown> {
+  return {
+    type: 'planning',
+    ...applicant,
+    applicantName: 'Leeds City Council',
+    publicationDate,
+    planningAuthority: 'Leeds City Council',
+    planningAuthorityAddress: 'Merrion House, 110 Merrion Centre, Leeds, LS2 8BB',
+    applicationReference: '26/01234/FU',
+    planningApplicantName: 'Northern Homes Ltd',
+    siteAddress: 'Land off Moor Road, Leeds',
+    developmentDescription: 'Erection of 45 dwellings with access and landscaping',
+    category: 'major',
+    inspectionPlace: 'Merrion House, Leeds',
+    commentDeadline: isoDay(addDays(new Date(publicationDate), 21)),
+  };
+}
+
+function probateFields(publicationDate: string): Record<string, unknown> {
+  return {
+    type: 'probate',
+    ...applicant,
+    postcode: 'LS6 2AB',
+    applicantName: 'Smith & Co Solicitors',
+    applicantAddress: '5 Bond Street, Leeds, LS1 5BN',
+    publicationDate,
+    deceasedName: 'Margaret Anne Jones',
+    deceasedAddress: '12 Park Lane, Leeds, LS6 2AB',
+    dateOfDeath: isoDay(addDays(new Date(publicationDate), -60)),
+    claimsDeadlineDate: isoDay(addDays(new Date(publicationDate), 75)),
+    personalRepresentatives: 'David Jones and Sarah Jones',
+    solicitorName: 'Smith & Co Solicitors',
+    solicitorAddress: '5 Bond Street, Leeds, LS1 5BN',
+  };
+}
+
 /** The sample order as it stands when `event` fires. */
 export function sampleOrder(
   event: OrderEventName,
@@ -54,6 +98,7 @@ export function sampleOrder(
     ? { subtotalGbpPence: 18_000, platformFeeGbpPence: 2_500, gazetteFeeGbpPence: 6_050, vatGbpPence: 5_310 }
     : { subtotalGbpPence: 36_000, platformFeeGbpPence: 4_500, gazetteFeeGbpPence: 0, vatGbpPence: 8_100 };
   const price = Object.values(pricing).reduce((a, b) => a + b, 0);
+  const publicationDate = isoDay(published ? now : addDays(now, 14));
   return {
     id: SAMPLE_ORDER_ID,
     organisationId: opts.organisationId,
@@ -65,6 +110,8 @@ export function sampleOrder(
     noticeText: probate ? PROBATE_TEXT : PLANNING_TEXT,
     paymentMethod: 'invoice_with_terms',
     paymentState: status === 'cancelled' ? 'voided' : 'invoiced',
+    amountPaidGbpPence: 0,
+    amountRefundedGbpPence: 0,
     checkoutUrl: null,
     invoiceUrl: `${base}/invoice`,
     clientRef: 'sample',
@@ -72,14 +119,15 @@ export function sampleOrder(
     certificateUrl: published ? `${base}/certificate` : null,
     newspaperName: 'Yorkshire Evening Post',
     gazetteEdition: probate ? 'london' : null,
-    publicationDate: isoDay(published ? now : addDays(now, 14)),
+    publicationDate,
+    newspaperReference: status === 'booked' || published ? `TEST-${SAMPLE_ORDER_REFERENCE}` : null,
     publishedAt: published ? now : null,
+    pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
+    documents: null,
     needsAttention: event === 'order.delivery_failed',
-    fields: probate
-      ? { type: 'probate', deceasedName: 'Margaret Anne Jones', postcode: 'LS6 2AB', clientRef: 'sample' }
-      : { type: 'planning', applicationReference: '26/01234/FU', postcode: 'LS1 4AP', clientRef: 'sample' },
+    fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),
     pricing: { ...pricing, totalGbpPence: price },
     createdAt: addDays(now, -1),
     updatedAt: now,

@@ -1,3 +1,4 @@
+import { ukDate } from '../notices/dates';
 import type { OrderStatus } from '../orders/status';
 
 /**
@@ -66,9 +67,15 @@ export function simulatedPageNumber(orderId: string): number {
   return 2 + (hash % 39);
 }
 
-/** The publication confirmation: published now, on a simulated page. */
-export function simulatedPublication(order: Pick<SimulatedOrder, 'id'>, now: Date) {
-  return { publishedAt: now.toISOString(), pageNumber: simulatedPageNumber(order.id) };
+/**
+ * The publication confirmation, on a simulated page: published now, or, when the order is booked for a later
+ * day, on the morning of that day (06:00 UTC, before the papers are read in the UK), so a test certificate
+ * never says the notice appeared before the date it was booked for.
+ */
+export function simulatedPublication(order: Pick<SimulatedOrder, 'id' | 'publicationDate'>, now: Date) {
+  const booked = order.publicationDate;
+  const publishedAt = booked !== null && ukDate(now) < booked ? `${booked}T06:00:00.000Z` : now.toISOString();
+  return { publishedAt, pageNumber: simulatedPageNumber(order.id) };
 }
 
 /** A Gazette reference that can never be mistaken for a real one. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { eventIdOf } from '../orders/events';
 import type { WebhookEventName } from './events';
 
 /** The spec's webhook body: `{id, event, createdAt, data}`, in that order. */
@@ -25,4 +27,16 @@ export function buildEnvelope(event: {
     data: event.data,
   };
   return { envelope, body: JSON.stringify(envelope) };
+}
+
+/**
+ * The envelope of an event sent but not recorded (a test helper's sample, the console's test send): a fresh id
+ * of the recorded events' own form, so a receiver cannot tell a sample from a real event by its shape.
+ */
+export function unrecordedEnvelope(event: {
+  event: string;
+  createdAt: Date;
+  data: Record<string, unknown>;
+}): { envelope: WebhookEnvelope; body: string } {
+  return buildEnvelope({ id: eventIdOf(randomUUID()), ...event });
 }

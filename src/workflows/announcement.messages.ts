@@ -22,11 +22,11 @@ export interface AnnouncementInput {
   /** Tests shorten it. */
   emailRetry?: NotificationRetry;
   /**
-   * The first pass, when the activity that starts the workflow made it (`announceOrderEvent`): the workflow goes
-   * on by channel from it. Null: that activity's first pass may have been lost (a retried attempt), so every
-   * channel goes its own path from the start. Absent: the workflow makes the first pass itself.
+   * The first pass the activity that starts the workflow made (`announceOrderEvent`): the workflow goes on by
+   * channel from it. Null: that activity's first pass may have been lost (a retried attempt), so every channel
+   * goes its own path from the start.
    */
-  firstPass?: FirstPass | null;
+  firstPass: FirstPass | null;
 }
 
 /** `error`: our own failure before the receiver answered (database, secret); that attempt is made again. */

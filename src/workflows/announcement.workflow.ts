@@ -1,46 +1,19 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
-import type { AnnouncementActivities } from '../activities/announcements';
+import { ActivityFailure } from '@temporalio/workflow';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
-import type {
-  AnnouncementInput,
-  AnnouncementResult,
-  FirstAttemptResult,
-  FirstPass,
-} from './announcement.messages';
+import type { AnnouncementInput, AnnouncementResult, FirstAttemptResult } from './announcement.messages';
 import { mailActivities, mailBookkeeping } from './email-activities';
 import { orderEmailKey, type NotificationResult } from './notification.messages';
-import { HEARTBEAT_TIMEOUT } from './retry-policies';
 import { deliverCountingHttpAttempts } from './webhook-delivery';
 
 /**
- * The first pass: one activity, no retry of its own. It catches every channel's failure and reports it, so a
- * failure of one channel never repeats another's HTTP attempt; a lost worker makes the workflow fall back to
- * each channel's own path from the start (sends once per key; a delivered webhook is not sent again).
- */
-const firstPass = proxyActivities<AnnouncementActivities>({
-  startToCloseTimeout: '3 minutes',
-  heartbeatTimeout: HEARTBEAT_TIMEOUT,
-  retry: { maximumAttempts: 1 },
-});
-
-/**
- * One order event announced to everyone who hears of it: its e-mails and every subscribed webhook endpoint.
- * Started by the activity that records the event, with the id `announce:<evt_id>`, so an event is announced
- * once. In the usual case all of it is one activity: every e-mail sent once (keyed in `sent_emails`) and every
- * endpoint's first HTTP attempt. What fails then goes on by channel: deferred e-mails retried for about a day,
- * each endpoint on its own retry schedule with durable timers, counting HTTP attempts only, a dead letter after
- * the last (docs/webhooks.md). The order workflow never waits for or hears about any of it.
+ * What is left of one order event's announcement after its first pass: started by the activity that made the
+ * pass (`announceOrderEvent`), with the id `announce:<evt_id>`, so an event is announced once, and only when
+ * something is left. It goes on by channel: deferred e-mails retried for about a day, each endpoint on its own
+ * retry schedule with durable timers, counting HTTP attempts only, a dead letter after the last
+ * (docs/webhooks.md). The order workflow never waits for or hears about any of it.
  */
 export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
-  // Made already by the activity that started this workflow (or lost there: null), or made here.
-  let pass: FirstPass | null = input.firstPass ?? null;
-  if (input.firstPass === undefined) {
-    try {
-      pass = await firstPass.announceFirstPass(input);
-    } catch (err) {
-      if (!(err instanceof ActivityFailure)) throw err;
-    }
-  }
+  const pass = input.firstPass;
   const [emails, webhooks] = await Promise.all([
     finishEmails(input, pass?.emails ?? null),
     Promise.all(

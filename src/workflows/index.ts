@@ -1,7 +1,6 @@
 /** Every workflow the worker registers (its `workflowsPath`). */
 export { orderWorkflow } from './order.workflow';
 export { orderAnnouncementWorkflow } from './announcement.workflow';
-export { orderNotificationWorkflow } from './notification.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { simulatedNewspaperWorkflow } from './simulated-newspaper.workflow';
 export { closedOrderPaymentWorkflow } from './closed-order-payment.workflow';

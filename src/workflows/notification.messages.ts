@@ -1,14 +1,9 @@
 import type { OrderEventRecord } from '../orders/events';
 
 /**
- * Ids and inputs shared by the order-notification workflow and its activities: one workflow per recorded order
- * event, as the retired `recordEvent` activity started them before announcements. Workflow-safe: no I/O.
+ * Who hears of an order event by e-mail, each e-mail's key, and its retry schedule: shared by the announcement
+ * workflow and the e-mail activities. Workflow-safe: no I/O.
  */
-export const NOTIFICATION_WORKFLOW_TYPE = 'orderNotificationWorkflow';
-export const notificationWorkflowId = (eventId: string) => `notify:${eventId}`;
-
-/** ApplicationFailure type of a definitive refusal (SMTP 5xx, bad address): recorded, never retried. */
-export const EMAIL_REJECTED = 'EmailRejected';
 
 /** Who hears of an event: the order's contact, and for `order.created` on account, the billing contact. */
 export type Audience = 'contact' | 'billing';
@@ -48,12 +43,6 @@ export const DEFAULT_NOTIFICATION_RETRY: NotificationRetry = {
   maximumIntervalMs: 3_600_000,
   maximumAttempts: 30,
 };
-
-export interface OrderNotificationInput {
-  event: OrderEventRecord;
-  /** Tests shorten it. */
-  retry?: NotificationRetry;
-}
 
 export interface NotificationResult {
   key: string;

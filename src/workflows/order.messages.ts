@@ -11,11 +11,8 @@ import type { OrderTimings } from '../orders/timings';
  * signals, query). Workflow-safe: no I/O, no Node builtins.
  */
 
-/** One workflow per order; its id is the order id with a fixed prefix, so either finds the other. */
-export const ORDER_WORKFLOW_PREFIX = 'order:';
-export const orderWorkflowId = (orderId: string) => `${ORDER_WORKFLOW_PREFIX}${orderId}`;
-export const orderIdOfWorkflow = (workflowId: string) =>
-  workflowId.startsWith(ORDER_WORKFLOW_PREFIX) ? workflowId.slice(ORDER_WORKFLOW_PREFIX.length) : null;
+/** One workflow per order; its id is the order id with a fixed prefix. */
+export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
 /** The order as the workflow holds it after the message: what every order update answers with. */
 export type OrderView = OrderSnapshot;

@@ -103,11 +103,10 @@ export const RETRY_POLICIES = {
 } as const satisfies Record<string, ActivityOptions>;
 
 /**
- * An event's e-mails (an announcement's, and the notification workflow's before announcements): retried on the
- * event's schedule, transient SMTP failures for about a day unless a test shortens it. They heartbeat, like
+ * An event's e-mails (its announcement's): retried on the event's schedule, transient SMTP failures for about a day unless a test shortens it. They heartbeat, like
  * artwork delivery below: a slow SMTP server has its two minutes, a killed worker's attempt is retried sooner.
  */
-export const mailPolicy = (retry: NotificationRetry, nonRetryableErrorTypes?: string[]): ActivityOptions => ({
+export const mailPolicy = (retry: NotificationRetry): ActivityOptions => ({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: {
@@ -115,7 +114,6 @@ export const mailPolicy = (retry: NotificationRetry, nonRetryableErrorTypes?: st
     maximumInterval: retry.maximumIntervalMs,
     backoffCoefficient: 2,
     maximumAttempts: retry.maximumAttempts,
-    ...(nonRetryableErrorTypes && { nonRetryableErrorTypes }),
   },
 });
 

@@ -26,7 +26,8 @@ addFormats(ajv);
 ajv.addSchema(doc, 'openapi');
 
 const compiled = new Map<string, ValidateFunction>();
-function validatorAt(pointer: string): ValidateFunction {
+/** A validator of the schema at `pointer` in the document (`/components/schemas/Order`), compiled once. */
+export function validatorAt(pointer: string): ValidateFunction {
   let v = compiled.get(pointer);
   if (!v) {
     v = ajv.compile({ $ref: `openapi#${pointer}` });
@@ -48,6 +49,12 @@ const resolve = (o: Json): Json =>
         .split('/')
         .reduce((acc: Json, k: string) => acc[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc)
     : o;
+
+/** The problems of `value` against the schema at `pointer` (empty when it conforms). */
+export function schemaProblems(pointer: string, value: unknown): string[] {
+  const validate = validatorAt(pointer);
+  return validate(value) ? [] : [ajv.errorsText(validate.errors?.slice(0, 5), { dataVar: '$' })];
+}
 
 export interface Exchange {
   method: string;

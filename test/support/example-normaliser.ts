@@ -22,7 +22,7 @@ export function normaliseExamples<T>(recorded: T, today: Date = new Date()): T {
   let text = JSON.stringify(withoutCursors(recorded));
   text = text
     .replace(/ord_[0-9A-Za-z]{22}/g, (id) => stable(id, (n) => `ord_${`Example${n}`.padEnd(22, '0')}`))
-    .replace(/evt_[0-9A-Za-z]{1,64}/g, (id) => stable(id, (n) => `evt_Example${n}`))
+    .replace(/evt_[0-9A-Za-z]{1,64}/g, (id) => stable(id, (n) => `evt_${n.toString(16).padStart(32, '0')}`))
     .replace(/SN-\d{6,}/g, (ref) => stable(ref, (n) => `SN-${String(n).padStart(6, '0')}`))
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z/g, (at) =>
       stable(at, (n) => `${TODAY}T09:30:${String(n).padStart(2, '0')}.000Z`),

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { AppDeps } from '../../src/api/app';
-import { wireApi } from '../../src/api/server';
+import { createApiServer, wireApi } from '../../src/api/server';
 import type { LastUsedTracker } from '../../src/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
@@ -50,9 +50,8 @@ export async function startTestApi(
   const config = testConfig(overrides);
   const log = createLogger(config.logLevel, 'test-api');
   const wired = await wireApi(config, log, { poolSize: 5, cacheActiveKeys: false, orders });
-  const server: Server = await new Promise((resolve) => {
-    const s = wired.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server: Server = createApiServer(wired.app, config);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -20,11 +20,12 @@ const WEBHOOK_SECRET = 'whsec_record_histories';
 type Scenario = (api: TestApi, taskQueue: string) => Promise<string>;
 
 /**
- * The workflow generation new recordings are filed under (`<scenario>.<generation>.json`; the first generation's
- * files have no suffix). Bump it with a `patched()` change, so the new code's histories are recorded beside the
- * older ones, which must keep replaying as long as orders of that generation may be running.
+ * The workflow generation recordings are filed under (`<scenario>.<generation>.json`). Until the first release
+ * there is one, re-recorded whenever the workflow changes (`--all`); from then on, bump it with each `patched()`
+ * change, so the new code's histories are recorded beside the older ones, which must keep replaying as long as
+ * orders of that generation may be running (docs/orders.md, "Changing the workflow").
  */
-export const HISTORY_GENERATION = 'reference-in-commit';
+export const HISTORY_GENERATION = 'baseline';
 
 async function customer(api: TestApi, paymentMethod: PaymentMethod) {
   const org = await createTestOrganisation(api.db, { paymentMethod });

@@ -13,6 +13,12 @@ export const PRODUCTION_ENV: Record<string, string> = {
   BANK_ACCOUNT_NUMBER: '12345678',
   STRIPE_SECRET_KEY: 'sk_live_placeholder',
   STRIPE_WEBHOOK_SECRET: 'whsec_placeholder',
+  SUPPLIER_NAME: 'Notices Ltd',
+  SUPPLIER_ADDRESS: '1 Park Row, Leeds, LS1 5AB',
+  SUPPLIER_VAT_NUMBER: 'GB 123 4567 89',
+  SUPPLIER_EMAIL: 'notices@example.com',
+  DOCUMENT_SIGNING_KEY_FILE: '/run/secrets/document-signing-key.pem',
+  DOCUMENT_SIGNING_CERT_FILE: '/run/secrets/document-signing-cert.pem',
 };
 
 export function productionEnvWithout(...names: string[]): Record<string, string> {

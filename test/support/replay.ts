@@ -4,21 +4,9 @@ import path from 'node:path';
 import { temporal } from '@temporalio/proto';
 import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
-import { replayTracingOptions, TRACING_WORKFLOW_MODULES } from '../../src/observability/temporal-tracing';
+import { Worker } from '@temporalio/worker';
+import { replayTracingOptions } from '../../src/observability/temporal-tracing';
 import { installQuietRuntime, workflowBundle } from './worker';
-
-let tracedBundle: Promise<{ code: string }> | undefined;
-
-/** The workflow code as a traced worker runs it: with the OpenTelemetry and request-id interceptors. */
-function tracedWorkflowBundle(): Promise<{ code: string }> {
-  tracedBundle ??= bundleWorkflowCode({
-    workflowsPath: require.resolve('../../src/workflows'),
-    workflowInterceptorModules: [...TRACING_WORKFLOW_MODULES],
-    logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error },
-  });
-  return tracedBundle;
-}
 
 /**
  * Replays every recorded history in `dir` (`<name>.json`, as `handle.fetchHistory()` wrote it) against the
@@ -47,7 +35,7 @@ export async function replayHistoriesIn(
   for await (const result of Worker.runReplayHistories(
     opts.tracing
       ? {
-          workflowBundle: await tracedWorkflowBundle(),
+          workflowBundle: await workflowBundle(true),
           ...replayTracingOptions({
             spanProcessor: new SimpleSpanProcessor(new InMemorySpanExporter()),
             resource: new Resource({ 'service.name': 'replay' }),

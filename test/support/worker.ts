@@ -1,17 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { bundleWorkflowCode, Runtime, type Worker } from '@temporalio/worker';
+import { Runtime, type Worker } from '@temporalio/worker';
 import type { ActivityDeps } from '../../src/activities';
+import { createLogger } from '../../src/logger';
+import { TRACING_WORKFLOW_MODULES } from '../../src/observability/temporal-tracing';
+import { workflowBundle as savedOrFreshBundle } from '../../src/temporal/workflow-bundle';
 import { startOrderWorker } from '../../src/worker';
 
-let bundle: Promise<{ code: string }> | undefined;
+type Bundle = Awaited<ReturnType<typeof savedOrFreshBundle>>;
+const bundles = new Map<string, Promise<Bundle>>();
 let runtimeInstalled = false;
 
-/** Bundles the workflow code once per test file. */
-export function workflowBundle(): Promise<{ code: string }> {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath: require.resolve('../../src/workflows'),
-    logger: quietLogger,
-  });
+/**
+ * The workflow code, as workers run it (`traced`: with tracing's interceptors): the bundle saved by an earlier
+ * test file, run or start while the workflow sources are unchanged (src/temporal/workflow-bundle.ts), else one
+ * built now and saved. Asked once per test file.
+ */
+export function workflowBundle(traced = false): Promise<Bundle> {
+  const key = traced ? 'traced' : 'plain';
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    bundle = savedOrFreshBundle(createLogger('error', 'test-bundle'), {
+      workflowsPath: require.resolve('../../src/workflows'),
+      workflowInterceptorModules: traced ? [...TRACING_WORKFLOW_MODULES] : [],
+    });
+    bundles.set(key, bundle);
+  }
   return bundle;
 }
 

@@ -92,16 +92,16 @@ async function announce(input: Omit<AnnouncementInput, 'event'>, fakes: Fakes) {
   return { result, calls, named };
 }
 
-test('everything done by the first pass costs one activity', async () => {
+test('a first pass with nothing left makes the workflow call no activity', async () => {
   const pass: FirstPass = {
     emails: [{ key: 'k', audience: 'contact', status: 'sent' }],
     webhooks: [{ outcome: 'delivered' }, { outcome: 'delivered' }],
   };
   const { result, calls } = await announce(
-    { audiences: ['contact'], deliveries: [delivery(1), delivery(2)] },
-    { announceFirstPass: async () => pass },
+    { audiences: ['contact'], deliveries: [delivery(1), delivery(2)], firstPass: pass },
+    {},
   );
-  expect(calls.map((c) => c.name)).toEqual(['announceFirstPass']);
+  expect(calls).toEqual([]);
   expect(result.webhooks).toEqual([
     { deliveryId: 'whd_1', outcome: 'delivered' },
     { deliveryId: 'whd_2', outcome: 'delivered' },
@@ -112,16 +112,19 @@ test('everything done by the first pass costs one activity', async () => {
 test('each endpoint goes on from its own next attempt; our own failure repeats no HTTP attempt count', async () => {
   const tries = new Map<string, number[]>();
   const { result, named } = await announce(
-    { audiences: [], deliveries: [delivery(1), delivery(2), delivery(3)] },
     {
-      announceFirstPass: async () => ({
+      audiences: [],
+      deliveries: [delivery(1), delivery(2), delivery(3)],
+      firstPass: {
         emails: [],
         webhooks: [
           { outcome: 'failed', error: 'HTTP 500' },
           { outcome: 'error', error: 'database down' },
           { outcome: 'failed', error: 'HTTP 503' },
         ],
-      }),
+      },
+    },
+    {
       sendWebhookAttempt: async (input) => {
         tries.set(input.deliveryId, [...(tries.get(input.deliveryId) ?? []), input.attempt]);
         if (input.deliveryId === 'whd_3') return { outcome: 'failed', error: 'HTTP 503' };
@@ -141,15 +144,18 @@ test('each endpoint goes on from its own next attempt; our own failure repeats n
 
 test('deferred e-mails are retried, and settled as failed once retries run out', async () => {
   const { result, named } = await announce(
-    { audiences: ['contact', 'billing'], deliveries: [] },
     {
-      announceFirstPass: async () => ({
+      audiences: ['contact', 'billing'],
+      deliveries: [],
+      firstPass: {
         emails: [
           { key: 'c', audience: 'contact', status: 'sent' },
           { key: 'b', audience: 'billing', status: 'deferred', error: 'SMTP 421' },
         ],
         webhooks: [],
-      }),
+      },
+    },
+    {
       sendDeferredEmails: async () => {
         throw new Error('billing: SMTP 421');
       },
@@ -167,23 +173,7 @@ test('deferred e-mails are retried, and settled as failed once retries run out',
   ]);
 });
 
-test('a lost first pass falls back to every channel from the start', async () => {
-  const { result, named } = await announce(
-    { audiences: ['contact'], deliveries: [delivery(1)] },
-    {
-      announceFirstPass: async () => {
-        throw new Error('worker lost');
-      },
-      sendDeferredEmails: async () => [{ key: 'c', audience: 'contact', status: 'already_sent' }],
-      sendWebhookAttempt: async () => ({ outcome: 'delivered' }),
-    },
-  );
-  expect(named('sendWebhookAttempt')).toEqual([expect.objectContaining({ deliveryId: 'whd_1', attempt: 1 })]);
-  expect(named('sendDeferredEmails')).toEqual([{ event, audiences: ['contact'] }]);
-  expect(result.emails).toEqual([{ key: 'c', audience: 'contact', status: 'already_sent' }]);
-});
-
-describe('started by announceOrderEvent, which made the first pass itself (announce-after-commit)', () => {
+describe('started by announceOrderEvent, which made the first pass', () => {
   test('the workflow goes on from the pass it was given, without making one', async () => {
     const { result, named, calls } = await announce(
       {
@@ -204,7 +194,7 @@ describe('started by announceOrderEvent, which made the first pass itself (annou
   });
 
   test('a pass that may have been lost (null) sends every channel its own way from the start', async () => {
-    const { named, calls } = await announce(
+    const { result, named, calls } = await announce(
       { audiences: ['contact'], deliveries: [delivery(1)], firstPass: null },
       {
         sendDeferredEmails: async () => [{ key: 'c', audience: 'contact', status: 'already_sent' }],
@@ -215,5 +205,7 @@ describe('started by announceOrderEvent, which made the first pass itself (annou
     expect(named('sendWebhookAttempt')).toEqual([
       expect.objectContaining({ deliveryId: 'whd_1', attempt: 1 }),
     ]);
+    expect(named('sendDeferredEmails')).toEqual([{ event, audiences: ['contact'] }]);
+    expect(result.emails).toEqual([{ key: 'c', audience: 'contact', status: 'already_sent' }]);
   });
 });

@@ -473,7 +473,7 @@ describe('the ledger: money follows the order', () => {
   });
 });
 
-describe('placement answers before the invoice is typeset (invoice-after-placement)', () => {
+describe('placement answers before the invoice is typeset', () => {
   test('an order on account is placed without rendering its invoice; the announcement typesets it', async () => {
     const o = await t.place({ paymentMethod: 'invoice_with_terms' });
     expect(o.placed).toMatchObject({ paymentState: 'invoiced' });

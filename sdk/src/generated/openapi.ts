@@ -151,8 +151,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the publication certificate PDF */
+    /** Download the newspaper's certificate of publication PDF */
     get: operations['getOrderCertificate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/orders/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download the issued document (certificate, VAT invoice or VAT credit note) PDF */
+    get: operations['getOrderDocument'];
     put?: never;
     post?: never;
     delete?: never;
@@ -495,57 +512,52 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
-    QuoteEstimateRequest: {
-      type: components['schemas']['NoticeType'];
-      postcode: string;
-      wordCount?: number;
-      newspaperName?: string;
-      /** @enum {string} */
-      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
-    };
-    /**
-     * @description The notice type.
-     * @enum {string}
-     */
-    NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
-    /** @description The shared order fields plus the fields of the `type`. Shown: the fields in England and Wales; the exact fields per nation (from the postcode) are the JSON Schemas of GET /v1/notice-types. */
-    OrderInput:
-      | components['schemas']['HgvOrderInput']
-      | components['schemas']['ProbateOrderInput']
-      | components['schemas']['PlanningOrderInput']
-      | components['schemas']['TroOrderInput']
-      | components['schemas']['PublicPathOrderInput']
-      | components['schemas']['HighwaysOrderInput'];
-    HgvOrderInput: {
+    /** @description A `hgv` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    HgvOrderInput:
+      | components['schemas']['HgvEnglandOrderInput']
+      | components['schemas']['HgvWalesOrderInput']
+      | components['schemas']['HgvScotlandOrderInput']
+      | components['schemas']['HgvNorthernIrelandOrderInput'];
+    /** @description A `hgv` notice whose postcode is in England: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1. */
+    HgvEnglandOrderInput: {
       /** @constant */
       type: 'hgv';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
       /** @enum {string} */
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
-      language?: 'en' | 'cy+en';
+      language?: 'en';
       /** @enum {string} */
       applicationKind: 'new' | 'variation';
       /** @enum {string} */
       licenceType: 'restricted' | 'standard_national' | 'standard_international';
       licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       operatingCentreAddress: string;
       operatingCentrePostcode: string;
       vehicleCount: number;
       trailerCount: number;
       currentVehicleCount?: number;
       currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       conditionChanges?: string;
       additionalOperatingCentres?: {
+        /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
         address: string;
         postcode: string;
         vehicleCount: number;
@@ -562,15 +574,233 @@ export interface components {
         | 'london_and_south_east'
         | 'scotland';
     };
-    ProbateOrderInput: {
+    /** @description A `hgv` notice whose postcode is in Wales: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Welsh traffic area). */
+    HgvWalesOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en' | 'cy+en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      additionalOperatingCentres?: {
+        /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+        address: string;
+        postcode: string;
+        vehicleCount: number;
+        trailerCount: number;
+      }[];
+      /** @enum {string} */
+      trafficArea:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+    };
+    /** @description A `hgv` notice whose postcode is in Scotland: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Scottish traffic area). */
+    HgvScotlandOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      additionalOperatingCentres?: {
+        /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+        address: string;
+        postcode: string;
+        vehicleCount: number;
+        trailerCount: number;
+      }[];
+      /** @enum {string} */
+      trafficArea:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+    };
+    /** @description A `hgv` notice whose postcode is in Northern Ireland: Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010 s.10; SR 2012/261 Sch 2. */
+    HgvNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'hgv';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @enum {string} */
+      applicationKind: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType: 'restricted' | 'standard_national' | 'standard_international';
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      licenceNumber?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      tradingName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress: string;
+      operatingCentrePostcode: string;
+      vehicleCount: number;
+      trailerCount: number;
+      currentVehicleCount?: number;
+      currentTrailerCount?: number;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChanges?: string;
+      additionalOperatingCentres?: {
+        /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+        address: string;
+        postcode: string;
+        vehicleCount: number;
+        trailerCount: number;
+      }[];
+      /** Format: date */
+      applicationDate?: string;
+    };
+    /** @description A `probate` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    ProbateOrderInput:
+      | components['schemas']['ProbateEnglandOrderInput']
+      | components['schemas']['ProbateWalesOrderInput']
+      | components['schemas']['ProbateScotlandOrderInput']
+      | components['schemas']['ProbateNorthernIrelandOrderInput'];
+    /** @description A `probate` notice whose postcode is in England: Trustee Act 1925 s.27. */
+    ProbateEnglandOrderInput: {
       /** @constant */
       type: 'probate';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `probate` notice whose postcode is in Wales: Trustee Act 1925 s.27. */
+    ProbateWalesOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
@@ -578,54 +808,181 @@ export interface components {
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       deceasedOccupation?: string;
+      /** Format: date */
       dateOfDeath: string;
+      /** Format: date */
       claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       solicitorReference?: string;
     };
-    PlanningOrderInput: {
+    /** @description A `probate` notice whose postcode is in Scotland: No statute: notice to creditors in practice. */
+    ProbateScotlandOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `probate` notice whose postcode is in Northern Ireland: Trustee Act (Northern Ireland) 1958 s.28. */
+    ProbateNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'probate';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNames?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupation?: string;
+      /** Format: date */
+      dateOfDeath: string;
+      /** Format: date */
+      claimsDeadlineDate: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      solicitorReference?: string;
+    };
+    /** @description A `planning` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    PlanningOrderInput:
+      | components['schemas']['PlanningEnglandOrderInput']
+      | components['schemas']['PlanningWalesOrderInput']
+      | components['schemas']['PlanningScotlandOrderInput']
+      | components['schemas']['PlanningNorthernIrelandOrderInput'];
+    /** @description A `planning` notice whose postcode is in England: Town and Country Planning Act 1990; DMPO 2015 (SI 2015/595) art 15, Sch 3. */
+    PlanningEnglandOrderInput: {
       /** @constant */
       type: 'planning';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
       /** @enum {string} */
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
-      language?: 'en' | 'cy+en';
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       developmentDescription: string;
       /** @enum {string} */
       category: 'eia' | 'departure' | 'right_of_way' | 'major' | 'listed_building' | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       commentDeadline: string;
     };
-    TroOrderInput: {
+    /** @description A `planning` notice whose postcode is in Wales: Town and Country Planning Act 1990; DMPO (Wales) 2012 (WSI 2012/801) arts 12, 21, Sch 3. */
+    PlanningWalesOrderInput: {
       /** @constant */
-      type: 'tro';
+      type: 'planning';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
@@ -633,28 +990,186 @@ export interface components {
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category: 'eia' | 'departure' | 'right_of_way' | 'major' | 'listed_building' | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+    };
+    /** @description A `planning` notice whose postcode is in Scotland: Town and Country Planning (Scotland) Act 1997; DMPR 2013 (SSI 2013/155) reg 20, Sch 4; EIA Regs 2017 (SSI 2017/102) reg 21; SSI 2015/243 reg 8; LBCA(S)A 1997 ss.60, 65. */
+    PlanningScotlandOrderInput: {
+      /** @constant */
+      type: 'planning';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      agentName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      agentAddress?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category:
+        | 'neighbour_notification'
+        | 'ownership_certificate'
+        | 'bad_neighbour'
+        | 'departure'
+        | 'hazard_consultation'
+        | 'eia'
+        | 'listed_building_consent'
+        | 'conservation_area_consent'
+        | 'listed_building_setting'
+        | 'conservation_area';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+    };
+    /** @description A `planning` notice whose postcode is in Northern Ireland: Planning Act (Northern Ireland) 2011; GDPO (NI) 2015 (SR 2015/72) art 8; EIA Regs (NI) 2017 reg 18; SR 2015/108 reg 7. */
+    PlanningNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'planning';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningApplicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription: string;
+      /** @enum {string} */
+      category: 'application' | 'eia' | 'listed_building_consent';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      commentDeadline: string;
+      preApplicationConsultation?: boolean;
+    };
+    /** @description A `tro` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    TroOrderInput:
+      | components['schemas']['TroEnglandOrderInput']
+      | components['schemas']['TroWalesOrderInput']
+      | components['schemas']['TroScotlandOrderInput']
+      | components['schemas']['TroNorthernIrelandOrderInput'];
+    /** @description A `tro` notice whose postcode is in England: Road Traffic Regulation Act 1984; SI 1996/2489 regs 7, 17. */
+    TroEnglandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
       orderTitle: string;
       /** @enum {string} */
       stage: 'proposal' | 'making';
       experimental?: boolean;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
       roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
+      /** Format: date */
       madeDate?: string;
+      /** Format: date */
       comesIntoForceDate?: string;
     };
-    PublicPathOrderInput: {
+    /** @description A `tro` notice whose postcode is in Wales: Road Traffic Regulation Act 1984; SI 1996/2489 regs 7, 17. */
+    TroWalesOrderInput: {
       /** @constant */
-      type: 'public_path';
+      type: 'tro';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
@@ -662,7 +1177,145 @@ export interface components {
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage: 'proposal' | 'making';
+      experimental?: boolean;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      /** Format: date */
+      madeDate?: string;
+      /** Format: date */
+      comesIntoForceDate?: string;
+    };
+    /** @description A `tro` notice whose postcode is in Scotland: Road Traffic Regulation Act 1984; Local Authorities' Traffic Orders (Procedure) (Scotland) Regulations 1999 (SI 1999/614) regs 5, 7, 17, Sch 1. */
+    TroScotlandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage: 'proposal' | 'making';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      /** Format: date */
+      madeDate?: string;
+      /** Format: date */
+      comesIntoForceDate?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsNewspaper?: string;
+      /** Format: date */
+      proposalsPublishedOn?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      modifications?: string;
+      edinburghGazette?: boolean;
+    };
+    /** @description A `tro` notice whose postcode is in Northern Ireland: Road Traffic Regulation (Northern Ireland) Order 1997 (SI 1997/276 (NI 2)) Sch 1 para 3. */
+    TroNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'tro';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      stage?: 'proposal' | 'making';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      roads: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `public_path` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    PublicPathOrderInput:
+      | components['schemas']['PublicPathEnglandOrderInput']
+      | components['schemas']['PublicPathWalesOrderInput']
+      | components['schemas']['PublicPathScotlandOrderInput']
+      | components['schemas']['PublicPathNorthernIrelandOrderInput'];
+    /** @description A `public_path` notice whose postcode is in England: Highways Act 1980 ss.26, 118, 119, Sch 6; TCPA 1990 s.257, Sch 14; Wildlife and Countryside Act 1981 s.53, Sch 15. */
+    PublicPathEnglandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
       orderTitle: string;
       /** @enum {string} */
       statute:
@@ -673,22 +1326,34 @@ export interface components {
         | 'wca_1981_s53';
       /** @enum {string} */
       orderType: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification';
+      /** Format: date */
       madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** Format: date */
       objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
     };
-    HighwaysOrderInput: {
+    /** @description A `public_path` notice whose postcode is in Wales: Highways Act 1980 ss.26, 118, 119, Sch 6; TCPA 1990 s.257, Sch 14; Wildlife and Countryside Act 1981 s.53, Sch 15. */
+    PublicPathWalesOrderInput: {
       /** @constant */
-      type: 'highways';
+      type: 'public_path';
       postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       applicantAddress: string;
       contactEmail: string;
+      /** Format: date */
       publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       signOff?: string;
       newspaperName?: string;
       locusPostcode?: string;
@@ -696,27 +1361,607 @@ export interface components {
       nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
       /** @enum {string} */
       language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute:
+        | 'highways_act_1980_s26'
+        | 'highways_act_1980_s118'
+        | 'highways_act_1980_s119'
+        | 'tcpa_1990_s257'
+        | 'wca_1981_s53';
+      /** @enum {string} */
+      orderType: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification';
+      /** Format: date */
+      madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `public_path` notice whose postcode is in Scotland: Countryside (Scotland) Act 1967 ss.31, 34, 35, Sch 3. */
+    PublicPathScotlandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute:
+        | 'countryside_scotland_act_1967_s31'
+        | 'countryside_scotland_act_1967_s34'
+        | 'countryside_scotland_act_1967_s35';
+      /** @enum {string} */
+      orderType: 'creation' | 'extinguishment' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+      edinburghGazette?: boolean;
+    };
+    /** @description A `public_path` notice whose postcode is in Northern Ireland: Access to the Countryside (Northern Ireland) Order 1983 (SI 1983/1895 (NI 18)) arts 12, 14, 15, Sch 1. */
+    PublicPathNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'public_path';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'access_ni_order_1983_art12' | 'access_ni_order_1983_art14' | 'access_ni_order_1983_art15';
+      /** @enum {string} */
+      orderType: 'creation' | 'extinguishment' | 'diversion';
+      /** Format: date */
+      madeDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `highways` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
+    HighwaysOrderInput:
+      | components['schemas']['HighwaysEnglandOrderInput']
+      | components['schemas']['HighwaysWalesOrderInput']
+      | components['schemas']['HighwaysScotlandOrderInput']
+      | components['schemas']['HighwaysNorthernIrelandOrderInput'];
+    /** @description A `highways` notice whose postcode is in England: Highways Act 1980 s.116, Sch 12; TCPA 1990 ss.247, 252. */
+    HighwaysEnglandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       authority: string;
       /** @enum {string} */
       statute: 'highways_act_1980_s116' | 'tcpa_1990_s247';
       /** @enum {string} */
       orderType: 'stopping_up' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       inspectionPlace: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       courtName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       courtAddress?: string;
+      /** Format: date */
       hearingDate?: string;
       hearingTime?: string;
+      /** Format: date */
       objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
     };
-    /** @description Any subset of the order fields, and `acceptPriceChange`. */
-    AmendRequest: {
-      acceptPriceChange?: boolean;
-    } & {
-      [key: string]: unknown;
+    /** @description A `highways` notice whose postcode is in Wales: Highways Act 1980 s.116, Sch 12; TCPA 1990 ss.247, 252. */
+    HighwaysWalesOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en' | 'cy+en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @enum {string} */
+      statute: 'highways_act_1980_s116' | 'tcpa_1990_s247';
+      /** @enum {string} */
+      orderType: 'stopping_up' | 'diversion';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      courtName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      courtAddress?: string;
+      /** Format: date */
+      hearingDate?: string;
+      hearingTime?: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
     };
+    /** @description A `highways` notice whose postcode is in Scotland: Roads (Scotland) Act 1984 ss.68, 71, 151, 152. */
+    HighwaysScotlandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'roads_scotland_act_1984_s68' | 'roads_scotland_act_1984_s152';
+      /** @enum {string} */
+      orderType: 'stopping_up' | 'redetermination';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description A `highways` notice whose postcode is in Northern Ireland: Roads (Northern Ireland) Order 1993 (SI 1993/3160 (NI 15)) art 68, Sch 8. */
+    HighwaysNorthernIrelandOrderInput: {
+      /** @constant */
+      type: 'highways';
+      postcode: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress: string;
+      contactEmail: string;
+      /** Format: date */
+      publicationDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      clientRef?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      signOff?: string;
+      newspaperName?: string;
+      locusPostcode?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+      /** @enum {string} */
+      language?: 'en';
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle: string;
+      /** @enum {string} */
+      statute: 'roads_ni_order_1993_art68';
+      /** @enum {string} */
+      orderType: 'abandonment' | 'stopping_up';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace: string;
+      /** Format: date */
+      objectionDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      objectionAddress?: string;
+    };
+    /** @description An order body: `type`, the shared fields, and the fields of the type in the nation of the postcode (one schema per cell, `{Type}{Nation}OrderInput`). */
+    OrderInput:
+      | components['schemas']['HgvOrderInput']
+      | components['schemas']['ProbateOrderInput']
+      | components['schemas']['PlanningOrderInput']
+      | components['schemas']['TroOrderInput']
+      | components['schemas']['PublicPathOrderInput']
+      | components['schemas']['HighwaysOrderInput'];
+    /** @description An amendment of a `hgv` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    HgvAmendment: {
+      /** @constant */
+      type?: 'hgv';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @enum {string} */
+      applicationKind?: 'new' | 'variation';
+      /** @enum {string} */
+      licenceType?: 'restricted' | 'standard_national' | 'standard_international';
+      licenceNumber?: string | null;
+      tradingName?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      operatingCentreAddress?: string;
+      operatingCentrePostcode?: string;
+      vehicleCount?: number;
+      trailerCount?: number;
+      currentVehicleCount?: number | null;
+      currentTrailerCount?: number | null;
+      conditionChanges?: string | null;
+      additionalOperatingCentres?:
+        | {
+            /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+            address: string;
+            postcode: string;
+            vehicleCount: number;
+            trailerCount: number;
+          }[]
+        | null;
+      /** @enum {string} */
+      trafficArea?:
+        | 'eastern'
+        | 'north_eastern'
+        | 'north_western'
+        | 'west_midlands'
+        | 'wales'
+        | 'western'
+        | 'london_and_south_east'
+        | 'scotland';
+      applicationDate?: string | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `probate` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    ProbateAmendment: {
+      /** @constant */
+      type?: 'probate';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedName?: string;
+      deceasedOtherNames?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedAddress?: string;
+      deceasedOccupation?: string | null;
+      /** Format: date */
+      dateOfDeath?: string;
+      /** Format: date */
+      claimsDeadlineDate?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives?: string;
+      personalRepresentativesAddress?: string | null;
+      solicitorName?: string | null;
+      solicitorAddress?: string | null;
+      solicitorReference?: string | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `planning` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    PlanningAmendment: {
+      /** @constant */
+      type?: 'planning';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthority?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityAddress?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      applicationReference?: string;
+      planningApplicantName?: string | null;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      siteAddress?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescription?: string;
+      /** @enum {string} */
+      category?:
+        | 'eia'
+        | 'departure'
+        | 'right_of_way'
+        | 'major'
+        | 'listed_building'
+        | 'conservation_area'
+        | 'neighbour_notification'
+        | 'ownership_certificate'
+        | 'bad_neighbour'
+        | 'hazard_consultation'
+        | 'listed_building_consent'
+        | 'conservation_area_consent'
+        | 'listed_building_setting'
+        | 'application';
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      /** Format: date */
+      commentDeadline?: string;
+      agentName?: string | null;
+      agentAddress?: string | null;
+      preApplicationConsultation?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `tro` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    TroAmendment: {
+      /** @constant */
+      type?: 'tro';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      stage?: ('proposal' | 'making') | null;
+      experimental?: boolean | null;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      roads?: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      objectionDeadline?: string | null;
+      objectionAddress?: string | null;
+      madeDate?: string | null;
+      comesIntoForceDate?: string | null;
+      proposalsNewspaper?: string | null;
+      proposalsPublishedOn?: string | null;
+      modifications?: string | null;
+      edinburghGazette?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `public_path` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    PublicPathAmendment: {
+      /** @constant */
+      type?: 'public_path';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      /** @enum {string} */
+      statute?:
+        | 'highways_act_1980_s26'
+        | 'highways_act_1980_s118'
+        | 'highways_act_1980_s119'
+        | 'tcpa_1990_s257'
+        | 'wca_1981_s53'
+        | 'countryside_scotland_act_1967_s31'
+        | 'countryside_scotland_act_1967_s34'
+        | 'countryside_scotland_act_1967_s35'
+        | 'access_ni_order_1983_art12'
+        | 'access_ni_order_1983_art14'
+        | 'access_ni_order_1983_art15';
+      /** @enum {string} */
+      orderType?: 'creation' | 'stopping_up' | 'diversion' | 'definitive_map_modification' | 'extinguishment';
+      /** Format: date */
+      madeDate?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescription?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      /** Format: date */
+      objectionDeadline?: string;
+      objectionAddress?: string | null;
+      edinburghGazette?: boolean | null;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description An amendment of a `highways` order: any subset of its fields (`type` only unchanged; `null` removes an optional field), validated with the order as a new order of its nation is. */
+    HighwaysAmendment: {
+      /** @constant */
+      type?: 'highways';
+      postcode?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      applicantName?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      applicantAddress?: string;
+      contactEmail?: string;
+      publicationDate?: string | null;
+      clientRef?: string | null;
+      signOff?: string | null;
+      newspaperName?: string | null;
+      locusPostcode?: string | null;
+      nation?: ('england' | 'wales' | 'scotland' | 'northern_ireland') | null;
+      language?: ('en' | 'cy+en') | null;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authority?: string;
+      /** @enum {string} */
+      statute?:
+        | 'highways_act_1980_s116'
+        | 'tcpa_1990_s247'
+        | 'roads_scotland_act_1984_s68'
+        | 'roads_scotland_act_1984_s152'
+        | 'roads_ni_order_1993_art68';
+      /** @enum {string} */
+      orderType?: 'stopping_up' | 'diversion' | 'redetermination' | 'abandonment';
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescription?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effect?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlace?: string;
+      courtName?: string | null;
+      courtAddress?: string | null;
+      hearingDate?: string | null;
+      hearingTime?: string | null;
+      objectionDeadline?: string | null;
+      objectionAddress?: string | null;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitle?: string;
+      /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
+      acceptPriceChange?: boolean;
+    };
+    /** @description A price estimate without the order’s fields. */
+    QuoteEstimateRequest: {
+      /** @enum {string} */
+      type: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
+      postcode: string;
+      wordCount?: number;
+      newspaperName?: string;
+      /** @enum {string} */
+      nation?: 'england' | 'wales' | 'scotland' | 'northern_ireland';
+    };
+    /** @description An estimate (`type`, `postcode`, `wordCount`, `newspaperName`), or a full order body. */
+    QuoteRequest: components['schemas']['QuoteEstimateRequest'] | components['schemas']['OrderInput'];
+    /** @description Any subset of the order fields of the order’s type, and `acceptPriceChange`. */
+    AmendRequest:
+      | components['schemas']['HgvAmendment']
+      | components['schemas']['ProbateAmendment']
+      | components['schemas']['PlanningAmendment']
+      | components['schemas']['TroAmendment']
+      | components['schemas']['PublicPathAmendment']
+      | components['schemas']['HighwaysAmendment'];
     CancelRequest: {
       reason?: string;
     };
@@ -756,7 +2001,6 @@ export interface components {
       | 'not_found'
       | 'method_not_allowed'
       | 'payload_too_large'
-      | 'unsupported_media_type'
       | 'idempotency_key_reused'
       | 'idempotency_request_in_progress'
       | 'invalid_state_transition'
@@ -794,7 +2038,12 @@ export interface components {
       | 'urn_received'
       | 'completed'
       | 'cancelled';
-    /** @description An order, as GET /v1/orders/:id returns it. */
+    /**
+     * @description The notice type.
+     * @enum {string}
+     */
+    NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
+    /** @description An order: the 201 of POST /v1/orders, GET /v1/orders/:id, list items, the answers of amend, cancel and the test helpers, and `data.object` of every event. Optional fields are absent when they do not apply. */
     Order: {
       /**
        * @description Order id, `ord_` + 22 characters.
@@ -803,7 +2052,7 @@ export interface components {
       id: string;
       /**
        * @description Human-readable order reference.
-       * @example SN-4KV9CT2P
+       * @example SN-000123
        */
       reference: string;
       status: components['schemas']['OrderStatus'];
@@ -829,11 +2078,6 @@ export interface components {
        * @description Invoice terms: the invoice.
        */
       invoiceUrl?: string;
-      /**
-       * Format: date
-       * @description The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
-       */
-      publicationDate?: string;
       publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
       /**
        * Format: date
@@ -863,15 +2107,26 @@ export interface components {
       /** @description Every paper the notice runs in, one per locality of its place, the main one first. */
       newspapers?: components['schemas']['NewspaperInsertion'][];
       /**
+       * Format: date
+       * @description The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
+       */
+      publicationDate?: string;
+      /** @description The newspaper's own booking reference, from its booking report (`order.booked`). */
+      newspaperReference?: string;
+      /**
        * Format: date-time
        * @description When the newspaper confirmed publication.
        * @example 2026-11-23T06:00:00.000Z
        */
       publishedAt?: string;
+      /** @description The page the notice appeared on, from the publication report (`order.published`). */
+      pageNumber?: number;
       /** @description Probate: the Gazette reference. */
       urn?: string;
       /** @description Purchase orders: the PO reference given. */
       poReference?: string;
+      /** @description Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first. */
+      documents?: components['schemas']['IssuedDocument'][];
       /** @description `false` for test-mode orders (`svc_test_` keys). */
       livemode: boolean;
       /**
@@ -948,6 +2203,39 @@ export interface components {
       /** @description Media cost in this paper (every insertion), in pence. */
       subtotalGbpPence: number;
     };
+    IssuedDocument: {
+      /** @description Document id, `doc_` + 22 characters. */
+      id: string;
+      /**
+       * @description `certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.
+       * @enum {string}
+       */
+      kind: 'certificate' | 'vat_invoice' | 'vat_credit_note';
+      /** @description VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode). */
+      number?: string;
+      /** @description What the document is, in words. */
+      title: string;
+      /**
+       * Format: date-time
+       * @description When it was issued.
+       * @example 2026-11-23T06:00:00.000Z
+       */
+      issuedAt: string;
+      /** @description VAT documents: the total including VAT, in pence (a credit note: the amount credited). */
+      totalGbpPence?: number;
+      /** @description SHA-256 (hex) of the exact PDF issued. */
+      sha256: string;
+      /**
+       * Format: uri
+       * @description The PDF (API key with `orders:read`).
+       */
+      url: string;
+      /**
+       * Format: uri
+       * @description Public page that says whether a presented copy is this document, unaltered.
+       */
+      verifyUrl: string;
+    };
     /** @description Price breakdown in pence (GBP). */
     Pricing: {
       subtotalGbpPence: number;
@@ -1018,53 +2306,6 @@ export interface components {
           [key: string]: unknown;
         })[];
       }[];
-    };
-    /** @description The order as placed (POST /v1/orders). */
-    CreatedOrder: {
-      /**
-       * @description Order id, `ord_` + 22 characters.
-       * @example ord_4kV9cT2pQ8mN1xR7sB3wYz
-       */
-      id: string;
-      /**
-       * @description Human-readable order reference.
-       * @example SN-4KV9CT2P
-       */
-      reference: string;
-      status: components['schemas']['OrderStatus'];
-      type: components['schemas']['NoticeType'];
-      /** @description Quoted total in pence. */
-      quotedPriceGbpPence: number;
-      /** @description The notice wording the service generated. */
-      noticeText: string;
-      paymentMethod: components['schemas']['PaymentMethod'];
-      /**
-       * Format: date-time
-       * @description When the order was placed (UTC, milliseconds).
-       * @example 2026-11-23T06:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: uri
-       * @description Card billing (`stripe_checkout`): where to send the user to pay.
-       */
-      checkoutUrl?: string;
-      /**
-       * Format: uri
-       * @description Invoice terms: the invoice.
-       */
-      invoiceUrl?: string;
-      /**
-       * Format: date
-       * @description The date the notice will be booked for: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.
-       */
-      publicationDate?: string;
-      publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];
-      /**
-       * Format: date
-       * @description The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.
-       */
-      gazettePublicationDate?: string;
     };
     OrderList: {
       orders: components['schemas']['Order'][];
@@ -1270,8 +2511,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json':
-          components['schemas']['QuoteEstimateRequest'] | components['schemas']['OrderInput'];
+        'application/json': components['schemas']['QuoteRequest'];
       };
     };
     responses: {
@@ -1304,7 +2544,18 @@ export interface operations {
            *         "minColumnsRequired": 2,
            *         "publicationDaysRequired": 1
            *       },
-           *       "publicationDate": "2026-11-26"
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2026-11-25",
+           *           "subtotalGbpPence": 22400
+           *         }
+           *       ],
+           *       "publicationDate": "2026-11-25"
            *     }
            */
           'application/json': components['schemas']['Quote'];
@@ -1564,6 +2815,17 @@ export interface operations {
            *           "clientRef": "CASE-1042",
            *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *           "newspaperName": "Yorkshire Evening Post",
+           *           "nation": "england",
+           *           "newspapers": [
+           *             {
+           *               "newspaperName": "Yorkshire Evening Post",
+           *               "places": [
+           *                 "LS1 4AP"
+           *               ],
+           *               "publicationDate": "2027-03-01",
+           *               "subtotalGbpPence": 19600
+           *             }
+           *           ],
            *           "publicationDate": "2027-03-01",
            *           "livemode": true,
            *           "paymentState": "invoiced",
@@ -1572,29 +2834,29 @@ export interface operations {
            *           "balanceDueGbpPence": 25320,
            *           "language": "en",
            *           "pricing": {
-           *             "vatGbpPence": 4220,
-           *             "totalGbpPence": 25320,
            *             "subtotalGbpPence": 19600,
+           *             "platformFeeGbpPence": 1500,
            *             "gazetteFeeGbpPence": 0,
-           *             "platformFeeGbpPence": 1500
+           *             "vatGbpPence": 4220,
+           *             "totalGbpPence": 25320
            *           },
            *           "fields": {
            *             "type": "planning",
-           *             "category": "major",
            *             "postcode": "LS1 4AP",
-           *             "clientRef": "CASE-1042",
-           *             "siteAddress": "Land off Moor Road, Leeds",
-           *             "contactEmail": "notices@example.co.uk",
            *             "applicantName": "Leeds City Council",
-           *             "commentDeadline": "2027-03-15",
-           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
-           *             "publicationDate": "2027-03-01",
            *             "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *             "contactEmail": "notices@example.co.uk",
+           *             "publicationDate": "2027-03-01",
+           *             "clientRef": "CASE-1042",
            *             "planningAuthority": "Leeds City Council",
+           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
            *             "applicationReference": "26/01234/FU",
            *             "planningApplicantName": "Northern Homes Ltd",
+           *             "siteAddress": "Land off Moor Road, Leeds",
            *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
-           *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *             "category": "major",
+           *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *             "commentDeadline": "2027-03-15"
            *           },
            *           "updatedAt": "2026-11-20T09:30:09.000Z"
            *         }
@@ -1782,7 +3044,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Placed. */
+      /** @description Placed: the order, as GET answers it. */
       201: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1802,11 +3064,56 @@ export interface operations {
            *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *       "paymentMethod": "invoice_with_terms",
            *       "createdAt": "2026-11-20T09:30:08.000Z",
+           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *       "clientRef": "CASE-1042",
+           *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
-           *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice"
+           *       "livemode": true,
+           *       "paymentState": "invoiced",
+           *       "amountPaidGbpPence": 0,
+           *       "amountRefundedGbpPence": 0,
+           *       "balanceDueGbpPence": 25320,
+           *       "language": "en",
+           *       "pricing": {
+           *         "subtotalGbpPence": 19600,
+           *         "platformFeeGbpPence": 1500,
+           *         "gazetteFeeGbpPence": 0,
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320
+           *       },
+           *       "fields": {
+           *         "type": "planning",
+           *         "postcode": "LS1 4AP",
+           *         "applicantName": "Leeds City Council",
+           *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "publicationDate": "2027-03-01",
+           *         "clientRef": "CASE-1042",
+           *         "planningAuthority": "Leeds City Council",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
+           *         "applicationReference": "26/01234/FU",
+           *         "planningApplicantName": "Northern Homes Ltd",
+           *         "siteAddress": "Land off Moor Road, Leeds",
+           *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
+           *         "category": "major",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "commentDeadline": "2027-03-15"
+           *       },
+           *       "updatedAt": "2026-11-20T09:30:08.000Z"
            *     }
            */
-          'application/json': components['schemas']['CreatedOrder'];
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Error: `locus_ambiguous`, `unsupported_type`, `validation_error`. */
@@ -2043,6 +3350,17 @@ export interface operations {
            *       "clientRef": "CASE-1042",
            *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
            *       "livemode": true,
            *       "paymentState": "invoiced",
@@ -2051,29 +3369,29 @@ export interface operations {
            *       "balanceDueGbpPence": 25320,
            *       "language": "en",
            *       "pricing": {
-           *         "vatGbpPence": 4220,
-           *         "totalGbpPence": 25320,
            *         "subtotalGbpPence": 19600,
+           *         "platformFeeGbpPence": 1500,
            *         "gazetteFeeGbpPence": 0,
-           *         "platformFeeGbpPence": 1500
+           *         "vatGbpPence": 4220,
+           *         "totalGbpPence": 25320
            *       },
            *       "fields": {
            *         "type": "planning",
-           *         "category": "major",
            *         "postcode": "LS1 4AP",
-           *         "clientRef": "CASE-1042",
-           *         "siteAddress": "Land off Moor Road, Leeds",
-           *         "contactEmail": "notices@example.co.uk",
            *         "applicantName": "Leeds City Council",
-           *         "commentDeadline": "2027-03-15",
-           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
-           *         "publicationDate": "2027-03-01",
            *         "applicantAddress": "1 High Street, Leeds, LS1 1AA",
+           *         "contactEmail": "notices@example.co.uk",
+           *         "publicationDate": "2027-03-01",
+           *         "clientRef": "CASE-1042",
            *         "planningAuthority": "Leeds City Council",
+           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB",
            *         "applicationReference": "26/01234/FU",
            *         "planningApplicantName": "Northern Homes Ltd",
+           *         "siteAddress": "Land off Moor Road, Leeds",
            *         "developmentDescription": "Erection of 45 dwellings with access and landscaping",
-           *         "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
+           *         "category": "major",
+           *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
+           *         "commentDeadline": "2027-03-15"
            *       },
            *       "updatedAt": "2026-11-20T09:30:09.000Z"
            *     }
@@ -2514,6 +3832,17 @@ export interface operations {
            *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/invoice",
            *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/proof",
            *       "newspaperName": "Yorkshire Evening Post",
+           *       "nation": "england",
+           *       "newspapers": [
+           *         {
+           *           "newspaperName": "Yorkshire Evening Post",
+           *           "places": [
+           *             "LS1 4AP"
+           *           ],
+           *           "publicationDate": "2027-03-01",
+           *           "subtotalGbpPence": 19600
+           *         }
+           *       ],
            *       "publicationDate": "2027-03-01",
            *       "livemode": true,
            *       "paymentState": "voided",
@@ -3209,7 +4538,168 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The publication certificate (`Content-Disposition: attachment`). */
+      /** @description The newspaper's certificate of publication (`Content-Disposition: attachment`). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          /** @description attachment; filename="<reference>-<kind>.pdf" */
+          'Content-Disposition': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Error: `unauthorized`. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'unauthorized';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `forbidden`. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'forbidden';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `order_not_found`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Order not found.",
+           *       "code": "order_not_found",
+           *       "details": {
+           *         "id": "ord_Example300000000000000"
+           *       }
+           *     }
+           */
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'order_not_found';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `rate_limit_exceeded`. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'rate_limit_exceeded';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `internal_error`. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'internal_error';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Error: `service_unavailable`. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          RateLimit?: string;
+          'RateLimit-Policy'?: string;
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+            /** @enum {string} */
+            code: 'service_unavailable';
+            /** @description Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; `rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`. */
+            details?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+  };
+  getOrderDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Order id (`ord_…`). */
+        id: string;
+        /** @description Document id (`doc_…`), from the order's `documents`. */
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The issued document (certificate, VAT invoice or VAT credit note) (`Content-Disposition: attachment`). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -3552,7 +5042,7 @@ export interface operations {
            * @example {
            *       "events": [
            *         {
-           *           "id": "evt_Example4",
+           *           "id": "evt_00000000000000000000000000000004",
            *           "event": "order.proof_ready",
            *           "createdAt": "2026-11-20T09:30:09.000Z",
            *           "data": {
@@ -3578,6 +5068,7 @@ export interface operations {
            *                 "developmentDescription": "Erection of 45 dwellings with access and landscaping",
            *                 "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
            *               },
+           *               "nation": "england",
            *               "status": "awaiting_booking",
            *               "pricing": {
            *                 "vatGbpPence": 4220,
@@ -3593,6 +5084,16 @@ export interface operations {
            *               "reference": "SN-000006",
            *               "updatedAt": "2026-11-20T09:30:09.000Z",
            *               "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *               "newspapers": [
+           *                 {
+           *                   "places": [
+           *                     "LS1 4AP"
+           *                   ],
+           *                   "newspaperName": "Yorkshire Evening Post",
+           *                   "publicationDate": "2027-03-01",
+           *                   "subtotalGbpPence": 19600
+           *                 }
+           *               ],
            *               "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *               "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
            *               "paymentState": "invoiced",
@@ -3802,9 +5303,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "evt_Example5",
+           *       "id": "evt_00000000000000000000000000000005",
            *       "event": "order.created",
-           *       "createdAt": "2026-11-20T09:30:12.000Z",
+           *       "createdAt": "2026-11-20T09:30:08.000Z",
            *       "data": {
            *         "type": "planning",
            *         "object": {
@@ -3828,6 +5329,7 @@ export interface operations {
            *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
            *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
            *           },
+           *           "nation": "england",
            *           "status": "awaiting_booking",
            *           "pricing": {
            *             "vatGbpPence": 4220,
@@ -3841,8 +5343,18 @@ export interface operations {
            *           "clientRef": "CASE-1042",
            *           "createdAt": "2026-11-20T09:30:08.000Z",
            *           "reference": "SN-000006",
-           *           "updatedAt": "2026-11-20T09:30:12.000Z",
+           *           "updatedAt": "2026-11-20T09:30:08.000Z",
            *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+           *           "newspapers": [
+           *             {
+           *               "places": [
+           *                 "LS1 4AP"
+           *               ],
+           *               "newspaperName": "Yorkshire Evening Post",
+           *               "publicationDate": "2027-03-01",
+           *               "subtotalGbpPence": 19600
+           *             }
+           *           ],
            *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *           "paymentState": "invoiced",
            *           "newspaperName": "Yorkshire Evening Post",
@@ -5354,9 +6866,9 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "id": "evt_Example5",
+         *       "id": "evt_00000000000000000000000000000005",
          *       "event": "order.created",
-         *       "createdAt": "2026-11-20T09:30:12.000Z",
+         *       "createdAt": "2026-11-20T09:30:08.000Z",
          *       "data": {
          *         "type": "planning",
          *         "object": {
@@ -5380,6 +6892,7 @@ export interface operations {
          *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
          *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
          *           },
+         *           "nation": "england",
          *           "status": "awaiting_booking",
          *           "pricing": {
          *             "vatGbpPence": 4220,
@@ -5393,8 +6906,18 @@ export interface operations {
          *           "clientRef": "CASE-1042",
          *           "createdAt": "2026-11-20T09:30:08.000Z",
          *           "reference": "SN-000006",
-         *           "updatedAt": "2026-11-20T09:30:12.000Z",
+         *           "updatedAt": "2026-11-20T09:30:08.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "newspapers": [
+         *             {
+         *               "places": [
+         *                 "LS1 4AP"
+         *               ],
+         *               "newspaperName": "Yorkshire Evening Post",
+         *               "publicationDate": "2027-03-01",
+         *               "subtotalGbpPence": 19600
+         *             }
+         *           ],
          *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
          *           "paymentState": "invoiced",
          *           "newspaperName": "Yorkshire Evening Post",
@@ -5569,7 +7092,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "id": "evt_Example4",
+         *       "id": "evt_00000000000000000000000000000004",
          *       "event": "order.proof_ready",
          *       "createdAt": "2026-11-20T09:30:09.000Z",
          *       "data": {
@@ -5595,6 +7118,7 @@ export interface operations {
          *             "developmentDescription": "Erection of 45 dwellings with access and landscaping",
          *             "planningAuthorityAddress": "Merrion House, 110 Merrion Centre, Leeds, LS2 8BB"
          *           },
+         *           "nation": "england",
          *           "status": "awaiting_booking",
          *           "pricing": {
          *             "vatGbpPence": 4220,
@@ -5610,6 +7134,16 @@ export interface operations {
          *           "reference": "SN-000006",
          *           "updatedAt": "2026-11-20T09:30:09.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
+         *           "newspapers": [
+         *             {
+         *               "places": [
+         *                 "LS1 4AP"
+         *               ],
+         *               "newspaperName": "Yorkshire Evening Post",
+         *               "publicationDate": "2027-03-01",
+         *               "subtotalGbpPence": 19600
+         *             }
+         *           ],
          *           "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
          *           "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/proof",
          *           "paymentState": "invoiced",

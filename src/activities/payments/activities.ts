@@ -36,7 +36,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       order: OrderSnapshot,
       opts: { checkoutExpiresAt?: number } = {},
     ): Promise<PaymentSetup> {
-      // No provider to call: the same answer the workflow computes itself (patch payment-set-up-in-workflow).
+      // No provider to call: the same answer the workflow computes itself (it calls this only for a provider).
       const withoutProvider = setUpWithoutProvider(order, config.publicBaseUrl);
       if (withoutProvider) return withoutProvider;
       const payments = await providerOf(order);

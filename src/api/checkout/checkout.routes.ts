@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { usesStripe } from '../../payments/stripe-account';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import type { Order } from '../../orders/order';
@@ -8,26 +10,11 @@ import { hasCheckout } from '../../orders/payment';
 import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS } from '../errors';
 import { liveCheckoutSession } from '../../temporal/orders';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small, accessible page: language, title, one main landmark with one heading, readable contrast. */
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Statutory Notice Placement</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a;line-height:1.5}
-a{color:#0b4fa8}a:focus{outline:3px solid #fd0;outline-offset:2px}</style></head>
-<body><main><h1>${escape(title)}</h1>
-${body}</main></body></html>`;
-}
+import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
+import { escapeHtml, sendPublicPage } from '../pages/public-page';
 
 function render(ctx: AppContext, status: number, title: string, body: string): void {
-  ctx.status = status;
-  ctx.type = 'text/html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = page(title, body);
+  sendPublicPage(ctx, { status, title, body });
 }
 
 const notFound = (ctx: AppContext) =>
@@ -40,7 +27,7 @@ const notFound = (ctx: AppContext) =>
 
 /** What a card order that no longer awaits payment tells its payer. */
 function noPaymentDue(ctx: AppContext, order: Order): void {
-  const ref = escape(order.reference);
+  const ref = escapeHtml(order.reference);
   if (order.status === 'cancelled') {
     return render(ctx, 200, 'Nothing to pay', `<p>Order ${ref} was cancelled: there is nothing to pay.</p>`);
   }
@@ -55,8 +42,17 @@ function noPaymentDue(ctx: AppContext, order: Order): void {
  * - `GET /pay/:orderId/complete` (Stripe's `success_url`): order received;
  * - `GET /pay/:orderId/cancelled` (Stripe's `cancel_url`): payment not completed, with a link to try again.
  */
-export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
+export function checkoutRoutes(deps: {
+  db: Db;
+  temporal: Client;
+  config: Config;
+  perIp: ConsumeRateLimit;
+}): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/pay' });
+  router.use(limitPerIp(deps.perIp));
+  /** Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper. */
+  const noPaymentPage = (order: Order) =>
+    deps.config.env === 'production' && !usesStripe(deps.config, order.livemode);
 
   async function cardOrder(ctx: AppContext): Promise<Order | null> {
     const order = await findOrderById(deps.db, String(ctx.params.orderId));
@@ -67,6 +63,16 @@ export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppSt
     const order = await cardOrder(ctx);
     if (!order) return notFound(ctx);
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
+    if (noPaymentPage(order)) {
+      return render(
+        ctx,
+        200,
+        'Test order',
+        `<p>Order ${escapeHtml(order.reference)} is a test order. This service takes no test payments by card: pay it
+with the test helper <code>POST /api/v1/test_helpers/orders/${escapeHtml(order.id)}/advance</code> and
+<code>{"to": "paid"}</code>.</p>`,
+      );
+    }
     try {
       const url = await liveCheckoutSession(deps.temporal, order.id);
       ctx.redirect(url);
@@ -84,7 +90,7 @@ export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppSt
         503,
         'Payment temporarily unavailable',
         `<p>We could not reach the payment page. Please
-<a href="/pay/${escape(order.id)}">try again</a> in a minute.</p>`,
+<a href="/pay/${escapeHtml(order.id)}">try again</a> in a minute.</p>`,
       );
     }
   });
@@ -92,7 +98,7 @@ export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppSt
   router.get('/:orderId/complete', async (ctx) => {
     const order = await cardOrder(ctx);
     if (!order) return notFound(ctx);
-    const ref = escape(order.reference);
+    const ref = escapeHtml(order.reference);
     const confirming = order.status === 'pending_payment';
     render(
       ctx,
@@ -115,9 +121,9 @@ export function checkoutRoutes(deps: { db: Db; temporal: Client }): Router<AppSt
       ctx,
       200,
       'Payment not completed',
-      `<p>The payment for order <strong>${escape(order.reference)}</strong> was not completed, and you have not been
+      `<p>The payment for order <strong>${escapeHtml(order.reference)}</strong> was not completed, and you have not been
 charged.</p>
-<p><a href="/pay/${escape(order.id)}">Try the payment again</a></p>`,
+<p><a href="/pay/${escapeHtml(order.id)}">Try the payment again</a></p>`,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { Next } from 'koa';
+import { bearerCredential } from '../../auth/bearer';
 import type { Db } from '../../db/database';
 import { findActiveIntegrationKey, type IntegrationKeyRecord } from '../../db/integration-keys.repository';
 import { AppError } from '../../errors';
@@ -9,12 +10,10 @@ export interface IntegrationState extends AppState {
   integration?: IntegrationKeyRecord;
 }
 
-const BEARER = /^Bearer ([^\s]+)$/;
-
 /** `Authorization: Bearer svc_int_…`: a newspaper's or a Gazette edition's integration key. */
 export function authenticateIntegration(db: Db) {
   return async (ctx: AppContext, next: Next) => {
-    const key = BEARER.exec(ctx.get('Authorization'))?.[1];
+    const key = bearerCredential(ctx.get('Authorization'));
     const record = key ? await findActiveIntegrationKey(db, key) : undefined;
     if (!record)
       throw new AppError(

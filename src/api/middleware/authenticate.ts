@@ -1,13 +1,11 @@
 import type { Next } from 'koa';
 import { hashApiKey, parseApiKey } from '../../auth/api-key';
 import type { ActiveKeys } from '../../auth/active-keys';
+import { bearerCredential } from '../../auth/bearer';
 import type { LastUsedTracker } from '../../auth/last-used';
 import type { Scope } from '../../db/tables/api-keys';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-
-/** RFC 9110 §11.1: the auth scheme is case-insensitive ("bearer", "BEARER"), followed by one or more spaces. */
-const BEARER = /^Bearer +(\S+)$/i;
 
 /**
  * `Authorization: Bearer <key>`. Missing, malformed, unknown and revoked keys all answer the same 401, so
@@ -15,8 +13,7 @@ const BEARER = /^Bearer +(\S+)$/i;
  */
 export function authenticate(keys: ActiveKeys, lastUsed: LastUsedTracker) {
   return async (ctx: AppContext, next: Next) => {
-    const match = BEARER.exec(ctx.get('Authorization'));
-    const key = match?.[1];
+    const key = bearerCredential(ctx.get('Authorization'));
     const parsed = key ? parseApiKey(key) : null;
     const record = key && parsed ? await keys.findActive(hashApiKey(key)) : undefined;
     if (!record) {

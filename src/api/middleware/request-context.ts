@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
 import type { Logger } from '../../logger';
+import { redactCapabilityPath } from '../../observability/capability-paths';
 import { activeTracing, REQUEST_ID_ATTRIBUTE } from '../../observability/tracing';
 import type { AppContext, AppState } from '../context';
 
@@ -57,7 +58,13 @@ export function requestContext(log: Logger) {
       const ms = performance.now() - started;
       // The same line a request-scoped child would write (requestId first), without making one.
       log.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId,
+          method: ctx.method,
+          path: redactCapabilityPath(ctx.path),
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+        },
         'request',
       );
     }

@@ -37,7 +37,9 @@ const POLICY = [
   "font-src 'self' data:",
   "worker-src 'self' blob:",
   "connect-src 'self'",
+  "form-action 'none'",
   "frame-ancestors 'none'",
+  "base-uri 'none'",
 ].join('; ');
 
 let bundle: Buffer | undefined;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { ORDER_SHAPES } from '../../notices/fields';
-import { estimateFields } from '../../notices/quote';
-import { NOTICE_TYPES } from '../../notices/types';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+} from 'zod-openapi';
 import { ORDER_EVENTS } from '../../orders/events';
 import { eventList } from '../events/list-query';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
@@ -27,32 +29,19 @@ import {
   reportAnswerSchema,
   sampleSendSchema,
 } from './misc.schema';
-import { createdOrderSchema, noticeTypeSchema, orderListSchema, orderSchema } from './order.schema';
+import { pascalCase } from './names';
+import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';
+import { orderListSchema, orderSchema } from './order.schema';
 
 /** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (see README). */
 export const API_VERSION = '1.0.0';
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const json = (schema: BodySchema) => ({ 'application/json': { schema } });
 const orderId = z.object({
   id: z.string().meta({ description: 'Order id (`ord_…`).', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
 });
 
-/** Order bodies per type (England and Wales shapes; other nations' fields: GET /v1/notice-types). */
-const orderBody = z
-  .union(NOTICE_TYPES.map((t) => z.object(ORDER_SHAPES[t]).meta({ id: `${camel(t)}OrderInput` })))
-  .meta({
-    id: 'OrderInput',
-    description:
-      'The shared order fields plus the fields of the `type`. Shown: the fields in England and Wales; the exact ' +
-      'fields per nation (from the postcode) are the JSON Schemas of GET /v1/notice-types.',
-  });
-
-function camel(s: string): string {
-  return s
-    .split(/[._]/)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-}
+type BodySchema = z.ZodType | oas31.SchemaObject | oas31.ReferenceObject;
 
 interface Op {
   id: string;
@@ -64,7 +53,7 @@ interface Op {
   query?: z.ZodObject;
   path?: z.ZodObject;
   idempotent?: boolean;
-  body?: z.ZodType;
+  body?: BodySchema;
   ok: {
     status: number;
     description: string;
@@ -142,7 +131,7 @@ const pdf = (what: string, id: string): Op => ({
   codes: ['order_not_found'],
 });
 
-const orderMessage = (action: string, summary: string, body: z.ZodType, codes: Op['codes']): Op => ({
+const orderMessage = (action: string, summary: string, body: BodySchema, codes: Op['codes']): Op => ({
   id: `${action}Order`,
   summary,
   tag: 'Orders',
@@ -156,7 +145,7 @@ const orderMessage = (action: string, summary: string, body: z.ZodType, codes: O
 });
 
 const report = (kind: string, body: z.ZodType, summary: string): Op => ({
-  id: `report${camel(kind)}`,
+  id: `report${pascalCase(kind)}`,
   summary,
   tag: 'Integrations',
   limits: 'none',
@@ -213,10 +202,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
         'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
       tag: 'Quotes',
       limits: 'ip',
-      body: z.union([
-        z.strictObject({ type: noticeTypeSchema, ...estimateFields }).meta({ id: 'QuoteEstimateRequest' }),
-        orderBody,
-      ]),
+      body: quoteRequestRef,
       ok: { status: 200, description: 'The quote.', schema: quoteResponseSchema },
       codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
     },
@@ -243,8 +229,8 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
       limits: 'api-key',
       security: 'write',
       idempotent: true,
-      body: orderBody,
-      ok: { status: 201, description: 'Placed.', schema: createdOrderSchema },
+      body: orderInputRef,
+      ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
       codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
     },
     get: {
@@ -270,15 +256,12 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     },
   },
   '/v1/orders/{id}/amend': {
-    post: orderMessage(
-      'amend',
-      'Amend an order',
-      z.looseObject({ acceptPriceChange: z.boolean().optional() }).meta({
-        id: 'AmendRequest',
-        description: 'Any subset of the order fields, and `acceptPriceChange`.',
-      }),
-      ['order_not_amendable', 'size_growth_not_allowed', 'locus_ambiguous', 'gazette_unavailable'],
-    ),
+    post: orderMessage('amend', 'Amend an order', amendRequestRef, [
+      'order_not_amendable',
+      'size_growth_not_allowed',
+      'locus_ambiguous',
+      'gazette_unavailable',
+    ]),
   },
   '/v1/orders/{id}/cancel': {
     post: orderMessage('cancel', 'Cancel an order', cancelBody.meta({ id: 'CancelRequest' }), [
@@ -294,7 +277,17 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     ),
   },
   '/v1/orders/{id}/proof': { get: pdf('proof', 'getOrderProof') },
-  '/v1/orders/{id}/certificate': { get: pdf('publication certificate', 'getOrderCertificate') },
+  '/v1/orders/{id}/certificate': {
+    get: pdf("newspaper's certificate of publication", 'getOrderCertificate'),
+  },
+  '/v1/orders/{id}/documents/{documentId}': {
+    get: {
+      ...pdf('issued document (certificate, VAT invoice or VAT credit note)', 'getOrderDocument'),
+      path: orderId.extend({
+        documentId: z.string().meta({ description: "Document id (`doc_…`), from the order's `documents`." }),
+      }),
+    },
+  },
   '/v1/orders/{id}/invoice': {
     get: {
       ...pdf('invoice', 'getOrderInvoice'),
@@ -396,7 +389,7 @@ function webhooks() {
       name,
       {
         post: {
-          operationId: `webhook${camel(name)}`,
+          operationId: `webhook${pascalCase(name)}`,
           summary: `\`${name}\` webhook`,
           tags: ['Webhooks'],
           security: [],
@@ -455,7 +448,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         version: API_VERSION,
         description:
           'Places UK statutory notices in local newspapers and the Gazette. Amounts are integer pence (GBP). ' +
-          'Errors are `{error, code, details}`. Recommended retries: 429, wait `Retry-After` + 0–1 s; 5xx, 1, 2, 4, 8, 16 s.',
+          'Errors are `{error, code, details}`; on any path, an unknown path is 404 `not_found` and a known path ' +
+          'with another method 405 `method_not_allowed` (with `Allow`). Recommended retries: 429, wait ' +
+          '`Retry-After` + 0–1 s; 5xx, 1, 2, 4, 8, 16 s.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/api', description: 'This service' }],
@@ -466,6 +461,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       components: {
         schemas: {
           Error: errorSchema,
+          ...orderInputComponents(),
           ...Object.fromEntries(
             ORDER_EVENTS.map((name) => [webhookSchemaId(name), webhookEventSchemas[name]]),
           ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
+import { pascalCase } from './names';
 import { noticeTypeSchema, orderSchema, orderStatusSchema, paginationSchema } from './order.schema';
 
 export const eventNameSchema = z
@@ -51,11 +52,7 @@ export const webhookEventSchemas = Object.fromEntries(
 ) as unknown as Record<OrderEventName, z.ZodType>;
 
 export function webhookSchemaId(name: OrderEventName): string {
-  const camel = name
-    .split(/[._]/)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-  return `${camel}Event`;
+  return `${pascalCase(name)}Event`;
 }
 
 export const eventListSchema = z

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
 import { NOTICE_TYPES } from '../../notices/types';
+import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /**
- * THE order response schema (GET /v1/orders/:id, list items, amend/cancel answers, webhook `data.object`).
+ * THE order response schema (the 201 of POST /v1/orders, GET /v1/orders/:id, list items, amend/cancel
+ * answers, webhook `data.object`).
  * `serializeOrder` in src/orders/order.ts produces it: a field added there is added here, or the contract tests
  * fail on the undocumented field. New optional fields go in `orderSchema` below, with `.optional()`.
  */
@@ -56,7 +58,6 @@ const bookedDate = (what: string) =>
     description: `${what}: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.`,
   });
 
-/** The 201 body of POST /v1/orders: the spec's fields, and the date the notice is booked for. */
 const NATIONS = ['england', 'wales', 'scotland', 'northern_ireland'] as const;
 
 /** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
@@ -81,12 +82,40 @@ const gazetteDate = () =>
       "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
   });
 
-export const createdOrderSchema = z
+/** A document issued for the order (src/orders/documents.ts). */
+export const issuedDocumentSchema = z
+  .strictObject({
+    id: z.string().meta({ description: 'Document id, `doc_` + 22 characters.' }),
+    kind: z.enum(ISSUED_DOCUMENT_KINDS).meta({
+      description:
+        '`certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.',
+    }),
+    number: z
+      .string()
+      .meta({
+        description: 'VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode).',
+      })
+      .optional(),
+    title: z.string().meta({ description: 'What the document is, in words.' }),
+    issuedAt: timestamp('When it was issued.'),
+    totalGbpPence: z
+      .int()
+      .meta({
+        description: 'VAT documents: the total including VAT, in pence (a credit note: the amount credited).',
+      })
+      .optional(),
+    sha256: z.string().meta({ description: 'SHA-256 (hex) of the exact PDF issued.' }),
+    url: url('The PDF (API key with `orders:read`).'),
+    verifyUrl: url('Public page that says whether a presented copy is this document, unaltered.'),
+  })
+  .meta({ id: 'IssuedDocument' });
+
+export const orderSchema = z
   .strictObject({
     id: z
       .string()
       .meta({ description: 'Order id, `ord_` + 22 characters.', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
-    reference: z.string().meta({ description: 'Human-readable order reference.', example: 'SN-4KV9CT2P' }),
+    reference: z.string().meta({ description: 'Human-readable order reference.', example: 'SN-000123' }),
     status: orderStatusSchema,
     type: noticeTypeSchema,
     quotedPriceGbpPence: z.int().meta({ description: 'Quoted total in pence.' }),
@@ -95,15 +124,8 @@ export const createdOrderSchema = z
     createdAt: timestamp('When the order was placed (UTC, milliseconds).'),
     checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
     invoiceUrl: url('Invoice terms: the invoice.').optional(),
-    publicationDate: bookedDate('The date the notice will be booked for').optional(),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
     gazettePublicationDate: gazetteDate().optional(),
-  })
-  .meta({ id: 'CreatedOrder', description: 'The order as placed (POST /v1/orders).' });
-
-export const orderSchema = z
-  .strictObject({
-    ...createdOrderSchema.shape,
     clientRef: z.string().meta({ description: "The caller's own reference." }).optional(),
     proofPdfUrl: url('The proof PDF, once ready (`order.proof_ready`).').optional(),
     certificateUrl: url('The publication certificate, once published.').optional(),
@@ -124,9 +146,29 @@ export const orderSchema = z
     publicationDate: bookedDate(
       'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
     ).optional(),
+    newspaperReference: z
+      .string()
+      .meta({
+        description: "The newspaper's own booking reference, from its booking report (`order.booked`).",
+      })
+      .optional(),
     publishedAt: timestamp('When the newspaper confirmed publication.').optional(),
+    pageNumber: z
+      .int()
+      .min(1)
+      .meta({
+        description: 'The page the notice appeared on, from the publication report (`order.published`).',
+      })
+      .optional(),
     urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
+    documents: z
+      .array(issuedDocumentSchema)
+      .meta({
+        description:
+          'Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first.',
+      })
+      .optional(),
     livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
     paymentState: z
       .enum(PAYMENT_STATES)
@@ -145,7 +187,12 @@ export const orderSchema = z
       .meta({ description: 'The validated order input (type-specific fields, see GET /v1/notice-types).' }),
     updatedAt: timestamp('Last change.'),
   })
-  .meta({ id: 'Order', description: 'An order, as GET /v1/orders/:id returns it.' });
+  .meta({
+    id: 'Order',
+    description:
+      'An order: the 201 of POST /v1/orders, GET /v1/orders/:id, list items, the answers of amend, cancel and the ' +
+      'test helpers, and `data.object` of every event. Optional fields are absent when they do not apply.',
+  });
 
 export const paginationSchema = z
   .strictObject({

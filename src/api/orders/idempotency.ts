@@ -44,8 +44,6 @@ export interface IdempotentRequest {
   key: string;
   /** The order an earlier attempt with this key may have placed (its workflow may be running or closed). */
   orderId: string | null;
-  /** No earlier attempt is known: the request may choose a new order id. */
-  fresh: boolean;
   /** Records (before placing it) the order this request places; null once its placement definitely failed. */
   recordOrder(orderId: string | null): Promise<void>;
 }
@@ -99,7 +97,6 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
   const run: IdempotentRequest = {
     key,
     orderId: claim.orderId,
-    fresh: claim.fresh,
     recordOrder: (orderId) => recordIdempotentOrder(db, scope, orderId),
   };
   let response: IdempotentResponse;

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database';
+import { findIssuedDocumentContent, latestIssuedDocument } from '../../db/issued-documents.repository';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
 import { findOrder } from '../../db/orders.repository';
 import { AppError } from '../../errors';
@@ -16,7 +17,8 @@ import { requireScope } from '../middleware/authenticate';
 export const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 
 /**
- * GET /v1/orders/:id/proof, /certificate and /invoice (our own invoice, on-account orders): the stored PDFs as
+ * GET /v1/orders/:id/proof, /certificate (the newspaper's certificate of publication), /documents/:documentId
+ * (any issued document) and /invoice (our own invoice, on-account orders): the stored PDFs as
  * attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
  * An on-account order's invoice URL is valid from its 201: while the invoice is still being typeset the request
  * waits for it (INVOICE_WAIT), then answers 503 service_unavailable with Retry-After.
@@ -27,7 +29,10 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     const id = String(ctx.params.id);
     const order = await findOrder(db, callerOf(ctx), id);
     if (!order) throw orderNotFound(id);
-    let pdf = await findOrderDocument(db, order.id, kind);
+    let pdf =
+      kind === 'certificate'
+        ? await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper')
+        : await findOrderDocument(db, order.id, kind);
     if (!pdf && kind === 'invoice' && ON_ACCOUNT_METHODS.includes(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
     }
@@ -39,6 +44,17 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
   router.get('/orders/:id/proof', requireScope('orders:read'), serve('proof'));
   router.get('/orders/:id/certificate', requireScope('orders:read'), serve('certificate'));
   router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
+  // Any document issued for the order (certificates, VAT invoices, credit notes), as `documents[].url` names it.
+  router.get('/orders/:id/documents/:documentId', requireScope('orders:read'), async (ctx) => {
+    const id = String(ctx.params.id);
+    const order = await findOrder(db, callerOf(ctx), id);
+    const found = order && (await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId)));
+    if (!order || !found) throw orderNotFound(id);
+    ctx.type = 'application/pdf';
+    const name = found.number ?? `${found.kind.replace(/_/g, '-')}-${String(ctx.params.documentId)}`;
+    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${name}.pdf"`);
+    ctx.body = found.content;
+  });
   return router;
 }
 

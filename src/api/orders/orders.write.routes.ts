@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
@@ -9,9 +8,9 @@ import { isIntegrationAvailable } from '../../db/integration-health.repository';
 import { findOrder } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { AppError } from '../../errors';
-import { newId, toBase62 } from '../../ids';
+import { newId } from '../../ids';
 import { orderNeedsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
-import { serializeCreatedOrder, serializeOrder, type Order } from '../../orders/order';
+import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
 import {
@@ -48,13 +47,6 @@ export interface OrderWriteDeps {
 
 /** "Today" for the notice engine: the UK calendar date (the workflow uses the same, at workflow time). */
 const todayInLondon = () => ukDate(new Date());
-
-/** A keyed request always names the same order, so a crash and a retry can never place two. */
-export function orderIdFor(organisationId: string, mode: string, idempotencyKey: string | undefined): string {
-  if (!idempotencyKey) return newId('ord');
-  const digest = createHash('sha256').update(`${organisationId}\n${mode}\n${idempotencyKey}`).digest();
-  return `ord_${toBase62(digest.subarray(0, 16), 22)}`;
-}
 
 export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
@@ -158,15 +150,6 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   return router;
 }
 
-/**
- * The order id a request places: the one an earlier attempt with its key recorded, a new one for a fresh key,
- * or (a key claimed before ids were recorded) the id derived from the key, as that attempt used.
- */
-function candidateOrderId(caller: { organisationId: string; mode: string }, request?: IdempotentRequest) {
-  if (!request || request.fresh) return newId('ord');
-  return request.orderId ?? orderIdFor(caller.organisationId, caller.mode, request.key);
-}
-
 async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: IdempotentRequest) {
   const caller = callerOf(ctx);
   const today = todayInLondon();
@@ -202,15 +185,16 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
       timings: deps.timings,
     },
   });
-  let orderId = candidateOrderId(caller, request);
+  // The order an earlier attempt with the key recorded (before starting its workflow), else a new one.
+  let orderId = request?.orderId ?? newId('ord');
   // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
   // order placed (answered from the projection), or closed without it (a new id is placed instead).
   for (;;) {
     await request?.recordOrder(orderId);
     const placed = await startOrder(deps.temporal, placement(orderId));
-    if (placed) return { status: 201, body: serializeCreatedOrder(toOrder(placed)) };
+    if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
     const order = await findOrder(deps.db, caller, orderId);
-    if (order) return { status: 201, body: serializeCreatedOrder(order) };
+    if (order) return { status: 201, body: serializeOrder(order) };
     orderId = newId('ord');
   }
 }

@@ -101,16 +101,17 @@ function sharedGazetteLookup(db: Db): () => Promise<boolean> {
 /** The quote's path, which `direct` answers without the router (see quoteRoutes). */
 export const QUOTE_PATH = '/api/v1/quote';
 
-/**
- * The route's handler, after the body is read: the per-IP limit, then the answer (remembered for `text`, or
- * worked out from `ctx.request.body`).
- */
+/** The spellings the router would match too: any case, and a trailing slash. */
+const isQuotePath = (path: string) =>
+  path === QUOTE_PATH ||
+  (path.length <= QUOTE_PATH.length + 1 && path.replace(/\/$/, '').toLowerCase() === QUOTE_PATH);
+
+/** The route's handler, after the limit and the body: the answer (remembered for `text`, or worked out). */
 type AnswerQuote = (ctx: AppContext, text: string, today: string, known: Answer | undefined) => Promise<void>;
 
-function answerQuote(db: Db, perIp: ConsumeRateLimit, estimates: EstimateMemo): AnswerQuote {
+function answerQuote(db: Db, estimates: EstimateMemo): AnswerQuote {
   const gazetteAvailable = sharedGazetteLookup(db);
   return async (ctx, text, today, known) => {
-    await perIp(ctx, clientBucket(ctx.ip));
     const answer = known ?? answerOf(ctx.request.body, today);
     if (answer.needsGazette && !(await gazetteAvailable())) {
       throw new AppError(
@@ -129,12 +130,12 @@ function answerQuote(db: Db, perIp: ConsumeRateLimit, estimates: EstimateMemo): 
  * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited per
  * client IP. Pure notice-engine work apart from the Gazette health lookup.
  *
- * Two ways in, one handler and memo. `direct`, mounted ahead of the body parser and the routers, answers
- * `POST /api/v1/quote` itself: it reads the body's text, and parses it only when no answer is remembered for
- * that text (a remembered text parsed before, so the refusals a caller can meet, and their order, are the
- * same). `router` (under /api/v1, behind the body parser) serves the path's other spellings (a trailing
- * slash, another case) and answers other methods with 405. The router matches every route of /api/v1 and
- * composes the matched layers anew on each request, which was a tenth of a quote's CPU time.
+ * `direct`, mounted ahead of the body parser and the routers, answers every `POST /api/v1/quote` (any case, a
+ * trailing slash) itself: the per-IP limit first, before the body is read; then it reads the body's text, and
+ * parses it only when no answer is remembered for that text (a remembered text parsed before, so the refusals
+ * a caller can meet, and their order, are the same). `router` (under /api/v1) answers other methods with 405.
+ * The router matches every route of /api/v1 and composes the matched layers anew on each request, which was a
+ * tenth of a quote's CPU time.
  */
 export function quoteRoutes(
   db: Db,
@@ -142,17 +143,20 @@ export function quoteRoutes(
   maxBodyBytes: number,
 ): { router: Router<AppState>; direct: Middleware<AppState> } {
   const estimates = new EstimateMemo();
-  const answer = answerQuote(db, perIp, estimates);
+  const answer = answerQuote(db, estimates);
   const router = new Router<AppState>();
+  // Every POST is answered by `direct` (any spelling); the route is here for the router's 405 on other methods.
   router.post('/quote', (ctx: AppContext) => {
     const text = ctx.request.rawBody ?? '';
     const today = todayInLondon();
     return answer(ctx, text, today, estimates.get(today, text));
   });
   const direct = async (ctx: AppContext, next: Next) => {
-    if (ctx.method !== 'POST' || ctx.path !== QUOTE_PATH) return next();
+    if (ctx.method !== 'POST' || !isQuotePath(ctx.path)) return next();
     // The template the router would have matched: the HTTP metrics label requests by it.
     (ctx as { _matchedRoute?: string })._matchedRoute = QUOTE_PATH;
+    // The limit first: a refused client's body is never read, let alone parsed.
+    await perIp(ctx, clientBucket(ctx.ip));
     const text = await readJsonText(ctx, maxBodyBytes);
     const today = todayInLondon();
     const known = estimates.get(today, text);

@@ -1,3 +1,4 @@
+import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { usesStripe } from '../../payments/stripe-account';
@@ -9,18 +10,32 @@ import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/p
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { sendPaymentReceived } from '../../temporal/orders';
+import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
+import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
+import { escapeHtml, sendPublicPage } from '../pages/public-page';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The sandbox's form token cookie: double-submit, for this path only, strict (never sent cross-site). */
+const CSRF_COOKIE = 'notices_sandbox_csrf';
 
-function page(title: string, body: string, livemode = true): string {
+function sendSandboxPage(ctx: AppContext, title: string, body: string, livemode: boolean): void {
   const hint = livemode
     ? 'Configure STRIPE_SECRET_KEY to take real payments.'
     : 'Test order (svc_test_ key): configure STRIPE_TEST_SECRET_KEY to use Stripe in test mode.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
-<body style="font-family:sans-serif;max-width:36rem;margin:3rem auto">
-<p style="background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309"><strong>LOCAL PAYMENT SANDBOX</strong>:
-no money moves. ${hint}</p>${body}</body></html>`;
+  sendPublicPage(ctx, {
+    title,
+    body,
+    banner: `<strong>LOCAL PAYMENT SANDBOX</strong>: no money moves. ${hint}`,
+  });
 }
+
+/** The pay button's form body (urlencoded, a few bytes): read here, as the JSON API's parser refuses forms. */
+const formBody = bodyParser({
+  enableTypes: ['form'],
+  formLimit: '4kb',
+  onError: (err) => {
+    throw err;
+  },
+});
 
 /**
  * The local sandbox payment provider's pages (mounted while either mode has no Stripe key: live orders without
@@ -28,8 +43,21 @@ no money moves. ${hint}</p>${body}</body></html>`;
  * the payment to the order's workflow, and an invoice page for stripe_invoice orders. An order whose mode
  * pays through Stripe is not found here.
  */
-export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }): Router<AppState> {
+export function sandboxRoutes(deps: {
+  db: Db;
+  temporal: Client;
+  config: Config;
+  perIp: ConsumeRateLimit;
+}): Router<AppState> {
+  const { config } = deps;
   const router = new Router<AppState>({ prefix: '/sandbox' });
+  const cookie = {
+    path: '/sandbox',
+    maxAgeSeconds: 3600,
+    secure: config.env !== 'development',
+    sameSite: 'Strict',
+  } as const;
+  router.use(limitPerIp(deps.perIp));
 
   /**
    * The sandbox's own orders: those of a mode without a Stripe key, and in production test orders only (a live
@@ -56,20 +84,39 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }
   router.get('/checkout/:orderId', async (ctx) => {
     const order = await checkoutOrderOf(ctx);
     const amount = `£${(order.quotedPriceGbpPence / 100).toFixed(2)}`;
-    ctx.type = 'text/html';
-    ctx.body = page(
-      `Pay ${order.reference}`,
-      order.status === 'pending_payment'
-        ? `<h1>Pay for notice ${escape(order.reference)}</h1><p>Amount: ${amount}</p>
-<form method="post"><button type="submit">Pay ${amount} (sandbox)</button></form>`
-        : `<h1>Notice ${escape(order.reference)}</h1><p>Nothing to pay: the order is ${escape(order.status)}.</p>`,
+    const ref = escapeHtml(order.reference);
+    if (order.status !== 'pending_payment') {
+      const status = escapeHtml(order.status);
+      return sendSandboxPage(
+        ctx,
+        `Notice ${order.reference}`,
+        `<p>Nothing to pay: the order is ${status}.</p>`,
+        order.livemode,
+      );
+    }
+    const token = doubleSubmitToken(ctx, CSRF_COOKIE, cookie);
+    sendSandboxPage(
+      ctx,
+      `Pay for notice ${order.reference}`,
+      `<p>Notice ${ref}. Amount: ${amount}</p>
+<form method="post"><input type="hidden" name="_csrf" value="${token}"><button type="submit">Pay ${amount} (sandbox)</button></form>`,
       order.livemode,
     );
   });
 
-  /** Pays an unpaid card order (anything else is 409 without a message to the order, so its history stays small). */
-  router.post('/checkout/:orderId', async (ctx) => {
+  /**
+   * Pays an unpaid card order (anything else is 409 without a message to the order, so its history stays small),
+   * when the form came from the page (its token and our origin: another site cannot make a visitor pay).
+   */
+  router.post('/checkout/:orderId', formBody, async (ctx) => {
     const order = await checkoutOrderOf(ctx);
+    const sent = (ctx.request.body as Record<string, unknown> | undefined)?._csrf;
+    if (!formPostAllowed(ctx, sent, ctx.cookies.get(CSRF_COOKIE), config.publicBaseUrl)) {
+      throw new AppError(
+        'forbidden',
+        'This payment form has expired or was not sent from this site: reload the page.',
+      );
+    }
     checkCheckoutPayable(order);
     const payment = { actor: 'sandbox', paymentRef: `sandbox_pi_${order.id}`, providerEventId: null };
     if (!(await sendPaymentReceived(deps.temporal, order.id, payment))) {
@@ -77,20 +124,20 @@ export function sandboxRoutes(deps: { db: Db; temporal: Client; config: Config }
       checkCheckoutPayable((await findOrderById(deps.db, order.id)) ?? { ...order, status: 'cancelled' });
       throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
     }
-    ctx.type = 'text/html';
-    ctx.body = page(
+    sendSandboxPage(
+      ctx,
       'Payment received',
-      `<h1>Payment received</h1><p>Order ${escape(order.reference)} is paid (sandbox).</p>`,
+      `<p>Order ${escapeHtml(order.reference)} is paid (sandbox).</p>`,
       order.livemode,
     );
   });
 
   router.get('/invoice/:orderId', async (ctx) => {
     const order = await orderOf(ctx);
-    ctx.type = 'text/html';
-    ctx.body = page(
+    sendSandboxPage(
+      ctx,
       `Invoice ${order.reference}`,
-      `<h1>Invoice for notice ${escape(order.reference)}</h1><p>Amount due: £${(order.quotedPriceGbpPence / 100).toFixed(2)}</p>`,
+      `<p>Amount due: £${(order.quotedPriceGbpPence / 100).toFixed(2)}</p>`,
       order.livemode,
     );
   });

@@ -1,5 +1,6 @@
 import type { Incident } from '../../db/incidents.repository';
 import { escapeHtml as e } from '../../mail/templates/render';
+import { styledPagePolicy } from '../pages/page-security';
 import { COMPONENT_LABELS, isComponent, type ComponentState } from '../../status/components';
 import { HISTORY_DAYS, type StatusSnapshot } from '../../status/status.service';
 
@@ -14,6 +15,22 @@ const STATE_COLOURS: Record<ComponentState, string> = {
   degraded: '#a15c00',
   outage: '#b3261e',
 };
+
+/** The page's one stylesheet (its hash is the page's style-src: no inline style attribute runs). */
+const STATUS_CSS = `body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0 auto;max-width:760px;padding:24px;color:#1b1b1b;line-height:1.45}
+h1{font-size:24px;margin:0 0 16px}h2{font-size:18px;margin:32px 0 12px}h3{font-size:16px;margin:0 0 4px}
+.banner{padding:14px 18px;border-radius:6px;color:#fff;font-weight:600;font-size:18px}
+table{width:100%;border-collapse:collapse}td,th{padding:10px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
+.state{font-weight:600;white-space:nowrap}.meta{color:#555;font-size:13px}
+.incident{border:1px solid #e3e3e3;border-radius:6px;padding:12px 16px;margin:0 0 12px}
+.timeline{margin:8px 0 0;padding-left:18px}
+${Object.entries(STATE_COLOURS)
+  .map(([state, colour]) => `.banner.${state}{background:${colour}}.state.${state}{color:${colour}}`)
+  .join('\n')}
+`;
+
+/** The status page's Content-Security-Policy. */
+export const STATUS_PAGE_POLICY = styledPagePolicy(STATUS_CSS);
 
 const time = (iso: string) =>
   `<time datetime="${e(iso)}">${e(
@@ -55,19 +72,11 @@ export function renderStatusPage(s: StatusSnapshot): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="60">
 <title>Service status · Statutory Notice Placement API</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0 auto;max-width:760px;padding:24px;color:#1b1b1b;line-height:1.45}
-h1{font-size:24px;margin:0 0 16px}h2{font-size:18px;margin:32px 0 12px}h3{font-size:16px;margin:0 0 4px}
-.banner{padding:14px 18px;border-radius:6px;color:#fff;font-weight:600;font-size:18px}
-table{width:100%;border-collapse:collapse}td,th{padding:10px 8px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
-.state{font-weight:600;white-space:nowrap}.meta{color:#555;font-size:13px}
-.incident{border:1px solid #e3e3e3;border-radius:6px;padding:12px 16px;margin:0 0 12px}
-.timeline{margin:8px 0 0;padding-left:18px}
-</style>
+<style>${STATUS_CSS}</style>
 </head>
 <body>
 <h1>Statutory Notice Placement API: service status</h1>
-<p class="banner" id="overall" style="background:${STATE_COLOURS[banner]}">${e(s.summary)}</p>
+<p class="banner ${banner}" id="overall">${e(s.summary)}</p>
 <h2>Components</h2>
 <table id="components">
 <thead><tr><th scope="col">Component</th><th scope="col">Status</th><th scope="col">Details</th></tr></thead>
@@ -75,7 +84,7 @@ table{width:100%;border-collapse:collapse}td,th{padding:10px 8px;border-bottom:1
 ${s.components
   .map(
     (c) =>
-      `<tr data-component="${e(c.id)}" data-state="${c.state}"><th scope="row">${e(c.name)}</th><td class="state" style="color:${STATE_COLOURS[c.state]}">${STATE_LABELS[c.state]}</td><td>${e(c.detail)}${
+      `<tr data-component="${e(c.id)}" data-state="${c.state}"><th scope="row">${e(c.name)}</th><td class="state ${c.state}">${STATE_LABELS[c.state]}</td><td>${e(c.detail)}${
         c.incidents.length ? ' <span class="meta">(see open incident)</span>' : ''
       }</td></tr>`,
   )

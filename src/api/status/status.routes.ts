@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context';
 import { createStatusService, type StatusDeps, type StatusService } from '../../status/status.service';
-import { renderStatusPage } from './status.page';
+import { renderStatusPage, STATUS_PAGE_POLICY } from './status.page';
 
 /**
  * The public status page, no authentication: `GET /status` (HTML) and `GET /status.json`. Snapshots are
@@ -17,6 +17,7 @@ export function statusRoutes(source: StatusDeps | StatusService): Router<AppStat
   router.get('/status', async (ctx: AppContext) => {
     const snapshot = await service.snapshot();
     ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Security-Policy', STATUS_PAGE_POLICY);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = renderStatusPage(snapshot);
   });

@@ -7,7 +7,6 @@ import type { Db } from '../../db/database';
 import { findOrder } from '../../db/orders.repository';
 import { findSubscribedEndpoints, loadEndpointForDelivery } from '../../db/webhook-endpoints.repository';
 import { AppError } from '../../errors';
-import { newId } from '../../ids';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrder } from '../../orders/order-snapshot';
@@ -24,7 +23,7 @@ import {
 import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
 import type { SimulatedStep } from '../../testmode/simulation';
-import { buildEnvelope } from '../../webhooks/envelope';
+import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import { simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState, type Caller } from '../context';
@@ -152,7 +151,7 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
         now,
       });
     }
-    const { envelope, body } = buildEnvelope({ id: newId('evt'), event, createdAt: now, data });
+    const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
     const endpointIds = await findSubscribedEndpoints(db, {
       organisationId: caller.organisationId,
       mode: 'test',

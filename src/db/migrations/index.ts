@@ -9,6 +9,8 @@ import * as idempotencyOrders from './20261123_0101_idempotency_orders';
 import * as orderLedger from './20261123_0201_order_ledger';
 import * as publicationDateAdjusted from './20261123_0301_publication_date_adjusted';
 import * as orderBody from './20261124_0401_order_body';
+import * as newspaperReports from './20261125_3001_newspaper_reports';
+import * as issuedDocuments from './20261125_3002_issued_documents';
 import * as orderPlacement from './20261127_2801_order_placement';
 
 /**
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '20261123_0201_order_ledger': orderLedger,
   '20261123_0301_publication_date_adjusted': publicationDateAdjusted,
   '20261124_0401_order_body': orderBody,
+  '20261125_3001_newspaper_reports': newspaperReports,
+  '20261125_3002_issued_documents': issuedDocuments,
   '20261127_2801_order_placement': orderPlacement,
 };
 

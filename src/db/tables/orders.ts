@@ -1,4 +1,5 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
+import type { IssuedDocumentRef } from '../../orders/documents';
 import type { Order } from '../../orders/order';
 import type { NewspaperInsertion, PublicationDateAdjusted } from '../../orders/order-notice';
 import type { SnakeCased } from '../columns';
@@ -18,6 +19,8 @@ interface Stored {
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
   /** Every paper the notice runs in (src/orders/order-notice.ts); null in orders placed before it. */
   newspapers: JSONColumnType<NewspaperInsertion[] | null, string | null, string | null>;
+  /** The documents issued for the order (src/orders/documents.ts), null until the first. */
+  documents: JSONColumnType<IssuedDocumentRef[] | null, string | null, string | null>;
   createdAt: ColumnType<Date, Date, never>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;

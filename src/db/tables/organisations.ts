@@ -10,6 +10,8 @@ export interface OrganisationsTable {
   billing_email: string | null;
   /** Who at the organisation deals with invoices (console, organisation page). */
   billing_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address VAT invoices and credit notes are made out to (lines separated by newlines). */
+  billing_address: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedNow;
   seq: Generated<number>;
 }

@@ -8,7 +8,6 @@ import { optionalObjectionFields } from './shared';
  * hearing details, or by order under TCPA 1990 s.247 (procedure s.252), which needs an objection deadline.
  */
 export const HIGHWAY_STATUTES = ['highways_act_1980_s116', 'tcpa_1990_s247'] as const;
-export type HighwayStatute = (typeof HIGHWAY_STATUTES)[number];
 export const HIGHWAY_ORDER_TYPES = ['stopping_up', 'diversion'] as const;
 
 /** The magistrates' court hearing of a s.116 application. */

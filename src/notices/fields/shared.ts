@@ -33,8 +33,6 @@ export const sharedFields = {
   nation: z.enum(NATIONS).optional(),
 };
 
-export const SHARED_FIELD_NAMES = ['type', ...Object.keys(sharedFields)] as const;
-
 /** The authority making an order, and the order's title (path, road and traffic orders). */
 export const authorityOrderFields = {
   authority: nameText(),

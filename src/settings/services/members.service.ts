@@ -132,6 +132,16 @@ export async function removeOrganisationMember(
   return removed;
 }
 
+/** The member of an organisation with that address (the CLI names members by e-mail). */
+async function memberByEmail(db: Db, organisationId: string, email: string): Promise<Member> {
+  const address = parseEmail(email);
+  const member = (await listMembers(db, organisationId)).find(
+    (m) => m.email.toLowerCase() === address.toLowerCase(),
+  );
+  if (!member) throw new SettingsRefused('not_found', `${address} is not a member of ${organisationId}.`);
+  return member;
+}
+
 /** The CLI's `member remove --email`: the member of that address in the organisation, removed as above. */
 export async function removeMemberByEmail(
   db: Db,
@@ -139,12 +149,33 @@ export async function removeMemberByEmail(
   organisationId: string,
   email: string,
 ): Promise<Member> {
-  const address = parseEmail(email);
-  const member = (await listMembers(db, organisationId)).find(
-    (m) => m.email.toLowerCase() === address.toLowerCase(),
-  );
-  if (!member) throw new SettingsRefused('not_found', `${address} is not a member of ${organisationId}.`);
+  const member = await memberByEmail(db, organisationId, email);
   return removeOrganisationMember(db, actor, organisationId, member.id);
+}
+
+/**
+ * The CLI's `member sign-in-link`: a fresh one-time link (SIGN_IN_LINK_MINUTES) for an existing member,
+ * handed to the operator rather than e-mailed (the first sign-in of `npm start`'s demo admin, whose address
+ * receives no mail, or a member whose mail does not arrive). Whoever holds it signs in as that member, so
+ * issuing one is in the organisation's audit log.
+ */
+export async function issueSignInLink(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: { organisationId: string; email: string },
+): Promise<{ member: Member; signInUrl: string; expiresAt: string }> {
+  const member = await memberByEmail(db, input.organisationId, input.email);
+  const signInUrl = await sendSignInLink({ db, config }, member, { minutes: SIGN_IN_LINK_MINUTES });
+  await recordSettingsChange(db, {
+    organisationId: input.organisationId,
+    actor: actorLabel(actor),
+    action: 'member.sign_in_link_issued',
+    target: member.id,
+    details: { email: member.email },
+  });
+  const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
+  return { member, signInUrl, expiresAt };
 }
 
 export { listMembers };

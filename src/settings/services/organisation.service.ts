@@ -11,11 +11,16 @@ import { parseEmail } from './members.service';
 
 export const MAX_CONTACT_NAME = 200;
 export const MAX_ORGANISATION_NAME = 200;
+/** A postal address: up to 6 lines of up to 100 characters. */
+export const MAX_ADDRESS_LINES = 6;
+export const MAX_ADDRESS_LINE = 100;
 
 /** The contact details the service e-mails: invoices and incident notices go to the billing e-mail. */
 export interface ContactDetails {
   billingContactName: string | null;
   billingEmail: string | null;
+  /** The address VAT invoices are made out to (a full VAT invoice must show the customer's address). */
+  billingAddress?: string | null;
 }
 
 /** A change to the organisation; absent fields stay as they are. */
@@ -34,6 +39,7 @@ function checked(change: OrganisationChange): OrganisationUpdate {
     }
     out.billingContactName = name || null;
   }
+  if (change.billingAddress !== undefined) out.billingAddress = postalAddress(change.billingAddress);
   if (change.billingEmail !== undefined) {
     out.billingEmail = change.billingEmail?.trim() ? parseEmail(change.billingEmail) : null;
   }
@@ -47,7 +53,22 @@ function checked(change: OrganisationChange): OrganisationUpdate {
   return out;
 }
 
-const CONTACT_FIELDS = ['billingContactName', 'billingEmail'] as const;
+/** An address as lines: split on newlines or commas, each trimmed, empty ones dropped; empty: none. */
+function postalAddress(raw: string | null): string | null {
+  const lines = (raw ?? '')
+    .split(/[\n,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length > MAX_ADDRESS_LINES || lines.some((l) => l.length > MAX_ADDRESS_LINE)) {
+    throw new SettingsRefused(
+      'invalid',
+      `The billing address is at most ${MAX_ADDRESS_LINES} lines of ${MAX_ADDRESS_LINE} characters.`,
+    );
+  }
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
+const CONTACT_FIELDS = ['billingContactName', 'billingEmail', 'billingAddress'] as const;
 const OPERATOR_FIELDS = ['name', 'invoiceTermsDays'] as const;
 
 /** The audit entries of a change: one per kind (contact details, operator's details), with before and after. */

@@ -13,10 +13,9 @@ import {
   type WebhookEndpoint,
 } from '../../db/webhook-endpoints.repository';
 import { sendAttempt, webhookHeaders } from '../../webhooks/http';
-import { newId } from '../../ids';
 import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
-import { buildEnvelope } from '../../webhooks/envelope';
+import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { isOrderEventName } from '../../orders/events';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
@@ -212,7 +211,7 @@ export async function sendTestEvent(
     publicBaseUrl: config.publicBaseUrl,
     now,
   });
-  const { envelope, body } = buildEnvelope({ id: newId('evt'), event, createdAt: now, data });
+  const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
   const target = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, endpoint.id);
   if (!target || target.deleted) throw notFound('webhook endpoint', endpoint.id);
   const headers = webhookHeaders(event, body, target.secrets, new Date());

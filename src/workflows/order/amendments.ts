@@ -1,7 +1,14 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { ukDate } from '../../notices/dates';
-import type * as AmendmentRules from '../../orders/amendment';
+import {
+  amendedNotice,
+  checkAmendable,
+  checkBookedDateKept,
+  checkBookingKept,
+  checkSizeGrowth,
+  isUnchangedAmendment,
+} from '../../orders/amendment';
 import { checkPaidPriceKept, heldGbpPence } from '../../orders/ledger';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
@@ -12,18 +19,6 @@ import { asRefusal, asWorkflowRefusal } from './refusals';
 /** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
-/**
- * The amendment rules, loaded on an order's first amendment. They bring the notice engine (every notice type's
- * field schemas for every nation), and the SDK evaluates a workflow bundle's static imports again for every
- * workflow run it creates: imported at the top, they cost every order, announcement and simulator run a share of
- * its first workflow task (the largest part of the worker's workflow-thread CPU under load; docs/benchmarks.md).
- * Loading a pure module changes nothing in the history, so replays are unaffected.
- */
-function rules(): typeof AmendmentRules {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../../orders/amendment') as typeof AmendmentRules;
-}
-
 /** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
 const today = () => ukDate(new Date());
 
@@ -32,14 +27,6 @@ const today = () => ukDate(new Date());
  * fields, legal rules) and the size rule. A refusal here never enters the order's history.
  */
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
-  const {
-    amendedNotice,
-    checkAmendable,
-    checkBookedDateKept,
-    checkBookingKept,
-    checkSizeGrowth,
-    isUnchangedAmendment,
-  } = rules();
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
     const amended = amendedNotice(p.order, r.patch, today());
@@ -56,8 +43,6 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
  * order's price may not rise, and a lower one refunds the difference; the payment follows a changed total.
  */
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
-  const { checkAmendable, checkBookedDateKept, checkBookingKept, checkSizeGrowth, isUnchangedAmendment } =
-    rules();
   asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
     notices.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),

@@ -10,6 +10,7 @@ import {
   type ReportContents,
   type ReportKind,
 } from '../../orders/reports';
+import { withDocument } from '../../orders/documents';
 import type { BookingReport, IntegrationAck, PublicationReport, UrnReport } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
@@ -39,7 +40,12 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
   if (checkBooking(p, r) === 'repeat') return ack(p, false);
   p.reportApplied('booking', content);
   await p.commit(
-    { status: 'booked', publicationDate: r.publicationDate, ...gazetteWithBooking(p, r.publicationDate) },
+    {
+      status: 'booked',
+      publicationDate: r.publicationDate,
+      newspaperReference: content.newspaperReference,
+      ...gazetteWithBooking(p, r.publicationDate),
+    },
     {
       event: 'order.booked',
       audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
@@ -73,16 +79,20 @@ export async function reportPublication(p: OrderProcess, r: PublicationReport): 
   const published = {
     status: 'published' as const,
     publishedAt: content.publishedAt,
+    pageNumber: content.pageNumber,
     certificateUrl: `${p.input.publicBaseUrl}/api/v1/orders/${p.order.id}/certificate`,
   };
-  await documents.generateCertificate({
+  const certificate = await documents.generateCertificate({
     order: { ...p.order, ...published },
-    pageNumber: content.pageNumber,
+    publication: 'newspaper',
   });
-  await p.commit(published, {
-    event: 'order.published',
-    audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },
-  });
+  await p.commit(
+    { ...published, documents: withDocument(p.order.documents, certificate) },
+    {
+      event: 'order.published',
+      audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },
+    },
+  );
   return ack(p, true);
 }
 
@@ -91,9 +101,12 @@ export const checkUrn = (p: OrderProcess, r: UrnReport) => checkReport(p, 'urn',
 export async function reportUrn(p: OrderProcess, r: UrnReport): Promise<IntegrationAck> {
   if (checkUrn(p, r) === 'repeat') return ack(p, false);
   p.reportApplied('urn', reportContent.urn(r));
-  await documents.generateCertificate({ order: { ...p.order, urn: r.urn }, pageNumber: null });
+  const certificate = await documents.generateCertificate({
+    order: { ...p.order, urn: r.urn },
+    publication: 'gazette',
+  });
   await p.commit(
-    { status: 'urn_received', urn: r.urn },
+    { status: 'urn_received', urn: r.urn, documents: withDocument(p.order.documents, certificate) },
     {
       event: 'order.urn_received',
       audit: { action: REPORT_AUDIT_ACTION.urn, actor: r.actor, details: { urn: r.urn } },

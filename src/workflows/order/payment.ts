@@ -1,4 +1,4 @@
-import { ActivityFailure, patched, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { checkPayable, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
@@ -15,9 +15,6 @@ const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
-/** Patch: a payment method that calls no provider is set up in the workflow (docs/orders.md, patches). */
-export const PAYMENT_SET_UP_IN_WORKFLOW = 'payment-set-up-in-workflow';
-
 /** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
 export const ownInvoice = (p: OrderProcess) =>
   p.order.paymentMethod === 'invoice_with_terms' || p.order.paymentMethod === 'invoice_bank_transfer';
@@ -31,13 +28,10 @@ export async function setUpPayment(
   p: OrderProcess,
   order: OrderSnapshot,
 ): Promise<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
-  const withoutProvider = setUpWithoutProvider(order, p.input.publicBaseUrl);
-  // Orders placed before this patch set up every method through the activity (same answer, one more workflow
-  // task before the placing update could answer).
+  // A method that calls no provider is set up here, so the placing update answers from the first workflow task.
   const payment =
-    withoutProvider && (p.earlierPatchesImplied || patched(PAYMENT_SET_UP_IN_WORKFLOW))
-      ? withoutProvider
-      : await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) });
+    setUpWithoutProvider(order, p.input.publicBaseUrl) ??
+    (await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) }));
   const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;
   p.updatePayment({ paymentRef, checkoutSessionId: checkoutSessionId ?? null });
   if (checkoutSessionId) {

@@ -1,14 +1,8 @@
-import { ActivityFailure, patched } from '@temporalio/workflow';
+import { ActivityFailure } from '@temporalio/workflow';
 import { setUpWithoutProvider } from '../../orders/payment';
 import { setUpPayment } from './payment';
 import { writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
-
-/**
- * Patch: a payment method that calls no provider has the order's reference allocated by the placement's commit,
- * in its transaction (docs/orders.md, patches).
- */
-export const REFERENCE_IN_COMMIT = 'reference-in-commit';
 
 /**
  * The order's first step: its reference, its payment set up (at the provider, or here for a method that calls
@@ -19,12 +13,10 @@ export const REFERENCE_IN_COMMIT = 'reference-in-commit';
  */
 export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
-    // A payment set up at a provider needs the reference first (the provider's description shows it). Orders
-    // placed before this patch allocated it in a local activity of its own, before the payment set-up, whatever
-    // their method (one more local activity, a database round trip and an activation before the answer).
-    const inCommit =
-      setUpWithoutProvider(p.order, p.input.publicBaseUrl) !== null && patched(REFERENCE_IN_COMMIT);
-    if (inCommit) p.placedUnderReferenceInCommit();
+    // A payment set up at a provider needs the reference first (the provider's description shows it); any other
+    // method has it allocated by the placement's commit, in its transaction: one local activity fewer before
+    // the placing update answers.
+    const inCommit = setUpWithoutProvider(p.order, p.input.publicBaseUrl) !== null;
     const reference = inCommit ? '' : await writes.allocateReference(p.order.id);
     const payment = await setUpPayment(p, { ...p.order, reference });
     await p.commit(

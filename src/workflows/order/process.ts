@@ -2,7 +2,6 @@ import type { ApplicationFailure } from '@temporalio/workflow';
 import {
   condition,
   log,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -11,7 +10,13 @@ import {
 } from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
 import type { AuditEntry } from '../../orders/audit';
-import { eventData, withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import {
+  eventData,
+  eventIdOf,
+  withOrderData,
+  type OrderEventName,
+  type OrderEventRecord,
+} from '../../orders/events';
 import { withEntries, type LedgerEntry } from '../../orders/ledger';
 import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
@@ -43,14 +48,11 @@ import {
  */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
 
-/** An event's announcement, a task-queue activity the workflow does not wait for (patch announce-after-commit). */
-const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
-
 /**
- * Patch: a committed event is announced by its own activity, scheduled in the same workflow task, instead of
- * inside the commit's local activity (docs/orders.md, patches).
+ * An event's announcement, a task-queue activity scheduled in the workflow task that records the commit and not
+ * waited for: the message that made the change answers without waiting for e-mails or webhooks.
  */
-export const ANNOUNCE_AFTER_COMMIT = 'announce-after-commit';
+const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
 
 export interface Change {
   event?: OrderEventName;
@@ -59,7 +61,7 @@ export interface Change {
   audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
   /**
    * The placement's commit: the order's reference is allocated in the commit's transaction (`commitPlacement`)
-   * and set on the order and its event from the answer (patch reference-in-commit).
+   * and set on the order and its event from the answer.
    */
   allocateReference?: boolean;
 }
@@ -109,13 +111,6 @@ export class OrderProcess {
   private busy = false;
   /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
   private announcing = 0;
-  /**
-   * This run placed its order under patch reference-in-commit, which implies the patches before it
-   * (payment-set-up-in-workflow, announce-after-commit): their `patched()` is not asked, so their markers and
-   * TemporalChangeVersion upserts are not recorded (docs/orders.md, patches). Runs that did not place (continued
-   * as new) ask as before.
-   */
-  private _earlierPatchesImplied = false;
 
   constructor(readonly input: OrderWorkflowInput) {
     const o = input.order;
@@ -160,9 +155,12 @@ export class OrderProcess {
       newspapers: o.notice.newspapers ?? null,
       publicationDate: o.notice.publicationDate,
       publicationDateAdjusted: o.notice.publicationDateAdjusted ?? null,
+      newspaperReference: null,
       publishedAt: null,
+      pageNumber: null,
       urn: null,
       poReference: null,
+      documents: null,
       needsAttention: false,
       fields: o.notice.fields,
       pricing: { ...o.notice.pricing },
@@ -233,14 +231,6 @@ export class OrderProcess {
     this._created = true;
   }
 
-  /** The order is placed under patch reference-in-commit: the patches before it hold without being asked. */
-  placedUnderReferenceInCommit(): void {
-    this._earlierPatchesImplied = true;
-  }
-  get earlierPatchesImplied(): boolean {
-    return this._earlierPatchesImplied;
-  }
-
   /** The placement failed (payment set-up refused): the placing update answers this refusal. */
   placementFailed(failure: ApplicationFailure): void {
     this._createFailure = failure;
@@ -309,36 +299,27 @@ export class OrderProcess {
     };
     const order = this._order;
     let event = change.event ? this.eventRecord(change.event, at) : null;
-    // Before this patch the commit's local activity also announced the event, so the message that made the
-    // change waited for the announcement's start (a database read and a Temporal RPC).
-    const apart = event !== null && this.announcesApart();
     const record = {
       order,
       audit: change.audit ? this.auditEntry(change.audit, at) : null,
       event,
       ...(ledger.length > 0 && { ledger }),
-      ...(apart && { announce: false }),
     };
     if (change.allocateReference) event = await this.commitPlacement(record);
     else await writes.commitOrderChange(record);
-    if (apart && event) this.announce(event);
+    if (event) this.announce(event);
     this.showToOperators();
     this.touch();
   }
 
   /**
-   * The placement's commit, which allocates the order's reference in its transaction (patch reference-in-commit):
-   * the reference is set on the order, and on the event to announce as the activity recorded it (the same pure
-   * `withOrderData`). It never announces: only placements under announce-after-commit get here (placement.ts).
+   * The placement's commit, which allocates the order's reference in its transaction: the reference is set on the
+   * order, and on the event to announce as the activity recorded it (the same pure `withOrderData`).
    */
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
     this._order = { ...this._order, reference };
     return record.event && withOrderData(record.event, toOrder(this._order));
-  }
-
-  private announcesApart(): boolean {
-    return this._earlierPatchesImplied || patched(ANNOUNCE_AFTER_COMMIT);
   }
 
   /** No announcement is still being started: the run may close or continue as new. */
@@ -393,7 +374,7 @@ export class OrderProcess {
     const order = this._order;
     this.sequence += 1;
     return {
-      id: `evt_${uuid4().replace(/-/g, '')}`,
+      id: eventIdOf(uuid4()),
       orderId: order.id,
       organisationId: order.organisationId,
       livemode: order.livemode,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
@@ -39,11 +40,55 @@ describe('IPv6 clients are limited per /64', () => {
   });
 });
 
+describe('the quote limit comes before its body', () => {
+  it('refuses a client over its limit without reading the body, whatever the spelling of the path', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const post = (path: string, body: string) =>
+      call(api, 'POST', path, { body, headers: { 'X-Forwarded-For': ip } });
+    /** Another spelling the router also matches (undocumented, so outside the contract check). */
+    const postSpelled = async (body: string) => {
+      process.env.CONTRACT_CHECK = 'off';
+      try {
+        return await post('/API/v1/Quote/', body);
+      } finally {
+        delete process.env.CONTRACT_CHECK;
+      }
+    };
+    const estimate = JSON.stringify({ type: 'planning', postcode: 'LS1 4AP' });
+    expect((await post('/api/v1/quote', estimate)).status).toBe(200);
+    expect((await postSpelled(estimate)).status).toBe(200);
+    expect((await post('/api/v1/quote', '{not json')).status).toBe(400);
+    // Over the limit: a body too large, or malformed, is not read: the answer is the limit's.
+    const huge = await post('/api/v1/quote', `{"type":"${'x'.repeat(300_000)}"}`);
+    expect(huge.status).toBe(429);
+    expect(huge.json.code).toBe('rate_limit_exceeded');
+    expect((await postSpelled('{not json')).status).toBe(429);
+  });
+});
+
 describe('Authorization scheme', () => {
   it.each(['Bearer', 'bearer', 'BEARER', 'bEaReR'])('accepts the scheme written %s', async (scheme) => {
     const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: `${scheme} ${key}` } });
     expect(res.status).toBe(200);
   });
+
+  it.each(['Bearer', 'bearer', 'BEARER'])(
+    'accepts an integration key with the scheme written %s',
+    async (scheme) => {
+      const { key: integrationKey } = await createIntegrationKey(api.db, {
+        kind: 'gazette',
+        gazetteEdition: 'london',
+      });
+      const report = (authorization: string) =>
+        call(api, 'POST', '/api/integrations/v1/orders/ord_00000000000000000000000000000000/urn', {
+          headers: { Authorization: authorization },
+          body: { urn: 'URN-1' },
+        });
+      // Authenticated: the order is looked up (and is not there); a refused key would be 401.
+      expect((await report(`${scheme} ${integrationKey}`)).status).toBe(404);
+      expect((await report(`Basic ${integrationKey}`)).status).toBe(401);
+    },
+  );
 
   it.each(['Basic ', 'Bearer', 'Bearer_', 'Token '])('refuses %s<key> with 401', async (value) => {
     const res = await call(api, 'GET', '/api/v1/orders', { headers: { Authorization: value + key } });

@@ -120,6 +120,23 @@ describe('GET /api/v1/orders', () => {
     expect(other.json.details.fields[0].path).toBe('$.status');
   });
 
+  it('keeps the page size the cursor carries, and refuses a different limit beside it', async () => {
+    const first = await call(api, 'GET', '/api/v1/orders?limit=2', { key });
+    const cursor = encodeURIComponent(first.json.pagination.nextCursor);
+    const same = await call(api, 'GET', `/api/v1/orders?cursor=${cursor}&limit=2`, { key });
+    expect(same.status).toBe(200);
+    expect(same.json.orders).toHaveLength(2);
+    expect(same.json.pagination.limit).toBe(2);
+    const other = await call(api, 'GET', `/api/v1/orders?cursor=${cursor}&limit=50`, { key });
+    expect(other.status).toBe(400);
+    expect(other.json).toMatchObject({
+      code: 'validation_error',
+      details: {
+        fields: [{ path: '$.limit', message: 'Differs from the cursor; omit it or start a new list.' }],
+      },
+    });
+  });
+
   it('answers an empty list with a null cursor', async () => {
     const res = await call(api, 'GET', '/api/v1/orders?createdAfter=2030-01-01T00:00:00Z', { key });
     expect(res.json).toEqual({ orders: [], pagination: { nextCursor: null, hasMore: false, limit: 25 } });

@@ -1,5 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { temporalProbe } from '../../../src/api/health/temporal-probe';
+import { temporalProbe } from '../../../src/temporal/probe';
+import { createLogger } from '../../../src/logger';
+
+const probeOptions = { namespace: 'default', log: createLogger('silent', 'test-probe') };
 
 /**
  * GET /api/health's Temporal probe: it answers while Temporal does, and a server that accepts connections but
@@ -7,7 +10,7 @@ import { temporalProbe } from '../../../src/api/health/temporal-probe';
  */
 describe('temporalProbe', () => {
   it('resolves while Temporal answers', async () => {
-    const probe = temporalProbe(process.env.TEST_TEMPORAL_ADDRESS!);
+    const probe = temporalProbe(process.env.TEST_TEMPORAL_ADDRESS!, probeOptions);
     try {
       await expect(probe.check()).resolves.toBeUndefined();
     } finally {
@@ -23,7 +26,7 @@ describe('temporalProbe', () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
-    const probe = temporalProbe(`127.0.0.1:${port}`, 300);
+    const probe = temporalProbe(`127.0.0.1:${port}`, { ...probeOptions, deadlineMs: 300 });
     try {
       await expect(probe.check()).rejects.toThrow(/deadline/i);
     } finally {

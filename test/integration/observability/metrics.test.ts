@@ -59,6 +59,19 @@ const value = (text: string, series: string) => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
+describe("the worker's health probes (its metrics port, no token)", () => {
+  it('says it polls its task queue and that PostgreSQL and Temporal answer', async () => {
+    const res = await fetch(workerMetrics.replace('/metrics', '/health'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      worker: { state: 'RUNNING', workflowPoller: 'POLLING', activityPoller: 'POLLING' },
+      checks: { database: 'ok', temporal: 'ok' },
+    });
+    expect((await fetch(workerMetrics.replace('/metrics', '/health/live'))).status).toBe(200);
+  });
+});
+
 describe('GET /metrics', () => {
   it('is not served on the public API port, and refuses a scrape without the token', async () => {
     expect((await call(api, 'GET', '/metrics')).status).toBe(404);

@@ -86,7 +86,7 @@ describe('a checkoutUrl that always works', () => {
     const done = await visit(`${api.config.publicBaseUrl}/pay/${order.id}/complete`);
     expect(done.status).toBe(200);
     expect(done.type).toMatch(/^text\/html/);
-    expect(done.text).toContain('<html lang="en">');
+    expect(done.text).toContain('<html lang="en-GB">');
     expect(done.text).toMatch(/<title>Order received/);
     expect(done.text).toMatch(/<main>\s*<h1>Order received<\/h1>/);
     expect(done.text).toContain(order.reference);

@@ -1,3 +1,4 @@
+import { postSandboxPayment, sandboxForm } from '../../support/sandbox';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
@@ -223,7 +224,8 @@ test('an identical repeat of a report is answered from the projection; every fie
 test('the sandbox checkout pays only an unpaid card order of its mode; anything else is 404/409, no signal', async () => {
   const key = await customer('stripe_checkout');
   const { id } = await settledOrder(api, key, validOrderBody('hgv'));
-  const pay = (orderId: string) => fetch(`${api.baseUrl}/sandbox/checkout/${orderId}`, { method: 'POST' });
+  const form = await sandboxForm(api.baseUrl, id);
+  const pay = (orderId: string) => postSandboxPayment(api.baseUrl, orderId, form);
   expect((await pay(id)).status).toBe(200);
   await eventually(
     () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { pdfsigReport } from '../../support/pdfsig';
+import { pdfText } from '../../support/pdf-text';
+import { paySandbox } from '../../support/sandbox';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
@@ -32,30 +36,24 @@ describe('order lifecycle over HTTP', () => {
     const { key } = await customer('invoice_with_terms');
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.json).sort()).toEqual(
-      [
-        'createdAt',
-        'id',
-        'invoiceUrl',
-        'noticeText',
-        'paymentMethod',
-        'publicationDate',
-        'quotedPriceGbpPence',
-        'reference',
-        'status',
-        'type',
-      ].sort(),
-    );
+    const id = created.json.id as string;
+    // One order shape: the 201 is the order as GET answers it (which may have its proof by now).
+    const read = await call(api, 'GET', `/api/v1/orders/${id}`, { key });
+    expect(read.status).toBe(200);
+    const sinceProof = Object.keys(read.json).filter((k) => k !== 'proofPdfUrl');
+    expect(Object.keys(created.json).sort()).toEqual(sinceProof.sort());
+    expect(created.json).toMatchObject({
+      invoiceUrl: expect.any(String),
+      livemode: true,
+      fields: read.json.fields,
+    });
+    expect(created.json).not.toHaveProperty('checkoutUrl');
     expect(created.json).toMatchObject({
       status: 'awaiting_booking',
       type: 'planning',
       paymentMethod: 'invoice_with_terms',
     });
-    const id = created.json.id as string;
     expect(id).toMatch(/^ord_/);
-
-    const read = await call(api, 'GET', `/api/v1/orders/${id}`, { key });
-    expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id, status: 'awaiting_booking', reference: created.json.reference });
 
     const proofed = await eventually(
@@ -111,6 +109,39 @@ describe('order lifecycle over HTTP', () => {
     expect(published.json).toMatchObject({ changed: true, order: { status: 'published' } });
     const certificate = await call(api, 'GET', `/api/v1/orders/${id}/certificate`, { key });
     expect(certificate.status).toBe(200);
+    const withCertificate = (await call(api, 'GET', `/api/v1/orders/${id}`, { key })).json;
+    const [issued] = withCertificate.documents as Array<Record<string, string>>;
+    expect(issued).toMatchObject({
+      kind: 'certificate',
+      url: `${api.config.publicBaseUrl}/api/v1/orders/${id}/documents/${issued.id}`,
+      verifyUrl: `${api.config.publicBaseUrl}/verify/${issued.id}`,
+    });
+    const pdf = Buffer.from(
+      await (
+        await fetch(`${api.baseUrl}/api/v1/orders/${id}/certificate`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).arrayBuffer(),
+    );
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(issued.sha256);
+    expect(pdfsigReport(pdf)).toMatch(/Signature Validation: Signature is Valid/);
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('page 12');
+    expect(text).toContain('YEP-1');
+    const check = (body: Buffer) =>
+      fetch(`${api.baseUrl}/verify/${issued.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf', accept: 'application/json' },
+        body,
+      }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(await check(pdf)).toMatchObject({ documentId: issued.id, matches: true, kind: 'certificate' });
+    const altered = Buffer.from(pdf);
+    altered[altered.length - 20] ^= 1;
+    expect(await check(altered)).toMatchObject({ matches: false });
+    const page = await fetch(`${api.baseUrl}/verify/${issued.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('Yorkshire Evening Post');
 
     const done = await eventually(
       () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
@@ -137,6 +168,10 @@ describe('order lifecycle over HTTP', () => {
       certificateUrl: `${api.config.publicBaseUrl}/api/v1/orders/${id}/certificate`,
     });
     expect((publishedEvent.object as Record<string, unknown>).id).toBe(id);
+    // The newspaper's booking reference and page reach the caller: on the order and in both events' object.
+    expect(events[2].data.object).toMatchObject({ status: 'booked', newspaperReference: 'YEP-1' });
+    expect(publishedEvent.object).toMatchObject({ newspaperReference: 'YEP-1', pageNumber: 12 });
+    expect(done.json).toMatchObject({ newspaperReference: 'YEP-1', pageNumber: 12 });
   });
 
   test('probate: the Gazette URN follows publication, only from the Gazette key of its edition', async () => {
@@ -198,7 +233,7 @@ describe('order lifecycle over HTTP', () => {
 
     const page = await fetch(`${api.baseUrl}/sandbox/checkout/${id}`);
     expect(await page.text()).toContain('LOCAL PAYMENT SANDBOX');
-    expect((await fetch(`${api.baseUrl}/sandbox/checkout/${id}`, { method: 'POST' })).status).toBe(200);
+    expect((await paySandbox(api.baseUrl, id)).status).toBe(200);
     const paid = await eventually(
       () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
       (r) => r.json.paymentState === 'paid',

@@ -608,7 +608,7 @@ describe('organisation settings console', () => {
       role: 'admin',
       invitedBy: 'npm start',
     });
-    const link = new URL((await demoSignInLink(api.db, api.config))!);
+    const link = new URL((await demoSignInLink(api.db, api.config))!.url);
     const demo = await newPerson(browser);
     const p = await demo.newPage();
     await p.goto(`${base}${link.pathname}${link.search}`);

@@ -8,14 +8,13 @@ import { freePort } from '../../support/ports';
 import { spawnApiProcess } from '../../support/processes';
 import { spawnWorkerProcess } from '../../support/worker-process';
 import { Client, Connection } from '@temporalio/client';
-import { dispatchWebhooks } from '../../../src/activities/webhooks';
 import { createDatabase } from '../../../src/db/database';
 import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { eventually } from '../../support/eventually';
 import { createTestOrganisation, testConfig } from '../../support/harness';
-import { recordTestEvent } from '../webhooks/support';
+import { dispatchWebhooks, recordTestEvent } from '../webhooks/support';
 
 /**
  * SIGTERM stops the API and the worker within their deadline, finishing in-flight work, whatever state their

@@ -1,3 +1,4 @@
+import { paySandbox } from '../../support/sandbox';
 import { call } from '../../support/harness';
 import { checkoutSessionEvent, postStripeEvent } from '../../support/stripe-events';
 import { eventually } from '../../support/eventually';
@@ -106,7 +107,7 @@ describe('live on Stripe, test mode on the local sandbox', () => {
       LIVE_WEBHOOK_SECRET,
     );
     expect(ignored.status).toBe(200);
-    expect((await call(api, 'POST', `/sandbox/checkout/${testOrder.id}`)).status).toBe(200);
+    expect((await paySandbox(api.baseUrl, testOrder.id)).status).toBe(200);
     const paid = await orderReaches(api, testOrder.id, (o) => o.paymentState === 'paid');
     expect(paid).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
     const handled = await eventually(

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { dispatchWebhooks } from '../../../src/activities/webhooks';
 import { createDatabase } from '../../../src/db/database';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
@@ -11,7 +10,7 @@ import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { replayHistoriesIn } from '../../support/replay';
 import { startTestWorker } from '../../support/worker';
-import { recordTestEvent, startReceiver, type Answer } from './support';
+import { dispatchWebhooks, recordTestEvent, startReceiver, type Answer } from './support';
 
 /**
  * Replays recorded webhook-delivery histories (test/fixtures/webhook-histories) against the current workflow

@@ -2,11 +2,32 @@ import type { OrderEventRecord } from '../../../src/orders/events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../../src/db/database';
+import { prepareDeliveries, type WebhookDeps } from '../../../src/activities/webhooks';
 import { recordOrderEvent } from '../../../src/db/order-events.repository';
+import { startDeliveryWorkflow } from '../../../src/temporal/webhook-deliveries';
 import { newId } from '../../../src/ids';
 import { eventData, type OrderEventName } from '../../../src/orders/events';
 import { runNotices } from '../../support/notices-cli';
 import { seedOrder } from '../../support/orders';
+
+/**
+ * An event's webhooks delivered by one delivery workflow per subscribed endpoint (as an operator's replay
+ * delivers them), without an announcement: its deliveries recorded, then each workflow started. Answers how
+ * many. Safe to repeat: workflow ids are unique per event and endpoint.
+ */
+export async function dispatchWebhooks(
+  deps: WebhookDeps,
+  event: OrderEventRecord,
+  taskQueue: string,
+): Promise<number> {
+  if (!deps.temporal) return 0;
+  const inputs = await prepareDeliveries(deps, event);
+  for (const d of inputs) {
+    const delivery = { id: d.deliveryId, eventId: d.eventId, endpointId: d.endpointId };
+    await startDeliveryWorkflow(deps.temporal, deps.config, delivery, d.replay, taskQueue);
+  }
+  return inputs.length;
+}
 
 export interface Received {
   at: number;

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import Stripe from 'stripe';
-import { dispatchWebhooks, type WebhookDeps } from '../../../src/activities/webhooks';
+import type { WebhookDeps } from '../../../src/activities/webhooks';
 import type { Config } from '../../../src/config';
 import { createDatabase, type Db } from '../../../src/db/database';
 import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
@@ -12,7 +12,14 @@ import type { WebhookEnvelope } from '../../../src/webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { eventually, notices, recordTestEvent, startReceiver, type Receiver } from './support';
+import {
+  dispatchWebhooks,
+  eventually,
+  notices,
+  recordTestEvent,
+  startReceiver,
+  type Receiver,
+} from './support';
 
 /** The spec's schedule shortened 200-fold in shape: waits of 0.3, 0.6, 0.9 and 1.2 s. */
 const WEBHOOK_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,900,1200', WEBHOOK_TIMEOUT_MS: '1500' };

@@ -2,14 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { dispatchWebhooks, type WebhookDeps } from '../../../src/activities/webhooks';
+import type { WebhookDeps } from '../../../src/activities/webhooks';
 import { createDatabase } from '../../../src/db/database';
 import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { createLogger } from '../../../src/logger';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
-import { eventually, recordTestEvent, startReceiver, type Receiver } from './support';
+import { dispatchWebhooks, eventually, recordTestEvent, startReceiver, type Receiver } from './support';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const WEBHOOK_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,900,1200', WEBHOOK_TIMEOUT_MS: '1500' };

@@ -1,4 +1,4 @@
-import { dependencyReport } from '../../../src/api/health/health.routes';
+import { dependencyReport } from '../../../src/health';
 
 /** A dependency check that counts its calls and answers as `state.up` says, after `state.delayMs`. */
 function countingCheck(state: { up: boolean; delayMs: number }) {

@@ -260,6 +260,13 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 
+  it('builds with npm run build, whose last step saves the workflow bundles the worker loads', () => {
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toMatch(/&& node dist\/src\/entry\/bundle-workflows\.js$/);
+    expect(existsSync(path.join(root, 'src/entry/bundle-workflows.ts'))).toBe(true);
+  });
+
   it('defaults to an entry point that compose also runs', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(commands).toContainEqual(JSON.parse(cmd ?? '[]'));

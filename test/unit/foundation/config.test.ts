@@ -1,9 +1,21 @@
 import { ConfigError, loadConfig } from '../../../src/config';
 import { PRODUCTION_ENV, productionEnvWithout } from '../../support/production-env';
 
+/** Development, asked for explicitly: without NODE_ENV the configuration is production's. */
+const DEV = { NODE_ENV: 'development' };
+
 describe('configuration', () => {
-  it('defaults to the embedded development mode', () => {
-    const config = loadConfig({});
+  it('is production unless development is asked for', () => {
+    expect(() => loadConfig({})).toThrow(/Invalid configuration: PUBLIC_BASE_URL: required in production/);
+    const { NODE_ENV: _, ...unset } = PRODUCTION_ENV;
+    const config = loadConfig(unset);
+    expect(config.env).toBe('production');
+    expect(config.webhooks.allowPrivateDestinations).toBe(false);
+    expect(loadConfig(DEV).env).toBe('development');
+  });
+
+  it('defaults to the embedded development mode when development is asked for', () => {
+    const config = loadConfig(DEV);
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
@@ -17,6 +29,7 @@ describe('configuration', () => {
 
   it('reads overrides', () => {
     const config = loadConfig({
+      ...DEV,
       PORT: '8080',
       DATABASE_URL: 'postgres://u@db:5432/notices',
       TEMPORAL_ADDRESS: 'temporal:7233',
@@ -39,12 +52,12 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
   ])('names the bad variable %s=%s', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    expect(() => loadConfig({ ...DEV, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...DEV, [name]: value })).toThrow(new RegExp(name));
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...DEV, DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 });
 
@@ -57,7 +70,7 @@ describe('bank details on invoices', () => {
   };
 
   it('defaults to clearly fake details outside production', () => {
-    expect(loadConfig({}).bank).toEqual({
+    expect(loadConfig(DEV).bank).toEqual({
       accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
       sortCode: '00-00-00',
       accountNumber: '00000000',
@@ -101,6 +114,12 @@ describe('production start-up check', () => {
       'SMTP_URL',
       'WEBHOOK_SECRET_ENCRYPTION_KEY',
       'CURSOR_SIGNING_KEY',
+      'SUPPLIER_NAME',
+      'SUPPLIER_ADDRESS',
+      'SUPPLIER_VAT_NUMBER',
+      'SUPPLIER_EMAIL',
+      'DOCUMENT_SIGNING_KEY_FILE',
+      'DOCUMENT_SIGNING_CERT_FILE',
       'BANK_ACCOUNT_NAME',
       'BANK_SORT_CODE',
       'BANK_ACCOUNT_NUMBER',
@@ -125,6 +144,18 @@ describe('production start-up check', () => {
     expect(problems({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'rk_live_restricted' })).toEqual([]);
   });
 
+  it("refuses a value still marked REPLACE, as deploy/compose.env.example's placeholders are", () => {
+    expect(
+      problems({
+        ...PRODUCTION_ENV,
+        SMTP_URL: 'smtp://REPLACE-user:REPLACE-password@smtp.example.com:587',
+        STRIPE_WEBHOOK_SECRET: 'REPLACE-with-whsec-secret',
+        BANK_ACCOUNT_NAME: 'REPLACE with your account name',
+      }).sort(),
+    ).toEqual(['BANK_ACCOUNT_NAME', 'SMTP_URL', 'STRIPE_WEBHOOK_SECRET']);
+    expect(problems({ ...PRODUCTION_ENV, BANK_ACCOUNT_NAME: 'Replacement Windows Ltd' })).toEqual([]);
+  });
+
   it('lets test orders use the sandbox, or Stripe test mode with a test key and its secret', () => {
     expect(problems({ ...PRODUCTION_ENV, STRIPE_TEST_SECRET_KEY: 'sk_live_oops' })).toEqual([
       'STRIPE_TEST_SECRET_KEY',
@@ -139,9 +170,45 @@ describe('production start-up check', () => {
     ).toEqual([]);
   });
 
+  it('refuses what is unsafe in production whatever else is set', () => {
+    expect(problems({ ...PRODUCTION_ENV, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toEqual([
+      'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS',
+    ]);
+    expect(problems({ ...PRODUCTION_ENV, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'false' })).toEqual([]);
+    expect(problems({ ...PRODUCTION_ENV, METRICS_HOST: '0.0.0.0' })).toEqual(['METRICS_TOKEN']);
+    expect(problems({ ...PRODUCTION_ENV, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(16) })).toEqual(
+      [],
+    );
+    for (const loopback of ['127.0.0.1', '::1', 'localhost']) {
+      expect(problems({ ...PRODUCTION_ENV, METRICS_HOST: loopback })).toEqual([]);
+    }
+    expect(problems({ ...PRODUCTION_ENV, PUBLIC_BASE_URL: 'http://notices.example.com' })).toEqual([
+      'PUBLIC_BASE_URL',
+    ]);
+    expect(problems({ ...PRODUCTION_ENV, PUBLIC_BASE_URL: 'http://localhost:3000' })).toEqual([
+      'PUBLIC_BASE_URL',
+    ]);
+  });
+
+  it('names the supplier on VAT documents from configuration, and refuses a malformed VAT number', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.supplier).toMatchObject({
+      name: 'Notices Ltd',
+      address: ['1 Park Row', 'Leeds', 'LS1 5AB'],
+      vatNumber: 'GB123456789',
+    });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SUPPLIER_VAT_NUMBER: '123456789' })).toThrow(
+      /SUPPLIER_VAT_NUMBER: must be a UK VAT number/,
+    );
+    expect(config.documentSigning.keyFile).toBe('/run/secrets/document-signing-key.pem');
+  });
+
   it('asks nothing of development and test', () => {
-    expect(problems({})).toEqual([]);
+    expect(problems(DEV)).toEqual([]);
     expect(problems({ NODE_ENV: 'test' })).toEqual([]);
+    expect(problems({ ...DEV, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', METRICS_HOST: '0.0.0.0' })).toEqual(
+      [],
+    );
   });
 
   it('signs cursors with the configured key, verifies with the previous one too, never serialises them', () => {
@@ -154,6 +221,6 @@ describe('production start-up check', () => {
       '09'.repeat(32),
     ]);
     expect(JSON.stringify(config)).not.toContain('cdcdcd');
-    expect(() => loadConfig({ CURSOR_SIGNING_KEY: 'short' })).toThrow(/CURSOR_SIGNING_KEY/);
+    expect(() => loadConfig({ ...DEV, CURSOR_SIGNING_KEY: 'short' })).toThrow(/CURSOR_SIGNING_KEY/);
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../../../src/config';
 import { resolveLogFormat } from '../../../src/logger';
@@ -22,7 +22,7 @@ describe('log format', () => {
   it('is read from LOG_FORMAT and refuses anything else', () => {
     expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
-    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ NODE_ENV: 'test', LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   /** Runs a real logger in a child process (pino-pretty writes from a worker thread) and returns its stdout. */
@@ -46,6 +46,25 @@ describe('log format', () => {
     expect(line).not.toContain('svc_live_secret');
     expect(() => JSON.parse(line) as unknown).toThrow();
   });
+
+  it.each(['json', 'pretty'])(
+    'writes %s lines to stderr when asked (the CLI keeps stdout for its JSON)',
+    (format) => {
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `require('./src/logger.ts').createLogger('info', 'notices-cli', '${format}', { stderr: true })` +
+            `.warn('embedded PostgreSQL slow to start')`,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(child.stdout).toBe('');
+      expect(child.stderr).toContain('embedded PostgreSQL slow to start');
+    },
+  );
 
   it('writes one JSON object per line otherwise', () => {
     expect(JSON.parse(logLine('json'))).toMatchObject({

@@ -11,6 +11,7 @@ import {
 } from '../../../src/orders/amendment';
 import { parseOrderInput } from '../../../src/notices';
 import { CTX, TODAY, VALID } from '../notices/fixtures';
+import { validCell } from '../notices/nation-fixtures';
 
 const fieldsOf = (type: keyof typeof VALID) => parseOrderInput(VALID[type], CTX) as Record<string, unknown>;
 
@@ -67,6 +68,16 @@ describe('amendment rules', () => {
     });
     expect(issuesOf(() => amendedNotice(order, { postcode: 'nowhere' }, TODAY)).fields).toEqual([
       expect.objectContaining({ path: '$.postcode' }),
+    ]);
+  });
+
+  test('a field of the order’s own nation may be amended, another nation’s is refused by its law', () => {
+    const edinburgh = { type: 'tro', fields: parseOrderInput(validCell('tro', 'scotland'), CTX) };
+    const amended = amendedNotice(edinburgh, { edinburghGazette: true }, TODAY);
+    expect(amended.fields.edinburghGazette).toBe(true);
+    const leeds = { type: 'tro', fields: fieldsOf('tro') };
+    expect(issuesOf(() => amendedNotice(leeds, { edinburghGazette: true }, TODAY)).fields).toEqual([
+      { path: '$.edinburghGazette', message: expect.stringContaining('belongs to notices in Scotland') },
     ]);
   });
 

@@ -4,7 +4,6 @@ import {
   checkPaidPriceKept,
   decidePayment,
   heldGbpPence,
-  ledgerTotals,
   withEntries,
 } from '../../../src/orders/ledger';
 import type { PaymentState } from '../../../src/orders/status';
@@ -24,18 +23,6 @@ const order = {
 };
 
 describe('ledger totals', () => {
-  test.each([
-    ['paid', 500, 0],
-    ['refunded', 500, 500],
-    ['refund_due', 500, 0],
-    ['invoiced', 0, 0],
-  ] as const)(
-    'orders from before the ledger are read from their payment state: %s',
-    (paymentState, paid, refunded) => {
-      expect(ledgerTotals({ quotedPriceGbpPence: 500, paymentState })).toEqual({ paid, refunded });
-    },
-  );
-
   test('entries add up; what is held and what is due follow', () => {
     const paid = { ...order, ...withEntries(order, [{ kind: 'charge', amountGbpPence: 10_000 }]) };
     expect(heldGbpPence(paid)).toBe(10_000);

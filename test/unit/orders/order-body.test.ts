@@ -24,7 +24,8 @@ const FULL =
   '"proofPdfUrl":"https://api.example/p","certificateUrl":"https://api.example/c",' +
   '"newspaperName":"Test Gazette","gazetteEdition":"london","publicationDate":"2026-12-01",' +
   '"publicationDateAdjusted":{"requested":"2026-11-30","reason":"not_a_publication_day","message":"m"},' +
-  '"publishedAt":"2026-12-01T09:00:00.123Z","urn":"URN-1","poReference":"PO-1","livemode":true,' +
+  '"newspaperReference":"YEP-556677","publishedAt":"2026-12-01T09:00:00.123Z","pageNumber":34,' +
+  '"urn":"URN-1","poReference":"PO-1","livemode":true,' +
   '"paymentState":"paid","amountPaidGbpPence":12345,"amountRefundedGbpPence":0,"balanceDueGbpPence":0,' +
   '"language":"cy+en","pricing":{"subtotalGbpPence":10288,"platformFeeGbpPence":0,"gazetteFeeGbpPence":0,' +
   '"vatGbpPence":2057,"totalGbpPence":12345},"fields":{"language":"cy+en","applicantName":"Ann – “Ltd”"},' +

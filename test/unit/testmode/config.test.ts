@@ -2,7 +2,7 @@ import { loadConfig } from '../../../src/config';
 
 describe('test-mode configuration', () => {
   it('defaults: the documented simulator schedule and no test-mode Stripe account', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ NODE_ENV: 'development' });
     expect(config.testMode).toEqual({
       bookingDelayMs: 10_000,
       publicationDelayMs: 20_000,
@@ -14,6 +14,7 @@ describe('test-mode configuration', () => {
 
   it('accepts fractions of a second and a test-mode Stripe account', () => {
     const config = loadConfig({
+      NODE_ENV: 'development',
       TEST_MODE_BOOKING_DELAY_SECONDS: '0.2',
       TEST_MODE_PUBLICATION_DELAY_SECONDS: '0',
       TEST_MODE_URN_DELAY_SECONDS: '1.5',
@@ -25,6 +26,8 @@ describe('test-mode configuration', () => {
   });
 
   it.each(['-1', 'soon', '86401'])('refuses a delay of %s, naming the variable', (value) => {
-    expect(() => loadConfig({ TEST_MODE_URN_DELAY_SECONDS: value })).toThrow(/TEST_MODE_URN_DELAY_SECONDS/);
+    expect(() => loadConfig({ NODE_ENV: 'development', TEST_MODE_URN_DELAY_SECONDS: value })).toThrow(
+      /TEST_MODE_URN_DELAY_SECONDS/,
+    );
   });
 });

@@ -58,9 +58,24 @@ describe('the simulated newspaper and Gazette', () => {
     ).toBe('2026-11-22');
   });
 
+  it('never publishes before the booked date: an order booked for a later day appears that morning', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    expect(simulatedPublication({ id: 'ord_abc', publicationDate: '2026-12-07' }, now).publishedAt).toBe(
+      '2026-12-07T06:00:00.000Z',
+    );
+    // Late on the booked day in UTC is already the next UK day in summer: still now, never earlier.
+    const lateSummer = new Date('2027-06-07T23:30:00Z');
+    expect(
+      simulatedPublication({ id: 'ord_abc', publicationDate: '2027-06-07' }, lateSummer).publishedAt,
+    ).toBe(lateSummer.toISOString());
+    expect(simulatedPublication({ id: 'ord_abc', publicationDate: null }, now).publishedAt).toBe(
+      now.toISOString(),
+    );
+  });
+
   it('publishes now on a stable page between 2 and 40, and returns a URN that is clearly a test one', () => {
     const now = new Date('2026-11-22T10:00:00Z');
-    expect(simulatedPublication({ id: 'ord_abc' }, now)).toEqual({
+    expect(simulatedPublication({ id: 'ord_abc', publicationDate: '2026-11-22' }, now)).toEqual({
       publishedAt: '2026-11-22T10:00:00.000Z',
       pageNumber: simulatedPageNumber('ord_abc'),
     });

@@ -12,7 +12,9 @@ const MINUTE = 60_000;
 describe('webhook retry schedule', () => {
   it("is the spec's: immediately, then 1 minute, 5 minutes, 30 minutes and 2 hours (5 attempts)", () => {
     expect(WEBHOOK_RETRY_SCHEDULE_MS).toEqual([0, MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE]);
-    expect(loadConfig({}).webhooks.retryScheduleMs).toEqual(WEBHOOK_RETRY_SCHEDULE_MS);
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooks.retryScheduleMs).toEqual(
+      WEBHOOK_RETRY_SCHEDULE_MS,
+    );
     expect(loadConfig({ NODE_ENV: 'test' }).webhooks.timeoutMs).toBe(10_000);
   });
 
@@ -26,12 +28,16 @@ describe('webhook retry schedule', () => {
   });
 
   it('can be shortened by configuration, and rejects a malformed schedule', () => {
-    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '0, 100,200' }).webhooks.retryScheduleMs).toEqual([
-      0, 100, 200,
-    ]);
+    expect(
+      loadConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_MS: '0, 100,200' }).webhooks.retryScheduleMs,
+    ).toEqual([0, 100, 200]);
     expect(parseRetrySchedule('0')).toEqual([0]);
-    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '100,200' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
-    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '0,-1' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_MS: '100,200' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_MS/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_MS: '0,-1' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_MS/,
+    );
     expect(() => parseRetrySchedule('0,1.5')).toThrow();
   });
 
@@ -51,17 +57,17 @@ describe('webhook configuration', () => {
     expect(config.webhooks.encryptionKey.toString('hex')).toBe(key);
     expect(JSON.stringify(config)).not.toContain(key);
     expect(
-      loadConfig({ WEBHOOK_SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).webhooks
-        .encryptionKey,
+      loadConfig({ NODE_ENV: 'test', WEBHOOK_SECRET_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') })
+        .webhooks.encryptionKey,
     ).toEqual(Buffer.alloc(32, 7));
-    expect(() => loadConfig({ WEBHOOK_SECRET_ENCRYPTION_KEY: 'short' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'test', WEBHOOK_SECRET_ENCRYPTION_KEY: 'short' })).toThrow(
       /WEBHOOK_SECRET_ENCRYPTION_KEY/,
     );
   });
 
   it('allows private destinations by default only outside production', () => {
     const key = { WEBHOOK_SECRET_ENCRYPTION_KEY: 'cd'.repeat(32) };
-    expect(loadConfig({}).webhooks.allowPrivateDestinations).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooks.allowPrivateDestinations).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).webhooks.allowPrivateDestinations).toBe(true);
     expect(
       loadConfig({ NODE_ENV: 'production', ...key, ...REAL_BANK }).webhooks.allowPrivateDestinations,
@@ -70,6 +76,6 @@ describe('webhook configuration', () => {
       loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'false' }).webhooks
         .allowPrivateDestinations,
     ).toBe(false);
-    expect(loadConfig({}).webhooks.secretOverlapMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooks.secretOverlapMs).toBe(24 * 3_600_000);
   });
 });

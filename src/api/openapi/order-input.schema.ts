@@ -1,0 +1,136 @@
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+import type { oas31 } from 'zod-openapi';
+import { cellJsonSchema, type Json } from '../../notices/cell-schema';
+import { NATION_NAMES, NATIONS, type Nation } from '../../notices/nations';
+import { noticeCell } from '../../notices/reference-data';
+import { estimateFields } from '../../notices/quote';
+import { NOTICE_TYPES, type NoticeType } from '../../notices/types';
+import { pascalCase } from './names';
+
+/**
+ * The order bodies of the document (and the quote's, which takes one), made from the very zod schemas that validate orders (src/notices/fields, via
+ * cellJsonSchema), for all 24 cells:
+ *
+ * - one closed schema per cell, `{Type}{Nation}OrderInput` (e.g. `PlanningScotlandOrderInput`), with the cell's
+ *   law in its description and its nation in `x-nation`;
+ * - per type, `{Type}OrderInput`: `anyOf` its four nations' cells;
+ * - `OrderInput`: `oneOf` the six types, discriminated by `type`.
+ *
+ * The type is a field, so it discriminates. The nation is not: the API decides it from the postcode through the
+ * postcode directory (border postcodes are settled postcode by postcode, not by a pattern), so no schema can
+ * tell a body's nation from its text. The nation's cells are therefore an `anyOf`: a body is described when it
+ * has the shape of one of its type's nations, and the API then holds it to the shape of its postcode's nation
+ * (a field of another nation's law is refused, naming that law). Cells whose shapes coincide (England and
+ * Wales but for Welsh, Scotland's hgv and probate) stay separate, so every cell has its name in the SDK.
+ */
+type Schema = oas31.SchemaObject;
+const ref = (id: string): oas31.ReferenceObject => ({ $ref: `#/components/schemas/${id}` });
+
+export const cellSchemaId = (type: NoticeType, nation: Nation) =>
+  `${pascalCase(type)}${pascalCase(nation)}OrderInput`;
+export const typeSchemaId = (type: NoticeType) => `${pascalCase(type)}OrderInput`;
+const amendmentSchemaId = (type: NoticeType) => `${pascalCase(type)}Amendment`;
+
+function cellSchema(type: NoticeType, nation: Nation): Schema {
+  return {
+    ...cellJsonSchema(type, nation, 'as-sent'),
+    description: `A \`${type}\` notice whose postcode is in ${NATION_NAMES[nation]}: ${noticeCell(type, nation).law}.`,
+    'x-nation': nation,
+  } as Schema;
+}
+
+function typeSchema(type: NoticeType): Schema {
+  return {
+    anyOf: NATIONS.map((nation) => ref(cellSchemaId(type, nation))),
+    description:
+      `A \`${type}\` order: the shared fields and the fields of the nation its postcode is in. The postcode ` +
+      'decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each).',
+  };
+}
+
+/**
+ * POST /v1/orders/:id/amend for an order of `type`: any subset of the fields any of its nations uses (each as
+ * that nation's schema says; `null` removes an optional field), and `acceptPriceChange`. The merged order is
+ * then validated exactly as a new order of its nation is.
+ */
+function amendmentSchema(type: NoticeType): Schema {
+  const cells = NATIONS.map((nation) => cellJsonSchema(type, nation, 'as-sent'));
+  const names = [...new Set(cells.flatMap((c) => Object.keys(c.properties as Json)))];
+  const properties: Record<string, Schema> = {};
+  for (const name of names) {
+    const variants: Schema[] = [];
+    let optionalSomewhere = false;
+    for (const cell of cells) {
+      const field = (cell.properties as Record<string, Schema>)[name];
+      if (!field) continue;
+      if (!(cell.required as string[]).includes(name)) optionalSomewhere = true;
+      if (!variants.some((v) => isDeepStrictEqual(v, field))) variants.push(field);
+    }
+    const merged = mergedEnums(variants);
+    if (name !== 'type' && optionalSomewhere) merged.push({ type: 'null' });
+    properties[name] = merged.length === 1 ? merged[0]! : { anyOf: merged };
+  }
+  properties.acceptPriceChange = {
+    type: 'boolean',
+    description: '`true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`).',
+  };
+  return {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    description:
+      `An amendment of a \`${type}\` order: any subset of its fields (\`type\` only unchanged; \`null\` removes ` +
+      'an optional field), validated with the order as a new order of its nation is.',
+  };
+}
+
+/** POST /v1/quote's estimate: the type, the postcode, and optionally a word count and a newspaper. */
+function quoteEstimateSchema(): Schema {
+  const schema = z.toJSONSchema(z.strictObject({ type: z.enum(NOTICE_TYPES), ...estimateFields }), {
+    io: 'input',
+  }) as Schema & { $schema?: string };
+  delete schema.$schema;
+  return { ...schema, description: 'A price estimate without the order’s fields.' };
+}
+
+/** Variants that are all string enums (a field whose values differ by nation) as one enum of every value. */
+function mergedEnums(variants: Schema[]): Schema[] {
+  if (variants.length < 2 || !variants.every((v) => v.type === 'string' && Array.isArray(v.enum)))
+    return variants;
+  return [{ type: 'string', enum: [...new Set(variants.flatMap((v) => v.enum as string[]))] }];
+}
+
+/** Every component of the order and quote bodies, by id. */
+export function orderInputComponents(): Record<string, Schema> {
+  const out: Record<string, Schema> = {};
+  for (const type of NOTICE_TYPES) {
+    out[typeSchemaId(type)] = typeSchema(type);
+    for (const nation of NATIONS) out[cellSchemaId(type, nation)] = cellSchema(type, nation);
+  }
+  out.OrderInput = {
+    oneOf: NOTICE_TYPES.map((type) => ref(typeSchemaId(type))),
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(NOTICE_TYPES.map((t) => [t, ref(typeSchemaId(t)).$ref])),
+    },
+    description:
+      'An order body: `type`, the shared fields, and the fields of the type in the nation of the postcode ' +
+      '(one schema per cell, `{Type}{Nation}OrderInput`).',
+  };
+  for (const type of NOTICE_TYPES) out[amendmentSchemaId(type)] = amendmentSchema(type);
+  out.QuoteEstimateRequest = quoteEstimateSchema();
+  out.QuoteRequest = {
+    anyOf: [ref('QuoteEstimateRequest'), ref('OrderInput')],
+    description: 'An estimate (`type`, `postcode`, `wordCount`, `newspaperName`), or a full order body.',
+  };
+  out.AmendRequest = {
+    anyOf: NOTICE_TYPES.map((type) => ref(amendmentSchemaId(type))),
+    description: 'Any subset of the order fields of the order’s type, and `acceptPriceChange`.',
+  };
+  return out;
+}
+
+export const orderInputRef = ref('OrderInput');
+export const amendRequestRef = ref('AmendRequest');
+export const quoteRequestRef = ref('QuoteRequest');

@@ -1,0 +1,67 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ParameterizedContext } from 'koa';
+
+/**
+ * What every HTML form of the service (the console's and the public pages') needs against cross-site request
+ * forgery: the Origin check, and a token the page carries in a hidden `_csrf` field that must match one the
+ * server holds (a session's, or a cookie's: double-submit).
+ */
+type Ctx = ParameterizedContext;
+
+/** Constant-time comparison of two tokens. */
+export const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The origins a form may be posted from: this request's own, and PUBLIC_BASE_URL's. */
+export function originAllowed(ctx: Ctx, publicBaseUrl: string): boolean {
+  const origin = ctx.get('Origin');
+  // Built from protocol and Host: Koa 3's ctx.origin echoes the Origin header itself.
+  const own = `${ctx.protocol}://${ctx.host}`;
+  if (origin) return origin === own || origin === new URL(publicBaseUrl).origin;
+  // No Origin header (older browsers): refuse what the browser itself marks as cross-site.
+  return ctx.get('Sec-Fetch-Site') !== 'cross-site';
+}
+
+export interface CookieOptions {
+  path: string;
+  maxAgeSeconds: number;
+  /** `Secure` everywhere but development (plain http on a laptop). */
+  secure: boolean;
+  sameSite?: 'Lax' | 'Strict';
+}
+
+/**
+ * An HttpOnly cookie, written by hand so the Secure flag does not depend on how Koa sees the connection
+ * behind a TLS-terminating proxy.
+ */
+export function setHttpOnlyCookie(ctx: Ctx, name: string, value: string, o: CookieOptions): void {
+  const parts = [`${name}=${value}`, `Path=${o.path}`, `Max-Age=${o.maxAgeSeconds}`, 'HttpOnly'];
+  parts.push(`SameSite=${o.sameSite ?? 'Lax'}`);
+  if (o.secure) parts.push('Secure');
+  ctx.append('Set-Cookie', parts.join('; '));
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A form token for pages without a session, paired with its cookie (re-used while the cookie lasts). */
+export function doubleSubmitToken(ctx: Ctx, cookie: string, o: CookieOptions): string {
+  const existing = ctx.cookies.get(cookie);
+  if (existing && TOKEN.test(existing)) return existing;
+  const token = randomBytes(32).toString('base64url');
+  setHttpOnlyCookie(ctx, cookie, token, o);
+  return token;
+}
+
+/** Whether a posted form's `_csrf` matches the expected token and came from our own origin. */
+export function formPostAllowed(
+  ctx: Ctx,
+  sent: unknown,
+  expected: string | undefined,
+  publicBaseUrl: string,
+) {
+  if (!originAllowed(ctx, publicBaseUrl)) return false;
+  return typeof sent === 'string' && !!sent && !!expected && sameToken(sent, expected);
+}

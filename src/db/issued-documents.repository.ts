@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import { newId } from '../ids';
+import type { IssuedDocumentKind } from '../orders/documents';
+import type { Db } from './database';
+import type { DocumentSummary, IssuedDocumentsTable } from './tables/issued-documents';
+
+export type { DocumentSummary };
+export type IssuedDocumentRow = Selectable<IssuedDocumentsTable>;
+
+/** What a document is issued as: which order, which of its documents, and the series its number is drawn from. */
+export interface DocumentIssue {
+  orderId: string;
+  organisationId: string;
+  livemode: boolean;
+  kind: IssuedDocumentKind;
+  issueKey: string;
+  /** `INV` or `CN`: the document is numbered from that series (per mode); absent: no number. */
+  numberPrefix?: string;
+  summary: DocumentSummary;
+}
+
+const PAD = 6;
+
+/**
+ * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
+ * from a per-series counter in the same transaction as the row (a transaction that fails draws nothing), so
+ * each series runs without gaps or repeats, as HMRC asks of invoice numbers; the order's lock makes a
+ * concurrent reservation of the same document wait and then find it. Test-mode documents draw from their own
+ * series (TEST-INV-…), so they never take a live number.
+ */
+export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promise<IssuedDocumentRow> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`issued_documents:${issue.orderId}`}, 0))`.execute(
+      trx,
+    );
+    const existing = await trx
+      .selectFrom('issued_documents')
+      .selectAll()
+      .where('order_id', '=', issue.orderId)
+      .where('issue_key', '=', issue.issueKey)
+      .executeTakeFirst();
+    if (existing) return existing;
+    let number: string | null = null;
+    if (issue.numberPrefix) {
+      const series = `${issue.livemode ? 'live' : 'test'}:${issue.numberPrefix}`;
+      const drawn = await trx
+        .insertInto('document_number_series')
+        .values({ series, last_number: 1 })
+        .onConflict((oc) =>
+          oc.column('series').doUpdateSet({ last_number: sql`document_number_series.last_number + 1` }),
+        )
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      const digits = String(drawn.last_number).padStart(PAD, '0');
+      number = `${issue.livemode ? '' : 'TEST-'}${issue.numberPrefix}-${digits}`;
+    }
+    return trx
+      .insertInto('issued_documents')
+      .values({
+        id: newId('doc'),
+        order_id: issue.orderId,
+        organisation_id: issue.organisationId,
+        livemode: issue.livemode,
+        kind: issue.kind,
+        issue_key: issue.issueKey,
+        number,
+        issued_at: new Date(),
+        summary: JSON.stringify(issue.summary),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * Stores the issued PDF and its SHA-256, unless a copy is stored already (a retried or concurrent render of the
+ * same document): the first stored copy is the document, and is what is returned.
+ */
+export async function storeIssuedDocument(
+  db: Db,
+  id: string,
+  content: Buffer,
+): Promise<{ content: Buffer; sha256: string }> {
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  await db
+    .updateTable('issued_documents')
+    .set({ content, sha256 })
+    .where('id', '=', id)
+    .where('content', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('issued_documents')
+    .select(['content', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { content: row.content!, sha256: row.sha256! };
+}
+
+/** A document by its public id (the verification page), without its bytes. */
+export async function findIssuedDocument(
+  db: Db,
+  id: string,
+): Promise<Omit<IssuedDocumentRow, 'content'> | undefined> {
+  return db
+    .selectFrom('issued_documents')
+    .select([
+      'id',
+      'order_id',
+      'organisation_id',
+      'livemode',
+      'kind',
+      'issue_key',
+      'number',
+      'issued_at',
+      'summary',
+      'sha256',
+      'created_at',
+    ])
+    .where('id', '=', id)
+    .where('sha256', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** The PDF of one of an order's documents. */
+export async function findIssuedDocumentContent(
+  db: Db,
+  orderId: string,
+  id: string,
+): Promise<{ content: Buffer; kind: IssuedDocumentKind; number: string | null } | undefined> {
+  const row = await db
+    .selectFrom('issued_documents')
+    .select(['content', 'kind', 'number'])
+    .where('order_id', '=', orderId)
+    .where('id', '=', id)
+    .where('content', 'is not', null)
+    .executeTakeFirst();
+  return row && { content: row.content!, kind: row.kind, number: row.number };
+}
+
+/** The newest stored document of a kind for the order (the certificate or invoice its fixed URL serves). */
+export async function latestIssuedDocument(
+  db: Db,
+  orderId: string,
+  kind: IssuedDocumentKind,
+  issueKeyPrefix?: string,
+): Promise<Buffer | undefined> {
+  let query = db
+    .selectFrom('issued_documents')
+    .select('content')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .where('content', 'is not', null);
+  if (issueKeyPrefix) query = query.where('issue_key', 'like', `${issueKeyPrefix}%`);
+  const row = await query.orderBy('issued_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return row?.content ?? undefined;
+}

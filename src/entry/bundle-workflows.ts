@@ -1,0 +1,31 @@
+import { createLogger } from '../logger';
+import { TRACING_WORKFLOW_MODULES } from '../observability/temporal-tracing';
+import { buildWorkflowBundle, workflowBundleDir } from '../temporal/workflow-bundle';
+
+/**
+ * `npm run build`'s last step (and the image's): the workflow bundles a worker loads instead of running webpack
+ * at start, one without and one with tracing's interceptors, saved with what they were built from
+ * (src/temporal/workflow-bundle.ts) so a worker never loads one its code has moved on from.
+ */
+async function main() {
+  // Not the service's configuration: a build needs none of its settings (nor production's secrets).
+  const log = createLogger(
+    process.env.LOG_LEVEL ?? 'info',
+    'bundle',
+    process.stdout.isTTY ? 'pretty' : 'json',
+  );
+  const workflowsPath = require.resolve('../workflows');
+  for (const workflowInterceptorModules of [[], [...TRACING_WORKFLOW_MODULES]]) {
+    const saved = await buildWorkflowBundle(log, { workflowsPath, workflowInterceptorModules });
+    if (!('codePath' in saved))
+      throw new Error(`the workflow bundle was not saved in ${workflowBundleDir()}`);
+    log.info({ codePath: saved.codePath }, 'workflow bundle saved');
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `bundling the workflows failed: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});

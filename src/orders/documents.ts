@@ -1,0 +1,43 @@
+/**
+ * The documents we issue for an order and stand behind, as the order lists them (`documents`): certificates of
+ * publication (one per newspaper insertion, one for the Gazette), VAT invoices and VAT credit notes. Each is
+ * issued once, signed, and its exact bytes' SHA-256 recorded, so anyone holding a copy can check it at its
+ * `verifyUrl`. Plain JSON, workflow-safe.
+ */
+export const ISSUED_DOCUMENT_KINDS = ['certificate', 'vat_invoice', 'vat_credit_note'] as const;
+export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
+
+export interface IssuedDocumentRef {
+  /** `doc_` + 22 characters: the document's public identity (its verification page). */
+  id: string;
+  kind: IssuedDocumentKind;
+  /** VAT documents: the invoice or credit note number (INV-000123, CN-000045; TEST-… in test mode). */
+  number?: string;
+  /** What it is, in words: "Certificate of publication: Yorkshire Evening Post, 7 December 2026". */
+  title: string;
+  issuedAt: string;
+  /** VAT documents: the amount including VAT, in pence (a credit note's is what it credits). */
+  totalGbpPence?: number;
+  /** SHA-256 of the exact PDF issued (hex). */
+  sha256: string;
+  /** The PDF (API key of the order's organisation). */
+  url: string;
+  /** The public verification page. */
+  verifyUrl: string;
+}
+
+export const documentUrl = (base: string, orderId: string, documentId: string) =>
+  `${base}/api/v1/orders/${orderId}/documents/${documentId}`;
+export const verifyUrl = (base: string, documentId: string) => `${base}/verify/${documentId}`;
+
+/**
+ * The order's documents with one more (or the same one again, replaced: an issue is idempotent). A recorded
+ * history whose certificate activity returned nothing (before documents were listed) adds none.
+ */
+export function withDocument(
+  documents: readonly IssuedDocumentRef[] | null | undefined,
+  added: IssuedDocumentRef | undefined,
+): IssuedDocumentRef[] | null {
+  if (!added) return documents ? [...documents] : null;
+  return [...(documents ?? []).filter((d) => d.id !== added.id), added];
+}

@@ -1,0 +1,62 @@
+import type { Worker } from '@temporalio/worker';
+import { dependencyReport, type HealthCheck } from './health';
+
+/** What a probe of the worker's health answers: 200 when healthy, else 503. */
+export interface HealthAnswer {
+  healthy: boolean;
+  body: Record<string, unknown>;
+}
+
+/** The worker's two probes, served on its metrics port (GET /health and GET /health/live). */
+export interface WorkerHealth {
+  /**
+   * Liveness: the process answers and its pollers have not failed for good. A dependency that is down is not
+   * a reason to restart the worker (a new one would wait for it just the same), so it is not checked here.
+   */
+  live(): HealthAnswer;
+  /** Readiness: the worker is polling its task queue and PostgreSQL and Temporal answer. */
+  ready(): Promise<HealthAnswer>;
+}
+
+function pollingState(worker: Pick<Worker, 'getStatus'>) {
+  const status = worker.getStatus();
+  const state = {
+    state: status.runState,
+    workflowPoller: status.workflowPollerState,
+    activityPoller: status.activityPollerState,
+  };
+  return {
+    state,
+    polling:
+      state.state === 'RUNNING' && state.workflowPoller === 'POLLING' && state.activityPoller === 'POLLING',
+    failed:
+      state.state === 'FAILED' || state.workflowPoller === 'FAILED' || state.activityPoller === 'FAILED',
+  };
+}
+
+/**
+ * The worker's health from the SDK's own view of its pollers (Worker.getStatus) and the dependency checks,
+ * run at most once per `freshMs` while healthy (./health.ts), however often the probes come.
+ */
+export function workerHealth(
+  worker: Pick<Worker, 'getStatus'>,
+  checks: Record<string, HealthCheck>,
+  opts: { timeoutMs?: number; freshMs?: number } = {},
+): WorkerHealth {
+  const report = dependencyReport(checks, opts.timeoutMs ?? 2000, opts.freshMs ?? 1000);
+  return {
+    live() {
+      const { state, failed } = pollingState(worker);
+      return { healthy: !failed, body: { status: failed ? 'unavailable' : 'ok', worker: state } };
+    },
+    async ready() {
+      const dependencies = await report();
+      const { state, polling } = pollingState(worker);
+      const healthy = polling && dependencies.healthy;
+      return {
+        healthy,
+        body: { status: healthy ? 'ok' : 'unavailable', worker: state, checks: dependencies.checks },
+      };
+    },
+  };
+}
