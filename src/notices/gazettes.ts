@@ -35,6 +35,21 @@ export interface GazetteInsertion {
   copyDeadline: string;
 }
 
+/**
+ * The Gazette date once the newspaper confirms its booking: kept when the paper's confirmed date is not after it,
+ * else moved with the paper to the edition's first issue on or after that date (and its copy deadline).
+ */
+export function gazetteDateAfterBooking(
+  edition: GazetteEdition,
+  gazetteDate: string,
+  today: string,
+  newspaperDate: string,
+): string {
+  return newspaperDate <= gazetteDate
+    ? gazetteDate
+    : gazetteInsertion(edition, today, newspaperDate).publicationDate;
+}
+
 /** The Gazette issue a notice is booked in, given the date its (first) newspaper insertion is booked for. */
 export function gazetteInsertion(
   edition: GazetteEdition,

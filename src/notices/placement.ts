@@ -8,7 +8,7 @@ import {
   type Newspaper,
 } from './directory';
 import { issueAt, pathKeys } from './issues';
-import { findLocus, type Locus, type LocusPlace } from './locus';
+import { findLocus, postcodeInAddress, type Locus, type LocusPlace } from './locus';
 import { jurisdictionOfNation, NATION_NAMES, routeNation, type Nation } from './nations';
 import { parseUkPostcode, type UkPostcode } from './postcodes';
 import type { GazetteEdition, Jurisdiction, NoticeType } from './types';
@@ -43,7 +43,7 @@ type Rec = Record<string, unknown>;
 export function placeNotice(type: NoticeType, record: Rec): { placement?: Placement; issues: FieldIssue[] } {
   const { locus, issues } = findLocus(type, record);
   if (!locus) return { issues };
-  issues.push(...postcodeAgrees(record.postcode, locus));
+  issues.push(...postcodeAgrees(record.postcode, locus), ...authorityAgrees(type, record, locus));
   const named =
     typeof record.newspaperName === 'string' ? findNewspaperByName(record.newspaperName) : undefined;
   const newspapers = papersFor(locus, named, issues);
@@ -89,6 +89,24 @@ function postcodeAgrees(postcode: unknown, locus: Locus): FieldIssue[] {
     ];
   }
   return [];
+}
+
+/**
+ * A planning authority decides applications in its own area, which lies in one nation: an authority whose address
+ * is in another nation than the site cannot be the one for it (the address's postcode, where the data decides).
+ */
+function authorityAgrees(type: NoticeType, record: Rec, locus: Locus): FieldIssue[] {
+  if (type !== 'planning') return [];
+  const office = postcodeInAddress(record.planningAuthorityAddress);
+  const nation = office && routeNation(office).nation;
+  if (!office || !nation || nation === locus.nation) return [];
+  const main = locus.places[0];
+  return [
+    issueAt(
+      ['planningAuthorityAddress'],
+      `Is in ${NATION_NAMES[nation]} (${office.postcode}), but ${main.what}, ${main.place.postcode}, is in ${NATION_NAMES[locus.nation]}: a planning authority decides applications in its own area. Give the authority for the site, or the site's postcode as locusPostcode.`,
+    ),
+  ];
 }
 
 /** One paper per place (the named one wherever it circulates), grouped: one advert per paper. */

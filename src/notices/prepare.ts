@@ -12,10 +12,11 @@ import {
   type Compliance,
   type Layout,
   type Pricing,
+  type PricingCell,
 } from './pricing';
 import type { BookablePublication } from './publication';
 import type { GazetteInsertion } from './gazettes';
-import { scheduleNotice } from './schedule';
+import { scheduleNotice, type NoticeSchedule } from './schedule';
 import type { GazetteEdition, Jurisdiction, NoticeContext } from './types';
 import { countWords, noticeText } from './wording';
 
@@ -82,14 +83,23 @@ export function prepareNotice(input: OrderInput, ctx: NoticeContext): PreparedNo
     layout,
     publicationDate: booked.publicationDate,
     publicationDateAdjusted: booked.adjusted,
-    newspapers: schedule.newspapers.map((b) => ({
-      newspaperName: b.newspaper.name,
-      places: b.places.map((p) => p.place.postcode),
-      publicationDate: b.publication.publicationDate,
-      subtotalGbpPence: mediaCost(b.newspaper, cell, wordCount),
-    })),
+    newspapers: newspaperInsertions(schedule, cell, wordCount),
     gazette: schedule.gazette,
   };
+}
+
+/** Each paper of a schedule as the order and the quote show it: its places, date and share of the media. */
+export function newspaperInsertions(
+  schedule: NoticeSchedule,
+  cell: PricingCell,
+  words: number,
+): NewspaperInsertion[] {
+  return schedule.newspapers.map((b) => ({
+    newspaperName: b.newspaper.name,
+    places: b.places.map((p) => p.place.postcode),
+    publicationDate: b.publication.publicationDate,
+    subtotalGbpPence: mediaCost(b.newspaper, cell, words),
+  }));
 }
 
 /** Whether a validated order goes to the Gazette (the API checks the Gazette is up before accepting it). */

@@ -5,13 +5,12 @@ import { newspaperName, ukPostcode } from './fields/primitives';
 import { parseFields, type Shape } from './issues';
 import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
 import { placeNotice } from './placement';
-import { prepareNotice, type NewspaperInsertion, type PreparedNotice } from './prepare';
+import { newspaperInsertions, prepareNotice, type NewspaperInsertion, type PreparedNotice } from './prepare';
 import type { BookablePublication } from './publication';
 import { NATIONS, type Nation } from './nations';
 import {
   complianceFor,
   estimatedWordCount,
-  mediaCost,
   needsGazette,
   priceNoticeIn,
   type Compliance,
@@ -154,12 +153,7 @@ export function quote(request: QuoteRequest, ctx: NoticeContext): QuoteResponse 
       pricing,
       nation,
       gazette: schedule.gazette,
-      newspapers: schedule.newspapers.map((b) => ({
-        newspaperName: b.newspaper.name,
-        places: b.places.map((p) => p.place.postcode),
-        publicationDate: b.publication.publicationDate,
-        subtotalGbpPence: mediaCost(b.newspaper, cell, words),
-      })),
+      newspapers: newspaperInsertions(schedule, cell, words),
     }),
     publicationDate: schedule.publication.publicationDate,
   };

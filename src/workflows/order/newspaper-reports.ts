@@ -1,5 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
+import { ukDate } from '../../notices/dates';
+import { gazetteDateAfterBooking } from '../../notices/gazettes';
+import type { GazetteEdition } from '../../notices/types';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
@@ -37,13 +40,33 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
   if (checkBooking(p, r) === 'repeat') return ack(p, false);
   p.reportApplied('booking', content);
   await p.commit(
-    { status: 'booked', publicationDate: r.publicationDate, newspaperReference: content.newspaperReference },
+    {
+      status: 'booked',
+      publicationDate: r.publicationDate,
+      newspaperReference: content.newspaperReference,
+      ...gazetteWithBooking(p, r.publicationDate),
+    },
     {
       event: 'order.booked',
       audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
     },
   );
   return ack(p, true);
+}
+
+/** The Gazette insertion follows the newspaper's confirmed date when that is later (src/notices/gazettes.ts). */
+function gazetteWithBooking(p: OrderProcess, booked: string): { gazettePublicationDate?: string } {
+  const { gazetteEdition, gazettePublicationDate } = p.order;
+  if (!gazetteEdition || !gazettePublicationDate) return {};
+  const today = ukDate(new Date());
+  return {
+    gazettePublicationDate: gazetteDateAfterBooking(
+      gazetteEdition as GazetteEdition,
+      gazettePublicationDate,
+      today,
+      booked,
+    ),
+  };
 }
 
 export const checkPublication = (p: OrderProcess, r: PublicationReport) =>

@@ -148,8 +148,14 @@ describe('border-exact nations', () => {
   it('places a Handbridge (CH4 7) planning notice under English law and a Broughton (CH4 0) one under Welsh', async () => {
     // The Chester Chronicle and The Leader may move the fixtures' Monday to a later day: a comment deadline
     // far enough after either.
+    const authority: Record<string, [string, string]> = {
+      'CH4 7AD': ['Cheshire West and Chester Council', '4 Civic Way, Ellesmere Port, CH65 0BE'],
+      'CH4 0DE': ['Flintshire County Council', 'County Hall, Mold, CH7 6NF'],
+    };
     const at = (postcode: string) =>
       validOrderBody('planning', {
+        planningAuthority: authority[postcode][0],
+        planningAuthorityAddress: authority[postcode][1],
         postcode,
         siteAddress: `Land off Queens Park Road, Chester, ${postcode}`,
         commentDeadline: fromToday('2027-03-29'),

@@ -7,7 +7,7 @@ import {
   quote,
 } from '../../../src/notices';
 import { AppError } from '../../../src/errors';
-import { gazetteInsertion } from '../../../src/notices/gazettes';
+import { gazetteDateAfterBooking, gazetteInsertion } from '../../../src/notices/gazettes';
 import { routeNation, type NationRouting, NATION_ROUTING } from '../../../src/notices/nations';
 import { parseUkPostcode, type UkPostcode } from '../../../src/notices/postcodes';
 import { firstPublicationDay } from '../../../src/notices/publication';
@@ -80,6 +80,20 @@ describe('the place decides', () => {
     });
     const tro = prepare(valid('tro', { postcode: 'LS1 4AP', locusPostcode: 'LS6 2AB' }));
     expect(tro.newspapers).toEqual([expect.objectContaining({ places: ['LS6 2AB'] })]);
+  });
+});
+
+describe("the authority's area", () => {
+  it('refuses a planning authority in another nation than the site', () => {
+    const body = valid('planning', {
+      planningAuthorityAddress: 'County Hall, Atlantic Wharf, Cardiff, CF10 4UW',
+    });
+    expect(issuesOf(() => parseOrderInput(body, CTX))).toEqual([
+      {
+        path: '$.planningAuthorityAddress',
+        message: expect.stringMatching(/^Is in Wales \(CF10 4UW\), but .* LS1 4AP, is in England/),
+      },
+    ]);
   });
 });
 
@@ -213,6 +227,13 @@ describe('the Gazette date is booked, shown and counted', () => {
       publicationDate: '2026-11-24',
       copyDeadline: '2026-11-20',
     });
+  });
+
+  it('moves the Gazette date with a later newspaper booking, and keeps it otherwise', () => {
+    // Booked for Tuesday 2 March in Edinburgh; the paper confirms Thursday 4 March: Friday 5 March.
+    expect(gazetteDateAfterBooking('edinburgh', '2027-03-02', '2026-11-20', '2027-03-04')).toBe('2027-03-05');
+    expect(gazetteDateAfterBooking('edinburgh', '2027-03-02', '2026-11-20', '2027-03-01')).toBe('2027-03-02');
+    expect(gazetteDateAfterBooking('london', '2027-03-01', '2026-11-20', '2027-03-01')).toBe('2027-03-01');
   });
 
   it('counts the Scottish claims period from the Edinburgh Gazette when it is later, naming the earliest date', () => {
