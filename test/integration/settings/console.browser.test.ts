@@ -419,8 +419,16 @@ describe('organisation settings console', () => {
       .execute();
     expect(entries.map((e) => e.actor)).toEqual([expect.stringMatching(/^member:/), 'operator (CLI)']);
     expect(entries[1].details).toEqual({
-      before: { billingContactName: 'Jane Smith', billingEmail: 'billing@firm.example' },
-      after: { billingContactName: 'Accounts team', billingEmail: 'billing@firm.example' },
+      before: {
+        billingAddress: null,
+        billingContactName: 'Jane Smith',
+        billingEmail: 'billing@firm.example',
+      },
+      after: {
+        billingAddress: null,
+        billingContactName: 'Accounts team',
+        billingEmail: 'billing@firm.example',
+      },
     });
     expect(Object.keys(entries[0].details)).toEqual(Object.keys(entries[1].details));
     await page.goto(`${base}/settings/organisation`);
