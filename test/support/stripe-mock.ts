@@ -7,7 +7,7 @@ import { freePort } from './ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** stripe-mock from STRIPE_MOCK_PATH, PATH, .tools/bin (CI's scripts/ensure-stripe-mock.sh) or ~/go/bin. */
+/** stripe-mock from STRIPE_MOCK_PATH, PATH, .tools/bin (scripts/install-test-tools.sh) or ~/go/bin. */
 export function findStripeMock(): string {
   const candidates = [
     process.env.STRIPE_MOCK_PATH,
@@ -18,7 +18,7 @@ export function findStripeMock(): string {
   ];
   const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
   if (!found)
-    throw new Error('stripe-mock not found: run scripts/ensure-stripe-mock.sh or set STRIPE_MOCK_PATH');
+    throw new Error('stripe-mock not found: run scripts/install-test-tools.sh or set STRIPE_MOCK_PATH');
   return found;
 }
 

@@ -9,8 +9,8 @@ import { runNoticesAsync } from '../../support/notices-cli';
 import { startStack, type TestStack } from '../../support/stack';
 
 /**
- * The status page as a visitor sees it: Debian's Chromium (installed by scripts/ensure-chromium.sh, which
- * CI runs), JavaScript switched off, during an incident an operator opened with the CLI and after it is
+ * The status page as a visitor sees it: Debian's Chromium (installed by scripts/install-test-tools.sh, which
+ * CI and the suite's global setup run), JavaScript switched off, during an incident an operator opened with the CLI and after it is
  * resolved. Never skipped: the suite's global setup stops at once, naming the install command, without it.
  */
 
