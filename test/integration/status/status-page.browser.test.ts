@@ -7,6 +7,7 @@ import { launchChromium } from '../../support/chromium';
 import type { TestApi } from '../../support/harness';
 import { runNoticesAsync } from '../../support/notices-cli';
 import { startStack, type TestStack } from '../../support/stack';
+import { eventually } from '../../support/eventually';
 
 /**
  * The status page as a visitor sees it: Debian's Chromium (installed by scripts/install-test-tools.sh, which
@@ -24,12 +25,11 @@ const notices = (...args: string[]) => runNoticesAsync({ DATA_DIR: dataDir, SMTP
 
 /** Reloads until the page shows what the visitor should read (the page is cached for a few seconds). */
 async function visitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
+  const visit = async () => {
     await page.goto(`${api.baseUrl}/status`);
-    if ((await check()) || Date.now() > end) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+    return check();
+  };
+  await eventually(visit, Boolean, ms, 500);
 }
 
 const componentRow = (name: string) => page.locator('#components tbody tr', { hasText: name });
