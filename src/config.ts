@@ -203,15 +203,15 @@ export interface Config {
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
   /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
   readonly shutdownDeadlineMs: number;
-  readonly hardening: HardeningConfig;
+  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
+  readonly database: { readonly connectTimeoutMs: number; readonly statementTimeoutMs: number };
+  readonly api: ApiConfig;
 }
 
-export interface HardeningConfig {
+/** What the API process (and the console it serves) needs beyond its port and limits. */
+export interface ApiConfig {
   /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
   readonly cursorKeys: readonly Buffer[];
-  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
-  readonly databaseConnectTimeoutMs: number;
-  readonly databaseStatementTimeoutMs: number;
   /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
   readonly dependencyRetryAfterSeconds: number;
   /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
@@ -280,12 +280,10 @@ const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
   .update('statutory-notices development cursor signing key: embedded and test use only, never production')
   .digest();
 
-function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
+function apiConfig(e: z.infer<typeof envSchema>): ApiConfig {
   const signing = e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY;
   const previous = e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : [];
   const config = {
-    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
-    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
     rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
   };
@@ -293,7 +291,7 @@ function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
     value: Object.freeze([signing, ...previous]),
     enumerable: false,
   });
-  return Object.freeze(config) as HardeningConfig;
+  return Object.freeze(config) as ApiConfig;
 }
 
 const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
@@ -422,7 +420,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
     }),
     bank: bankConfig(e),
-    hardening: hardeningConfig(e),
+    database: Object.freeze({
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    }),
+    api: apiConfig(e),
     shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }

@@ -99,10 +99,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
-  const orders = orderReadRoutes(db, config.hardening.cursorKeys);
+  const orders = orderReadRoutes(db, config.api.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
   v1.use('/events', ...authenticated);
-  const events = eventRoutes(db, config.hardening.cursorKeys);
+  const events = eventRoutes(db, config.api.cursorKeys);
   v1.use(events.routes(), events.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
     { database: databaseCheck(db), ...deps.healthChecks },
-    { retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds },
+    { retryAfterSeconds: config.api.dependencyRetryAfterSeconds },
   );
   api.use(health.routes(), health.allowedMethods());
 
@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(httpMetrics());
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
-  app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
+  app.use(errorHandler(config.api.dependencyRetryAfterSeconds));
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
