@@ -119,7 +119,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
-  // Hardening (issue 13): cursor signing, dependency time-outs, rate-limit housekeeping.
+  // The API's cursor signing, dependency time-outs (config.database, config.api) and rate-limit housekeeping.
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
   DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
