@@ -155,7 +155,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
-  // Hardening (issue 13): cursor signing, dependency time-outs, rate-limit housekeeping.
+  // The API's cursor signing, dependency time-outs (config.database, config.api) and rate-limit housekeeping.
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
   DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
@@ -257,7 +257,9 @@ export interface Config {
   readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
   /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
   readonly shutdownDeadlineMs: number;
-  readonly hardening: HardeningConfig;
+  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
+  readonly database: { readonly connectTimeoutMs: number; readonly statementTimeoutMs: number };
+  readonly api: ApiConfig;
 }
 
 export interface SupplierConfig {
@@ -271,12 +273,10 @@ export interface SupplierConfig {
   readonly companyNumber: string | undefined;
 }
 
-export interface HardeningConfig {
+/** What the API process (and the console it serves) needs beyond its port and limits. */
+export interface ApiConfig {
   /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
   readonly cursorKeys: readonly Buffer[];
-  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
-  readonly databaseConnectTimeoutMs: number;
-  readonly databaseStatementTimeoutMs: number;
   /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
   readonly dependencyRetryAfterSeconds: number;
   /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
@@ -342,12 +342,10 @@ const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
   .update('statutory-notices development cursor signing key: embedded and test use only, never production')
   .digest();
 
-function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
+function apiConfig(e: z.infer<typeof envSchema>): ApiConfig {
   const signing = e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY;
   const previous = e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : [];
   const config = {
-    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
-    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
     rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
   };
@@ -355,7 +353,7 @@ function hardeningConfig(e: z.infer<typeof envSchema>): HardeningConfig {
     value: Object.freeze([signing, ...previous]),
     enumerable: false,
   });
-  return Object.freeze(config) as HardeningConfig;
+  return Object.freeze(config) as ApiConfig;
 }
 
 /**
@@ -567,7 +565,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
     bank: bankConfig(e),
-    hardening: hardeningConfig(e),
+    database: Object.freeze({
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    }),
+    api: apiConfig(e),
     shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }

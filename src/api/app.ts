@@ -150,10 +150,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
   v1.use('/orders', ...authenticated);
-  const orders = orderReadRoutes(db, config.hardening.cursorKeys);
+  const orders = orderReadRoutes(db, config.api.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());
   v1.use('/events', ...authenticated);
-  const events = eventRoutes(db, config.hardening.cursorKeys);
+  const events = eventRoutes(db, config.api.cursorKeys);
   v1.use(events.routes(), events.allowedMethods());
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
     { database: databaseCheck(db), ...deps.healthChecks },
-    { retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds },
+    { retryAfterSeconds: config.api.dependencyRetryAfterSeconds },
   );
   api.use(health.routes(), health.allowedMethods());
 
@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(pageSecurityHeaders(config.publicBaseUrl));
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
-  app.use(errorHandler(config.hardening.dependencyRetryAfterSeconds));
+  app.use(errorHandler(config.api.dependencyRetryAfterSeconds));
   // The payment pages read their own form bodies, ahead of the JSON API's parser.
   for (const pages of payments.pages) app.use(pages.routes()).use(pages.allowedMethods());
   // Public document verification: its own bounded upload, before the JSON body parser.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { validationError } from '../errors';
 
-/** HMAC keys of cursors: the first signs, any verifies (config.hardening.cursorKeys). */
+/** HMAC keys of cursors: the first signs, any verifies (config.api.cursorKeys). */
 export type CursorKeys = readonly Buffer[];
 
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');

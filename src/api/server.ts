@@ -126,7 +126,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     what: 'expired rate-limit windows',
     sweep: () => deleteExpiredRateLimits(db),
     log,
-    intervalMs: config.hardening.rateLimitCleanupIntervalMs,
+    intervalMs: config.api.rateLimitCleanupIntervalMs,
   });
   const stopBodyRefresh = startPeriodicSweep({
     what: 'stale order bodies',

@@ -17,12 +17,8 @@ export interface DatabaseTimeouts {
 }
 
 /** The configured bounds of the API and worker processes. */
-export const databaseTimeouts = (config: {
-  hardening: { databaseConnectTimeoutMs: number; databaseStatementTimeoutMs: number };
-}): DatabaseTimeouts => ({
-  connectTimeoutMs: config.hardening.databaseConnectTimeoutMs,
-  statementTimeoutMs: config.hardening.databaseStatementTimeoutMs,
-});
+export const databaseTimeouts = (config: { database: Required<DatabaseTimeouts> }): DatabaseTimeouts =>
+  config.database;
 
 /** A Kysely instance and the pg pool behind it (the rate limiter's store shares the pool). */
 export function createDatabase(

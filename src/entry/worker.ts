@@ -40,7 +40,7 @@ async function main() {
     log,
     extra: sdkMetricsReader(sdkMetrics),
     health: workerHealth(worker.worker, { database: databaseCheck(db), temporal: temporalHealth.check }),
-    retryAfterSeconds: config.hardening.dependencyRetryAfterSeconds,
+    retryAfterSeconds: config.api.dependencyRetryAfterSeconds,
   });
   log.info({ url: metrics.url }, 'metrics listening');
   log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');

@@ -35,6 +35,10 @@ export const ORDER_AFFECTING: ReadonlySet<Component> = new Set([
 export const isComponent = (value: string): value is Component =>
   (COMPONENTS as readonly string[]).includes(value);
 
+/** What a visitor (or an incident e-mail) calls a component; an unknown id as it is. */
+export const componentLabel = (value: string): string =>
+  isComponent(value) ? COMPONENT_LABELS[value] : value;
+
 export type ComponentState = 'operational' | 'degraded' | 'outage';
 const RANK: Record<ComponentState, number> = { operational: 0, degraded: 1, outage: 2 };
 export const worst = (states: ComponentState[]): ComponentState =>

@@ -7,7 +7,7 @@ import { listSentEmails, markEmailFailed } from '../db/sent-emails.repository';
 import type { Mailer } from '../mail/mailer';
 import { EmailDeferredError, EmailRejectedError, sendOnce } from '../mail/send-once';
 import { renderIncidentEmail } from '../mail/templates/incident';
-import { ORDER_AFFECTING, isComponent, type Component } from './components';
+import { ORDER_AFFECTING, componentLabel, isComponent, type Component } from './components';
 
 export interface IncidentDeps {
   config: Config;
@@ -113,7 +113,7 @@ export async function notifyIncident(
   const results: IncidentEmailResult[] = [];
   for (const audience of await audienceOf(deps, incident, phase)) {
     const email = renderIncidentEmail({
-      incident,
+      incident: { ...incident, components: incident.components.map(componentLabel) },
       phase,
       message,
       organisationName: audience.name,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './ports';
+import { eventually } from './eventually';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -43,11 +44,14 @@ export async function spawnApiProcess(env: Record<string, string> = {}): Promise
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, child: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('process did not become healthy in time');
+  const healthy = await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+      return check().catch(() => false);
+    },
+    Boolean,
+    timeoutMs,
+    200,
+  );
+  if (!healthy) throw new Error('process did not become healthy in time');
 }

@@ -4,10 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { freePort } from './ports';
+import { eventually } from './eventually';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** stripe-mock from STRIPE_MOCK_PATH, PATH, .tools/bin (CI's scripts/ensure-stripe-mock.sh) or ~/go/bin. */
+/** stripe-mock from STRIPE_MOCK_PATH, PATH, .tools/bin (scripts/install-test-tools.sh) or ~/go/bin. */
 export function findStripeMock(): string {
   const candidates = [
     process.env.STRIPE_MOCK_PATH,
@@ -18,7 +19,7 @@ export function findStripeMock(): string {
   ];
   const found = candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
   if (!found)
-    throw new Error('stripe-mock not found: run scripts/ensure-stripe-mock.sh or set STRIPE_MOCK_PATH');
+    throw new Error('stripe-mock not found: run scripts/install-test-tools.sh or set STRIPE_MOCK_PATH');
   return found;
 }
 
@@ -204,17 +205,14 @@ export async function startStripeMock(): Promise<StripeMock> {
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 async function waitUntilUp(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
+  const up = await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`stripe-mock exited: ${stderr()}`);
-    const ok = await fetch(`${url}/v1/balance`, { headers: { Authorization: 'Bearer sk_test_123' } }).then(
+    return fetch(`${url}/v1/balance`, { headers: { Authorization: 'Bearer sk_test_123' } }).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`stripe-mock did not start: ${stderr()}`);
+  }, Boolean);
+  if (!up) throw new Error(`stripe-mock did not start: ${stderr()}`);
 }
 
 /**

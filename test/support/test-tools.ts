@@ -23,6 +23,8 @@ export class MissingTestTool extends Error {
   }
 }
 
+const INSTALL = 'bash scripts/install-test-tools.sh';
+
 async function requirePostgres(): Promise<void> {
   const client = new Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 5000 });
   try {
@@ -37,34 +39,24 @@ async function requirePostgres(): Promise<void> {
   }
 }
 
-/** stripe-mock is a Go program: build it with Go when it is missing, as the Temporal CLI is built. */
-async function requireStripeMock(): Promise<void> {
-  try {
-    findStripeMock();
-    return;
-  } catch {
-    // Not installed yet: build it below when Go is there.
-  }
-  const install = 'bash scripts/ensure-stripe-mock.sh (needs Go), or set STRIPE_MOCK_PATH';
-  try {
-    await execFileAsync('bash', [path.join(ROOT, 'scripts/ensure-stripe-mock.sh')], { cwd: ROOT });
-    findStripeMock();
-  } catch {
-    throw new MissingTestTool('stripe-mock', install);
-  }
-}
-
-function requireChromium(): void {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new MissingTestTool(
-      `Chromium at ${CHROMIUM_PATH}`,
-      'bash scripts/ensure-chromium.sh (apt-get install chromium), or set CHROMIUM_PATH',
-    );
-}
-
-/** Finds, or installs where that needs no root, every outside tool the integration suite uses. */
+/**
+ * Runs the project's one installer (as .ci/run does), which builds or installs whatever tool is missing and
+ * costs a few checks when none is; then checks what the suite itself looks up.
+ */
 export async function requireTestTools(): Promise<void> {
-  requireChromium();
+  try {
+    await execFileAsync('bash', [path.join(ROOT, 'scripts/install-test-tools.sh')], { cwd: ROOT });
+  } catch (err) {
+    const output = (err as { stderr?: string }).stderr?.trim();
+    throw new MissingTestTool('its outside tools', `${INSTALL} failed${output ? `: ${output}` : ''}`);
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new MissingTestTool(`Chromium at ${CHROMIUM_PATH}`, `${INSTALL}, or set CHROMIUM_PATH`);
+  }
+  try {
+    findStripeMock();
+  } catch {
+    throw new MissingTestTool('stripe-mock', `${INSTALL} (needs Go), or set STRIPE_MOCK_PATH`);
+  }
   await requirePostgres();
-  await requireStripeMock();
 }

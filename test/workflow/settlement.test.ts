@@ -1,3 +1,4 @@
+import { eventually } from '../support/eventually';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import {
@@ -38,12 +39,9 @@ const pay = async (o: PlacedOrder, paymentRef: string | null) => {
 
 /** Waits until the workflow's state satisfies `check` (signals are handled asynchronously). */
 async function until(o: PlacedOrder, check: (s: Awaited<ReturnType<PlacedOrder['state']>>) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const state = await o.state();
-    if (check(state)) return state;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the order never reached the expected state');
+  const state = await eventually(() => o.state(), check, 10_000);
+  if (!check(state)) throw new Error('the order never reached the expected state');
+  return state;
 }
 
 async function refusedWith(promise: Promise<unknown>): Promise<string | undefined> {
@@ -257,7 +255,11 @@ describe('a closed order that needs an operator waits for them', () => {
     await pay(o, null);
     await until(o, (s) => s.paymentState === 'paid');
     expect(await cancel(o)).toMatchObject({ paymentState: 'refund_due', needsAttention: true });
-    await new Promise((r) => setTimeout(r, 500));
+    // Idle (no workflow task left to run after the cancel) and still running: it waits for the operator.
+    await eventually(
+      () => o.handle.describe(),
+      (d) => !d.raw.pendingWorkflowTask,
+    );
     expect(await running(o)).toBe('RUNNING');
     expect(await details(o)).toContain('signal `refundIssued`');
     const current = await o.handle.describe();

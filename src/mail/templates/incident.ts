@@ -1,7 +1,7 @@
-import { COMPONENT_LABELS, isComponent } from '../../status/components';
 import { renderEmail, type RenderedEmail } from './render';
 
 export interface IncidentMailInput {
+  /** `components`: what the status page calls each affected component. */
   incident: { id: string; title: string; components: string[] };
   phase: 'opened' | 'resolved';
   message: string;
@@ -16,7 +16,6 @@ const MAX_LISTED = 10;
 /** Tells an organisation with orders in flight that an incident affects order processing, or that it is over. */
 export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
   const { incident, phase } = input;
-  const components = incident.components.map((c) => (isComponent(c) ? COMPONENT_LABELS[c] : c));
   const subject = phase === 'opened' ? `Service incident: ${incident.title}` : `Resolved: ${incident.title}`;
   const refs = input.orderReferences.slice(0, MAX_LISTED);
   const more = input.orderReferences.length - refs.length;
@@ -36,7 +35,7 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
       {
         kind: 'facts',
         rows: [
-          ['Affected', components.join(', ')],
+          ['Affected', incident.components.join(', ')],
           ['Incident', incident.id],
         ],
       },

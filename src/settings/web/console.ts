@@ -125,7 +125,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     memberRoutes({ db, config, mailer: getMailer }),
     keyRoutes({ db }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
-    orderRoutes({ db, cursorKeys: config.hardening.cursorKeys }),
+    orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
     organisationRoutes({ db }),
   ];
   const chain: Middleware<ConsoleState>[] = [

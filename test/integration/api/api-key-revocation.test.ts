@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../../../src/db/database';
+import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation } from '../../support/harness';
 import { runNoticesAsync } from '../../support/notices-cli';
 import { spawnApiProcess, type ApiProcess } from '../../support/processes';
@@ -24,12 +25,23 @@ const status = async (api: ApiProcess, key: string) =>
 
 /** Milliseconds until `api` refuses `key` (polled every 20 ms), or null if it still accepts it after 3 s. */
 async function msUntilRefused(api: ApiProcess, key: string, since: number): Promise<number | null> {
-  while (Date.now() - since < 3_000) {
-    if ((await status(api, key)) === 401) return Date.now() - since;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return null;
+  const last = await eventually(
+    () => status(api, key),
+    (s) => s === 401,
+    3_000 - (Date.now() - since),
+    20,
+  );
+  return last === 401 ? Date.now() - since : null;
 }
+
+/** The API processes' key listeners, counted once each has sent its LISTEN again. */
+const listening = async () =>
+  (
+    await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where application_name = 'notices-api-keys' and datname = current_database()
+        and query ilike 'listen%'`.execute(db)
+  ).rows[0]?.n ?? 0;
 
 async function cachedKey() {
   const org = await createTestOrganisation(db);
@@ -58,7 +70,7 @@ describe('revoking an API key', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     // While the listener is down keys are looked up every time; after it reconnects they are cached again.
     const { key, id } = await cachedKey();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await eventually(listening, (n) => n >= 2, 5_000);
     for (const api of [first, second]) expect(await status(api, key)).toBe(200);
     const listeners = await sql<{ n: number }>`
       select count(*)::int as n from pg_stat_activity

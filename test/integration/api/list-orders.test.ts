@@ -217,12 +217,12 @@ describe('forged and replayed cursors', () => {
     ['an extra field', { sql: 'drop table orders' }],
     ['another version', { v: 2 }],
   ])('refuses a correctly signed cursor with %s', async (_what, change) => {
-    const secret = api.config.hardening.cursorKeys[0]!;
+    const secret = api.config.api.cursorKeys[0]!;
     expectCursorRefused(await listWith(api, sign({ ...valid(), ...change }, secret)));
   });
 
   it('accepts a valid signed cursor', async () => {
-    const res = await listWith(api, sign(valid(), api.config.hardening.cursorKeys[0]!));
+    const res = await listWith(api, sign(valid(), api.config.api.cursorKeys[0]!));
     expect(res.status).toBe(200);
     expect(res.json.pagination.limit).toBe(5);
   });

@@ -7,10 +7,11 @@ import { launchChromium } from '../../support/chromium';
 import type { TestApi } from '../../support/harness';
 import { runNoticesAsync } from '../../support/notices-cli';
 import { startStack, type TestStack } from '../../support/stack';
+import { eventually } from '../../support/eventually';
 
 /**
- * The status page as a visitor sees it: Debian's Chromium (installed by scripts/ensure-chromium.sh, which
- * CI runs), JavaScript switched off, during an incident an operator opened with the CLI and after it is
+ * The status page as a visitor sees it: Debian's Chromium (installed by scripts/install-test-tools.sh, which
+ * CI and the suite's global setup run), JavaScript switched off, during an incident an operator opened with the CLI and after it is
  * resolved. Never skipped: the suite's global setup stops at once, naming the install command, without it.
  */
 
@@ -24,12 +25,11 @@ const notices = (...args: string[]) => runNoticesAsync({ DATA_DIR: dataDir, SMTP
 
 /** Reloads until the page shows what the visitor should read (the page is cached for a few seconds). */
 async function visitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
+  const visit = async () => {
     await page.goto(`${api.baseUrl}/status`);
-    if ((await check()) || Date.now() > end) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+    return check();
+  };
+  await eventually(visit, Boolean, ms, 500);
 }
 
 const componentRow = (name: string) => page.locator('#components tbody tr', { hasText: name });

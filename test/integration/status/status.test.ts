@@ -13,6 +13,7 @@ import { buildSnapshot, createStatusService } from '../../../src/status/status.s
 import { call, createTestOrganisation, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
 import { startStack, type TestStack } from '../../support/stack';
+import { eventually } from '../../support/eventually';
 
 let stack: TestStack;
 let api: TestApi;
@@ -34,14 +35,8 @@ const deps = () => ({ config: api.config, db: api.db, temporal: api.temporal, ta
 const stateOf = async (id: string, d = deps()) =>
   (await buildSnapshot(d)).components.find((c) => c.id === id)!.state;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const until = <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000) =>
+  eventually(read, done, ms, 250);
 
 describe('status derived from live signals', () => {
   test('GET /status.json lists every component; order processing follows the worker pollers', async () => {

@@ -8,6 +8,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint } from '../../../src/db/we
 import { verifyWebhookSignature } from '../../../src';
 import { createLogger } from '../../../src/logger';
 import type { OrderEventName } from '../../../src/orders/events';
+import { deliveryWorkflowId, OWN_FAILURE_ALERT_AFTER_TRIES } from '../../../src/webhooks/delivery';
 import type { WebhookEnvelope } from '../../../src/webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
@@ -155,14 +156,13 @@ describe('webhook delivery', () => {
     const liveEndpoint = await endpoint(org.id, live.url.replace('http:', 'https:'), { mode: 'live' });
     const created = await emit(org.id, 'order.created');
     const booked = await emit(org.id, 'order.booked');
-    await emit(org.id, 'order.amended');
+    const amended = await emit(org.id, 'order.amended');
     const liveEvent = await emit(org.id, 'order.created', { livemode: true });
 
-    await eventually(
-      () => a.received.length + b.received.length,
-      (n) => n >= 2,
-    );
-    await new Promise((res) => setTimeout(res, 500));
+    // Each event's deliveries are recorded before `emit` answers; once each is delivered, nothing more is sent.
+    await deliveryOf(created.id, (s) => s === 'delivered');
+    await deliveryOf(booked.id, (s) => s === 'delivered');
+    expect(await listDeliveries(db, { eventId: amended.id })).toEqual([]);
     expect(a.received.map((q) => envelopeOf(q).id)).toEqual([created.id]);
     expect(b.received.map((q) => envelopeOf(q).id)).toEqual([booked.id]);
     expect((await listDeliveries(db, { eventId: liveEvent.id })).map((d) => d.endpointId)).toEqual([
@@ -262,8 +262,14 @@ describe('webhook delivery', () => {
       .execute();
     const event = await emit(org.id, 'order.created');
 
-    // Longer than the whole shortened schedule: the old rule would have dead-lettered it by now.
-    await new Promise((res) => setTimeout(res, 4500));
+    // Our failure retried until operators are alerted (1 s, then 2 s apart): longer than the whole shortened
+    // schedule, so a rule that spent the receiver's attempts on it would have dead-lettered it by now.
+    const [delivery] = await listDeliveries(db, { eventId: event.id });
+    const workflow = temporal.workflow.getHandle(deliveryWorkflowId(event.id, delivery!.endpointId, 0));
+    const tries = async () => (await workflow.describe()).raw.pendingActivities?.[0]?.attempt ?? 0;
+    expect(await eventually(tries, (n) => n >= OWN_FAILURE_ALERT_AFTER_TRIES)).toBeGreaterThanOrEqual(
+      OWN_FAILURE_ALERT_AFTER_TRIES,
+    );
     const held = await deliveryOf(event.id);
     expect(held).toMatchObject({ status: 'pending', attempts: 0 });
     expect(r.received).toHaveLength(0);
@@ -318,7 +324,7 @@ describe('webhook delivery', () => {
     const delivery = await deliveryOf(event.id, (s) => s === 'failed');
     await deleteWebhookEndpoint(db, ep.endpoint.id);
     expect((await listAttempts(db, delivery.id))[0]).toMatchObject({ statusCode: 302, error: 'HTTP 302' });
-    await new Promise((res) => setTimeout(res, 500));
+    // The attempt is recorded once its request has answered: a redirect followed would have reached the target.
     expect(target.received).toHaveLength(0);
   });
 

@@ -216,10 +216,7 @@ describe('production start-up check', () => {
       ...PRODUCTION_ENV,
       CURSOR_SIGNING_KEY_PREVIOUS: Buffer.alloc(32, 9).toString('base64'),
     });
-    expect(config.hardening.cursorKeys.map((k) => k.toString('hex'))).toEqual([
-      'cd'.repeat(32),
-      '09'.repeat(32),
-    ]);
+    expect(config.api.cursorKeys.map((k) => k.toString('hex'))).toEqual(['cd'.repeat(32), '09'.repeat(32)]);
     expect(JSON.stringify(config)).not.toContain('cdcdcd');
     expect(() => loadConfig({ ...DEV, CURSOR_SIGNING_KEY: 'short' })).toThrow(/CURSOR_SIGNING_KEY/);
   });

@@ -1,6 +1,7 @@
 import { decodeWords, parseHeaders } from '../../../src/mail/outbox';
 import { classifySendError, stableMessageId } from '../../../src/mail/mailer';
 import { renderIncidentEmail } from '../../../src/mail/templates/incident';
+import { componentLabel } from '../../../src/status/components';
 import { invoiceDetails, renderInvoiceEmail } from '../../../src/mail/templates/invoice';
 import { orderMailView, renderOrderEmail } from '../../../src/mail/templates/order';
 import { escapeHtml } from '../../../src/mail/templates/render';
@@ -143,7 +144,11 @@ describe('order e-mail templates', () => {
 
   test('incident e-mails list the affected components and the orders in flight', () => {
     const input = {
-      incident: { id: 'inc_1', title: 'Gazette outage', components: ['gazette', 'order_processing'] },
+      incident: {
+        id: 'inc_1',
+        title: 'Gazette outage',
+        components: ['gazette', 'order_processing'].map(componentLabel),
+      },
       message: 'The Gazette is not accepting notices.',
       organisationName: 'Smith & Co',
       orderReferences: ['SN-1', 'SN-2'],
