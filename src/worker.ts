@@ -3,7 +3,7 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
-import { connectTemporalClient } from './temporal/client';
+import { connectTemporalClient, temporalSecurity } from './temporal/client';
 import { warmUpWorkflowStarts } from './temporal/warm-up';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { workerTracingOptions } from './observability/temporal-tracing';
@@ -74,10 +74,11 @@ export async function startOrderWorker(
 ): Promise<RunningWorker> {
   const { address, ...deps } = opts;
   checkReferenceData(); // workflow code trusts the data files: they are checked once, here
-  const connection = await NativeConnection.connect({ address });
+  const security = temporalSecurity(deps.config.temporalConnection);
+  const connection = await NativeConnection.connect({ address, ...security });
   const ownClient: Client | undefined = deps.temporal
     ? undefined
-    : await connectTemporalClient(address, deps.config.temporalNamespace);
+    : await connectTemporalClient(address, deps.config.temporalNamespace, { security });
   // Connected and warmed now rather than by the first activity that starts a workflow: setting up the gRPC
   // channel (name resolution) takes ~100 ms of the main thread, which runs every activity, and a first start
   // another ~20 ms (./temporal/warm-up.ts). Best effort: the client still connects lazily if this fails.

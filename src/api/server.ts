@@ -13,7 +13,7 @@ import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
-import { connectTemporalClient } from '../temporal/client';
+import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from './context';
@@ -73,14 +73,16 @@ export async function wireApi(
   }
   const poolSize = opts.poolSize ?? config.databasePoolSize;
   const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
+  const security = temporalSecurity(config.temporalConnection);
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
     onRequestPath: true,
+    security,
   });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
   const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
-  const temporalHealth = temporalProbe(config.temporalAddress);
+  const temporalHealth = temporalProbe(config.temporalAddress, { security });
   const app = createApp({
     config,
     db,

@@ -10,6 +10,7 @@ import { startOrderWorker } from '../worker';
 import { workerHealth } from '../worker-health';
 import { databaseCheck } from '../health';
 import { temporalProbe } from '../temporal/probe';
+import { temporalSecurity } from '../temporal/client';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -31,7 +32,9 @@ async function main() {
     taskQueue: config.temporalTaskQueue,
     workflowBundle: await bundleWorkflows(log, require.resolve('../workflows')),
   });
-  const temporalHealth = temporalProbe(config.temporalAddress);
+  const temporalHealth = temporalProbe(config.temporalAddress, {
+    security: temporalSecurity(config.temporalConnection),
+  });
   const metrics = await startMetricsServer({
     host: config.metrics.host,
     port: config.metrics.workerPort,

@@ -1,5 +1,6 @@
 import { Connection, type ConnectionOptions } from '@temporalio/client';
 import type { HealthCheck } from '../health';
+import type { TemporalSecurity } from './client';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -26,8 +27,12 @@ export interface TemporalProbe {
  * process, a cost on every promise of every request (about 8 % of a quote's CPU, measured with
  * bench/quote-ab.ts). The API's own client never scopes a deadline on the request path.
  */
-export function temporalProbe(address: string, deadlineMs = 1500): TemporalProbe {
-  const connection = Connection.lazy({ address, interceptors: [deadlineOf(deadlineMs)] });
+export function temporalProbe(
+  address: string,
+  opts: { security?: TemporalSecurity; deadlineMs?: number } = {},
+): TemporalProbe {
+  const interceptors = [deadlineOf(opts.deadlineMs ?? 1500)];
+  const connection = Connection.lazy({ address, ...opts.security, interceptors });
   return {
     check: async () => {
       await connection.workflowService.getSystemInfo({});

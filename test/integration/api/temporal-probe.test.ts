@@ -23,7 +23,7 @@ describe('temporalProbe', () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
-    const probe = temporalProbe(`127.0.0.1:${port}`, 300);
+    const probe = temporalProbe(`127.0.0.1:${port}`, { deadlineMs: 300 });
     try {
       await expect(probe.check()).rejects.toThrow(/deadline/i);
     } finally {
