@@ -9,17 +9,23 @@ import { REPO_ROOT, runTool } from '../support/deploy-tools';
  * termination inside the grace period, the migration before the pods, every configuration variable.
  */
 const CHART = 'deploy/helm/notices';
-const KUBE_VERSION = '1.33.0';
+/** The Kubernetes version the chart targets (Chart.yaml kubeVersion) and whose schemas the repo ships. */
+const KUBE_VERSION = '1.27.0';
+const SCHEMAS = `deploy/kubernetes/schemas/v${KUBE_VERSION}/{{.ResourceKind}}{{.KindSuffix}}.json`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kubernetes objects, read field by field
 type K8s = any;
 
-function render(...set: string[]): K8s[] {
+function renderText(...set: string[]): string {
   const args = ['template', 'notices', CHART, '--kube-version', KUBE_VERSION];
   for (const s of set) args.push('--set', s);
   const run = runTool('helm', args);
   if (run.status !== 0) throw new Error(`helm template failed: ${run.stderr}`);
-  return parseAllDocuments(run.stdout)
+  return run.stdout;
+}
+
+function render(...set: string[]): K8s[] {
+  return parseAllDocuments(renderText(...set))
     .map((d) => d.toJSON() as K8s)
     .filter(Boolean);
 }
@@ -38,6 +44,37 @@ describe('the Helm chart', () => {
     const run = runTool('helm', ['lint', CHART, '--kube-version', KUBE_VERSION, '--strict']);
     expect(run.stdout).toContain('0 chart(s) failed');
     expect(run.status).toBe(0);
+  });
+
+  /** kubeconform, strict (unknown fields fail), against the schemas in the repository only: no network. */
+  const validate = (manifests: string) =>
+    runTool('kubeconform', ['-strict', '-summary', '-schema-location', SCHEMAS, '-'], { input: manifests });
+
+  it.each([
+    ['the defaults', []],
+    ['fixed replicas', ['api.autoscaling.enabled=false', 'worker.autoscaling.enabled=false']],
+    [
+      'mTLS to Temporal and a created Secret',
+      ['temporal.tls.enabled=true', 'secret.create=true', 'secret.values.DATABASE_URL=postgres://x'],
+    ],
+    [
+      'addresses for the egress rules',
+      ['postgresql.cidrs={10.1.0.0/16}', 'temporal.cidrs={10.2.0.0/16,10.3.0.0/16}'],
+    ],
+  ])('renders every object valid against the shipped Kubernetes schemas: %s', (_, set) => {
+    const run = validate(renderText(...(set as string[])));
+    expect(run.stdout).toMatch(/Invalid: 0, Errors: 0, Skipped: 0/);
+    expect(run.status).toBe(0);
+  });
+
+  it('would catch a misspelt field or a wrong type', () => {
+    const broken = renderText()
+      .replace('minAvailable: 1', 'minAvailabel: 1')
+      .replace(/terminationGracePeriodSeconds: (\d+)/, 'terminationGracePeriodSeconds: "$1s"');
+    const run = validate(broken);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toContain("additional properties 'minAvailabel' not allowed");
+    expect(run.stdout).toContain('terminationGracePeriodSeconds');
   });
 
   it('renders the API and the worker with at least two replicas each, autoscaled or not', () => {
