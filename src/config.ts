@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat, type LogFormat } from './logger';
@@ -89,6 +90,13 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('notice-orders'),
   TEMPORAL_DEV_PORT: intFrom(7233, 1),
   TEMPORAL_UI_URL: optionalString.pipe(z.url().optional()),
+  // Temporal's own client variables (its "environment configuration"): TLS, mTLS, API key.
+  TEMPORAL_TLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: optionalString,
+  TEMPORAL_TLS_CLIENT_KEY_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_NAME: optionalString,
+  TEMPORAL_API_KEY: optionalString,
   TRUST_PROXY: bool(false),
   TRUST_PROXY_HOPS: intFrom(1, 1),
   MAX_BODY_BYTES: intFrom(102_400, 1024),
@@ -186,6 +194,8 @@ export interface Config {
   readonly temporalTaskQueue: string;
   readonly temporalDevPort: number;
   readonly temporalUiUrl: string | undefined;
+  /** How every connection to Temporal is secured beyond its address (src/temporal/client.ts applies it). */
+  readonly temporalConnection: TemporalConnectionConfig;
   readonly trustProxy: boolean;
   readonly trustProxyHops: number;
   readonly maxBodyBytes: number;
@@ -273,6 +283,21 @@ export interface SupplierConfig {
   readonly companyNumber: string | undefined;
 }
 
+export interface TemporalConnectionConfig {
+  /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
+  readonly security: 'plain' | 'tls' | 'mtls';
+  /** The SDK's TLS options, read from the files named (non-enumerable: never logged); false for plain. */
+  readonly tls: false | TemporalTls;
+  /** Temporal Cloud API key, sent as a bearer token (non-enumerable). */
+  readonly apiKey: string | undefined;
+}
+
+export interface TemporalTls {
+  readonly serverNameOverride?: string;
+  readonly serverRootCACertificate?: Buffer;
+  readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
+}
+
 /** What the API process (and the console it serves) needs beyond its port and limits. */
 export interface ApiConfig {
   /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
@@ -325,6 +350,59 @@ function metricsConfig(e: z.infer<typeof envSchema>): Config['metrics'] {
   const metrics = { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT };
   Object.defineProperty(metrics, 'token', { value: e.METRICS_TOKEN, enumerable: false });
   return Object.freeze(metrics) as Config['metrics'];
+}
+
+/** The PEM file a TEMPORAL_TLS_*_PATH variable names, read at start-up so a wrong path stops the process. */
+function pemFile(variable: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}: cannot read ${file} (${(err as Error).message})`,
+    );
+  }
+}
+
+/** The TLS options from the files the TEMPORAL_TLS_* variables name. */
+function temporalTls(e: z.infer<typeof envSchema>): TemporalTls {
+  const ca = e.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
+  const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
+  const key = e.TEMPORAL_TLS_CLIENT_KEY_PATH;
+  return Object.freeze({
+    ...(e.TEMPORAL_TLS_SERVER_NAME && { serverNameOverride: e.TEMPORAL_TLS_SERVER_NAME }),
+    ...(ca && { serverRootCACertificate: pemFile('TEMPORAL_TLS_SERVER_CA_CERT_PATH', ca) }),
+    ...(cert &&
+      key && {
+        clientCertPair: Object.freeze({
+          crt: pemFile('TEMPORAL_TLS_CLIENT_CERT_PATH', cert),
+          key: pemFile('TEMPORAL_TLS_CLIENT_KEY_PATH', key),
+        }),
+      }),
+  });
+}
+
+/**
+ * Temporal's TLS as its own client variables set it: on when TEMPORAL_TLS says so, or when a certificate, a
+ * CA, a server name or an API key is given (Temporal Cloud), unless TEMPORAL_TLS=false; mTLS with a client
+ * certificate and its key, which come together.
+ */
+function temporalConnectionConfig(e: z.infer<typeof envSchema>): TemporalConnectionConfig {
+  const certificates = !!(e.TEMPORAL_TLS_CLIENT_CERT_PATH || e.TEMPORAL_TLS_SERVER_CA_CERT_PATH);
+  if (!e.TEMPORAL_TLS_CLIENT_CERT_PATH !== !e.TEMPORAL_TLS_CLIENT_KEY_PATH) {
+    throw new ConfigError(
+      'Invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: give both (mTLS) or neither',
+    );
+  }
+  const implied = certificates || !!(e.TEMPORAL_TLS_SERVER_NAME || e.TEMPORAL_API_KEY);
+  const explicit = e.TEMPORAL_TLS === undefined ? undefined : ['true', '1', 'yes'].includes(e.TEMPORAL_TLS);
+  if (explicit === false && certificates) {
+    throw new ConfigError('Invalid configuration: TEMPORAL_TLS: false, yet TLS certificates are given');
+  }
+  const tls = (explicit ?? implied) ? temporalTls(e) : false;
+  const config = { security: !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls' };
+  Object.defineProperty(config, 'tls', { value: tls, enumerable: false });
+  Object.defineProperty(config, 'apiKey', { value: e.TEMPORAL_API_KEY, enumerable: false });
+  return Object.freeze(config) as TemporalConnectionConfig;
 }
 
 /** Bank details printed on invoices: the clearly fake defaults serve development only, never production. */
@@ -516,6 +594,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalTaskQueue: e.TEMPORAL_TASK_QUEUE,
     temporalDevPort: e.TEMPORAL_DEV_PORT,
     temporalUiUrl: e.TEMPORAL_UI_URL,
+    temporalConnection: temporalConnectionConfig(e),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     maxBodyBytes: e.MAX_BODY_BYTES,

@@ -2,7 +2,7 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
 import { ShutdownDeadline } from './shutdown';
-import { connectTemporalClient } from './temporal/client';
+import { connectTemporalClient, temporalSecurity } from './temporal/client';
 import { checkTemporalSetup } from './temporal/setup-check';
 import { closeRenderPool, renderPool } from './documents/render-pool';
 import { signingIdentity } from './documents/signing-identity';
@@ -75,9 +75,10 @@ export async function startOrderWorker(
   const { address, ...deps } = opts;
   checkReferenceData(); // workflow code trusts the data files: they are checked once, here
   // The two connections open side by side: each is mostly a wait on the network.
+  const security = temporalSecurity(deps.config.temporalConnection);
   const [connection, ownClient] = await Promise.all([
-    NativeConnection.connect({ address }),
-    deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace),
+    NativeConnection.connect({ address, ...security }),
+    deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace, { security }),
   ]);
   // A namespace without our search attributes fails every workflow task that sets them (the worker would log
   // warnings and poll on): refuse to start, naming the commands that add them.

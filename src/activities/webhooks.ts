@@ -16,7 +16,7 @@ import {
   type EndpointForDelivery,
 } from '../db/webhook-endpoints.repository';
 import type { Logger } from '../logger';
-import { webhookAttemptDuration, webhookAttempts } from '../observability/metrics';
+import { webhookAttemptDuration, webhookAttempts, webhookFirstAttemptDelay } from '../observability/metrics';
 import {
   OWN_FAILURE_ALERT_AFTER_TRIES,
   type WebhookAttemptResult,
@@ -96,6 +96,9 @@ export function webhookAttempter(deps: WebhookDeps) {
     const outcome = error ? 'failed' : 'delivered';
     webhookAttempts.inc({ outcome });
     webhookAttemptDuration.observe({ outcome }, latencyMs / 1000);
+    if (attempt === 1 && input.replay === 0) {
+      webhookFirstAttemptDelay.observe({ outcome }, (Date.now() - Date.parse(event.createdAt)) / 1000);
+    }
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
     await recordAttempt(
       db,

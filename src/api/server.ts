@@ -13,7 +13,7 @@ import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
-import { connectTemporalClient } from '../temporal/client';
+import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from './context';
@@ -71,7 +71,12 @@ export async function wireApi(
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
-  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
+  const security = temporalSecurity(config.temporalConnection);
+  const temporalHealth = temporalProbe(config.temporalAddress, {
+    namespace: config.temporalNamespace,
+    log,
+    security,
+  });
   // A namespace without our search attributes would fail every order: refuse to start, saying how to fix it.
   await temporalHealth.verifySetup().catch(async (err: unknown) => {
     await temporalHealth.close();
@@ -81,6 +86,7 @@ export async function wireApi(
   const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
     onRequestPath: true,
+    security,
   });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);

@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { temporalSecurity } from '../temporal/client';
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/database';
@@ -51,7 +52,8 @@ async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalDevPort}`;
   let connection: Connection;
   try {
-    connection = await Connection.connect({ address, connectTimeout: 5000 });
+    const security = temporalSecurity(config.temporalConnection);
+    connection = await Connection.connect({ address, ...security, connectTimeout: 5000 });
   } catch {
     fail(`Temporal is not reachable at ${address}: start the service (npm start) or set TEMPORAL_ADDRESS.`);
   }

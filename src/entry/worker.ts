@@ -11,6 +11,7 @@ import { startOrderWorker } from '../worker';
 import { workerHealth } from '../worker-health';
 import { databaseCheck } from '../health';
 import { temporalProbe } from '../temporal/probe';
+import { temporalSecurity } from '../temporal/client';
 import { onShutdown } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
@@ -32,7 +33,11 @@ async function main() {
     taskQueue: config.temporalTaskQueue,
     workflowBundle: await workflowBundle(log, workerBundleRequest()),
   });
-  const temporalHealth = temporalProbe(config.temporalAddress, { namespace: config.temporalNamespace, log });
+  const temporalHealth = temporalProbe(config.temporalAddress, {
+    namespace: config.temporalNamespace,
+    log,
+    security: temporalSecurity(config.temporalConnection),
+  });
   const metrics = await startMetricsServer({
     host: config.metrics.host,
     port: config.metrics.workerPort,

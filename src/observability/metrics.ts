@@ -51,6 +51,13 @@ export const webhookAttemptDuration = histogram(
   LATENCY_BUCKETS,
 );
 
+export const webhookFirstAttemptDelay = histogram(
+  'notices_webhook_first_attempt_seconds',
+  "Time from an event to the end of its first delivery attempt to an endpoint (the SLO's webhook latency), by outcome.",
+  ['outcome'],
+  [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
+);
+
 export const emails = counter(
   'notices_emails_total',
   'E-mails by outcome: sent, failed (refused for good) or deferred (transient, retried).',

@@ -1,4 +1,11 @@
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  makeGrpcRetryInterceptor,
+  type TLSConfig,
+} from '@temporalio/client';
+import type { TemporalConnectionConfig } from '../config';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
 /**
@@ -8,10 +15,11 @@ import { temporalClientInterceptors } from '../observability/temporal-tracing';
 export async function connectTemporalClient(
   address: string,
   namespace: string,
-  opts: { onRequestPath?: boolean } = {},
+  opts: { onRequestPath?: boolean; security?: TemporalSecurity } = {},
 ): Promise<Client> {
   const connection = Connection.lazy({
     address,
+    ...opts.security,
     // On the request path a caller is waiting: give up after ~1 s of retries (the default retries for ~17 s)
     // and a 5 s connect, and answer 503 with Retry-After; activities keep the default, patient policy.
     ...(opts.onRequestPath && {
@@ -21,4 +29,21 @@ export async function connectTemporalClient(
   });
   // With tracing on, each start, update and signal is a span whose context travels to the workflow.
   return new Client({ connection, namespace, interceptors: temporalClientInterceptors() });
+}
+
+/** What secures a connection to Temporal besides its address: TLS (mTLS with a client certificate), an API key. */
+export interface TemporalSecurity {
+  tls?: TLSConfig;
+  apiKey?: string;
+}
+
+/**
+ * The options every connection to Temporal takes from the configuration (TEMPORAL_TLS_*, TEMPORAL_API_KEY):
+ * the API's client and health probe, the worker's native connection and client, the CLI's.
+ */
+export function temporalSecurity(connection: TemporalConnectionConfig): TemporalSecurity {
+  return {
+    ...(connection.tls && { tls: connection.tls }),
+    ...(connection.apiKey && { apiKey: connection.apiKey }),
+  };
 }

@@ -2,6 +2,7 @@ import { Connection, type ConnectionOptions } from '@temporalio/client';
 import { DependencyMisconfigured, type HealthCheck } from '../health';
 import type { Logger } from '../logger';
 import { checkTemporalSetup, TemporalSetupError } from './setup-check';
+import type { TemporalSecurity } from './client';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -37,10 +38,10 @@ export interface TemporalProbe {
  */
 export function temporalProbe(
   address: string,
-  opts: { namespace: string; log: Logger; deadlineMs?: number },
+  opts: { namespace: string; log: Logger; security?: TemporalSecurity; deadlineMs?: number },
 ): TemporalProbe {
   const { namespace, log, deadlineMs = 1500 } = opts;
-  const connection = Connection.lazy({ address, interceptors: [deadlineOf(deadlineMs)] });
+  const connection = Connection.lazy({ address, ...opts.security, interceptors: [deadlineOf(deadlineMs)] });
   let setupSeen = false;
   let reported: string | undefined;
   const checkSetup = async () => {

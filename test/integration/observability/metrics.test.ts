@@ -115,6 +115,9 @@ describe('GET /metrics', () => {
     );
     expect(value(text, 'notices_webhook_attempts_total{outcome="delivered"}')).toBe(1);
     expect(value(text, 'notices_webhook_attempt_duration_seconds_count{outcome="delivered"}')).toBe(1);
+    // The SLO's webhook latency: from the event to the end of its first attempt.
+    expect(value(text, 'notices_webhook_first_attempt_seconds_count{outcome="delivered"}')).toBe(1);
+    expect(value(text, 'notices_webhook_first_attempt_seconds_bucket{le="300",outcome="delivered"}')).toBe(1);
     expect(value(text, 'notices_emails_total{outcome="sent"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'notices_pdf_render_duration_seconds_count{document="proof"}')).toBeGreaterThanOrEqual(
       1,

@@ -234,10 +234,15 @@ describe('observability in docker-compose.yml', () => {
     ours.add('notices_orders');
     const dashboard = read('deploy/grafana/dashboards/notices.json');
     const used = new Set(
-      [...dashboard.matchAll(/\b(notices_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]),
+      [...dashboard.matchAll(/\b(notices_[a-z_]+?)(?:_bucket|_count|_sum)?\b(?!:)/g)].map((m) => m[1]),
     );
     expect(used.size).toBeGreaterThanOrEqual(6);
     for (const name of used) expect(ours).toContain(name);
+    // The SLO panels chart recording rules (notices_slo:…), each defined in the rules Prometheus loads.
+    const rules = read('deploy/prometheus/rules/slo.rules.yml');
+    const recorded = [...dashboard.matchAll(/\bnotices_slo:[a-z0-9_:]+/g)].map((m) => m[0]);
+    expect(recorded.length).toBeGreaterThanOrEqual(6);
+    for (const name of recorded) expect(rules).toContain(`record: ${name}\n`);
     expect(dashboard).toContain('temporal_workflow_task_schedule_to_start_latency_bucket');
     expect(dashboard).toContain('process_cpu_seconds_total');
   });

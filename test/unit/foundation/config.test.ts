@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { PRODUCTION_ENV, productionEnvWithout } from '../../support/production-env';
 
@@ -219,5 +222,70 @@ describe('production start-up check', () => {
     expect(config.api.cursorKeys.map((k) => k.toString('hex'))).toEqual(['cd'.repeat(32), '09'.repeat(32)]);
     expect(JSON.stringify(config)).not.toContain('cdcdcd');
     expect(() => loadConfig({ ...DEV, CURSOR_SIGNING_KEY: 'short' })).toThrow(/CURSOR_SIGNING_KEY/);
+  });
+});
+
+describe("Temporal's connection (TEMPORAL_TLS_*, TEMPORAL_API_KEY: Temporal's own client variables)", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'temporal-tls-'));
+  const pem = (name: string, text: string) => {
+    writeFileSync(path.join(dir, name), text);
+    return path.join(dir, name);
+  };
+  const cert = pem('client.crt', '-----BEGIN CERTIFICATE-----\nclient\n');
+  const key = pem('client.key', '-----BEGIN PRIVATE KEY-----\nsecret-key-material\n');
+  const ca = pem('ca.crt', '-----BEGIN CERTIFICATE-----\nca\n');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const connection = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'test', ...env }).temporalConnection;
+
+  it('is plain gRPC by default (a frontend inside the cluster)', () => {
+    expect(connection({})).toMatchObject({ security: 'plain', tls: false, apiKey: undefined });
+  });
+
+  it('is mTLS with a client certificate and key, reading the files at start-up and never serialising them', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      TEMPORAL_TLS_CLIENT_CERT_PATH: cert,
+      TEMPORAL_TLS_CLIENT_KEY_PATH: key,
+      TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca,
+      TEMPORAL_TLS_SERVER_NAME: 'notices.a1b2c.tmprl.cloud',
+    });
+    const tls = config.temporalConnection.tls;
+    expect(config.temporalConnection.security).toBe('mtls');
+    expect(tls && tls.clientCertPair?.key.toString()).toContain('secret-key-material');
+    expect(tls && tls.serverRootCACertificate?.toString()).toContain('ca');
+    expect(tls && tls.serverNameOverride).toBe('notices.a1b2c.tmprl.cloud');
+    expect(JSON.stringify(config)).not.toContain('secret-key-material');
+  });
+
+  it('turns TLS on for an API key (Temporal Cloud), unless TEMPORAL_TLS=false; never serialises the key', () => {
+    const config = loadConfig({ NODE_ENV: 'test', TEMPORAL_API_KEY: 'tcld-api-key-secret' });
+    expect(config.temporalConnection).toMatchObject({
+      security: 'tls',
+      tls: {},
+      apiKey: 'tcld-api-key-secret',
+    });
+    expect(JSON.stringify(config)).not.toContain('tcld-api-key-secret');
+    expect(connection({ TEMPORAL_API_KEY: 'k', TEMPORAL_TLS: 'false' })).toMatchObject({
+      security: 'plain',
+      apiKey: 'k',
+    });
+    expect(connection({ TEMPORAL_TLS: 'true' })).toMatchObject({ security: 'tls', tls: {} });
+  });
+
+  it('refuses half a client certificate, an unreadable file, or certificates with TLS turned off', () => {
+    expect(() => connection({ TEMPORAL_TLS_CLIENT_CERT_PATH: cert })).toThrow(
+      /TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: give both/,
+    );
+    expect(() =>
+      connection({
+        TEMPORAL_TLS_CLIENT_CERT_PATH: cert,
+        TEMPORAL_TLS_CLIENT_KEY_PATH: path.join(dir, 'nope'),
+      }),
+    ).toThrow(/TEMPORAL_TLS_CLIENT_KEY_PATH: cannot read .*nope/);
+    expect(() => connection({ TEMPORAL_TLS: 'false', TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca })).toThrow(
+      /TEMPORAL_TLS: false, yet TLS certificates are given/,
+    );
+    expect(() => connection({ TEMPORAL_TLS: 'maybe' })).toThrow(ConfigError);
   });
 });
