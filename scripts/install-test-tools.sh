@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Installs every outside tool the tests need, each only when it is missing, so a second run costs a few checks:
-#   - Go programs, built into .tools/bin: the Temporal CLI (dev server) and stripe-mock (Stripe's API mock);
+# The project's one installer of outside tools: each only when it is missing, so a second run costs a few checks.
+#   - Go programs, built into .tools/bin at pinned versions from the Go module proxy: the Temporal CLI (dev
+#     server) and stripe-mock (Stripe's API mock); for the offline deployment checks (test/deploy) helm (renders
+#     the chart), kubeconform (validates it against deploy/kubernetes/schemas) and our own compose-config
+#     (Compose's loader, compose-go, on docker-compose.yml; rebuilt when its source changes);
 #   - Debian packages: Chromium (browser tests), poppler-utils (PDFs to text and images), faketime (the unit
-#     tests a year ahead), HAProxy and nginx (proxies in front of the API).
-# .ci/run and the test suite's global setup (test/support/test-tools.ts) both run it. Debian packages need root
+#     tests a year ahead), HAProxy and nginx (proxies in front of the API), prometheus (its promtool checks and
+#     unit-tests the SLO rules; a Go build of promtool takes over an hour on this machine, the package seconds).
+# .ci/run and both test setups (test/support/test-tools.ts, deploy-tools.ts) run it. Debian packages need root
 # or sudo and the package mirrors; without them it names what is missing and how to install it, and fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,9 +28,28 @@ if [ -z "${STRIPE_MOCK_PATH:-}" ] && ! command -v stripe-mock >/dev/null 2>&1; t
   GOBIN="$PWD/.tools/bin" go install github.com/stripe/stripe-mock@v0.203.0
 fi
 
+mkdir -p .tools/bin
+HELM_VERSION=v3.22.0
+KUBECONFORM_VERSION=v0.7.0
+# Builds `module@version` into .tools/bin unless NAME is already installed or on PATH.
+ensure_go() {
+  local name=$1 package=$2
+  if [ -x "$PWD/.tools/bin/$name" ] || command -v "$name" >/dev/null 2>&1; then return 0; fi
+  echo "install-test-tools: building $name into .tools/bin"
+  GOBIN="$PWD/.tools/bin" go install "$package"
+}
+ensure_go helm "helm.sh/helm/v3/cmd/helm@$HELM_VERSION"
+ensure_go kubeconform "github.com/yannh/kubeconform/cmd/kubeconform@$KUBECONFORM_VERSION"
+
+compose_config=scripts/compose-config
+if [ ! -x .tools/bin/compose-config ] || [ -n "$(find "$compose_config" -newer .tools/bin/compose-config -type f)" ]; then
+  echo "install-test-tools: building compose-config into .tools/bin"
+  (cd "$compose_config" && go build -o "$OLDPWD/.tools/bin/compose-config" .)
+fi
+
 # --- Debian packages: "package:path or command that shows it is there" ------------------------------------
 missing=()
-for entry in chromium:/usr/bin/chromium poppler-utils:pdftoppm faketime:faketime haproxy:haproxy nginx:nginx; do
+for entry in chromium:/usr/bin/chromium poppler-utils:pdftoppm faketime:faketime haproxy:haproxy nginx:nginx prometheus:promtool; do
   package=${entry%%:*}
   probe=${entry#*:}
   if [ "$package" = chromium ] && [ -n "${CHROMIUM_PATH:-}" ]; then probe=$CHROMIUM_PATH; fi
@@ -49,4 +72,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-echo "install-test-tools: Temporal CLI, stripe-mock, Chromium, poppler-utils, faketime, HAProxy and nginx present"
+echo "install-test-tools: Temporal CLI, stripe-mock, helm, kubeconform, compose-config, Chromium, poppler-utils, faketime, HAProxy, nginx and promtool present"

@@ -1,6 +1,7 @@
 /**
  * `npm run openapi:breaking`: fails when a commit changed openapi.json in a way that breaks integrators, unless
- * its message says `[breaking-api]`. Every commit that changed the file since this check was added is compared
+ * its message says `[breaking-api]` or it is listed, with the reason, in openapi-breaks-accepted.txt (for a commit
+ * already made whose message cannot change without rewriting history others build on). Every commit that changed the file since this check was added is compared
  * with its parent (a merge: with each parent) by oasdiff (`scripts/ensure-oasdiff.sh`), so no unmarked break can
  * land in any commit.
  *
@@ -10,7 +11,7 @@
  * responses (`GET /webhooks/<event>` answering the payload), where a removed or retyped field is the break.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +21,7 @@ interface Operation {
 }
 
 const MARK = '[breaking-api]';
+const ACCEPTED_FILE = path.join(__dirname, 'openapi-breaks-accepted.txt');
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
 /** The API as a receiver of our webhooks sees it: each event a GET whose 200 response is the payload. */
@@ -79,7 +81,15 @@ function breaksOf(commit: string, dir: string): string {
   return found.every(Boolean) ? found[0]! : '';
 }
 
+/** Commits accepted after the fact: `<full hash> <why the break is meant>` a line; `#` starts a comment. */
+function acceptedCommits(): Set<string> {
+  if (!existsSync(ACCEPTED_FILE)) return new Set();
+  const lines = readFileSync(ACCEPTED_FILE, 'utf8').split('\n');
+  return new Set(lines.filter((line) => /^[0-9a-f]{40}\s+\S/.test(line)).map((line) => line.slice(0, 40)));
+}
+
 function main() {
+  const accepted = acceptedCommits();
   const since = git('log', '--diff-filter=A', '--format=%H', '--', 'scripts/openapi-breaking.ts')
     .split('\n')
     .pop();
@@ -94,8 +104,9 @@ function main() {
     if (!found) continue;
     const message = git('log', '-1', '--format=%B', commit);
     const subject = `${commit.slice(0, 7)} ${message.split('\n')[0]}`;
-    if (message.includes(MARK)) {
-      console.log(`breaking change marked ${MARK}: ${subject}`);
+    if (message.includes(MARK) || accepted.has(commit)) {
+      const how = message.includes(MARK) ? `marked ${MARK}` : 'accepted in openapi-breaks-accepted.txt';
+      console.log(`breaking change ${how}: ${subject}`);
       continue;
     }
     failed = true;

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { MissingTestTool } from './test-tools';
 
 const ROOT = path.resolve(__dirname, '../..');
-const INSTALL = 'bash scripts/ensure-deploy-tools.sh (needs Go)';
+const INSTALL = "bash scripts/install-test-tools.sh (needs Go and, for promtool, Debian's prometheus)";
 
-/** The Go programs that check the deployment offline, built by scripts/ensure-deploy-tools.sh. */
+/** The programs that check the deployment offline, installed by scripts/install-test-tools.sh. */
 export const DEPLOY_TOOLS = ['helm', 'kubeconform', 'promtool', 'compose-config'] as const;
 export type DeployTool = (typeof DEPLOY_TOOLS)[number];
 
@@ -29,12 +29,12 @@ export function deployTool(tool: DeployTool): string {
 }
 
 /**
- * Builds whatever is missing (or out of date: compose-config is our own source) with the install script,
- * which CI runs before the tests too; without Go the run stops naming the command.
+ * Installs whatever is missing (or out of date: compose-config is our own source) with the project's one
+ * installer, which CI runs before the tests too; without it the run stops naming the command.
  */
 export async function requireDeployTools(): Promise<void> {
   try {
-    await promisify(execFile)('bash', [path.join(ROOT, 'scripts/ensure-deploy-tools.sh')], {
+    await promisify(execFile)('bash', [path.join(ROOT, 'scripts/install-test-tools.sh')], {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });
