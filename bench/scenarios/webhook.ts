@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import { createWebhookEndpoint, deleteWebhookEndpoint } from '../../src/db/webhook-endpoints.repository';
 import { validateEndpointUrl } from '../../src/webhooks/destination';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/webhooks/signature';
+import { webhooks } from '../../sdk/src';
+import { SIGNATURE_HEADER } from '../../src/webhooks/signature';
 import { validOrderBody } from '../../test/support/notice-bodies';
 import { bearer, call, post } from '../lib/http';
 import { progress } from '../lib/progress';
@@ -33,11 +34,7 @@ async function startReceiver(ctx: BenchContext, secret: () => string) {
       const at = performance.now();
       const rawBody = Buffer.concat(chunks);
       try {
-        verifyWebhookSignature({
-          rawBody,
-          header: req.headers[SIGNATURE_HEADER.toLowerCase()],
-          secrets: [secret()],
-        });
+        webhooks.constructEvent(rawBody, req.headers[SIGNATURE_HEADER.toLowerCase()], secret());
       } catch {
         badSignatures++;
         res.writeHead(400).end();
