@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/.tools/bin:/usr/local/go/bin:$PATH"
+# One run at a time on a machine (two worktrees, or CI beside a test setup): the others wait, then find the tools.
+exec 9>"${TMPDIR:-/tmp}/notices-install-test-tools.lock"
+flock 9
 
 # --- Go programs -------------------------------------------------------------------------------------------
 has_temporal() {
@@ -69,7 +72,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   echo "install-test-tools: apt-get install ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Another run of this installer (a second worktree, a test setup) may hold the lock: wait for it.
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 fi
 echo "install-test-tools: Temporal CLI, stripe-mock, helm, kubeconform, compose-config, Chromium, poppler-utils, faketime, HAProxy, nginx and promtool present"

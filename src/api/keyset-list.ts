@@ -5,6 +5,17 @@ import { readCursor, signCursor, type CursorKeys } from './cursor';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The exact-match filter on the caller's own reference (orders and events): the `clientRef` an order shows,
+ * which is at most 100 characters once cleaned, so a longer value can match nothing and is refused.
+ */
+export const clientRefFilter = z
+  .string()
+  .min(1)
+  .max(100)
+  .meta({ description: "Exact match of the order's `clientRef`, as the order shows it." })
+  .optional();
+
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** The filters every list shares: a creation-time range, as query parameters and as a cursor carries them. */

@@ -26,6 +26,8 @@ export interface EventEnvelope {
 export interface EventListQuery extends KeysetWindow, Scope {
   type?: string;
   orderId?: string;
+  /** The events of the caller's orders with this clientRef. */
+  clientRef?: string;
 }
 
 const toEnvelope = (r: { id: string; event: string; created_at: Date; data: Record<string, unknown> }) => ({
@@ -46,6 +48,13 @@ export async function listEvents(
     .where((eb) => eb.and(inScope(q)));
   if (q.type) query = query.where('event', '=', q.type);
   if (q.orderId) query = query.where('order_id', '=', q.orderId);
+  if (q.clientRef) {
+    const orders = db
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) => eb.and(inScope(q)));
+    query = query.where('order_id', 'in', orders.where('client_ref', '=', q.clientRef));
+  }
   const { rows, hasMore } = await newestFirstPage(query, q);
   return { events: rows.map(toEnvelope), hasMore };
 }

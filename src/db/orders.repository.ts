@@ -98,6 +98,7 @@ function hasCurrentBody(row: {
 export interface OrderListQuery extends KeysetWindow, Scope {
   status?: string;
   type?: string;
+  clientRef?: string;
 }
 
 /** The orders a list query covers: its caller's scope and its filters (the page is `newestFirstPage`'s). */
@@ -105,6 +106,7 @@ function ordersMatching(db: Db, q: OrderListQuery) {
   let query = db.selectFrom('orders').where((eb) => eb.and(inScope(q)));
   if (q.status) query = query.where('status', '=', q.status);
   if (q.type) query = query.where('type', '=', q.type);
+  if (q.clientRef) query = query.where('client_ref', '=', q.clientRef);
   return query;
 }
 

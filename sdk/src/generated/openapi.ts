@@ -2781,6 +2781,7 @@ export interface operations {
           | 'completed'
           | 'cancelled';
         type?: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
+        clientRef?: string;
         createdAfter?: string;
         createdBefore?: string;
       };
@@ -5020,6 +5021,7 @@ export interface operations {
           | 'order.proof_ready'
           | 'order.delivery_failed';
         orderId?: string;
+        clientRef?: string;
         createdAfter?: string;
         createdBefore?: string;
       };

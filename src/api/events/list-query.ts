@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ORDER_EVENTS } from '../../orders/events';
-import { keysetList } from '../keyset-list';
+import { clientRefFilter, keysetList } from '../keyset-list';
 
 /**
- * GET /v1/events: newest first, filtered by type, order and creation time, exactly as orders are listed
+ * GET /v1/events: newest first, filtered by type, order, the order's clientRef and creation time, exactly as orders are listed
  * (see ../keyset-list.ts: its query parameters, unknown ones refused, and its signed cursors).
  */
 export const eventList = keysetList({
@@ -13,6 +13,7 @@ export const eventList = keysetList({
       .string()
       .regex(/^ord_[0-9A-Za-z]{22}$/, 'Must be an order id (ord_…).')
       .optional(),
+    clientRef: clientRefFilter,
   },
   idPattern: /^evt_[0-9A-Za-z]{1,64}$/,
 });

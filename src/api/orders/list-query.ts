@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../orders/status';
-import { keysetList } from '../keyset-list';
+import { clientRefFilter, keysetList } from '../keyset-list';
 
 const NOTICE_TYPES = ['hgv', 'probate', 'planning', 'tro', 'public_path', 'highways'] as const;
 
 /**
- * GET /v1/orders (and the console's order list): newest first, filtered by status, type and creation time
+ * GET /v1/orders (and the console's order list): newest first, filtered by status, type, clientRef and creation time
  * (see ../keyset-list.ts: its query parameters, unknown ones refused, and its signed cursors).
  */
 export const orderList = keysetList({
-  filters: { status: z.enum(ORDER_STATUSES).optional(), type: z.enum(NOTICE_TYPES).optional() },
+  filters: {
+    status: z.enum(ORDER_STATUSES).optional(),
+    type: z.enum(NOTICE_TYPES).optional(),
+    clientRef: clientRefFilter,
+  },
   idPattern: /^ord_[0-9A-Za-z]{22}$/,
 });
 

@@ -152,6 +152,23 @@ describe('GET /api/v1/events', () => {
   });
 });
 
+describe('GET /api/v1/events?clientRef=', () => {
+  it("lists the events of the caller's orders with that clientRef only", async () => {
+    const setRef = (id: string, ref: string) =>
+      api.db.updateTable('orders').set({ client_ref: ref }).where('id', '=', id).execute();
+    await setRef(orders[0]!.id, 'MATTER/7');
+    const foreign = await seedOrder(api.db, (await createTestOrganisation(api.db)).id, {
+      createdAt: new Date(base),
+      clientRef: 'MATTER/7',
+    });
+    await seedEvent(foreign, 0, new Date(base + 3));
+    const { ids } = await collect(`clientRef=${encodeURIComponent('MATTER/7')}&limit=4`);
+    expect(ids).toEqual(newestFirst(events.filter((e) => e.orderId === orders[0]!.id)));
+    expect(ids.length).toBeGreaterThan(4);
+    expect((await collect('clientRef=NO-SUCH-MATTER')).ids).toEqual([]);
+  });
+});
+
 describe('GET /api/v1/events/:id', () => {
   it('returns one event, and 404 event_not_found for a missing one, another mode’s or another organisation’s', async () => {
     const listed = await call(api, 'GET', '/api/v1/events?limit=1', { key });

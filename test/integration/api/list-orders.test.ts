@@ -143,6 +143,44 @@ describe('GET /api/v1/orders', () => {
   });
 });
 
+describe('GET /api/v1/orders?clientRef=', () => {
+  it("finds exactly the caller's orders with that clientRef, newest first, across pages", async () => {
+    const mine = await newCustomer(api);
+    const base = Date.parse('2026-10-05T00:00:00.000Z');
+    const matter = (clientRef: string, n: number, organisationId = mine.org.id) =>
+      seedOrder(api.db, organisationId, { createdAt: new Date(base + n * 60_000), clientRef });
+    const wanted = [
+      await matter('DJH/HOL/42', 1),
+      await matter('DJH/HOL/42', 2),
+      await matter('DJH/HOL/42', 3),
+    ];
+    await matter('DJH/HOL/43', 4);
+    await matter('djh/hol/42', 5); // exact: case matters
+    await matter('DJH/HOL/42', 6, (await newCustomer(api)).org.id); // another organisation's
+
+    const ids: string[] = [];
+    let path = `/api/v1/orders?clientRef=${encodeURIComponent('DJH/HOL/42')}&limit=2`;
+    for (let page = 0; page < 3 && path; page++) {
+      const res = await call(api, 'GET', path, { key: mine.key });
+      expect(res.status).toBe(200);
+      ids.push(...res.json.orders.map((o: Order) => o.id));
+      expect(res.json.orders.every((o: Order) => o.clientRef === 'DJH/HOL/42')).toBe(true);
+      const next = res.json.pagination.nextCursor as string | null;
+      path = next ? `/api/v1/orders?cursor=${encodeURIComponent(next)}` : '';
+    }
+    expect(ids).toEqual(wanted.map((o) => o.id).reverse());
+  });
+
+  it('refuses an empty or over-long clientRef with 400 validation_error', async () => {
+    for (const value of ['', 'x'.repeat(101)]) {
+      const res = await call(api, 'GET', `/api/v1/orders?clientRef=${value}`, { key });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'validation_error' });
+      expect(JSON.stringify(res.json.details)).toContain('clientRef');
+    }
+  });
+});
+
 describe('stored bodies', () => {
   it('serves the same bodies, list and single, whether stored or serialized from the columns', async () => {
     const ids = newestFirst(seeded).slice(0, 5);
