@@ -40,6 +40,7 @@ function orderToRow(order: Order) {
       order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
     newspapers: order.newspapers == null ? null : JSON.stringify(order.newspapers),
     documents: order.documents == null ? null : JSON.stringify(order.documents),
+    delivery_failure: order.deliveryFailure == null ? null : JSON.stringify(order.deliveryFailure),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };

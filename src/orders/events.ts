@@ -22,7 +22,8 @@ export function isOrderEventName(value: unknown): value is OrderEventName {
 
 /**
  * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
- * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows), and `object`, the
+ * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows; `order.cancelled`: its reason;
+ * `order.delivery_failed`: the failure's reason and time), and `object`, the
  * serialized order.
  */
 export function eventData(
@@ -43,6 +44,8 @@ export function eventData(
   if (event === 'order.urn_received') data.urn = order.urn;
   if (event === 'order.proof_ready') data.proofPdfUrl = order.proofPdfUrl;
   if (event === 'order.booked') data.publicationDate = order.publicationDate;
+  if (event === 'order.cancelled') data.cancellationReason = order.cancellationReason;
+  if (event === 'order.delivery_failed') data.deliveryFailure = order.deliveryFailure;
   return { ...data, ...extra, object: serializeOrder(order) };
 }
 

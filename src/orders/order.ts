@@ -44,6 +44,10 @@ export interface Order {
   pageNumber: number | null;
   urn: string | null;
   poReference: string | null;
+  /** Why the caller cancelled (POST /v1/orders/:id/cancel `reason`); null when none was given or not cancelled. */
+  cancellationReason: string | null;
+  /** The artwork delivery's failure while it awaits an operator; null once delivered (or never failed). */
+  deliveryFailure: DeliveryFailure | null;
   /** Certificates, VAT invoices and credit notes issued for the order (src/orders/documents.ts); null: none yet. */
   documents: IssuedDocumentRef[] | null;
   needsAttention: boolean;
@@ -55,6 +59,12 @@ export interface Order {
   createdAt: Date;
   updatedAt: Date;
   version: number;
+}
+
+/** Why the artwork could not be delivered to the newspaper, and when that was recorded (UTC, ISO 8601). */
+export interface DeliveryFailure {
+  reason: string;
+  at: string;
 }
 
 /** Every field of an order, in the model's order: the compiler refuses a field missing here or not in `Order`. */
@@ -86,6 +96,8 @@ export const ORDER_FIELDS = Object.keys({
   pageNumber: true,
   urn: true,
   poReference: true,
+  cancellationReason: true,
+  deliveryFailure: true,
   documents: true,
   needsAttention: true,
   amountPaidGbpPence: true,
@@ -129,6 +141,8 @@ const OPTIONAL_FIELDS = [
   'pageNumber',
   'urn',
   'poReference',
+  'cancellationReason',
+  'deliveryFailure',
   'documents',
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];

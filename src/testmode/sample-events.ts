@@ -125,6 +125,11 @@ export function sampleOrder(
     pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
+    cancellationReason: status === 'cancelled' ? 'Sample: the application was withdrawn.' : null,
+    deliveryFailure:
+      event === 'order.delivery_failed'
+        ? { reason: 'Sample: the newspaper’s artwork inbox refused the file.', at: now.toISOString() }
+        : null,
     documents: null,
     needsAttention: event === 'order.delivery_failed',
     fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),

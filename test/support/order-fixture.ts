@@ -29,6 +29,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     pageNumber: null,
     urn: null,
     poReference: null,
+    cancellationReason: null,
+    deliveryFailure: null,
     documents: null,
     needsAttention: false,
     fields: {},
@@ -63,4 +65,6 @@ export const EVERY_OPTIONAL_FIELD = {
   pageNumber: 34,
   urn: 'URN-1',
   poReference: 'PO-1',
+  cancellationReason: 'Withdrawn by the applicant',
+  deliveryFailure: { reason: 'Inbox refused the file', at: '2026-11-30T10:00:00.000Z' },
 } satisfies Partial<Order>;

@@ -2023,6 +2023,10 @@ export interface components {
       proofPdfUrl?: string | null;
       /** @description `order.booked` only. */
       publicationDate?: string | null;
+      /** @description `order.cancelled` only: the reason given, or null. */
+      cancellationReason?: string | null;
+      /** @description `order.delivery_failed` only. */
+      deliveryFailure?: components['schemas']['DeliveryFailure'] | null;
       object: components['schemas']['Order'];
     };
     /**
@@ -2043,6 +2047,16 @@ export interface components {
      * @enum {string}
      */
     NoticeType: 'hgv' | 'probate' | 'planning' | 'tro' | 'public_path' | 'highways';
+    /** @description The artwork could not be delivered to the newspaper (`order.delivery_failed`); our operators are on it. Absent once delivered. */
+    DeliveryFailure: {
+      /** @description Why the artwork could not be delivered to the newspaper. */
+      reason: string;
+      /**
+       * Format: date-time
+       * @description When the failure was recorded (UTC).
+       */
+      at: string;
+    };
     /** @description An order: the 201 of POST /v1/orders, GET /v1/orders/:id, list items, the answers of amend, cancel and the test helpers, and `data.object` of every event. Optional fields are absent when they do not apply. */
     Order: {
       /**
@@ -2125,6 +2139,9 @@ export interface components {
       urn?: string;
       /** @description Purchase orders: the PO reference given. */
       poReference?: string;
+      /** @description The `reason` given when the order was cancelled (`order.cancelled`), if any. */
+      cancellationReason?: string;
+      deliveryFailure?: components['schemas']['DeliveryFailure'];
       /** @description Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first. */
       documents?: components['schemas']['IssuedDocument'][];
       /** @description `false` for test-mode orders (`svc_test_` keys). */

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { pascalCase } from './names';
-import { noticeTypeSchema, orderSchema, orderStatusSchema, paginationSchema } from './order.schema';
+import {
+  deliveryFailureSchema,
+  noticeTypeSchema,
+  orderSchema,
+  orderStatusSchema,
+  paginationSchema,
+} from './order.schema';
 
 export const eventNameSchema = z
   .enum(ORDER_EVENTS)
@@ -20,6 +26,15 @@ export const eventDataSchema = z
     urn: z.string().nullable().meta({ description: '`order.urn_received` only.' }).optional(),
     proofPdfUrl: z.url().nullable().meta({ description: '`order.proof_ready` only.' }).optional(),
     publicationDate: z.iso.date().nullable().meta({ description: '`order.booked` only.' }).optional(),
+    cancellationReason: z
+      .string()
+      .nullable()
+      .meta({ description: '`order.cancelled` only: the reason given, or null.' })
+      .optional(),
+    deliveryFailure: deliveryFailureSchema
+      .nullable()
+      .meta({ description: '`order.delivery_failed` only.' })
+      .optional(),
     object: orderSchema,
   })
   .meta({

@@ -82,6 +82,19 @@ const gazetteDate = () =>
       "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
   });
 
+/** A failed artwork delivery awaiting an operator (src/orders/order.ts `DeliveryFailure`). */
+export const deliveryFailureSchema = z
+  .strictObject({
+    reason: z.string().meta({ description: 'Why the artwork could not be delivered to the newspaper.' }),
+    at: z.iso.datetime().meta({ description: 'When the failure was recorded (UTC).' }),
+  })
+  .meta({
+    id: 'DeliveryFailure',
+    description:
+      'The artwork could not be delivered to the newspaper (`order.delivery_failed`); our operators are on it. ' +
+      'Absent once delivered.',
+  });
+
 /** A document issued for the order (src/orders/documents.ts). */
 export const issuedDocumentSchema = z
   .strictObject({
@@ -162,6 +175,11 @@ export const orderSchema = z
       .optional(),
     urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
     poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
+    cancellationReason: z
+      .string()
+      .meta({ description: 'The `reason` given when the order was cancelled (`order.cancelled`), if any.' })
+      .optional(),
+    deliveryFailure: deliveryFailureSchema.optional(),
     documents: z
       .array(issuedDocumentSchema)
       .meta({

@@ -19,6 +19,8 @@ interface Stored {
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
   /** Every paper the notice runs in (src/orders/order-notice.ts); null in orders placed before it. */
   newspapers: JSONColumnType<NewspaperInsertion[] | null, string | null, string | null>;
+  /** `{reason, at}` while a failed artwork delivery awaits an operator. */
+  deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
   /** The documents issued for the order (src/orders/documents.ts), null until the first. */
   documents: JSONColumnType<IssuedDocumentRef[] | null, string | null, string | null>;
   createdAt: ColumnType<Date, Date, never>;

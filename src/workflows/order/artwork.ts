@@ -4,7 +4,7 @@ import { isFinal } from '../../orders/status';
 import { doesNotFitMessage } from '../../orders/status';
 import type { OperatorNote } from '../order.messages';
 import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
-import type { OrderProcess } from './process';
+import { nowIso, type OrderProcess } from './process';
 import { refuse } from './refusals';
 
 /**
@@ -40,16 +40,19 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
     await delivery.deliverArtwork(p.order);
     // The operator's retry worked: the order no longer needs them (a wait too long flags it again).
     const recovered = p.delivery === 'retrying' && p.order.needsAttention;
+    const hadFailure = p.order.deliveryFailure !== null;
     p.deliveryIs('delivered');
     await p.audit({
       action: 'artwork_delivered',
       actor: 'system',
       details: { newspaper: p.order.newspaperName },
     });
-    if (recovered) {
+    if (recovered || hadFailure) {
       await p.commit(
-        { needsAttention: false },
-        { audit: { action: 'attention_cleared', actor: 'system', reason: 'Artwork delivered on retry.' } },
+        { needsAttention: recovered ? false : p.order.needsAttention, deliveryFailure: null },
+        recovered
+          ? { audit: { action: 'attention_cleared', actor: 'system', reason: 'Artwork delivered on retry.' } }
+          : {},
       );
     }
   } catch (err) {
@@ -58,6 +61,9 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
   }
 }
 
+/** The failure's reason as the order shows it: the transport's message, bounded. */
+const REASON_MAX = 300;
+
 /**
  * A failed artwork delivery: `order.delivery_failed`, NeedsAttention, and the order waits for an operator
  * (retryDelivery / markDelivered). The one way a failure is recorded, whether the delivery gave up or test
@@ -65,8 +71,9 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
  */
 async function recordDeliveryFailure(p: OrderProcess, message: string, actor = 'system'): Promise<void> {
   p.deliveryIs('failed');
+  const reason = message.length > REASON_MAX ? `${message.slice(0, REASON_MAX - 1)}…` : message;
   await p.commit(
-    { needsAttention: true },
+    { needsAttention: true, deliveryFailure: { reason, at: nowIso() } },
     {
       event: 'order.delivery_failed',
       audit: { action: 'delivery_failed', actor, details: { message } },
@@ -86,7 +93,7 @@ export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<v
   if (p.delivery === 'delivered') return;
   p.deliveryIs('delivered');
   await p.commit(
-    { needsAttention: false },
+    { needsAttention: false, deliveryFailure: null },
     { audit: { action: 'marked_delivered', actor: n.actor, reason: n.note ?? null } },
   );
 }

@@ -21,7 +21,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   const { paymentState, refundId, needsAttention } = await settlePaymentOnCancel(p);
   const refunded = paymentState === 'refunded' && held > 0;
   await p.commit(
-    { status: 'cancelled', paymentState, needsAttention },
+    { status: 'cancelled', paymentState, needsAttention, cancellationReason: r.reason },
     {
       event: 'order.cancelled',
       ledger: refunded

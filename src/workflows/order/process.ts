@@ -160,6 +160,8 @@ export class OrderProcess {
       pageNumber: null,
       urn: null,
       poReference: null,
+      cancellationReason: null,
+      deliveryFailure: null,
       documents: null,
       needsAttention: false,
       fields: o.notice.fields,

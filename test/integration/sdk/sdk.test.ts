@@ -97,11 +97,16 @@ describe('@notices/sdk against the real service', () => {
 
     const cancelled = await client.orders.cancel(first.id, { reason: 'Withdrawn by the client' });
     expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancellationReason).toBe('Withdrawn by the client');
+    expect((await client.orders.get(first.id)).cancellationReason).toBe('Withdrawn by the client');
 
     const events = await client.events.list({ orderId: first.id }).toArray();
     expect(events.map((e) => e.event)).toEqual(
       expect.arrayContaining(['order.created', 'order.amended', 'order.cancelled']),
     );
+    const cancelledEvent = events.find((e) => e.event === 'order.cancelled')!;
+    expect(cancelledEvent.data.cancellationReason).toBe('Withdrawn by the client');
+    expect(cancelledEvent.data.object.cancellationReason).toBe('Withdrawn by the client');
     expect(await client.events.get(events[0]!.id)).toEqual(events[0]);
   });
 

@@ -66,6 +66,14 @@ describe('scenario markers on clientRef (test orders only)', () => {
     expect(String(failed?.details.message)).toMatch(/Simulated artwork delivery failure/);
     const read = await call(api, 'GET', `/api/v1/orders/${order.id}`, { key: testKey });
     expect(read.json).toMatchObject({ status: 'awaiting_booking', livemode: false });
+    expect(read.json.deliveryFailure.reason).toMatch(/^Simulated artwork delivery failure/);
+    expect(Date.parse(read.json.deliveryFailure.at)).toBeGreaterThan(Date.parse(read.json.createdAt));
+    const failedEvent = (
+      await call(api, 'GET', `/api/v1/events?orderId=${order.id}&type=order.delivery_failed`, {
+        key: testKey,
+      })
+    ).json.events[0];
+    expect(failedEvent.data.deliveryFailure).toEqual(read.json.deliveryFailure);
     expect(await simulatorOf(order.id)).toBeNull();
 
     // retryDelivery tries again: the marker fails it again, a second order.delivery_failed.
@@ -79,6 +87,8 @@ describe('scenario markers on clientRef (test orders only)', () => {
     // markDelivered records a manual delivery; no simulator takes over, the helpers move the order on.
     await orderHandle(order.id).signal(markDeliveredSignal, { actor: 'operator', note: 'sent by e-mail' });
     await audited(order.id, 'marked_delivered');
+    const delivered = await call(api, 'GET', `/api/v1/orders/${order.id}`, { key: testKey });
+    expect(delivered.json.deliveryFailure).toBeUndefined();
     expect((await advance(api, testKey, order.id, 'booked')).json.status).toBe('booked');
     expect(await simulatorOf(order.id)).toBeNull();
   });

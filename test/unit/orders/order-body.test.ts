@@ -25,7 +25,8 @@ const FULL =
   '"newspaperName":"Test Gazette","gazetteEdition":"london","publicationDate":"2026-12-01",' +
   '"publicationDateAdjusted":{"requested":"2026-11-30","reason":"not_a_publication_day","message":"m"},' +
   '"newspaperReference":"YEP-556677","publishedAt":"2026-12-01T09:00:00.123Z","pageNumber":34,' +
-  '"urn":"URN-1","poReference":"PO-1","livemode":true,' +
+  '"urn":"URN-1","poReference":"PO-1","cancellationReason":"Withdrawn by the applicant",' +
+  '"deliveryFailure":{"reason":"Inbox refused the file","at":"2026-11-30T10:00:00.000Z"},"livemode":true,' +
   '"paymentState":"paid","amountPaidGbpPence":12345,"amountRefundedGbpPence":0,"balanceDueGbpPence":0,' +
   '"language":"cy+en","pricing":{"subtotalGbpPence":10288,"platformFeeGbpPence":0,"gazetteFeeGbpPence":0,' +
   '"vatGbpPence":2057,"totalGbpPence":12345},"fields":{"language":"cy+en","applicantName":"Ann – “Ltd”"},' +

@@ -53,6 +53,8 @@ it('lists every optional field that applies, in its place', () => {
     'pageNumber',
     'urn',
     'poReference',
+    'cancellationReason',
+    'deliveryFailure',
     ...TAIL,
   ]);
   expect(body.publishedAt).toBe('2026-12-01T09:00:00.123Z');
