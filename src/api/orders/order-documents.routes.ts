@@ -44,7 +44,6 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     if (!pdf) throw orderNotFound(id);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
-    ctx.set('Cache-Control', 'private, no-cache');
     ctx.body = pdf;
   };
   router.get('/orders/:id/proof', requireScope('orders:read'), serve('proof'));
