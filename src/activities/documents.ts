@@ -2,12 +2,12 @@ import { Context } from '@temporalio/activity';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
+import { vatDocumentActivities } from './vat-documents';
 import {
   reserveIssuedDocument,
   storeIssuedDocument,
   type IssuedDocumentRow,
 } from '../db/issued-documents.repository';
-import { findOrganisation } from '../db/organisations.repository';
 import {
   certificateParticulars,
   certificateStatement,
@@ -54,21 +54,6 @@ export function documentActivities(deps: { config: Config; db: Db }) {
         ),
       );
       return proofUrl(deps.config.publicBaseUrl, order.id);
-    },
-    /** Our own invoice for an on-account order (net terms, bank details); regenerated when an amendment reprices. */
-    async generateInvoice(input: { order: OrderSnapshot; termsDays: number }): Promise<void> {
-      const { order } = input;
-      const organisation = await findOrganisation(deps.db, order.organisationId);
-      const party = {
-        organisation: {
-          name: organisation?.name ?? order.organisationId,
-          billingEmail: organisation?.billingEmail ?? null,
-        },
-        termsDays: input.termsDays,
-        bank: deps.config.bank,
-      };
-      const pdf = await renderDocument({ document: 'invoice', order: toOrder(order), party }, attemptOver());
-      await saveOrderDocument(deps.db, order.id, 'invoice', pdf);
     },
     /**
      * Issues the certificate of publication of the newspaper's insertion or of the Gazette's notice: reserved
@@ -121,6 +106,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
       );
       return documentRef(deps.config.publicBaseUrl, row, stored.sha256);
     },
+    ...vatDocumentActivities(deps, attemptOver),
   };
 }
 
@@ -138,19 +124,25 @@ export function issuerOf(config: Config): Issuer {
 }
 
 /** A reserved document's stored copy: the one already stored, or `render`'s, stored now. */
-async function issued(deps: { db: Db }, row: IssuedDocumentRow, render: () => Promise<Buffer>) {
+export async function issued(deps: { db: Db }, row: IssuedDocumentRow, render: () => Promise<Buffer>) {
   if (row.content && row.sha256) return { content: row.content, sha256: row.sha256 };
   return storeIssuedDocument(deps.db, row.id, await render());
 }
 
 /** An issued document as the order lists it. */
-export function documentRef(base: string, row: IssuedDocumentRow, sha256: string): IssuedDocumentRef {
+export function documentRef(
+  base: string,
+  row: IssuedDocumentRow,
+  sha256: string,
+  totalGbpPence?: number,
+): IssuedDocumentRef {
   return {
     id: row.id,
     kind: row.kind,
     ...(row.number && { number: row.number }),
     title: row.summary.title,
     issuedAt: row.issued_at.toISOString(),
+    ...(totalGbpPence !== undefined && { totalGbpPence }),
     sha256,
     url: documentUrl(base, row.order_id, row.id),
     verifyUrl: verifyUrl(base, row.id),

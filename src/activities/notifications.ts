@@ -1,10 +1,11 @@
 import type { OrderEventRecord } from '../orders/events';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
-import { findOrderDocument, saveOrderDocumentIfAbsent } from '../db/order-documents.repository';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { latestVatInvoice } from '../db/issued-documents.repository';
+import { findOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
-import { findOrderById } from '../db/orders.repository';
-import { renderDocument } from '../documents/render-pool';
+import { addDays, ukDate } from '../notices/dates';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
@@ -70,30 +71,22 @@ export function orderMailSender(deps: NotificationDeps) {
   }
 
   /**
-   * The invoice PDF goes to the billing contact, or to the order's contact when the organisation has none. It is
-   * typeset here, right after the order's 201, and stored for GET /v1/orders/:id/invoice (unless an amendment
-   * stored a newer one first).
+   * The VAT invoice goes to the billing contact, or to the order's contact when the organisation has none. The
+   * workflow issues it right after the order's 201; until it is stored this waits briefly, then defers (the
+   * announcement retries).
    */
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
-    const invoice = invoiceDetails(order, organisation);
-    let pdf = await findOrderDocument(db, order.id, 'invoice');
-    if (!pdf) {
-      const current = await findOrderById(db, order.id);
-      if (!current) throw new Error(`Order ${order.id} is not in the projection yet.`);
-      const party = {
-        organisation: { name: organisation.name, billingEmail: organisation.billingEmail },
-        termsDays: organisation.invoiceTermsDays,
-        bank: config.bank,
-      };
-      pdf = await saveOrderDocumentIfAbsent(
-        db,
-        order.id,
-        'invoice',
-        await renderDocument({ document: 'invoice', order: current, party }),
-      );
-    }
+    const issued = await awaitVatInvoice(order.id);
+    const issuedOn = ukDate(issued.issuedAt);
+    const invoice = {
+      ...invoiceDetails(order, organisation),
+      number: issued.number,
+      issuedOn,
+      dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
+    };
+    const pdf = issued.content;
     const delivery = await deliveryOf(event, order, [organisation.billingEmail ?? order.contactEmail ?? '']);
     return {
       mailer: delivery.mailer,
@@ -101,6 +94,15 @@ export function orderMailSender(deps: NotificationDeps) {
       email: renderInvoiceEmail(order, invoice),
       attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
     };
+  }
+
+  async function awaitVatInvoice(orderId: string) {
+    for (let tries = 0; tries < 30; tries += 1) {
+      const found = await latestVatInvoice(db, orderId);
+      if (found) return found;
+      await sleep(100);
+    }
+    throw new Error(`The VAT invoice of order ${orderId} is not issued yet.`);
   }
 
   /** One audience's e-mail, sent at most once (its key in `sent_emails`); a refusal throws EmailRejectedError. */

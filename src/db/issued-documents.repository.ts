@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
 import type { Db } from './database';
@@ -17,10 +18,9 @@ export interface DocumentIssue {
   issueKey: string;
   /** `INV` or `CN`: the document is numbered from that series (per mode); absent: no number. */
   numberPrefix?: string;
-  summary: DocumentSummary;
+  /** What the verification page shows; given the drawn number when it names it (a VAT document's title). */
+  summary: DocumentSummary | ((number: string | null) => DocumentSummary);
 }
-
-const PAD = 6;
 
 /**
  * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
@@ -52,9 +52,9 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
         )
         .returning('last_number')
         .executeTakeFirstOrThrow();
-      const digits = String(drawn.last_number).padStart(PAD, '0');
-      number = `${issue.livemode ? '' : 'TEST-'}${issue.numberPrefix}-${digits}`;
+      number = documentNumber(issue.numberPrefix, drawn.last_number, issue.livemode);
     }
+    const summary = typeof issue.summary === 'function' ? issue.summary(number) : issue.summary;
     return trx
       .insertInto('issued_documents')
       .values({
@@ -66,7 +66,7 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
         issue_key: issue.issueKey,
         number,
         issued_at: new Date(),
-        summary: JSON.stringify(issue.summary),
+        summary: JSON.stringify(summary),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -154,4 +154,21 @@ export async function latestIssuedDocument(
   if (issueKeyPrefix) query = query.where('issue_key', 'like', `${issueKeyPrefix}%`);
   const row = await query.orderBy('issued_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
   return row?.content ?? undefined;
+}
+
+/** The order's latest stored VAT invoice: its PDF, number and issue time (GET /invoice, the invoice e-mail). */
+export async function latestVatInvoice(
+  db: Db,
+  orderId: string,
+): Promise<{ id: string; content: Buffer; number: string; issuedAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('issued_documents')
+    .select(['id', 'content', 'number', 'issued_at'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'vat_invoice')
+    .where('content', 'is not', null)
+    .orderBy('issued_at', 'desc')
+    .orderBy('number', 'desc')
+    .executeTakeFirst();
+  return row && { id: row.id, content: row.content!, number: row.number ?? row.id, issuedAt: row.issued_at };
 }

@@ -1,7 +1,24 @@
-import { addDays, formatNoticeDate, ukDate } from '../notices/dates';
+import { formatNoticeDate } from '../notices/dates';
 import type { Order } from '../orders/order';
-import type { Pricing } from '../orders/order-notice';
+import {
+  artefact,
+  contentWidth,
+  factTable,
+  formatVatNumber,
+  heading,
+  letterhead,
+  longDate,
+  longUkDate,
+  paragraph,
+  pounds,
+  qrCode,
+  rule,
+  tag,
+  type Doc,
+  type Issuer,
+} from './layout';
 import { renderPdf } from './render';
+import { vatRateLabel, type SupplyLine, type VatAmounts } from './vat';
 
 /** Where an on-account customer pays by bank transfer (config BANK_ACCOUNT_NAME / _SORT_CODE / _NUMBER). */
 export interface BankDetails {
@@ -10,95 +27,222 @@ export interface BankDetails {
   accountNumber: string;
 }
 
-/** Everything on our own invoice besides the order: who is billed, on which terms, and where to pay. */
-export interface InvoiceParty {
-  organisation: { name: string; billingEmail: string | null };
-  /** Net terms from the organisation: 30 or 60 days. */
-  termsDays: number;
-  bank: BankDetails;
+/** The customer as the VAT document names them: the organisation's name and billing address (settings). */
+export interface VatCustomer {
+  name: string;
+  /** Address lines; empty when the organisation has given none (the document says so). */
+  address: string[];
 }
 
-export interface InvoiceFacts {
+/** The facts every VAT document (invoice or credit note) states, decided by the activity that issues it. */
+export interface VatDocumentFacts {
+  documentId: string;
+  /** The sequential number (INV-000123, CN-000045; TEST-… in test mode). */
   number: string;
-  /** The UK date the order was placed. */
-  issuedOn: string;
-  dueOn: string;
-  lines: Array<{ label: string; pence: number }>;
-  vatPence: number;
-  totalPence: number;
+  issuedAt: Date;
+  supplier: Issuer;
+  customer: VatCustomer;
+  lines: SupplyLine[];
+  amounts: VatAmounts;
+  rateBasisPoints: number;
+  verifyUrl: string;
 }
 
-const pounds = (pence: number) =>
-  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const pence = (pricing: Partial<Pricing>, key: keyof Pricing) => Number(pricing[key] ?? 0);
+export interface VatInvoiceFacts extends VatDocumentFacts {
+  /** The time of supply (ISO date): the invoice's date, or the payment's when that came first. */
+  taxPoint: string;
+  /** Paid already (card, Stripe invoice), or due on our terms with where to pay. */
+  payment:
+    | { state: 'paid'; paidOn: string }
+    | { state: 'due'; termsDays: number; dueOn: string; bank: BankDetails | null };
+}
 
-/** The figures of the invoice: `INV-<reference>`, issued the day the order was placed, due net N days later. */
-export function invoiceFacts(order: Order, termsDays: number): InvoiceFacts {
-  const issuedOn = ukDate(order.createdAt);
-  const p = order.pricing;
-  const items: Array<{ label: string; key: keyof Pricing }> = [
-    {
-      label: `Statutory notice (${order.type}) in ${order.newspaperName ?? 'the newspaper'}`,
-      key: 'subtotalGbpPence',
-    },
-    { label: 'Platform fee', key: 'platformFeeGbpPence' },
-    { label: `The Gazette (${order.gazetteEdition ?? ''} edition) fee`, key: 'gazetteFeeGbpPence' },
+/** The customer's block: name and postal address, or a plain statement that the address is missing. */
+export function customerLines(customer: VatCustomer): string[] {
+  return [
+    customer.name,
+    ...(customer.address.length > 0
+      ? customer.address
+      : ['(no billing address given: add it in the settings console)']),
   ];
-  const lines = items.map(({ label, key }) => ({ label, pence: pence(p, key) })).filter((l) => l.pence !== 0);
-  return {
-    number: `INV-${order.reference}`,
-    issuedOn,
-    dueOn: addDays(issuedOn, termsDays),
-    lines,
-    vatPence: pence(p, 'vatGbpPence'),
-    totalPence: order.quotedPriceGbpPence,
+}
+
+/** The order's particulars every VAT document repeats. */
+export function orderParticulars(order: Pick<Order, 'reference' | 'clientRef'>): Array<[string, string]> {
+  return [
+    ['Order reference', order.reference],
+    ...(order.clientRef ? [['Your reference', order.clientRef] as [string, string]] : []),
+  ];
+}
+
+/** The parties, side by side: from (supplier) and to (customer). */
+export function parties(doc: Doc, supplier: Issuer, customer: VatCustomer, toLabel: string) {
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const top = doc.y;
+  const column = (label: string, lines: string[], at: number) => {
+    doc.y = top;
+    tag(doc, 'P', () => {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor('#333333')
+        .text(label, at, top, { width: width / 2 - 12 });
+      doc.font('Helvetica').fontSize(10).fillColor('black');
+      for (const line of lines) doc.text(line, at, doc.y, { width: width / 2 - 12 });
+    });
+    return doc.y;
   };
+  const left = column(toLabel, customerLines(customer), x);
+  const right = column('Supplier', [supplier.name, ...supplier.address], x + width / 2);
+  doc.x = x;
+  doc.y = Math.max(left, right) + 12;
 }
 
 /**
- * Our own invoice for an order placed on account (`invoice_with_terms`, `invoice_bank_transfer`): the
- * organisation, the order reference, the lines, VAT, the total, the net terms with the due date, and the bank
- * details to pay by transfer. Served at GET /api/v1/orders/:id/invoice and attachable to e-mails.
+ * The lines of supply with their net, then the net total, the VAT at the rate, and the total: a table (TH/TD)
+ * so each amount is read with its label.
  */
-export function renderInvoice(order: Order, party: InvoiceParty): Promise<Buffer> {
-  const facts = invoiceFacts(order, party.termsDays);
+export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFacts, totalLabel: string) {
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const amountWidth = 90;
+  const table = doc.struct('Table');
+  doc.addStructure(table);
+  const row = (cells: [string, string], opts: { header?: boolean; bold?: boolean } = {}) => {
+    const y = doc.y;
+    const tr = doc.struct('TR');
+    table.add(tr);
+    let bottom = y;
+    const cell = (text: string, at: number, w: number, align: 'left' | 'right') =>
+      doc.struct(opts.header ? 'TH' : 'TD', {}, () => {
+        doc
+          .font(opts.header || opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(opts.header ? 9 : 10)
+          .fillColor(opts.header ? '#333333' : 'black')
+          .text(text, at, y, { width: w, align });
+        bottom = Math.max(bottom, doc.y);
+      });
+    tr.add(cell(cells[0], x, width - amountWidth - 16, 'left'));
+    tr.add(cell(cells[1], x + width - amountWidth, amountWidth, 'right'));
+    tr.end();
+    doc.y = bottom + 5;
+  };
+  row(['Description', 'Net (GBP)'], { header: true });
+  rule(doc);
+  doc.moveDown(0.3);
+  for (const line of lines) row([line.description, pounds(line.netGbpPence)]);
+  rule(doc);
+  doc.moveDown(0.3);
+  const { netGbpPence, vatGbpPence, grossGbpPence } = facts.amounts;
+  row(['Total excluding VAT', pounds(netGbpPence)]);
+  row([`VAT at ${vatRateLabel(facts.rateBasisPoints)} (standard rate)`, pounds(vatGbpPence)]);
+  artefact(doc, () => {
+    doc
+      .save()
+      .lineWidth(1)
+      .moveTo(x + width - amountWidth - 20, doc.y)
+      .lineTo(x + width, doc.y)
+      .stroke()
+      .restore();
+  });
+  doc.moveDown(0.3);
+  row([totalLabel, pounds(grossGbpPence)], { bold: true });
+  table.end();
+  doc.x = x;
+}
+
+/** The verification statement and QR code at the foot of a VAT document. */
+export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string) {
+  const size = 78;
+  if (doc.y + size + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const x = doc.page.margins.left;
+  const top = doc.y;
+  const textWidth = contentWidth(doc) - size - 16;
+  doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
+  const text = [
+    `This ${what} is signed digitally by ${facts.supplier.name}, and the fingerprint (SHA-256) of this exact file ` +
+      'was recorded when it was issued. To check a copy, open the page below (or scan the code) and upload it.',
+    facts.verifyUrl,
+  ];
+  for (const line of text) {
+    tag(doc, 'P', () => doc.text(line, x, doc.y, { width: textWidth, lineGap: 1.5 }));
+    doc.moveDown(0.4);
+  }
+  const bottom = doc.y;
+  qrCode(doc, facts.verifyUrl, x + textWidth + 16, top, size);
+  doc.fillColor('black');
+  doc.x = x;
+  doc.y = Math.max(bottom, top + size);
+}
+
+/**
+ * A full UK VAT invoice (HMRC VAT Notice 700, section 16.3): the supplier's name, address and VAT registration
+ * number; the invoice's sequential number, date and time of supply (tax point); the customer's name and
+ * address; the description of the supply (the notice, each paper with its insertion date, the Gazette, the
+ * order reference); each line's net, the total excluding VAT, the rate, the VAT and the total in sterling.
+ * Then how it is paid or to be paid, and how to verify the copy (signed, fingerprint recorded at issue).
+ */
+export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buffer> {
+  const title = `VAT invoice ${facts.number}`;
   return renderPdf(
     (doc) => {
-      const x = doc.page.margins.left;
-      const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-      const row = (label: string, amount: string) => {
-        const y = doc.y;
-        doc.text(label, x, y, { width: width - 100 });
-        doc.text(amount, x, y, { width, align: 'right' });
-      };
-      doc.font('Helvetica-Bold').fontSize(20).text(`Invoice ${facts.number}`);
-      doc.moveDown(0.5).font('Helvetica').fontSize(10);
-      doc.text('Statutory Notice Placement');
-      doc.moveDown();
-      doc.font('Helvetica-Bold').text('Bill to');
-      doc.font('Helvetica').text(party.organisation.name);
-      if (party.organisation.billingEmail) doc.text(party.organisation.billingEmail);
-      doc.moveDown();
-      doc.text(`Order reference: ${order.reference}`);
-      if (order.clientRef) doc.text(`Your reference: ${order.clientRef}`);
-      doc.text(`Issued: ${formatNoticeDate(facts.issuedOn)}`);
-      doc.text(`Terms: net ${party.termsDays} days. Due: ${formatNoticeDate(facts.dueOn)}`);
-      doc.moveDown();
-      for (const line of facts.lines) row(line.label, pounds(line.pence));
-      row('VAT at 20%', pounds(facts.vatPence));
-      doc
-        .moveTo(x, doc.y + 4)
-        .lineTo(x + width, doc.y + 4)
-        .stroke();
-      doc.moveDown(0.6).font('Helvetica-Bold');
-      row('Total due', pounds(facts.totalPence));
-      doc.moveDown(1.5).font('Helvetica-Bold').text('Pay by bank transfer', x);
-      doc.font('Helvetica');
-      doc.text(`Account name: ${party.bank.accountName}`);
-      doc.text(`Sort code: ${party.bank.sortCode}`);
-      doc.text(`Account number: ${party.bank.accountNumber}`);
-      doc.text(`Payment reference: ${facts.number}`);
+      letterhead(doc, facts.supplier, [
+        ['Invoice number', facts.number],
+        ['Invoice date', longUkDate(facts.issuedAt)],
+        ['Tax point', longDate(facts.taxPoint)],
+      ]);
+      heading(doc, 'VAT Invoice');
+      if (!order.livemode) {
+        paragraph(doc, 'TEST MODE: this invoice is for a simulated order. No money is due or moved.', {
+          size: 9,
+        });
+      }
+      parties(doc, facts.supplier, facts.customer, 'Invoice to');
+      factTable(doc, [
+        ...orderParticulars(order),
+        ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
+      ]);
+      doc.moveDown(0.8);
+      amountsTable(doc, facts.lines, facts, 'Total including VAT');
+      doc.moveDown(1);
+      heading(doc, facts.payment.state === 'paid' ? 'Payment received' : 'Payment', 2);
+      if (facts.payment.state === 'paid') {
+        paragraph(
+          doc,
+          `Paid in full on ${formatNoticeDate(facts.payment.paidOn)}, with thanks. Nothing is due.`,
+          { size: 10 },
+        );
+      } else {
+        const p = facts.payment;
+        paragraph(
+          doc,
+          `Terms: net ${p.termsDays} days. Please pay ${pounds(facts.amounts.grossGbpPence)} by ` +
+            `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
+          { size: 10 },
+        );
+        if (p.bank) {
+          factTable(
+            doc,
+            [
+              ['Account name', p.bank.accountName],
+              ['Sort code', p.bank.sortCode],
+              ['Account number', p.bank.accountNumber],
+              ['Payment reference', facts.number],
+            ],
+            { size: 9.5 },
+          );
+        }
+      }
+      doc.moveDown(1);
+      verificationFoot(doc, facts, 'invoice');
     },
-    { title: `Invoice ${facts.number}`, document: 'invoice', testMode: !order.livemode },
+    {
+      title: order.livemode ? title : `TEST: ${title}`,
+      document: 'invoice',
+      testMode: !order.livemode,
+      createdAt: facts.issuedAt,
+      author: facts.supplier.name,
+    },
   );
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import { renderCertificate } from './certificate';
+import { renderCreditNote } from './credit-note';
 import { renderInvoice } from './invoice';
 import { renderProof } from './proof';
 import { RENDER_THREAD_NICENESS, type RenderJob } from './render-job';
@@ -27,8 +28,14 @@ export default async function renderOnThread(job: RenderJob): Promise<Buffer> {
   switch (job.document) {
     case 'proof':
       return renderProof(job.order, job.columns);
-    case 'invoice':
-      return renderInvoice(job.order, job.party);
+    case 'vat_invoice':
+      return signPdf(await renderInvoice(job.order, job.invoice), job.signing.identity, job.signing.info);
+    case 'vat_credit_note':
+      return signPdf(
+        await renderCreditNote(job.order, job.creditNote),
+        job.signing.identity,
+        job.signing.info,
+      );
     case 'certificate': {
       const pdf = await renderCertificate(job.order, job.certificate);
       return signPdf(pdf, job.signing.identity, job.signing.info);

@@ -92,7 +92,28 @@ function baseFakes(rec: Recorded): Fakes {
     recordAudit: async (entry) => {
       rec.audits.push(entry);
     },
-    generateInvoice: async () => undefined,
+    issueVatInvoice: async ({ order, issueKey }) => ({
+      id: `doc_${issueKey.replace(/\W/g, '_')}`,
+      kind: 'vat_invoice',
+      number: `TEST-INV-${order.version}`,
+      title: 'VAT invoice',
+      issuedAt: new Date(0).toISOString(),
+      totalGbpPence: order.pricing.totalGbpPence,
+      sha256: '0'.repeat(64),
+      url: `https://api.test/api/v1/orders/${order.id}/documents/inv`,
+      verifyUrl: 'https://api.test/verify/inv',
+    }),
+    issueVatCreditNote: async ({ order, issueKey, remaining }) => ({
+      id: `doc_${issueKey.replace(/\W/g, '_')}`,
+      kind: 'vat_credit_note',
+      number: `TEST-CN-${order.version}`,
+      title: 'VAT credit note',
+      issuedAt: new Date(0).toISOString(),
+      totalGbpPence: order.pricing.totalGbpPence - (remaining?.totalGbpPence ?? 0),
+      sha256: '0'.repeat(64),
+      url: `https://api.test/api/v1/orders/${order.id}/documents/cn`,
+      verifyUrl: 'https://api.test/verify/cn',
+    }),
     generateProof: async ({ order }) => `https://api.test/orders/${order.id}/proof`,
     generateCertificate: async ({ order, publication }) => ({
       id: `doc_${publication}`,

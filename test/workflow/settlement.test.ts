@@ -55,6 +55,40 @@ async function refusedWith(promise: Promise<unknown>): Promise<string | undefine
   return (cause as ApplicationFailure).type ?? undefined;
 }
 
+describe('VAT invoices and credit notes', () => {
+  test('a card order is invoiced when paid; cancelling credits the invoice in full with the refund', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    expect(o.calls('issueVatInvoice')).toEqual([]);
+    await pay(o, 'pi_1');
+    const paid = await until(o, (s) => (s.documents ?? []).length > 0);
+    expect(paid.documents?.map((d) => d.kind)).toEqual(['vat_invoice']);
+    const cancelled = await cancel(o);
+    expect(cancelled.documents?.map((d) => d.kind)).toEqual(['vat_invoice', 'vat_credit_note']);
+    expect(o.calls('issueVatCreditNote')[0][0]).toMatchObject({
+      reason: 'cancelled',
+      remaining: null,
+      refundedGbpPence: o.placed.quotedPriceGbpPence,
+      settlement: 'refunded',
+      issueKey: 'vat_credit_note:cancelled',
+    });
+  });
+
+  test('an unpaid card order cancelled was never invoiced: no credit note', async () => {
+    const o = await t.place({ paymentMethod: 'stripe_checkout' });
+    const cancelled = await cancel(o);
+    expect(cancelled.documents ?? null).toBeNull();
+    expect(o.calls('issueVatCreditNote')).toEqual([]);
+  });
+
+  test('an unpaid order on account cancelled has its invoice credited, nothing refunded', async () => {
+    const o = await t.place({ paymentMethod: 'invoice_bank_transfer' });
+    await until(o, (s) => (s.documents ?? []).length > 0);
+    const cancelled = await cancel(o);
+    expect(cancelled.documents?.map((d) => d.kind)).toEqual(['vat_invoice', 'vat_credit_note']);
+    expect(o.calls('issueVatCreditNote')[0][0]).toMatchObject({ reason: 'cancelled', settlement: 'unpaid' });
+  });
+});
+
 describe('cancelling settles the payment', () => {
   test('a paid card order is refunded in full through the provider', async () => {
     const o = await t.place({ paymentMethod: 'stripe_checkout' });
@@ -235,11 +269,16 @@ describe('amending re-prices the payment', () => {
     expect(o.recorded.events).toContain('order.amended');
   });
 
-  test('an order on account has its own invoice regenerated at the new price', async () => {
+  test('an unpaid order on account has its VAT invoice credited in full and a new one issued at the new price', async () => {
     const o = await t.place({ paymentMethod: 'invoice_with_terms' });
-    const invoicesBefore = o.calls('generateInvoice').length;
-    await amend(o, longer);
-    expect(o.calls('generateInvoice').length).toBe(invoicesBefore + 1);
+    await until(o, (s) => (s.documents ?? []).length > 0);
+    const invoicesBefore = o.calls('issueVatInvoice').length;
+    const amended = await amend(o, longer);
+    expect(o.calls('issueVatInvoice').length).toBe(invoicesBefore + 1);
+    expect(o.calls('issueVatCreditNote')).toHaveLength(1);
+    expect(o.calls('issueVatCreditNote')[0][0]).toMatchObject({ reason: 'reinvoiced', remaining: null });
+    expect(amended.documents?.map((d) => d.kind)).toEqual(['vat_invoice', 'vat_credit_note', 'vat_invoice']);
+    expect(amended.documents?.at(-1)?.totalGbpPence).toBe(amended.quotedPriceGbpPence);
   });
 });
 
@@ -472,14 +511,28 @@ describe('the ledger: money follows the order', () => {
     expect((o.calls('refundPayment')[1][0] as { amountGbpPence: number }).amountGbpPence).toBe(
       lower.quotedPriceGbpPence,
     );
+    // The VAT documents follow the money: invoiced at the price paid, credited by the difference, then the rest.
+    const notes = o.calls('issueVatCreditNote') as Array<[{ reason: string; refundedGbpPence?: number }]>;
+    expect(notes.map(([n]) => [n.reason, n.refundedGbpPence])).toEqual([
+      ['amended_lower', price - lower.quotedPriceGbpPence],
+      ['cancelled', lower.quotedPriceGbpPence],
+    ]);
+    expect(cancelled.documents?.map((d) => d.totalGbpPence)).toEqual([
+      price,
+      price - lower.quotedPriceGbpPence,
+      lower.quotedPriceGbpPence,
+    ]);
   });
 });
 
-describe('placement answers before the invoice is typeset', () => {
-  test('an order on account is placed without rendering its invoice; the announcement typesets it', async () => {
+describe('placement answers before the VAT invoice is typeset', () => {
+  test('an order on account is placed, then its VAT invoice is issued once', async () => {
     const o = await t.place({ paymentMethod: 'invoice_with_terms' });
     expect(o.placed).toMatchObject({ paymentState: 'invoiced' });
     expect(o.placed.invoiceUrl).toBeTruthy();
-    expect(o.calls('generateInvoice')).toEqual([]);
+    expect(o.placed.documents ?? null).toBeNull();
+    const state = await until(o, (s) => (s.documents ?? []).length > 0);
+    expect(state.documents?.map((d) => d.kind)).toEqual(['vat_invoice']);
+    expect(o.calls('issueVatInvoice')).toHaveLength(1);
   });
 });

@@ -187,7 +187,7 @@ export interface paths {
     };
     /**
      * Download the invoice PDF
-     * @description Our own invoice of an on-account order (`invoice_with_terms`, `invoice_bank_transfer`). Its URL is valid from the order's 201: the PDF is typeset just after it, and a request that arrives first waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. 404 `order_not_found` for orders with no invoice of ours.
+     * @description The order's latest full UK VAT invoice (also in `documents`, kind `vat_invoice`). An on-account order's (`invoice_with_terms`, `invoice_bank_transfer`) is issued at placement and its URL is valid from the order's 201: a request that arrives before the PDF is stored waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. Other orders are invoiced when paid, or at publication. 404 `order_not_found` before the order has a VAT invoice.
      */
     get: operations['getOrderInvoice'];
     put?: never;
@@ -2089,7 +2089,7 @@ export interface components {
       checkoutUrl?: string;
       /**
        * Format: uri
-       * @description Invoice terms: the invoice.
+       * @description Invoice terms: the order's VAT invoice.
        */
       invoiceUrl?: string;
       publicationDateAdjusted?: components['schemas']['PublicationDateAdjusted'];

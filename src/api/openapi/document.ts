@@ -292,7 +292,7 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     get: {
       ...pdf('invoice', 'getOrderInvoice'),
       description:
-        "Our own invoice of an on-account order (`invoice_with_terms`, `invoice_bank_transfer`). Its URL is valid from the order's 201: the PDF is typeset just after it, and a request that arrives first waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. 404 `order_not_found` for orders with no invoice of ours.",
+        "The order's latest full UK VAT invoice (also in `documents`, kind `vat_invoice`). An on-account order's (`invoice_with_terms`, `invoice_bank_transfer`) is issued at placement and its URL is valid from the order's 201: a request that arrives before the PDF is stored waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. Other orders are invoiced when paid, or at publication. 404 `order_not_found` before the order has a VAT invoice.",
     },
   },
   '/v1/events': {

@@ -136,7 +136,7 @@ export const orderSchema = z
     paymentMethod: paymentMethodSchema,
     createdAt: timestamp('When the order was placed (UTC, milliseconds).'),
     checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
-    invoiceUrl: url('Invoice terms: the invoice.').optional(),
+    invoiceUrl: url("Invoice terms: the order's VAT invoice.").optional(),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
     gazettePublicationDate: gazetteDate().optional(),
     clientRef: z.string().meta({ description: "The caller's own reference." }).optional(),

@@ -1,7 +1,11 @@
 import Router from '@koa/router';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database';
-import { findIssuedDocumentContent, latestIssuedDocument } from '../../db/issued-documents.repository';
+import {
+  findIssuedDocumentContent,
+  latestIssuedDocument,
+  latestVatInvoice,
+} from '../../db/issued-documents.repository';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
 import { findOrder } from '../../db/orders.repository';
 import { AppError } from '../../errors';
@@ -18,8 +22,7 @@ export const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 
 /**
  * GET /v1/orders/:id/proof, /certificate (the newspaper's certificate of publication), /documents/:documentId
- * (any issued document) and /invoice (our own invoice, on-account orders): the stored PDFs as
- * attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
+ * (any issued document) and /invoice (the order's latest VAT invoice): the stored PDFs as attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
  * An on-account order's invoice URL is valid from its 201: while the invoice is still being typeset the request
  * waits for it (INVOICE_WAIT), then answers 503 service_unavailable with Retry-After.
  */
@@ -32,7 +35,9 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     let pdf =
       kind === 'certificate'
         ? await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper')
-        : await findOrderDocument(db, order.id, kind);
+        : kind === 'invoice'
+          ? (await latestVatInvoice(db, order.id))?.content
+          : await findOrderDocument(db, order.id, kind);
     if (!pdf && kind === 'invoice' && ON_ACCOUNT_METHODS.includes(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
     }
@@ -62,7 +67,7 @@ async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
   const until = Date.now() + INVOICE_WAIT.totalMs;
   while (Date.now() < until) {
     await sleep(INVOICE_WAIT.everyMs);
-    const pdf = await findOrderDocument(db, orderId, 'invoice');
+    const pdf = (await latestVatInvoice(db, orderId))?.content;
     if (pdf) return pdf;
   }
   throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {

@@ -10,11 +10,13 @@ import {
   isUnchangedAmendment,
 } from '../../orders/amendment';
 import { checkPaidPriceKept, heldGbpPence } from '../../orders/ledger';
+import type { Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { providerRefund, reprice } from './payment';
 import type { OrderProcess } from './process';
 import { asRefusal, asWorkflowRefusal } from './refusals';
+import { creditDocuments } from './vat';
 
 /** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
@@ -63,7 +65,7 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
     version: p.order.version + 1,
   };
   const newPayment = previousTotal === prepared.pricing.totalGbpPence ? {} : await reprice(p, repriced);
-  const difference = paid ? await refundDifference(p, prepared.pricing.totalGbpPence, repriced.version) : {};
+  const difference = paid ? await refundDifference(p, prepared.pricing, repriced.version) : {};
   await p.commit(
     {
       fields: prepared.fields,
@@ -104,11 +106,13 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
 
 /**
  * A paid order amended to a lower price gets the difference back through the provider that took the payment
- * (key `order:<id>:refund:amended-v<version>`). Money paid to us directly, or a refund that fails, flags the order.
+ * (key `order:<id>:refund:amended-v<version>`), with a VAT credit note for the fall in price. Money paid to us
+ * directly, or a refund that fails, flags the order (the credit note says the money is due back).
  */
-async function refundDifference(p: OrderProcess, newTotal: number, version: number) {
-  const difference = heldGbpPence(p.order) - newTotal;
+async function refundDifference(p: OrderProcess, newPricing: Pricing, version: number) {
+  const difference = heldGbpPence(p.order) - newPricing.totalGbpPence;
   if (difference <= 0) return {};
+  const credit = { reason: 'amended_lower' as const, remaining: newPricing, key: `amended-v${version}` };
   const refund = providerRefund(p, `amended-v${version}`, difference);
   const details = { amountGbpPence: difference, version };
   try {
@@ -120,10 +124,16 @@ async function refundDifference(p: OrderProcess, newTotal: number, version: numb
       providerRef: refundId,
       reason: 'amended_lower',
     };
-    return { ledger: [entry] };
+    const documents = await creditDocuments(p, {
+      ...credit,
+      refundedGbpPence: difference,
+      settlement: 'refunded',
+    });
+    return { ledger: [entry], update: { documents } };
   } catch (err) {
     if (refund && !(err instanceof ActivityFailure)) throw err;
     await p.audit({ action: 'difference_refund_due', actor: 'system', details });
-    return { update: { needsAttention: true } };
+    const documents = await creditDocuments(p, { ...credit, settlement: 'refund_pending' });
+    return { update: { needsAttention: true, documents } };
   }
 }

@@ -5,6 +5,7 @@ import type { CancelRequest, OperatorNote, RefundIssued } from '../order.message
 import { expireQuietly, nextRefundPurpose, providerRefund, voidQuietly } from './payment';
 import type { OrderProcess } from './process';
 import { asWorkflowRefusal } from './refusals';
+import { creditDocuments } from './vat';
 
 /**
  * Cancellation and the settlement of a closed order's money: the refund or void on cancel, and the operator's
@@ -14,14 +15,28 @@ export function checkCancellable(p: OrderProcess): void {
   asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
 
-/** Cancels the order: refunds a payment, voids an unpaid invoice, expires a checkout, records the reason. */
+/**
+ * Cancels the order: refunds a payment, voids an unpaid invoice, expires a checkout, records the reason; a VAT
+ * invoice issued is credited in full by a VAT credit note (whether the money went back now or is still due).
+ */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
   const held = heldGbpPence(p.order);
   const { paymentState, refundId, needsAttention } = await settlePaymentOnCancel(p);
   const refunded = paymentState === 'refunded' && held > 0;
+  const documents = await creditDocuments(p, {
+    reason: 'cancelled',
+    remaining: null,
+    ...(refunded && { refundedGbpPence: held }),
+    settlement: refunded
+      ? 'refunded'
+      : paymentState === 'refund_due' || paymentState === 'refund_failed'
+        ? 'refund_pending'
+        : 'unpaid',
+    key: 'cancelled',
+  });
   await p.commit(
-    { status: 'cancelled', paymentState, needsAttention, cancellationReason: r.reason },
+    { status: 'cancelled', paymentState, needsAttention, cancellationReason: r.reason, documents },
     {
       event: 'order.cancelled',
       ledger: refunded

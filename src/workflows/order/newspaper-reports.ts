@@ -15,6 +15,7 @@ import type { BookingReport, IntegrationAck, PublicationReport, UrnReport } from
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
 import { asWorkflowRefusal } from './refusals';
+import { currentInvoice, invoiceDocuments } from './vat';
 
 /** The newspaper's and the Gazette's reports (booking, publication, URN), through the integration API. */
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
@@ -86,8 +87,13 @@ export async function reportPublication(p: OrderProcess, r: PublicationReport): 
     order: { ...p.order, ...published },
     publication: 'newspaper',
   });
+  // Publication is the time of supply: an order still without a VAT invoice (a purchase order, an unpaid
+  // Stripe invoice) gets it now.
+  const invoiced = currentInvoice(p.order)
+    ? p.order.documents
+    : await invoiceDocuments(p, { ...p.order, ...published });
   await p.commit(
-    { ...published, documents: withDocument(p.order.documents, certificate) },
+    { ...published, documents: withDocument(invoiced, certificate) },
     {
       event: 'order.published',
       audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },

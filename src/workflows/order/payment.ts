@@ -9,11 +9,11 @@ import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
 import { asWorkflowRefusal, checkTransition, refuse } from './refusals';
+import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
-const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
 export const ownInvoice = (p: OrderProcess) =>
@@ -106,6 +106,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
       details: { ...details, amountGbpPence, quotedPriceGbpPence: p.order.quotedPriceGbpPence },
     });
   }
+  await issueMissingInvoice(p);
 }
 
 /**
@@ -171,12 +172,13 @@ async function refundStrayPayment(
 /**
  * The payment follows an amendment's changed total: a new checkout session for an unpaid card order (the old one
  * expired, so it cannot be paid at the old price), a new Stripe invoice (the old one voided) for an unpaid
- * stripe_invoice order, our own invoice regenerated for orders on account.
+ * stripe_invoice order, and for an unpaid order on our own invoice a VAT credit note for the old invoice and a new
+ * VAT invoice.
  */
 export async function reprice(
   p: OrderProcess,
   repriced: OrderSnapshot,
-): Promise<Partial<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl'>>> {
+): Promise<Partial<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
   if (p.status === 'pending_payment') {
     const previous = p.payment.checkoutSessionId;
     const kept = p.payment.checkoutSession !== null;
@@ -200,11 +202,31 @@ export async function reprice(
     if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
     return { invoiceUrl: invoice.invoiceUrl };
   }
-  if (ownInvoice(p)) {
-    await documents.generateInvoice({
-      order: { ...repriced, pricing: { ...p.notice.pricing }, noticeText: p.notice.noticeText },
-      termsDays: p.input.order.invoiceTermsDays,
+  if (ownInvoice(p) && p.order.paymentState !== 'paid') {
+    // An unpaid VAT invoice is never altered: it is credited in full and a new one issued at the new price.
+    const credited = await creditDocuments(p, {
+      reason: 'reinvoiced',
+      remaining: null,
+      settlement: 'unpaid',
+      key: `reinvoiced-v${repriced.version}`,
     });
+    const n = p.notice;
+    const booked = p.status === 'booked';
+    return {
+      documents: await invoiceDocuments(p, {
+        ...repriced,
+        documents: credited,
+        pricing: { ...n.pricing },
+        noticeText: n.noticeText,
+        newspaperName: n.newspaperName,
+        gazetteEdition: n.gazetteEdition,
+        ...(!booked && {
+          publicationDate: n.publicationDate,
+          gazettePublicationDate: n.gazettePublicationDate ?? null,
+          newspapers: n.newspapers ?? null,
+        }),
+      }),
+    };
   }
   return {};
 }

@@ -1,14 +1,15 @@
 import { ActivityFailure } from '@temporalio/workflow';
 import { setUpWithoutProvider } from '../../orders/payment';
-import { setUpPayment } from './payment';
+import { ownInvoice, setUpPayment } from './payment';
 import { writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
+import { issueMissingInvoice } from './vat';
 
 /**
  * The order's first step: its reference, its payment set up (at the provider, or here for a method that calls
  * none: then the placing update is answered from the workflow's first task), then the first projection write
- * and `order.created`, whose announcement follows the answer. Our own invoice's PDF is typeset right after by the `order.created` announcement (the
- * download waits for it briefly: docs/orders.md). A payment set-up that fails leaves no order: the placing
+ * and `order.created`, whose announcement follows the answer. An order on our own invoice gets its VAT invoice right
+ * after (the download and the invoice e-mail wait for it briefly: docs/documents.md). A payment set-up that fails leaves no order: the placing
  * update answers 503, retry with backoff.
  */
 export async function placeOrder(p: OrderProcess): Promise<void> {
@@ -28,6 +29,8 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
       },
     );
     p.placed();
+    // The placing update has its answer; an order on our own invoice then gets its VAT invoice.
+    if (ownInvoice(p)) await issueMissingInvoice(p);
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     p.placementFailed(

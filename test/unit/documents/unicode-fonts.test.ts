@@ -6,7 +6,7 @@ import { renderPdf } from '../../../src/documents/render';
 import { RENDER_THREAD_NICENESS } from '../../../src/documents/render-job';
 import { closeRenderPool, renderDocument } from '../../../src/documents/render-pool';
 import { pdfText } from '../../support/pdf-text';
-import { certificateFacts, testSigning } from '../../support/documents';
+import { certificateFacts, TEST_ISSUER, testSigning } from '../../support/documents';
 import { anOrder } from '../../support/order-fixture';
 
 /** Names as customers send them: Welsh, Gaelic, Polish, Vietnamese. */
@@ -86,12 +86,6 @@ describe('documents set one after another on one thread', () => {
 /** What the worker's activities call: the same documents, typeset on a render thread off the event loop. */
 describe('documents rendered on a render thread', () => {
   afterAll(() => closeRenderPool());
-  const party = {
-    organisation: { name: 'Cwmni Dŵr Cyf', billingEmail: 'accounts@example.org' },
-    termsDays: 30,
-    bank: { accountName: 'Notices Ltd', sortCode: '00-00-00', accountNumber: '00000000' },
-  };
-
   it.each([
     ['proof', () => renderDocument({ document: 'proof', order, columns: 2 }), NAMES],
     [
@@ -106,9 +100,27 @@ describe('documents rendered on a render thread', () => {
       NAMES,
     ],
     [
-      'invoice',
-      () => renderDocument({ document: 'invoice', order, party }),
-      ['INV-SN-UNICODE1', 'Cwmni Dŵr Cyf'],
+      'VAT invoice',
+      async () =>
+        renderDocument({
+          document: 'vat_invoice',
+          order,
+          invoice: {
+            documentId: 'doc_0000000000000000unicod',
+            number: 'INV-000001',
+            issuedAt: new Date('2027-03-02T09:30:00Z'),
+            taxPoint: '2027-03-02',
+            supplier: TEST_ISSUER,
+            customer: { name: 'Cwmni Dŵr Cyf', address: ['Heol y Bont', 'Aberystwyth', 'SY23 1AA'] },
+            lines: [{ description: `Notice for ${NAMES[0]}`, netGbpPence: 0 }],
+            amounts: { netGbpPence: 0, vatGbpPence: 0, grossGbpPence: 0 },
+            rateBasisPoints: 2000,
+            verifyUrl: 'https://notices.example.com/verify/doc_0000000000000000unicod',
+            payment: { state: 'paid', paidOn: '2027-03-02' },
+          },
+          signing: await testSigning(),
+        }),
+      ['INV-000001', 'Cwmni Dŵr Cyf', NAMES[0]],
     ],
   ])('%s', async (_name, render, expected) => {
     const pdf = await render();

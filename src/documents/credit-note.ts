@@ -1,0 +1,79 @@
+import type { Order } from '../orders/order';
+import { amountsTable, orderParticulars, parties, verificationFoot, type VatDocumentFacts } from './invoice';
+import { factTable, formatVatNumber, heading, letterhead, longUkDate, paragraph, pounds } from './layout';
+import { renderPdf } from './render';
+
+/** Why a credit note is issued: the order cancelled, or amended to a lower price (or re-invoiced). */
+export type CreditReason = 'cancelled' | 'amended_lower' | 'reinvoiced';
+
+export interface CreditNoteFacts extends VatDocumentFacts {
+  reason: CreditReason;
+  /** The VAT invoice it credits. */
+  invoice: { number: string; issuedAt: Date };
+  /** The money returned with it (ledger refund), or how the credit is settled. */
+  settlement: string;
+}
+
+/** The reason in words, as the credit note and its verification page state it. */
+export function creditReasonText(reason: CreditReason, invoiceNumber: string): string {
+  switch (reason) {
+    case 'cancelled':
+      return `The order was cancelled: the supply invoiced on ${invoiceNumber} is credited in full.`;
+    case 'amended_lower':
+      return `The notice was amended to a lower price: the difference from ${invoiceNumber} is credited.`;
+    case 'reinvoiced':
+      return `The notice was amended and its price changed: ${invoiceNumber} is credited in full and replaced by a new invoice.`;
+  }
+}
+
+/**
+ * A VAT credit note (HMRC VAT Notice 700, section 18.2): the supplier's name, address and VAT registration
+ * number; the credit note's own sequential number and date; the customer's name and address; the number and
+ * date of the invoice it credits; the reason; the description of what is credited; the net credited, the rate,
+ * the VAT credited and the total credited, in sterling.
+ */
+export function renderCreditNote(order: Order, facts: CreditNoteFacts): Promise<Buffer> {
+  const title = `VAT credit note ${facts.number}`;
+  return renderPdf(
+    (doc) => {
+      letterhead(doc, facts.supplier, [
+        ['Credit note number', facts.number],
+        ['Date', longUkDate(facts.issuedAt)],
+        ['Credits invoice', facts.invoice.number],
+      ]);
+      heading(doc, 'VAT Credit Note');
+      if (!order.livemode) {
+        paragraph(doc, 'TEST MODE: this credit note is for a simulated order. No money is due or moved.', {
+          size: 9,
+        });
+      }
+      parties(doc, facts.supplier, facts.customer, 'Credit to');
+      factTable(doc, [
+        ['Original invoice', `${facts.invoice.number}, dated ${longUkDate(facts.invoice.issuedAt)}`],
+        ['Reason for credit', creditReasonText(facts.reason, facts.invoice.number)],
+        ...orderParticulars(order),
+        ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
+      ]);
+      doc.moveDown(0.8);
+      amountsTable(doc, facts.lines, facts, 'Total credited including VAT');
+      doc.moveDown(1);
+      heading(doc, 'Settlement', 2);
+      paragraph(doc, facts.settlement, { size: 10 });
+      paragraph(
+        doc,
+        `This credit note reduces the VAT charged on ${facts.invoice.number} by ` +
+          `${pounds(facts.amounts.vatGbpPence)}: adjust your VAT account accordingly.`,
+        { size: 9 },
+      );
+      doc.moveDown(1);
+      verificationFoot(doc, facts, 'credit note');
+    },
+    {
+      title: order.livemode ? title : `TEST: ${title}`,
+      document: 'credit_note',
+      testMode: !order.livemode,
+      createdAt: facts.issuedAt,
+      author: facts.supplier.name,
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
+import type { CreditReason } from '../../documents/credit-note';
+import { withDocument, type IssuedDocumentRef } from '../../orders/documents';
+import type { Pricing } from '../../orders/order-notice';
+import type { OrderSnapshot } from '../../orders/order-snapshot';
+import { RETRY_POLICIES } from '../retry-policies';
+import type { OrderProcess } from './process';
+
+const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+
+/**
+ * When the order's VAT documents are issued (docs/documents.md, "VAT invoices and credit notes"):
+ * - the VAT invoice when the price becomes ours to collect: at placement for orders on our own invoice, at
+ *   payment for the others, and at publication (the time of supply) for any order still without one;
+ * - a VAT credit note whenever the invoiced price falls: cancellation (all of it, refunded or not), a paid
+ *   order amended to a lower price (the difference refunded), an unpaid invoice replaced after an amendment
+ *   (credited in full, a new invoice issued). A stray payment refunded was never invoiced: no credit note.
+ * Each is one activity with a deterministic issue key, so a retry or a replay never issues it twice.
+ */
+
+/** The VAT invoice the order's price stands on: its latest. */
+export function currentInvoice(order: OrderSnapshot): IssuedDocumentRef | undefined {
+  return (order.documents ?? []).filter((d) => d.kind === 'vat_invoice').at(-1);
+}
+
+/** Issues the VAT invoice of `order` (as it is about to be committed) and answers the order's documents. */
+export async function invoiceDocuments(
+  p: OrderProcess,
+  order: OrderSnapshot = p.order,
+): Promise<IssuedDocumentRef[] | null> {
+  const invoice = await documents.issueVatInvoice({ order, issueKey: `vat_invoice:v${order.version}` });
+  return withDocument(order.documents, invoice);
+}
+
+/** The VAT invoice for an order that has none yet: issued and committed (payment, placement on account). */
+export async function issueMissingInvoice(p: OrderProcess): Promise<void> {
+  if (currentInvoice(p.order)) return;
+  await p.commit({ documents: await invoiceDocuments(p) });
+}
+
+export interface Credit {
+  reason: CreditReason;
+  remaining: Pricing | null;
+  refundedGbpPence?: number;
+  settlement: 'refunded' | 'refund_pending' | 'unpaid';
+  /** Names the change (`cancelled`, `amended-v4`): one credit note per change. */
+  key: string;
+}
+
+/**
+ * The credit note for a fall in the invoiced price, against the order's current invoice, and the order's
+ * documents with it; none without an invoice or when nothing falls.
+ */
+export async function creditDocuments(p: OrderProcess, credit: Credit): Promise<IssuedDocumentRef[] | null> {
+  const invoice = currentInvoice(p.order);
+  const before = p.order.pricing.totalGbpPence;
+  const after = credit.remaining?.totalGbpPence ?? 0;
+  if (!invoice || (before <= after && !credit.refundedGbpPence)) return p.order.documents;
+  const note = await documents.issueVatCreditNote({
+    order: p.order,
+    invoice,
+    remaining: credit.remaining,
+    ...(credit.refundedGbpPence !== undefined && { refundedGbpPence: credit.refundedGbpPence }),
+    reason: credit.reason,
+    settlement: credit.settlement,
+    issueKey: `vat_credit_note:${credit.key}`,
+  });
+  return withDocument(p.order.documents, note);
+}
