@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRAFFIC_AREAS } from '../reference-data';
 import { addressText, descriptionText, nameText } from '../text';
-import { count, ukPostcode } from './primitives';
+import { count, isoDate, ukPostcode } from './primitives';
 
 /** Goods vehicle operator's licence: the particulars of SI 1995/2869 Sch 1 para 1 (a)–(h). */
 export const LICENCE_TYPES = ['restricted', 'standard_national', 'standard_international'] as const;
@@ -59,4 +59,9 @@ export const hgvFields = {
     .optional(),
   ...operatingCentreFields,
   trafficArea: z.enum(TRAFFIC_AREAS),
+  /**
+   * The date the application is (or will be) made to the traffic commissioner. Required: the advert must appear
+   * within 21 days before or after it (GV(LO) Act 1995 s.11), which cannot be checked without it.
+   */
+  applicationDate: isoDate(),
 };
