@@ -49,13 +49,20 @@ export const operatingCentreFields = {
 export const hgvFields = {
   applicationKind: z.enum(APPLICATION_KINDS),
   licenceType: z.enum(LICENCE_TYPES),
-  /** Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. */
+  /**
+   * Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. Written as people
+   * write it ("ob 123 4567", "OB-1234567"), it is printed in its canonical form, OB1234567.
+   */
   licenceNumber: z
     .string()
     .max(40, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^O[A-Z]\d{7}$/, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
+    .transform((raw) => raw.replace(/[\s-]+/g, '').toUpperCase())
+    .pipe(
+      z.string().regex(/^O[A-Z]\d{7}$/, {
+        error:
+          'Must be a goods vehicle licence number such as OB1234567 (O, the traffic area letter, 7 digits).',
+      }),
+    )
     .optional(),
   ...operatingCentreFields,
   trafficArea: z.enum(TRAFFIC_AREAS),

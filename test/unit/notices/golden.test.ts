@@ -20,7 +20,7 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     'hgv',
     {
       applicationKind: 'variation',
-      licenceNumber: 'ob1234567',
+      licenceNumber: 'ob 123 4567',
       tradingName: undefined,
       vehicleCount: 1,
       trailerCount: 0,

@@ -62,10 +62,25 @@ describe('hgv fields and rules', () => {
     ).toEqual(['$.licenceNumber', '$.currentVehicleCount', '$.currentTrailerCount', '$.conditionChanges']);
   });
 
-  it('normalises the licence number', () => {
-    expect(parse({ applicationKind: 'variation', licenceNumber: ' ob1234567 ' }).licenceNumber).toBe(
-      'OB1234567',
-    );
+  it.each([' ob1234567 ', 'OB 1234567', 'ob 123 4567', 'OB-1234567', 'O B1234567'])(
+    'accepts the licence number %p and prints it as OB1234567',
+    (licenceNumber) => {
+      const order = parse({ applicationKind: 'variation', licenceNumber });
+      expect(order.licenceNumber).toBe('OB1234567');
+      expect(prepareNotice(order, CTX).noticeText).toContain(
+        "to vary the standard national goods vehicle operator's licence OB1234567 to use",
+      );
+    },
+  );
+
+  it.each(['OB 123456', 'OB1234567X', 'B1234567', 'OB 12345 678'])('refuses the licence number %p', (n) => {
+    expect(issuesOf(() => parse({ applicationKind: 'variation', licenceNumber: n }))).toEqual([
+      {
+        path: '$.licenceNumber',
+        message:
+          'Must be a goods vehicle licence number such as OB1234567 (O, the traffic area letter, 7 digits).',
+      },
+    ]);
   });
 
   it('follows the operating centre to its nation and checks the Scottish traffic area', () => {
