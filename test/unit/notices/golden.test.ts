@@ -110,6 +110,7 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
       deceasedName: 'Margaret\u202e Jones<script>alert(1)</script>',
       deceasedAddress: '12 Park Lane,\r\n\r\nLeeds,\n\tLS6 2AB',
       signOff: 'Smith & Co\n\n\nSOLICITORS <b>bold</b> a > b',
+      personalRepresentatives: 'Widgets <UK> LLP',
     },
   ],
 ];

@@ -4,8 +4,25 @@ describe('text neutralisation', () => {
   it('collapses whitespace and newlines in single-line fields', () => {
     expect(cleanLine('  Acme \n\n  Haulage\tLtd  ')).toBe('Acme Haulage Ltd');
   });
-  it('removes markup tags and stray angle brackets', () => {
-    expect(cleanLine('<b>Acme</b> <a href="x">Ltd</a> 1 < 2 > 0')).toBe('Acme Ltd 1 2 0');
+  it('removes markup tags and keeps other angle brackets as typed', () => {
+    expect(cleanLine('<b>Acme</b> <a href="x">Ltd</a> 1 < 2 > 0')).toBe('Acme Ltd 1 < 2 > 0');
+    expect(cleanLine('Widgets <UK> LLP')).toBe('Widgets <UK> LLP');
+    expect(nameText().parse('Widgets <UK> LLP')).toBe('Widgets <UK> LLP');
+    expect(cleanLine('<Ltd> <SCRIPT>x</SCRIPT> <x-y z=1>w <svg:g> <?php ?> <!DOCTYPE html>')).toBe(
+      '<Ltd> x w',
+    );
+  });
+  it('refuses a "<" that opens markup and is never closed, rather than guess', () => {
+    const message =
+      'Must not contain a "<" that opens markup without closing it (such as "<UK" or "<!--"): close it ("<UK>"), put a space after the "<", or leave it out.';
+    for (const raw of ['Widgets <UK LLP', 'a <img src=x onerror=alert(1)', 'a <!-- b', 'a </', 'a<b <c>']) {
+      expect(
+        nameText()
+          .safeParse(raw)
+          .error?.issues.map((i) => i.message),
+      ).toEqual([message]);
+    }
+    for (const raw of ['1 < 2', 'a <2 b', '<< a >>', 'a > b']) expect(nameText().parse(raw)).toBe(raw);
   });
   it('strips control, zero-width and bidi-override characters', () => {
     expect(cleanLine('Ac\u0000me\u200b \u202eLtd\u0007\u007f\u0085x')).toBe('Acme Ltd x');
