@@ -128,8 +128,19 @@ export function cleanAddress(raw: string): string {
     .join(', ');
 }
 
+/**
+ * A web address as one word: `http://…`, `https://…` or `www.…`, which the WHATWG URL parser accepts with a host.
+ * Only these may be longer than MAX_WORD_LENGTH (a newspaper breaks them at a slash); the field's own limit
+ * bounds them (a place: 500 characters, 2,000 as sent).
+ */
+export function isWebAddress(word: string): boolean {
+  const candidate = /^https?:\/\//i.test(word) ? word : /^www\./i.test(word) ? `https://${word}` : undefined;
+  if (candidate === undefined || !URL.canParse(candidate)) return false;
+  return new URL(candidate).hostname.includes('.');
+}
+
 function hasOverlongWord(value: string): boolean {
-  return value.split(' ').some((word) => word.length > MAX_WORD_LENGTH);
+  return value.split(' ').some((word) => word.length > MAX_WORD_LENGTH && !isWebAddress(word));
 }
 
 /**
@@ -153,7 +164,7 @@ function bounded(clean: (raw: string) => string, max: number) {
         .min(1, { error: 'Must not be empty.' })
         .max(max, { error: `Must be at most ${max} characters.` })
         .refine((v) => !hasOverlongWord(v), {
-          error: `Must not contain words longer than ${MAX_WORD_LENGTH} characters.`,
+          error: `Must not contain words longer than ${MAX_WORD_LENGTH} characters, except a web address (http://, https:// or www.).`,
         })
         .refine((v) => !UNCLOSED_MARKUP.test(v), {
           error:

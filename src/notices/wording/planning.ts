@@ -2,6 +2,7 @@ import { formatNoticeDate } from '../dates';
 import type { PlanningOrder } from '../fields';
 import type { PlanningCategory } from '../fields/planning';
 import type { Nation } from '../nations';
+import { isWebAddress } from '../text';
 import { paragraphs, sentence, upper } from './format';
 
 /** The Schedule 3 (DMPO 2015) particulars: authority, site, applicant, proposal, category, inspection, deadline. */
@@ -32,7 +33,9 @@ export function planningWording(o: PlanningOrder, nation: Nation = 'england'): s
     `Notice is given that an application (reference ${o.applicationReference}) has been made to ${o.planningAuthority} by ${o.planningApplicantName ?? o.applicantName} for: ${sentence(o.developmentDescription)}`,
     `Site: ${o.siteAddress}.`,
     statement,
-    `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
+    isWebAddress(o.inspectionPlace)
+      ? `The application, plans and other documents may be inspected online at ${o.inspectionPlace}`
+      : `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
     `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference.`,
     o.signOff,
   );

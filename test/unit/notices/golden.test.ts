@@ -65,6 +65,14 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     { category: 'eia', commentDeadline: '2027-03-31', planningApplicantName: undefined },
   ],
   ['planning-long-description', 'planning', { developmentDescription: LONG, category: 'departure' }],
+  [
+    'planning-web-inspection',
+    'planning',
+    {
+      inspectionPlace:
+        'https://publicaccess.leeds.gov.uk/online-applications/applicationDetails.do?activeTab=documents&keyVal=26/01234/FU',
+    },
+  ],
   ['tro-proposal', 'tro', {}],
   [
     'tro-making-experimental',

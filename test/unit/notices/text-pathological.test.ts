@@ -37,6 +37,7 @@ const schema = (make: () => z.ZodType) => (input: string) => make().safeParse(in
 const CALLS: Record<string, Call | null> = {
   stripMarkup: text.stripMarkup,
   isMarkupTag: text.isMarkupTag,
+  isWebAddress: text.isWebAddress,
   trimTrailing: (s) => text.trimTrailing(s, '.;'),
   trimChars: (s) => text.trimChars(s, ','),
   cleanLine: text.cleanLine,

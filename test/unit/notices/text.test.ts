@@ -1,4 +1,4 @@
-import { cleanAddress, cleanLine, nameText } from '../../../src/notices/text';
+import { cleanAddress, cleanLine, nameText, placeText } from '../../../src/notices/text';
 
 describe('text neutralisation', () => {
   it('collapses whitespace and newlines in single-line fields', () => {
@@ -38,5 +38,32 @@ describe('text neutralisation', () => {
     expect(nameText().safeParse('ab '.repeat(67)).success).toBe(true); // 200 characters after trimming
     expect(nameText().safeParse('ab '.repeat(68)).success).toBe(false);
     expect(nameText().safeParse('x'.repeat(61)).success).toBe(false);
+  });
+
+  it('allows a web address longer than 60 characters, bounded by the field, and no other long word', () => {
+    const url = `https://planning.leeds.gov.uk/online-applications/applicationDetails.do?keyVal=${'Q'.repeat(120)}&activeTab=documents`;
+    expect(placeText().parse(`Leeds City Council's website, ${url}`)).toBe(
+      `Leeds City Council's website, ${url}`,
+    );
+    expect(placeText().parse(`www.leeds.gov.uk/${'a'.repeat(200)}`)).toBe(
+      `www.leeds.gov.uk/${'a'.repeat(200)}`,
+    );
+    const words =
+      'Must not contain words longer than 60 characters, except a web address (http://, https:// or www.).';
+    for (const raw of [
+      'x'.repeat(61),
+      `https://${'x'.repeat(61)}`,
+      `ftp://leeds.gov.uk/${'a'.repeat(60)}`,
+      `http://[${'a'.repeat(60)}`,
+    ]) {
+      expect(
+        placeText()
+          .safeParse(raw)
+          .error?.issues.map((i) => i.message),
+      ).toEqual([words]);
+    }
+    expect(placeText().safeParse(`https://leeds.gov.uk/${'a'.repeat(480)}`).error?.issues[0]?.message).toBe(
+      'Must be at most 500 characters.',
+    );
   });
 });

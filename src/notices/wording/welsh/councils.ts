@@ -1,7 +1,7 @@
 import type { HighwaysOrder, PlanningOrder, PublicPathOrder, TroOrder } from '../../fields';
 import type { PlanningCategory } from '../../fields/planning';
 import type { PathOrderType, PathStatute } from '../../fields/public-path';
-import { trimTrailing } from '../../text';
+import { isWebAddress, trimTrailing } from '../../text';
 import { paragraphs, sentence, upper } from '../format';
 import { amser, cyfnod, dyddiad } from './format';
 
@@ -30,7 +30,9 @@ export function planningCy(o: PlanningOrder): string {
     `Rhoddir hysbysiad bod cais am ganiatâd cynllunio (cyfeirnod ${o.applicationReference}) wedi'i wneud i'r awdurdod cynllunio lleol, ${o.planningAuthority}. Ymgeisydd: ${o.planningApplicantName ?? o.applicantName}. Datblygiad arfaethedig: ${sentence(o.developmentDescription)}`,
     `Safle: ${o.siteAddress}.`,
     DATGANIADAU[o.category],
-    `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill yn ${o.inspectionPlace} yn ystod oriau agor arferol.`,
+    isWebAddress(o.inspectionPlace)
+      ? `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill ar-lein yn ${o.inspectionPlace}`
+      : `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill yn ${o.inspectionPlace} yn ystod oriau agor arferol.`,
     `Dylai unrhyw un sy'n dymuno gwneud sylwadau am y cais hwn ysgrifennu at ${o.planningAuthority}, ${o.planningAuthorityAddress}, erbyn ${dyddiad(o.commentDeadline)}, gan ddyfynnu cyfeirnod y cais.`,
   );
 }
