@@ -103,6 +103,10 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     'highways',
     {
       statute: 'tcpa_1990_s247',
+      authority: 'Secretary of State for Transport',
+      applicantName: 'Department for Transport',
+      objectionAddress:
+        'National Transport Casework Team, Tyneside House, Skinnerburn Road, Newcastle upon Tyne, NE4 7AR',
       orderType: 'diversion',
       courtName: undefined,
       courtAddress: undefined,
