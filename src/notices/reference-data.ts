@@ -31,6 +31,7 @@ export type LegalPeriod = z.infer<typeof periodSchema>;
 
 const PERIOD_KEYS = [
   'hgv.representations',
+  'hgv.applicationWindow',
   'probate.claims',
   'planning.comments',
   'planning.comments.eia',

@@ -3,9 +3,13 @@ import { z } from 'zod';
 /**
  * Neutralises caller text before it reaches a notice. The notice's layout (headings, paragraphs, line breaks) is
  * ours alone, so every field is reduced to one line of plain text: control and invisible formatting characters
- * (including bidi overrides and zero-width characters) are dropped, markup tags are removed and stray angle
- * brackets deleted, and whitespace is collapsed. Doing this inside the schemas means every consumer (wording,
- * PDF proofs, webhooks, the database) receives the same clean text.
+ * (including bidi overrides and zero-width characters) are dropped, markup is removed, and whitespace is
+ * collapsed. Markup is what a browser or a typesetting system would read as such: a tag of an HTML, SVG or MathML
+ * element (`<b>`, `<script …>`), any closing tag, a tag with attributes (`<x y="z">`), a comment, a declaration
+ * or a processing instruction. Other text in angle brackets is the caller's words and is printed as typed
+ * ("Widgets <UK> LLP", "1 < 2"); a `<` that would open markup but is never closed ("<script", "<!--") is refused
+ * by the schemas rather than guessed at. Doing this inside the schemas means every consumer (wording, PDF proofs,
+ * webhooks, the database) receives the same clean text.
  */
 // Matching control characters is the point of these patterns.
 // eslint-disable-next-line no-control-regex
@@ -15,7 +19,35 @@ const INVISIBLE =
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** A tag at a `<`: `[^<>]*` stops at the next bracket, so the scans from successive `<` never overlap. */
 const TAG = /<[/!?]?[A-Za-z][^<>]*>/y;
-const ANGLE_BRACKETS = /[<>]/g;
+/** A `<` that would open markup (a tag, a comment) with no `>` before the next `<` or the end. */
+const UNCLOSED_MARKUP = /<[/!?A-Za-z][^<>]*(?:<|$)|<!--/;
+
+/** Element names of HTML (current and obsolete), SVG and MathML that a renderer would act on. */
+const ELEMENTS = new Set(
+  (
+    'a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink ' +
+    'blockquote body br button canvas caption center cite code col colgroup data datalist dd del details dfn ' +
+    'dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 ' +
+    'head header hgroup hr html i iframe image img input ins isindex kbd keygen label legend li link listing ' +
+    'main map mark marquee menu menuitem meta meter multicol nav nextid nobr noembed noframes noscript object ' +
+    'ol optgroup option output p param picture plaintext portal pre progress q rb rp rt rtc ruby s samp script ' +
+    'search section select slot small source spacer span strike strong style sub summary sup table tbody td ' +
+    'template textarea tfoot th thead time title tr track tt u ul var video wbr xmp ' +
+    'svg math animate circle clippath defs desc ellipse filter foreignobject g line lineargradient marker mask ' +
+    'path pattern polygon polyline radialgradient rect set stop symbol text textpath tspan use view ' +
+    'mi mn mo ms mtext mrow msup msub mfrac msqrt mroot mtable mtr mtd annotation semantics maction'
+  ).split(' '),
+);
+
+/**
+ * Whether a complete tag (`<…>`, as TAG matches it) is markup: a closing tag, a declaration or processing
+ * instruction, an element a renderer knows, or anything with attributes. "<UK>" and "<Ltd>" are not.
+ */
+export function isMarkupTag(tag: string): boolean {
+  if (/^<[/!?]/.test(tag) || tag.includes('=')) return true;
+  const name = /^<([A-Za-z][A-Za-z0-9:-]*)/.exec(tag)?.[1]?.toLowerCase() ?? '';
+  return ELEMENTS.has(name) || name.includes(':');
+}
 /**
  * Unicode's stream-safe limit (UAX #15): no real text stacks more than 30 combining marks on one character,
  * and normalising a longer run costs time quadratic in its length (canonical reordering), so the rest of a
@@ -28,7 +60,8 @@ const COMBINING_OVERRUN = /(\p{M}{30})\p{M}+/gu;
 export const MAX_WORD_LENGTH = 60;
 
 /**
- * Replaces each markup tag and `<!-- comment -->` with a space, in one pass. A regular expression with a
+ * Replaces each markup tag (isMarkupTag) and `<!-- comment -->` with a space, in one pass; other bracketed
+ * text is kept. A regular expression with a
  * lazy `<!--[^]*?-->` rescans to the end of the text from every unterminated `<!--` (quadratic on a run of
  * them); here the first `<!--` without a closing `-->` ends the search for comments, as none can follow.
  */
@@ -39,7 +72,7 @@ export function stripMarkup(text: string): string {
   let commentsPossible = true;
   for (let lt = text.indexOf('<', from); lt !== -1; lt = text.indexOf('<', from)) {
     TAG.lastIndex = lt;
-    let end = TAG.test(text) ? TAG.lastIndex : -1;
+    let end = TAG.test(text) && isMarkupTag(text.slice(lt, TAG.lastIndex)) ? TAG.lastIndex : -1;
     if (end === -1 && commentsPossible && text.startsWith('<!--', lt)) {
       const close = text.indexOf('-->', lt + 4);
       if (close === -1) commentsPossible = false;
@@ -78,7 +111,7 @@ function neutralise(raw: string): string {
       .replace(LINE_BREAKS, '\n')
       .replace(/\t/g, ' ')
       .replace(INVISIBLE, ''),
-  ).replace(ANGLE_BRACKETS, '');
+  );
 }
 
 /** One line: every run of whitespace (newlines included) becomes a single space. */
@@ -95,8 +128,19 @@ export function cleanAddress(raw: string): string {
     .join(', ');
 }
 
+/**
+ * A web address as one word: `http://…`, `https://…` or `www.…`, which the WHATWG URL parser accepts with a host.
+ * Only these may be longer than MAX_WORD_LENGTH (a newspaper breaks them at a slash); the field's own limit
+ * bounds them (a place: 500 characters, 2,000 as sent).
+ */
+export function isWebAddress(word: string): boolean {
+  const candidate = /^https?:\/\//i.test(word) ? word : /^www\./i.test(word) ? `https://${word}` : undefined;
+  if (candidate === undefined || !URL.canParse(candidate)) return false;
+  return new URL(candidate).hostname.includes('.');
+}
+
 function hasOverlongWord(value: string): boolean {
-  return value.split(' ').some((word) => word.length > MAX_WORD_LENGTH);
+  return value.split(' ').some((word) => word.length > MAX_WORD_LENGTH && !isWebAddress(word));
 }
 
 /**
@@ -120,7 +164,11 @@ function bounded(clean: (raw: string) => string, max: number) {
         .min(1, { error: 'Must not be empty.' })
         .max(max, { error: `Must be at most ${max} characters.` })
         .refine((v) => !hasOverlongWord(v), {
-          error: `Must not contain words longer than ${MAX_WORD_LENGTH} characters.`,
+          error: `Must not contain words longer than ${MAX_WORD_LENGTH} characters, except a web address (http://, https:// or www.).`,
+        })
+        .refine((v) => !UNCLOSED_MARKUP.test(v), {
+          error:
+            'Must not contain a "<" that opens markup without closing it (such as "<UK" or "<!--"): close it ("<UK>"), put a space after the "<", or leave it out.',
         }),
     );
 }

@@ -573,6 +573,8 @@ export interface components {
         | 'western'
         | 'london_and_south_east'
         | 'scotland';
+      /** Format: date */
+      applicationDate: string;
     };
     /** @description A `hgv` notice whose postcode is in Wales: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Welsh traffic area). */
     HgvWalesOrderInput: {
@@ -629,6 +631,8 @@ export interface components {
         | 'western'
         | 'london_and_south_east'
         | 'scotland';
+      /** Format: date */
+      applicationDate: string;
     };
     /** @description A `hgv` notice whose postcode is in Scotland: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Scottish traffic area). */
     HgvScotlandOrderInput: {
@@ -685,6 +689,8 @@ export interface components {
         | 'western'
         | 'london_and_south_east'
         | 'scotland';
+      /** Format: date */
+      applicationDate: string;
     };
     /** @description A `hgv` notice whose postcode is in Northern Ireland: Goods Vehicles (Licensing of Operators) Act (Northern Ireland) 2010 s.10; SR 2012/261 Sch 2. */
     HgvNorthernIrelandOrderInput: {

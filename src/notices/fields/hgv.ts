@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRAFFIC_AREAS } from '../reference-data';
 import { addressText, descriptionText, nameText } from '../text';
-import { count, ukPostcode } from './primitives';
+import { count, isoDate, ukPostcode } from './primitives';
 
 /** Goods vehicle operator's licence: the particulars of SI 1995/2869 Sch 1 para 1 (a)–(h). */
 export const LICENCE_TYPES = ['restricted', 'standard_national', 'standard_international'] as const;
@@ -49,14 +49,26 @@ export const operatingCentreFields = {
 export const hgvFields = {
   applicationKind: z.enum(APPLICATION_KINDS),
   licenceType: z.enum(LICENCE_TYPES),
-  /** Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. */
+  /**
+   * Existing licence number for a variation: O (goods) + traffic-area letter + 7 digits. Written as people
+   * write it ("ob 123 4567", "OB-1234567"), it is printed in its canonical form, OB1234567.
+   */
   licenceNumber: z
     .string()
     .max(40, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^O[A-Z]\d{7}$/, { error: 'Must be a goods vehicle licence number such as OB1234567.' })
+    .transform((raw) => raw.replace(/[\s-]+/g, '').toUpperCase())
+    .pipe(
+      z.string().regex(/^O[A-Z]\d{7}$/, {
+        error:
+          'Must be a goods vehicle licence number such as OB1234567 (O, the traffic area letter, 7 digits).',
+      }),
+    )
     .optional(),
   ...operatingCentreFields,
   trafficArea: z.enum(TRAFFIC_AREAS),
+  /**
+   * The date the application is (or will be) made to the traffic commissioner. Required: the advert must appear
+   * within 21 days before or after it (GV(LO) Act 1995 s.11), which cannot be checked without it.
+   */
+  applicationDate: isoDate(),
 };

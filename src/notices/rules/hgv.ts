@@ -1,6 +1,8 @@
 import type { FieldIssue } from '../../errors';
+import { addDays, formatNoticeDate } from '../dates';
 import { issueAt } from '../issues';
-import { forbidden, type Rule } from './context';
+import { legalPeriod } from '../reference-data';
+import { forbidden, str, type Rule, type RuleContext, type Fields } from './context';
 
 const VARIATION_ONLY = ['licenceNumber', 'currentVehicleCount', 'currentTrailerCount', 'conditionChanges'];
 
@@ -18,7 +20,33 @@ export const hgvVariationRules: Rule = (fields, ctx) => {
 export const hgvRules: Rule = (fields, ctx) => [
   ...hgvVariationRules(fields, ctx),
   ...trafficAreaRules(ctx.nation, fields.trafficArea),
+  ...applicationWindow(fields, ctx),
 ];
+
+/**
+ * GV(LO) Act 1995 s.11: the advert appears between 21 days before and 21 days after the application is made
+ * (GOV.UK: received 1 June → 11 May to 22 June); outside it the commissioner refuses the application unheard.
+ * Checked on the main paper's date and on the last of the notices (the latest paper, when centres need several).
+ */
+function applicationWindow(fields: Fields, ctx: RuleContext): FieldIssue[] {
+  const applied = str(fields, 'applicationDate');
+  const published = ctx.publicationDate;
+  if (!applied || !published) return [];
+  const { days } = legalPeriod('hgv.applicationWindow');
+  const earliest = addDays(applied, -(days ?? 0));
+  const latest = addDays(applied, days ?? 0);
+  const dates = [published, ctx.lastNotice?.date ?? published];
+  const early = dates.find((d) => d < earliest);
+  const late = dates.find((d) => d > latest);
+  const outside = early ?? late;
+  if (!outside) return [];
+  return [
+    issueAt(
+      [ctx.publicationDateRequested ? 'publicationDate' : 'applicationDate'],
+      `The advert must appear between ${days} days before and ${days} days after the application is made (Goods Vehicles (Licensing of Operators) Act 1995 s.11): for an application made on ${formatNoticeDate(applied)}, from ${formatNoticeDate(earliest)} to ${formatNoticeDate(latest)}; the advert would appear on ${formatNoticeDate(outside)}.`,
+    ),
+  ];
+}
 
 /**
  * Great Britain's traffic commissioners license GB centres, and Scottish centres belong to the Scottish area. The

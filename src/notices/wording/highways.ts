@@ -1,6 +1,6 @@
 import { formatNoticeDate, formatNoticeTime } from '../dates';
 import type { HighwaysOrder } from '../fields';
-import { paragraphs, sentence, upper } from './format';
+import { bodyName, paragraphs, proposes, sentence, upper } from './format';
 
 /**
  * s.116: the magistrates' hearing (time, place), the terms of the order and where the plan can be seen
@@ -17,7 +17,7 @@ function section116(o: HighwaysOrder): string {
   return paragraphs(
     upper(o.authority),
     'HIGHWAYS ACT 1980 – SECTION 116',
-    `Notice is hereby given that ${o.authority} will apply to the magistrates' court sitting at ${o.courtName}, ${o.courtAddress}, on ${hearing} for an order authorising the ${action} of ${o.highwayDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
+    `Notice is hereby given that ${bodyName(o.authority)} will apply to the magistrates' court sitting at ${o.courtName}, ${o.courtAddress}, on ${hearing} for an order authorising the ${action} of ${o.highwayDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
     `A plan showing the highway may be inspected free of charge at ${o.inspectionPlace}.`,
     'Any person who uses the highway, the owners and occupiers of land adjoining it and any other person who would be aggrieved by the making of the order have a right to be heard on the application.',
     o.signOff,
@@ -29,9 +29,9 @@ function section247(o: HighwaysOrder): string {
   return paragraphs(
     upper(o.authority),
     'TOWN AND COUNTRY PLANNING ACT 1990 – SECTION 247',
-    `Notice is hereby given that ${o.authority} proposes to make an Order under section 247 of the Town and Country Planning Act 1990 to authorise the ${action} of ${o.highwayDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
+    `Notice is hereby given that ${bodyName(o.authority)} ${proposes(o.authority)} to make an Order under section 247 of the Town and Country Planning Act 1990 to authorise the ${action} of ${o.highwayDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
     `Copies of the draft Order and the relevant plan may be inspected free of charge at ${o.inspectionPlace} for 28 days from the date of this notice.`,
-    `Any person may object to the making of the Order by writing to ${o.objectionAddress ?? o.applicantAddress} by ${formatNoticeDate(o.objectionDeadline ?? '')}, stating the grounds of the objection.`,
+    `Any person may object to the making of the Order by writing to ${bodyName(o.authority)} at ${o.objectionAddress ?? o.applicantAddress} by ${formatNoticeDate(o.objectionDeadline ?? '')}, stating the grounds of the objection.`,
     o.signOff,
   );
 }

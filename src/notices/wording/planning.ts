@@ -2,7 +2,8 @@ import { formatNoticeDate } from '../dates';
 import type { PlanningOrder } from '../fields';
 import type { PlanningCategory } from '../fields/planning';
 import type { Nation } from '../nations';
-import { paragraphs, sentence, upper } from './format';
+import { isWebAddress } from '../text';
+import { bodyName, paragraphs, sentence, upper } from './format';
 
 /** The Schedule 3 (DMPO 2015) particulars: authority, site, applicant, proposal, category, inspection, deadline. */
 const CATEGORY_STATEMENTS: Record<PlanningCategory, string> = {
@@ -29,11 +30,13 @@ export function planningWording(o: PlanningOrder, nation: Nation = 'england'): s
   return paragraphs(
     upper(o.planningAuthority),
     'TOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION',
-    `Notice is given that an application (reference ${o.applicationReference}) has been made to ${o.planningAuthority} by ${o.planningApplicantName ?? o.applicantName} for: ${sentence(o.developmentDescription)}`,
+    `Notice is given that an application (reference ${o.applicationReference}) has been made to ${bodyName(o.planningAuthority)} by ${o.planningApplicantName ?? o.applicantName} for: ${sentence(o.developmentDescription)}`,
     `Site: ${o.siteAddress}.`,
     statement,
-    `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
-    `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference.`,
+    isWebAddress(o.inspectionPlace)
+      ? `The application, plans and other documents may be inspected online at ${o.inspectionPlace}`
+      : `The application, plans and other documents may be inspected at ${o.inspectionPlace} during normal opening hours.`,
+    `Anyone who wishes to make representations about this application should write to ${bodyName(o.planningAuthority)} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference.`,
     o.signOff,
   );
 }

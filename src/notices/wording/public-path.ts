@@ -2,7 +2,7 @@ import { formatNoticeDate } from '../dates';
 import type { PublicPathOrder } from '../fields';
 import type { PathOrderType, PathStatute } from '../fields/public-path';
 import type { Nation } from '../nations';
-import { paragraphs, sentence, upper } from './format';
+import { bodyName, paragraphs, sentence, upper } from './format';
 
 /** The Schedule 6 (HA 1980) / Schedule 14 (TCPA 1990) / Schedule 15 (WCA 1981) notice of a made order. */
 export const PATH_STATUTE_TITLES: Record<PathStatute, string> = {
@@ -31,7 +31,7 @@ export function publicPathWording(o: PublicPathOrder, nation: Nation = 'england'
     `The above Order, made on ${formatNoticeDate(o.madeDate)}, will ${VERBS[o.orderType]} ${o.pathDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
     `A copy of the Order and the Order map may be seen free of charge at ${o.inspectionPlace}, and copies may be obtained there at a reasonable charge.`,
     `Any representations about or objections to the Order must be sent in writing to ${objectTo} not later than ${formatNoticeDate(o.objectionDeadline)}, stating the grounds on which they are made.`,
-    `If no representations or objections are duly made, or if any so made are withdrawn, ${o.authority} may confirm the Order as an unopposed order. If the Order is sent to ${confirmer} for confirmation, any representations or objections which have not been withdrawn will be sent with it.`,
+    `If no representations or objections are duly made, or if any so made are withdrawn, ${bodyName(o.authority)} may confirm the Order as an unopposed order. If the Order is sent to ${confirmer} for confirmation, any representations or objections which have not been withdrawn will be sent with it.`,
     o.signOff,
   );
 }

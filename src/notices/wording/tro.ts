@@ -1,7 +1,7 @@
 import { formatNoticeDate } from '../dates';
 import type { TroOrder } from '../fields';
 import { describePeriod } from '../periods';
-import { paragraphs, sentence, upper } from './format';
+import { bodyName, paragraphs, proposes, sentence, upper } from './format';
 import { trimTrailing } from '../text';
 
 /**
@@ -27,12 +27,12 @@ export function troWording(o: TroOrder): string {
 }
 
 function proposalParagraph(o: TroOrder): string {
-  return `Notice is hereby given that ${o.authority} proposes to make the above Order under the Road Traffic Regulation Act 1984. The general effect of the Order will be: ${sentence(o.effect)}`;
+  return `Notice is hereby given that ${bodyName(o.authority)} ${proposes(o.authority)} to make the above Order under the Road Traffic Regulation Act 1984. The general effect of the Order will be: ${sentence(o.effect)}`;
 }
 
 function makingParagraph(o: TroOrder): string {
   const kind = o.experimental ? 'the above experimental Order' : 'the above Order';
-  return `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${o.authority} made ${kind} under the Road Traffic Regulation Act 1984. The general effect of the Order is: ${sentence(o.effect)}`;
+  return `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${bodyName(o.authority)} made ${kind} under the Road Traffic Regulation Act 1984. The general effect of the Order is: ${sentence(o.effect)}`;
 }
 
 function inspectionParagraph(o: TroOrder): string {

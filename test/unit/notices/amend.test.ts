@@ -64,10 +64,11 @@ describe('prepareNotice', () => {
   });
 
   it('uses the earliest publication date when none is requested', () => {
-    const order = parseOrderInput(valid('hgv', { publicationDate: undefined }), CTX);
+    const soon = { publicationDate: undefined, applicationDate: '2026-11-30' };
+    const order = parseOrderInput(valid('hgv', soon), CTX);
     expect(prepareNotice(order, CTX).publicationDate).toBe('2026-11-25');
     const weekly = parseOrderInput(
-      valid('hgv', { publicationDate: undefined, postcode: 'BA1 1AA', operatingCentrePostcode: 'BA2 3AA' }),
+      valid('hgv', { ...soon, postcode: 'BA1 1AA', operatingCentrePostcode: 'BA2 3AA' }),
       CTX,
     );
     // The Bath Chronicle (Thursdays) takes copy 5 working days ahead: from Fri 20 Nov, Thu 3 Dec.

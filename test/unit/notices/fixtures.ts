@@ -26,6 +26,7 @@ export const VALID: Record<NoticeType, Record<string, unknown>> = {
     vehicleCount: 5,
     trailerCount: 3,
     trafficArea: 'north_eastern',
+    applicationDate: '2027-02-22',
   },
   probate: {
     type: 'probate',

@@ -20,7 +20,7 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     'hgv',
     {
       applicationKind: 'variation',
-      licenceNumber: 'ob1234567',
+      licenceNumber: 'ob 123 4567',
       tradingName: undefined,
       vehicleCount: 1,
       trailerCount: 0,
@@ -65,6 +65,14 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     { category: 'eia', commentDeadline: '2027-03-31', planningApplicantName: undefined },
   ],
   ['planning-long-description', 'planning', { developmentDescription: LONG, category: 'departure' }],
+  [
+    'planning-web-inspection',
+    'planning',
+    {
+      inspectionPlace:
+        'https://publicaccess.leeds.gov.uk/online-applications/applicationDetails.do?activeTab=documents&keyVal=26/01234/FU',
+    },
+  ],
   ['tro-proposal', 'tro', {}],
   [
     'tro-making-experimental',
@@ -95,6 +103,10 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
     'highways',
     {
       statute: 'tcpa_1990_s247',
+      authority: 'Secretary of State for Transport',
+      applicantName: 'Department for Transport',
+      objectionAddress:
+        'National Transport Casework Team, Tyneside House, Skinnerburn Road, Newcastle upon Tyne, NE4 7AR',
       orderType: 'diversion',
       courtName: undefined,
       courtAddress: undefined,
@@ -110,6 +122,7 @@ const CASES: Array<[string, NoticeType, Record<string, unknown>]> = [
       deceasedName: 'Margaret\u202e Jones<script>alert(1)</script>',
       deceasedAddress: '12 Park Lane,\r\n\r\nLeeds,\n\tLS6 2AB',
       signOff: 'Smith & Co\n\n\nSOLICITORS <b>bold</b> a > b',
+      personalRepresentatives: 'Widgets <UK> LLP',
     },
   ],
 ];

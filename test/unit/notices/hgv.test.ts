@@ -62,10 +62,25 @@ describe('hgv fields and rules', () => {
     ).toEqual(['$.licenceNumber', '$.currentVehicleCount', '$.currentTrailerCount', '$.conditionChanges']);
   });
 
-  it('normalises the licence number', () => {
-    expect(parse({ applicationKind: 'variation', licenceNumber: ' ob1234567 ' }).licenceNumber).toBe(
-      'OB1234567',
-    );
+  it.each([' ob1234567 ', 'OB 1234567', 'ob 123 4567', 'OB-1234567', 'O B1234567'])(
+    'accepts the licence number %p and prints it as OB1234567',
+    (licenceNumber) => {
+      const order = parse({ applicationKind: 'variation', licenceNumber });
+      expect(order.licenceNumber).toBe('OB1234567');
+      expect(prepareNotice(order, CTX).noticeText).toContain(
+        "to vary the standard national goods vehicle operator's licence OB1234567 to use",
+      );
+    },
+  );
+
+  it.each(['OB 123456', 'OB1234567X', 'B1234567', 'OB 12345 678'])('refuses the licence number %p', (n) => {
+    expect(issuesOf(() => parse({ applicationKind: 'variation', licenceNumber: n }))).toEqual([
+      {
+        path: '$.licenceNumber',
+        message:
+          'Must be a goods vehicle licence number such as OB1234567 (O, the traffic area letter, 7 digits).',
+      },
+    ]);
   });
 
   it('follows the operating centre to its nation and checks the Scottish traffic area', () => {
@@ -104,5 +119,67 @@ describe('hgv fields and rules', () => {
 
   it('does not go to the Gazette', () => {
     expect(prepareNotice(parse({}), CTX).gazetteEdition).toBeNull();
+  });
+});
+
+describe('hgv: the advert within 21 days of the application (GV(LO) Act 1995 s.11)', () => {
+  // Fixtures publish on Monday 1 March 2027.
+  const WINDOW =
+    'The advert must appear between 21 days before and 21 days after the application is made (Goods Vehicles (Licensing of Operators) Act 1995 s.11)';
+
+  it('requires the application date: the window cannot be checked without it', () => {
+    expect(pathsOf(() => parse({ applicationDate: undefined }))).toEqual(['$.applicationDate']);
+  });
+
+  it('accepts an advert on the first and on the last day of the window (GOV.UK: 1 June → 11 May to 22 June)', () => {
+    expect(parse({ applicationDate: '2027-03-22' }).applicationDate).toBe('2027-03-22');
+    expect(parse({ applicationDate: '2027-02-08' }).applicationDate).toBe('2027-02-08');
+  });
+
+  it('refuses a requested date outside the window, naming the earliest and latest valid dates', () => {
+    expect(issuesOf(() => parse({ applicationDate: '2027-03-23' }))).toEqual([
+      {
+        path: '$.publicationDate',
+        message: `${WINDOW}: for an application made on 23 March 2027, from 2 March 2027 to 13 April 2027; the advert would appear on 1 March 2027.`,
+      },
+    ]);
+    expect(issuesOf(() => parse({ applicationDate: '2027-02-07' }))).toEqual([
+      {
+        path: '$.publicationDate',
+        message: `${WINDOW}: for an application made on 7 February 2027, from 17 January 2027 to 28 February 2027; the advert would appear on 1 March 2027.`,
+      },
+    ]);
+  });
+
+  it('refuses an advert a year ahead of an application made now', () => {
+    expect(pathsOf(() => parse({ publicationDate: '2027-11-15', applicationDate: '2026-11-20' }))).toEqual([
+      '$.publicationDate',
+    ]);
+  });
+
+  it('without a requested date, refuses an application date the earliest advert cannot reach', () => {
+    // From Friday 20 November 2026 the Yorkshire Evening Post's earliest date is Wednesday 25 November.
+    expect(issuesOf(() => parse({ publicationDate: undefined, applicationDate: '2026-10-01' }))).toEqual([
+      {
+        path: '$.applicationDate',
+        message: `${WINDOW}: for an application made on 1 October 2026, from 10 September 2026 to 22 October 2026; the advert would appear on 25 November 2026.`,
+      },
+    ]);
+    expect(parse({ publicationDate: undefined, applicationDate: '2026-12-01' }).applicationDate).toBe(
+      '2026-12-01',
+    );
+  });
+
+  it('checks every paper of an order whose centres need several', () => {
+    // A second centre in Bath: the Bath Chronicle (Thursdays) publishes on 4 March, after the window closes.
+    const bath = { address: '2 Mill Lane, Bath', postcode: 'BA2 3AA', vehicleCount: 1, trailerCount: 0 };
+    expect(
+      issuesOf(() => parse({ applicationDate: '2027-02-08', additionalOperatingCentres: [bath] })),
+    ).toEqual([
+      {
+        path: '$.publicationDate',
+        message: `${WINDOW}: for an application made on 8 February 2027, from 18 January 2027 to 1 March 2027; the advert would appear on 4 March 2027.`,
+      },
+    ]);
   });
 });

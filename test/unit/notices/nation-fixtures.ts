@@ -170,6 +170,8 @@ const WALES: Partial<Record<NoticeType, Record<string, unknown>>> = {
     operatingCentreAddress: 'Uned 7, Ystad Ddiwydiannol Ffordd Penarth, Caerdydd',
     operatingCentrePostcode: 'CF11 8AZ',
     trafficArea: 'wales',
+    // One trailer: the Welsh text joins it with "ac" ("5 cerbyd nwyddau ac 1 ôl-gerbyd").
+    trailerCount: 1,
   },
   probate: {
     ...wales,

@@ -147,15 +147,13 @@ describe('parseOrderInput: shared fields', () => {
   });
 
   it('rejects a publication date in the past, accepts today, and rejects one over a year ahead', () => {
-    expect(issuesOf(() => parseOrderInput(valid('hgv', { publicationDate: '2026-11-19' }), CTX))).toEqual([
+    const on = (publicationDate: string) =>
+      valid('hgv', { publicationDate, applicationDate: publicationDate });
+    expect(issuesOf(() => parseOrderInput(on('2026-11-19'), CTX))).toEqual([
       { path: '$.publicationDate', message: 'Must not be in the past.' },
     ]);
-    expect(parseOrderInput(valid('hgv', { publicationDate: '2026-11-20' }), CTX).publicationDate).toBe(
-      '2026-11-20',
-    );
-    expect(pathsOf(() => parseOrderInput(valid('hgv', { publicationDate: '2027-11-21' }), CTX))).toEqual([
-      '$.publicationDate',
-    ]);
+    expect(parseOrderInput(on('2026-11-20'), CTX).publicationDate).toBe('2026-11-20');
+    expect(pathsOf(() => parseOrderInput(on('2027-11-21'), CTX))).toEqual(['$.publicationDate']);
   });
 
   it.each(['2027-3-01', '2027-03-01T09:00:00Z', '1 March 2027', 20270301])(

@@ -54,6 +54,9 @@ describe('highways', () => {
   const parse = (o: Record<string, unknown>) => parsed('highways', o);
   const s247 = {
     statute: 'tcpa_1990_s247',
+    authority: 'Secretary of State for Transport',
+    objectionAddress:
+      'National Transport Casework Team, Tyneside House, Skinnerburn Road, Newcastle upon Tyne, NE4 7AR',
     courtName: undefined,
     courtAddress: undefined,
     hearingDate: undefined,
@@ -79,6 +82,60 @@ describe('highways', () => {
     ]);
     expect(pathsOf(() => parse({ ...s247, objectionDeadline: undefined }))).toEqual(['$.objectionDeadline']);
     expect(pathsOf(() => parse({ ...s247, hearingDate: '2027-04-30' }))).toEqual(['$.hearingDate']);
+  });
+
+  it.each([
+    'Secretary of State for Transport',
+    'The Secretary of State',
+    'London Borough of Southwark',
+    'Royal Borough of Kensington & Chelsea',
+    'Westminster City Council',
+    'Tower Hamlets Council',
+  ])('lets %s make a section 247 order in England', (authority) => {
+    expect(parse({ ...s247, authority }).authority).toBe(authority);
+  });
+
+  it.each(['Leeds City Council', 'Welsh Ministers', 'Department for Transport', 'Transport for London'])(
+    'refuses a section 247 order by %s in England, saying who may make one',
+    (authority) => {
+      expect(issuesOf(() => parse({ ...s247, authority }))).toEqual([
+        {
+          path: '$.authority',
+          message: `Must be the Secretary of State (such as "Secretary of State for Transport") or a London borough council for an order under section 247 of the Town and Country Planning Act 1990 in England ("${authority}" cannot make one). Other councils stop up a highway through the magistrates' court (statute highways_act_1980_s116).`,
+        },
+      ]);
+    },
+  );
+
+  it('lets only the Welsh Ministers make a section 247 order in Wales', () => {
+    const cardiff = { ...s247, postcode: 'CF10 4UW', locusPostcode: 'CF10 4UW' };
+    expect(parse({ ...cardiff, authority: 'Welsh Ministers' }).authority).toBe('Welsh Ministers');
+    expect(issuesOf(() => parse({ ...cardiff, authority: 'Secretary of State for Transport' }))).toEqual([
+      {
+        path: '$.authority',
+        message:
+          'Must be "Welsh Ministers" for an order under section 247 of the Town and Country Planning Act 1990 in Wales: the Welsh Ministers make these orders there ("Secretary of State for Transport" cannot). A council stops up a highway in Wales through the magistrates\' court (statute highways_act_1980_s116).',
+      },
+    ]);
+  });
+
+  it('names the body objections are written to, with the article English needs', () => {
+    const text = prepareNotice(parse(s247), CTX).noticeText;
+    expect(text).toContain(
+      'Notice is hereby given that the Secretary of State for Transport proposes to make',
+    );
+    expect(text).toContain(
+      'by writing to the Secretary of State for Transport at National Transport Casework Team, Tyneside House',
+    );
+    const wales = parse({
+      ...s247,
+      postcode: 'CF10 4UW',
+      locusPostcode: 'CF10 4UW',
+      authority: 'Welsh Ministers',
+    });
+    expect(prepareNotice(wales, CTX).noticeText).toContain(
+      'that the Welsh Ministers propose to make an Order',
+    );
   });
 
   it('goes to the London Gazette', () => {

@@ -1,7 +1,7 @@
 import type { HighwaysOrder, PlanningOrder, PublicPathOrder, TroOrder } from '../../fields';
 import type { PlanningCategory } from '../../fields/planning';
 import type { PathOrderType, PathStatute } from '../../fields/public-path';
-import { trimTrailing } from '../../text';
+import { isWebAddress, trimTrailing } from '../../text';
 import { paragraphs, sentence, upper } from '../format';
 import { amser, cyfnod, dyddiad } from './format';
 
@@ -30,7 +30,9 @@ export function planningCy(o: PlanningOrder): string {
     `Rhoddir hysbysiad bod cais am ganiatâd cynllunio (cyfeirnod ${o.applicationReference}) wedi'i wneud i'r awdurdod cynllunio lleol, ${o.planningAuthority}. Ymgeisydd: ${o.planningApplicantName ?? o.applicantName}. Datblygiad arfaethedig: ${sentence(o.developmentDescription)}`,
     `Safle: ${o.siteAddress}.`,
     DATGANIADAU[o.category],
-    `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill yn ${o.inspectionPlace} yn ystod oriau agor arferol.`,
+    isWebAddress(o.inspectionPlace)
+      ? `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill ar-lein yn ${o.inspectionPlace}`
+      : `Gellir archwilio'r cais, y cynlluniau a'r dogfennau eraill yn ${o.inspectionPlace} yn ystod oriau agor arferol.`,
     `Dylai unrhyw un sy'n dymuno gwneud sylwadau am y cais hwn ysgrifennu at ${o.planningAuthority}, ${o.planningAuthorityAddress}, erbyn ${dyddiad(o.commentDeadline)}, gan ddyfynnu cyfeirnod y cais.`,
   );
 }
@@ -87,6 +89,11 @@ export function publicPathCy(o: PublicPathOrder): string {
   );
 }
 
+/** The Welsh Ministers by their Welsh name; any other body as the caller wrote it. */
+function corff(enw: string): string {
+  return /^(the )?welsh ministers$/i.test(enw.trim()) ? 'Gweinidogion Cymru' : enw;
+}
+
 export function highwaysCy(o: HighwaysOrder): string {
   const gweithred = o.orderType === 'stopping_up' ? 'cau' : 'gwyro';
   const priffordd = o.highwayDescription.replace(/\.$/, '');
@@ -99,11 +106,12 @@ export function highwaysCy(o: HighwaysOrder): string {
       "Mae gan unrhyw un sy'n defnyddio'r briffordd, perchnogion a meddianwyr tir sy'n ffinio â hi ac unrhyw un arall a fyddai'n cael ei dramgwyddo gan wneud y gorchymyn hawl i gael ei glywed ar y cais.",
     );
   }
+  const gwneuthurwr = corff(o.authority);
   return paragraphs(
-    upper(o.authority),
+    upper(gwneuthurwr),
     'DEDDF CYNLLUNIO GWLAD A THREF 1990 – ADRAN 247',
-    `Rhoddir hysbysiad drwy hyn fod ${o.authority} yn bwriadu gwneud Gorchymyn o dan adran 247 o Ddeddf Cynllunio Gwlad a Thref 1990 i awdurdodi ${gweithred} ${priffordd}. ${sentence(o.effect)}`,
+    `Rhoddir hysbysiad drwy hyn fod ${gwneuthurwr} yn bwriadu gwneud Gorchymyn o dan adran 247 o Ddeddf Cynllunio Gwlad a Thref 1990 i awdurdodi ${gweithred} ${priffordd}. ${sentence(o.effect)}`,
     `Gellir archwilio copïau o'r Gorchymyn drafft a'r cynllun perthnasol yn rhad ac am ddim yn ${o.inspectionPlace} am 28 diwrnod o ddyddiad yr hysbysiad hwn.`,
-    `Caiff unrhyw un wrthwynebu gwneud y Gorchymyn drwy ysgrifennu at ${o.objectionAddress ?? o.applicantAddress} erbyn ${dyddiad(o.objectionDeadline ?? '')}, gan nodi seiliau'r gwrthwynebiad.`,
+    `Caiff unrhyw un wrthwynebu gwneud y Gorchymyn drwy ysgrifennu at y canlynol: ${gwneuthurwr}, ${o.objectionAddress ?? o.applicantAddress}, erbyn ${dyddiad(o.objectionDeadline ?? '')}, gan nodi seiliau'r gwrthwynebiad.`,
   );
 }

@@ -55,3 +55,19 @@ const translationsSchema = z.strictObject({
   ),
 });
 export const WELSH_TRANSLATIONS = referenceData('welsh-wording.json', translationsSchema, welshJson);
+
+/**
+ * "a" (and) or "ac" before a number: "ac" where the number is read starting with a vowel, as figures are read
+ * in the decimal system: 1 un, 8 wyth, 10–19 un deg …, 80–89 wyth deg …, 800s wyth cant, 8000s wyth mil; but
+ * 100s cant and 1000s mil, like the other digits, take "a" ("2 cerbyd a 3 ôl-gerbyd", "2 cerbyd ac 1 ôl-gerbyd").
+ */
+export function aCyn(n: number): 'a' | 'ac' {
+  const digits = String(Math.trunc(Math.abs(n)));
+  const lead = digits[0];
+  return lead === '8' || (lead === '1' && digits.length <= 2) ? 'ac' : 'a';
+}
+
+/** Two phrases joined by "a"/"ac" as the second's number needs: "5 cerbyd nwyddau ac 8 ôl-gerbyd". */
+export function cysylltu(first: string, secondCount: number, second: string): string {
+  return `${first} ${aCyn(secondCount)} ${second}`;
+}

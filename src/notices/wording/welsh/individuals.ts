@@ -1,7 +1,7 @@
 import type { HgvOrder, ProbateOrder } from '../../fields';
 import { TRAFFIC_AREA_OFFICES } from '../../reference-data';
 import { paragraphs, sentence } from '../format';
-import { cyfnod, dyddiad } from './format';
+import { cysylltu, cyfnod, dyddiad } from './format';
 
 /** Welsh texts of the notices placed by applicants (operator licences, deceased estates). Our translation. */
 const TRWYDDEDAU = {
@@ -10,29 +10,37 @@ const TRWYDDEDAU = {
   standard_international: 'safonol ryngwladol',
 } as const;
 
+/** "5 cerbyd nwyddau a 3 ôl-gerbyd", "2 cerbyd nwyddau ac 1 ôl-gerbyd". */
+function fflydCy(cerbydau: number, olgerbydau: number): string {
+  return cysylltu(`${cerbydau} cerbyd nwyddau`, olgerbydau, `${olgerbydau} ôl-gerbyd`);
+}
+
 export function hgvCy(o: HgvOrder): string {
   const office = TRAFFIC_AREA_OFFICES[o.trafficArea];
   const ymgeisydd = o.tradingName ? `${o.applicantName}, yn masnachu fel ${o.tradingName},` : o.applicantName;
   const trwydded = `drwydded gweithredwr cerbydau nwyddau ${TRWYDDEDAU[o.licenceType]}`;
   const canolfan = `${o.operatingCentreAddress}, ${o.operatingCentrePostcode}`;
-  const fflyd = `${o.vehicleCount} cerbyd nwyddau a ${o.trailerCount} ôl-gerbyd`;
+  const fflyd = fflydCy(o.vehicleCount, o.trailerCount);
   const cais =
     o.applicationKind === 'new'
       ? `Mae ${ymgeisydd} o ${o.applicantAddress} yn gwneud cais am ${trwydded} i ddefnyddio ${canolfan} fel canolfan weithredu ar gyfer ${fflyd}.`
       : `Mae ${ymgeisydd} o ${o.applicantAddress} yn gwneud cais i amrywio'r ${trwydded}${o.licenceNumber ? ` ${o.licenceNumber}` : ''} i ddefnyddio ${canolfan} fel canolfan weithredu ar gyfer ${fflyd}.`;
-  const presennol = [
-    o.currentVehicleCount !== undefined ? `${o.currentVehicleCount} cerbyd nwyddau` : undefined,
-    o.currentTrailerCount !== undefined ? `${o.currentTrailerCount} ôl-gerbyd` : undefined,
-  ].filter((p): p is string => p !== undefined);
+  const presennol =
+    o.currentVehicleCount !== undefined && o.currentTrailerCount !== undefined
+      ? fflydCy(o.currentVehicleCount, o.currentTrailerCount)
+      : o.currentVehicleCount !== undefined
+        ? `${o.currentVehicleCount} cerbyd nwyddau`
+        : o.currentTrailerCount !== undefined
+          ? `${o.currentTrailerCount} ôl-gerbyd`
+          : undefined;
   return paragraphs(
     'TRWYDDED GWEITHREDWR CERBYDAU NWYDDAU',
     cais,
     ...(o.additionalOperatingCentres ?? []).map(
       (c) =>
-        `Mae hefyd yn gwneud cais i ddefnyddio ${c.address}, ${c.postcode} fel canolfan weithredu ar gyfer ${c.vehicleCount} cerbyd nwyddau a ${c.trailerCount} ôl-gerbyd.`,
+        `Mae hefyd yn gwneud cais i ddefnyddio ${c.address}, ${c.postcode} fel canolfan weithredu ar gyfer ${fflydCy(c.vehicleCount, c.trailerCount)}.`,
     ),
-    presennol.length > 0 &&
-      `Y nifer a gedwir yn y ganolfan weithredu ar hyn o bryd yw ${presennol.join(' a ')}.`,
+    presennol !== undefined && `Y nifer a gedwir yn y ganolfan weithredu ar hyn o bryd yw ${presennol}.`,
     o.conditionChanges && `Newidiadau arfaethedig i amodau neu ymgymeriadau: ${sentence(o.conditionChanges)}`,
     `Dylai perchnogion neu feddianwyr tir (gan gynnwys adeiladau) ger y ganolfan neu'r canolfannau gweithredu sy'n credu yr effeithid ar eu defnydd o'r tir hwnnw neu eu mwynhad ohono wneud sylwadau ysgrifenedig i'r Comisiynydd Traffig yn ${office.representationsAddress} gan nodi eu rhesymau, o fewn ${cyfnod('hgv.representations')} i'r hysbysiad hwn. Rhaid i'r rhai sy'n gwneud sylwadau anfon copi o'u sylwadau ar yr un pryd at yr ymgeisydd yn y cyfeiriad a roddir ar frig yr hysbysiad hwn. Mae Canllaw ar wneud sylwadau ar gael gan ${office.guideAvailableFrom}.`,
   );
