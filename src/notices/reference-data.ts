@@ -45,6 +45,8 @@ const PERIOD_KEYS = [
   'highways.hearingNotice',
   'highways.objections',
   'wales.planning.comments.eia',
+  'scotland.probate.claims',
+  'scotland.probate.sixMonths',
   'scotland.planning.comments',
   'scotland.planning.comments.eia',
   'scotland.planning.comments.listed_building_consent',

@@ -865,16 +865,20 @@ export interface components {
       dateOfDeath: string;
       /** Format: date */
       claimsDeadlineDate: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentatives: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentativesAddress?: string;
       /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       solicitorName?: string;
       /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       solicitorAddress?: string;
       /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       solicitorReference?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      executors?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      executorsAddress?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
     };
     /** @description A `probate` notice whose postcode is in Northern Ireland: Trustee Act (Northern Ireland) 1958 s.28. */
     ProbateNorthernIrelandOrderInput: {
@@ -1744,12 +1748,13 @@ export interface components {
       dateOfDeath?: string;
       /** Format: date */
       claimsDeadlineDate?: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentatives?: string;
+      personalRepresentatives?: string | null;
       personalRepresentativesAddress?: string | null;
       solicitorName?: string | null;
       solicitorAddress?: string | null;
       solicitorReference?: string | null;
+      executors?: string | null;
+      executorsAddress?: string | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;
     };

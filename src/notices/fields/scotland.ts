@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText } from '../text';
+import { addressText, descriptionText, nameText, namesText } from '../text';
 import { isoDate } from './primitives';
+import { probateFields } from './probate';
 import {
   authorityOrderFields,
   developmentFields,
@@ -15,6 +16,23 @@ import { TRO_STAGES, troParticulars } from './tro';
  * Fields of the Scottish notices whose law differs from England and Wales (hgv and probate share theirs).
  * Each list follows the particulars the Scottish instrument prescribes; see docs/notice-reference.md.
  */
+
+const { personalRepresentatives, personalRepresentativesAddress, ...estateFields } = probateFields;
+
+/**
+ * Scotland's deceased-estates notice: no statute (notice-law.md §2), so the fields are the estate's and the
+ * executors' (Scots law has executors, not personal representatives). `personalRepresentatives` and its address
+ * are accepted in place of `executors` and `executorsAddress` (one of each pair, never both): the rules say so.
+ */
+export const scotlandProbateFields = {
+  ...estateFields,
+  /** The executors' names: one of executors or personalRepresentatives is required. */
+  executors: namesText().optional(),
+  /** Where the executors receive claims when no solicitor is named; defaults to applicantAddress. */
+  executorsAddress: addressText().optional(),
+  personalRepresentatives: personalRepresentatives.optional(),
+  personalRepresentativesAddress,
+};
 
 /** Why the application is advertised: DMPR 2013 reg 20(2)(a)–(e), the EIA report, consents and ss.60/65 notices. */
 export const SCOTTISH_PLANNING_CATEGORIES = [

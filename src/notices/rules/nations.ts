@@ -7,6 +7,7 @@ import type { NoticeType } from '../types';
 import { forbidden, minimumPeriod, notAfterToday, required, str, type Rule } from './context';
 import { planningCommentPeriod } from './planning';
 import { hgvVariationRules } from './hgv';
+import { scotlandProbate } from './scotland';
 
 /**
  * The cross-field rules of the cells whose law is not England's. Each names the nation in its messages, so a
@@ -176,6 +177,7 @@ const niHgv: Rule = (fields, ctx) => {
 /** Rules of the cells that differ from England's; absent cells use the England and Wales rules. */
 export const NATION_RULES: Partial<Record<NoticeType, Partial<Record<Nation, Rule>>>> = {
   hgv: { northern_ireland: niHgv },
+  probate: { scotland: scotlandProbate },
   planning: { wales: walesPlanning, scotland: scotlandPlanning, northern_ireland: niPlanning },
   tro: { scotland: scotlandTro, northern_ireland: niTro },
   public_path: { scotland: scotlandPath, northern_ireland: niPath },

@@ -2,6 +2,7 @@ import { formatNoticeDate } from '../dates';
 import type {
   ScotlandHighwaysOrder,
   ScotlandPlanningOrder,
+  ScotlandProbateOrder,
   ScotlandPublicPathOrder,
   ScotlandTroOrder,
 } from '../fields';
@@ -9,6 +10,7 @@ import type { ScottishPlanningCategory } from '../fields/scotland';
 import { describePeriod } from '../periods';
 import { trimTrailing } from '../text';
 import { paragraphs, sentence, upper } from './format';
+import { deceasedParagraph } from './probate';
 
 /**
  * Scottish notices. Planning follows the DMPR 2013 reg 18(3) particulars (the Schedule 4 form is unconfirmed),
@@ -121,4 +123,30 @@ export function scotlandRoadsWording(o: ScotlandHighwaysOrder): string {
     `Any person may, by ${formatNoticeDate(o.objectionDeadline)}, object to the making of the Order by notice in writing to ${o.objectionAddress ?? o.applicantAddress}. Objections should state the name and address of the objector, the matters to which they relate and the grounds on which they are made.`,
     o.signOff,
   );
+}
+
+/**
+ * Scotland's deceased-estates notice as Scots practice has it (notice-law.md §2): no statute to cite (not s.27,
+ * and not the doubtful 1823 Act), executors rather than personal representatives, and a plain request for
+ * claims. It promises no distribution on a date and says nothing of protection from late claims: Scots law gives
+ * executors none, and they are not bound to pay before six months from the death (the rules keep the claims date
+ * on or after that).
+ */
+export function scotlandProbateWording(o: ScotlandProbateOrder): string {
+  const executors = o.executors ?? o.personalRepresentatives ?? '';
+  return paragraphs(
+    'NOTICE TO CREDITORS',
+    deceasedParagraph(o),
+    `Notice is hereby given that any person having a claim against the estate of the above-named deceased should send written particulars of the claim to ${executorsRecipient(o)} by ${formatNoticeDate(o.claimsDeadlineDate)}.`,
+    `Executors: ${trimTrailing(executors, '.')}.`,
+    o.signOff,
+  );
+}
+
+function executorsRecipient(o: ScotlandProbateOrder): string {
+  if (o.solicitorName && o.solicitorAddress) {
+    const ref = o.solicitorReference ? ` (reference ${o.solicitorReference})` : '';
+    return `${o.solicitorName} of ${o.solicitorAddress}${ref}, solicitors for the executors,`;
+  }
+  return `the executors at ${o.executorsAddress ?? o.personalRepresentativesAddress ?? o.applicantAddress}`;
 }

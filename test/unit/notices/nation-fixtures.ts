@@ -27,6 +27,8 @@ const SCOTLAND: Partial<Record<NoticeType, Record<string, unknown>>> = {
     deceasedAddress: '14 Union Street, Aberdeen, AB10 1XG',
     // The Edinburgh Gazette's Tuesday is the last of the notices: two months from 2 March 2027.
     claimsDeadlineDate: '2027-05-03',
+    executors: 'David Jones and Sarah Jones',
+    personalRepresentatives: undefined,
   },
   planning: {
     type: 'planning',
