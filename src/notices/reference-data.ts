@@ -52,6 +52,7 @@ const PERIOD_KEYS = [
   'scotland.planning.comments.listed_building_consent',
   'scotland.planning.comments.setting',
   'scotland.tro.objections',
+  'scotland.tro.objectionsFromLastStep',
   'scotland.tro.makingNotice',
   'scotland.tro.challenge',
   'scotland.public_path.objections',

@@ -1243,10 +1243,20 @@ export interface components {
       madeDate?: string;
       /** Format: date */
       comesIntoForceDate?: string;
+      /** Format: date */
+      lastPublicityStepDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsReference?: string;
       /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       proposalsNewspaper?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsIssueNumber?: string;
       /** Format: date */
       proposalsPublishedOn?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsGazetteIssueNumber?: string;
+      /** Format: date */
+      proposalsGazettePublishedOn?: string;
       /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       modifications?: string;
       edinburghGazette?: boolean;
@@ -1844,8 +1854,13 @@ export interface components {
       objectionAddress?: string | null;
       madeDate?: string | null;
       comesIntoForceDate?: string | null;
+      lastPublicityStepDate?: string | null;
+      proposalsReference?: string | null;
       proposalsNewspaper?: string | null;
+      proposalsIssueNumber?: string | null;
       proposalsPublishedOn?: string | null;
+      proposalsGazetteIssueNumber?: string | null;
+      proposalsGazettePublishedOn?: string | null;
       modifications?: string | null;
       edinburghGazette?: boolean | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, namesText } from '../text';
+import { addressText, descriptionText, nameText, namesText, referenceText } from '../text';
 import { isoDate } from './primitives';
 import { probateFields } from './probate';
 import {
@@ -65,9 +65,20 @@ export const scotlandTroFields = {
   ...authorityOrderFields,
   stage: z.enum(TRO_STAGES),
   ...troParticulars,
-  /** Part III para 4: the newspaper that carried the notice of proposals, and its date. */
+  /**
+   * Proposals, reg 7(3)(b): the day the authority completes the last of its other reg 5 publicity (street notices,
+   * letters) when later than the newspaper; the objection date must allow 21 days beginning with it.
+   */
+  lastPublicityStepDate: isoDate().optional(),
+  /** Part III para 4: the notice of proposals' reference number. */
+  proposalsReference: referenceText().optional(),
+  /** Part III para 4: the newspaper that carried the notice of proposals, its issue number and date. */
   proposalsNewspaper: nameText().optional(),
+  proposalsIssueNumber: referenceText().optional(),
   proposalsPublishedOn: isoDate().optional(),
+  /** Part III para 4: the Edinburgh Gazette issue and date, when the proposals were also published there. */
+  proposalsGazetteIssueNumber: referenceText().optional(),
+  proposalsGazettePublishedOn: isoDate().optional(),
   /** Part III para 4: modifications made since the proposals, if any. */
   modifications: descriptionText().optional(),
   /** Reg 5(1)(b)(i) / 17(1)(d): the authority also publishes in the Edinburgh Gazette. */

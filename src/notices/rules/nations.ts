@@ -4,10 +4,10 @@ import { issueAt } from '../issues';
 import { NATION_NAMES, type Nation } from '../nations';
 import type { PeriodKey } from '../reference-data';
 import type { NoticeType } from '../types';
-import { forbidden, minimumPeriod, notAfterToday, required, str, type Rule } from './context';
+import { minimumPeriod, notAfterToday, str, type Rule } from './context';
 import { planningCommentPeriod } from './planning';
 import { hgvVariationRules } from './hgv';
-import { scotlandProbate } from './scotland';
+import { scotlandProbate, scotlandTro } from './scotland';
 
 /**
  * The cross-field rules of the cells whose law is not England's. Each names the nation in its messages, so a
@@ -54,54 +54,6 @@ const niPlanningPeriod = periodOf(
 
 const niPlanning: Rule = (fields, ctx) =>
   minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category));
-
-/** SI 1999/614: proposals (reg 7(3)) need a deadline; a notice of making (reg 17) is within 14 days of making. */
-const scotlandTro: Rule = (fields, ctx) => {
-  const making = ['madeDate', 'comesIntoForceDate', 'proposalsNewspaper', 'proposalsPublishedOn'];
-  if (fields.stage === 'proposal') {
-    return [
-      ...required(ctx, ['objectionDeadline'], 'for a notice of proposals'),
-      ...forbidden(ctx, [...making, 'modifications'], 'for a notice of proposals'),
-      ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.tro.objections'),
-    ];
-  }
-  if (fields.stage !== 'making') return [];
-  return [
-    ...required(ctx, making, 'for a notice of making in Scotland (SI 1999/614 Sch 1 Part III)'),
-    ...forbidden(ctx, ['objectionDeadline', 'objectionAddress'], 'for a notice of making'),
-    ...notAfterToday(fields, ctx, 'madeDate'),
-    ...notAfterToday(fields, ctx, 'proposalsPublishedOn'),
-    ...madeWithin(fields, ctx.publicationDate, ctx.publicationDateRequested),
-    ...inForceAfter(fields, ctx.publicationDate),
-  ];
-};
-
-/** Reg 17(1)(c): the notice of making is published within 14 days of the making of the order. */
-function madeWithin(fields: Record<string, unknown>, published?: string, requested = false): FieldIssue[] {
-  const made = str(fields, 'madeDate');
-  if (!made || !published) return [];
-  const latest = addDays(made, 14);
-  if (published <= latest) return [];
-  return [
-    issueAt(
-      [requested ? 'publicationDate' : 'madeDate'],
-      `In Scotland a notice of making must be published within 14 days of the order being made (by ${formatNoticeDate(latest)}); the publication date is ${formatNoticeDate(published)}.`,
-    ),
-  ];
-}
-
-/** Reg 16(2): no provision comes into force before the notice of making is published. */
-function inForceAfter(fields: Record<string, unknown>, published?: string): FieldIssue[] {
-  const inForce = str(fields, 'comesIntoForceDate');
-  return inForce && published && inForce < published
-    ? [
-        issueAt(
-          ['comesIntoForceDate'],
-          `Must not be before the notice is published (${formatNoticeDate(published)}).`,
-        ),
-      ]
-    : [];
-}
 
 /** RTR(NI)O 1997 Sch 1: proposals only; the order itself is made as a statutory rule, with no press notice. */
 const niTro: Rule = (fields, ctx) => [

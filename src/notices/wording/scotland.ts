@@ -9,7 +9,7 @@ import type {
 import type { ScottishPlanningCategory } from '../fields/scotland';
 import { describePeriod } from '../periods';
 import { trimTrailing } from '../text';
-import { paragraphs, sentence, upper } from './format';
+import { listing, paragraphs, sentence, upper } from './format';
 import { deceasedParagraph } from './probate';
 
 /**
@@ -70,7 +70,7 @@ export function scotlandTroWording(o: ScotlandTroOrder): string {
     upper(o.orderTitle),
     proposal
       ? `Notice is hereby given that ${o.authority} propose to make the above Order under the Road Traffic Regulation Act 1984. The general nature and effect of the Order will be: ${sentence(o.effect)}`
-      : `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${o.authority} made the above Order under the Road Traffic Regulation Act 1984, which comes into operation on ${formatNoticeDate(o.comesIntoForceDate ?? '')}. ${sentence(o.effect)}`,
+      : `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${o.authority} made the above Order under the Road Traffic Regulation Act 1984. The Order comes into operation on ${formatNoticeDate(o.comesIntoForceDate ?? '')}. The general nature and effect of the Order is: ${sentence(o.effect)}`,
     `Roads affected: ${o.roads.map((r) => trimTrailing(r, '.;')).join('; ')}.`,
     !proposal && proposalsReference(o),
     `The ${proposal ? 'draft Order' : 'Order'}, a map showing the roads affected and a statement of the authority's reasons for ${proposal ? 'proposing to make' : 'making'} the Order may be inspected at ${o.inspectionPlace}.`,
@@ -82,11 +82,24 @@ export function scotlandTroWording(o: ScotlandTroOrder): string {
   );
 }
 
+/**
+ * Sch 1 Part III para 4: the issue number and date of the newspaper (and the Edinburgh Gazette, if used) that
+ * carried the notice of proposals, its reference number, and that the Order's effect is as described there,
+ * save for the modifications stated.
+ */
 function proposalsReference(o: ScotlandTroOrder): string {
+  const papers = [
+    `${trimTrailing(o.proposalsNewspaper ?? '', '.')} (issue ${o.proposalsIssueNumber ?? ''}) on ${formatNoticeDate(o.proposalsPublishedOn ?? '')}`,
+    ...(o.proposalsGazettePublishedOn
+      ? [
+          `The Edinburgh Gazette (issue ${o.proposalsGazetteIssueNumber ?? ''}) on ${formatNoticeDate(o.proposalsGazettePublishedOn)}`,
+        ]
+      : []),
+  ];
   const changes = o.modifications
     ? `, save for the following modifications: ${sentence(o.modifications)}`
     : ', without modification.';
-  return `The effect of the Order is as described in the notice of proposals published in ${o.proposalsNewspaper ?? ''} on ${formatNoticeDate(o.proposalsPublishedOn ?? '')}${changes}`;
+  return `The effect of the Order is as described in the notice of proposals (reference ${o.proposalsReference ?? ''}) published in ${listing(papers)}${changes}`;
 }
 
 const PATH_SECTIONS = {

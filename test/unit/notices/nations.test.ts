@@ -148,22 +148,23 @@ describe('fields follow the nation, and refusals name it', () => {
       comesIntoForceDate: '2026-12-07',
     });
     expect(issuesOf(() => parseOrderInput(making, CTX)).map((i) => i.path)).toEqual([
+      '$.proposalsReference',
       '$.proposalsNewspaper',
+      '$.proposalsIssueNumber',
       '$.proposalsPublishedOn',
     ]);
-    const text = prepare({
-      ...making,
+    const proposals = {
+      proposalsReference: 'TRO/26/14',
       proposalsNewspaper: 'Edinburgh Evening News',
+      proposalsIssueNumber: '41203',
       proposalsPublishedOn: '2026-09-01',
-    }).noticeText;
-    expect(text).toContain('make application for the purpose to the Court of Session');
-    expect(text).toContain('published in Edinburgh Evening News on 1 September 2026, without modification.');
-    const late = {
-      ...making,
-      proposalsNewspaper: 'X',
-      proposalsPublishedOn: '2026-09-01',
-      publicationDate: '2026-12-03',
     };
+    const text = prepare({ ...making, ...proposals }).noticeText;
+    expect(text).toContain('make application for the purpose to the Court of Session');
+    expect(text).toContain(
+      'published in Edinburgh Evening News (issue 41203) on 1 September 2026, without modification.',
+    );
+    const late = { ...making, ...proposals, publicationDate: '2026-12-03' };
     expect(issuesOf(() => parseOrderInput(late, CTX))).toEqual([
       { path: '$.publicationDate', message: expect.stringContaining('In Scotland a notice of making') },
     ]);
