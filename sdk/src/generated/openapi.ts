@@ -1067,6 +1067,15 @@ export interface components {
       inspectionPlace: string;
       /** Format: date */
       commentDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionTimes?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      documentsWebsite?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      copiesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      copyCharge?: string;
+      transboundaryEffects?: boolean;
     };
     /** @description A `planning` notice whose postcode is in Northern Ireland: Planning Act (Northern Ireland) 2011; GDPO (NI) 2015 (SR 2015/72) art 8; EIA Regs (NI) 2017 reg 18; SR 2015/108 reg 7. */
     PlanningNorthernIrelandOrderInput: {
@@ -1108,6 +1117,14 @@ export interface components {
       inspectionPlace: string;
       /** Format: date */
       commentDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionTimes?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      documentsWebsite?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      copiesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      copyCharge?: string;
       preApplicationConsultation?: boolean;
     };
     /** @description A `tro` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
@@ -1818,6 +1835,11 @@ export interface components {
       commentDeadline?: string;
       agentName?: string | null;
       agentAddress?: string | null;
+      inspectionTimes?: string | null;
+      documentsWebsite?: string | null;
+      copiesAddress?: string | null;
+      copyCharge?: string | null;
+      transboundaryEffects?: boolean | null;
       preApplicationConsultation?: boolean | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText, namesText, referenceText } from '../text';
+import { addressText, descriptionText, nameText, namesText, placeText, referenceText } from '../text';
 import { isoDate } from './primitives';
 import { probateFields } from './probate';
 import {
@@ -49,6 +49,21 @@ export const SCOTTISH_PLANNING_CATEGORIES = [
 ] as const;
 export type ScottishPlanningCategory = (typeof SCOTTISH_PLANNING_CATEGORIES)[number];
 
+/**
+ * The particulars of an EIA notice beyond the common ones (Scotland SSI 2017/102 reg 21(2)(c)–(e); Northern
+ * Ireland SR 2017/83 reg 18(1)(c), (e), (f)): required when `category` is `eia`, refused otherwise (rules).
+ */
+export const eiaFields = {
+  /** When the EIA report (environmental statement) may be inspected at `inspectionPlace`. */
+  inspectionTimes: placeText().optional(),
+  /** The website on which the report and the other documents are available. */
+  documentsWebsite: placeText().optional(),
+  /** Where copies may be obtained (Northern Ireland: a postal address in the locality, from the applicant). */
+  copiesAddress: addressText().optional(),
+  /** The cost of a copy, as printed: "£25 (paper), free on USB", or "free of charge". */
+  copyCharge: nameText().optional(),
+};
+
 /** DMPR 2013 reg 18(3) particulars (the Schedule 4 form itself is unconfirmed): applicant and agent, reference… */
 export const scotlandPlanningFields = {
   ...planningApplicationFields,
@@ -58,6 +73,9 @@ export const scotlandPlanningFields = {
   ...developmentFields,
   category: z.enum(SCOTTISH_PLANNING_CATEGORIES),
   ...planningCommentFields,
+  ...eiaFields,
+  /** SSI 2017/102 reg 21(2)(b): the development is likely to have significant effects in another EEA State. */
+  transboundaryEffects: z.boolean().optional(),
 };
 
 /** SI 1999/614 Sch 1 Part I (proposals) and Part III (making). Experimental orders are not offered in Scotland. */

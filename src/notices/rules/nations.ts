@@ -6,6 +6,7 @@ import type { PeriodKey } from '../reference-data';
 import type { NoticeType } from '../types';
 import { minimumPeriod, notAfterToday, str, type Rule } from './context';
 import { planningCommentPeriod } from './planning';
+import { eiaParticulars } from './eia';
 import { hgvVariationRules } from './hgv';
 import { scotlandProbate, scotlandTro } from './scotland';
 
@@ -42,7 +43,30 @@ const scotlandPlanning: Rule = (fields, ctx) => [
     ? [issueAt(['agentAddress'], 'Must only be given with agentName.')]
     : []),
   ...minimumPeriod(fields, ctx, 'commentDeadline', scotlandPlanningPeriod(fields.category)),
+  ...eiaParticulars(fields, ctx, SCOTLAND_EIA, 'SSI 2017/102 reg 21(2)'),
+  ...(fields.category !== 'eia' && ctx.given.has('transboundaryEffects')
+    ? [
+        issueAt(
+          ['transboundaryEffects'],
+          'Must only be given when category is eia (SSI 2017/102 reg 21(2)(b)).',
+        ),
+      ]
+    : []),
 ];
+
+const SCOTLAND_EIA = {
+  inspectionTimes: 'the times at which the EIA report may be inspected (c)',
+  documentsWebsite: 'the application website, a means by which the EIA report may be inspected (c)',
+  copiesAddress: 'how copies of the EIA report may be obtained (d)',
+  copyCharge: 'the cost of a copy of the EIA report (e)',
+};
+
+const NI_EIA = {
+  inspectionTimes: 'the times at which the environmental statement may be inspected (c)',
+  documentsWebsite: 'the website on which the environmental statement is available (e)',
+  copiesAddress: 'a postal address in the locality at which copies may be obtained from the applicant (f)',
+  copyCharge: 'the charge for a copy, or that there is none (f)',
+};
 
 const niPlanningPeriod = periodOf(
   {
@@ -52,8 +76,10 @@ const niPlanningPeriod = periodOf(
   'northern_ireland.planning.comments',
 );
 
-const niPlanning: Rule = (fields, ctx) =>
-  minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category));
+const niPlanning: Rule = (fields, ctx) => [
+  ...minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category)),
+  ...eiaParticulars(fields, ctx, NI_EIA, 'Planning (EIA) Regulations (NI) 2017 reg 18(1)'),
+];
 
 /** RTR(NI)O 1997 Sch 1: proposals only; the order itself is made as a statutory rule, with no press notice. */
 const niTro: Rule = (fields, ctx) => [

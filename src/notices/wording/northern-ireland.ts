@@ -40,10 +40,20 @@ export function northernIrelandPlanningWording(o: NorthernIrelandPlanningOrder):
     NI_PLANNING_STATEMENTS[o.category],
     o.preApplicationConsultation &&
       'The application follows pre-application community consultation. Comments made to the applicant before the application was submitted are not representations to the council; anyone who wishes to comment on the application must do so as set out below.',
-    `The application, plans and other documents may be inspected at ${o.inspectionPlace}.`,
+    ...(o.category === 'eia'
+      ? niEiaParagraphs(o)
+      : [`The application, plans and other documents may be inspected at ${o.inspectionPlace}.`]),
     `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference. Information on how applications are processed is available from ${o.planningAuthority}.`,
     o.signOff,
   );
+}
+
+/** SR 2017/83 reg 18(1)(c), (e), (f): inspection times and places, the website, the local address for copies. */
+function niEiaParagraphs(o: NorthernIrelandPlanningOrder): string[] {
+  return [
+    `The environmental statement is available for inspection free of charge at ${trimTrailing(o.inspectionPlace, '.')}, ${trimTrailing(o.inspectionTimes ?? '', '.')}. The environmental statement and the other documents are also available on the website ${trimTrailing(o.documentsWebsite ?? '', '.')}.`,
+    `Copies of the environmental statement may be obtained from the applicant at ${trimTrailing(o.copiesAddress ?? '', '.')}, so long as stocks last. Charge for a copy: ${sentence(o.copyCharge ?? '')}`,
+  ];
 }
 
 export function northernIrelandTroWording(o: NorthernIrelandTroOrder): string {

@@ -37,7 +37,7 @@ const PLANNING_STATEMENTS: Record<ScottishPlanningCategory, string> = {
   departure: 'The proposed development does not accord with the development plan.',
   hazard_consultation:
     'The proposed development is within an area where the planning authority must consult on hazardous installations or major accidents.',
-  eia: 'The application is accompanied by an EIA report: the development is subject to environmental impact assessment.',
+  eia: 'The proposed development is subject to environmental impact assessment.',
   listed_building_consent: 'The application is for listed building consent.',
   conservation_area_consent: 'The application is for conservation area consent.',
   listed_building_setting: `The proposed development would affect the setting of a listed building (section 60 of the ${LBCA}).`,
@@ -55,11 +55,35 @@ export function scotlandPlanningWording(o: ScotlandPlanningOrder): string {
     PLANNING_HEADINGS[o.category] ?? 'NOTICE OF APPLICATION FOR PLANNING PERMISSION',
     `Notice is given that an application (reference ${o.applicationReference}) has been made to ${o.planningAuthority} by ${applicant}${agent} for: ${sentence(o.developmentDescription)}`,
     `Site: ${o.siteAddress}.`,
-    PLANNING_STATEMENTS[o.category],
-    `The application, plans and other documents may be inspected at ${o.inspectionPlace}.`,
+    ...(o.category === 'eia'
+      ? eiaParagraphs(o)
+      : [
+          PLANNING_STATEMENTS[o.category],
+          `The application, plans and other documents may be inspected at ${o.inspectionPlace}.`,
+        ]),
     `Anyone who wishes to make representations about this application should write to ${o.planningAuthority} at ${o.planningAuthorityAddress} by ${formatNoticeDate(o.commentDeadline)}, quoting the application reference. Information on how the authority handles planning applications is available from ${o.planningAuthority}.`,
+    o.category === 'eia' && eiaProcedure(o),
     o.signOff,
   );
+}
+
+const EIA_REGS = 'Town and Country Planning (Environmental Impact Assessment) (Scotland) Regulations 2017';
+
+/** SSI 2017/102 reg 21(2)(b)–(e): EIA, where and when the report is open, how copies are had and their cost. */
+function eiaParagraphs(o: ScotlandPlanningOrder): string[] {
+  const abroad = o.transboundaryEffects
+    ? ' It is likely to have significant effects on the environment in another EEA State.'
+    : '';
+  return [
+    `The proposed development is subject to environmental impact assessment and the application is accompanied by an EIA report.${abroad}`,
+    `The EIA report, the application, plans and other documents are available for inspection free of charge at ${trimTrailing(o.inspectionPlace, '.')}, ${trimTrailing(o.inspectionTimes ?? '', '.')}, and on the application website at ${trimTrailing(o.documentsWebsite ?? '', '.')}.`,
+    `Copies of the EIA report may be obtained from ${trimTrailing(o.copiesAddress ?? '', '.')}. Cost of a copy: ${sentence(o.copyCharge ?? '')}`,
+  ];
+}
+
+/** Reg 21(2)(g) (additional information is published as the report was, reg 27) and (h) (the decision). */
+function eiaProcedure(o: ScotlandPlanningOrder): string {
+  return `If the developer submits additional information about the EIA report, notice of it will be published in the same way as this notice and representations about it may be made in the same way (regulation 27 of the ${EIA_REGS}). ${o.planningAuthority} will decide the application: it may grant planning permission, with or without conditions, or refuse it.`;
 }
 
 export function scotlandTroWording(o: ScotlandTroOrder): string {
