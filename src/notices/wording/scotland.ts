@@ -9,6 +9,7 @@ import type {
 import type { ScottishPlanningCategory } from '../fields/scotland';
 import { describePeriod } from '../periods';
 import { trimTrailing } from '../text';
+import { withArticle } from './article';
 import { listing, paragraphs, sentence, upper } from './format';
 import { deceasedParagraph } from './probate';
 
@@ -93,8 +94,8 @@ export function scotlandTroWording(o: ScotlandTroOrder): string {
     'ROAD TRAFFIC REGULATION ACT 1984',
     upper(o.orderTitle),
     proposal
-      ? `Notice is hereby given that ${o.authority} propose to make the above Order under the Road Traffic Regulation Act 1984. The general nature and effect of the Order will be: ${sentence(o.effect)}`
-      : `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${o.authority} made the above Order under the Road Traffic Regulation Act 1984. The Order comes into operation on ${formatNoticeDate(o.comesIntoForceDate ?? '')}. The general nature and effect of the Order is: ${sentence(o.effect)}`,
+      ? `Notice is hereby given that ${withArticle(o.authority)} propose to make the above Order under the Road Traffic Regulation Act 1984. The general nature and effect of the Order will be: ${sentence(o.effect)}`
+      : `Notice is hereby given that on ${formatNoticeDate(o.madeDate ?? '')} ${withArticle(o.authority)} made the above Order under the Road Traffic Regulation Act 1984. The Order comes into operation on ${formatNoticeDate(o.comesIntoForceDate ?? '')}. The general nature and effect of the Order is: ${sentence(o.effect)}`,
     `Roads affected: ${o.roads.map((r) => trimTrailing(r, '.;')).join('; ')}.`,
     !proposal && proposalsReference(o),
     `The ${proposal ? 'draft Order' : 'Order'}, a map showing the roads affected and a statement of the authority's reasons for ${proposal ? 'proposing to make' : 'making'} the Order may be inspected at ${o.inspectionPlace}.`,
@@ -138,10 +139,10 @@ export function scotlandPublicPathWording(o: ScotlandPublicPathOrder): string {
     upper(o.authority),
     `COUNTRYSIDE (SCOTLAND) ACT 1967 – SECTION ${section}`,
     upper(o.orderTitle),
-    `Notice is hereby given that ${o.authority} propose to make the above public path ${kind} order, which will ${verb} ${o.pathDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
+    `Notice is hereby given that ${withArticle(o.authority)} propose to make the above public path ${kind} order, which will ${verb} ${o.pathDescription.replace(/\.$/, '')}. ${sentence(o.effect)}`,
     `A copy of the draft Order and of the map contained in it may be inspected free of charge at all reasonable hours at ${o.inspectionPlace}.`,
     `Any representations or objections with respect to the Order must be made in writing to ${o.objectionAddress ?? o.applicantAddress} not later than ${formatNoticeDate(o.objectionDeadline)}, stating the grounds on which they are made.`,
-    `If no representations or objections are duly made, or if any so made are withdrawn, ${o.authority} may make the Order and it will have effect without confirmation; otherwise it will be submitted to the Scottish Ministers for confirmation.`,
+    `If no representations or objections are duly made, or if any so made are withdrawn, ${withArticle(o.authority)} may make the Order and it will have effect without confirmation; otherwise it will be submitted to the Scottish Ministers for confirmation.`,
     o.signOff,
   );
 }
@@ -154,8 +155,8 @@ export function scotlandRoadsWording(o: ScotlandHighwaysOrder): string {
     `ROADS (SCOTLAND) ACT 1984 – SECTION ${s68 ? '68' : '152'}`,
     upper(o.orderTitle),
     s68
-      ? `Notice is hereby given that ${o.authority} propose to make the above Order under section 68(1) of the Roads (Scotland) Act 1984 to stop up ${what}. ${sentence(o.effect)}`
-      : `Notice is hereby given that ${o.authority} propose to make the above Order under section 152(2) of the Roads (Scotland) Act 1984 to redetermine the means of exercise of the public right of passage over ${what}. ${sentence(o.effect)}`,
+      ? `Notice is hereby given that ${withArticle(o.authority)} propose to make the above Order under section 68(1) of the Roads (Scotland) Act 1984 to stop up ${what}. ${sentence(o.effect)}`
+      : `Notice is hereby given that ${withArticle(o.authority)} propose to make the above Order under section 152(2) of the Roads (Scotland) Act 1984 to redetermine the means of exercise of the public right of passage over ${what}. ${sentence(o.effect)}`,
     `The draft Order, the relevant plan and a statement of the reasons for making the Order may be inspected free of charge at ${o.inspectionPlace}.`,
     `Any person may, by ${formatNoticeDate(o.objectionDeadline)}, object to the making of the Order by notice in writing to ${o.objectionAddress ?? o.applicantAddress}. Objections should state the name and address of the objector, the matters to which they relate and the grounds on which they are made.`,
     o.signOff,
