@@ -871,16 +871,20 @@ export interface components {
       dateOfDeath: string;
       /** Format: date */
       claimsDeadlineDate: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentatives: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentativesAddress?: string;
       /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       solicitorName?: string;
       /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       solicitorAddress?: string;
       /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       solicitorReference?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      executors?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      executorsAddress?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentatives?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesAddress?: string;
     };
     /** @description A `probate` notice whose postcode is in Northern Ireland: Trustee Act (Northern Ireland) 1958 s.28. */
     ProbateNorthernIrelandOrderInput: {
@@ -1069,6 +1073,15 @@ export interface components {
       inspectionPlace: string;
       /** Format: date */
       commentDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionTimes?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      documentsWebsite?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      copiesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      copyCharge?: string;
+      transboundaryEffects?: boolean;
     };
     /** @description A `planning` notice whose postcode is in Northern Ireland: Planning Act (Northern Ireland) 2011; GDPO (NI) 2015 (SR 2015/72) art 8; EIA Regs (NI) 2017 reg 18; SR 2015/108 reg 7. */
     PlanningNorthernIrelandOrderInput: {
@@ -1110,6 +1123,14 @@ export interface components {
       inspectionPlace: string;
       /** Format: date */
       commentDeadline: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionTimes?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      documentsWebsite?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      copiesAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      copyCharge?: string;
       preApplicationConsultation?: boolean;
     };
     /** @description A `tro` order: the shared fields and the fields of the nation its postcode is in. The postcode decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each). */
@@ -1245,10 +1266,20 @@ export interface components {
       madeDate?: string;
       /** Format: date */
       comesIntoForceDate?: string;
+      /** Format: date */
+      lastPublicityStepDate?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsReference?: string;
       /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
       proposalsNewspaper?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsIssueNumber?: string;
       /** Format: date */
       proposalsPublishedOn?: string;
+      /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
+      proposalsGazetteIssueNumber?: string;
+      /** Format: date */
+      proposalsGazettePublishedOn?: string;
       /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
       modifications?: string;
       edinburghGazette?: boolean;
@@ -1750,12 +1781,13 @@ export interface components {
       dateOfDeath?: string;
       /** Format: date */
       claimsDeadlineDate?: string;
-      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
-      personalRepresentatives?: string;
+      personalRepresentatives?: string | null;
       personalRepresentativesAddress?: string | null;
       solicitorName?: string | null;
       solicitorAddress?: string | null;
       solicitorReference?: string | null;
+      executors?: string | null;
+      executorsAddress?: string | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;
     };
@@ -1809,6 +1841,11 @@ export interface components {
       commentDeadline?: string;
       agentName?: string | null;
       agentAddress?: string | null;
+      inspectionTimes?: string | null;
+      documentsWebsite?: string | null;
+      copiesAddress?: string | null;
+      copyCharge?: string | null;
+      transboundaryEffects?: boolean | null;
       preApplicationConsultation?: boolean | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;
@@ -1845,8 +1882,13 @@ export interface components {
       objectionAddress?: string | null;
       madeDate?: string | null;
       comesIntoForceDate?: string | null;
+      lastPublicityStepDate?: string | null;
+      proposalsReference?: string | null;
       proposalsNewspaper?: string | null;
+      proposalsIssueNumber?: string | null;
       proposalsPublishedOn?: string | null;
+      proposalsGazetteIssueNumber?: string | null;
+      proposalsGazettePublishedOn?: string | null;
       modifications?: string | null;
       edinburghGazette?: boolean | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */

@@ -34,6 +34,7 @@ export type HighwaysOrder = z.output<typeof ORDER_SCHEMAS.highways>;
 
 type Out<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
 export type NorthernIrelandHgvOrder = Out<typeof NATION_SHAPES.hgv.northern_ireland>;
+export type ScotlandProbateOrder = Out<typeof NATION_SHAPES.probate.scotland>;
 export type ScotlandPlanningOrder = Out<typeof NATION_SHAPES.planning.scotland>;
 export type NorthernIrelandPlanningOrder = Out<typeof NATION_SHAPES.planning.northern_ireland>;
 export type ScotlandTroOrder = Out<typeof NATION_SHAPES.tro.scotland>;
@@ -43,13 +44,14 @@ export type NorthernIrelandPublicPathOrder = Out<typeof NATION_SHAPES.public_pat
 export type ScotlandHighwaysOrder = Out<typeof NATION_SHAPES.highways.scotland>;
 export type NorthernIrelandHighwaysOrder = Out<typeof NATION_SHAPES.highways.northern_ireland>;
 
-/** Orders under the law of England and Wales (and, for hgv and probate, Scotland's identical fields). */
+/** Orders under the law of England and Wales (and, for hgv, Scotland's identical fields). */
 export type GbOrderInput =
   HgvOrder | ProbateOrder | PlanningOrder | TroOrder | PublicPathOrder | HighwaysOrder;
 /** A validated, normalised order of any cell: `type` and the postcode's nation say which fields it has. */
 export type OrderInput =
   | GbOrderInput
   | NorthernIrelandHgvOrder
+  | ScotlandProbateOrder
   | ScotlandPlanningOrder
   | NorthernIrelandPlanningOrder
   | ScotlandTroOrder

@@ -17,6 +17,7 @@ import { publicPathFields } from './public-path';
 import {
   scotlandHighwaysFields,
   scotlandPlanningFields,
+  scotlandProbateFields,
   scotlandPublicPathFields,
   scotlandTroFields,
 } from './scotland';
@@ -58,7 +59,7 @@ export const NATION_SHAPES = {
   hgv: byNation('hgv', { gb: hgvFields, scotland: hgvFields, northernIreland: northernIrelandHgvFields }),
   probate: byNation('probate', {
     gb: probateFields,
-    scotland: probateFields,
+    scotland: scotlandProbateFields,
     northernIreland: probateFields,
   }),
   planning: byNation('planning', {

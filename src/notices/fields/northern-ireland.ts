@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { descriptionText, placeText, referenceText } from '../text';
 import { APPLICATION_KINDS, LICENCE_TYPES, operatingCentreFields } from './hgv';
 import { isoDate } from './primitives';
-import { PATH_ORDER_TYPES_UK } from './scotland';
+import { eiaFields, PATH_ORDER_TYPES_UK } from './scotland';
 import {
   authorityOrderFields,
   developmentFields,
@@ -36,6 +36,8 @@ export const northernIrelandPlanningFields = {
   ...developmentFields,
   category: z.enum(NI_PLANNING_CATEGORIES),
   ...planningCommentFields,
+  /** EIA Regulations (NI) 2017 reg 18(1)(c), (e), (f): required when `category` is `eia`. */
+  ...eiaFields,
   /** Art 8(2)(h): the application followed pre-application community consultation. */
   preApplicationConsultation: z.boolean().optional(),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addressText, descriptionText, nameText } from '../text';
+import { addressText, descriptionText, nameText, namesText, placeText, referenceText } from '../text';
 import { isoDate } from './primitives';
+import { probateFields } from './probate';
 import {
   authorityOrderFields,
   developmentFields,
@@ -15,6 +16,23 @@ import { TRO_STAGES, troParticulars } from './tro';
  * Fields of the Scottish notices whose law differs from England and Wales (hgv and probate share theirs).
  * Each list follows the particulars the Scottish instrument prescribes; see docs/notice-reference.md.
  */
+
+const { personalRepresentatives, personalRepresentativesAddress, ...estateFields } = probateFields;
+
+/**
+ * Scotland's deceased-estates notice: no statute (notice-law.md §2), so the fields are the estate's and the
+ * executors' (Scots law has executors, not personal representatives). `personalRepresentatives` and its address
+ * are accepted in place of `executors` and `executorsAddress` (one of each pair, never both): the rules say so.
+ */
+export const scotlandProbateFields = {
+  ...estateFields,
+  /** The executors' names: one of executors or personalRepresentatives is required. */
+  executors: namesText().optional(),
+  /** Where the executors receive claims when no solicitor is named; defaults to applicantAddress. */
+  executorsAddress: addressText().optional(),
+  personalRepresentatives: personalRepresentatives.optional(),
+  personalRepresentativesAddress,
+};
 
 /** Why the application is advertised: DMPR 2013 reg 20(2)(a)–(e), the EIA report, consents and ss.60/65 notices. */
 export const SCOTTISH_PLANNING_CATEGORIES = [
@@ -31,6 +49,21 @@ export const SCOTTISH_PLANNING_CATEGORIES = [
 ] as const;
 export type ScottishPlanningCategory = (typeof SCOTTISH_PLANNING_CATEGORIES)[number];
 
+/**
+ * The particulars of an EIA notice beyond the common ones (Scotland SSI 2017/102 reg 21(2)(c)–(e); Northern
+ * Ireland SR 2017/83 reg 18(1)(c), (e), (f)): required when `category` is `eia`, refused otherwise (rules).
+ */
+export const eiaFields = {
+  /** When the EIA report (environmental statement) may be inspected at `inspectionPlace`. */
+  inspectionTimes: placeText().optional(),
+  /** The website on which the report and the other documents are available. */
+  documentsWebsite: placeText().optional(),
+  /** Where copies may be obtained (Northern Ireland: a postal address in the locality, from the applicant). */
+  copiesAddress: addressText().optional(),
+  /** The cost of a copy, as printed: "£25 (paper), free on USB", or "free of charge". */
+  copyCharge: nameText().optional(),
+};
+
 /** DMPR 2013 reg 18(3) particulars (the Schedule 4 form itself is unconfirmed): applicant and agent, reference… */
 export const scotlandPlanningFields = {
   ...planningApplicationFields,
@@ -40,6 +73,9 @@ export const scotlandPlanningFields = {
   ...developmentFields,
   category: z.enum(SCOTTISH_PLANNING_CATEGORIES),
   ...planningCommentFields,
+  ...eiaFields,
+  /** SSI 2017/102 reg 21(2)(b): the development is likely to have significant effects in another EEA State. */
+  transboundaryEffects: z.boolean().optional(),
 };
 
 /** SI 1999/614 Sch 1 Part I (proposals) and Part III (making). Experimental orders are not offered in Scotland. */
@@ -47,9 +83,20 @@ export const scotlandTroFields = {
   ...authorityOrderFields,
   stage: z.enum(TRO_STAGES),
   ...troParticulars,
-  /** Part III para 4: the newspaper that carried the notice of proposals, and its date. */
+  /**
+   * Proposals, reg 7(3)(b): the day the authority completes the last of its other reg 5 publicity (street notices,
+   * letters) when later than the newspaper; the objection date must allow 21 days beginning with it.
+   */
+  lastPublicityStepDate: isoDate().optional(),
+  /** Part III para 4: the notice of proposals' reference number. */
+  proposalsReference: referenceText().optional(),
+  /** Part III para 4: the newspaper that carried the notice of proposals, its issue number and date. */
   proposalsNewspaper: nameText().optional(),
+  proposalsIssueNumber: referenceText().optional(),
   proposalsPublishedOn: isoDate().optional(),
+  /** Part III para 4: the Edinburgh Gazette issue and date, when the proposals were also published there. */
+  proposalsGazetteIssueNumber: referenceText().optional(),
+  proposalsGazettePublishedOn: isoDate().optional(),
   /** Part III para 4: modifications made since the proposals, if any. */
   modifications: descriptionText().optional(),
   /** Reg 5(1)(b)(i) / 17(1)(d): the authority also publishes in the Edinburgh Gazette. */

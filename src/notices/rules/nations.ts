@@ -4,9 +4,11 @@ import { issueAt } from '../issues';
 import { NATION_NAMES, type Nation } from '../nations';
 import type { PeriodKey } from '../reference-data';
 import type { NoticeType } from '../types';
-import { forbidden, minimumPeriod, notAfterToday, required, str, type Rule } from './context';
+import { minimumPeriod, notAfterToday, str, type Rule } from './context';
 import { planningCommentPeriod } from './planning';
+import { eiaParticulars } from './eia';
 import { hgvVariationRules } from './hgv';
+import { scotlandProbate, scotlandTro } from './scotland';
 
 /**
  * The cross-field rules of the cells whose law is not England's. Each names the nation in its messages, so a
@@ -41,7 +43,30 @@ const scotlandPlanning: Rule = (fields, ctx) => [
     ? [issueAt(['agentAddress'], 'Must only be given with agentName.')]
     : []),
   ...minimumPeriod(fields, ctx, 'commentDeadline', scotlandPlanningPeriod(fields.category)),
+  ...eiaParticulars(fields, ctx, SCOTLAND_EIA, 'SSI 2017/102 reg 21(2)'),
+  ...(fields.category !== 'eia' && ctx.given.has('transboundaryEffects')
+    ? [
+        issueAt(
+          ['transboundaryEffects'],
+          'Must only be given when category is eia (SSI 2017/102 reg 21(2)(b)).',
+        ),
+      ]
+    : []),
 ];
+
+const SCOTLAND_EIA = {
+  inspectionTimes: 'the times at which the EIA report may be inspected (c)',
+  documentsWebsite: 'the application website, a means by which the EIA report may be inspected (c)',
+  copiesAddress: 'how copies of the EIA report may be obtained (d)',
+  copyCharge: 'the cost of a copy of the EIA report (e)',
+};
+
+const NI_EIA = {
+  inspectionTimes: 'the times at which the environmental statement may be inspected (c)',
+  documentsWebsite: 'the website on which the environmental statement is available (e)',
+  copiesAddress: 'a postal address in the locality at which copies may be obtained from the applicant (f)',
+  copyCharge: 'the charge for a copy, or that there is none (f)',
+};
 
 const niPlanningPeriod = periodOf(
   {
@@ -51,56 +76,10 @@ const niPlanningPeriod = periodOf(
   'northern_ireland.planning.comments',
 );
 
-const niPlanning: Rule = (fields, ctx) =>
-  minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category));
-
-/** SI 1999/614: proposals (reg 7(3)) need a deadline; a notice of making (reg 17) is within 14 days of making. */
-const scotlandTro: Rule = (fields, ctx) => {
-  const making = ['madeDate', 'comesIntoForceDate', 'proposalsNewspaper', 'proposalsPublishedOn'];
-  if (fields.stage === 'proposal') {
-    return [
-      ...required(ctx, ['objectionDeadline'], 'for a notice of proposals'),
-      ...forbidden(ctx, [...making, 'modifications'], 'for a notice of proposals'),
-      ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.tro.objections'),
-    ];
-  }
-  if (fields.stage !== 'making') return [];
-  return [
-    ...required(ctx, making, 'for a notice of making in Scotland (SI 1999/614 Sch 1 Part III)'),
-    ...forbidden(ctx, ['objectionDeadline', 'objectionAddress'], 'for a notice of making'),
-    ...notAfterToday(fields, ctx, 'madeDate'),
-    ...notAfterToday(fields, ctx, 'proposalsPublishedOn'),
-    ...madeWithin(fields, ctx.publicationDate, ctx.publicationDateRequested),
-    ...inForceAfter(fields, ctx.publicationDate),
-  ];
-};
-
-/** Reg 17(1)(c): the notice of making is published within 14 days of the making of the order. */
-function madeWithin(fields: Record<string, unknown>, published?: string, requested = false): FieldIssue[] {
-  const made = str(fields, 'madeDate');
-  if (!made || !published) return [];
-  const latest = addDays(made, 14);
-  if (published <= latest) return [];
-  return [
-    issueAt(
-      [requested ? 'publicationDate' : 'madeDate'],
-      `In Scotland a notice of making must be published within 14 days of the order being made (by ${formatNoticeDate(latest)}); the publication date is ${formatNoticeDate(published)}.`,
-    ),
-  ];
-}
-
-/** Reg 16(2): no provision comes into force before the notice of making is published. */
-function inForceAfter(fields: Record<string, unknown>, published?: string): FieldIssue[] {
-  const inForce = str(fields, 'comesIntoForceDate');
-  return inForce && published && inForce < published
-    ? [
-        issueAt(
-          ['comesIntoForceDate'],
-          `Must not be before the notice is published (${formatNoticeDate(published)}).`,
-        ),
-      ]
-    : [];
-}
+const niPlanning: Rule = (fields, ctx) => [
+  ...minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category)),
+  ...eiaParticulars(fields, ctx, NI_EIA, 'Planning (EIA) Regulations (NI) 2017 reg 18(1)'),
+];
 
 /** RTR(NI)O 1997 Sch 1: proposals only; the order itself is made as a statutory rule, with no press notice. */
 const niTro: Rule = (fields, ctx) => [
@@ -176,6 +155,7 @@ const niHgv: Rule = (fields, ctx) => {
 /** Rules of the cells that differ from England's; absent cells use the England and Wales rules. */
 export const NATION_RULES: Partial<Record<NoticeType, Partial<Record<Nation, Rule>>>> = {
   hgv: { northern_ireland: niHgv },
+  probate: { scotland: scotlandProbate },
   planning: { wales: walesPlanning, scotland: scotlandPlanning, northern_ireland: niPlanning },
   tro: { scotland: scotlandTro, northern_ireland: niTro },
   public_path: { scotland: scotlandPath, northern_ireland: niPath },

@@ -1,18 +1,26 @@
 import type { FieldIssue } from '../../errors';
 import { issueAt } from '../issues';
-import { minimumPeriod, notAfterToday, str, type Rule } from './context';
+import { minimumPeriod, notAfterToday, str, type Fields, type Rule, type RuleContext } from './context';
 
 /** Claims period of at least two months (Trustee Act 1925 s.27); a solicitor is named with an address. */
-export const probateRules: Rule = (fields, ctx) => {
-  const issues: FieldIssue[] = [
-    ...notAfterToday(fields, ctx, 'dateOfDeath'),
-    ...minimumPeriod(fields, ctx, 'claimsDeadlineDate', 'probate.claims'),
-  ];
+export const probateRules: Rule = (fields, ctx) => [
+  ...notAfterToday(fields, ctx, 'dateOfDeath'),
+  ...minimumPeriod(fields, ctx, 'claimsDeadlineDate', 'probate.claims'),
+  ...afterDeath(fields),
+  ...solicitorRules(ctx),
+];
+
+export function afterDeath(fields: Fields): FieldIssue[] {
   const death = str(fields, 'dateOfDeath');
   const deadline = str(fields, 'claimsDeadlineDate');
-  if (death && deadline && deadline <= death) {
-    issues.push(issueAt(['claimsDeadlineDate'], 'Must be after the date of death.'));
-  }
+  return death && deadline && deadline <= death
+    ? [issueAt(['claimsDeadlineDate'], 'Must be after the date of death.')]
+    : [];
+}
+
+/** A solicitor is named with an address (both or neither), and a reference only with them. */
+export function solicitorRules(ctx: RuleContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
   if (ctx.given.has('solicitorName') !== ctx.given.has('solicitorAddress')) {
     const missing = ctx.given.has('solicitorName') ? 'solicitorAddress' : 'solicitorName';
     issues.push(
@@ -28,4 +36,4 @@ export const probateRules: Rule = (fields, ctx) => {
     );
   }
   return issues;
-};
+}

@@ -8,6 +8,7 @@ import type {
   OrderInput,
   ScotlandHighwaysOrder,
   ScotlandPlanningOrder,
+  ScotlandProbateOrder,
   ScotlandPublicPathOrder,
   ScotlandTroOrder,
 } from '../fields';
@@ -26,6 +27,7 @@ import { probateWording } from './probate';
 import { publicPathWording } from './public-path';
 import {
   scotlandPlanningWording,
+  scotlandProbateWording,
   scotlandPublicPathWording,
   scotlandRoadsWording,
   scotlandTroWording,
@@ -46,9 +48,10 @@ export function noticeText(order: OrderInput, nation: Nation): string {
   return englishText(order, nation);
 }
 
-/** Cells with their own law; the others (England, Wales, and Scottish hgv and probate) use the GB wording. */
+/** Cells with their own law; the others (England, Wales, and Scottish hgv) use the GB wording. */
 const NATION_WORDING: Partial<Record<Nation, Partial<Record<OrderInput['type'], (o: never) => string>>>> = {
   scotland: {
+    probate: (o: ScotlandProbateOrder) => scotlandProbateWording(o),
     planning: (o: ScotlandPlanningOrder) => scotlandPlanningWording(o),
     tro: (o: ScotlandTroOrder) => scotlandTroWording(o),
     public_path: (o: ScotlandPublicPathOrder) => scotlandPublicPathWording(o),

@@ -20,6 +20,26 @@ const ni = {
   applicantAddress: 'James House, 2-4 Cromac Avenue, Belfast, BT7 2JA',
 };
 
+/** The particulars an EIA notice adds in Scotland (SSI 2017/102 reg 21(2)) and Northern Ireland (SR 2017/83 reg 18). */
+export const EIA_PARTICULARS = {
+  scotland: {
+    category: 'eia',
+    inspectionPlace: 'Waverley Court, 4 East Market Street, Edinburgh',
+    inspectionTimes: 'Monday to Friday, 9am to 4pm',
+    documentsWebsite: 'www.edinburgh.gov.uk/planning',
+    copiesAddress: 'Forth Planning LLP, 3 Constitution Street, Edinburgh, EH6 7BS',
+    copyCharge: '£50 for a paper copy, free on USB',
+  },
+  northern_ireland: {
+    category: 'eia',
+    inspectionPlace: 'Cecil Ward Building, 4-10 Linenhall Street, Belfast',
+    inspectionTimes: 'Monday to Friday, 9.30am to 4.30pm',
+    documentsWebsite: 'www.planningni.gov.uk',
+    copiesAddress: 'Harbour Homes Ltd, 12 Ormeau Avenue, Belfast, BT2 8HS',
+    copyCharge: '£30 for a paper copy',
+  },
+} as const;
+
 const SCOTLAND: Partial<Record<NoticeType, Record<string, unknown>>> = {
   hgv: { postcode: 'EH6 6QW', operatingCentrePostcode: 'EH6 7BD', trafficArea: 'scotland' },
   probate: {
@@ -27,6 +47,8 @@ const SCOTLAND: Partial<Record<NoticeType, Record<string, unknown>>> = {
     deceasedAddress: '14 Union Street, Aberdeen, AB10 1XG',
     // The Edinburgh Gazette's Tuesday is the last of the notices: two months from 2 March 2027.
     claimsDeadlineDate: '2027-05-03',
+    executors: 'David Jones and Sarah Jones',
+    personalRepresentatives: undefined,
   },
   planning: {
     type: 'planning',

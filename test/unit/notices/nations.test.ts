@@ -13,7 +13,7 @@ import { addDays } from '../../../src/notices/dates';
 import { earliestDeadline } from '../../../src/notices/periods';
 import type { PeriodKey } from '../../../src/notices/reference-data';
 import { CTX, issuesOf } from './fixtures';
-import { validCell } from './nation-fixtures';
+import { EIA_PARTICULARS, validCell } from './nation-fixtures';
 
 const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
 const cell = (type: NoticeType, nation: Nation, overrides: Record<string, unknown> = {}) => {
@@ -62,7 +62,7 @@ const PERIODS: Array<[NoticeType, Nation, string, PeriodKey, Record<string, unkn
   ['planning', 'wales', 'commentDeadline', 'wales.planning.comments.eia', { category: 'eia' }, 0],
   ['planning', 'scotland', 'commentDeadline', 'scotland.planning.comments', {}, 0],
   // The Edinburgh Gazette's Tuesday (2 March) is the last of the notices: the 30 days run from it.
-  ['planning', 'scotland', 'commentDeadline', 'scotland.planning.comments.eia', { category: 'eia' }, 1],
+  ['planning', 'scotland', 'commentDeadline', 'scotland.planning.comments.eia', EIA_PARTICULARS.scotland, 1],
   [
     'planning',
     'scotland',
@@ -77,7 +77,7 @@ const PERIODS: Array<[NoticeType, Nation, string, PeriodKey, Record<string, unkn
     'northern_ireland',
     'commentDeadline',
     'northern_ireland.planning.comments.eia',
-    { category: 'eia' },
+    EIA_PARTICULARS.northern_ireland,
     0,
   ],
   ['tro', 'scotland', 'objectionDeadline', 'scotland.tro.objections', {}, 0],
@@ -148,22 +148,23 @@ describe('fields follow the nation, and refusals name it', () => {
       comesIntoForceDate: '2026-12-07',
     });
     expect(issuesOf(() => parseOrderInput(making, CTX)).map((i) => i.path)).toEqual([
+      '$.proposalsReference',
       '$.proposalsNewspaper',
+      '$.proposalsIssueNumber',
       '$.proposalsPublishedOn',
     ]);
-    const text = prepare({
-      ...making,
+    const proposals = {
+      proposalsReference: 'TRO/26/14',
       proposalsNewspaper: 'Edinburgh Evening News',
+      proposalsIssueNumber: '41203',
       proposalsPublishedOn: '2026-09-01',
-    }).noticeText;
-    expect(text).toContain('make application for the purpose to the Court of Session');
-    expect(text).toContain('published in Edinburgh Evening News on 1 September 2026, without modification.');
-    const late = {
-      ...making,
-      proposalsNewspaper: 'X',
-      proposalsPublishedOn: '2026-09-01',
-      publicationDate: '2026-12-03',
     };
+    const text = prepare({ ...making, ...proposals }).noticeText;
+    expect(text).toContain('make application for the purpose to the Court of Session');
+    expect(text).toContain(
+      'published in Edinburgh Evening News (issue 41203) on 1 September 2026, without modification.',
+    );
+    const late = { ...making, ...proposals, publicationDate: '2026-12-03' };
     expect(issuesOf(() => parseOrderInput(late, CTX))).toEqual([
       { path: '$.publicationDate', message: expect.stringContaining('In Scotland a notice of making') },
     ]);
@@ -188,7 +189,7 @@ describe('fields follow the nation, and refusals name it', () => {
   });
 
   it.each([
-    ['planning', { category: 'eia', commentDeadline: '2027-04-01' }],
+    ['planning', { ...EIA_PARTICULARS.scotland, commentDeadline: '2027-04-01' }],
     ['planning', { category: 'listed_building_consent', commentDeadline: '2027-03-23' }],
     ['tro', { edinburghGazette: true }],
     ['public_path', { edinburghGazette: true }],
