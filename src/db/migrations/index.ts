@@ -12,6 +12,7 @@ import * as orderBody from './20261124_0401_order_body';
 import * as newspaperReports from './20261125_3001_newspaper_reports';
 import * as issuedDocuments from './20261125_3002_issued_documents';
 import * as orderPlacement from './20261127_2801_order_placement';
+import * as quotaUsage from './20261128_0901_quota_usage';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '20261125_3001_newspaper_reports': newspaperReports,
   '20261125_3002_issued_documents': issuedDocuments,
   '20261127_2801_order_placement': orderPlacement,
+  '20261128_0901_quota_usage': quotaUsage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -123,7 +123,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     assetRoutes(),
     signInRoutes({ db, pool: deps.pool, config, mailer: getMailer }),
     memberRoutes({ db, config, mailer: getMailer }),
-    keyRoutes({ db }),
+    keyRoutes({ db, config }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
     orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
     organisationRoutes({ db }),
