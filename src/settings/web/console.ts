@@ -126,7 +126,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     keyRoutes({ db, config }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
     orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
-    organisationRoutes({ db }),
+    organisationRoutes({ db, config }),
   ];
   const chain: Middleware<ConsoleState>[] = [
     consoleHeaders,
