@@ -1,4 +1,9 @@
-import { call, createTestKey, createTestOrganisation } from '../../support/harness';
+import { randomUUID } from 'node:crypto';
+import { call, createTestKey, createTestOrganisation, testConfig } from '../../support/harness';
+import { recordTestEvent } from '../webhooks/support';
+import { ensureDelivery, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
+import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
+import { replayEvent } from '../../../src/temporal/webhook-deliveries';
 import { validOrderBody } from '../../support/notice-bodies';
 import { runNotices } from '../../support/notices-cli';
 import { startStack, type TestStack } from '../../support/stack';
@@ -200,5 +205,51 @@ describe('requests per organisation', () => {
     const ok = await call(stack.api, 'GET', '/api/v1/orders', { key: otherKey.key });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('ratelimit-policy')).toBe('"api-key";q=4;w=60');
+  });
+});
+
+describe('webhook replays per organisation and mode', () => {
+  it('refuses a batch past the quota whole, starting nothing, and replays within it', async () => {
+    const { db } = stack.api;
+    const config = testConfig({ ...ENV, QUOTA_REPLAYS_PER_HOUR: '2' });
+    const org = await createTestOrganisation(db);
+    const event = await recordTestEvent(db, org.id, 'order.booked');
+    const endpoints = [];
+    for (let i = 0; i < 3; i++) {
+      const { endpoint } = await createWebhookEndpoint(db, config.webhooks.encryptionKey, {
+        organisationId: org.id,
+        url: hook(i),
+        mode: 'test',
+        events: ['order.booked'],
+      });
+      endpoints.push(endpoint);
+      await ensureDelivery(db, {
+        eventId: event.id,
+        endpointId: endpoint.id,
+        organisationId: org.id,
+        event: event.event,
+      });
+    }
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'dead' })
+      .where('event_id', '=', event.id)
+      .execute();
+    // A task queue no worker polls: replays start, and wait there.
+    const deps = { db, client: stack.api.temporal, config, taskQueue: `replays-${randomUUID()}` };
+
+    const err = await refusal(replayEvent(deps, { eventId: event.id }));
+    expect(err.details).toMatchObject({
+      quota: 'replays_per_hour',
+      limit: 2,
+      mode: 'test',
+      windowSeconds: 3600,
+    });
+    expect(err.message).toContain('(3 asked at once)');
+    const untouched = await listDeliveries(db, { eventId: event.id });
+    expect(untouched.map((d) => d.replays)).toEqual([0, 0, 0]);
+
+    const one = await replayEvent(deps, { eventId: event.id, endpointId: endpoints[0]!.id });
+    expect(one).toEqual([expect.objectContaining({ replayed: true })]);
   });
 });
