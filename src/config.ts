@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat, type LogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
+import { DEFAULT_QUOTA_LIMITS as Q, type QuotaLimits } from './quotas/quotas';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
@@ -37,6 +38,8 @@ const key32 = optionalString.pipe(
 const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
 
 const HOUR_MS = 3_600_000;
+/** The per-organisation request limit's default, in per-key limits. */
+const ORGANISATION_KEYS_WORTH = 5;
 /** A duration in hours (fractions allowed, e.g. 0.5), defaulting to the production value in ms. */
 const hours = (fallbackMs: number) =>
   z.coerce
@@ -104,6 +107,15 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
+  // Unset: five keys' worth (600 with the per-key default), so raising the per-key limit raises it too.
+  RATE_LIMIT_PER_ORGANISATION_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  // Quotas per organisation and mode (src/quotas/quotas.ts; README, "Security and limits").
+  QUOTA_WEBHOOK_ENDPOINTS: intFrom(Q.webhook_endpoints, 1).pipe(z.number().max(1000)),
+  QUOTA_API_KEYS: intFrom(Q.api_keys, 1).pipe(z.number().max(1000)),
+  QUOTA_TEST_ORDERS_PER_MINUTE: intFrom(Q.test_orders_per_minute, 1),
+  QUOTA_TEST_ORDERS_PER_DAY: intFrom(Q.test_orders_per_day, 1),
+  QUOTA_TEST_EMAILS_PER_DAY: intFrom(Q.test_emails_per_day, 0),
+  QUOTA_REPLAYS_PER_HOUR: intFrom(Q.replays_per_hour, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   PAGE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(60, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
@@ -207,6 +219,8 @@ export interface Config {
   };
   readonly rateLimits: {
     readonly perKeyPerMinute: number;
+    /** Requests all of an organisation's keys of one mode may make a minute, together (above the per-key limit). */
+    readonly perOrganisationPerMinute: number;
     readonly quotePerIpPerMinute: number;
     /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
     readonly pagesPerIpPerMinute: number;
@@ -248,6 +262,8 @@ export interface Config {
     readonly from: string;
   };
   readonly webhooks: WebhookConfig;
+  /** What an organisation may hold or do per mode (QUOTA_* variables). */
+  readonly quotas: QuotaLimits;
   readonly orders: {
     /** Waits of the order workflow (expiry, attention thresholds, completion, delivery attempts). */
     readonly timings: OrderTimings;
@@ -601,6 +617,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpTimeouts: httpTimeouts(e),
     rateLimits: Object.freeze({
       perKeyPerMinute: e.RATE_LIMIT_PER_KEY_PER_MINUTE,
+      perOrganisationPerMinute:
+        e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? ORGANISATION_KEYS_WORTH * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
       pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
@@ -622,6 +640,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
+    quotas: Object.freeze({
+      webhook_endpoints: e.QUOTA_WEBHOOK_ENDPOINTS,
+      api_keys: e.QUOTA_API_KEYS,
+      test_orders_per_minute: e.QUOTA_TEST_ORDERS_PER_MINUTE,
+      test_orders_per_day: e.QUOTA_TEST_ORDERS_PER_DAY,
+      test_emails_per_day: e.QUOTA_TEST_EMAILS_PER_DAY,
+      replays_per_hour: e.QUOTA_REPLAYS_PER_HOUR,
+    }),
     orders: Object.freeze({
       timings: orderTimings(e),
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,

@@ -12,6 +12,8 @@ import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-o
 import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
 import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
 import { isOrderEventName } from '../orders/events';
+import { isQuotaRefusal } from '../quotas/quotas';
+import { useWindowQuotas } from '../quotas/usage';
 import { orderEmailKey, type Audience, type NotificationResult } from '../workflows/notification.messages';
 
 export interface NotificationDeps {
@@ -37,7 +39,8 @@ export function orderMailSender(deps: NotificationDeps) {
   /**
    * Test mode cannot be used to send mail to strangers: a test order's e-mail goes to the organisation's own
    * billing contact when it has one, else to the outbox (written, never sent), whatever contactEmail a test
-   * key supplied. Live orders' e-mails go where the order says.
+   * key supplied. Past the organisation's `test_emails_per_day` quota they go to the outbox too. Live orders'
+   * e-mails go where the order says.
    */
   async function deliveryOf(
     event: OrderEventRecord,
@@ -46,7 +49,19 @@ export function orderMailSender(deps: NotificationDeps) {
   ): Promise<{ recipients: string[]; mailer: Mailer }> {
     if (order.livemode) return { recipients, mailer };
     const own = (await findOrganisation(db, event.organisationId))?.billingEmail;
-    return own ? { recipients: [own], mailer } : { recipients, mailer: testOutbox };
+    if (!own || !(await withinTestEmailQuota(event.organisationId)))
+      return { recipients, mailer: testOutbox };
+    return { recipients: [own], mailer };
+  }
+
+  async function withinTestEmailQuota(organisationId: string): Promise<boolean> {
+    try {
+      await useWindowQuotas(db, config.quotas, ['test_emails_per_day'], organisationId, 'test');
+      return true;
+    } catch (err) {
+      if (isQuotaRefusal(err)) return false;
+      throw err;
+    }
   }
 
   async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {

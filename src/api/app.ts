@@ -14,7 +14,12 @@ import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
-import { createRateLimiter, limitPerKey, type ConsumeRateLimit } from './middleware/rate-limit';
+import {
+  createRateLimiter,
+  limitPerKey,
+  limitPerOrganisation,
+  type ConsumeRateLimit,
+} from './middleware/rate-limit';
 import { pageSecurityHeaders } from './pages/page-security';
 import type { RateLimitStore } from './middleware/rate-limit-store';
 import { requestContext } from './middleware/request-context';
@@ -73,6 +78,13 @@ function rateLimiters(deps: AppDeps) {
     points: config.rateLimits.perKeyPerMinute,
     durationSeconds: 60,
   });
+  // Above the per-key limit: more keys do not buy an organisation more requests.
+  const perOrganisation = createRateLimiter(limitStore, {
+    name: 'organisation',
+    points: config.rateLimits.perOrganisationPerMinute,
+    durationSeconds: 60,
+    behind: { quota: 'requests_per_minute' },
+  });
 
   const perIpQuote = createRateLimiter(limitStore, {
     name: 'quote-ip',
@@ -97,7 +109,7 @@ function rateLimiters(deps: AppDeps) {
     points: VERIFY_PER_IP_PER_MINUTE,
     durationSeconds: 60,
   });
-  return { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
+  return { perKey, perOrganisation, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
 }
 
 /**
@@ -138,7 +150,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify } = rateLimiters(deps);
+  const { perKey, perOrganisation, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify } =
+    rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
@@ -148,7 +161,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const openApi = openApiRoutes();
   v1.use(openApi.routes(), openApi.allowedMethods());
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
-  const authenticated = [authenticate(activeKeys, deps.lastUsed), limitPerKey(perKey)];
+  const authenticated = [
+    authenticate(activeKeys, deps.lastUsed),
+    limitPerKey(perKey),
+    limitPerOrganisation(perOrganisation),
+  ];
   v1.use('/orders', ...authenticated);
   const orders = orderReadRoutes(db, config.api.cursorKeys);
   v1.use(orders.routes(), orders.allowedMethods());

@@ -10,6 +10,7 @@ import { createDatabase, databaseTimeouts, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
 import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
+import { deleteEndedQuotaWindows } from '../db/quota-usage.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
@@ -129,8 +130,8 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
   const { db, app, close } = await wireApi(config, log);
   const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
   const stopRateLimitPurge = startPeriodicSweep({
-    what: 'expired rate-limit windows',
-    sweep: () => deleteExpiredRateLimits(db),
+    what: 'expired rate-limit and quota windows',
+    sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
     log,
     intervalMs: config.api.rateLimitCleanupIntervalMs,
   });

@@ -89,7 +89,10 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
     .action((opts: { org: string; scopes: Scope[]; mode: KeyMode; name?: string }) =>
       run(async (db) => {
         const { key: secret, record } = await settingsRule(() =>
-          createOrganisationKey(db, OPERATOR, { organisationId: opts.org, ...opts }),
+          createOrganisationKey({ db, quotas: loadConfig().quotas }, OPERATOR, {
+            organisationId: opts.org,
+            ...opts,
+          }),
         );
         printJson({ ...record, key: secret, note: 'Store this key now: it is shown only once.' });
       }),

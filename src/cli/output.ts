@@ -1,3 +1,4 @@
+import { isQuotaRefusal } from '../quotas/quotas';
 import { SettingsRefused } from '../settings/services/actor';
 
 /** CLI output: JSON on stdout for results, one line on stderr and a non-zero exit for failures. */
@@ -16,7 +17,7 @@ export async function settingsRule<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof SettingsRefused) fail(err.message);
+    if (err instanceof SettingsRefused || isQuotaRefusal(err)) fail(err.message);
     throw err;
   }
 }

@@ -12,6 +12,7 @@ import type { OrderLedgerTable } from './tables/order-ledger';
 import type { OrderReferencesTable } from './tables/order-references';
 import type { OrdersTable } from './tables/orders';
 import type { OrganisationsTable } from './tables/organisations';
+import type { QuotaUsageTable } from './tables/quota-usage';
 import type { SentEmailsTable } from './tables/sent-emails';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './tables/webhook-deliveries';
 import type { WebhookEndpointsTable } from './tables/webhook-endpoints';
@@ -40,4 +41,5 @@ export interface Database {
   sign_in_links: SignInLinksTable;
   sessions: SessionsTable;
   settings_audit_log: SettingsAuditLogTable;
+  quota_usage: QuotaUsageTable;
 }

@@ -8,7 +8,8 @@ import {
   loadEventForDelivery,
   type WebhookDelivery,
 } from '../db/webhook-deliveries.repository';
-import { findWebhookEndpoint } from '../db/webhook-endpoints.repository';
+import { findWebhookEndpoint, type WebhookEndpoint } from '../db/webhook-endpoints.repository';
+import { useWindowQuotas, type QuotaUse } from '../quotas/usage';
 import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
@@ -91,9 +92,15 @@ export async function replayDeliveries(
   deliveries: WebhookDelivery[],
 ): Promise<ReplayResult[]> {
   const { db, client, config, taskQueue } = deps;
+  const endpoints = new Map<string, WebhookEndpoint | null>();
+  for (const d of deliveries) {
+    if (!endpoints.has(d.endpointId))
+      endpoints.set(d.endpointId, await findWebhookEndpoint(db, d.endpointId));
+  }
+  await countReplays(deps, deliveries, endpoints);
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
-    const endpoint = await findWebhookEndpoint(db, d.endpointId);
+    const endpoint = endpoints.get(d.endpointId);
     if (!endpoint || endpoint.deletedAt) {
       results.push({
         deliveryId: d.id,
@@ -104,7 +111,7 @@ export async function replayDeliveries(
       continue;
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
-    const inProgress = d.status === 'pending' || d.status === 'failed';
+    const inProgress = isInProgress(d);
     const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
     const started =
@@ -123,6 +130,41 @@ export async function replayDeliveries(
     });
   }
   return results;
+}
+
+const isInProgress = (d: WebhookDelivery) => d.status === 'pending' || d.status === 'failed';
+
+/**
+ * Every new replay (a finished delivery to an endpoint still there) counts against its organisation's
+ * `replays_per_hour` in the endpoint's mode, all of them before any starts: a batch over the quota starts
+ * nothing (429 naming the quota; replay fewer, e.g. from a later time).
+ */
+async function countReplays(
+  deps: ReplayDeps,
+  deliveries: WebhookDelivery[],
+  endpoints: Map<string, WebhookEndpoint | null>,
+): Promise<void> {
+  const counts = new Map<string, { organisationId: string; mode: 'live' | 'test'; amount: number }>();
+  for (const d of deliveries) {
+    const endpoint = endpoints.get(d.endpointId);
+    if (!endpoint || endpoint.deletedAt || isInProgress(d)) continue;
+    const key = `${d.organisationId}:${endpoint.mode}`;
+    const count = counts.get(key) ?? { organisationId: d.organisationId, mode: endpoint.mode, amount: 0 };
+    count.amount += 1;
+    counts.set(key, count);
+  }
+  const counted: QuotaUse[] = [];
+  try {
+    for (const { organisationId, mode, amount } of counts.values()) {
+      const { quotas } = deps.config;
+      counted.push(
+        await useWindowQuotas(deps.db, quotas, ['replays_per_hour'], organisationId, mode, { amount }),
+      );
+    }
+  } catch (err) {
+    for (const use of counted) await use.release();
+    throw err;
+  }
 }
 
 /**

@@ -39,12 +39,20 @@ export function errorHandler(retryAfterSeconds: number) {
         );
       }
       const status = HTTP_STATUS[appError.code];
-      if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
+      const retryAfter = retryAfterOf(appError, status, retryAfterSeconds);
+      if (retryAfter !== null) ctx.set('Retry-After', String(retryAfter));
       ctx.status = status;
       ctx.type = 'application/json';
       ctx.body = errorBody(appError);
     }
   };
+}
+
+/** Every 503 says when to retry; so does a quota's 429 (when its window ends; the rate limiter sets its own). */
+function retryAfterOf(err: AppError, status: number, dependencySeconds: number): number | null {
+  if (status === 503) return dependencySeconds;
+  const inWindow = err.details?.retryAfterSeconds;
+  return status === 429 && typeof inWindow === 'number' ? inWindow : null;
 }
 
 function toAppError(err: unknown): AppError {

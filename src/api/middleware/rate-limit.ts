@@ -11,6 +11,11 @@ export interface RateLimitPolicy {
   name: string;
   points: number;
   durationSeconds: number;
+  /**
+   * A limit behind another on the same requests (the organisation's, behind its key's): its headers are sent
+   * only with its refusal, which names it in `details.quota`, so the first limit's headers stay unambiguous.
+   */
+  behind?: { quota: string };
 }
 
 /**
@@ -40,13 +45,22 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
-      throw new AppError('rate_limit_exceeded', `Too many requests. Retry after ${retryAfter} seconds.`, {
-        retryAfterSeconds: retryAfter,
-        limit: policy.points,
-        windowSeconds: policy.durationSeconds,
-      });
+      const quota = policy.behind ? { quota: policy.behind.quota } : {};
+      const whose = policy.behind
+        ? ` (quota ${policy.behind.quota}: all of an organisation's keys together)`
+        : '';
+      throw new AppError(
+        'rate_limit_exceeded',
+        `Too many requests${whose}. Retry after ${retryAfter} seconds.`,
+        {
+          retryAfterSeconds: retryAfter,
+          limit: policy.points,
+          windowSeconds: policy.durationSeconds,
+          ...quota,
+        },
+      );
     }
-    setHeaders(ctx, res);
+    if (!policy.behind) setHeaders(ctx, res);
   };
 }
 
@@ -66,6 +80,15 @@ export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
 export function limitPerKey(consume: ConsumeRateLimit) {
   return async (ctx: AppContext, next: Next) => {
     await consume(ctx, ctx.state.caller!.keyId);
+    return next();
+  };
+}
+
+/** The organisation's limit in the key's mode (live and test counted apart), after its key's own. */
+export function limitPerOrganisation(consume: ConsumeRateLimit) {
+  return async (ctx: AppContext, next: Next) => {
+    const { organisationId, livemode } = ctx.state.caller!;
+    await consume(ctx, `${organisationId}:${livemode ? 'live' : 'test'}`);
     return next();
   };
 }

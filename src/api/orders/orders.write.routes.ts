@@ -24,6 +24,7 @@ import {
 import { checkPaidPriceKept } from '../../orders/ledger';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
+import { useWindowQuotas, type QuotaUse } from '../../quotas/usage';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
@@ -187,14 +188,40 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   });
   // The order an earlier attempt with the key recorded (before starting its workflow), else a new one.
   let orderId = request?.orderId ?? newId('ord');
-  // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
-  // order placed (answered from the projection), or closed without it (a new id is placed instead).
-  for (;;) {
-    await request?.recordOrder(orderId);
-    const placed = await startOrder(deps.temporal, placement(orderId));
-    if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
-    const order = await findOrder(deps.db, caller, orderId);
-    if (order) return { status: 201, body: serializeOrder(order) };
-    orderId = newId('ord');
+  const quota = await testOrderQuota(deps, caller, request);
+  try {
+    // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
+    // order placed (answered from the projection), or closed without it (a new id is placed instead).
+    for (;;) {
+      await request?.recordOrder(orderId);
+      const placed = await startOrder(deps.temporal, placement(orderId));
+      if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
+      const order = await findOrder(deps.db, caller, orderId);
+      if (order) return { status: 201, body: serializeOrder(order) };
+      orderId = newId('ord');
+    }
+  } catch (err) {
+    await quota?.release();
+    throw err;
   }
+}
+
+/**
+ * A test order counts against the organisation's test-order quotas (a minute, a day) once it has passed
+ * validation; the retry of an attempt that already counted (its Idempotency-Key recorded an order) does not
+ * count again, and a placement that fails gives its use back.
+ */
+async function testOrderQuota(
+  deps: OrderWriteDeps,
+  caller: { organisationId: string; livemode: boolean },
+  request?: IdempotentRequest,
+): Promise<QuotaUse | null> {
+  if (caller.livemode || request?.orderId) return null;
+  return useWindowQuotas(
+    deps.db,
+    deps.config.quotas,
+    ['test_orders_per_minute', 'test_orders_per_day'],
+    caller.organisationId,
+    'test',
+  );
 }

@@ -14,6 +14,7 @@ import * as issuedDocuments from './20261125_3002_issued_documents';
 import * as orderPlacement from './20261127_2801_order_placement';
 import * as ordersClientRef from './20261127_3101_orders_client_ref';
 import * as orderCancellationAndDeliveryFailure from './20261127_3102_order_cancellation_and_delivery_failure';
+import * as quotaUsage from './20261127_3201_quota_usage';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '20261127_2801_order_placement': orderPlacement,
   '20261127_3101_orders_client_ref': ordersClientRef,
   '20261127_3102_order_cancellation_and_delivery_failure': orderCancellationAndDeliveryFailure,
+  '20261127_3201_quota_usage': quotaUsage,
 };
 
 export const migrationProvider: MigrationProvider = {

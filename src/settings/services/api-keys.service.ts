@@ -11,6 +11,8 @@ import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
 import type { KeyMode, Scope } from '../../db/tables/api-keys';
+import type { QuotaLimits } from '../../quotas/quotas';
+import { checkHeldQuota } from '../../quotas/usage';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 
 /**
@@ -46,9 +48,12 @@ function parse(input: NewKey) {
   return parsed.data;
 }
 
-/** Creates a key: the full key is returned once, here, and never stored. */
+/**
+ * Creates a key: the full key is returned once, here, and never stored. An organisation holding its quota of
+ * active keys in the mode is refused (QuotaExceeded, naming the quota): revoke one first.
+ */
 export async function createOrganisationKey(
-  db: Db,
+  { db, quotas }: { db: Db; quotas: QuotaLimits },
   actor: Actor,
   input: NewKey,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
@@ -56,6 +61,7 @@ export async function createOrganisationKey(
   if (!(await findOrganisation(db, input.organisationId)))
     throw notFound('organisation', input.organisationId);
   return db.transaction().execute(async (trx) => {
+    await checkHeldQuota(trx, quotas, 'api_keys', input.organisationId, mode);
     const created = await createApiKey(trx, {
       organisationId: input.organisationId,
       mode,

@@ -18,6 +18,7 @@ import { DestinationError, validateEndpointUrl } from '../../webhooks/destinatio
 import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { isOrderEventName } from '../../orders/events';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
+import { checkHeldQuota } from '../../quotas/usage';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 
 /**
@@ -71,7 +72,10 @@ async function audit(
   });
 }
 
-/** Registers an endpoint; its signing secret is returned once, here. */
+/**
+ * Registers an endpoint; its signing secret is returned once, here. An organisation holding its quota of
+ * endpoints in the mode (16 by default, as Stripe allows) is refused (QuotaExceeded, naming the quota).
+ */
 export async function createEndpoint(
   { db, config }: Deps,
   actor: Actor,
@@ -84,6 +88,13 @@ export async function createEndpoint(
   if (!(await findOrganisation(db, input.organisationId)))
     throw notFound('organisation', input.organisationId);
   return db.transaction().execute(async (trx) => {
+    await checkHeldQuota(
+      trx,
+      config.quotas,
+      'webhook_endpoints',
+      input.organisationId,
+      input.mode as 'live' | 'test',
+    );
     const created = await createWebhookEndpoint(trx, config.webhooks.encryptionKey, {
       organisationId: input.organisationId,
       mode: input.mode as 'live' | 'test',

@@ -123,10 +123,10 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     assetRoutes(),
     signInRoutes({ db, pool: deps.pool, config, mailer: getMailer }),
     memberRoutes({ db, config, mailer: getMailer }),
-    keyRoutes({ db }),
+    keyRoutes({ db, config }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
     orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
-    organisationRoutes({ db }),
+    organisationRoutes({ db, config }),
   ];
   const chain: Middleware<ConsoleState>[] = [
     consoleHeaders,

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { SCOPES } from '../../auth/api-key';
 import type { ApiKeyRecord } from '../../db/api-keys.repository';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
   createOrganisationKey,
@@ -96,7 +97,7 @@ async function keysPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
 }
 
 /** API keys: list for everyone; create (shown once) and revoke (after confirmation) for admins. */
-export function keyRoutes({ db }: { db: Db }): Router<ConsoleState> {
+export function keyRoutes({ db, config }: { db: Db; config: Config }): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
   const page = (ctx: ConsoleContext, messages: PageMessages) => keysPage(db, ctx, messages);
   router.get('/settings/keys', (ctx) => keysPage(db, ctx));
@@ -110,7 +111,7 @@ export function keyRoutes({ db }: { db: Db }): Router<ConsoleState> {
         mode: field(ctx, 'mode'),
         scopes: fields(ctx, 'scopes'),
       }),
-      create: (actor, input) => createOrganisationKey(db, actor, input),
+      create: (actor, input) => createOrganisationKey({ db, quotas: config.quotas }, actor, input),
       reveal: ({ key, record }) => ({
         notice: `Key ${record.name ?? record.display} created.`,
         field: {

@@ -70,15 +70,17 @@ export function page(ctx: ConsoleContext, o: PageOptions): string {
 export interface PageMessages {
   notice?: string;
   error?: string;
+  /** The refusal's status when not 400 (a quota: 409 for what is held, 429 for a window). */
+  errorStatus?: number;
   reveal?: Html;
 }
 
-/** A page that may carry a change's messages: a refusal answers 400; a revealed secret comes first. */
+/** A page that may carry a change's messages: a refusal answers 400 (or its own status); a revealed secret comes first. */
 export function sendPageWith(ctx: ConsoleContext, title: string, o: PageMessages, body: Part): void {
   sendPage(
     ctx,
     { title, notice: o.notice, error: o.error, body: html`${o.reveal ?? ''} ${body}` },
-    o.error ? 400 : 200,
+    o.error ? (o.errorStatus ?? 400) : 200,
   );
 }
 

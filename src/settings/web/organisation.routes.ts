@@ -1,5 +1,7 @@
 import Router from '@koa/router';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { quotaStandings, type QuotaStanding } from '../../quotas/usage';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
 import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
@@ -16,11 +18,37 @@ const BILLING_LABELS: Record<string, string> = {
   purchase_order: 'Purchase order reference per order',
 };
 
-async function organisationPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
+/** The organisation's quotas with what it uses of each now, and its request limit. */
+function quotasSection(config: Config, standings: QuotaStanding[]) {
+  const modeText = (mode: string) => (mode === 'live' ? 'Live' : 'Test');
+  return html`<h2>Quotas</h2>
+    <p>
+      What the organisation may hold or do in each mode, so that no organisation can slow down another. Past a
+      quota the console, the CLI and the API refuse and name it. Requests: at most
+      ${config.rateLimits.perOrganisationPerMinute} a minute for all of the organisation's keys of one mode
+      together, and ${config.rateLimits.perKeyPerMinute} for each key. To raise a quota, contact us.
+    </p>
+    ${stackTable({
+      id: 'quotas',
+      caption: 'Use now, per mode',
+      rows: standings,
+      rowId: (q) => `quota-${q.mode}-${q.quota}`,
+      columns: [
+        { label: 'Quota', cell: (q) => html`${q.what}<br /><code class="muted">${q.quota}</code>` },
+        { label: 'Mode', cell: (q) => modeText(q.mode) },
+        { label: 'Used', cell: (q) => `${q.used} of ${q.limit}` },
+        { label: 'Resets', cell: (q) => (q.resetsAt ? time(q.resetsAt) : 'when one is removed') },
+      ],
+    })}`;
+}
+
+async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
+  const { db, config } = deps;
   const s = sessionOf(ctx);
   const org = s.organisation;
   const admin = isAdmin(s);
   const changes = await listSettingsChanges(db, org.id, 100);
+  const standings = await quotaStandings(db, config.quotas, org.id);
   const contact = admin
     ? html`<form method="post" action="/settings/organisation">
         ${csrfField(s.csrfToken)}
@@ -69,6 +97,7 @@ async function organisationPage(db: Db, ctx: ConsoleContext, o: PageMessages = {
         ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
         To change it, contact us.
       </p>
+      ${quotasSection(config, standings)}
       <h2>Settings changes</h2>
       ${stackTable({
         id: 'audit-log',
@@ -84,14 +113,23 @@ async function organisationPage(db: Db, ctx: ConsoleContext, o: PageMessages = {
   );
 }
 
-/** Organisation: contact details (admins edit), billing arrangement (read only), the settings audit log. */
-export function organisationRoutes({ db }: { db: Db }): Router<ConsoleState> {
+interface Deps {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
+ * the settings audit log.
+ */
+export function organisationRoutes(deps: Deps): Router<ConsoleState> {
+  const { db } = deps;
   const router = new Router<ConsoleState>();
-  router.get('/settings/organisation', (ctx) => organisationPage(db, ctx));
+  router.get('/settings/organisation', (ctx) => organisationPage(deps, ctx));
   router.post(
     '/settings/organisation',
     adminChange(
-      (ctx, messages) => organisationPage(db, ctx, messages),
+      (ctx, messages) => organisationPage(deps, ctx, messages),
       async (ctx, s) => {
         const input = {
           billingContactName: field(ctx, 'billingContactName'),

@@ -1,3 +1,6 @@
+import { HTTP_STATUS } from '../../api/errors';
+import { AppError } from '../../errors';
+import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
 import type { PageMessages } from './layout';
@@ -6,13 +9,18 @@ import { requireAdmin } from './security';
 export type { PageMessages };
 
 /**
- * Runs a change; a refusal of the shared rules becomes the page again with the message (400), or the
- * console's 404 when the thing is not the organisation's.
+ * Runs a change; a refusal of the shared rules becomes the page again with the message (400; a quota's with
+ * its own status, 409 or 429, naming the quota), or the console's 404 when the thing is not the organisation's.
  */
-export async function refusedAsPage(run: () => Promise<void>, showError: (message: string) => Promise<void>) {
+export async function refusedAsPage(
+  run: () => Promise<void>,
+  showError: (message: string, status?: number) => Promise<void>,
+) {
   try {
     await run();
   } catch (err) {
+    if (isQuotaRefusal(err))
+      return showError(err.message, err instanceof AppError ? HTTP_STATUS[err.code] : 409);
     if (!(err instanceof SettingsRefused)) throw err;
     if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
     await showError(err.message);
@@ -42,7 +50,7 @@ export function adminChange(
     const s = sessionOf(ctx);
     await refusedAsPage(
       async () => page(ctx, await run(ctx, s)),
-      (error) => page(ctx, { error }),
+      (error, errorStatus) => page(ctx, { error, errorStatus }),
     );
   };
 }

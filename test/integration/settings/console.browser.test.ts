@@ -450,6 +450,54 @@ describe('organisation settings console', () => {
     await checkPage(page, 'organisation');
   });
 
+  test('the organisation page shows each quota with its use now; past one the console refuses with 409 naming it', async () => {
+    const { webhook_endpoints: limit } = api.config.quotas;
+    const held = async () =>
+      Number(
+        (
+          await api.db
+            .selectFrom('webhook_endpoints')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('organisation_id', '=', orgId)
+            .where('mode', '=', 'test')
+            .where('deleted_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Fill the test mode's endpoints up to the quota, as earlier registrations would have.
+    for (let n = await held(); n < limit; n++) {
+      await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
+        organisationId: orgId,
+        mode: 'test',
+        url: `${receiver.url}?filler=${n}`,
+        events: ['order.created'],
+      });
+    }
+    await page.goto(`${base}/settings/organisation`);
+    const row = page.locator('#quota-test-webhook_endpoints');
+    expect(await row.locator('td[data-label="Used"]').innerText()).toBe(`${limit} of ${limit}`);
+    expect(await page.locator('#quota-test-test_orders_per_day td[data-label="Used"]').innerText()).toMatch(
+      /^\d+ of 1000$/,
+    );
+    await checkPage(page, 'organisation-quotas');
+
+    await page.goto(`${base}/settings/webhooks`);
+    const status = await postAs(admin, '/settings/webhooks', {
+      _csrf: await csrfOf(page),
+      url: `${receiver.url}?one-too-many`,
+      mode: 'test',
+      events: 'order.created',
+    });
+    expect(status).toBe(409);
+    await page.getByLabel(/^URL/).fill(`${receiver.url}?one-too-many`);
+    await page.getByLabel('Test events').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain(
+      `Quota webhook_endpoints reached: an organisation may have at most ${limit} webhook endpoints in test mode.`,
+    );
+    expect(await held()).toBe(limit);
+  });
+
   test('a viewer sees no change buttons, and a forged POST is refused with 403', async () => {
     await page.goto(`${base}/settings/members`);
     await page.getByLabel('E-mail address').fill(viewerEmail);

@@ -1,0 +1,122 @@
+import { AppError } from '../errors';
+
+/**
+ * Quotas per organisation and mode: what one tenant may hold (webhook endpoints, API keys) or do in a window
+ * (test orders, test e-mails, replays), so that no tenant can use up what every tenant shares (the worker, our
+ * outbound addresses, the mail relay). The rules are here, pure; the counts are in PostgreSQL
+ * (src/db/quota-usage.repository.ts), and the adapters (API, console, CLI, worker) call the services that
+ * use both. README, "Security and limits", lists them with their variables.
+ */
+export const QUOTA_NAMES = [
+  'webhook_endpoints',
+  'api_keys',
+  'test_orders_per_minute',
+  'test_orders_per_day',
+  'test_emails_per_day',
+  'replays_per_hour',
+] as const;
+
+export type QuotaName = (typeof QUOTA_NAMES)[number];
+export type QuotaMode = 'live' | 'test';
+
+/** A quota on what is held (a count of rows) or on what is done in a fixed window of the clock. */
+export type QuotaDefinition =
+  | { kind: 'held'; what: string; modes: readonly QuotaMode[] }
+  | { kind: 'window'; what: string; windowSeconds: number; modes: readonly QuotaMode[] };
+
+const BOTH: readonly QuotaMode[] = ['live', 'test'];
+const TEST: readonly QuotaMode[] = ['test'];
+
+export const QUOTAS: Readonly<Record<QuotaName, QuotaDefinition>> = {
+  webhook_endpoints: { kind: 'held', what: 'webhook endpoints', modes: BOTH },
+  api_keys: { kind: 'held', what: 'active API keys', modes: BOTH },
+  test_orders_per_minute: { kind: 'window', what: 'test orders a minute', windowSeconds: 60, modes: TEST },
+  test_orders_per_day: { kind: 'window', what: 'test orders a day', windowSeconds: 86_400, modes: TEST },
+  test_emails_per_day: {
+    kind: 'window',
+    what: 'test-mode e-mails a day',
+    windowSeconds: 86_400,
+    modes: TEST,
+  },
+  replays_per_hour: { kind: 'window', what: 'webhook replays an hour', windowSeconds: 3_600, modes: BOTH },
+};
+
+/** The configured limit of each quota (QUOTA_* variables; src/config.ts). */
+export type QuotaLimits = Readonly<Record<QuotaName, number>>;
+
+export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
+  // Stripe's own limit of webhook endpoints per account and mode.
+  webhook_endpoints: 16,
+  api_keys: 20,
+  test_orders_per_minute: 30,
+  test_orders_per_day: 1_000,
+  test_emails_per_day: 200,
+  replays_per_hour: 200,
+};
+
+/** The fixed window of the clock a moment falls in (windows start on whole minutes, hours, UTC days). */
+export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date } {
+  const q = QUOTAS[name];
+  if (q.kind !== 'window') throw new Error(`${name} is not a quota on a window`);
+  const ms = q.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / ms) * ms;
+  return { start: new Date(start), end: new Date(start + ms) };
+}
+
+function modeText(mode: QuotaMode) {
+  return mode === 'live' ? 'live mode' : 'test mode';
+}
+
+/**
+ * The organisation holds as many as its quota allows in this mode: nothing is created; remove one (or ask us
+ * to raise the quota) first. Endpoints and keys are made in the console and the CLI, not through the API, so
+ * this is their refusal (the console answers it 409), not one of the API's error codes.
+ */
+export class QuotaExceeded extends Error {
+  readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
+  constructor(quota: QuotaName, mode: QuotaMode, limit: number) {
+    super(
+      `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${modeText(mode)}. Remove one first.`,
+    );
+    this.name = 'QuotaExceeded';
+    this.details = { quota, limit, mode, used: limit };
+  }
+}
+
+export const heldQuotaExceeded = (quota: QuotaName, mode: QuotaMode, limit: number) =>
+  new QuotaExceeded(quota, mode, limit);
+
+/**
+ * `429 rate_limit_exceeded` (the spec's code for "too many", with `Retry-After`) naming the quota: the
+ * organisation did as much as its quota allows in this window; the window ends in `retryAfterSeconds`.
+ */
+export function windowQuotaExceeded(
+  name: QuotaName,
+  mode: QuotaMode,
+  limit: number,
+  now: Date,
+  asked = 1,
+): AppError {
+  const q = QUOTAS[name];
+  if (q.kind !== 'window') throw new Error(`${name} is not a quota on a window`);
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowOf(name, now).end.getTime() - now.getTime()) / 1000),
+  );
+  const what = asked > 1 ? ` (${asked} asked at once)` : '';
+  return new AppError(
+    'rate_limit_exceeded',
+    `Quota ${name} reached: an organisation may make at most ${limit} ${q.what} in ${modeText(mode)}${what}. Retry after ${retryAfterSeconds} seconds.`,
+    { quota: name, limit, mode, windowSeconds: q.windowSeconds, retryAfterSeconds },
+  );
+}
+
+/** Whether an error is one of these refusals (the console shows it on the page, the CLI prints it). */
+export function isQuotaRefusal(err: unknown): err is QuotaExceeded | AppError {
+  return err instanceof QuotaExceeded || (err instanceof AppError && typeof err.details?.quota === 'string');
+}
+
+/** Whether `used` more may be held: the rule every held quota applies, inside the creating transaction. */
+export function mayHoldAnother(used: number, limit: number): boolean {
+  return used < limit;
+}

@@ -1,0 +1,118 @@
+import type { Db } from '../db/database';
+import {
+  countActiveApiKeys,
+  countWebhookEndpoints,
+  lockHeldQuota,
+  quotaWindowUsage,
+  releaseQuotaWindow,
+  useQuotaWindow,
+} from '../db/quota-usage.repository';
+import {
+  heldQuotaExceeded,
+  mayHoldAnother,
+  QUOTA_NAMES,
+  QUOTAS,
+  windowOf,
+  windowQuotaExceeded,
+  type QuotaLimits,
+  type QuotaMode,
+  type QuotaName,
+} from './quotas';
+
+/**
+ * The one place quotas are enforced: the services that create endpoints and keys, place test orders, send
+ * test-mode e-mail and replay deliveries call these, whichever adapter (API, console, CLI, worker) asked.
+ */
+
+type HeldQuota = 'webhook_endpoints' | 'api_keys';
+
+const HELD_COUNTS: Record<HeldQuota, (db: Db, organisationId: string, mode: string) => Promise<number>> = {
+  webhook_endpoints: countWebhookEndpoints,
+  api_keys: countActiveApiKeys,
+};
+
+/**
+ * Inside the transaction that creates one more of `quota`: waits for any other such creation of the
+ * organisation in the mode, then refuses (QuotaExceeded; the console answers 409) when it already holds its limit.
+ */
+export async function checkHeldQuota(
+  trx: Db,
+  limits: QuotaLimits,
+  quota: HeldQuota,
+  organisationId: string,
+  mode: QuotaMode,
+): Promise<void> {
+  await lockHeldQuota(trx, organisationId, mode, quota);
+  const used = await HELD_COUNTS[quota](trx, organisationId, mode);
+  if (!mayHoldAnother(used, limits[quota])) throw heldQuotaExceeded(quota, mode, limits[quota]);
+}
+
+/** A use of a quota on a window, counted: `release` gives it back when what it was for did not happen. */
+export interface QuotaUse {
+  release(): Promise<void>;
+}
+
+/**
+ * Counts `amount` uses of each quota on a window (all or none), or refuses with 429 `rate_limit_exceeded`
+ * naming the first quota that would be passed (with `Retry-After` at the end of its window).
+ */
+export async function useWindowQuotas(
+  db: Db,
+  limits: QuotaLimits,
+  quotas: readonly QuotaName[],
+  organisationId: string,
+  mode: QuotaMode,
+  { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
+): Promise<QuotaUse> {
+  const counted: QuotaUse[] = [];
+  const release = async () => {
+    for (const use of counted) await use.release();
+  };
+  for (const quota of quotas) {
+    const { start, end } = windowOf(quota, now);
+    const key = { organisationId, mode, quota, windowStart: start };
+    const used = await useQuotaWindow(db, { ...key, windowEnd: end, amount, limit: limits[quota] });
+    if (used === null) {
+      await release();
+      throw windowQuotaExceeded(quota, mode, limits[quota], now, amount);
+    }
+    counted.push({ release: () => releaseQuotaWindow(db, { ...key, amount }) });
+  }
+  return { release };
+}
+
+/** One quota as the console shows it: how much of it the organisation uses now. */
+export interface QuotaStanding {
+  quota: QuotaName;
+  mode: QuotaMode;
+  what: string;
+  used: number;
+  limit: number;
+  /** The current window's end (quotas on a window); null for what is held. */
+  resetsAt: Date | null;
+}
+
+/** Every quota that applies to each mode, with the organisation's current use. */
+export async function quotaStandings(
+  db: Db,
+  limits: QuotaLimits,
+  organisationId: string,
+  now = new Date(),
+): Promise<QuotaStanding[]> {
+  const standings: QuotaStanding[] = [];
+  for (const mode of ['live', 'test'] as const) {
+    for (const quota of QUOTA_NAMES) {
+      const q = QUOTAS[quota];
+      if (!q.modes.includes(mode)) continue;
+      if (q.kind === 'held') {
+        const used = await HELD_COUNTS[quota as HeldQuota](db, organisationId, mode);
+        standings.push({ quota, mode, what: q.what, used, limit: limits[quota], resetsAt: null });
+      } else {
+        const { start, end } = windowOf(quota, now);
+        const used = await quotaWindowUsage(db, { organisationId, mode, quota, windowStart: start });
+        standings.push({ quota, mode, what: q.what, used, limit: limits[quota], resetsAt: end });
+      }
+    }
+  }
+  return standings;
+}
