@@ -10,6 +10,7 @@ export const ORDER_EVENTS = [
   'order.urn_received',
   'order.proof_ready',
   'order.delivery_failed',
+  'order.paid',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
@@ -23,7 +24,7 @@ export function isOrderEventName(value: unknown): value is OrderEventName {
 /**
  * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
  * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows; `order.cancelled`: its reason;
- * `order.delivery_failed`: the failure's reason and time), and `object`, the
+ * `order.delivery_failed`: the failure's reason and time; `order.paid`: everything paid so far), and `object`, the
  * serialized order.
  */
 export function eventData(
@@ -45,6 +46,7 @@ export function eventData(
   if (event === 'order.proof_ready') data.proofPdfUrl = order.proofPdfUrl;
   if (event === 'order.booked') data.publicationDate = order.publicationDate;
   if (event === 'order.cancelled') data.cancellationReason = order.cancellationReason;
+  if (event === 'order.paid') data.amountPaidGbpPence = order.amountPaidGbpPence;
   if (event === 'order.delivery_failed') data.deliveryFailure = order.deliveryFailure;
   return { ...data, ...extra, object: serializeOrder(order) };
 }

@@ -20,6 +20,7 @@ const STATUS_OF: Record<OrderEventName, OrderStatus> = {
   'order.published': 'published',
   'order.urn_received': 'urn_received',
   'order.cancelled': 'cancelled',
+  'order.paid': 'awaiting_booking',
 };
 
 const PLANNING_TEXT = [
@@ -109,8 +110,8 @@ export function sampleOrder(
     quotedPriceGbpPence: price,
     noticeText: probate ? PROBATE_TEXT : PLANNING_TEXT,
     paymentMethod: 'invoice_with_terms',
-    paymentState: status === 'cancelled' ? 'voided' : 'invoiced',
-    amountPaidGbpPence: 0,
+    paymentState: status === 'cancelled' ? 'voided' : event === 'order.paid' ? 'paid' : 'invoiced',
+    amountPaidGbpPence: event === 'order.paid' ? price : 0,
     amountRefundedGbpPence: 0,
     checkoutUrl: null,
     invoiceUrl: `${base}/invoice`,

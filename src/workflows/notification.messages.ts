@@ -12,7 +12,8 @@ export type Audience = 'contact' | 'billing';
 export const ON_ACCOUNT_METHODS: readonly string[] = ['invoice_with_terms', 'invoice_bank_transfer'];
 
 export function audiencesFor(event: Pick<OrderEventRecord, 'event' | 'data'>): Audience[] {
-  if (event.event === 'order.delivery_failed') return [];
+  // A delivery failure is an operator matter; a payment is confirmed by the receipt its provider sends.
+  if (event.event === 'order.delivery_failed' || event.event === 'order.paid') return [];
   const object = (event.data.object ?? {}) as { paymentMethod?: string };
   const billing = event.event === 'order.created' && ON_ACCOUNT_METHODS.includes(object.paymentMethod ?? '');
   return billing ? ['contact', 'billing'] : ['contact'];

@@ -509,6 +509,23 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'order.paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `order.paid` webhook */
+    post: operations['webhookOrderPaid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -2030,7 +2047,8 @@ export interface components {
         | 'order.amended'
         | 'order.urn_received'
         | 'order.proof_ready'
-        | 'order.delivery_failed';
+        | 'order.delivery_failed'
+        | 'order.paid';
       orderId?: string;
     };
     /** @enum {string} */
@@ -2071,6 +2089,8 @@ export interface components {
       proofPdfUrl?: string | null;
       /** @description `order.booked` only. */
       publicationDate?: string | null;
+      /** @description `order.paid` only: everything paid for the order so far, in pence. */
+      amountPaidGbpPence?: number;
       /** @description `order.cancelled` only: the reason given, or null. */
       cancellationReason?: string | null;
       /** @description `order.delivery_failed` only. */
@@ -2399,7 +2419,7 @@ export interface components {
       data: components['schemas']['EventData'];
     };
     /**
-     * @description One of the eight order events.
+     * @description An order event: the spec's eight, and `order.paid`, which endpoints receive only when they subscribe to it.
      * @enum {string}
      */
     EventName:
@@ -2410,7 +2430,8 @@ export interface components {
       | 'order.amended'
       | 'order.urn_received'
       | 'order.proof_ready'
-      | 'order.delivery_failed';
+      | 'order.delivery_failed'
+      | 'order.paid';
     SampleEventSent: {
       event: components['schemas']['Event'];
       deliveries: {
@@ -2546,6 +2567,19 @@ export interface components {
       id: string;
       /** @constant */
       event: 'order.delivery_failed';
+      /**
+       * Format: date-time
+       * @description When the event fired (UTC).
+       */
+      createdAt: string;
+      data: components['schemas']['EventData'];
+    };
+    /** @description The `order.paid` webhook body. */
+    OrderPaidEvent: {
+      /** @description `evt_…`, the same on every delivery attempt and replay. */
+      id: string;
+      /** @constant */
+      event: 'order.paid';
       /**
        * Format: date-time
        * @description When the event fired (UTC).
@@ -2893,6 +2927,19 @@ export interface operations {
            *             }
            *           ],
            *           "publicationDate": "2027-03-01",
+           *           "documents": [
+           *             {
+           *               "id": "doc_5UjccJZCLqAefuHloHhuLq",
+           *               "kind": "vat_invoice",
+           *               "number": "INV-000001",
+           *               "title": "VAT invoice INV-000001: Planning notice, order SN-000006",
+           *               "issuedAt": "2026-11-20T09:30:09.000Z",
+           *               "totalGbpPence": 25320,
+           *               "sha256": "408bebf1de1739f2579c4c34e3a54dbff9baec4e4ea99dc505596f48bc1c1716",
+           *               "url": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/documents/doc_5UjccJZCLqAefuHloHhuLq",
+           *               "verifyUrl": "https://notices.example.com/verify/doc_5UjccJZCLqAefuHloHhuLq"
+           *             }
+           *           ],
            *           "livemode": true,
            *           "paymentState": "invoiced",
            *           "amountPaidGbpPence": 0,
@@ -2924,7 +2971,7 @@ export interface operations {
            *             "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
            *             "commentDeadline": "2027-03-15"
            *           },
-           *           "updatedAt": "2026-11-20T09:30:09.000Z"
+           *           "updatedAt": "2026-11-20T09:30:10.000Z"
            *         }
            *       ],
            *       "pagination": {
@@ -3428,6 +3475,19 @@ export interface operations {
            *         }
            *       ],
            *       "publicationDate": "2027-03-01",
+           *       "documents": [
+           *         {
+           *           "id": "doc_5UjccJZCLqAefuHloHhuLq",
+           *           "kind": "vat_invoice",
+           *           "number": "INV-000001",
+           *           "title": "VAT invoice INV-000001: Planning notice, order SN-000006",
+           *           "issuedAt": "2026-11-20T09:30:09.000Z",
+           *           "totalGbpPence": 25320,
+           *           "sha256": "408bebf1de1739f2579c4c34e3a54dbff9baec4e4ea99dc505596f48bc1c1716",
+           *           "url": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/documents/doc_5UjccJZCLqAefuHloHhuLq",
+           *           "verifyUrl": "https://notices.example.com/verify/doc_5UjccJZCLqAefuHloHhuLq"
+           *         }
+           *       ],
            *       "livemode": true,
            *       "paymentState": "invoiced",
            *       "amountPaidGbpPence": 0,
@@ -3459,7 +3519,7 @@ export interface operations {
            *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
            *         "commentDeadline": "2027-03-15"
            *       },
-           *       "updatedAt": "2026-11-20T09:30:09.000Z"
+           *       "updatedAt": "2026-11-20T09:30:10.000Z"
            *     }
            */
           'application/json': components['schemas']['Order'];
@@ -3894,7 +3954,7 @@ export interface operations {
            *       "quotedPriceGbpPence": 25320,
            *       "noticeText": "LEEDS CITY COUNCIL\n\nTOWN AND COUNTRY PLANNING ACT 1990 – NOTICE OF PLANNING APPLICATION\n\nNotice is given that an application (reference 26/01234/FU) has been made to Leeds City Council by Northern Homes Ltd for: Erection of 45 dwellings with access and landscaping.\n\nSite: Land off Moor Road, Leeds.\n\nThe application is for major development.\n\nThe application, plans and other documents may be inspected at Merrion House, Leeds, and online at www.leeds.gov.uk/planning during normal opening hours.\n\nAnyone who wishes to make representations about this application should write to Leeds City Council at Merrion House, 110 Merrion Centre, Leeds, LS2 8BB by 15 March 2027, quoting the application reference.",
            *       "paymentMethod": "invoice_with_terms",
-           *       "createdAt": "2026-11-20T09:30:10.000Z",
+           *       "createdAt": "2026-11-20T09:30:11.000Z",
            *       "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/invoice",
            *       "proofPdfUrl": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/proof",
            *       "newspaperName": "Yorkshire Evening Post",
@@ -3910,6 +3970,31 @@ export interface operations {
            *         }
            *       ],
            *       "publicationDate": "2027-03-01",
+           *       "cancellationReason": "Withdrawn by the client",
+           *       "documents": [
+           *         {
+           *           "id": "doc_6AewsrdCEcl7JOHn2xF2Xm",
+           *           "kind": "vat_invoice",
+           *           "number": "INV-000002",
+           *           "title": "VAT invoice INV-000002: Planning notice, order SN-000007",
+           *           "issuedAt": "2026-11-20T09:30:12.000Z",
+           *           "totalGbpPence": 25320,
+           *           "sha256": "698a2575c4a5b4c87644b37112083d5657788482640a3003b24883e3ad7acb85",
+           *           "url": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/documents/doc_6AewsrdCEcl7JOHn2xF2Xm",
+           *           "verifyUrl": "https://notices.example.com/verify/doc_6AewsrdCEcl7JOHn2xF2Xm"
+           *         },
+           *         {
+           *           "id": "doc_17zzJicuMNPjiNKLNQrxdR",
+           *           "kind": "vat_credit_note",
+           *           "number": "CN-000001",
+           *           "title": "VAT credit note CN-000001 against invoice INV-000002, order SN-000007",
+           *           "issuedAt": "2026-11-20T09:30:13.000Z",
+           *           "totalGbpPence": 25320,
+           *           "sha256": "3347862f0c9b068453bbcd9ee19b64cfaac2a642046b065c757e688885639d9a",
+           *           "url": "https://notices.example.com/api/v1/orders/ord_Example200000000000000/documents/doc_17zzJicuMNPjiNKLNQrxdR",
+           *           "verifyUrl": "https://notices.example.com/verify/doc_17zzJicuMNPjiNKLNQrxdR"
+           *         }
+           *       ],
            *       "livemode": true,
            *       "paymentState": "voided",
            *       "amountPaidGbpPence": 0,
@@ -3940,7 +4025,7 @@ export interface operations {
            *         "inspectionPlace": "Merrion House, Leeds, and online at www.leeds.gov.uk/planning",
            *         "commentDeadline": "2027-03-15"
            *       },
-           *       "updatedAt": "2026-11-20T09:30:11.000Z"
+           *       "updatedAt": "2026-11-20T09:30:14.000Z"
            *     }
            */
           'application/json': components['schemas']['Order'];
@@ -5084,7 +5169,8 @@ export interface operations {
           | 'order.amended'
           | 'order.urn_received'
           | 'order.proof_ready'
-          | 'order.delivery_failed';
+          | 'order.delivery_failed'
+          | 'order.paid';
         orderId?: string;
         clientRef?: string;
         createdAfter?: string;
@@ -5111,7 +5197,7 @@ export interface operations {
            *         {
            *           "id": "evt_00000000000000000000000000000004",
            *           "event": "order.proof_ready",
-           *           "createdAt": "2026-11-20T09:30:09.000Z",
+           *           "createdAt": "2026-11-20T09:30:10.000Z",
            *           "data": {
            *             "type": "planning",
            *             "object": {
@@ -5148,8 +5234,21 @@ export interface operations {
            *               "livemode": true,
            *               "clientRef": "CASE-1042",
            *               "createdAt": "2026-11-20T09:30:08.000Z",
+           *               "documents": [
+           *                 {
+           *                   "id": "doc_5UjccJZCLqAefuHloHhuLq",
+           *                   "url": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/documents/doc_5UjccJZCLqAefuHloHhuLq",
+           *                   "kind": "vat_invoice",
+           *                   "title": "VAT invoice INV-000001: Planning notice, order SN-000006",
+           *                   "number": "INV-000001",
+           *                   "sha256": "408bebf1de1739f2579c4c34e3a54dbff9baec4e4ea99dc505596f48bc1c1716",
+           *                   "issuedAt": "2026-11-20T09:30:09.000Z",
+           *                   "verifyUrl": "https://notices.example.com/verify/doc_5UjccJZCLqAefuHloHhuLq",
+           *                   "totalGbpPence": 25320
+           *                 }
+           *               ],
            *               "reference": "SN-000006",
-           *               "updatedAt": "2026-11-20T09:30:09.000Z",
+           *               "updatedAt": "2026-11-20T09:30:10.000Z",
            *               "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
            *               "newspapers": [
            *                 {
@@ -7161,7 +7260,7 @@ export interface operations {
          * @example {
          *       "id": "evt_00000000000000000000000000000004",
          *       "event": "order.proof_ready",
-         *       "createdAt": "2026-11-20T09:30:09.000Z",
+         *       "createdAt": "2026-11-20T09:30:10.000Z",
          *       "data": {
          *         "type": "planning",
          *         "object": {
@@ -7198,8 +7297,21 @@ export interface operations {
          *           "livemode": true,
          *           "clientRef": "CASE-1042",
          *           "createdAt": "2026-11-20T09:30:08.000Z",
+         *           "documents": [
+         *             {
+         *               "id": "doc_5UjccJZCLqAefuHloHhuLq",
+         *               "url": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/documents/doc_5UjccJZCLqAefuHloHhuLq",
+         *               "kind": "vat_invoice",
+         *               "title": "VAT invoice INV-000001: Planning notice, order SN-000006",
+         *               "number": "INV-000001",
+         *               "sha256": "408bebf1de1739f2579c4c34e3a54dbff9baec4e4ea99dc505596f48bc1c1716",
+         *               "issuedAt": "2026-11-20T09:30:09.000Z",
+         *               "verifyUrl": "https://notices.example.com/verify/doc_5UjccJZCLqAefuHloHhuLq",
+         *               "totalGbpPence": 25320
+         *             }
+         *           ],
          *           "reference": "SN-000006",
-         *           "updatedAt": "2026-11-20T09:30:09.000Z",
+         *           "updatedAt": "2026-11-20T09:30:10.000Z",
          *           "invoiceUrl": "https://notices.example.com/api/v1/orders/ord_Example100000000000000/invoice",
          *           "newspapers": [
          *             {
@@ -7256,6 +7368,32 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['OrderDeliveryFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 3 seconds, after persisting the event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderPaid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation). */
+        'X-Service-Signature': string;
+        'X-Service-Event': 'order.paid';
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderPaidEvent'];
       };
     };
     responses: {

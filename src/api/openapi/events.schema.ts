@@ -10,9 +10,11 @@ import {
   paginationSchema,
 } from './order.schema';
 
-export const eventNameSchema = z
-  .enum(ORDER_EVENTS)
-  .meta({ id: 'EventName', description: 'One of the eight order events.' });
+export const eventNameSchema = z.enum(ORDER_EVENTS).meta({
+  id: 'EventName',
+  description:
+    "An order event: the spec's eight, and `order.paid`, which endpoints receive only when they subscribe to it.",
+});
 
 /** The envelope's `data` (src/orders/events.ts `eventData`): the order's identity and status, event fields, `object`. */
 export const eventDataSchema = z
@@ -26,6 +28,11 @@ export const eventDataSchema = z
     urn: z.string().nullable().meta({ description: '`order.urn_received` only.' }).optional(),
     proofPdfUrl: z.url().nullable().meta({ description: '`order.proof_ready` only.' }).optional(),
     publicationDate: z.iso.date().nullable().meta({ description: '`order.booked` only.' }).optional(),
+    amountPaidGbpPence: z
+      .int()
+      .min(0)
+      .meta({ description: '`order.paid` only: everything paid for the order so far, in pence.' })
+      .optional(),
     cancellationReason: z
       .string()
       .nullable()

@@ -17,13 +17,14 @@ import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { isOrderEventName } from '../../orders/events';
-import { WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
 import { checkHeldQuota } from '../../quotas/usage';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 
 /**
  * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
- * destination checks (https for live, no credentials, no internal literal addresses), the eight events, the
+ * destination checks (https for live, no credentials, no internal literal addresses), the events (the spec's
+ * eight unless `order.paid` is asked for), the
  * shown-once signing secret, rotation with overlap, and an audit entry for every change.
  */
 export const MAX_URL_LENGTH = 2048;
@@ -84,7 +85,7 @@ export async function createEndpoint(
   if (input.mode !== 'live' && input.mode !== 'test')
     throw new SettingsRefused('invalid', 'The mode is live or test.');
   const url = checkUrl(config, input.url, input.mode);
-  const events = checkEvents(input.events ?? WEBHOOK_EVENTS);
+  const events = checkEvents(input.events ?? DEFAULT_WEBHOOK_EVENTS);
   if (!(await findOrganisation(db, input.organisationId)))
     throw notFound('organisation', input.organisationId);
   return db.transaction().execute(async (trx) => {

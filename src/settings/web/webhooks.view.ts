@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { WebhookAttempt, WebhookDelivery } from '../../db/webhook-deliveries.repository';
 import type { WebhookEndpoint } from '../../db/webhook-endpoints.repository';
-import { WEBHOOK_EVENTS } from '../../webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, WEBHOOK_EVENTS } from '../../webhooks/events';
 import { html, time, type Html } from './html';
 import { modeBadge } from './keys.routes';
 import { csrfField } from './layout';
@@ -9,12 +9,21 @@ import { stackTable } from './table';
 
 export const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
 
-/** The eight events as checkboxes, with the endpoint's subscription ticked. */
+/** Every event as a checkbox, with the endpoint's subscription ticked; opt-in ones say so. */
 export function eventBoxes(chosen: readonly string[]): Html {
   return html`<fieldset>
     <legend>Events</legend>
-    ${WEBHOOK_EVENTS.map((e) => html`<label><input type="checkbox" name="events" value="${e}" ${chosen.includes(e) ? html` checked` : ''} /> ${e}</label>`)}
+    ${WEBHOOK_EVENTS.map((e) => html`<label><input type="checkbox" name="events" value="${e}" ${chosen.includes(e) ? html` checked` : ''} /> ${e}${OPT_IN_EVENTS.includes(e) ? html` <span class="muted">(only when ticked)</span>` : ''}</label>`)}
   </fieldset>`;
+}
+
+/** An endpoint's subscription in words: every event, the default eight, or the list. */
+function subscriptionLabel(events: readonly string[]): string {
+  if (events.length === WEBHOOK_EVENTS.length) return 'All events';
+  const isDefault =
+    events.length === DEFAULT_WEBHOOK_EVENTS.length &&
+    DEFAULT_WEBHOOK_EVENTS.every((e) => events.includes(e));
+  return isDefault ? 'The eight order events' : events.join(', ');
 }
 
 export function endpointList(endpoints: WebhookEndpoint[]): Html {
@@ -29,7 +38,7 @@ export function endpointList(endpoints: WebhookEndpoint[]): Html {
       { label: 'Mode', cell: (e) => modeBadge(e.mode) },
       {
         label: 'Events',
-        cell: (e) => (e.events.length === WEBHOOK_EVENTS.length ? 'All eight' : e.events.join(', ')),
+        cell: (e) => subscriptionLabel(e.events),
       },
       { label: 'State', cell: endpointState },
       { label: 'Created', cell: (e) => time(e.createdAt) },
@@ -48,7 +57,7 @@ export function createEndpointForm(csrf: string): Html {
         <label><input type="radio" name="mode" value="live" checked /> Live events</label>
         <label><input type="radio" name="mode" value="test" /> Test events</label>
       </fieldset>
-      ${eventBoxes(WEBHOOK_EVENTS)}
+      ${eventBoxes(DEFAULT_WEBHOOK_EVENTS)}
       <button type="submit">Add endpoint</button>
     </form>`;
 }

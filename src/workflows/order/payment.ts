@@ -88,7 +88,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
     p.updatePayment({ paymentRef: m.paymentRef });
     await p.commit(
       { status: 'awaiting_booking', paymentState: 'paid', ...flag },
-      { audit, ledger: [charge] },
+      { event: 'order.paid', audit, ledger: [charge] },
     );
   } else {
     // Our own invoice paid (test helper, sandbox): its reference lets a cancel refund it. A Stripe invoice's
@@ -96,7 +96,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
     if (ownInvoice(p)) p.updatePayment({ paymentRef: m.paymentRef });
     await p.commit(
       { paymentState: 'paid', ...flag },
-      { audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
+      { event: 'order.paid', audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
     );
   }
   if (amountMismatch) {

@@ -2,7 +2,7 @@ import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { deleteWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { SAMPLE_ORDER_ID } from '../../../src/testmode/sample-events';
 import { webhooks } from '../../../sdk/src';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { call, createTestKey } from '../../support/harness';
 import { eventually } from '../../support/eventually';
 import { startReceiver, type Receiver } from '../webhooks/support';
@@ -76,6 +76,45 @@ describe('POST /api/v1/test_helpers/orders/:id/advance', () => {
     // The helper's payment reached no provider: cancelling refunds it without one.
     const cancelled = await call(api, 'POST', `/api/v1/orders/${order.id}/cancel`, { key: testKey });
     expect(cancelled.json).toMatchObject({ status: 'cancelled', paymentState: 'refunded' });
+  });
+
+  test('paid: order.paid is recorded, and signed to the endpoints that subscribe to it only', async () => {
+    const { api } = stack;
+    const { org, testKey } = await customer(api, 'stripe_checkout');
+    const optIn = await registerEndpoint(api, org.id, 'test', ok.url, ['order.paid']);
+    const plain = await startReceiver();
+    const byDefault = await registerEndpoint(api, org.id, 'test', plain.url, [...DEFAULT_WEBHOOK_EVENTS]);
+    const order = await placeOrder(api, testKey, 'planning', MANUAL);
+    expect((await advance(api, testKey, order.id, 'paid')).status).toBe(200);
+
+    const names = await eventually(
+      () => eventNames(api, order.id),
+      (list) => list.includes('order.paid'),
+    );
+    expect(names.filter((n) => n === 'order.paid')).toHaveLength(1);
+    const got = await eventually(
+      () => ok.received.filter((r) => r.rawBody.includes(order.id)),
+      (list) => list.length > 0,
+    );
+    const event = webhooks.constructEvent(
+      got[0]!.rawBody,
+      got[0]!.headers['x-service-signature'],
+      optIn.secret,
+    );
+    expect(event.event).toBe('order.paid');
+    expect(event.data).toMatchObject({ orderId: order.id, amountPaidGbpPence: order.quotedPriceGbpPence });
+    expect(event.data.object).toMatchObject({
+      paymentState: 'paid',
+      amountPaidGbpPence: order.quotedPriceGbpPence,
+    });
+    // The default subscription (the spec's eight) heard of the order, never of its payment.
+    await eventually(
+      () => plain.received.filter((r) => r.rawBody.includes(order.id)),
+      (list) => list.length > 0,
+    );
+    expect(plain.received.some((r) => r.rawBody.includes('"order.paid"'))).toBe(false);
+    expect(byDefault.endpoint.events).not.toContain('order.paid');
+    await plain.close();
   });
 
   test('paid: an invoiced order on account records the invoice as paid; a purchase-order order is 409', async () => {

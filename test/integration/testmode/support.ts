@@ -50,7 +50,13 @@ export async function placeOrder(
 ) {
   const res = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody(type, overrides) });
   if (res.status !== 201) throw new Error(`order not placed: ${res.status} ${res.text}`);
-  return res.json as { id: string; reference: string; status: string; checkoutUrl?: string };
+  return res.json as {
+    id: string;
+    reference: string;
+    status: string;
+    quotedPriceGbpPence: number;
+    checkoutUrl?: string;
+  };
 }
 
 export const readOrder = (api: TestApi, id: string) => findOrderById(api.db, id);

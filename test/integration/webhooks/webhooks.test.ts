@@ -10,7 +10,7 @@ import { createLogger } from '../../../src/logger';
 import type { OrderEventName } from '../../../src/orders/events';
 import { deliveryWorkflowId, OWN_FAILURE_ALERT_AFTER_TRIES } from '../../../src/webhooks/delivery';
 import type { WebhookEnvelope } from '../../../src/webhooks/envelope';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
 import {
@@ -360,7 +360,7 @@ describe('webhook endpoints through the CLI', () => {
     expect(listed.json()).toEqual([expect.objectContaining({ id, url: r.url })]);
     expect(listed.stdout).not.toContain(oldSecret);
     const allEvents = createEndpoint(org.id, r.url, '--mode', 'test');
-    expect(allEvents.json().events).toEqual([...WEBHOOK_EVENTS]);
+    expect(allEvents.json().events).toEqual([...DEFAULT_WEBHOOK_EVENTS]);
     notices(WEBHOOK_ENV, 'webhook', 'delete', allEvents.json().id);
 
     const rotated = notices(WEBHOOK_ENV, 'webhook', 'rotate-secret', id).json();

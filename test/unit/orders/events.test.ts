@@ -17,10 +17,19 @@ const order = anOrder({
 });
 
 describe('event catalogue', () => {
-  test('names the spec’s eight events', () => {
-    expect(ORDER_EVENTS).toHaveLength(8);
+  test('names the spec’s eight events, then order.paid', () => {
+    expect(ORDER_EVENTS).toHaveLength(9);
+    expect(ORDER_EVENTS[8]).toBe('order.paid');
     expect(isOrderEventName('order.published')).toBe(true);
-    expect(isOrderEventName('order.paid')).toBe(false);
+    expect(isOrderEventName('order.shipped')).toBe(false);
+  });
+
+  test('order.paid carries everything paid so far and the serialized order', () => {
+    const paid = { ...order, paymentState: 'paid' as const, amountPaidGbpPence: 12345 };
+    expect(eventData('order.paid', paid)).toMatchObject({
+      amountPaidGbpPence: 12345,
+      object: serializeOrder(paid),
+    });
   });
 
   test('order.published carries the spec’s fields and the serialized order', () => {

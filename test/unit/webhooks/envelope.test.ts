@@ -1,6 +1,6 @@
 import { decryptSecret, encryptSecret, newSigningSecret } from '../../../src/webhooks/secrets';
 import { buildEnvelope } from '../../../src/webhooks/envelope';
-import { parseEventList, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { OPT_IN_EVENTS, parseEventList, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 
 describe('webhook envelope and events', () => {
   it("is exactly the spec's {id, event, createdAt, data}, serialised once", () => {
@@ -15,7 +15,7 @@ describe('webhook envelope and events', () => {
     expect(JSON.parse(body)).toEqual(envelope);
   });
 
-  it("lists the spec's eight events and parses subscriptions", () => {
+  it("lists the spec's eight events and the opt-in order.paid, and parses subscriptions", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       'order.created',
       'order.booked',
@@ -25,8 +25,11 @@ describe('webhook envelope and events', () => {
       'order.urn_received',
       'order.proof_ready',
       'order.delivery_failed',
+      'order.paid',
     ]);
-    expect(parseEventList(undefined)).toEqual([...WEBHOOK_EVENTS]);
+    expect(OPT_IN_EVENTS).toEqual(['order.paid']);
+    expect(parseEventList(undefined)).toEqual(WEBHOOK_EVENTS.slice(0, 8));
+    expect(parseEventList('order.paid,order.created')).toEqual(['order.created', 'order.paid']);
     expect(parseEventList('order.booked, order.created,order.booked')).toEqual([
       'order.created',
       'order.booked',
