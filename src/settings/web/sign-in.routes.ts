@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientBucket } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
@@ -24,7 +25,7 @@ export interface SignInDeps {
   mailer: () => Mailer;
 }
 
-/** Sign-in attempts per client IP and per address, counted in PostgreSQL like the API's limits. */
+/** Sign-in attempts per client (an IPv4 address, an IPv6 /64: clientBucket) and per address, counted in PostgreSQL like the API's limits. */
 function limiters(pool: Pool) {
   const make = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPostgres({
@@ -102,7 +103,7 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
 
   router.post('/settings/sign-in', async (ctx) => {
     const email = field(ctx, 'email').trim().slice(0, 254);
-    await consume(ctx, limit.perIp, ctx.ip);
+    await consume(ctx, limit.perIp, clientBucket(ctx.ip));
     try {
       await consume(ctx, limit.perEmail, email.toLowerCase());
       await requestSignIn({ db, config, mailer: deps.mailer() }, email);
@@ -133,7 +134,7 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
   });
 
   router.post('/settings/sign-in/confirm', async (ctx) => {
-    await consume(ctx, limit.confirmPerIp, ctx.ip);
+    await consume(ctx, limit.confirmPerIp, clientBucket(ctx.ip));
     const member = await redeemSignInLink(db, field(ctx, 'token').slice(0, 100));
     if (!member) {
       return signInForm(ctx, config, {
