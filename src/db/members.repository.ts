@@ -91,19 +91,47 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
   return rows.map(toMember);
 }
 
-/** Removes the member and ends every session of theirs, in one transaction. */
-export async function removeMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
+/**
+ * Removes the member and ends every session of theirs, in one transaction. The last admin is never removed:
+ * 'last_admin' then. The rule is one statement that first locks every active admin row of the organisation
+ * (in id order) and counts those still active once the locks are held, so two admins removing each other at
+ * once are serialised and the second finds only itself left.
+ */
+export async function removeMember(
+  db: Db,
+  organisationId: string,
+  id: string,
+): Promise<Member | 'last_admin' | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('members')
-      .set({ removed_at: new Date() })
-      .where('id', '=', id)
-      .where('organisation_id', '=', organisationId)
-      .where('removed_at', 'is', null)
-      .returning(columns)
-      .executeTakeFirst();
-    if (row) await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
-    return row && toMember(row);
+    const result = await sql<{
+      id: string;
+      organisation_id: string;
+      email: string;
+      role: MemberRole;
+      invited_by: string | null;
+      created_at: Date;
+    }>`
+      with admins as (
+        select id from members
+        where organisation_id = ${organisationId} and role = 'admin' and removed_at is null
+        order by id
+        for update
+      )
+      update members set removed_at = now()
+      where id = ${id} and organisation_id = ${organisationId} and removed_at is null
+        and (role <> 'admin' or (select count(*) from admins where admins.id <> ${id}) > 0)
+      returning id, organisation_id, email, role, invited_by, created_at`.execute(trx);
+    const row = result.rows[0];
+    if (!row) {
+      const still = await activeMembers(trx)
+        .where('id', '=', id)
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst();
+      return still ? 'last_admin' : undefined;
+    }
+    await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
+    await trx.deleteFrom('sign_in_links').where('member_id', '=', id).execute();
+    return toMember(row);
   });
 }
 

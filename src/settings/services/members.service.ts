@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
-  countAdmins,
   createSignInLink,
   findMembersByEmail,
   insertMember,
@@ -117,10 +116,10 @@ export async function removeOrganisationMember(
   const members = await listMembers(db, organisationId);
   const member = members.find((m) => m.id === memberId);
   if (!member) throw notFound('member', memberId);
-  if (member.role === 'admin' && (await countAdmins(db, organisationId)) <= 1) {
+  const removed = await removeMember(db, organisationId, memberId);
+  if (removed === 'last_admin') {
     throw new SettingsRefused('invalid', 'The last admin cannot be removed: invite another admin first.');
   }
-  const removed = await removeMember(db, organisationId, memberId);
   if (!removed) throw notFound('member', memberId);
   await recordSettingsChange(db, {
     organisationId,
