@@ -17,6 +17,7 @@ import { orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
+import { signInActivities } from './sign-in';
 import { webhookActivities } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
@@ -86,6 +87,7 @@ export function createActivities(deps: ActivityDeps) {
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer }),
     ...webhookActivities(deps),
+    ...signInActivities({ config, db, mailer }),
   };
 }
 

@@ -21,6 +21,7 @@ import type { AppState } from './context';
 import { rateLimitStore } from './middleware/rate-limit-store';
 import { startIdempotencyCleanup } from './orders/idempotency-cleanup';
 import { startPeriodicSweep } from './periodic-sweep';
+import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
 
 /** API keys remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY). */
@@ -135,6 +136,12 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     log,
     intervalMs: config.api.rateLimitCleanupIntervalMs,
   });
+  const stopSignInPurge = startPeriodicSweep({
+    what: 'expired sign-in links and console sessions',
+    sweep: () => deleteExpiredSignInLinksAndSessions(db),
+    log,
+    intervalMs: config.api.rateLimitCleanupIntervalMs,
+  });
   const stopBodyRefresh = startPeriodicSweep({
     what: 'stale order bodies',
     done: 'rewritten',
@@ -167,6 +174,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop idempotency cleanup', stopCleanup, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop rate-limit purge', stopRateLimitPurge, CLOSE_RESERVE_MS);
+      await deadline.within(log, 'stop sign-in purge', stopSignInPurge, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop order body refresh', stopBodyRefresh, CLOSE_RESERVE_MS);
       await close(deadline);
     },

@@ -91,19 +91,47 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
   return rows.map(toMember);
 }
 
-/** Removes the member and ends every session of theirs, in one transaction. */
-export async function removeMember(db: Db, organisationId: string, id: string): Promise<Member | undefined> {
+/**
+ * Removes the member and ends every session of theirs, in one transaction. The last admin is never removed:
+ * 'last_admin' then. The rule is one statement that first locks every active admin row of the organisation
+ * (in id order) and counts those still active once the locks are held, so two admins removing each other at
+ * once are serialised and the second finds only itself left.
+ */
+export async function removeMember(
+  db: Db,
+  organisationId: string,
+  id: string,
+): Promise<Member | 'last_admin' | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('members')
-      .set({ removed_at: new Date() })
-      .where('id', '=', id)
-      .where('organisation_id', '=', organisationId)
-      .where('removed_at', 'is', null)
-      .returning(columns)
-      .executeTakeFirst();
-    if (row) await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
-    return row && toMember(row);
+    const result = await sql<{
+      id: string;
+      organisation_id: string;
+      email: string;
+      role: MemberRole;
+      invited_by: string | null;
+      created_at: Date;
+    }>`
+      with admins as (
+        select id from members
+        where organisation_id = ${organisationId} and role = 'admin' and removed_at is null
+        order by id
+        for update
+      )
+      update members set removed_at = now()
+      where id = ${id} and organisation_id = ${organisationId} and removed_at is null
+        and (role <> 'admin' or (select count(*) from admins where admins.id <> ${id}) > 0)
+      returning id, organisation_id, email, role, invited_by, created_at`.execute(trx);
+    const row = result.rows[0];
+    if (!row) {
+      const still = await activeMembers(trx)
+        .where('id', '=', id)
+        .where('organisation_id', '=', organisationId)
+        .executeTakeFirst();
+      return still ? 'last_admin' : undefined;
+    }
+    await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
+    await trx.deleteFrom('sign_in_links').where('member_id', '=', id).execute();
+    return toMember(row);
   });
 }
 
@@ -118,15 +146,49 @@ export async function countAdmins(db: Db, organisationId: string): Promise<numbe
   return Number(row.n);
 }
 
-/** A new one-time sign-in token for the member; only its hash is stored. */
-export async function createSignInLink(db: Db, memberId: string, ttlMs: number): Promise<string> {
-  const { token, row } = memberToken(memberId, ttlMs);
-  await db
-    .insertInto('sign_in_links')
-    .values({ ...row, used_at: null })
-    .execute();
-  return token;
+/**
+ * A new one-time sign-in token for the member (only its hash is stored), voiding every older unused link of
+ * theirs: only the newest link works. With `unlessUnusedWithinMs`, nothing is issued (undefined) while the
+ * member's newest unused link is younger than that: the member already has a working link in their inbox, so a
+ * burst of requests for their address sends them one e-mail, and cannot void the link they are about to use.
+ * The member's row is locked for the check, so two concurrent requests issue at most one link.
+ */
+export async function createSignInLink(
+  db: Db,
+  memberId: string,
+  ttlMs: number,
+  opts: { unlessUnusedWithinMs?: number } = {},
+): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
+    if (opts.unlessUnusedWithinMs) {
+      const recent = await trx
+        .selectFrom('sign_in_links')
+        .select('token_hash')
+        .where('member_id', '=', memberId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .where('created_at', '>', new Date(Date.now() - opts.unlessUnusedWithinMs))
+        .executeTakeFirst();
+      if (recent) return undefined;
+    }
+    await voidUnusedLinks(trx, memberId);
+    const { token, row } = memberToken(memberId, ttlMs);
+    await trx
+      .insertInto('sign_in_links')
+      .values({ ...row, used_at: null })
+      .execute();
+    return token;
+  });
 }
+
+/** Voids one link (its e-mail could not be sent), so the next request is not held back by it. */
+export async function deleteSignInLink(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sign_in_links').where('token_hash', '=', hashToken(token)).execute();
+}
+
+const voidUnusedLinks = (db: Db, memberId: string) =>
+  db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
 
 /**
  * Uses the token once: it must exist, be unused and unexpired, and its member still active. Marking it
@@ -184,8 +246,32 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-/** Sign-out everywhere: every session of the member ends. */
+/** Sign-out everywhere: every session of the member ends, and every sign-in link of theirs not yet used. */
 export async function deleteMemberSessions(db: Db, memberId: string): Promise<number> {
-  const res = await db.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    await voidUnusedLinks(trx, memberId);
+    const res = await trx.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  });
+}
+
+/** Rows per statement of the purge below, and statements per table: a sweep's work stays bounded. */
+const PURGE_BATCH = 1000;
+const PURGE_MAX_BATCHES = 20;
+
+/** Deletes expired sign-in links (used or not) and expired sessions, in bounded batches. Returns the rows deleted. */
+export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const table of ['sign_in_links', 'sessions'] as const) {
+    for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
+      const result = await sql`
+        delete from ${sql.table(table)} where token_hash in (
+          select token_hash from ${sql.table(table)} where expires_at < ${now} limit ${PURGE_BATCH}
+        )`.execute(db);
+      const count = Number(result.numAffectedRows ?? 0);
+      deleted += count;
+      if (count < PURGE_BATCH) break;
+    }
+  }
+  return deleted;
 }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
-  countAdmins,
   createSignInLink,
+  deleteSignInLink,
   findMembersByEmail,
   insertMember,
   listMembers,
@@ -47,13 +47,26 @@ export interface MailDeps {
 /** The console path a sign-in token opens; the e-mail carries it under PUBLIC_BASE_URL. */
 export const signInPath = (token: string) => `/settings/sign-in/confirm?token=${encodeURIComponent(token)}`;
 
-/** Issues a one-time link for the member and, with a mailer, e-mails it. Returns the full URL. */
-export async function sendSignInLink(
+/**
+ * A member asking for links again while their newest link is unused and younger than this gets no new one (it
+ * is in their inbox): at most one e-mail per member per this many minutes, whoever asks, and no one can void
+ * the link a member is about to use by asking again.
+ */
+export const SIGN_IN_RESEND_MINUTES = 5;
+
+/**
+ * Issues a one-time link for the member (voiding their older ones) and, with a mailer, e-mails it. Returns the
+ * full URL, or undefined when `resendAfterMinutes` held it back. A link whose e-mail fails is voided.
+ */
+async function sendLink(
   { db, config, mailer }: MailDeps,
   member: Member,
-  opts: { minutes: number; invitedBy?: string },
-): Promise<string> {
-  const token = await createSignInLink(db, member.id, opts.minutes * 60_000);
+  opts: { minutes: number; invitedBy?: string; resendAfterMinutes?: number },
+): Promise<string | undefined> {
+  const token = await createSignInLink(db, member.id, opts.minutes * 60_000, {
+    unlessUnusedWithinMs: (opts.resendAfterMinutes ?? 0) * 60_000,
+  });
+  if (!token) return undefined;
   const url = `${config.publicBaseUrl}${signInPath(token)}`;
   if (mailer) {
     const org = await findOrganisation(db, member.organisationId);
@@ -63,19 +76,43 @@ export async function sendSignInLink(
       validMinutes: opts.minutes,
       invitedBy: opts.invitedBy,
     });
-    await mailer.send({ to: [member.email], ...email });
+    try {
+      await mailer.send({ to: [member.email], ...email });
+    } catch (err) {
+      await deleteSignInLink(db, token);
+      throw err;
+    }
   }
   return url;
 }
 
+/** Issues a one-time link for the member (voiding their older ones) and, with a mailer, e-mails it. Returns the full URL. */
+export async function sendSignInLink(
+  deps: MailDeps,
+  member: Member,
+  opts: { minutes: number; invitedBy?: string },
+): Promise<string> {
+  const url = await sendLink(deps, member, opts);
+  if (!url) throw new Error('a link without a resend limit is always issued');
+  return url;
+}
+
 /**
- * A sign-in request for an address: one link per organisation it belongs to. Nothing tells the caller
- * whether the address is a member (the page says the same either way).
+ * The e-mails of a sign-in request, sent off the request by the worker (src/temporal/sign-in.ts): one link per
+ * organisation the address belongs to, each held back while that membership's last link is fresh and unused.
+ * An address that is no member's spends nothing and sends nothing. Returns the links sent.
  */
-export async function requestSignIn(deps: MailDeps, email: string): Promise<number> {
-  const members = await findMembersByEmail(deps.db, parseEmail(email));
-  for (const member of members) await sendSignInLink(deps, member, { minutes: SIGN_IN_LINK_MINUTES });
-  return members.length;
+export async function mailRequestedSignInLinks(deps: MailDeps, email: string): Promise<number> {
+  const members = await findMembersByEmail(deps.db, email);
+  let sent = 0;
+  for (const member of members) {
+    const url = await sendLink(deps, member, {
+      minutes: SIGN_IN_LINK_MINUTES,
+      resendAfterMinutes: SIGN_IN_RESEND_MINUTES,
+    });
+    if (url) sent += 1;
+  }
+  return sent;
 }
 
 /** Adds a member with a role and sends (or, for the CLI, returns) their first sign-in link. */
@@ -117,10 +154,10 @@ export async function removeOrganisationMember(
   const members = await listMembers(db, organisationId);
   const member = members.find((m) => m.id === memberId);
   if (!member) throw notFound('member', memberId);
-  if (member.role === 'admin' && (await countAdmins(db, organisationId)) <= 1) {
+  const removed = await removeMember(db, organisationId, memberId);
+  if (removed === 'last_admin') {
     throw new SettingsRefused('invalid', 'The last admin cannot be removed: invite another admin first.');
   }
-  const removed = await removeMember(db, organisationId, memberId);
   if (!removed) throw notFound('member', memberId);
   await recordSettingsChange(db, {
     organisationId,

@@ -121,7 +121,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
   const getMailer = () => (mailer ??= createMailer(config));
   const routers = [
     assetRoutes(),
-    signInRoutes({ db, pool: deps.pool, config, mailer: getMailer }),
+    signInRoutes({ db, pool: deps.pool, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
     memberRoutes({ db, config, mailer: getMailer }),
     keyRoutes({ db, config }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),

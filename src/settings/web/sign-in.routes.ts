@@ -1,6 +1,8 @@
 import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientBucket } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import {
@@ -9,9 +11,9 @@ import {
   deleteSession,
   redeemSignInLink,
 } from '../../db/members.repository';
-import type { Mailer } from '../../mail/mailer';
+import { queueSignInMail } from '../../temporal/sign-in';
 import { SettingsRefused } from '../services/actor';
-import { requestSignIn, SIGN_IN_LINK_MINUTES } from '../services/members.service';
+import { parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
 import { field, PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html } from './html';
 import { sendPage } from './layout';
@@ -21,10 +23,16 @@ export interface SignInDeps {
   db: Db;
   pool: Pool;
   config: Config;
-  mailer: () => Mailer;
+  temporal: Client;
+  /** The worker's task queue, where the sign-in e-mails are sent from. */
+  taskQueue: string;
 }
 
-/** Sign-in attempts per client IP and per address, counted in PostgreSQL like the API's limits. */
+/**
+ * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket), counted in
+ * PostgreSQL like the API's limits. There is no budget per address a stranger could spend: a member gets at most
+ * one e-mail per SIGN_IN_RESEND_MINUTES while their last link is unused (members.service.ts).
+ */
 function limiters(pool: Pool) {
   const make = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPostgres({
@@ -38,7 +46,6 @@ function limiters(pool: Pool) {
     });
   return {
     perIp: make('settings-sign-in-ip', 20, 15 * 60),
-    perEmail: make('settings-sign-in-email', 5, 60 * 60),
     confirmPerIp: make('settings-confirm-ip', 30, 15 * 60),
   };
 }
@@ -102,14 +109,16 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
 
   router.post('/settings/sign-in', async (ctx) => {
     const email = field(ctx, 'email').trim().slice(0, 254);
-    await consume(ctx, limit.perIp, ctx.ip);
+    await consume(ctx, limit.perIp, clientBucket(ctx.ip));
+    let address: string;
     try {
-      await consume(ctx, limit.perEmail, email.toLowerCase());
-      await requestSignIn({ db, config, mailer: deps.mailer() }, email);
+      address = parseEmail(email);
     } catch (err) {
       if (err instanceof SettingsRefused) return signInForm(ctx, config, { email, error: err.message });
       throw err;
     }
+    // Whoever the address is, the same one queued start: the e-mails go from the worker, never from here.
+    await queueSignInMail(deps.temporal, deps.taskQueue, address);
     // The same answer whether or not the address is a member: nothing to learn from it.
     signInForm(ctx, config, {
       email,
@@ -133,7 +142,7 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
   });
 
   router.post('/settings/sign-in/confirm', async (ctx) => {
-    await consume(ctx, limit.confirmPerIp, ctx.ip);
+    await consume(ctx, limit.confirmPerIp, clientBucket(ctx.ip));
     const member = await redeemSignInLink(db, field(ctx, 'token').slice(0, 100));
     if (!member) {
       return signInForm(ctx, config, {

@@ -625,7 +625,7 @@ describe('organisation settings console', () => {
     expect(noSession.status).toBe(403);
   });
 
-  test('sign-in requests are rate limited per address', async () => {
+  test('sign-in requests for an address spend no budget of its own: a stranger cannot lock a member out', async () => {
     const stranger = await newPerson(browser);
     const p = await stranger.newPage();
     const email = `nobody-${randomUUID().slice(0, 6)}@firm.example`;
@@ -635,7 +635,7 @@ describe('organisation settings console', () => {
       const csrf = await p.locator('input[name=_csrf]').inputValue();
       statuses.push(await postAs(stranger, '/settings/sign-in', { _csrf: csrf, email }));
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     await stranger.close();
   });
 

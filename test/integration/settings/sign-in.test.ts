@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  createSession,
+  createSignInLink,
+  deleteExpiredSignInLinksAndSessions,
+  deleteMemberSessions,
+  insertMember,
+  redeemSignInLink,
+  type Member,
+} from '../../../src/db/members.repository';
+import { signInMailWorkflowId } from '../../../src/temporal/sign-in';
+import { createTestOrganisation, type TestApi } from '../../support/harness';
+import { startStack, type TestStack } from '../../support/stack';
+import { startSmtpServer, type TestSmtpServer } from '../notifications/smtp-server';
+
+/**
+ * Sign-in requests over real HTTP, PostgreSQL, Temporal worker and SMTP: the same answer for every address,
+ * the e-mail sent by the worker, at most one fresh link per member, older links void, expired rows purged.
+ */
+let stack: TestStack;
+let api: TestApi;
+let smtp: TestSmtpServer;
+let member: Member;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stack = await startStack({ env: { SMTP_URL: smtp.url } });
+  api = stack.api;
+  const org = await createTestOrganisation(api.db);
+  member = (await insertMember(api.db, {
+    organisationId: org.id,
+    email: `admin-${randomUUID().slice(0, 8)}@firm.example`,
+    role: 'admin',
+    invitedBy: 'operator',
+  }))!;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await smtp?.close();
+});
+
+/** Asks for a sign-in link as a browser does (pre-session CSRF cookie and token), from its own client address. */
+async function askForLink(email: string) {
+  const form = await fetch(`${api.baseUrl}/settings/sign-in`);
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+  const res = await fetch(`${api.baseUrl}/settings/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: api.baseUrl },
+    body: new URLSearchParams({ _csrf: csrf, email }).toString(),
+  });
+  const body = (await res.text()).replaceAll(email, 'ADDRESS').replaceAll(csrf, 'TOKEN');
+  return { status: res.status, body };
+}
+
+const mailed = (email: string) => api.temporal.workflow.getHandle(signInMailWorkflowId(email)).result();
+
+const linksOf = async (memberId: string) =>
+  (await api.db.selectFrom('sign_in_links').selectAll().where('member_id', '=', memberId).execute()).length;
+
+test('a member and a stranger get the same answer; only the member gets an e-mail, sent by the worker', async () => {
+  const stranger = `stranger-${randomUUID().slice(0, 8)}@firm.example`;
+  const forMember = await askForLink(member.email);
+  const forStranger = await askForLink(stranger);
+  expect(forMember.status).toBe(200);
+  expect(forStranger).toEqual(forMember);
+  expect(forMember.body).toContain('If ADDRESS belongs to a member, a sign-in link is on its way');
+  expect(await mailed(member.email)).toBe(1);
+  expect(await mailed(stranger)).toBe(0);
+  expect(smtp.to(member.email)).toHaveLength(1);
+  expect(smtp.to(stranger)).toHaveLength(0);
+});
+
+test("asking again while the member's link is fresh sends nothing and keeps that link working", async () => {
+  const before = smtp.to(member.email).length;
+  for (let i = 0; i < 3; i++) {
+    expect((await askForLink(member.email)).status).toBe(200);
+    expect(await mailed(member.email)).toBe(0);
+  }
+  expect(smtp.to(member.email)).toHaveLength(before);
+  expect(await linksOf(member.id)).toBe(1);
+});
+
+test('a new link voids the older ones; signing out everywhere voids them all', async () => {
+  const first = (await createSignInLink(api.db, member.id, 60_000))!;
+  const second = (await createSignInLink(api.db, member.id, 60_000))!;
+  expect(await redeemSignInLink(api.db, first)).toBeUndefined();
+  expect((await redeemSignInLink(api.db, second))?.id).toBe(member.id);
+  const third = (await createSignInLink(api.db, member.id, 60_000))!;
+  await createSession(api.db, member.id, 60_000);
+  expect(await deleteMemberSessions(api.db, member.id)).toBe(1);
+  expect(await redeemSignInLink(api.db, third)).toBeUndefined();
+});
+
+test('expired links and sessions are purged, live ones kept', async () => {
+  const live = (await createSignInLink(api.db, member.id, 60_000))!;
+  await createSession(api.db, member.id, 60_000);
+  const past = new Date(Date.now() - 1000);
+  await sql`insert into sign_in_links (token_hash, member_id, expires_at) values (${randomUUID()}, ${member.id}, ${past})`.execute(
+    api.db,
+  );
+  await sql`insert into sessions (token_hash, member_id, csrf_token, expires_at) values (${randomUUID()}, ${member.id}, 'x', ${past})`.execute(
+    api.db,
+  );
+  expect(await deleteExpiredSignInLinksAndSessions(api.db)).toBeGreaterThanOrEqual(2);
+  const expired = await sql<{ n: string }>`
+    select (select count(*) from sign_in_links where expires_at < now())
+         + (select count(*) from sessions where expires_at < now()) as n`.execute(api.db);
+  expect(Number(expired.rows[0]!.n)).toBe(0);
+  expect((await redeemSignInLink(api.db, live))?.id).toBe(member.id);
+});
+
+test('with the SMTP server down the answer is the same, and the e-mail is retried by the worker', async () => {
+  const fresh = (await insertMember(api.db, {
+    organisationId: member.organisationId,
+    email: `viewer-${randomUUID().slice(0, 8)}@firm.example`,
+    role: 'viewer',
+    invitedBy: 'operator',
+  }))!;
+  const normal = await askForLink(`nobody-${randomUUID().slice(0, 8)}@firm.example`);
+  await smtp.close();
+  const during = await askForLink(fresh.email);
+  expect(during).toEqual(normal);
+  const handle = api.temporal.workflow.getHandle(signInMailWorkflowId(fresh.email));
+  expect((await handle.describe()).status.name).toBe('RUNNING');
+  await handle.terminate('test over');
+});
