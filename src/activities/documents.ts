@@ -49,6 +49,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
             document: 'proof',
             order: toOrder(order),
             columns: input.columns >= 2 ? 2 : 1,
+            publicBaseUrl: deps.config.publicBaseUrl,
           },
           attemptOver(),
         ),

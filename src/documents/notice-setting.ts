@@ -6,7 +6,7 @@ import { tag } from './layout';
 
 /**
  * The notice set as a newspaper prints it: headings in bold capitals centred, the statute line in italic
- * centred, the body justified, the sign-off ranged left. Lines are broken for the whole paragraph at once
+ * centred, the body justified, the sign-off ranged right. Lines are broken for the whole paragraph at once
  * (Knuth and Plass's algorithm, `tex-linebreak`), with words hyphenated by the TeX patterns for British English
  * (or Welsh) from `hyphen`; a postcode, a date, a reference, an amount or a name is never split (their spaces
  * become no-break spaces, and capitalised words and words with digits are never hyphenated).
@@ -41,7 +41,7 @@ const UNBREAKABLE: RegExp[] = [
     `\\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \\d{1,2} (?:${MONTHS})\\b`,
     'g',
   ),
-  /\b(?:No|Nos|Ref|ref|reference|section|Section|s|reg|Sch|para)\.? (?=[\dA-Z(])[^\s,;]+/g,
+  /\b(?:No|Nos|Ref|ref|section|Section|s|reg|Sch|para)\.? (?=[\dA-Z(])[^\s,;]+/g,
   /£ ?\d[\d,]*(?:\.\d\d)?/g,
   /\b\d+ (?:am|pm|days|weeks|months|metres|miles)\b/g,
 ];
@@ -53,6 +53,13 @@ export function protectBreaks(text: string): string {
 const isHeading = (p: string) => p.length <= 200 && /\p{Lu}/u.test(p) && !/\p{Ll}/u.test(p);
 const isStatuteLine = (p: string) =>
   p.length <= 120 && !/[.:]$/.test(p) && /\b(Act|Order|Regulations|Rules)\b.*\d{4}/.test(p);
+
+/**
+ * The closing names of a notice: a short last paragraph that is not a sentence ("Prif Weithredwr / Chief
+ * Executive"), or one that names who gives the notice ("Executors: David Jones and Sarah Jones.").
+ */
+const isSignOff = (p: string) =>
+  p.length <= 160 && (!/[.;]$/.test(p) || (/^[^.:]{3,40}: [^.:]+\.$/u.test(p) && p.length <= 120));
 
 /** The notice's paragraphs with their roles and languages. */
 export function noticeBlocks(noticeText: string, language: 'en' | 'cy+en'): Block[] {
@@ -79,7 +86,7 @@ export function noticeBlocks(noticeText: string, language: 'en' | 'cy+en'): Bloc
       ? 'heading'
       : isStatuteLine(text) && i > 0 && isHeading(paragraphs[i - 1])
         ? 'statute'
-        : last && text.length <= 160 && !/[.;]$/.test(text)
+        : last && isSignOff(text)
           ? 'signoff'
           : 'body';
     return { role, text, lang: i < englishFrom ? 'cy' : 'en-GB' };
@@ -130,7 +137,7 @@ function items(doc: Doc, text: string, lang: Block['lang'], hyphenate: boolean):
     if (i < words.length - 1) {
       out.push({
         text: ' ',
-        item: { type: 'glue', width: space, stretch: space * 0.6, shrink: space * 0.35 },
+        item: { type: 'glue', width: space, stretch: space * 0.5, shrink: space * 0.33 },
       });
     }
   });
@@ -141,27 +148,23 @@ function items(doc: Doc, text: string, lang: Block['lang'], hyphenate: boolean):
 
 /** The lines of a justified paragraph: each line's words and their x offsets, and whether it ends hyphenated. */
 function justifiedLines(doc: Doc, text: string, width: number, lang: Block['lang']) {
-  let pieces = items(doc, text, lang, false);
-  let breakpoints: number[];
-  try {
-    breakpoints = breakLines(
-      pieces.map((p) => p.item),
-      width,
-      { maxAdjustmentRatio: 1.2 },
-    );
-  } catch {
-    pieces = items(doc, text, lang, true);
-    breakpoints = breakLines(
-      pieces.map((p) => p.item),
-      width,
-      { maxAdjustmentRatio: null },
-    );
+  // Hyphenation is always on offer (at TeX's penalty), so a tight, evenly spaced setting wins over a loose one
+  // without hyphens: no line's spaces stretch past their stretchability. A paragraph that cannot be set that
+  // well (a long unbreakable token in a narrow column) is set as well as it can be.
+  const pieces = items(doc, text, lang, true);
+  const boxes = pieces.map((p) => p.item);
+  let breakpoints: number[] | undefined;
+  // TeX's tolerance, raised step by step: the best setting within the tightest tolerance that has one.
+  for (const maxAdjustmentRatio of [1, 1.5, 2, 3, 5]) {
+    try {
+      breakpoints = breakLines(boxes, width, { maxAdjustmentRatio });
+      break;
+    } catch {
+      // Not within this tolerance: try the next.
+    }
   }
-  const positions = positionItems(
-    pieces.map((p) => p.item),
-    width,
-    breakpoints,
-  );
+  breakpoints ??= breakLines(boxes, width, { maxAdjustmentRatio: null });
+  const positions = positionItems(boxes, width, breakpoints);
   const lines: Array<{ words: Array<{ text: string; x: number }>; hyphenated: boolean }> = [];
   for (const pos of positions) {
     lines[pos.line] ??= { words: [], hyphenated: false };
@@ -178,39 +181,89 @@ function justifiedLines(doc: Doc, text: string, width: number, lang: Block['lang
   return lines;
 }
 
-/** Sets the notice at the cursor, block by block, each tagged (H2 / P) with its language. */
-export function setNotice(doc: Doc, noticeText: string, setting: NoticeSetting): void {
+/** A line of a ragged block (heading, statute line, sign-off): broken only at spaces, never inside a word. */
+function raggedLines(doc: Doc, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && doc.widthOfString(candidate) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** How a set notice came out: its lines (as a newspaper counts them) and its depth in points. */
+export interface SetNotice {
+  lines: number;
+  height: number;
+}
+
+const ALIGN: Record<Exclude<Role, 'body'>, 'center' | 'right'> = {
+  heading: 'center',
+  statute: 'center',
+  signoff: 'right',
+};
+
+/**
+ * Sets the notice at the cursor, block by block, each tagged (H2 / P) with its language, and says how many
+ * lines it took and how deep it is. With `measure`, nothing is drawn and the cursor does not move.
+ */
+export function setNotice(
+  doc: Doc,
+  noticeText: string,
+  setting: NoticeSetting & { measure?: boolean },
+): SetNotice {
   const { x, width, size } = setting;
   const leading = size * 1.18;
+  const blockGap = size * 0.45;
+  const start = doc.y;
+  let lines = 0;
+  let height = 0;
   for (const block of noticeBlocks(noticeText, setting.language)) {
     const text = protectBreaks(block.text);
-    doc
-      .font(FACE[block.role])
-      .fontSize(block.role === 'heading' ? size * 1.05 : size)
-      .fillColor('black');
-    const structure = block.role === 'heading' ? 'H2' : 'P';
+    const face = () =>
+      doc
+        .font(FACE[block.role])
+        .fontSize(block.role === 'heading' ? size * 1.05 : size)
+        .fillColor('black');
+    face();
+    const set =
+      block.role === 'body'
+        ? justifiedLines(doc, text, width, block.lang).map((line) => line.words)
+        : raggedLines(doc, text, width).map((line) => {
+            const w = doc.widthOfString(line);
+            const align = ALIGN[block.role as Exclude<Role, 'body'>];
+            const offset = align === 'center' ? (width - w) / 2 : width - w;
+            return [{ text: line, x: Math.max(0, offset) }];
+          });
+    lines += set.length;
+    height += set.length * leading + blockGap;
+    if (setting.measure) continue;
     tag(
       doc,
-      structure,
+      block.role === 'heading' ? 'H2' : 'P',
       () => {
-        if (block.role === 'body') {
-          for (const line of justifiedLines(doc, text, width, block.lang)) {
-            ensureRoom(doc, leading);
-            const y = doc.y;
-            for (const word of line.words) doc.text(word.text, x + word.x, y, { lineBreak: false });
-            doc.x = x;
-            doc.y = y + leading;
-          }
-        } else {
-          const align = block.role === 'signoff' ? 'left' : 'center';
-          doc.text(text, x, doc.y, { width, align, lineGap: leading - doc.currentLineHeight() });
+        for (const words of set) {
+          // A new page (its TEST watermark) changes the font and colour: set them again for each line.
+          ensureRoom(doc, leading);
+          face();
+          const y = doc.y;
+          for (const word of words) doc.text(word.text, x + word.x, y, { lineBreak: false });
+          doc.x = x;
+          doc.y = y + leading;
         }
       },
       { lang: block.lang },
     );
     doc.x = x;
-    doc.y += size * 0.45;
+    doc.y += blockGap;
   }
+  if (setting.measure) doc.y = start;
+  return { lines, height: height - blockGap };
 }
 
 function ensureRoom(doc: Doc, height: number) {

@@ -12,7 +12,7 @@ export interface SigningJob {
 
 /** One document to typeset, as sent to a render thread (structured-cloneable: plain data and Dates). */
 export type RenderJob =
-  | { document: 'proof'; order: Order; columns: 1 | 2 }
+  | { document: 'proof'; order: Order; columns: 1 | 2; publicBaseUrl?: string }
   | { document: 'vat_invoice'; order: Order; invoice: VatInvoiceFacts; signing: SigningJob }
   | { document: 'vat_credit_note'; order: Order; creditNote: CreditNoteFacts; signing: SigningJob }
   | { document: 'certificate'; order: Order; certificate: CertificateFacts; signing: SigningJob };

@@ -27,7 +27,7 @@ if (!isMainThread) {
 export default async function renderOnThread(job: RenderJob): Promise<Buffer> {
   switch (job.document) {
     case 'proof':
-      return renderProof(job.order, job.columns);
+      return renderProof(job.order, job.columns, { publicBaseUrl: job.publicBaseUrl });
     case 'vat_invoice':
       return signPdf(await renderInvoice(job.order, job.invoice), job.signing.identity, job.signing.info);
     case 'vat_credit_note':
