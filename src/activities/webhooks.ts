@@ -19,6 +19,8 @@ import type { Logger } from '../logger';
 import { webhookAttemptDuration, webhookAttempts, webhookFirstAttemptDelay } from '../observability/metrics';
 import {
   OWN_FAILURE_ALERT_AFTER_TRIES,
+  type SampleSendInput,
+  type SampleSendResult,
   type WebhookAttemptResult,
   type WebhookDeliveryInput,
 } from '../webhooks/delivery';
@@ -189,6 +191,33 @@ export function webhookActivities(deps: WebhookDeps) {
           { deliveryId: input.deliveryId, attempt: input.attempt, tries, err: String(err) },
           'webhook delivery held up by our own failure; retrying without using a receiver attempt',
         );
+        throw err;
+      }
+    },
+
+    /** A test-mode sample event to one endpoint, once, within the same limits of attempts in flight. */
+    async sendSampleWebhook(
+      input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
+    ): Promise<SampleSendResult | null> {
+      const { config } = deps;
+      const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
+      if (!endpoint || endpoint.deleted) return null;
+      const key = { organisationId: input.organisationId, mode: endpoint.mode, endpointId: endpoint.id };
+      try {
+        const { statusCode, error } = await withinLimits(config, key, () =>
+          sendAttempt(
+            endpoint,
+            input.body,
+            webhookHeaders(input.event, input.body, endpoint.secrets, new Date()),
+            {
+              timeoutMs: input.timeoutMs,
+              allowPrivate: config.webhooks.allowPrivateDestinations,
+            },
+          ),
+        );
+        return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
+      } catch (err) {
+        if (err instanceof WebhookBusy) throw busyFailure(err);
         throw err;
       }
     },

@@ -4,3 +4,4 @@ export { orderAnnouncementWorkflow } from './announcement.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { simulatedNewspaperWorkflow } from './simulated-newspaper.workflow';
 export { closedOrderPaymentWorkflow } from './closed-order-payment.workflow';
+export { webhookSampleWorkflow } from './webhook-sample';
