@@ -175,6 +175,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1).pipe(z.number().max(100)),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1).pipe(z.number().max(1000)),
   // The API's cursor signing, dependency time-outs (config.database, config.api) and rate-limit housekeeping.
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
@@ -335,6 +337,9 @@ export interface WebhookConfig {
   readonly allowPrivateDestinations: boolean;
   /** How long a rotated-out signing secret keeps signing beside the new one. */
   readonly secretOverlapMs: number;
+  /** HTTP attempts in flight at once per endpoint, and per organisation and mode, in each worker process. */
+  readonly maxInFlightPerEndpoint: number;
+  readonly maxInFlightPerOrganisation: number;
 }
 
 export class ConfigError extends Error {}
@@ -357,6 +362,8 @@ function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     allowPrivateDestinations: allow === undefined ? e.NODE_ENV !== 'production' : isTrue(allow),
     secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
+    maxInFlightPerEndpoint: e.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+    maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
   Object.defineProperty(config, 'encryptionKey', { value: key, enumerable: false });
   return Object.freeze(config) as WebhookConfig;

@@ -1,5 +1,5 @@
 import type { OrderEventRecord } from '../orders/events';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -19,6 +19,8 @@ import type { Logger } from '../logger';
 import { webhookAttemptDuration, webhookAttempts, webhookFirstAttemptDelay } from '../observability/metrics';
 import {
   OWN_FAILURE_ALERT_AFTER_TRIES,
+  type SampleSendInput,
+  type SampleSendResult,
   type WebhookAttemptResult,
   type WebhookDeliveryInput,
 } from '../webhooks/delivery';
@@ -26,6 +28,7 @@ import { deliveryInput } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { sendAttempt, webhookHeaders } from '../webhooks/http';
+import { busyRetryDelayMs, InFlightLimiter, WebhookBusy, type InFlightKey } from '../webhooks/in-flight';
 
 export interface WebhookDeps {
   config: Config;
@@ -62,6 +65,43 @@ export async function prepareDeliveries(
   return inputs;
 }
 
+/**
+ * The worker process's one limiter of attempts in flight (per endpoint, per organisation and mode): every
+ * activity built from the same configuration shares it, the first pass and the delivery workflows alike.
+ */
+const limiters = new WeakMap<Config, InFlightLimiter>();
+export function inFlightLimiter(config: Config): InFlightLimiter {
+  let limiter = limiters.get(config);
+  if (!limiter) {
+    limiter = new InFlightLimiter({
+      perEndpoint: config.webhooks.maxInFlightPerEndpoint,
+      perOrganisation: config.webhooks.maxInFlightPerOrganisation,
+    });
+    limiters.set(config, limiter);
+  }
+  return limiter;
+}
+
+/** Runs `send` in a slot of its endpoint and organisation, or throws WebhookBusy at once when either is full. */
+export async function withinLimits<T>(config: Config, key: InFlightKey, send: () => Promise<T>): Promise<T> {
+  const slot = inFlightLimiter(config).tryAcquire(key);
+  if ('full' in slot) throw new WebhookBusy(slot.full);
+  try {
+    return await send();
+  } finally {
+    slot.release();
+  }
+}
+
+/** A busy refusal as Temporal retries it: shortly, whatever the activity's backoff has grown to. */
+export function busyFailure(err: WebhookBusy): ApplicationFailure {
+  return ApplicationFailure.create({
+    type: 'webhook_busy',
+    message: err.message,
+    nextRetryDelay: busyRetryDelayMs(Math.random()),
+  });
+}
+
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
 function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
   if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
@@ -86,11 +126,15 @@ export function webhookAttempter(deps: WebhookDeps) {
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
 
     const { body } = buildEnvelope(event);
-    const startedAt = new Date();
-    const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
-    const { statusCode, excerpt, error } = await sendAttempt(endpoint, body, headers, {
-      timeoutMs: input.timeoutMs,
-      allowPrivate: config.webhooks.allowPrivateDestinations,
+    const key = { organisationId: delivery.organisationId, mode: endpoint.mode, endpointId: endpoint.id };
+    let startedAt = new Date();
+    const { statusCode, excerpt, error } = await withinLimits(config, key, () => {
+      startedAt = new Date();
+      const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
+      return sendAttempt(endpoint, body, headers, {
+        timeoutMs: input.timeoutMs,
+        allowPrivate: config.webhooks.allowPrivateDestinations,
+      });
     });
     const latencyMs = Date.now() - startedAt.getTime();
     const outcome = error ? 'failed' : 'delivered';
@@ -140,12 +184,40 @@ export function webhookActivities(deps: WebhookDeps) {
       try {
         return await attemptOnce(input, input.attempt);
       } catch (err) {
+        if (err instanceof WebhookBusy) throw busyFailure(err);
         const tries = Context.current().info.attempt;
         const level = tries >= OWN_FAILURE_ALERT_AFTER_TRIES ? 'error' : 'warn';
         log[level](
           { deliveryId: input.deliveryId, attempt: input.attempt, tries, err: String(err) },
           'webhook delivery held up by our own failure; retrying without using a receiver attempt',
         );
+        throw err;
+      }
+    },
+
+    /** A test-mode sample event to one endpoint, once, within the same limits of attempts in flight. */
+    async sendSampleWebhook(
+      input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
+    ): Promise<SampleSendResult | null> {
+      const { config } = deps;
+      const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
+      if (!endpoint || endpoint.deleted) return null;
+      const key = { organisationId: input.organisationId, mode: endpoint.mode, endpointId: endpoint.id };
+      try {
+        const { statusCode, error } = await withinLimits(config, key, () =>
+          sendAttempt(
+            endpoint,
+            input.body,
+            webhookHeaders(input.event, input.body, endpoint.secrets, new Date()),
+            {
+              timeoutMs: input.timeoutMs,
+              allowPrivate: config.webhooks.allowPrivateDestinations,
+            },
+          ),
+        );
+        return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
+      } catch (err) {
+        if (err instanceof WebhookBusy) throw busyFailure(err);
         throw err;
       }
     },

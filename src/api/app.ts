@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const documents = orderDocumentRoutes(db);
   v1.use(documents.routes(), documents.allowedMethods());
   v1.use('/test_helpers', ...authenticated);
-  const testHelpers = testHelperRoutes({ config, db, temporal });
+  const testHelpers = testHelperRoutes({ config, db, temporal, taskQueue });
   v1.use(testHelpers.routes(), testHelpers.allowedMethods());
   const integrations = integrationRoutes({ db, temporal });
   const payments = paymentRoutes(deps, taskQueue, perIpPages);

@@ -10,7 +10,13 @@ import {
 } from '../db/webhook-deliveries.repository';
 import { findWebhookEndpoint, type WebhookEndpoint } from '../db/webhook-endpoints.repository';
 import { useWindowQuotas, type QuotaUse } from '../quotas/usage';
-import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
+import {
+  deliveryWorkflowId,
+  type SampleSendInput,
+  type SampleSendResult,
+  type WebhookDeliveryInput,
+} from '../webhooks/delivery';
+import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 
@@ -217,4 +223,22 @@ export async function replayDeadLetters(
   });
   const mine = q.endpointId ? dead.filter((d) => d.endpointId === q.endpointId) : dead;
   return replayDeliveries(deps, mine.reverse());
+}
+
+/**
+ * A test-mode sample event sent by the worker (`webhook-sample:<evt>`), as real deliveries are; answers what each
+ * endpoint answered once the last one has (at most the attempt time-out, plus any wait for a busy endpoint).
+ */
+export async function sendSampleEvent(
+  client: Client,
+  eventId: string,
+  input: SampleSendInput,
+  taskQueue: string,
+): Promise<SampleSendResult[]> {
+  if (input.endpointIds.length === 0) return [];
+  return client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
+    workflowId: `webhook-sample:${eventId}`,
+    taskQueue,
+    args: [input],
+  });
 }

@@ -35,3 +35,22 @@ export function deliveryWorkflowId(eventId: string, endpointId: string, replay: 
   const base = `webhook:${eventId}:${endpointId}`;
   return replay === 0 ? base : `${base}:replay:${replay}`;
 }
+
+/** A test-mode sample event for one endpoint (`POST /v1/test_helpers/webhooks/send`): sent once, never recorded. */
+export interface SampleSendInput {
+  organisationId: string;
+  event: string;
+  /** The envelope's exact bytes, signed afresh for each endpoint. */
+  body: string;
+  endpointIds: string[];
+  timeoutMs: number;
+}
+
+/** What one endpoint answered a sample event; null when the endpoint was deleted meanwhile. */
+export interface SampleSendResult {
+  endpointId: string;
+  url: string;
+  delivered: boolean;
+  statusCode: number | null;
+  error: string | null;
+}

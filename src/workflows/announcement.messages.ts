@@ -27,7 +27,18 @@ export interface AnnouncementInput {
    * goes its own path from the start.
    */
   firstPass: FirstPass | null;
+  /**
+   * How many of `deliveries` earlier runs of this announcement already handed on (continue-as-new between
+   * batches of child workflows); absent at the start.
+   */
+  handedOn?: number;
 }
+
+/**
+ * Endpoints' delivery workflows started per run of the announcement: after each batch it continues as new, so
+ * its history stays below a few hundred events whatever the number of endpoints.
+ */
+export const FANOUT_BATCH = 50;
 
 /** `error`: our own failure before the receiver answered (database, secret); that attempt is made again. */
 export type FirstAttemptResult = WebhookAttemptResult | { outcome: 'error'; error: string };
@@ -43,7 +54,11 @@ export const firstPassFinished = (pass: FirstPass): boolean =>
   pass.emails.every((e) => e.status !== 'deferred') &&
   pass.webhooks.every((w) => w.outcome !== 'failed' && w.outcome !== 'error');
 
+/**
+ * `handed_on`: the endpoint goes on in its own delivery workflow (`webhook:<evt>:<whe>`), whose result is its
+ * outcome. Only the last run of the announcement lists the endpoints (the others continued as new).
+ */
 export interface AnnouncementResult {
   emails: NotificationResult[];
-  webhooks: Array<{ deliveryId: string; outcome: WebhookDeliveryOutcome }>;
+  webhooks: Array<{ deliveryId: string; outcome: WebhookDeliveryOutcome | 'handed_on' }>;
 }

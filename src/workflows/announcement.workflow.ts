@@ -1,29 +1,66 @@
-import { ActivityFailure } from '@temporalio/workflow';
-import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
-import type { AnnouncementInput, AnnouncementResult, FirstAttemptResult } from './announcement.messages';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ActivityFailure, continueAsNew, ParentClosePolicy, startChild } from '@temporalio/workflow';
+import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
+import {
+  FANOUT_BATCH,
+  type AnnouncementInput,
+  type AnnouncementResult,
+  type FirstAttemptResult,
+} from './announcement.messages';
 import { mailActivities, mailBookkeeping } from './email-activities';
 import { orderEmailKey, type NotificationResult } from './notification.messages';
-import { deliverCountingHttpAttempts } from './webhook-delivery';
+import type { webhookDeliveryWorkflow } from './webhook-delivery';
 
 /**
  * What is left of one order event's announcement after its first pass: started by the activity that made the
  * pass (`announceOrderEvent`), with the id `announce:<evt_id>`, so an event is announced once, and only when
- * something is left. It goes on by channel: deferred e-mails retried for about a day, each endpoint on its own
- * retry schedule with durable timers, counting HTTP attempts only, a dead letter after the last
- * (docs/webhooks.md). The order workflow never waits for or hears about any of it.
+ * something is left. Each endpoint the pass did not finish goes on in a delivery workflow of its own
+ * (`webhook:<evt>:<whe>`, abandoned to run on when the announcement ends), started in batches of FANOUT_BATCH with
+ * a continue-as-new after each, so the announcement's history is bounded whatever the endpoint count; each
+ * delivery keeps its own retry schedule with durable timers, counting HTTP attempts only, a dead letter after the
+ * last (docs/webhooks.md). Then deferred e-mails are retried for about a day. The order workflow never waits for
+ * or hears about any of it.
  */
 export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
   const pass = input.firstPass;
-  const [emails, webhooks] = await Promise.all([
-    finishEmails(input, pass?.emails ?? null),
-    Promise.all(
-      input.deliveries.map(async (d, i) => ({
-        deliveryId: d.deliveryId,
-        outcome: await finishDelivery(d, pass?.webhooks[i] ?? null),
-      })),
-    ),
-  ]);
-  return { emails, webhooks };
+  const from = input.handedOn ?? 0;
+  const to = Math.min(input.deliveries.length, from + FANOUT_BATCH);
+  await Promise.all(
+    input.deliveries.slice(from, to).map((d, i) => handOn(d, pass?.webhooks[from + i] ?? null)),
+  );
+  if (to < input.deliveries.length) {
+    return continueAsNew<typeof orderAnnouncementWorkflow>({ ...input, handedOn: to });
+  }
+  const webhooks = input.deliveries.map((d, i) => ({
+    deliveryId: d.deliveryId,
+    outcome: finished(pass?.webhooks[i] ?? null) ?? ('handed_on' as const),
+  }));
+  return { emails: await finishEmails(input, pass?.emails ?? null), webhooks };
+}
+
+/** The delivery's end when its first attempt ended it; null when it goes on. */
+function finished(first: FirstAttemptResult | null) {
+  if (first === null || first.outcome === 'error' || first.outcome === 'failed') return null;
+  return first.outcome;
+}
+
+/**
+ * An endpoint's delivery after its first attempt, unless that ended it: its own workflow, from the next attempt
+ * (or this one again, after our own failure). Already started (a repeated run): left alone.
+ */
+async function handOn(input: WebhookDeliveryInput, first: FirstAttemptResult | null): Promise<void> {
+  if (finished(first) !== null) return;
+  const args: Parameters<typeof webhookDeliveryWorkflow> =
+    first?.outcome === 'failed' ? [input, 2, `Attempt 1 failed: ${first.error}`] : [input];
+  try {
+    await startChild<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
+      workflowId: deliveryWorkflowId(input.eventId, input.endpointId, input.replay),
+      args,
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
 }
 
 /** E-mails the first pass deferred (or all, when it was lost) are retried; given up on, recorded as failed. */
@@ -50,16 +87,4 @@ async function finishEmails(
     }
     return [...done, ...failed];
   }
-}
-
-/** An endpoint's delivery after its first attempt: over, or on from the next attempt (or this one again). */
-function finishDelivery(
-  input: WebhookDeliveryInput,
-  first: FirstAttemptResult | null,
-): Promise<WebhookDeliveryOutcome> {
-  if (first === null || first.outcome === 'error') return deliverCountingHttpAttempts(input);
-  if (first.outcome === 'failed') {
-    return deliverCountingHttpAttempts(input, 2, `Attempt 1 failed: ${first.error}`);
-  }
-  return Promise.resolve(first.outcome);
 }

@@ -10,19 +10,25 @@ const bookkeeping = proxyActivities<WebhookActivities>({
 });
 
 /**
- * One event to one endpoint, independent of every other delivery and of the order. The workflow counts the
- * receiver's attempts itself and waits the spec's schedule between them (durable timers); an attempt that never
- * reached the receiver (our database down, a secret that cannot be decrypted, a worker lost) is retried by the
- * activity's policy and uses none of the five. After the last failed attempt the delivery becomes a dead letter.
+ * One event to one endpoint, independent of every other delivery and of the order: started by the event's
+ * announcement for each endpoint its first pass did not finish (`webhook:<evt>:<whe>`, from the attempt after
+ * the first pass's), and by replays. The workflow counts the receiver's attempts itself and waits the spec's
+ * schedule between them (durable timers); an attempt that never reached the receiver (our database down, a
+ * secret that cannot be decrypted, a worker lost, the endpoint's or organisation's attempts in flight all in
+ * use) is retried by the activity's policy and uses none of the five. After the last failed attempt the delivery
+ * becomes a dead letter.
  */
-export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
-  return deliverCountingHttpAttempts(input);
+export async function webhookDeliveryWorkflow(
+  input: WebhookDeliveryInput,
+  from = 1,
+  lastFailure = '',
+): Promise<WebhookDeliveryOutcome> {
+  return deliverCountingHttpAttempts(input, from, lastFailure);
 }
 
 /**
  * The receiver's attempts from `from` on (after an attempt `from - 1` that failed, when the announcement made the
- * first one), each after its wait in the schedule; a dead letter after the last. Shared by the delivery workflow
- * (replays) and the announcement workflow (every endpoint of an event).
+ * first one), each after its wait in the schedule; a dead letter after the last.
  */
 export async function deliverCountingHttpAttempts(
   input: WebhookDeliveryInput,

@@ -3,11 +3,12 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { OrderActivities } from '../../src/activities';
 import type { OrderEventRecord } from '../../src/orders/events';
-import type { WebhookDeliveryInput } from '../../src/webhooks/delivery';
-import type {
-  AnnouncementInput,
-  AnnouncementResult,
-  FirstPass,
+import { deliveryWorkflowId, type WebhookDeliveryInput } from '../../src/webhooks/delivery';
+import {
+  FANOUT_BATCH,
+  type AnnouncementInput,
+  type AnnouncementResult,
+  type FirstPass,
 } from '../../src/workflows/announcement.messages';
 import { installQuietRuntime, workflowBundle } from '../support/worker';
 
@@ -42,17 +43,22 @@ const event: OrderEventRecord = {
   data: { object: { id: 'ord_1' } },
 };
 
-const delivery = (n: number): WebhookDeliveryInput => ({
+const delivery = (n: number, eventId = event.id): WebhookDeliveryInput => ({
   deliveryId: `whd_${n}`,
-  eventId: event.id,
+  eventId,
   endpointId: `whe_${n}`,
   replay: 0,
   retryScheduleMs: [0, 10, 10, 10, 10],
   timeoutMs: 1000,
 });
 
-/** Runs one announcement on a worker of its own with `fakes`; returns its result and every call made. */
+/**
+ * Runs one announcement on a worker of its own with `fakes`, under an event id of its own; returns its result,
+ * the outcome of every endpoint's delivery workflow (by delivery id) and every call made.
+ */
 async function announce(input: Omit<AnnouncementInput, 'event'>, fakes: Fakes) {
+  const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+  const deliveries = input.deliveries.map((d) => ({ ...d, eventId }));
   const calls: Array<{ name: string; args: unknown[] }> = [];
   const recorded = Object.fromEntries(
     Object.entries(fakes).map(([name, fn]) => [
@@ -77,19 +83,31 @@ async function announce(input: Omit<AnnouncementInput, 'event'>, fakes: Fakes) {
     await running;
     await connection.close();
   });
-  const result: AnnouncementResult = await client.workflow.execute('orderAnnouncementWorkflow', {
+  const workflowId = `announce-test-${randomUUID()}`;
+  const handle = await client.workflow.start('orderAnnouncementWorkflow', {
     taskQueue,
-    workflowId: `announce-test-${randomUUID()}`,
+    workflowId,
     args: [
       {
-        event,
+        event: { ...event, id: eventId },
         emailRetry: { initialIntervalMs: 10, maximumIntervalMs: 10, maximumAttempts: 3 },
         ...input,
+        deliveries,
       } satisfies AnnouncementInput,
     ],
   });
+  const result = (await handle.result()) as AnnouncementResult;
+  const outcomes = new Map<string, string>();
+  for (const [i, d] of deliveries.entries()) {
+    const handedOn = result.webhooks[i]?.outcome === 'handed_on';
+    const id = deliveryWorkflowId(d.eventId, d.endpointId, d.replay);
+    outcomes.set(
+      d.deliveryId,
+      handedOn ? await client.workflow.getHandle(id).result() : result.webhooks[i].outcome,
+    );
+  }
   const named = (name: string) => calls.filter((c) => c.name === name).map((c) => c.args[0]);
-  return { result, calls, named };
+  return { result, calls, named, outcomes, workflowId, eventId, firstRunId: handle.firstExecutionRunId };
 }
 
 test('a first pass with nothing left makes the workflow call no activity', async () => {
@@ -111,7 +129,7 @@ test('a first pass with nothing left makes the workflow call no activity', async
 
 test('each endpoint goes on from its own next attempt; our own failure repeats no HTTP attempt count', async () => {
   const tries = new Map<string, number[]>();
-  const { result, named } = await announce(
+  const { result, named, outcomes } = await announce(
     {
       audiences: [],
       deliveries: [delivery(1), delivery(2), delivery(3)],
@@ -139,7 +157,8 @@ test('each endpoint goes on from its own next attempt; our own failure repeats n
   expect(named('finishWebhookDelivery')).toEqual([
     { deliveryId: 'whd_3', replay: 0, status: 'dead', error: 'Attempt 5 failed: HTTP 503' },
   ]);
-  expect(result.webhooks.map((w) => w.outcome)).toEqual(['delivered', 'delivered', 'dead']);
+  expect(result.webhooks.map((w) => w.outcome)).toEqual(['handed_on', 'handed_on', 'handed_on']);
+  expect([...outcomes.values()]).toEqual(['delivered', 'delivered', 'dead']);
 });
 
 test('deferred e-mails are retried, and settled as failed once retries run out', async () => {
@@ -175,7 +194,7 @@ test('deferred e-mails are retried, and settled as failed once retries run out',
 
 describe('started by announceOrderEvent, which made the first pass', () => {
   test('the workflow goes on from the pass it was given, without making one', async () => {
-    const { result, named, calls } = await announce(
+    const { outcomes, named, calls } = await announce(
       {
         audiences: ['contact'],
         deliveries: [delivery(1), delivery(2)],
@@ -190,11 +209,11 @@ describe('started by announceOrderEvent, which made the first pass', () => {
     expect(named('sendWebhookAttempt')).toEqual([
       expect.objectContaining({ deliveryId: 'whd_2', attempt: 2 }),
     ]);
-    expect(result.webhooks.map((w) => w.outcome)).toEqual(['delivered', 'delivered']);
+    expect([...outcomes.values()]).toEqual(['delivered', 'delivered']);
   });
 
   test('a pass that may have been lost (null) sends every channel its own way from the start', async () => {
-    const { result, named, calls } = await announce(
+    const { result, named, calls, eventId } = await announce(
       { audiences: ['contact'], deliveries: [delivery(1)], firstPass: null },
       {
         sendDeferredEmails: async () => [{ key: 'c', audience: 'contact', status: 'already_sent' }],
@@ -205,7 +224,35 @@ describe('started by announceOrderEvent, which made the first pass', () => {
     expect(named('sendWebhookAttempt')).toEqual([
       expect.objectContaining({ deliveryId: 'whd_1', attempt: 1 }),
     ]);
-    expect(named('sendDeferredEmails')).toEqual([{ event, audiences: ['contact'] }]);
+    expect(named('sendDeferredEmails')).toEqual([
+      { event: { ...event, id: eventId }, audiences: ['contact'] },
+    ]);
     expect(result.emails).toEqual([{ key: 'c', audience: 'contact', status: 'already_sent' }]);
   });
+});
+
+test('two hundred endpoints: every one delivered, each run of the announcement under a bounded history', async () => {
+  const count = 200;
+  const deliveries = Array.from({ length: count }, (_, n) => delivery(n + 1));
+  const { outcomes, workflowId, firstRunId } = await announce(
+    { audiences: [], deliveries, firstPass: null },
+    {
+      sendWebhookAttempt: async (input) =>
+        input.attempt === 1 ? { outcome: 'failed', error: 'HTTP 503' } : { outcome: 'delivered' },
+    },
+  );
+  expect([...outcomes.values()]).toEqual(Array(count).fill('delivered'));
+  // Every run of the chain (continue-as-new after each batch), first to last.
+  const lengths: number[] = [];
+  let runId = firstRunId;
+  for (;;) {
+    const { events } = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    lengths.push(events!.length);
+    const last = events![events!.length - 1];
+    const next = last.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+    if (!next) break;
+    runId = next;
+  }
+  expect(lengths).toHaveLength(Math.ceil(count / FANOUT_BATCH));
+  for (const length of lengths) expect(length).toBeLessThanOrEqual(3 * FANOUT_BATCH + 20);
 });

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import { sendAttempt, webhookHeaders } from '../../webhooks/http';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrder } from '../../db/orders.repository';
-import { findSubscribedEndpoints, loadEndpointForDelivery } from '../../db/webhook-endpoints.repository';
+import { findSubscribedEndpoints } from '../../db/webhook-endpoints.repository';
+import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
@@ -58,8 +58,13 @@ const thisStepDoesNotFit = (order: Order) =>
  * webhooks); `webhooks/send` sends a sample signed event to the organisation's test endpoints. A live key gets
  * 404, as if the helpers did not exist.
  */
-export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Client }): Router<AppState> {
-  const { config, db, temporal } = deps;
+export function testHelperRoutes(deps: {
+  config: Config;
+  db: Db;
+  temporal: Client;
+  taskQueue: string;
+}): Router<AppState> {
+  const { config, db, temporal, taskQueue } = deps;
   const router = new Router<AppState>({ prefix: '/test_helpers' });
   const write = requireScope('orders:write');
 
@@ -136,7 +141,7 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
     return toOrder(await recordTestPayment(temporal, order.id, payment, { onClosed }));
   }
 
-  /** A fresh sample event, signed as real deliveries are, POSTed once to each subscribed test endpoint. */
+  /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */
   async function sendSample(caller: Caller, event: (typeof WEBHOOK_EVENTS)[number], orderId?: string) {
     const now = new Date();
     let data: Record<string, unknown>;
@@ -159,19 +164,20 @@ export function testHelperRoutes(deps: { config: Config; db: Db; temporal: Clien
       // Every active endpoint, however recently registered.
       before: new Date('9999-12-31T23:59:59Z'),
     });
-    const deliveries = await Promise.all(
-      endpointIds.map(async (endpointId) => {
-        const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, endpointId);
-        if (!endpoint || endpoint.deleted) return null;
-        const headers = webhookHeaders(event, body, endpoint.secrets, new Date());
-        const { statusCode, error } = await sendAttempt(endpoint, body, headers, {
-          timeoutMs: config.webhooks.timeoutMs,
-          allowPrivate: config.webhooks.allowPrivateDestinations,
-        });
-        return { endpointId, url: endpoint.url, delivered: error === null, statusCode, error };
-      }),
+    // The worker sends it, within the same limits of attempts in flight as real deliveries.
+    const deliveries = await sendSampleEvent(
+      temporal,
+      envelope.id,
+      {
+        organisationId: caller.organisationId,
+        event,
+        body,
+        endpointIds,
+        timeoutMs: config.webhooks.timeoutMs,
+      },
+      taskQueue,
     );
-    return { event: envelope, deliveries: deliveries.filter((d) => d !== null) };
+    return { event: envelope, deliveries };
   }
 
   return router;

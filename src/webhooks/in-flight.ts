@@ -1,0 +1,69 @@
+/**
+ * How many HTTP attempts run at once, per endpoint and per organisation (and mode), in one worker process. An
+ * attempt takes a slot of both before it sends and gives them back when it is over; when either is full it is
+ * refused at once (never queued in the process), and the activity asks Temporal to retry it shortly
+ * (`WebhookBusy`), so a slow or hanging endpoint holds at most its own slots and its organisation's, never a
+ * worker's activity slots for other tenants. Pure bookkeeping: no I/O, no clock.
+ */
+export interface InFlightLimits {
+  perEndpoint: number;
+  perOrganisation: number;
+}
+
+export interface InFlightKey {
+  organisationId: string;
+  mode: 'live' | 'test';
+  endpointId: string;
+}
+
+export class InFlightLimiter {
+  private readonly endpoints = new Map<string, number>();
+  private readonly organisations = new Map<string, number>();
+
+  constructor(private readonly limits: InFlightLimits) {}
+
+  /** A release function when both slots were free (call it exactly once), else the full one's name. */
+  tryAcquire(key: InFlightKey): { release: () => void } | { full: 'endpoint' | 'organisation' } {
+    const org = `${key.organisationId}:${key.mode}`;
+    const e = this.endpoints.get(key.endpointId) ?? 0;
+    const o = this.organisations.get(org) ?? 0;
+    if (e >= this.limits.perEndpoint) return { full: 'endpoint' };
+    if (o >= this.limits.perOrganisation) return { full: 'organisation' };
+    this.endpoints.set(key.endpointId, e + 1);
+    this.organisations.set(org, o + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        decrement(this.endpoints, key.endpointId);
+        decrement(this.organisations, org);
+      },
+    };
+  }
+
+  /** Attempts in flight now (for tests and metrics). */
+  inFlight(key: InFlightKey): { endpoint: number; organisation: number } {
+    return {
+      endpoint: this.endpoints.get(key.endpointId) ?? 0,
+      organisation: this.organisations.get(`${key.organisationId}:${key.mode}`) ?? 0,
+    };
+  }
+}
+
+function decrement(map: Map<string, number>, key: string): void {
+  const n = (map.get(key) ?? 0) - 1;
+  if (n <= 0) map.delete(key);
+  else map.set(key, n);
+}
+
+/** An attempt refused because its endpoint or organisation has every slot in use; retried shortly, uses none. */
+export class WebhookBusy extends Error {
+  constructor(readonly full: 'endpoint' | 'organisation') {
+    super(`Too many attempts in flight for this ${full}; tried again shortly.`);
+    this.name = 'WebhookBusy';
+  }
+}
+
+/** How long a refused attempt waits before Temporal retries it: 0.5–1.5 s, spread so waiters do not align. */
+export const busyRetryDelayMs = (random: number): number => 500 + Math.floor(random * 1000);
