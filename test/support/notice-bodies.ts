@@ -1,7 +1,7 @@
 import { addDays, addMonths, ukDate } from '../../src/notices/dates';
 import type { Nation, NoticeType } from '../../src/notices';
 import { PUBLICATION_DATE as FIXTURE_PUBLICATION_DATE, TODAY, VALID } from '../unit/notices/fixtures';
-import { validCell } from '../unit/notices/nation-fixtures';
+import { validCell, WELSH_TEXT } from '../unit/notices/nation-fixtures';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -25,6 +25,14 @@ export function validCellBody(
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return shiftedBody(type, validCell(type, nation), overrides);
+}
+
+/** A Welsh and English body of a type in Wales (`cy+en` with the Welsh text its Welsh half needs). */
+export function welshCellBody(
+  type: NoticeType,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return validCellBody(type, 'wales', { language: 'cy+en', ...WELSH_TEXT[type], ...overrides });
 }
 
 function shiftedBody(

@@ -650,6 +650,8 @@ export interface components {
         | 'scotland';
       /** Format: date */
       applicationDate: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      conditionChangesCy?: string;
     };
     /** @description A `hgv` notice whose postcode is in Scotland: Goods Vehicles (Licensing of Operators) Act 1995 s.11; SI 1995/2869 Sch 1 (Scottish traffic area). */
     HgvScotlandOrderInput: {
@@ -853,6 +855,12 @@ export interface components {
       solicitorAddress?: string;
       /** @description At most 100 characters after cleaning (markup removed, spaces collapsed). */
       solicitorReference?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOccupationCy?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      deceasedOtherNamesCy?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      personalRepresentativesCy?: string;
     };
     /** @description A `probate` notice whose postcode is in Scotland: No statute: notice to creditors in practice. */
     ProbateScotlandOrderInput: {
@@ -1035,6 +1043,12 @@ export interface components {
       inspectionPlace: string;
       /** Format: date */
       commentDeadline: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      planningAuthorityCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      developmentDescriptionCy?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlaceCy?: string;
     };
     /** @description A `planning` notice whose postcode is in Scotland: Town and Country Planning (Scotland) Act 1997; DMPR 2013 (SSI 2013/155) reg 20, Sch 4; EIA Regs 2017 (SSI 2017/102) reg 21; SSI 2015/243 reg 8; LBCA(S)A 1997 ss.60, 65. */
     PlanningScotlandOrderInput: {
@@ -1241,6 +1255,15 @@ export interface components {
       madeDate?: string;
       /** Format: date */
       comesIntoForceDate?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authorityCy?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitleCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effectCy?: string;
+      roadsCy?: string[];
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlaceCy?: string;
     };
     /** @description A `tro` notice whose postcode is in Scotland: Road Traffic Regulation Act 1984; Local Authorities' Traffic Orders (Procedure) (Scotland) Regulations 1999 (SI 1999/614) regs 5, 7, 17, Sch 1. */
     TroScotlandOrderInput: {
@@ -1440,6 +1463,16 @@ export interface components {
       objectionDeadline: string;
       /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authorityCy?: string;
+      /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
+      orderTitleCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      pathDescriptionCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effectCy?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlaceCy?: string;
     };
     /** @description A `public_path` notice whose postcode is in Scotland: Countryside (Scotland) Act 1967 ss.31, 34, 35, Sch 3. */
     PublicPathScotlandOrderInput: {
@@ -1626,6 +1659,16 @@ export interface components {
       objectionDeadline?: string;
       /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
       objectionAddress?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      authorityCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      highwayDescriptionCy?: string;
+      /** @description At most 2000 characters after cleaning (markup removed, spaces collapsed). */
+      effectCy?: string;
+      /** @description At most 500 characters after cleaning (markup removed, spaces collapsed). */
+      inspectionPlaceCy?: string;
+      /** @description At most 200 characters after cleaning (markup removed, spaces collapsed). */
+      courtNameCy?: string;
     };
     /** @description A `highways` notice whose postcode is in Scotland: Roads (Scotland) Act 1984 ss.68, 71, 151, 152. */
     HighwaysScotlandOrderInput: {
@@ -1768,6 +1811,7 @@ export interface components {
         | 'london_and_south_east'
         | 'scotland';
       applicationDate?: string | null;
+      conditionChangesCy?: string | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;
     };
@@ -1803,6 +1847,9 @@ export interface components {
       solicitorName?: string | null;
       solicitorAddress?: string | null;
       solicitorReference?: string | null;
+      deceasedOccupationCy?: string | null;
+      deceasedOtherNamesCy?: string | null;
+      personalRepresentativesCy?: string | null;
       executors?: string | null;
       executorsAddress?: string | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
@@ -1856,6 +1903,9 @@ export interface components {
       inspectionPlace?: string;
       /** Format: date */
       commentDeadline?: string;
+      planningAuthorityCy?: string | null;
+      developmentDescriptionCy?: string | null;
+      inspectionPlaceCy?: string | null;
       agentName?: string | null;
       agentAddress?: string | null;
       inspectionTimes?: string | null;
@@ -1899,6 +1949,11 @@ export interface components {
       objectionAddress?: string | null;
       madeDate?: string | null;
       comesIntoForceDate?: string | null;
+      authorityCy?: string | null;
+      orderTitleCy?: string | null;
+      effectCy?: string | null;
+      roadsCy?: string[] | null;
+      inspectionPlaceCy?: string | null;
       lastPublicityStepDate?: string | null;
       proposalsReference?: string | null;
       proposalsNewspaper?: string | null;
@@ -1958,6 +2013,11 @@ export interface components {
       /** Format: date */
       objectionDeadline?: string;
       objectionAddress?: string | null;
+      authorityCy?: string | null;
+      orderTitleCy?: string | null;
+      pathDescriptionCy?: string | null;
+      effectCy?: string | null;
+      inspectionPlaceCy?: string | null;
       edinburghGazette?: boolean | null;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */
       acceptPriceChange?: boolean;
@@ -2002,6 +2062,11 @@ export interface components {
       hearingTime?: string | null;
       objectionDeadline?: string | null;
       objectionAddress?: string | null;
+      authorityCy?: string | null;
+      highwayDescriptionCy?: string | null;
+      effectCy?: string | null;
+      inspectionPlaceCy?: string | null;
+      courtNameCy?: string | null;
       /** @description At most 300 characters after cleaning (markup removed, spaces collapsed). */
       orderTitle?: string;
       /** @description `true` accepts a higher price (else a size increase is `409 size_growth_not_allowed`). */

@@ -23,6 +23,7 @@ import {
 } from './scotland';
 import { sharedFields } from './shared';
 import { troFields } from './tro';
+import { WELSH_FIELDS } from './welsh';
 
 /**
  * The fields of each (type, nation) cell: the shared fields, the language, and the type's fields under that
@@ -36,7 +37,10 @@ const cell = <K extends NoticeType, T extends z.ZodRawShape>(type: K, fields: T)
   ...fields,
 });
 
-/** A type's cells in the four nations: England and Wales share one (their instruments are the same). */
+/**
+ * A type's cells in the four nations: England and Wales share their instruments and so their fields; Wales adds
+ * the optional Welsh counterparts of the caller's text for a Welsh and English notice (welsh.ts).
+ */
 const byNation = <
   K extends NoticeType,
   GB extends z.ZodRawShape,
@@ -49,7 +53,7 @@ const byNation = <
   const gb = cell(type, fields.gb);
   return {
     england: gb,
-    wales: gb,
+    wales: { ...gb, ...WELSH_FIELDS[type] },
     scotland: cell(type, fields.scotland),
     northern_ireland: cell(type, fields.northernIreland),
   };

@@ -5,10 +5,16 @@ import { NATION_NAMES, type Nation } from '../nations';
 import type { PeriodKey } from '../reference-data';
 import type { NoticeType } from '../types';
 import { minimumPeriod, notAfterToday, str, type Rule } from './context';
-import { planningCommentPeriod } from './planning';
 import { eiaParticulars } from './eia';
 import { hgvVariationRules } from './hgv';
 import { scotlandProbate, scotlandTro } from './scotland';
+import { hgvRules } from './hgv';
+import { highwaysRules } from './highways';
+import { planningCommentPeriod } from './planning';
+import { probateRules } from './probate';
+import { publicPathRules } from './public-path';
+import { troRules } from './tro';
+import { welshTextRule } from './welsh';
 
 /**
  * The cross-field rules of the cells whose law is not England's. Each names the nation in its messages, so a
@@ -19,13 +25,18 @@ const periodOf =
   (category: unknown): PeriodKey =>
     (typeof category === 'string' && periods[category]) || fallback;
 
-const walesPlanning: Rule = (fields, ctx) =>
+const walesPlanningPeriod: Rule = (fields, ctx) =>
   minimumPeriod(
     fields,
     ctx,
     'commentDeadline',
     fields.category === 'eia' ? 'wales.planning.comments.eia' : planningCommentPeriod(fields.category),
   );
+
+/** Wales: England's rules (Wales's own periods for planning), and the Welsh text of a Welsh and English notice. */
+const inWales =
+  (type: NoticeType, rules: Rule): Rule =>
+  (fields, ctx) => [...rules(fields, ctx), ...welshTextRule(type, fields, ctx)];
 
 const scotlandPlanningPeriod = periodOf(
   {
@@ -154,12 +165,20 @@ const niHgv: Rule = (fields, ctx) => {
 
 /** Rules of the cells that differ from England's; absent cells use the England and Wales rules. */
 export const NATION_RULES: Partial<Record<NoticeType, Partial<Record<Nation, Rule>>>> = {
-  hgv: { northern_ireland: niHgv },
-  probate: { scotland: scotlandProbate },
-  planning: { wales: walesPlanning, scotland: scotlandPlanning, northern_ireland: niPlanning },
-  tro: { scotland: scotlandTro, northern_ireland: niTro },
-  public_path: { scotland: scotlandPath, northern_ireland: niPath },
-  highways: { scotland: scotlandRoads, northern_ireland: niRoads },
+  hgv: { wales: inWales('hgv', hgvRules), northern_ireland: niHgv },
+  probate: { wales: inWales('probate', probateRules), scotland: scotlandProbate },
+  planning: {
+    wales: inWales('planning', walesPlanningPeriod),
+    scotland: scotlandPlanning,
+    northern_ireland: niPlanning,
+  },
+  tro: { wales: inWales('tro', troRules), scotland: scotlandTro, northern_ireland: niTro },
+  public_path: {
+    wales: inWales('public_path', publicPathRules),
+    scotland: scotlandPath,
+    northern_ireland: niPath,
+  },
+  highways: { wales: inWales('highways', highwaysRules), scotland: scotlandRoads, northern_ireland: niRoads },
 };
 
 /** A bilingual notice is a Welsh institution: `cy+en` is refused outside Wales, naming the nation. */

@@ -2,7 +2,7 @@ import { NATIONS, NOTICE_CELLS, NOTICE_TYPES } from '../../../src/notices';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
-import { validCellBody } from '../../support/notice-bodies';
+import { validCellBody, welshCellBody } from '../../support/notice-bodies';
 import { pdfText } from '../../support/pdf-text';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
@@ -39,9 +39,9 @@ describe('orders in every nation', () => {
   });
 
   it('places a Welsh and English notice in Wales, keeps its language and proofs both texts', async () => {
-    const body = validCellBody('probate', 'wales', {
-      language: 'cy+en',
+    const body = welshCellBody('probate', {
       personalRepresentatives: 'Nguyễn Thị Ánh and Łukasz Żółć',
+      personalRepresentativesCy: 'Nguyễn Thị Ánh a Łukasz Żółć',
     });
     const created = await call(api, 'POST', '/api/v1/orders', { key, body });
     expect(created.status).toBe(201);

@@ -7,7 +7,7 @@ import {
   ukDate,
 } from '../../../src/notices';
 import { call, startTestApi, type TestApi } from '../../support/harness';
-import { validCellBody } from '../../support/notice-bodies';
+import { validCellBody, welshCellBody } from '../../support/notice-bodies';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -42,10 +42,10 @@ describe('quotes in every nation', () => {
   it('quotes a Welsh and English notice on its combined size, and refuses it in Scotland', async () => {
     const english = await call(api, 'POST', '/api/v1/quote', { body: validCellBody('planning', 'wales') });
     const both = await call(api, 'POST', '/api/v1/quote', {
-      body: validCellBody('planning', 'wales', { language: 'cy+en' }),
+      body: welshCellBody('planning'),
     });
     expect(both.status).toBe(200);
-    expect(both.json.noticeText.startsWith('CARDIFF COUNCIL\n\nDEDDF CYNLLUNIO GWLAD A THREF 1990')).toBe(
+    expect(both.json.noticeText.startsWith('CYNGOR CAERDYDD\n\nDEDDF CYNLLUNIO GWLAD A THREF 1990')).toBe(
       true,
     );
     expect(both.json.wordCount).toBeGreaterThan(english.json.wordCount * 1.8);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NATIONS, NOTICE_TYPES, parseOrderInput, prepareNotice } from '../../../src/notices';
 import { CTX } from './fixtures';
-import { validCell } from './nation-fixtures';
+import { validCell, welshCell } from './nation-fixtures';
 
 /**
  * One golden notice text per cell of the 24 (type × nation), and the Welsh and English text of every type in
@@ -32,11 +32,7 @@ describe('golden notice texts per nation', () => {
   });
 
   it.each(NOTICE_TYPES)('%s in Wales, in Welsh and English', (type) => {
-    const body = {
-      ...validCell(type, 'wales'),
-      language: 'cy+en',
-      signOff: 'Prif Weithredwr / Chief Executive',
-    };
+    const body = welshCell(type, { signOff: 'Prif Weithredwr / Chief Executive' });
     const prepared = prepareNotice(parseOrderInput(body, CTX), CTX);
     expect(prepared.language).toBe('cy+en');
     check(`${type}-wales-cy-en`, prepared.noticeText);

@@ -236,6 +236,50 @@ const NATION_OVERRIDES: Record<
   Partial<Record<NoticeType, Record<string, unknown>>>
 > = { wales: WALES, scotland: SCOTLAND, northern_ireland: NORTHERN_IRELAND };
 
+/**
+ * The Welsh counterparts each Welsh cell's body needs for a Welsh and English notice (`language: "cy+en"`):
+ * every English text the Welsh half prints inside a Welsh sentence, in Welsh.
+ */
+const COUNCIL_CY = {
+  authorityCy: 'Cyngor Caerdydd',
+  inspectionPlaceCy: 'Neuadd y Sir, Glanfa Iwerydd, Caerdydd',
+};
+export const WELSH_TEXT: Record<NoticeType, Record<string, unknown>> = {
+  hgv: {},
+  probate: {
+    deceasedOccupationCy: 'Athrawes wedi ymddeol',
+    personalRepresentativesCy: 'David Jones a Sarah Jones',
+  },
+  planning: {
+    planningAuthorityCy: 'Cyngor Caerdydd',
+    developmentDescriptionCy: 'Codi 45 o anheddau gyda mynediad a thirlunio',
+    inspectionPlaceCy: COUNCIL_CY.inspectionPlaceCy,
+  },
+  tro: {
+    ...COUNCIL_CY,
+    orderTitleCy: 'Gorchymyn Cyngor Dinas Caerdydd (Heol y Gadeirlan) (Gwahardd Aros) 2027',
+    effectCy: 'gwahardd aros ar unrhyw adeg ar y darnau o ffordd a bennir',
+    roadsCy: ['Heol y Gadeirlan, yr ochr orllewinol, o Glos Sophia am 40 metr'],
+  },
+  public_path: {
+    ...COUNCIL_CY,
+    orderTitleCy: 'Gorchymyn Gwyro Llwybr Troed Cyhoeddus Rhif 3 (Radur) Cyngor Caerdydd 2026',
+    pathDescriptionCy: 'Llwybr Troed Cyhoeddus Rhif 3 o Heol Isaf i Bant Tawel',
+    effectCy: "Mae'r llwybr newydd yn rhedeg ar hyd ymyl y cae i'r dwyrain o Fferm y Bont.",
+  },
+  highways: {
+    ...COUNCIL_CY,
+    highwayDescriptionCy: 'y rhan o Heol y Felin a ddangosir ar y cynllun',
+    effectCy: 'Nid oes angen y briffordd at ddefnydd y cyhoedd.',
+    courtNameCy: 'Llys Ynadon Caerdydd',
+  },
+};
+
+/** A valid Welsh and English body of a type in Wales: the Welsh cell, `cy+en`, and its Welsh counterparts. */
+export function welshCell(type: NoticeType, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...validCell(type, 'wales'), language: 'cy+en', ...WELSH_TEXT[type], ...extra };
+}
+
 /** The valid body of a cell; whole bodies replace England's, partial ones (hgv, probate, Wales) amend it. */
 export function validCell(type: NoticeType, nation: Nation): Record<string, unknown> {
   if (nation === 'england') return { ...VALID[type] };

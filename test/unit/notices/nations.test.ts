@@ -13,7 +13,7 @@ import { addDays } from '../../../src/notices/dates';
 import { earliestDeadline } from '../../../src/notices/periods';
 import type { PeriodKey } from '../../../src/notices/reference-data';
 import { CTX, issuesOf } from './fixtures';
-import { EIA_PARTICULARS, validCell } from './nation-fixtures';
+import { EIA_PARTICULARS, validCell, welshCell } from './nation-fixtures';
 
 const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
 const cell = (type: NoticeType, nation: Nation, overrides: Record<string, unknown> = {}) => {
@@ -213,7 +213,7 @@ describe('fields follow the nation, and refusals name it', () => {
 describe('Welsh and English', () => {
   it.each(NOTICE_TYPES)('%s in Wales: Welsh first, then English, priced on both', (type) => {
     const english = prepare(cell(type, 'wales'));
-    const both = prepare(cell(type, 'wales', { language: 'cy+en' }));
+    const both = prepare(welshCell(type));
     expect(english.language).toBe('en');
     expect(both.language).toBe('cy+en');
     expect(both.noticeText.endsWith(english.noticeText)).toBe(true);

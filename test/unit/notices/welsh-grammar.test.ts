@@ -1,7 +1,7 @@
 import { parseOrderInput, prepareNotice } from '../../../src/notices';
 import { aCyn } from '../../../src/notices/wording/welsh/format';
 import { CTX, parsed } from './fixtures';
-import { validCell } from './nation-fixtures';
+import { welshCell } from './nation-fixtures';
 
 describe('Welsh "a" and "ac" before a number', () => {
   it.each([1, 8, 10, 11, 18, 19, 80, 88, 800, 8000])('writes "ac %i" (read with a vowel)', (n) => {
@@ -40,12 +40,7 @@ describe('Welsh heritage citations', () => {
     ['listed_building', 'section 67', 'adran 67'],
     ['conservation_area', 'section 73', 'adran 73'],
   ])('cites the 1990 Act for a %s notice in Wales, in both languages', (category, en, cy) => {
-    const body = {
-      ...validCell('planning', 'wales'),
-      category,
-      language: 'cy+en',
-      commentDeadline: '2027-03-22',
-    };
+    const body = welshCell('planning', { category, commentDeadline: '2027-03-22' });
     const order = parseOrderInput(body, CTX);
     const text = prepareNotice(order, CTX).noticeText;
     expect(text).toContain(`(Planning (Listed Buildings and Conservation Areas) Act 1990, ${en}).`);

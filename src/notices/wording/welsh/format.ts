@@ -53,8 +53,31 @@ const translationsSchema = z.strictObject({
       z.ZodObject<{ translation: z.ZodString; statutoryTerms: z.ZodArray<z.ZodString> }>
     >,
   ),
+  bodies: z.array(
+    z.strictObject({ english: z.string().min(1), welsh: z.string().min(1), translation: z.string().min(1) }),
+  ),
 });
 export const WELSH_TRANSLATIONS = referenceData('welsh-wording.json', translationsSchema, welshJson);
+
+/** A body name compared as people write it: case, spacing and a leading "the" do not matter. */
+const plain = (name: string) => name.trim().replace(/\s+/g, ' ').replace(/^the /i, '').toLowerCase();
+
+/** The Welsh name of a body we know (welsh-wording.json `bodies`), or undefined: "the Welsh Ministers" → "Gweinidogion Cymru". */
+export function welshBodyName(name: string): string | undefined {
+  const key = plain(name);
+  return WELSH_TRANSLATIONS.bodies.find((b) => plain(b.english) === key)?.welsh;
+}
+
+/**
+ * An address we print ourselves that opens with a known body's name, with that name in Welsh: "the Office of the
+ * Traffic Commissioner, Quarry House, …" → "Swyddfa'r Comisiynydd Traffig, Quarry House, …". The rest of the
+ * address (building, street, town, postcode) is printed as it is.
+ */
+export function welshBodyAddress(address: string): string {
+  const [first, ...rest] = address.split(',');
+  const welsh = welshBodyName(first);
+  return welsh === undefined ? address : [welsh, ...rest].join(',');
+}
 
 /**
  * "a" (and) or "ac" before a number: "ac" where the number is read starting with a vowel, as figures are read
@@ -70,4 +93,13 @@ export function aCyn(n: number): 'a' | 'ac' {
 /** Two phrases joined by "a"/"ac" as the second's number needs: "5 cerbyd nwyddau ac 8 ôl-gerbyd". */
 export function cysylltu(first: string, secondCount: number, second: string): string {
   return `${first} ${aCyn(secondCount)} ${second}`;
+}
+
+/**
+ * A verb and its object joined as Welsh writes the article after a vowel: "cau" + "y rhan o Heol y Felin" →
+ * "cau'r rhan o Heol y Felin" ("yr" too: "gwyro'r llwybr"). Every verb we join this way ends in a vowel.
+ */
+export function gydaGwrthrych(berf: string, gwrthrych: string): string {
+  const fannod = /^yr? (.*)$/s.exec(gwrthrych);
+  return fannod && /[aeiouwy]$/i.test(berf) ? `${berf}'r ${fannod[1]}` : `${berf} ${gwrthrych}`;
 }
