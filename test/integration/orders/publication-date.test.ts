@@ -33,6 +33,8 @@ const THURSDAY = addDays(MONDAY, 3);
 function exeterProbate(publicationDate: string, from: string) {
   return validOrderBody('probate', {
     postcode: 'EX1 1AA',
+    // The deceased's home decides the paper: an Exeter estate, in Exeter's paper.
+    deceasedAddress: '4 Cathedral Close, Exeter, EX1 1AA',
     publicationDate,
     claimsDeadlineDate: addMonths(from, 2),
   });

@@ -78,14 +78,20 @@ const customer = async (paymentMethod: PaymentMethod) => (await newCustomer(api,
  * A POST as a careful client sends it: with an Idempotency-Key, retried under the same key while the answer is
  * 503 (the order engine waits for a new worker) or 409 idempotency_request_in_progress.
  */
+/**
+ * A client that retries as the spec tells it to: the same Idempotency-Key while the answer is 503 (the worker is
+ * being restarted) or the first request is still in progress, until the service has recovered (bounded).
+ */
 async function carefully(path: string, key: string, body: unknown) {
   const headers = { 'Idempotency-Key': `crash-pay-${randomUUID()}` };
-  for (let attempt = 1; ; attempt++) {
-    const res = await call(api, 'POST', path, { key, body, headers });
-    const retry = res.status === 503 || res.json?.code === 'idempotency_request_in_progress';
-    if (!retry || attempt === 10) return res;
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
+  const retryable = (res: Awaited<ReturnType<typeof call>>) =>
+    res.status === 503 || res.json?.code === 'idempotency_request_in_progress';
+  return eventually(
+    () => call(api, 'POST', path, { key, body, headers }),
+    (res) => !retryable(res),
+    120_000,
+    1_000,
+  );
 }
 
 const place = (key: string, i: number) =>
