@@ -85,6 +85,28 @@ function probateFields(publicationDate: string): Record<string, unknown> {
   };
 }
 
+/** The sample's payment as it stands when `event` fires: invoiced on account, paid, or voided by the cancel. */
+function moneyOf(event: OrderEventName, price: number): Pick<Order, 'paymentState' | 'amountPaidGbpPence'> {
+  if (event === 'order.cancelled') return { paymentState: 'voided', amountPaidGbpPence: 0 };
+  if (event === 'order.paid') return { paymentState: 'paid', amountPaidGbpPence: price };
+  return { paymentState: 'invoiced', amountPaidGbpPence: 0 };
+}
+
+/** What the sample says went wrong, for the events about it: the cancel's reason, the failed delivery. */
+function troubleOf(
+  event: OrderEventName,
+  now: Date,
+): Pick<Order, 'cancellationReason' | 'deliveryFailure' | 'needsAttention'> {
+  const failed = event === 'order.delivery_failed';
+  return {
+    cancellationReason: event === 'order.cancelled' ? 'Sample: the application was withdrawn.' : null,
+    deliveryFailure: failed
+      ? { reason: 'Sample: the newspaper’s artwork inbox refused the file.', at: now.toISOString() }
+      : null,
+    needsAttention: failed,
+  };
+}
+
 /** The sample order as it stands when `event` fires. */
 export function sampleOrder(
   event: OrderEventName,
@@ -110,8 +132,7 @@ export function sampleOrder(
     quotedPriceGbpPence: price,
     noticeText: probate ? PROBATE_TEXT : PLANNING_TEXT,
     paymentMethod: 'invoice_with_terms',
-    paymentState: status === 'cancelled' ? 'voided' : event === 'order.paid' ? 'paid' : 'invoiced',
-    amountPaidGbpPence: event === 'order.paid' ? price : 0,
+    ...moneyOf(event, price),
     amountRefundedGbpPence: 0,
     checkoutUrl: null,
     invoiceUrl: `${base}/invoice`,
@@ -126,13 +147,8 @@ export function sampleOrder(
     pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
-    cancellationReason: status === 'cancelled' ? 'Sample: the application was withdrawn.' : null,
-    deliveryFailure:
-      event === 'order.delivery_failed'
-        ? { reason: 'Sample: the newspaper’s artwork inbox refused the file.', at: now.toISOString() }
-        : null,
+    ...troubleOf(event, now),
     documents: null,
-    needsAttention: event === 'order.delivery_failed',
     fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),
     pricing: { ...pricing, totalGbpPence: price },
     createdAt: addDays(now, -1),
