@@ -18,14 +18,17 @@ const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'create
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
 
-function toMember(r: {
+/** A member's row, as `columns` selects it. */
+interface MemberRow {
   id: string;
   organisation_id: string;
   email: string;
   role: MemberRole;
   invited_by: string | null;
   created_at: Date;
-}): Member {
+}
+
+function toMember(r: MemberRow): Member {
   return {
     id: r.id,
     organisationId: r.organisation_id,
@@ -103,14 +106,7 @@ export async function removeMember(
   id: string,
 ): Promise<Member | 'last_admin' | undefined> {
   return db.transaction().execute(async (trx) => {
-    const result = await sql<{
-      id: string;
-      organisation_id: string;
-      email: string;
-      role: MemberRole;
-      invited_by: string | null;
-      created_at: Date;
-    }>`
+    const result = await sql<MemberRow>`
       with admins as (
         select id from members
         where organisation_id = ${organisationId} and role = 'admin' and removed_at is null
