@@ -10,7 +10,7 @@ import type { Logger } from '../logger';
 import type { AppState } from './context';
 import { databaseCheck, type HealthCheck } from '../health';
 import { healthRoutes } from './health/health.routes';
-import { authenticate } from './middleware/authenticate';
+import { authenticate, callerOfHeader } from './middleware/authenticate';
 import { errorHandler } from './middleware/error-handler';
 import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody } from './middleware/json-body';
@@ -18,6 +18,7 @@ import {
   createRateLimiter,
   limitPerKey,
   limitPerOrganisation,
+  quoteLimit,
   type ConsumeRateLimit,
 } from './middleware/rate-limit';
 import { pageSecurityHeaders } from './pages/page-security';
@@ -154,13 +155,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
-  const quotes = quoteRoutes(db, perIpQuote, config.maxBodyBytes);
+  const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
+  const limitQuote = quoteLimit((header) => callerOfHeader(activeKeys, header), {
+    perKey,
+    perOrganisation,
+    perIp: perIpQuote,
+  });
+  const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
   v1.use(quotes.router.routes(), quotes.router.allowedMethods());
   const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
   v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
   const openApi = openApiRoutes();
   v1.use(openApi.routes(), openApi.allowedMethods());
-  const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const authenticated = [
     authenticate(activeKeys, deps.lastUsed),
     limitPerKey(perKey),

@@ -5,7 +5,7 @@ import { bearerCredential } from '../../auth/bearer';
 import type { LastUsedTracker } from '../../auth/last-used';
 import type { Scope } from '../../db/tables/api-keys';
 import { AppError } from '../../errors';
-import type { AppContext } from '../context';
+import type { AppContext, Caller } from '../context';
 
 /**
  * `Authorization: Bearer <key>`. Missing, malformed, unknown and revoked keys all answer the same 401, so
@@ -13,21 +13,30 @@ import type { AppContext } from '../context';
  */
 export function authenticate(keys: ActiveKeys, lastUsed: LastUsedTracker) {
   return async (ctx: AppContext, next: Next) => {
-    const key = bearerCredential(ctx.get('Authorization'));
-    const parsed = key ? parseApiKey(key) : null;
-    const record = key && parsed ? await keys.findActive(hashApiKey(key)) : undefined;
-    if (!record) {
+    const caller = await callerOfHeader(keys, ctx.get('Authorization'));
+    if (!caller) {
       throw new AppError('unauthorized', 'Missing or invalid API key. Send Authorization: Bearer <API key>.');
     }
-    ctx.state.caller = {
-      keyId: record.id,
-      organisationId: record.organisationId,
-      mode: record.mode,
-      livemode: record.mode === 'live',
-      scopes: record.scopes,
-    };
-    lastUsed.touch(record.id);
+    ctx.state.caller = caller;
+    lastUsed.touch(caller.keyId);
     return next();
+  };
+}
+
+/** The caller an `Authorization` header names: an active API key's, or undefined for anything else. */
+export async function callerOfHeader(
+  keys: ActiveKeys,
+  header: string | undefined,
+): Promise<Caller | undefined> {
+  const key = bearerCredential(header);
+  const record = key && parseApiKey(key) ? await keys.findActive(hashApiKey(key)) : undefined;
+  if (!record) return undefined;
+  return {
+    keyId: record.id,
+    organisationId: record.organisationId,
+    mode: record.mode,
+    livemode: record.mode === 'live',
+    scopes: record.scopes,
   };
 }
 

@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Next } from 'koa';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
-import type { AppContext } from '../context';
+import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
 import { createLimiter, type RateLimitStore } from './rate-limit-store';
 
@@ -87,9 +87,29 @@ export function limitPerKey(consume: ConsumeRateLimit) {
 /** The organisation's limit in the key's mode (live and test counted apart), after its key's own. */
 export function limitPerOrganisation(consume: ConsumeRateLimit) {
   return async (ctx: AppContext, next: Next) => {
-    const { organisationId, livemode } = ctx.state.caller!;
-    await consume(ctx, `${organisationId}:${livemode ? 'live' : 'test'}`);
+    await consume(ctx, organisationBucket(ctx.state.caller!));
     return next();
+  };
+}
+
+/** The organisation-and-mode bucket the per-organisation limit counts in. */
+const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
+
+/**
+ * POST /v1/quote's limit, taken before its body is read. A quote carrying a valid API key counts against that
+ * key's and its organisation's limits, as every authenticated request does (a platform quoting for many
+ * customers is not held to one address's 20 a minute); any other quote, with no key or a key that is not valid
+ * (ignored, as the spec says a bearer header sent to the quote is harmless), against its client address's.
+ */
+export function quoteLimit(
+  findCaller: (authorization: string | undefined) => Promise<Caller | undefined>,
+  limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit; perIp: ConsumeRateLimit },
+) {
+  return async (ctx: AppContext): Promise<void> => {
+    const caller = ctx.get('Authorization') ? await findCaller(ctx.get('Authorization')) : undefined;
+    if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
+    await limits.perKey(ctx, caller.keyId);
+    await limits.perOrganisation(ctx, organisationBucket(caller));
   };
 }
 

@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { parseQuoteRequest, quote, quoteNeedsGazette, ukDate, type QuoteRequest } from '../../notices';
 import type { AppContext, AppState } from '../context';
 import { parseJsonBody, readJsonText } from '../middleware/json-body';
-import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
 
 let memo = { second: -1, date: '' };
 
@@ -127,11 +126,12 @@ function answerQuote(db: Db, estimates: EstimateMemo): AnswerQuote {
 }
 
 /**
- * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited per
- * client IP. Pure notice-engine work apart from the Gazette health lookup.
+ * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored); limited by
+ * `limit` (its API key's limits when it carries a valid one, else its client IP's: rate-limit.ts `quoteLimit`).
+ * Pure notice-engine work apart from the Gazette health lookup.
  *
  * `direct`, mounted ahead of the body parser and the routers, answers every `POST /api/v1/quote` (any case, a
- * trailing slash) itself: the per-IP limit first, before the body is read; then it reads the body's text, and
+ * trailing slash) itself: the limit first, before the body is read; then it reads the body's text, and
  * parses it only when no answer is remembered for that text (a remembered text parsed before, so the refusals
  * a caller can meet, and their order, are the same). `router` (under /api/v1) answers other methods with 405.
  * The router matches every route of /api/v1 and composes the matched layers anew on each request, which was a
@@ -139,7 +139,7 @@ function answerQuote(db: Db, estimates: EstimateMemo): AnswerQuote {
  */
 export function quoteRoutes(
   db: Db,
-  perIp: ConsumeRateLimit,
+  limit: (ctx: AppContext) => Promise<void>,
   maxBodyBytes: number,
 ): { router: Router<AppState>; direct: Middleware<AppState> } {
   const estimates = new EstimateMemo();
@@ -156,7 +156,7 @@ export function quoteRoutes(
     // The template the router would have matched: the HTTP metrics label requests by it.
     (ctx as { _matchedRoute?: string })._matchedRoute = QUOTE_PATH;
     // The limit first: a refused client's body is never read, let alone parsed.
-    await perIp(ctx, clientBucket(ctx.ip));
+    await limit(ctx);
     const text = await readJsonText(ctx, maxBodyBytes);
     const today = todayInLondon();
     const known = estimates.get(today, text);
