@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { signingIdentity } from '../../src/documents/signing-identity';
 import { REPO_ROOT, runTool } from '../support/deploy-tools';
 
 /**
@@ -15,7 +17,11 @@ const EXAMPLE = 'deploy/compose.env.example';
 const APP_SERVICES = ['migrate', 'api', 'worker'];
 
 interface Project {
-  services: Record<string, { environment?: Record<string, string | null> }>;
+  services: Record<
+    string,
+    { environment?: Record<string, string | null>; secrets?: { source: string; target: string }[] }
+  >;
+  secrets: Record<string, { file?: string }>;
 }
 
 interface ExampleLine {
@@ -66,12 +72,17 @@ const required = [...new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+):\?/g)].m
  * else (values they copy from Stripe, their bank, their mail provider) a realistic value.
  */
 const OWN_VALUES: Record<string, string> = {
+  PUBLIC_BASE_URL: 'https://notices.example.com',
   SMTP_URL: 'smtp://mailer:s3cret@smtp.example.com:587',
   STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
   BANK_ACCOUNT_NAME: 'Notices Ltd',
   BANK_SORT_CODE: '20-00-00',
   BANK_ACCOUNT_NUMBER: '12345678',
+  SUPPLIER_NAME: 'Notices Ltd',
+  SUPPLIER_ADDRESS: '1 High Street, Leeds, LS1 1AA',
+  SUPPLIER_VAT_NUMBER: 'GB123456789',
+  SUPPLIER_EMAIL: 'billing@notices.example.com',
 };
 
 function replacement(line: ExampleLine): string | undefined {
@@ -143,5 +154,49 @@ describe('docker-compose.yml with deploy/compose.env.example, through compose-go
 
   it("leaves Grafana's password to Grafana", () => {
     expect(leaving(grafanas).affected).toEqual([]);
+  });
+
+  /** The example's `openssl req` command, its continuation lines joined (`#   ` lines ending in a backslash). */
+  const opensslReq = () => {
+    const lines = exampleText.split('\n').map((l) => l.replace(/^#\s*/, ''));
+    const start = lines.findIndex((l) => l.startsWith('openssl req '));
+    const command: string[] = [];
+    for (let i = start; start >= 0 && i < lines.length; i++) {
+      command.push(lines[i]!.replace(/\\$/, ''));
+      if (!lines[i]!.endsWith('\\')) break;
+    }
+    return command.join(' ');
+  };
+
+  it('mounts the signing key and certificate into the worker where DOCUMENT_SIGNING_*_FILE point, made as the example says', async () => {
+    const project = load(exampleText).project!;
+    const worker = appEnvironment(project, 'worker');
+    const mounted = new Map(
+      (project.services.worker?.secrets ?? []).map((s) => [s.target, project.secrets[s.source]?.file]),
+    );
+    const byName = new Map(example.map((l) => [l.name, l.value]));
+    const hostFile = (variable: string) => path.resolve(REPO_ROOT, byName.get(variable) ?? 'unset');
+    expect(mounted.get(worker.DOCUMENT_SIGNING_KEY_FILE!)).toBe(hostFile('DOCUMENT_SIGNING_KEY_PATH'));
+    expect(mounted.get(worker.DOCUMENT_SIGNING_CERT_FILE!)).toBe(hostFile('DOCUMENT_SIGNING_CERT_PATH'));
+    // Only the worker signs: the API never holds the key.
+    expect(project.services.api?.secrets ?? []).toEqual([]);
+
+    // The example's command writes the files the example's paths name, and the worker accepts them.
+    const command = opensslReq();
+    const keyPath = byName.get('DOCUMENT_SIGNING_KEY_PATH')!.replace(/^\.\//, '');
+    const certPath = byName.get('DOCUMENT_SIGNING_CERT_PATH')!.replace(/^\.\//, '');
+    expect(command).toContain(`-keyout ${keyPath} `);
+    expect(command).toMatch(new RegExp(`-out ${certPath}\\s*$`));
+    const dir = mkdtempSync(path.join(workDir, 'signing-'));
+    const local = command
+      .replace(keyPath, path.join(dir, 'key.pem'))
+      .replace(certPath, path.join(dir, 'cert.pem'));
+    execFileSync('sh', ['-c', local], { stdio: 'pipe' });
+    const identity = await signingIdentity({
+      documentSigning: { keyFile: path.join(dir, 'key.pem'), certFile: path.join(dir, 'cert.pem') },
+      supplier: loadConfig({ NODE_ENV: 'test' }).supplier,
+    });
+    expect(identity.keyPem).toContain('PRIVATE KEY');
+    expect(identity.certificatesPem).toContain('BEGIN CERTIFICATE');
   });
 });

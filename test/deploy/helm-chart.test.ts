@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
+import { ConfigError, loadConfig } from '../../src/config';
 import { REPO_ROOT, runTool } from '../support/deploy-tools';
 
 /**
@@ -207,6 +208,87 @@ describe('the Helm chart', () => {
       TEMPORAL_TLS_SERVER_CA_CERT_PATH: '/etc/temporal-tls/ca.crt',
     });
   });
+
+  it('mounts the document signing key and certificate where DOCUMENT_SIGNING_*_FILE point, in the worker only', () => {
+    const worker = named(defaults, 'Deployment', '-worker').spec.template.spec;
+    const mount = container(named(defaults, 'Deployment', '-worker')).volumeMounts.find(
+      (m: K8s) => m.name === 'document-signing',
+    );
+    expect(mount).toMatchObject({ mountPath: '/etc/document-signing', readOnly: true });
+    const volume = worker.volumes.find((v: K8s) => v.name === 'document-signing').secret;
+    expect(volume.secretName).toBe('notices-document-signing');
+    // Readable by the pod's group (fsGroup), never by others: 0440.
+    expect(volume.defaultMode).toBe(0o440);
+    const files = Object.fromEntries(volume.items.map((i: K8s) => [i.key, `${mount.mountPath}/${i.path}`]));
+    expect(config).toMatchObject({
+      DOCUMENT_SIGNING_KEY_FILE: files['tls.key'],
+      DOCUMENT_SIGNING_CERT_FILE: files['tls.crt'],
+    });
+    for (const other of [named(defaults, 'Deployment', '-api'), byKind(defaults, 'Job')[0]]) {
+      const spec = other.spec.template.spec;
+      expect(spec.volumes.map((v: K8s) => v.name)).not.toContain('document-signing');
+    }
+  });
+
+  it("sets the tuning values at the code's own defaults", () => {
+    const values = parse(readFileSync(path.join(REPO_ROOT, CHART, 'values.yaml'), 'utf8')) as {
+      tuning: Record<string, string>;
+    };
+    const tuning = values.tuning;
+    expect(Object.keys(tuning).length).toBeGreaterThanOrEqual(10);
+    for (const [name, value] of Object.entries(tuning)) expect(config[name]).toBe(value);
+    expect(loadConfig({ NODE_ENV: 'test', ...tuning })).toEqual(loadConfig({ NODE_ENV: 'test' }));
+  });
+
+  /** The Secret's keys as an operator fills them (docs/deploying.md, "Install"). */
+  const secretValues = {
+    DATABASE_URL: 'postgres://notices:s3cret@db.internal:5432/notices',
+    SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465',
+    STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+    STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    WEBHOOK_SECRET_ENCRYPTION_KEY: 'ab'.repeat(32),
+    CURSOR_SIGNING_KEY: 'cd'.repeat(32),
+    METRICS_TOKEN: 'ef'.repeat(12),
+  };
+  const filled = [
+    'supplier.name=Notices Ltd',
+    'supplier.address=1 High Street\\, Leeds\\, LS1 1AA',
+    'supplier.vatNumber=GB123456789',
+    'supplier.email=billing@notices.example.com',
+    'config.BANK_ACCOUNT_NAME=Notices Ltd',
+    'config.BANK_SORT_CODE=20-00-00',
+    'config.BANK_ACCOUNT_NUMBER=12345678',
+  ];
+
+  it('passes the production start-up check once its placeholders and the Secret are filled in', () => {
+    const data = named(render(...filled), 'ConfigMap', 'notices').data;
+    const loaded = loadConfig({ ...data, ...secretValues });
+    expect(loaded.supplier).toMatchObject({
+      name: 'Notices Ltd',
+      address: ['1 High Street', 'Leeds', 'LS1 1AA'],
+      telephone: undefined,
+    });
+    expect(loaded.documentSigning.keyFile).toBe('/etc/document-signing/tls.key');
+  });
+
+  const supplierValues = {
+    SUPPLIER_NAME: 'name',
+    SUPPLIER_ADDRESS: 'address',
+    SUPPLIER_VAT_NUMBER: 'vatNumber',
+    SUPPLIER_EMAIL: 'email',
+  };
+  it.each(Object.entries(supplierValues))(
+    'left as its placeholder, %s (supplier.%s) stops the processes at start-up, named',
+    (variable, field) => {
+      const data = named(
+        render(...filled.filter((s) => !s.startsWith(`supplier.${field}=`))),
+        'ConfigMap',
+        'notices',
+      ).data;
+      expect(() => loadConfig({ ...data, ...secretValues })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...data, ...secretValues })).toThrow(new RegExp(`\\b${variable}:`));
+    },
+  );
 
   it('limits each component to the traffic it needs, webhooks to public addresses only', () => {
     const policies = byKind(defaults, 'NetworkPolicy');
