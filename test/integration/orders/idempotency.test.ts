@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
+import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { startStripeMock, stripeEnv, type StripeMock } from '../../support/stripe-mock';
@@ -15,11 +16,13 @@ interface StripeSwitch {
   url: string;
   down: boolean;
   delayMs: number;
+  /** Requests being held by `delayMs` right now. */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
 async function stripeSwitch(target: string): Promise<StripeSwitch> {
-  const state = { down: false, delayMs: 0 };
+  const state = { down: false, delayMs: 0, waiting: 0 };
   const server = http.createServer((req, res) => {
     if (state.down) {
       req.socket.destroy();
@@ -28,7 +31,9 @@ async function stripeSwitch(target: string): Promise<StripeSwitch> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      state.waiting++;
       setTimeout(() => {
+        state.waiting--;
         const headers = Object.fromEntries(
           Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
         ) as Record<string, string>;
@@ -159,7 +164,11 @@ describe('Idempotency-Key on POST /v1/orders (Stripe semantics)', () => {
     let first, second;
     try {
       const running = placeWith(key, 'concurrent-1', body);
-      await new Promise((r) => setTimeout(r, 800));
+      // The first request is in progress once its Stripe call is being held.
+      await eventually(
+        () => stripe.waiting,
+        (n) => n > 0,
+      );
       second = await placeWith(key, 'concurrent-1', body);
       first = await running;
     } finally {
