@@ -158,10 +158,12 @@ export async function createSignInLink(
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
     if (opts.unlessUnusedWithinMs) {
+      // Only links the member asked for hold a request back: an invitation never blocks signing in.
       const recent = await trx
         .selectFrom('sign_in_links')
         .select('token_hash')
         .where('member_id', '=', memberId)
+        .where('requested', '=', true)
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date())
         .where('created_at', '>', new Date(Date.now() - opts.unlessUnusedWithinMs))
@@ -172,7 +174,7 @@ export async function createSignInLink(
     const { token, row } = memberToken(memberId, ttlMs);
     await trx
       .insertInto('sign_in_links')
-      .values({ ...row, used_at: null })
+      .values({ ...row, used_at: null, requested: !!opts.unlessUnusedWithinMs })
       .execute();
     return token;
   });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedNow, JsonObject } from './columns';
 
 export const MEMBER_ROLES = ['admin', 'viewer'] as const;
@@ -24,6 +24,8 @@ export interface SignInLinksTable {
   created_at: CreatedNow;
   expires_at: Date;
   used_at: Date | null;
+  /** Asked for on the sign-in page (the resend limit counts these), not an invitation or an operator's link. */
+  requested: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Console sessions: only the SHA-256 of the cookie's token is kept; the CSRF token is tied to the session. */

@@ -48,7 +48,7 @@ export interface MailDeps {
 export const signInPath = (token: string) => `/settings/sign-in/confirm?token=${encodeURIComponent(token)}`;
 
 /**
- * A member asking for links again while their newest link is unused and younger than this gets no new one (it
+ * A member asking for links again while the newest link they asked for is unused and younger than this gets no new one (it
  * is in their inbox): at most one e-mail per member per this many minutes, whoever asks, and no one can void
  * the link a member is about to use by asking again.
  */
