@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import { ORDER_BODY_VERSION, type Order } from '../orders/order';
+import { ORDER_BODY_VERSION, orderBodyJson, type Order } from '../orders/order';
 import { toOrder } from '../orders/order-snapshot';
-import { storeOrderBody, upsertOrderProjection } from '../db/orders.repository';
+import { upsertOrderProjection } from '../db/orders.repository';
 import type { Db } from '../db/database';
 import { orderStateQuery } from '../workflows/order.messages';
 
@@ -118,7 +118,14 @@ async function restoreRow(db: Db, order: Order, dryRun: boolean): Promise<'writt
   if (!behind && !bodyStale) return 'unchanged';
   if (dryRun) return 'written';
   if (behind) return (await upsertOrderProjection(db, order)) ? 'written' : 'unchanged';
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-  await storeOrderBody(db, row);
+  // The body from the workflow's order, as its own writes make it (serializing the row instead would give
+  // its JSON columns in jsonb's key order: the same JSON, other text).
+  const result = await db
+    .updateTable('orders')
+    .set({ body: orderBodyJson(order), body_version: ORDER_BODY_VERSION })
+    .where('id', '=', order.id)
+    .where('version', '=', String(order.version))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return 'unchanged';
   return 'written';
 }
