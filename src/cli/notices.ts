@@ -13,6 +13,7 @@ import { registerIntegrationCommands } from './integration.commands';
 import { registerMemberCommands } from './member.commands';
 import { registerOrgUpdateCommand } from './org-update.command';
 import { registerOutboxCommands } from './outbox.commands';
+import { registerProjectionCommands } from './projection.commands';
 import { CliError, fail, printJson, settingsRule } from './output';
 import { OPERATOR } from '../settings/services/actor';
 import { createOrganisationKey, revokeOrganisationKey } from '../settings/services/api-keys.service';
@@ -113,6 +114,7 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
   registerIncidentCommands(program, run);
   registerOutboxCommands(program);
   registerMemberCommands(program, run);
+  registerProjectionCommands(program, run);
   return program;
 }
 

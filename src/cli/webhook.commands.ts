@@ -48,7 +48,7 @@ function isoTime(value: string): Date {
 }
 
 /** A Temporal client for replays: TEMPORAL_ADDRESS, else the embedded dev server of `npm start`. */
-async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T>): Promise<T> {
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalDevPort}`;
   let connection: Connection;
   try {
