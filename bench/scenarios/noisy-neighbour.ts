@@ -15,6 +15,13 @@ import { benchOrganisation, type BenchContext } from './context';
 /** Tenant B's requests in flight: a modest integration, well inside its own limits. */
 const B_CONCURRENCY = 4;
 const B_COUNTS = { quick: { creates: 60, lists: 150 }, full: { creates: 200, lists: 400 } };
+/**
+ * Each of B's measurements stops starting requests after this many seconds (half for creates, half for
+ * lists) whatever its count, so the scenario stays inside its 90 s on a machine that other work slows.
+ */
+const B_PHASE_SECONDS = { warmUp: 6, measured: 18 };
+/** B's requests are bounded; a measurement ends at most this long after its last request started. */
+const B_REQUEST_TIMEOUT_MS = 10_000;
 const P99_RATIO_TARGET = 2;
 /** Each of A's endpoints holds every delivery this long before answering. */
 const RECEIVER_DELAY_MS = 2_000;
@@ -35,18 +42,32 @@ const A_SEND_RATE = 2;
 const A_IN_FLIGHT = 32;
 /** The flood runs this long before B is measured beside it. */
 const FLOOD_RAMP_MS = 3_000;
-const REQUEST_TIMEOUT_MS = 30_000;
+/** A's requests are bounded too, and those still in flight when the flood stops are aborted. */
+const A_REQUEST_TIMEOUT_MS = 10_000;
 
 type Statuses = Record<string, number>;
 
-/** One request: the answer's status counted (or `network` when there was none), the body read. */
-async function send(url: string, init: RequestInit, statuses: Statuses): Promise<number> {
-  let status: number | 'network' = 'network';
+/**
+ * One request, its body read and its status counted: `network` when no answer came (refused, reset or timed
+ * out), `aborted` when `stop` ended it (the flood stopping).
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  statuses: Statuses,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<number> {
+  let status: number | 'network' | 'aborted' = 'network';
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(url, { ...init, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
     await res.arrayBuffer();
     status = res.status;
     return res.status;
+  } catch (err) {
+    if (stop?.aborted) status = 'aborted';
+    throw err;
   } finally {
     statuses[status] = (statuses[status] ?? 0) + 1;
   }
@@ -65,9 +86,11 @@ function merge(...all: Statuses[]): Statuses {
 
 /**
  * Starts `task` `perSecond` times a second on a fixed schedule (an open loop: a slow answer does not slow the
- * sender) until `stop()`, at most `A_IN_FLIGHT` in flight. Resolves, once stopped, when every call has ended.
+ * sender) until `stop()`, at most `A_IN_FLIGHT` in flight. `stop()` aborts the calls in flight (through the
+ * signal each task is given) and resolves when every call has ended.
  */
-function paced(perSecond: number, task: (i: number) => Promise<unknown>) {
+function paced(perSecond: number, task: (i: number, stop: AbortSignal) => Promise<unknown>) {
+  const abort = new AbortController();
   let stopped = false;
   let started = 0;
   let skipped = 0;
@@ -77,7 +100,7 @@ function paced(perSecond: number, task: (i: number) => Promise<unknown>) {
     let next = performance.now();
     while (!stopped) {
       if (inFlight.size < A_IN_FLIGHT) {
-        const p = task(started++)
+        const p = task(started++, abort.signal)
           .catch(() => undefined)
           .finally(() => inFlight.delete(p));
         inFlight.add(p);
@@ -90,6 +113,7 @@ function paced(perSecond: number, task: (i: number) => Promise<unknown>) {
   return {
     stop: () => {
       stopped = true;
+      abort.abort();
       return loop;
     },
     counts: () => ({ started, skipped }),
@@ -161,30 +185,36 @@ async function floodingTenant(ctx: BenchContext, endpointUrl: (path: string) => 
  * Tenant B (live mode, within its own limits) creates and lists orders, `B_CONCURRENCY` in flight: each
  * latency is one request's, every status counted.
  */
-async function measureB(ctx: BenchContext, apiKey: string, phase: string) {
+async function measureB(ctx: BenchContext, apiKey: string, phase: string, seconds: number) {
   const counts = ctx.quick ? B_COUNTS.quick : B_COUNTS.full;
   const orders = `${ctx.services.apiUrl}/api/v1/orders`;
   const statuses: Statuses = {};
+  const until = (share: number) => Math.min(ctx.deadline, Date.now() + share * seconds * 1000);
   const create = await timed(
     `tenant B create (${phase})`,
     counts.creates,
     B_CONCURRENCY,
     async (i) => {
       const body = validOrderBody('planning', { clientRef: `noisy-b-${phase}-${i}` });
-      const status = await send(orders, post(body, bearer(apiKey)), statuses);
+      const status = await send(orders, post(body, bearer(apiKey)), statuses, B_REQUEST_TIMEOUT_MS);
       if (status !== 201) throw new Error(`create answered ${status}`);
     },
-    ctx.deadline,
+    until(0.5),
   );
   const list = await timed(
     `tenant B list (${phase})`,
     counts.lists,
     B_CONCURRENCY,
     async () => {
-      const status = await send(`${orders}?limit=25`, { headers: bearer(apiKey) }, statuses);
+      const status = await send(
+        `${orders}?limit=25`,
+        { headers: bearer(apiKey) },
+        statuses,
+        B_REQUEST_TIMEOUT_MS,
+      );
       if (status !== 200) throw new Error(`list answered ${status}`);
     },
-    ctx.deadline,
+    until(1),
   );
   const shape = (run: typeof create) => ({
     ...summarise(run.latencies),
@@ -213,9 +243,9 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       `noisy neighbour: tenant A holds ${a.keys.length} test keys and ${a.endpoints} endpoints (one more of each refused: ${a.keysRefused}, ${a.endpointsRefused})`,
     );
     const roles = serviceRoles(services);
-    await measureB({ ...ctx, quick: true }, b.apiKey, 'warm-up');
+    await measureB({ ...ctx, quick: true }, b.apiKey, 'warm-up', B_PHASE_SECONDS.warmUp);
     const idleCpu = cpuSnapshot(roles);
-    const idle = await measureB(ctx, b.apiKey, 'idle');
+    const idle = await measureB(ctx, b.apiKey, 'idle', B_PHASE_SECONDS.measured);
     const idleCpuSplit = cpuSplit(idleCpu, cpuSnapshot(roles));
 
     const orderRate = Math.min(
@@ -230,19 +260,25 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     );
     const floodStarted = performance.now();
     const flood = {
-      orders: paced(orderRate, (i) =>
+      orders: paced(orderRate, (i, stop) =>
         send(
           orders,
           post(validOrderBody('planning', { clientRef: `noisy-a-${i}` }), keyOf(i)),
           aStatuses.orders,
+          A_REQUEST_TIMEOUT_MS,
+          stop,
         ),
       ),
-      lists: paced(A_LIST_RATE, (i) => send(`${orders}?limit=100`, { headers: keyOf(i) }, aStatuses.lists)),
-      sends: paced(A_SEND_RATE, (i) =>
+      lists: paced(A_LIST_RATE, (i, stop) =>
+        send(`${orders}?limit=100`, { headers: keyOf(i) }, aStatuses.lists, A_REQUEST_TIMEOUT_MS, stop),
+      ),
+      sends: paced(A_SEND_RATE, (i, stop) =>
         send(
           `${services.apiUrl}/api/v1/test_helpers/webhooks/send`,
           post({ event: 'order.booked' }, keyOf(i)),
           aStatuses.sends,
+          A_REQUEST_TIMEOUT_MS,
+          stop,
         ),
       ),
     };
@@ -251,13 +287,13 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     try {
       await sleep(FLOOD_RAMP_MS);
       const loadedCpu = cpuSnapshot(roles);
-      loaded = await measureB(ctx, b.apiKey, 'beside the flood');
+      loaded = await measureB(ctx, b.apiKey, 'beside the flood', B_PHASE_SECONDS.measured);
       loadedCpuSplit = cpuSplit(loadedCpu, cpuSnapshot(roles));
     } finally {
-      // Each call is bounded (REQUEST_TIMEOUT_MS): the wait for those in flight is too.
+      // Stopping aborts what is in flight: the wait is short, and bounded in any case.
       await withTimeout(
         Promise.all(Object.values(flood).map((f) => f.stop())),
-        REQUEST_TIMEOUT_MS + 5_000,
+        A_REQUEST_TIMEOUT_MS,
         'stopping the flood',
       );
     }
