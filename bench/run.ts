@@ -10,12 +10,13 @@ import { createOrderScenario } from './scenarios/create-order';
 import { hostileScenario } from './scenarios/hostile';
 import { lifecycleScenario } from './scenarios/lifecycle';
 import { listOrdersScenario } from './scenarios/list-orders';
+import { noisyNeighbourScenario } from './scenarios/noisy-neighbour';
 import { quoteScenario } from './scenarios/quote';
 import { webhookScenario } from './scenarios/webhook';
 import { workerStartScenario } from './scenarios/worker-start';
 
 /**
- * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle,hostile,worker-start] [--list-orders N] [--orders N]
+ * npm run bench [-- --quick] [--only quote,create,list,webhook,lifecycle,hostile,worker-start,noisy-neighbour] [--list-orders N] [--orders N]
  *   [--webhooks N] [--budget-minutes M]
  * Every scenario runs after a warm-up, beside a baseline measured in the same run on the same machine.
  * See docs/benchmarks.md.
@@ -31,6 +32,7 @@ const SCENARIOS: Record<
   lifecycle: { run: lifecycleScenario, limitS: 480 },
   hostile: { run: hostileScenario, limitS: 300 },
   'worker-start': { run: workerStartScenario, limitS: 600 },
+  'noisy-neighbour': { run: noisyNeighbourScenario, limitS: 90 },
 };
 
 function positiveInt(value: string | undefined, fallback: number, option: string): number {

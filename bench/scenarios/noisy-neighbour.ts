@@ -1,0 +1,372 @@
+import { loadConfig } from '../../src/config';
+import { createOrganisation } from '../../src/db/organisations.repository';
+import { QuotaExceeded } from '../../src/quotas/quotas';
+import { OPERATOR } from '../../src/settings/services/actor';
+import { createOrganisationKey } from '../../src/settings/services/api-keys.service';
+import { createEndpoint } from '../../src/settings/services/webhooks.service';
+import { validOrderBody } from '../../test/support/notice-bodies';
+import { cpuSnapshot, cpuSplit, serviceRoles } from '../lib/cpu-split';
+import { bearer, post } from '../lib/http';
+import { progress, sleep, withTimeout } from '../lib/progress';
+import { startSlowReceiver } from '../lib/slow-receiver';
+import { ratio, round, summarise, timed, type TargetResult } from '../lib/stats';
+import { benchOrganisation, type BenchContext } from './context';
+
+/** Tenant B's requests in flight: a modest integration, well inside its own limits. */
+const B_CONCURRENCY = 4;
+const B_COUNTS = { quick: { creates: 60, lists: 150 }, full: { creates: 200, lists: 400 } };
+/**
+ * Each of B's measurements stops starting requests after this many seconds (half for creates, half for
+ * lists) whatever its count, so the scenario stays inside its 90 s on a machine that other work slows.
+ */
+const B_PHASE_SECONDS = { warmUp: 6, measured: 18 };
+/** B's requests are bounded; a measurement ends at most this long after its last request started. */
+const B_REQUEST_TIMEOUT_MS = 10_000;
+const P99_RATIO_TARGET = 2;
+/** Each of A's endpoints holds every delivery this long before answering. */
+const RECEIVER_DELAY_MS = 2_000;
+/**
+ * A's test orders go at four times its per-minute quota (the quota's worth in a quarter of a minute), so a run
+ * of well under a minute passes the quota whatever second of the clock's minute it starts at.
+ */
+const ORDER_RATE_OVER_QUOTA = 4;
+const MAX_ORDER_RATE = 20;
+/**
+ * A's list requests a second: twice what its organisation's request limit (600 a minute by default) lets
+ * through in production. The bench raises the request limits (bench/lib/services.ts) so every one arrives.
+ */
+const A_LIST_RATE = 20;
+/** `POST /v1/test_helpers/webhooks/send` a second: each goes to every one of A's endpoints. */
+const A_SEND_RATE = 2;
+/** At most this many of A's requests of each kind in flight; a tick past it is skipped (and counted). */
+const A_IN_FLIGHT = 32;
+/** The flood runs this long before B is measured beside it. */
+const FLOOD_RAMP_MS = 3_000;
+/** A's requests are bounded too, and those still in flight when the flood stops are aborted. */
+const A_REQUEST_TIMEOUT_MS = 10_000;
+
+type Statuses = Record<string, number>;
+
+/**
+ * One request, its body read and its status counted: `network` when no answer came (refused, reset or timed
+ * out), `aborted` when `stop` ended it (the flood stopping).
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  statuses: Statuses,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<number> {
+  let status: number | 'network' | 'aborted' = 'network';
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(url, { ...init, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
+    await res.arrayBuffer();
+    status = res.status;
+    return res.status;
+  } catch (err) {
+    if (stop?.aborted) status = 'aborted';
+    throw err;
+  } finally {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+}
+
+const countOf = (s: Statuses, test: (status: number) => boolean) =>
+  Object.entries(s).reduce((n, [k, v]) => (test(Number(k)) ? n + v : n), 0);
+const fiveHundreds = (s: Statuses) => countOf(s, (status) => status >= 500);
+const tooMany = (s: Statuses) => countOf(s, (status) => status === 429);
+
+function merge(...all: Statuses[]): Statuses {
+  const out: Statuses = {};
+  for (const s of all) for (const [k, v] of Object.entries(s)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+/**
+ * Starts `task` `perSecond` times a second on a fixed schedule (an open loop: a slow answer does not slow the
+ * sender) until `stop()`, at most `A_IN_FLIGHT` in flight. `stop()` aborts the calls in flight (through the
+ * signal each task is given) and resolves when every call has ended.
+ */
+function paced(perSecond: number, task: (i: number, stop: AbortSignal) => Promise<unknown>) {
+  const abort = new AbortController();
+  let stopped = false;
+  let started = 0;
+  let skipped = 0;
+  const inFlight = new Set<Promise<unknown>>();
+  const gapMs = 1000 / perSecond;
+  const loop = (async () => {
+    let next = performance.now();
+    while (!stopped) {
+      if (inFlight.size < A_IN_FLIGHT) {
+        const p = task(started++, abort.signal)
+          .catch(() => undefined)
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      } else skipped++;
+      next += gapMs;
+      await sleep(Math.max(0, next - performance.now()));
+    }
+    await Promise.all(inFlight);
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+      abort.abort();
+      return loop;
+    },
+    counts: () => ({ started, skipped }),
+  };
+}
+
+/** Quotas as the bench's API reads them (it inherits QUOTA_* from the bench's environment). */
+function quotaEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => /^QUOTA_/.test(e[0]) && !!e[1]),
+  );
+}
+
+/**
+ * Tenant A: API keys and webhook endpoints made through the services the console and the CLI use, until its
+ * quota refuses one more (one attempt past each quota, counted).
+ */
+async function floodingTenant(ctx: BenchContext, endpointUrl: (path: string) => string) {
+  const { services } = ctx;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: services.databaseUrl,
+    WEBHOOK_SECRET_ENCRYPTION_KEY: services.webhookEncryptionKey.toString('hex'),
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    ...quotaEnv(),
+  });
+  const org = await createOrganisation(services.db, {
+    name: 'Bench noisy neighbour A',
+    paymentMethod: 'invoice_with_terms',
+    invoiceTermsDays: 30,
+  });
+  const keys: string[] = [];
+  let keysRefused = 0;
+  for (let i = 0; i <= config.quotas.api_keys; i++) {
+    try {
+      const { key } = await createOrganisationKey({ db: services.db, quotas: config.quotas }, OPERATOR, {
+        organisationId: org.id,
+        mode: 'test',
+        scopes: ['orders:read', 'orders:write'],
+        name: `flood ${i}`,
+      });
+      keys.push(key);
+    } catch (err) {
+      if (!(err instanceof QuotaExceeded)) throw err;
+      keysRefused++;
+      break;
+    }
+  }
+  let endpoints = 0;
+  let endpointsRefused = 0;
+  for (let i = 0; i <= config.quotas.webhook_endpoints; i++) {
+    try {
+      await createEndpoint({ db: services.db, config }, OPERATOR, {
+        organisationId: org.id,
+        url: endpointUrl(`/a/${i}`),
+        mode: 'test',
+      });
+      endpoints++;
+    } catch (err) {
+      if (!(err instanceof QuotaExceeded)) throw err;
+      endpointsRefused++;
+      break;
+    }
+  }
+  return { quotas: config.quotas, keys, keysRefused, endpoints, endpointsRefused };
+}
+
+/**
+ * Tenant B (live mode, within its own limits) creates and lists orders, `B_CONCURRENCY` in flight: each
+ * latency is one request's, every status counted.
+ */
+async function measureB(ctx: BenchContext, apiKey: string, phase: string, seconds: number) {
+  const counts = ctx.quick ? B_COUNTS.quick : B_COUNTS.full;
+  const orders = `${ctx.services.apiUrl}/api/v1/orders`;
+  const statuses: Statuses = {};
+  const until = (share: number) => Math.min(ctx.deadline, Date.now() + share * seconds * 1000);
+  const create = await timed(
+    `tenant B create (${phase})`,
+    counts.creates,
+    B_CONCURRENCY,
+    async (i) => {
+      const body = validOrderBody('planning', { clientRef: `noisy-b-${phase}-${i}` });
+      const status = await send(orders, post(body, bearer(apiKey)), statuses, B_REQUEST_TIMEOUT_MS);
+      if (status !== 201) throw new Error(`create answered ${status}`);
+    },
+    until(0.5),
+  );
+  const list = await timed(
+    `tenant B list (${phase})`,
+    counts.lists,
+    B_CONCURRENCY,
+    async () => {
+      const status = await send(
+        `${orders}?limit=25`,
+        { headers: bearer(apiKey) },
+        statuses,
+        B_REQUEST_TIMEOUT_MS,
+      );
+      if (status !== 200) throw new Error(`list answered ${status}`);
+    },
+    until(1),
+  );
+  const shape = (run: typeof create) => ({
+    ...summarise(run.latencies),
+    perSecond: run.perSecond,
+    failed: run.errors,
+    firstError: run.firstError,
+    notStarted: run.notStarted,
+  });
+  return { create: shape(create), list: shape(list), statuses };
+}
+
+/**
+ * One tenant floods while another works beside it. Tenant B (live) creates and lists orders on the quiet
+ * service; then tenant A, holding as many test keys and webhook endpoints (to a receiver that answers after
+ * 2 s) as its quotas allow, places test orders at four times its per-minute quota, lists at twice its
+ * organisation's request limit and sends sample events to all its endpoints, while B repeats the same
+ * measurement. Targets: B's loaded p99 within 2× its idle p99 for create and list, no 5xx and no 429 for B.
+ */
+export async function noisyNeighbourScenario(ctx: BenchContext) {
+  const { services } = ctx;
+  const receiver = await startSlowReceiver(RECEIVER_DELAY_MS);
+  try {
+    const a = await floodingTenant(ctx, receiver.url);
+    const b = await benchOrganisation(services, 'Bench noisy neighbour B');
+    progress(
+      `noisy neighbour: tenant A holds ${a.keys.length} test keys and ${a.endpoints} endpoints (one more of each refused: ${a.keysRefused}, ${a.endpointsRefused})`,
+    );
+    const roles = serviceRoles(services);
+    await measureB({ ...ctx, quick: true }, b.apiKey, 'warm-up', B_PHASE_SECONDS.warmUp);
+    const idleCpu = cpuSnapshot(roles);
+    const idle = await measureB(ctx, b.apiKey, 'idle', B_PHASE_SECONDS.measured);
+    const idleCpuSplit = cpuSplit(idleCpu, cpuSnapshot(roles));
+
+    const orderRate = Math.min(
+      MAX_ORDER_RATE,
+      (a.quotas.test_orders_per_minute / 60) * ORDER_RATE_OVER_QUOTA,
+    );
+    const aStatuses = { orders: {} as Statuses, lists: {} as Statuses, sends: {} as Statuses };
+    const orders = `${services.apiUrl}/api/v1/orders`;
+    const keyOf = (i: number) => bearer(a.keys[i % a.keys.length]!);
+    progress(
+      `noisy neighbour: tenant A floods (${round(orderRate)} test orders/s, ${A_LIST_RATE} lists/s, ${A_SEND_RATE} sample events/s to ${a.endpoints} endpoints answering after ${RECEIVER_DELAY_MS} ms)`,
+    );
+    const floodStarted = performance.now();
+    const flood = {
+      orders: paced(orderRate, (i, stop) =>
+        send(
+          orders,
+          post(validOrderBody('planning', { clientRef: `noisy-a-${i}` }), keyOf(i)),
+          aStatuses.orders,
+          A_REQUEST_TIMEOUT_MS,
+          stop,
+        ),
+      ),
+      lists: paced(A_LIST_RATE, (i, stop) =>
+        send(`${orders}?limit=100`, { headers: keyOf(i) }, aStatuses.lists, A_REQUEST_TIMEOUT_MS, stop),
+      ),
+      sends: paced(A_SEND_RATE, (i, stop) =>
+        send(
+          `${services.apiUrl}/api/v1/test_helpers/webhooks/send`,
+          post({ event: 'order.booked' }, keyOf(i)),
+          aStatuses.sends,
+          A_REQUEST_TIMEOUT_MS,
+          stop,
+        ),
+      ),
+    };
+    let loaded: Awaited<ReturnType<typeof measureB>>;
+    let loadedCpuSplit: ReturnType<typeof cpuSplit>;
+    try {
+      await sleep(FLOOD_RAMP_MS);
+      const loadedCpu = cpuSnapshot(roles);
+      loaded = await measureB(ctx, b.apiKey, 'beside the flood', B_PHASE_SECONDS.measured);
+      loadedCpuSplit = cpuSplit(loadedCpu, cpuSnapshot(roles));
+    } finally {
+      // Stopping aborts what is in flight: the wait is short, and bounded in any case.
+      await withTimeout(
+        Promise.all(Object.values(flood).map((f) => f.stop())),
+        A_REQUEST_TIMEOUT_MS,
+        'stopping the flood',
+      );
+    }
+    const floodSeconds = round((performance.now() - floodStarted) / 1000, 1);
+
+    const bStatuses = merge(idle.statuses, loaded.statuses);
+    const createRatio = ratio(loaded.create.p99, idle.create.p99);
+    const listRatio = ratio(loaded.list.p99, idle.list.p99);
+    const aAll = merge(aStatuses.orders, aStatuses.lists, aStatuses.sends);
+    const aRequests = countOf(aAll, () => true);
+    const targets: TargetResult[] = [
+      {
+        target: `tenant B create p99 beside the flood ≤ ${P99_RATIO_TARGET}× idle`,
+        actual: `${loaded.create.p99} / ${idle.create.p99} ms = ${createRatio}×`,
+        met: loaded.create.count > 0 && loaded.create.p99 <= P99_RATIO_TARGET * idle.create.p99,
+      },
+      {
+        target: `tenant B list p99 beside the flood ≤ ${P99_RATIO_TARGET}× idle`,
+        actual: `${loaded.list.p99} / ${idle.list.p99} ms = ${listRatio}×`,
+        met: loaded.list.count > 0 && loaded.list.p99 <= P99_RATIO_TARGET * idle.list.p99,
+      },
+      {
+        target: 'tenant B: no 5xx',
+        actual: `${fiveHundreds(bStatuses)}`,
+        met: fiveHundreds(bStatuses) === 0 && !bStatuses.network,
+      },
+      {
+        target: 'tenant B: no 429 (within its limits)',
+        actual: `${tooMany(bStatuses)}`,
+        met: tooMany(bStatuses) === 0,
+      },
+      {
+        target: "tenant A's quotas hold (keys, endpoints, test orders a minute)",
+        actual: `${a.keysRefused} key, ${a.endpointsRefused} endpoint refused; ${tooMany(aStatuses.orders)} orders 429`,
+        met: a.keysRefused === 1 && a.endpointsRefused === 1 && tooMany(aStatuses.orders) > 0,
+      },
+    ];
+    return {
+      name: 'noisy neighbour',
+      tenantB: {
+        concurrency: B_CONCURRENCY,
+        idle: { create: idle.create, list: idle.list },
+        loaded: { create: loaded.create, list: loaded.list },
+        p99Ratio: { create: createRatio, list: listRatio },
+        p99RatioTarget: P99_RATIO_TARGET,
+        statuses: bStatuses,
+        fiveHundreds: fiveHundreds(bStatuses),
+        tooMany: tooMany(bStatuses),
+      },
+      tenantA: {
+        quotas: a.quotas,
+        apiKeys: a.keys.length,
+        keysRefusedPastQuota: a.keysRefused,
+        webhookEndpoints: a.endpoints,
+        endpointsRefusedPastQuota: a.endpointsRefused,
+        floodSeconds,
+        rates: {
+          testOrdersPerSecond: round(orderRate),
+          listsPerSecond: A_LIST_RATE,
+          sendsPerSecond: A_SEND_RATE,
+        },
+        requests: aRequests,
+        tooMany: tooMany(aAll),
+        fiveHundreds: fiveHundreds(aAll),
+        skippedAtInFlightCap: Object.values(flood).reduce((n, f) => n + f.counts().skipped, 0),
+        statuses: aStatuses,
+        receiver: { delayMs: RECEIVER_DELAY_MS, ...receiver.stats() },
+      },
+      // Who had the cores (percent of the machine): a shared machine's other work shows here.
+      cpu: { idle: idleCpuSplit, loaded: loadedCpuSplit },
+      targets,
+    };
+  } finally {
+    await receiver.close();
+  }
+}
