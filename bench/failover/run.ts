@@ -60,7 +60,8 @@ function sdkClient(baseUrl: string, apiKey: string, tally: Tally) {
   const counted: typeof fetch = async (input, init) => {
     try {
       const res = await fetch(input, init);
-      tally.attempt(res.status < 500);
+      // 409 idempotency_request_in_progress is the only 409 this load can meet: an attempt that did not serve.
+      tally.attempt(res.status < 500 && res.status !== 409);
       return res;
     } catch (err) {
       tally.attempt(false);
