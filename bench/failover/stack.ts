@@ -1,0 +1,255 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { Client as PgClient } from 'pg';
+import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
+import type { DevLog } from '../../src/dev/log';
+import { findFreePort } from '../../src/dev/ports';
+import { findTemporalCli } from '../../src/dev/temporal-cli';
+import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
+import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
+import { progress, sleep, withTimeout } from '../lib/progress';
+import { BENCH_REDIS_URL } from '../lib/redis';
+import { createBenchTls, type BenchTls } from '../lib/tls';
+import { startHaproxy, type Haproxy } from './haproxy';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROOT = path.join(__dirname, '..', '..');
+const NAMESPACE = 'default';
+const TASK_QUEUE = 'failover-orders';
+
+const log: DevLog = {
+  debug: () => undefined,
+  info: (o, m) => progress(typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`),
+  warn: (o, m) => progress(`warning: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
+  error: (o, m) => progress(`error: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
+};
+
+/** Every variable the service's config reads: dropped from the inherited environment, so only ours count. */
+const CONFIG_VARIABLE =
+  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_|REDIS_URL|METRICS_|WORKER_METRICS_|LOG_FORMAT|OTEL_|SHUTDOWN_)/;
+
+async function admin(sql: string) {
+  const client = new PgClient({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function relay(child: ChildProcess, name: string) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
+    });
+  }
+}
+
+/** A process of ours and how to stop it: SIGTERM (graceful) or SIGKILL; resolves when it has exited. */
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+export interface FailoverStack {
+  db: Db;
+  temporal: Client;
+  haproxy: Haproxy;
+  tls: BenchTls;
+  webhookEncryptionKey: Buffer;
+  apis: Map<string, Proc>;
+  workers: Proc[];
+  /** Starts API `name` (api1, api2) on its fixed port and waits until it answers /api/health itself. */
+  startApi(name: string): Promise<Proc>;
+  /** Starts a worker and waits until Temporal sees it polling. */
+  startWorker(index: number): Promise<Proc>;
+  stop(): Promise<void>;
+}
+
+export function signal(proc: Proc, sig: 'SIGTERM' | 'SIGKILL', timeoutMs = 40_000): Promise<void> {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(sig);
+  return withTimeout(proc.exited, timeoutMs, `${proc.name} exiting after ${sig}`);
+}
+
+/**
+ * A fresh database, a Temporal dev server, two API processes behind HAProxy, two workers, rate limits counted
+ * in Redis: the service as production runs it (NODE_ENV=development only so webhooks may reach the receiver
+ * on 127.0.0.1), every process on loopback. A failure stops whatever already started.
+ */
+export async function startFailoverStack(): Promise<FailoverStack> {
+  const cleanups: { what: string; run: () => Promise<void> }[] = [];
+  const stop = async () => {
+    while (cleanups.length) {
+      const { what, run } = cleanups.pop()!;
+      await withTimeout(run(), 45_000, `stopping ${what}`).catch((err: unknown) =>
+        progress(`could not stop ${what}: ${String(err)}`),
+      );
+    }
+  };
+  try {
+    return await start(cleanups, stop);
+  } catch (err) {
+    progress(`start-up failed, stopping what started: ${err instanceof Error ? err.message : String(err)}`);
+    await stop();
+    throw err;
+  }
+}
+
+async function start(
+  cleanups: { what: string; run: () => Promise<void> }[],
+  stop: () => Promise<void>,
+): Promise<FailoverStack> {
+  const name = `notices_failover_${Date.now()}`;
+  progress(`creating database ${name}`);
+  await withTimeout(admin(`create database "${name}"`), 20_000, 'create database');
+  cleanups.push({ what: 'database', run: () => admin(`drop database if exists "${name}" with (force)`) });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const { db } = createDatabase(databaseUrl, 4);
+  cleanups.push({ what: 'pool', run: () => db.destroy() });
+  await withTimeout(migrateToLatest(db), 60_000, 'migrations');
+
+  const cli = await withTimeout(findTemporalCli({ install: false, log }), 30_000, 'Temporal CLI');
+  const temporalServer = await withTimeout(
+    startTemporalDevServer({
+      port: await findFreePort(),
+      ui: false,
+      searchAttributes: SEARCH_ATTRIBUTES,
+      log,
+      cli,
+      startTimeoutMs: 90_000,
+    }),
+    120_000,
+    'Temporal dev server',
+  );
+  cleanups.push({ what: 'Temporal dev server', run: () => temporalServer.stop() });
+  const temporal = new Client({
+    connection: await Connection.connect({ address: temporalServer.address }),
+    namespace: NAMESPACE,
+  });
+  cleanups.push({ what: 'Temporal client', run: () => temporal.connection.close() });
+
+  const tls = createBenchTls();
+  if (!tls) throw new Error('openssl is needed for the https webhook receiver (live endpoints need https)');
+  cleanups.push({ what: 'TLS files', run: async () => tls.remove() });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'notices-failover-'));
+  cleanups.push({ what: 'temp dir', run: async () => rmSync(dir, { recursive: true, force: true }) });
+
+  const ports = { api1: await findFreePort(), api2: await findFreePort() };
+  const lbPort = await findFreePort();
+  const webhookEncryptionKey = randomBytes(32);
+  const inherited: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(k)) inherited[k] = v;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.FAILOVER_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${lbPort}`,
+    DATA_DIR: dir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '10',
+    TEMPORAL_ADDRESS: temporalServer.address,
+    TEMPORAL_NAMESPACE: NAMESPACE,
+    TEMPORAL_TASK_QUEUE: TASK_QUEUE,
+    REDIS_URL: BENCH_REDIS_URL,
+    TRUST_PROXY: 'true',
+    WEBHOOK_SECRET_ENCRYPTION_KEY: webhookEncryptionKey.toString('hex'),
+    CURSOR_SIGNING_KEY: randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: 'sk_live_failover_placeholder_never_used',
+    STRIPE_WEBHOOK_SECRET: 'whsec_failover_placeholder',
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    BANK_ACCOUNT_NAME: 'FAILOVER TEST ONLY - NOT A REAL ACCOUNT',
+    BANK_SORT_CODE: '99-99-99',
+    BANK_ACCOUNT_NUMBER: '99999999',
+    NODE_EXTRA_CA_CERTS: tls.caBundleFile,
+    METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
+  };
+
+  const spawnProc = (name: string, entry: 'api' | 'worker', extra: Record<string, string>): Proc => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'src', 'entry', `${entry}.ts`)],
+      {
+        cwd: ROOT,
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    relay(child, name);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const proc = { name, child, exited };
+    cleanups.push({
+      what: `${name} (${child.pid})`,
+      run: () => signal(proc, 'SIGTERM').catch(() => signal(proc, 'SIGKILL')),
+    });
+    return proc;
+  };
+
+  const apis = new Map<string, Proc>();
+  const startApi = async (name: string) => {
+    const port = ports[name as keyof typeof ports];
+    const proc = spawnProc(name, 'api', { PORT: String(port) });
+    apis.set(name, proc);
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (proc.child.exitCode !== null) throw new Error(`${name} exited with ${proc.child.exitCode}`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(2_000),
+      }).catch(() => null);
+      if (res?.ok) return proc;
+      if (Date.now() > deadline) throw new Error(`${name} did not become healthy within 90 s`);
+      await sleep(200);
+    }
+  };
+  const workers: Proc[] = [];
+  const startWorker = async (index: number) => {
+    const proc = spawnProc(`worker${index + 1}`, 'worker', {});
+    workers[index] = proc;
+    const identity = `${proc.child.pid}@`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}`);
+      const res = await temporal.workflowService
+        .describeTaskQueue({ namespace: NAMESPACE, taskQueue: { name: TASK_QUEUE }, taskQueueType: 1 })
+        .catch(() => null);
+      if (res?.pollers?.some((p) => p.identity?.startsWith(identity))) return proc;
+      if (Date.now() > deadline) throw new Error(`${proc.name} did not poll within 120 s`);
+      await sleep(250);
+    }
+  };
+
+  progress('starting two workers and two APIs (node --import tsx src/entry/{worker,api}.ts)');
+  await Promise.all([startWorker(0), startWorker(1), startApi('api1'), startApi('api2')]);
+  const haproxy = await startHaproxy(dir, {
+    port: lbPort,
+    statsPort: await findFreePort(),
+    backends: [
+      { name: 'api1', port: ports.api1 },
+      { name: 'api2', port: ports.api2 },
+    ],
+  });
+  cleanups.push({
+    what: 'haproxy',
+    run: async () => {
+      const exited = new Promise<void>((resolve) => haproxy.process.once('exit', () => resolve()));
+      haproxy.process.kill('SIGTERM');
+      await exited;
+    },
+  });
+  await haproxy.waitFor('api1', 'UP');
+  await haproxy.waitFor('api2', 'UP');
+  progress(`HAProxy at ${haproxy.url} sees both APIs up`);
+  return { db, temporal, haproxy, tls, webhookEncryptionKey, apis, workers, startApi, startWorker, stop };
+}
