@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NoticesApiError, NoticesConnectionError } from './errors';
-import { MAX_RETRIES, parseRetryAfter, retryDelayMs, type Failure } from './retry';
+import { inProgressDelayMs, MAX_RETRIES, parseRetryAfter, retryDelayMs, type Failure } from './retry';
 import type { ErrorCode } from './types';
 
 export interface ClientOptions {
@@ -88,13 +88,14 @@ export class Transport {
     const headers = this.headers(call);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const signal = call.options?.signal;
-    for (let retry = 0; ; retry++) {
+    const budget = { retries: 0, waitedInProgressMs: 0 };
+    for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(url, call.method, headers, body, signal);
       if (!(outcome instanceof Error) && outcome.status < 400) return outcome;
-      const delay = this.delayBeforeRetry(retry, outcome);
+      const delay = this.delayBeforeRetry(classify(outcome), budget);
       if (delay === null || signal?.aborted) throw toError(outcome);
       this.opts.onRetry?.({
-        attempt: retry + 1,
+        attempt,
         delayMs: delay,
         method: call.method,
         path: call.path,
@@ -104,12 +105,23 @@ export class Transport {
     }
   }
 
-  /** The wait before retry number `retry` (from 0), or null when the outcome is final. */
-  private delayBeforeRetry(retry: number, outcome: Arrived | Error): number | null {
-    const failure = classify(outcome);
+  /**
+   * The wait before the next attempt, or null when the outcome is final, spending the call's budget: retries
+   * (MAX_RETRIES) for 429s, 5xx and network failures; time (IN_PROGRESS_BUDGET_SECONDS) for a key in progress.
+   */
+  private delayBeforeRetry(
+    failure: Failure | null,
+    budget: { retries: number; waitedInProgressMs: number },
+  ): number | null {
     if (!failure) return null;
+    const random = this.opts.random ?? Math.random;
+    if (failure.kind === 'in_progress') {
+      const delay = inProgressDelayMs(budget.waitedInProgressMs, failure.retryAfterSeconds, random);
+      if (delay !== null) budget.waitedInProgressMs += delay;
+      return delay;
+    }
     const maxRetries = Math.min(this.opts.maxRetries ?? MAX_RETRIES, MAX_RETRIES);
-    return retryDelayMs(retry, failure, this.opts.random ?? Math.random, maxRetries);
+    return retryDelayMs(budget.retries++, failure, random, maxRetries);
   }
 
   private async attempt(
@@ -171,7 +183,7 @@ function classify(outcome: Arrived | Error): Failure | null {
   const retryAfterSeconds = parseRetryAfter(outcome.headers.get('retry-after'));
   if (outcome.status === 429) return { kind: 'wait_and_retry', retryAfterSeconds };
   if (outcome.status === 409 && errorBody(outcome)?.code === 'idempotency_request_in_progress') {
-    return { kind: 'wait_and_retry', retryAfterSeconds };
+    return { kind: 'in_progress', retryAfterSeconds };
   }
   if (outcome.status >= 500) return { kind: 'server_error', retryAfterSeconds };
   return null;

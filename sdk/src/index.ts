@@ -8,7 +8,14 @@ export {
   WebhookSignatureError,
   type WebhookVerificationFailure,
 } from './errors';
-export { BACKOFF_SECONDS, MAX_RETRIES, parseRetryAfter, retryDelayMs, type Failure } from './retry';
+export {
+  BACKOFF_SECONDS,
+  IN_PROGRESS_BUDGET_SECONDS,
+  MAX_RETRIES,
+  parseRetryAfter,
+  retryDelayMs,
+  type Failure,
+} from './retry';
 export {
   constructEvent,
   DEFAULT_TOLERANCE_SECONDS,

@@ -11,9 +11,18 @@ export const MAX_RETRIES = BACKOFF_SECONDS.length;
 /** A `Retry-After` longer than this is not waited for: the call fails with the 429 instead. */
 export const MAX_RETRY_AFTER_SECONDS = 300;
 
+/**
+ * How long a call keeps asking while the first request with its Idempotency-Key still runs (409
+ * `idempotency_request_in_progress`): past the service's 60-second lease on the key, after which a request whose API
+ * process died is taken up again. These answers do not count against MAX_RETRIES.
+ */
+export const IN_PROGRESS_BUDGET_SECONDS = 75;
+
 export type Failure =
-  /** 429, or 409 `idempotency_request_in_progress` (the first request with the key still runs). */
+  /** 429. */
   | { kind: 'wait_and_retry'; retryAfterSeconds: number | null }
+  /** 409 `idempotency_request_in_progress`: the first request with the key still runs (or its process died). */
+  | { kind: 'in_progress'; retryAfterSeconds: number | null }
   /** Any 5xx. `Retry-After` (a 503 from a failing dependency sends one) is waited for when longer. */
   | { kind: 'server_error'; retryAfterSeconds: number | null }
   /** No response: connection refused or reset, DNS, timeout. */
@@ -32,7 +41,8 @@ export function retryDelayMs(
   if (retry >= maxRetries) return null;
   const backoffMs = BACKOFF_SECONDS[Math.min(retry, BACKOFF_SECONDS.length - 1)]! * 1000;
   switch (failure.kind) {
-    case 'wait_and_retry': {
+    case 'wait_and_retry':
+    case 'in_progress': {
       const after = failure.retryAfterSeconds;
       if (after !== null && after > MAX_RETRY_AFTER_SECONDS) return null;
       const jitter = Math.floor(Math.min(Math.max(random(), 0), 0.999) * 1000);
@@ -47,6 +57,20 @@ export function retryDelayMs(
     case 'network_error':
       return backoffMs;
   }
+}
+
+/**
+ * Milliseconds to wait after a 409 `idempotency_request_in_progress`, having already waited `waitedMs` on such
+ * answers in this call, or null once IN_PROGRESS_BUDGET_SECONDS are spent.
+ */
+export function inProgressDelayMs(
+  waitedMs: number,
+  retryAfterSeconds: number | null,
+  random: () => number,
+): number | null {
+  if (waitedMs >= IN_PROGRESS_BUDGET_SECONDS * 1000) return null;
+  const jitter = Math.floor(Math.min(Math.max(random(), 0), 0.999) * 1000);
+  return Math.min(retryAfterSeconds ?? 1, IN_PROGRESS_BUDGET_SECONDS) * 1000 + jitter;
 }
 
 /** `Retry-After` as whole seconds (the API sends integers; an HTTP date is read too), or null. */

@@ -1,5 +1,6 @@
 import {
   BACKOFF_SECONDS,
+  IN_PROGRESS_BUDGET_SECONDS,
   NoticesApiError,
   NoticesClient,
   NoticesConnectionError,
@@ -143,6 +144,28 @@ describe('the SDK transport', () => {
     ]);
     await expect(client.orders.create(ORDER)).resolves.toEqual({ id: 'ord_1' });
     expect(waits).toEqual([2500]);
+  });
+
+  it('keeps asking while the key is in progress, past the service’s 60 s lease (an API that died), then gives up', async () => {
+    const busy = () =>
+      json(409, { error: 'busy', code: 'idempotency_request_in_progress' }, { 'Retry-After': '1' });
+    // 40 answers "in progress" (the first API died holding the key), then the lease ends and it is placed.
+    const taken = scripted([...Array.from({ length: 40 }, busy), json(201, { id: 'ord_1' })]);
+    await expect(taken.client.orders.create(ORDER)).resolves.toEqual({ id: 'ord_1' });
+    expect(taken.waits).toHaveLength(40);
+    expect(taken.waits.every((w) => w === 1500)).toBe(true);
+    const keys = new Set(taken.requests.map((r) => header(r, 'Idempotency-Key')));
+    expect(keys.size).toBe(1);
+
+    // Never past IN_PROGRESS_BUDGET_SECONDS: a key that stays busy ends in the 409.
+    const stuck = scripted(Array.from({ length: 100 }, busy));
+    await expect(stuck.client.orders.create(ORDER)).rejects.toMatchObject({
+      status: 409,
+      code: 'idempotency_request_in_progress',
+    });
+    const waited = stuck.waits.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThanOrEqual(IN_PROGRESS_BUDGET_SECONDS * 1000);
+    expect(waited).toBeLessThan((IN_PROGRESS_BUDGET_SECONDS + 2) * 1000);
   });
 
   it('reports a server that never answers as a connection error, after maxRetries', async () => {
