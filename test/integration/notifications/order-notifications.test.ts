@@ -1,3 +1,5 @@
+import { vatDocumentActivities } from '../../../src/activities/vat-documents';
+import { toSnapshot } from '../../../src/orders/order-snapshot';
 import type { OrderEventRecord } from '../../../src/orders/events';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -75,8 +77,8 @@ async function orderEvent(
       subtotalGbpPence: 10000,
       platformFeeGbpPence: 288,
       gazetteFeeGbpPence: 0,
-      vatGbpPence: 2057,
-      totalGbpPence: 12345,
+      vatGbpPence: 2058,
+      totalGbpPence: 12346,
     },
   });
   const record: OrderEventRecord = {
@@ -150,7 +152,7 @@ describe('order notifications over SMTP', () => {
     expect(received.raw).toMatch(/Content-Type: text\/html/);
 
     const invoice = await smtp.waitFor((m) => m.to.includes(billingEmail));
-    expect(invoice.subject).toContain(`Invoice INV-${reference} for order ${reference}`);
+    expect(invoice.subject).toMatch(new RegExp(`^Invoice INV-\\d{6} for order ${reference} \\(.+\\)$`));
     expect(invoice.raw).toMatch(/Content-Type: application\/pdf; name=INV-/);
     expect(invoice.decoded).toContain('net 60 days');
 
@@ -273,7 +275,15 @@ describe('test mode never mails strangers', () => {
 
   test("a test order's e-mails go to the organisation's billing contact, never to its contactEmail", async () => {
     const stranger = unique('stranger');
-    const { record, org } = await orderEvent('order.created', { contactEmail: stranger, livemode: false });
+    const { record, org, order } = await orderEvent('order.created', {
+      contactEmail: stranger,
+      livemode: false,
+    });
+    // The billing e-mail carries the order's VAT invoice, which its workflow issues at placement.
+    await vatDocumentActivities(
+      { config: api.config, db: api.db },
+      () => new AbortController().signal,
+    ).issueVatInvoice({ order: toSnapshot(order), issueKey: `vat_invoice:v${order.version}` });
     const acts = activities();
     for (const audience of ['contact', 'billing'] as const) {
       await expect(sendOrderEmail(acts, { event: record, audience })).resolves.toMatchObject({

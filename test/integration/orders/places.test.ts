@@ -188,7 +188,9 @@ describe('border-exact nations', () => {
       code: 'locus_ambiguous',
       details: { sector: 'TD12 4', options: [{ nation: 'england' }, { nation: 'scotland' }] },
     });
-    const english = await place({ ...body, nation: 'england' });
+    // Each nation's law asks for its own fields (executors in Scotland, personal representatives in England).
+    const place_ = { postcode: 'TD12 4AA', deceasedAddress: 'Cornhill-on-Tweed, TD12 4AA' };
+    const english = await place({ ...validCellBody('probate', 'england', place_), nation: 'england' });
     expect(english.status).toBe(201);
     expect(english.json.noticeText).toContain('Section 27 of the Trustee Act 1925');
     expect((await read(english.json.id)).json).toMatchObject({ nation: 'england', gazetteEdition: 'london' });
