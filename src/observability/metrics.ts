@@ -66,7 +66,7 @@ export const emails = counter(
 
 export const pdfRenderDuration = histogram(
   'notices_pdf_render_duration_seconds',
-  'Time to typeset one PDF, by document (proof, invoice, certificate).',
+  'Time to typeset one PDF, by document (proof, certificate, vat_invoice, vat_credit_note).',
   ['document'],
   [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
 );

@@ -106,7 +106,7 @@ describe('GET /metrics', () => {
       (value(text, 'notices_webhook_attempts_total{outcome="delivered"}') ?? 0) >= 1 &&
       (value(text, 'notices_emails_total{outcome="sent"}') ?? 0) >= 1 &&
       (value(text, 'notices_pdf_render_duration_seconds_count{document="proof"}') ?? 0) >= 1 &&
-      (value(text, 'notices_pdf_render_duration_seconds_count{document="invoice"}') ?? 0) >= 1;
+      (value(text, 'notices_pdf_render_duration_seconds_count{document="vat_invoice"}') ?? 0) >= 1;
     const { text } = await eventually(
       () => scrape(workerMetrics),
       (r) => done(r.text),
@@ -123,7 +123,7 @@ describe('GET /metrics', () => {
       1,
     );
     expect(
-      value(text, 'notices_pdf_render_duration_seconds_count{document="invoice"}'),
+      value(text, 'notices_pdf_render_duration_seconds_count{document="vat_invoice"}'),
     ).toBeGreaterThanOrEqual(1);
     // The Temporal SDK's own worker metrics, from its Prometheus exporter, on the same endpoint.
     expect(text).toMatch(/^temporal_worker_task_slots_available\{/m);
