@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { call, startTestApi, type TestApi } from '../../support/harness';
 
 let api: TestApi;
@@ -16,6 +17,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(res.text).toBe(readFileSync(path.join(__dirname, '../../../openapi.json'), 'utf8'));
     expect(res.json.openapi).toBe('3.1.0');
     expect(res.json.info.version).toBe('1.0.0');
-    expect(Object.keys(res.json.webhooks)).toHaveLength(8);
+    // The spec's eight events and the opt-in order.paid.
+    expect(Object.keys(res.json.webhooks)).toEqual([...WEBHOOK_EVENTS]);
+    expect(WEBHOOK_EVENTS).toHaveLength(9);
   });
 });
