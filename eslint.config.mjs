@@ -112,6 +112,78 @@ export default tseslint.config(
     },
   },
   {
+    // The console uses the API's pieces and src/service composes both: the API never reaches up to either.
+    files: ['src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/activities', '**/activities/*'],
+              message: 'Start or message workflows through src/temporal.',
+            },
+            {
+              group: ['**/settings/*', '**/service/*'],
+              message: 'The API does not import the console or the composed service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Storage knows nothing of the layers that use it (the pure key format of src/auth is below it).
+    files: ['src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/api/*',
+                '**/settings/*',
+                '**/service/*',
+                '**/temporal/*',
+                '**/workflows/*',
+                '**/activities/*',
+                '**/cli/*',
+              ],
+              message: 'src/db sits below the adapters and the workflows.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/auth/**/*.ts', 'src/web/**/*.ts', 'src/money.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/db/*',
+                '**/db',
+                '**/api/*',
+                '**/settings/*',
+                '**/service/*',
+                '**/temporal/*',
+                '**/workflows/*',
+                '**/activities/*',
+                '**/cli/*',
+              ],
+              message: 'The key format, HTML and money are pure: no storage, no adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     ...jest.configs['flat/recommended'],
     rules: {

@@ -1,6 +1,6 @@
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createOrganisation } from '../../src/db/organisations.repository';
-import type { KeyMode } from '../../src/db/tables/api-keys';
+import type { KeyMode } from '../../src/auth/api-key';
 import type { BenchServices } from '../lib/services';
 
 export interface BenchContext {

@@ -1,38 +1,17 @@
-import { Context } from '@temporalio/activity';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { saveOrderDocument } from '../db/order-documents.repository';
-import { vatDocumentActivities } from './vat-documents';
-import {
-  reserveIssuedDocument,
-  storeIssuedDocument,
-  type IssuedDocumentRow,
-} from '../db/issued-documents.repository';
+import { attemptOver, documentRef, issued, issuerOf } from './issuing';
+import { reserveIssuedDocument } from '../db/issued-documents.repository';
 import {
   certificateParticulars,
   certificateStatement,
   type CertifiedPublication,
 } from '../documents/certificate';
-import type { Issuer } from '../documents/layout';
 import { renderDocument } from '../documents/render-pool';
 import { signingIdentity } from '../documents/signing-identity';
-import { documentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
+import { orderDocumentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
-
-/**
- * When this attempt's start-to-close timeout has passed or the attempt is cancelled: the server has then given
- * up on it (a retry renders the document again), so the render should not go on. A burst of orders queues
- * its documents for the render threads, and the queue wait counts against the timeout.
- */
-function attemptOver(): AbortSignal {
-  const { cancellationSignal, info } = Context.current();
-  const timeoutMs = info.startToCloseTimeoutMs;
-  return timeoutMs > 0
-    ? AbortSignal.any([cancellationSignal, AbortSignal.timeout(timeoutMs)])
-    : cancellationSignal;
-}
-
-export const proofUrl = (base: string, orderId: string) => `${base}/api/v1/orders/${orderId}/proof`;
 
 /** Typesets and stores the order's PDFs. Regenerating replaces the stored document. */
 export function documentActivities(deps: { config: Config; db: Db }) {
@@ -54,7 +33,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
           attemptOver(),
         ),
       );
-      return proofUrl(deps.config.publicBaseUrl, order.id);
+      return orderDocumentUrl(deps.config.publicBaseUrl, order.id, 'proof');
     },
     /**
      * Issues the certificate of publication of the newspaper's insertion or of the Gazette's notice: reserved
@@ -107,45 +86,5 @@ export function documentActivities(deps: { config: Config; db: Db }) {
       );
       return documentRef(deps.config.publicBaseUrl, row, stored.sha256);
     },
-    ...vatDocumentActivities(deps, attemptOver),
-  };
-}
-
-/** The issuer of our documents, from configuration (SUPPLIER_*). */
-export function issuerOf(config: Config): Issuer {
-  const { name, address, vatNumber, email, telephone, companyNumber } = config.supplier;
-  return {
-    name,
-    address: [...address],
-    vatNumber,
-    email,
-    ...(telephone && { telephone }),
-    ...(companyNumber && { companyNumber }),
-  };
-}
-
-/** A reserved document's stored copy: the one already stored, or `render`'s, stored now. */
-export async function issued(deps: { db: Db }, row: IssuedDocumentRow, render: () => Promise<Buffer>) {
-  if (row.content && row.sha256) return { content: row.content, sha256: row.sha256 };
-  return storeIssuedDocument(deps.db, row.id, await render());
-}
-
-/** An issued document as the order lists it. */
-export function documentRef(
-  base: string,
-  row: IssuedDocumentRow,
-  sha256: string,
-  totalGbpPence?: number,
-): IssuedDocumentRef {
-  return {
-    id: row.id,
-    kind: row.kind,
-    ...(row.number && { number: row.number }),
-    title: row.summary.title,
-    issuedAt: row.issued_at.toISOString(),
-    ...(totalGbpPence !== undefined && { totalGbpPence }),
-    sha256,
-    url: documentUrl(base, row.order_id, row.id),
-    verifyUrl: verifyUrl(base, row.id),
   };
 }

@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
+import { vatDocumentActivities } from './vat-documents';
 import { noticeActivities } from './notices';
 import { orderEventAnnouncer } from './announcements';
 import { notificationActivities } from './notifications';
@@ -82,6 +83,7 @@ export function createActivities(deps: ActivityDeps) {
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
     ...documentActivities({ config, db }),
+    ...vatDocumentActivities({ config, db }),
     ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
     ...simulatorActivities(deps),
     ...noticeActivities(),

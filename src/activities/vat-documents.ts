@@ -24,7 +24,7 @@ import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
-import { documentRef, issued, issuerOf } from './documents';
+import { attemptOver, documentRef, issued, issuerOf } from './issuing';
 
 /** How a credit note's amount is settled, as the workflow that issues it knows. */
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
@@ -61,7 +61,7 @@ const moneyFacts = (a: VatAmounts): Array<[string, string]> => [
  * returned as the order lists them. A retried attempt finds the reservation (and the stored copy), so it never
  * issues a second document or draws a second number.
  */
-export function vatDocumentActivities(deps: { config: Config; db: Db }, attemptOver: () => AbortSignal) {
+export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   async function customerOf(order: Order): Promise<VatCustomer & { termsDays: number }> {
     const organisation = await findOrganisation(deps.db, order.organisationId);
     return {

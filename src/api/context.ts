@@ -1,5 +1,5 @@
 import type { ParameterizedContext } from 'koa';
-import type { KeyMode, Scope } from '../db/tables/api-keys';
+import type { KeyMode, KeyScope } from '../auth/api-key';
 import type { Logger } from '../logger';
 
 /** What an authenticated request knows about its caller. */
@@ -8,7 +8,7 @@ export interface Caller {
   organisationId: string;
   mode: KeyMode;
   livemode: boolean;
-  scopes: Scope[];
+  scopes: KeyScope[];
 }
 
 export interface AppState {

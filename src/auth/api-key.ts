@@ -1,19 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { toBase62 } from '../ids';
-import type { KeyMode } from '../db/tables/api-keys';
 
 /**
  * API key format: `svc_live_` or `svc_test_`, then 43 base62 characters of randomness (256 bits), then a
  * 6-character base62 CRC32 checksum of everything before it. The checksum lets us (and secret scanners)
  * reject a mistyped or made-up key without a database lookup.
  */
+/** A key's mode: live keys place real orders; test keys exercise everything with nothing published. */
+export type KeyMode = 'live' | 'test';
+
 export const KEY_PREFIX: Record<KeyMode, string> = { live: 'svc_live_', test: 'svc_test_' };
 const RANDOM_LENGTH = 43;
 const CHECKSUM_LENGTH = 6;
 const KEY_PATTERN = /^svc_(live|test)_([0-9A-Za-z]{49})$/;
 
+/** What a key may do; the API checks one per route. */
 export const SCOPES = ['orders:read', 'orders:write'] as const;
+export type KeyScope = (typeof SCOPES)[number];
 
 function checksum(body: string): string {
   const buf = Buffer.alloc(4);

@@ -5,7 +5,7 @@ import { listApiKeys } from '../db/api-keys.repository';
 import { migrateToLatest, type Db } from '../db/database';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
-import type { KeyMode, Scope } from '../db/tables/api-keys';
+import type { KeyMode, KeyScope } from '../auth/api-key';
 import { createLogger } from '../logger';
 import { withCliDatabase } from './database';
 import { registerIncidentCommands } from './incident.commands';
@@ -28,7 +28,7 @@ function oneOf<T extends string>(allowed: readonly T[], what: string) {
   };
 }
 
-function scopesList(value: string): Scope[] {
+function scopesList(value: string): KeyScope[] {
   const scopes = value
     .split(',')
     .map((s) => s.trim())
@@ -87,7 +87,7 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
     .requiredOption('--scopes <scopes>', 'comma-separated: orders:read,orders:write', scopesList)
     .option('--mode <mode>', 'live or test', oneOf(['live', 'test'] as const, '--mode'), 'live' as KeyMode)
     .option('--name <name>', 'a label to tell keys apart')
-    .action((opts: { org: string; scopes: Scope[]; mode: KeyMode; name?: string }) =>
+    .action((opts: { org: string; scopes: KeyScope[]; mode: KeyMode; name?: string }) =>
       run(async (db) => {
         const { key: secret, record } = await settingsRule(() =>
           createOrganisationKey({ db, quotas: loadConfig().quotas }, OPERATOR, {

@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
 import type { Db } from './database';
-import type { KeyMode, Scope } from './tables/api-keys';
+import type { KeyMode, KeyScope } from '../auth/api-key';
 
 export interface ApiKeyRecord {
   id: string;
   organisationId: string;
   mode: KeyMode;
   display: string;
-  scopes: Scope[];
+  scopes: KeyScope[];
   name: string | null;
   createdAt: Date;
   revokedAt: Date | null;
@@ -48,7 +48,7 @@ function toRecord(row: {
     organisationId: row.organisation_id,
     mode: row.mode,
     display: row.display,
-    scopes: row.scopes as Scope[],
+    scopes: row.scopes as KeyScope[],
     name: row.name,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -63,7 +63,7 @@ export async function createApiKey(
   input: {
     organisationId: string;
     mode: KeyMode;
-    scopes: Scope[];
+    scopes: KeyScope[];
     name?: string | null;
     createdBy?: string | null;
   },
@@ -109,7 +109,7 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
   return rows.map(toRecord);
 }
 
-/** PostgreSQL channel on which a revoked key's id is announced; every API process listens (auth/active-keys). */
+/** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/auth/active-keys). */
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 
 /**

@@ -8,7 +8,7 @@ async function main() {
   const log = createLogger(config.logLevel, 'api', config.logFormat, { asyncWrites: true });
   // Before the server's modules load, so tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) can patch them.
   const tracing = startTracing('notices-api');
-  const { startApiServer } = await import('../api/server');
+  const { startApiServer } = await import('../service/server');
   const api = await startApiServer(config, log);
   log.info({ url: api.url, tracing: tracing !== null }, 'API listening');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {

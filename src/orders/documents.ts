@@ -26,6 +26,13 @@ export interface IssuedDocumentRef {
   verifyUrl: string;
 }
 
+/**
+ * The one place order document addresses are built. The order's current proof, certificate or invoice PDF
+ * (API key of the order's organisation):
+ */
+export const orderDocumentUrl = (base: string, orderId: string, kind: 'proof' | 'certificate' | 'invoice') =>
+  `${base}/api/v1/orders/${orderId}/${kind}`;
+/** One issued document's PDF, and its public verification page. */
 export const documentUrl = (base: string, orderId: string, documentId: string) =>
   `${base}/api/v1/orders/${orderId}/documents/${documentId}`;
 export const verifyUrl = (base: string, documentId: string) => `${base}/verify/${documentId}`;

@@ -1,4 +1,5 @@
 import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from './status';
+import { orderDocumentUrl } from './documents';
 
 /**
  * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
@@ -99,10 +100,6 @@ export interface PaymentSetup {
   paymentState: PaymentState;
 }
 
-/** Our own invoice's address (the PDF served at GET /v1/orders/:id/invoice). */
-export const ownInvoiceUrl = (publicBaseUrl: string, orderId: string) =>
-  `${publicBaseUrl}/api/v1/orders/${orderId}/invoice`;
-
 /**
  * The payment set-up of a method that calls no provider (our own invoice, a purchase order): a pure function of
  * the order, so the workflow computes it without an activity. Null for the methods set up at a provider
@@ -117,7 +114,7 @@ export function setUpWithoutProvider(
     case 'invoice_bank_transfer':
       return {
         checkoutUrl: null,
-        invoiceUrl: ownInvoiceUrl(publicBaseUrl, order.id),
+        invoiceUrl: orderDocumentUrl(publicBaseUrl, order.id, 'invoice'),
         paymentRef: null,
         paymentState: 'invoiced',
       };

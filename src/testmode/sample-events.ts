@@ -1,6 +1,7 @@
 import { eventData, type OrderEventName } from '../orders/events';
 import type { Order } from '../orders/order';
 import type { OrderStatus } from '../orders/status';
+import { orderDocumentUrl } from '../orders/documents';
 
 /**
  * Sample events for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in
@@ -115,7 +116,6 @@ export function sampleOrder(
   const { now, publicBaseUrl } = opts;
   const probate = event === 'order.urn_received';
   const status = STATUS_OF[event];
-  const base = `${publicBaseUrl}/api/v1/orders/${SAMPLE_ORDER_ID}`;
   const published = status === 'published' || status === 'urn_received';
   const pricing = probate
     ? { subtotalGbpPence: 18_000, platformFeeGbpPence: 2_500, gazetteFeeGbpPence: 6_050, vatGbpPence: 5_310 }
@@ -135,10 +135,10 @@ export function sampleOrder(
     ...moneyOf(event, price),
     amountRefundedGbpPence: 0,
     checkoutUrl: null,
-    invoiceUrl: `${base}/invoice`,
+    invoiceUrl: orderDocumentUrl(publicBaseUrl, SAMPLE_ORDER_ID, 'invoice'),
     clientRef: 'sample',
-    proofPdfUrl: `${base}/proof`,
-    certificateUrl: published ? `${base}/certificate` : null,
+    proofPdfUrl: orderDocumentUrl(publicBaseUrl, SAMPLE_ORDER_ID, 'proof'),
+    certificateUrl: published ? orderDocumentUrl(publicBaseUrl, SAMPLE_ORDER_ID, 'certificate') : null,
     newspaperName: 'Yorkshire Evening Post',
     gazetteEdition: probate ? 'london' : null,
     publicationDate,

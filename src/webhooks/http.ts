@@ -2,7 +2,6 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { EndpointForDelivery } from '../db/webhook-endpoints.repository';
 import { refusedAddressReason } from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
@@ -122,7 +121,7 @@ export function webhookHeaders(event: string, body: string, secrets: readonly st
 
 /** One POST; a refusal, network error, time-out or non-2xx answer comes back as `error`. */
 export async function sendAttempt(
-  endpoint: EndpointForDelivery,
+  endpoint: { mode: 'live' | 'test'; url: string },
   body: string,
   headers: Record<string, string>,
   opts: { timeoutMs: number; allowPrivate: boolean },

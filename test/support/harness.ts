@@ -3,16 +3,16 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import type { AppDeps } from '../../src/api/app';
-import { createApiServer, wireApi } from '../../src/api/server';
-import type { LastUsedTracker } from '../../src/auth/last-used';
+import type { AppDeps } from '../../src/service/app';
+import { createApiServer, wireApi } from '../../src/service/server';
+import type { LastUsedTracker } from '../../src/api/auth/last-used';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import type { Db } from '../../src/db/database';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import type { PaymentMethod } from '../../src/orders/status';
-import type { KeyMode, Scope } from '../../src/db/tables/api-keys';
+import type { KeyMode, KeyScope } from '../../src/auth/api-key';
 import { createLogger } from '../../src/logger';
 import { ShutdownDeadline } from '../../src/shutdown';
 
@@ -39,7 +39,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * A real API in-test, wired as the API process wires it (`wireApi`, src/api/server.ts): the real Koa app on a
+ * A real API in-test, wired as the API process wires it (`wireApi`, src/service/server.ts): the real Koa app on a
  * real port, real PostgreSQL, real Temporal client. Keys are read from the database on every request (no
  * cache), so a test that changes keys sees it at once.
  */
@@ -86,7 +86,7 @@ export async function createTestOrganisation(
 export async function createTestKey(
   db: Db,
   organisationId: string,
-  scopes: Scope[] = ['orders:read', 'orders:write'],
+  scopes: KeyScope[] = ['orders:read', 'orders:write'],
   mode: KeyMode = 'live',
 ) {
   return createApiKey(db, { organisationId, scopes, mode });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityDeps } from '../../src/activities';
-import type { KeyMode } from '../../src/db/tables/api-keys';
+import type { KeyMode } from '../../src/auth/api-key';
 import { createLogger } from '../../src/logger';
 import type { PaymentMethod } from '../../src/orders/status';
 import type { OrderTimings } from '../../src/workflows/order.messages';
@@ -33,7 +33,7 @@ export interface StackOptions {
 }
 
 /**
- * A real API and a real order worker, wired as the two production processes are (src/api/server.ts,
+ * A real API and a real order worker, wired as the two production processes are (src/service/server.ts,
  * src/worker.ts), on a task queue of their own so suites running side by side never take each other's orders.
  */
 export async function startStack(opts: StackOptions = {}): Promise<TestStack> {

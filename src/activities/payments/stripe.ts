@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { checkoutLinks, DEFAULT_CHECKOUT_SESSION_LIFETIME_MS } from '../../orders/payment';
 import type { Logger } from '../../logger';
 import type { BilledOrganisation, PaymentProvider } from './provider';
+import { orderDocumentUrl } from '../../orders/documents';
 
 /**
  * A Stripe error's message with anything key-like masked: stripe-mock, for one, echoes the request's
@@ -158,7 +159,7 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string, log:
         invoiceUrl:
           sent.hosted_invoice_url ??
           finalised.hosted_invoice_url ??
-          `${publicBaseUrl}/api/v1/orders/${req.orderId}/invoice`,
+          orderDocumentUrl(publicBaseUrl, req.orderId, 'invoice'),
         invoiceId: invoice.id!,
       };
     },

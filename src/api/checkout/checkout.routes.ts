@@ -11,9 +11,10 @@ import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS } from '../errors';
 import { liveCheckoutSession } from '../../temporal/orders';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { escapeHtml, sendPublicPage } from '../pages/public-page';
+import { html, type Html } from '../../web/html';
+import { sendPublicPage } from '../pages/public-page';
 
-function render(ctx: AppContext, status: number, title: string, body: string): void {
+function render(ctx: AppContext, status: number, title: string, body: Html): void {
   sendPublicPage(ctx, { status, title, body });
 }
 
@@ -22,16 +23,21 @@ const notFound = (ctx: AppContext) =>
     ctx,
     404,
     'Payment link not found',
-    '<p>This payment link does not exist. Check the address you were given.</p>',
+    html`<p>This payment link does not exist. Check the address you were given.</p>`,
   );
 
 /** What a card order that no longer awaits payment tells its payer. */
 function noPaymentDue(ctx: AppContext, order: Order): void {
-  const ref = escapeHtml(order.reference);
+  const ref = order.reference;
   if (order.status === 'cancelled') {
-    return render(ctx, 200, 'Nothing to pay', `<p>Order ${ref} was cancelled: there is nothing to pay.</p>`);
+    return render(
+      ctx,
+      200,
+      'Nothing to pay',
+      html`<p>Order ${ref} was cancelled: there is nothing to pay.</p>`,
+    );
   }
-  render(ctx, 200, 'Order paid', `<p>Order ${ref} is paid. Thank you: there is nothing more to do.</p>`);
+  render(ctx, 200, 'Order paid', html`<p>Order ${ref} is paid. Thank you: there is nothing more to do.</p>`);
 }
 
 /**
@@ -68,9 +74,11 @@ export function checkoutRoutes(deps: {
         ctx,
         200,
         'Test order',
-        `<p>Order ${escapeHtml(order.reference)} is a test order. This service takes no test payments by card: pay it
-with the test helper <code>POST /api/v1/test_helpers/orders/${escapeHtml(order.id)}/advance</code> and
-<code>{"to": "paid"}</code>.</p>`,
+        html`<p>
+          Order ${order.reference} is a test order. This service takes no test payments by card: pay it with
+          the test helper <code>POST /api/v1/test_helpers/orders/${order.id}/advance</code> and
+          <code>{"to": "paid"}</code>.
+        </p>`,
       );
     }
     try {
@@ -89,8 +97,9 @@ with the test helper <code>POST /api/v1/test_helpers/orders/${escapeHtml(order.i
         ctx,
         503,
         'Payment temporarily unavailable',
-        `<p>We could not reach the payment page. Please
-<a href="/pay/${escapeHtml(order.id)}">try again</a> in a minute.</p>`,
+        html`<p>
+          We could not reach the payment page. Please <a href="/pay/${order.id}">try again</a> in a minute.
+        </p>`,
       );
     }
   });
@@ -98,18 +107,21 @@ with the test helper <code>POST /api/v1/test_helpers/orders/${escapeHtml(order.i
   router.get('/:orderId/complete', async (ctx) => {
     const order = await cardOrder(ctx);
     if (!order) return notFound(ctx);
-    const ref = escapeHtml(order.reference);
+    const ref = order.reference;
     const confirming = order.status === 'pending_payment';
     render(
       ctx,
       200,
       'Order received',
-      `<p>Thank you. We have received order <strong>${ref}</strong>.</p>
-<p>${
-        confirming
-          ? 'Your payment is being confirmed; this usually takes a few seconds.'
-          : 'Your payment is confirmed.'
-      } We will send the notice to the newspaper and e-mail you as it is booked and published.</p>`,
+      html`<p>Thank you. We have received order <strong>${ref}</strong>.</p>
+        <p>
+          ${
+            confirming
+              ? 'Your payment is being confirmed; this usually takes a few seconds.'
+              : 'Your payment is confirmed.'
+          }
+          We will send the notice to the newspaper and e-mail you as it is booked and published.
+        </p>`,
     );
   });
 
@@ -121,9 +133,11 @@ with the test helper <code>POST /api/v1/test_helpers/orders/${escapeHtml(order.i
       ctx,
       200,
       'Payment not completed',
-      `<p>The payment for order <strong>${escapeHtml(order.reference)}</strong> was not completed, and you have not been
-charged.</p>
-<p><a href="/pay/${escapeHtml(order.id)}">Try the payment again</a></p>`,
+      html`<p>
+          The payment for order <strong>${order.reference}</strong> was not completed, and you have not been
+          charged.
+        </p>
+        <p><a href="/pay/${order.id}">Try the payment again</a></p>`,
     );
   });
 

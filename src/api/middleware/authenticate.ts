@@ -1,9 +1,9 @@
 import type { Next } from 'koa';
 import { hashApiKey, parseApiKey } from '../../auth/api-key';
-import type { ActiveKeys } from '../../auth/active-keys';
+import type { ActiveKeys } from '../auth/active-keys';
 import { bearerCredential } from '../../auth/bearer';
-import type { LastUsedTracker } from '../../auth/last-used';
-import type { Scope } from '../../db/tables/api-keys';
+import type { LastUsedTracker } from '../auth/last-used';
+import type { KeyScope } from '../../auth/api-key';
 import { AppError } from '../../errors';
 import type { AppContext, Caller } from '../context';
 
@@ -40,7 +40,7 @@ export async function callerOfHeader(
   };
 }
 
-export function requireScope(scope: Scope) {
+export function requireScope(scope: KeyScope) {
   return async (ctx: AppContext, next: Next) => {
     if (!ctx.state.caller?.scopes.includes(scope)) {
       throw new AppError('forbidden', `This API key lacks the ${scope} scope.`, { requiredScope: scope });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Next } from 'koa';
+import type { Context, Next } from 'koa';
 import type { AppContext } from '../context';
 
 /**
@@ -20,6 +20,19 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function styledPagePolicy(css: string): string {
   const hash = createHash('sha256').update(css).digest('base64');
   return `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/**
+ * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what
+ * must not be kept in a cache (secrets, a document's record): nothing inline runs, nothing is stored.
+ */
+export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  return next();
 }
 
 /**

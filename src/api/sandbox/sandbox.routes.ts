@@ -12,19 +12,21 @@ import { orderNotFound } from '../errors';
 import { sendPaymentReceived } from '../../temporal/orders';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { escapeHtml, sendPublicPage } from '../pages/public-page';
+import { formatPence } from '../../money';
+import { html, type Html } from '../../web/html';
+import { sendPublicPage } from '../pages/public-page';
 
 /** The sandbox's form token cookie: double-submit, for this path only, strict (never sent cross-site). */
 const CSRF_COOKIE = 'notices_sandbox_csrf';
 
-function sendSandboxPage(ctx: AppContext, title: string, body: string, livemode: boolean): void {
+function sendSandboxPage(ctx: AppContext, title: string, body: Html, livemode: boolean): void {
   const hint = livemode
     ? 'Configure STRIPE_SECRET_KEY to take real payments.'
     : 'Test order (svc_test_ key): configure STRIPE_TEST_SECRET_KEY to use Stripe in test mode.';
   sendPublicPage(ctx, {
     title,
     body,
-    banner: `<strong>LOCAL PAYMENT SANDBOX</strong>: no money moves. ${hint}`,
+    banner: html`<strong>LOCAL PAYMENT SANDBOX</strong>: no money moves. ${hint}`,
   });
 }
 
@@ -83,14 +85,12 @@ export function sandboxRoutes(deps: {
 
   router.get('/checkout/:orderId', async (ctx) => {
     const order = await checkoutOrderOf(ctx);
-    const amount = `£${(order.quotedPriceGbpPence / 100).toFixed(2)}`;
-    const ref = escapeHtml(order.reference);
+    const amount = formatPence(order.quotedPriceGbpPence);
     if (order.status !== 'pending_payment') {
-      const status = escapeHtml(order.status);
       return sendSandboxPage(
         ctx,
         `Notice ${order.reference}`,
-        `<p>Nothing to pay: the order is ${status}.</p>`,
+        html`<p>Nothing to pay: the order is ${order.status}.</p>`,
         order.livemode,
       );
     }
@@ -98,8 +98,12 @@ export function sandboxRoutes(deps: {
     sendSandboxPage(
       ctx,
       `Pay for notice ${order.reference}`,
-      `<p>Notice ${ref}. Amount: ${amount}</p>
-<form method="post"><input type="hidden" name="_csrf" value="${token}"><button type="submit">Pay ${amount} (sandbox)</button></form>`,
+      html`<p>Notice ${order.reference}. Amount: ${amount}</p>
+        <form method="post">
+          <input type="hidden" name="_csrf" value="${token}" /><button type="submit">
+            Pay ${amount} (sandbox)
+          </button>
+        </form>`,
       order.livemode,
     );
   });
@@ -127,7 +131,7 @@ export function sandboxRoutes(deps: {
     sendSandboxPage(
       ctx,
       'Payment received',
-      `<p>Order ${escapeHtml(order.reference)} is paid (sandbox).</p>`,
+      html`<p>Order ${order.reference} is paid (sandbox).</p>`,
       order.livemode,
     );
   });
@@ -137,7 +141,7 @@ export function sandboxRoutes(deps: {
     sendSandboxPage(
       ctx,
       `Invoice ${order.reference}`,
-      `<p>Amount due: £${(order.quotedPriceGbpPence / 100).toFixed(2)}</p>`,
+      html`<p>Amount due: ${formatPence(order.quotedPriceGbpPence)}</p>`,
       order.livemode,
     );
   });

@@ -1,5 +1,5 @@
 import type { Incident } from '../../db/incidents.repository';
-import { escapeHtml as e } from '../../mail/templates/render';
+import { html, Html } from '../../web/html';
 import { styledPagePolicy } from '../pages/page-security';
 import { COMPONENT_LABELS, isComponent, type ComponentState } from '../../status/components';
 import { HISTORY_DAYS, type StatusSnapshot } from '../../status/status.service';
@@ -31,76 +31,95 @@ ${Object.entries(STATE_COLOURS)
 
 /** The status page's Content-Security-Policy. */
 export const STATUS_PAGE_POLICY = styledPagePolicy(STATUS_CSS);
+/** The stylesheet inserted byte for byte as written (its hash is the policy's). */
+const STATUS_STYLE = new Html(`<style>${STATUS_CSS}</style>`);
 
-const time = (iso: string) =>
-  `<time datetime="${e(iso)}">${e(
-    new Date(iso).toLocaleString('en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/London',
-    }),
-  )}</time>`;
+const SHORT_TIME = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+const time = (iso: string) => html`<time datetime="${iso}">${SHORT_TIME.format(new Date(iso))}</time>`;
 
 const componentNames = (ids: string[]) =>
   ids.map((c) => (isComponent(c) ? COMPONENT_LABELS[c] : c)).join(', ');
 
 const UPDATE_LABELS = { opened: 'Investigating', update: 'Update', resolved: 'Resolved' } as const;
 
-function incidentHtml(i: Incident): string {
+function incidentHtml(i: Incident): Html {
   const updates = [...i.updates].reverse();
-  return `<article class="incident" id="${e(i.id)}">
-<h3>${e(i.title)}</h3>
-<p class="meta">${i.status === 'open' ? 'Ongoing' : 'Resolved'} · affects ${e(componentNames(i.components))} · opened ${time(i.createdAt)}${
-    i.resolvedAt ? ` · resolved ${time(i.resolvedAt)}` : ''
-  }</p>
-<ol class="timeline">${updates
-    .map(
-      (u) =>
-        `<li><strong>${UPDATE_LABELS[u.kind]}</strong> — ${e(u.message)} <span class="meta">${time(u.createdAt)}</span></li>`,
-    )
-    .join('')}</ol>
-</article>`;
+  const resolved = i.resolvedAt && html` · resolved ${time(i.resolvedAt)}`;
+  return html`<article class="incident" id="${i.id}">
+    <h3>${i.title}</h3>
+    <p class="meta">
+      ${i.status === 'open' ? 'Ongoing' : 'Resolved'} · affects ${componentNames(i.components)} · opened
+      ${time(i.createdAt)}${resolved}
+    </p>
+    <ol class="timeline">
+      ${updates.map(
+        (u) =>
+          html`<li>
+            <strong>${UPDATE_LABELS[u.kind]}</strong> — ${u.message}
+            <span class="meta">${time(u.createdAt)}</span>
+          </li>`,
+      )}
+    </ol>
+  </article>`;
+}
+
+function componentRow(c: StatusSnapshot['components'][number]): Html {
+  const seeIncident = c.incidents.length > 0 && html` <span class="meta">(see open incident)</span>`;
+  return html`<tr data-component="${c.id}" data-state="${c.state}">
+    <th scope="row">${c.name}</th>
+    <td class="state ${c.state}">${STATE_LABELS[c.state]}</td>
+    <td>${c.detail}${seeIncident}</td>
+  </tr> `;
 }
 
 /** The public status page: plain HTML and CSS, readable without JavaScript; every value is escaped. */
 export function renderStatusPage(s: StatusSnapshot): string {
   const banner = s.incidents.open.length > 0 && s.status === 'operational' ? 'degraded' : s.status;
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="60">
-<title>Service status · Statutory Notice Placement API</title>
-<style>${STATUS_CSS}</style>
-</head>
-<body>
-<h1>Statutory Notice Placement API: service status</h1>
-<p class="banner ${banner}" id="overall">${e(s.summary)}</p>
-<h2>Components</h2>
-<table id="components">
-<thead><tr><th scope="col">Component</th><th scope="col">Status</th><th scope="col">Details</th></tr></thead>
-<tbody>
-${s.components
-  .map(
-    (c) =>
-      `<tr data-component="${e(c.id)}" data-state="${c.state}"><th scope="row">${e(c.name)}</th><td class="state ${c.state}">${STATE_LABELS[c.state]}</td><td>${e(c.detail)}${
-        c.incidents.length ? ' <span class="meta">(see open incident)</span>' : ''
-      }</td></tr>`,
-  )
-  .join('\n')}
-</tbody>
-</table>
-<section id="open-incidents">
-<h2>Open incidents</h2>
-${s.incidents.open.length ? s.incidents.open.map(incidentHtml).join('\n') : '<p>No open incidents.</p>'}
-</section>
-<section id="history">
-<h2>Incident history (last ${HISTORY_DAYS} days)</h2>
-${s.incidents.history.length ? s.incidents.history.map(incidentHtml).join('\n') : `<p>No incidents in the last ${HISTORY_DAYS} days.</p>`}
-</section>
-<p class="meta">Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.</p>
-</body>
-</html>
-`;
+  const open = s.incidents.open.length ? s.incidents.open.map(incidentHtml) : html`<p>No open incidents.</p>`;
+  const history = s.incidents.history.length
+    ? s.incidents.history.map(incidentHtml)
+    : html`<p>No incidents in the last ${HISTORY_DAYS} days.</p>`;
+  return html`<!doctype html>
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta http-equiv="refresh" content="60" />
+        <title>Service status · Statutory Notice Placement API</title>
+        ${STATUS_STYLE}
+      </head>
+      <body>
+        <h1>Statutory Notice Placement API: service status</h1>
+        <p class="banner ${banner}" id="overall">${s.summary}</p>
+        <h2>Components</h2>
+        <table id="components">
+          <thead>
+            <tr>
+              <th scope="col">Component</th>
+              <th scope="col">Status</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${s.components.map(componentRow)}
+          </tbody>
+        </table>
+        <section id="open-incidents">
+          <h2>Open incidents</h2>
+          ${open}
+        </section>
+        <section id="history">
+          <h2>Incident history (last ${HISTORY_DAYS} days)</h2>
+          ${history}
+        </section>
+        <p class="meta">
+          Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
+        </p>
+      </body>
+    </html> `.value;
 }

@@ -1,5 +1,5 @@
 import type { IssuedDocumentRow } from '../../db/issued-documents.repository';
-import { html, time, type Html } from '../../settings/web/html';
+import { html, time, type Html } from '../../web/html';
 
 type Shown = Omit<IssuedDocumentRow, 'content'>;
 

@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import Busboy from 'busboy';
-import type { Next } from 'koa';
 import type { Db } from '../../db/database';
 import { findIssuedDocument } from '../../db/issued-documents.repository';
 import { AppError } from '../../errors';
-import { consoleHeaders } from '../../settings/web/security';
+import { assetPageHeaders } from '../pages/page-security';
 import type { AppContext, AppState } from '../context';
 import type { ConsumeRateLimit } from '../middleware/rate-limit';
 import { clientBucket } from '../middleware/rate-limit';
@@ -27,7 +26,7 @@ class TooLarge extends Error {}
  */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
-  router.use('/verify/:id', consoleHeaders as unknown as (ctx: AppContext, next: Next) => Promise<void>);
+  router.use('/verify/:id', assetPageHeaders);
 
   async function documentOf(ctx: AppContext) {
     try {

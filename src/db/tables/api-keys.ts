@@ -1,8 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { KeyMode } from '../../auth/api-key';
 import type { CreatedNow } from './columns';
-
-export type KeyMode = 'live' | 'test';
-export type Scope = 'orders:read' | 'orders:write';
 
 export interface ApiKeysTable {
   id: string;

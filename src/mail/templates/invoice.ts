@@ -1,5 +1,6 @@
 import { addDays, ukDate } from '../../notices/dates';
-import { formatDate, formatPence, renderEmail, type RenderedEmail } from './render';
+import { formatPence } from '../../money';
+import { formatDate, renderEmail, type RenderedEmail } from './render';
 import { newspaperOf, noticeLabel, type OrderMailView } from './order';
 
 export interface InvoiceDetails {

@@ -1,7 +1,9 @@
 import type { OrderEventName } from '../../orders/events';
 import type { OrderBody } from '../../orders/order';
 import { isPaymentState, type OrderStatus, type PaymentMethod } from '../../orders/status';
-import { formatDate, formatPence, renderEmail, type Block, type RenderedEmail } from './render';
+import { formatPence } from '../../money';
+import { formatDate, renderEmail, type Block, type RenderedEmail } from './render';
+import { orderDocumentUrl } from '../../orders/documents';
 
 /** A body's fields as the e-mails read them: always present, null when the body leaves them out. */
 type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | null };
@@ -90,8 +92,6 @@ function orderFacts(o: OrderMailView): Block {
   return { kind: 'facts', rows };
 }
 
-export const proofLink = (baseUrl: string, orderId: string) => `${baseUrl}/api/v1/orders/${orderId}/proof`;
-
 function paymentBlocks(o: OrderMailView): Block[] {
   switch (o.paymentMethod) {
     case 'stripe_checkout':
@@ -168,7 +168,11 @@ const TEMPLATES: Partial<
     subject: `Proof ready: ${o.reference} (${paper})`,
     intro: `The proof of your notice for ${paper} is ready. Please check the wording before publication.`,
     blocks: [
-      { kind: 'link', label: 'Download the proof (with your API key)', url: proofLink(opts.baseUrl, o.id) },
+      {
+        kind: 'link',
+        label: 'Download the proof (with your API key)',
+        url: orderDocumentUrl(opts.baseUrl, o.id, 'proof'),
+      },
       ...(opts.proofAttached
         ? [{ kind: 'paragraph' as const, text: 'The proof is also attached to this e-mail as a PDF.' }]
         : []),

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../web/html';
+
 /**
  * E-mails are written once as blocks and rendered twice, as plain text and as HTML, so the two forms never
  * drift apart. Every value is escaped in the HTML form; links are shown in full in the text form.
@@ -24,15 +26,6 @@ export interface RenderedEmail {
 const FOOTER =
   'Statutory Notice Placement API. You receive this e-mail because this address was given for notifications ' +
   'about statutory notice orders.';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function textBlock(b: Block): string {
   switch (b.kind) {
@@ -83,11 +76,6 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   ].join('\n');
   return { subject: content.subject, text, html };
 }
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Pence as `£1,234.50`. */
-export const formatPence = (pence: number) => gbp.format(pence / 100);
 
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',

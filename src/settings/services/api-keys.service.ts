@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import type { KeyMode, Scope } from '../../db/tables/api-keys';
+import type { KeyMode, KeyScope } from '../../auth/api-key';
 import type { QuotaLimits } from '../../quotas/quotas';
 import { checkHeldQuota } from '../../quotas/usage';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
@@ -39,7 +39,7 @@ export interface NewKey {
   organisationId: string;
   name?: string;
   mode: KeyMode | string;
-  scopes: (Scope | string)[];
+  scopes: (KeyScope | string)[];
 }
 
 function parse(input: NewKey) {

@@ -9,13 +9,14 @@ import type { Logger } from '../../logger';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets';
 import { PageError, type ConsoleContext, type ConsoleState } from './context';
-import { html } from './html';
+import { html } from '../../web/html';
 import { keyRoutes } from './keys.routes';
 import { sendPage } from './layout';
 import { memberRoutes } from './members.routes';
 import { orderRoutes } from './orders.routes';
 import { organisationRoutes } from './organisation.routes';
-import { checkCsrf, consoleHeaders, loadSession } from './security';
+import { assetPageHeaders } from '../../api/pages/page-security';
+import { checkCsrf, loadSession } from './security';
 import { signInRoutes } from './sign-in.routes';
 import { webhookRoutes } from './webhooks.routes';
 
@@ -129,7 +130,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     organisationRoutes({ db, config }),
   ];
   const chain: Middleware<ConsoleState>[] = [
-    consoleHeaders,
+    assetPageHeaders,
     pageErrors(log),
     formBody(),
     loadSession(db),

@@ -19,7 +19,7 @@ import {
   type ConsoleContext,
   type ConsoleState,
 } from './context';
-import { html, time, type Html } from './html';
+import { html, time, type Html } from '../../web/html';
 import { csrfField, sendConfirmation, sendPageWith } from './layout';
 import { adminChange, orNotFound, type PageMessages } from './refusals';
 import { createAndReveal } from './reveal';

@@ -1,4 +1,4 @@
-import { html, type Html, type Part } from './html';
+import { html, type Html, type Part } from '../../web/html';
 import { sessionOf, type ConsoleContext } from './context';
 
 const SECTIONS = [

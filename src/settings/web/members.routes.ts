@@ -5,7 +5,7 @@ import { MEMBER_ROLES } from '../../db/tables/members';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
 import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
-import { html, time } from './html';
+import { html, time } from '../../web/html';
 import { csrfField, sendPageWith } from './layout';
 import { adminChange, type PageMessages } from './refusals';
 import { stackTable } from './table';

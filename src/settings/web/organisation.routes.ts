@@ -5,7 +5,7 @@ import { quotaStandings, type QuotaStanding } from '../../quotas/usage';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
 import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
-import { html, time } from './html';
+import { html, time } from '../../web/html';
 import { csrfField, sendPageWith } from './layout';
 import { adminChange, type PageMessages } from './refusals';
 import { stackTable } from './table';

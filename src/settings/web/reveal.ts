@@ -1,6 +1,6 @@
 import type { Actor } from '../services/actor';
 import { actorOf, type ConsoleContext } from './context';
-import { html, type Html } from './html';
+import { html, type Html } from '../../web/html';
 import { adminChange, type PageMessages } from './refusals';
 
 /** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */

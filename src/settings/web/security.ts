@@ -88,17 +88,3 @@ export function requireAdmin(ctx: ConsoleContext): void {
     throw new PageError(403, 'Only admins can change settings. Ask an admin of your organisation.');
   }
 }
-
-/**
- * Headers of every console answer beside those of every page (src/api/pages/page-security.ts: no framing, no
- * sniffing, no referrer to other sites, HSTS): no caching of pages with secrets, and the console's own policy
- * (its stylesheet and script files).
- */
-export async function consoleHeaders(ctx: ConsoleContext, next: Next) {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  );
-  return next();
-}

@@ -15,7 +15,7 @@ import { queueSignInMail } from '../../temporal/sign-in';
 import { SettingsRefused } from '../services/actor';
 import { parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
 import { field, PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
-import { html } from './html';
+import { html } from '../../web/html';
 import { sendPage } from './layout';
 import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './security';
 

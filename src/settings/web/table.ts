@@ -1,4 +1,4 @@
-import { html, type Html, type Part } from './html';
+import { html, type Html, type Part } from '../../web/html';
 
 /** One column: its header, which is also each cell's `data-label` (the stacked layout on narrow screens). */
 export interface Column<T> {

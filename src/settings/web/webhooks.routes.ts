@@ -30,7 +30,7 @@ import {
   type ConsoleContext,
   type ConsoleState,
 } from './context';
-import { html } from './html';
+import { html } from '../../web/html';
 import { modeBadge } from './keys.routes';
 import { createAndReveal, secretField } from './reveal';
 import { sendConfirmation, sendPageWith } from './layout';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { WebhookAttempt, WebhookDelivery } from '../../db/webhook-deliveries.repository';
 import type { WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, WEBHOOK_EVENTS } from '../../webhooks/events';
-import { html, time, type Html } from './html';
+import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
 import { csrfField } from './layout';
 import { stackTable } from './table';

@@ -1,4 +1,5 @@
 import { ActivityFailure } from '@temporalio/workflow';
+import { formatPence } from '../../money';
 import { heldGbpPence } from '../../orders/ledger';
 import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState } from '../../orders/status';
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
@@ -99,7 +100,7 @@ const refundOpen = (p: OrderProcess) =>
 /** What the operator is asked to do for a closed order that waits for them (the Temporal UI's details). */
 export function operatorTask(p: OrderProcess): string | null {
   if (!isFinal(p.status) || !p.order.needsAttention) return null;
-  const amount = `£${(heldGbpPence(p.order) / 100).toFixed(2)}`;
+  const amount = formatPence(heldGbpPence(p.order));
   switch (p.order.paymentState) {
     case 'refund_due':
       return `Refund of ${amount} due (paid outside Stripe): return it, then signal \`refundIssued\`.`;

@@ -10,7 +10,7 @@ import {
   type ReportContents,
   type ReportKind,
 } from '../../orders/reports';
-import { withDocument } from '../../orders/documents';
+import { orderDocumentUrl, withDocument } from '../../orders/documents';
 import type { BookingReport, IntegrationAck, PublicationReport, UrnReport } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
@@ -81,7 +81,7 @@ export async function reportPublication(p: OrderProcess, r: PublicationReport): 
     status: 'published' as const,
     publishedAt: content.publishedAt,
     pageNumber: content.pageNumber,
-    certificateUrl: `${p.input.publicBaseUrl}/api/v1/orders/${p.order.id}/certificate`,
+    certificateUrl: orderDocumentUrl(p.input.publicBaseUrl, p.order.id, 'certificate'),
   };
   const certificate = await documents.generateCertificate({
     order: { ...p.order, ...published },

@@ -9,6 +9,7 @@ import {
   uuid4,
 } from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
+import { formatPence } from '../../money';
 import type { AuditEntry } from '../../orders/audit';
 import {
   eventData,
@@ -403,7 +404,7 @@ export class OrderProcess {
     setCurrentDetails(
       [
         `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
-        `Payment: ${o.paymentMethod} (${o.paymentState}) · £${(o.quotedPriceGbpPence / 100).toFixed(2)}`,
+        `Payment: ${o.paymentMethod} (${o.paymentState}) · ${formatPence(o.quotedPriceGbpPence)}`,
         `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
         this._delivery === 'failed' && !isFinal(o.status)
           ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.'

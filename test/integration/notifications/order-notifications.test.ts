@@ -1,3 +1,4 @@
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { vatDocumentActivities } from '../../../src/activities/vat-documents';
 import { toSnapshot } from '../../../src/orders/order-snapshot';
 import type { OrderEventRecord } from '../../../src/orders/events';
@@ -280,10 +281,11 @@ describe('test mode never mails strangers', () => {
       livemode: false,
     });
     // The billing e-mail carries the order's VAT invoice, which its workflow issues at placement.
-    await vatDocumentActivities(
-      { config: api.config, db: api.db },
-      () => new AbortController().signal,
-    ).issueVatInvoice({ order: toSnapshot(order), issueKey: `vat_invoice:v${order.version}` });
+    const { issueVatInvoice } = vatDocumentActivities({ config: api.config, db: api.db });
+    await new MockActivityEnvironment().run(issueVatInvoice, {
+      order: toSnapshot(order),
+      issueKey: `vat_invoice:v${order.version}`,
+    });
     const acts = activities();
     for (const audience of ['contact', 'billing'] as const) {
       await expect(sendOrderEmail(acts, { event: record, audience })).resolves.toMatchObject({

@@ -4,7 +4,7 @@ import { renderIncidentEmail } from '../../../src/mail/templates/incident';
 import { componentLabel } from '../../../src/status/components';
 import { invoiceDetails, renderInvoiceEmail } from '../../../src/mail/templates/invoice';
 import { orderMailView, renderOrderEmail } from '../../../src/mail/templates/order';
-import { escapeHtml } from '../../../src/mail/templates/render';
+import { escapeHtml } from '../../../src/web/html';
 import { ORDER_EVENTS } from '../../../src/orders/events';
 import { audiencesFor, orderEmailKey } from '../../../src/workflows/notification.messages';
 

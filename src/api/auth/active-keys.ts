@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import type { Db } from '../db/database';
-import { API_KEYS_CHANNEL, findActiveKeyByHash, type ApiKeyRecord } from '../db/api-keys.repository';
-import type { Logger } from '../logger';
+import type { Db } from '../../db/database';
+import { API_KEYS_CHANNEL, findActiveKeyByHash, type ApiKeyRecord } from '../../db/api-keys.repository';
+import type { Logger } from '../../logger';
 
 /** How requests find the active key behind an `Authorization` header (by the key's SHA-256). */
 export interface ActiveKeys {

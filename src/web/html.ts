@@ -1,4 +1,17 @@
-import { escapeHtml } from '../../mail/templates/render';
+/**
+ * The one home of HTML escaping: the console, the public pages (/pay, /sandbox, /status, /verify) and the
+ * e-mails' HTML form all write markup through `html`, or escape through `escapeHtml`.
+ */
+
+/** Escapes text for element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
 
 /** Markup already escaped (or written by us): interpolated as is. */
 export class Html {
@@ -18,7 +31,7 @@ function render(part: Part): string {
 }
 
 /**
- * The console's only way to write markup: every interpolated value is escaped unless it is itself `html`,
+ * The only way to write markup: every interpolated value is escaped unless it is itself `html`,
  * so a key name, URL or response excerpt can never become markup.
  */
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database';
-import { recordKeysLastUsed } from '../db/api-keys.repository';
-import type { Logger } from '../logger';
+import type { Db } from '../../db/database';
+import { recordKeysLastUsed } from '../../db/api-keys.repository';
+import type { Logger } from '../../logger';
 
 /**
  * Remembers when each key was last used and writes the times in one batched statement every `flushMs`,

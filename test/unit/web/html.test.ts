@@ -1,4 +1,4 @@
-import { html, time } from '../../../src/settings/web/html';
+import { html, time } from '../../../src/web/html';
 import { actorLabel, OPERATOR } from '../../../src/settings/services/actor';
 
 describe('the console html template', () => {
