@@ -3,9 +3,12 @@ import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
 import { appendOnce, listForOrder } from './order-records';
 
-/** Appends ledger entries; ids come from the workflow, so a retried write adds nothing. */
-export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<void> {
-  await appendOnce(
+/**
+ * The one writer of the ledger: appends entries whose ids come from a workflow, so a retried write adds
+ * nothing. Answers how many were new.
+ */
+export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
+  return appendOnce(
     db,
     'order_ledger',
     entries.map((e) => ({ ...toColumns(e), created_at: new Date(e.createdAt) })),

@@ -115,3 +115,6 @@ export function ukDate(at: Date): string {
   londonDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
   return londonDay.format(at);
 }
+
+/** Today in the UK: the one "today" of every rule (in workflow code `new Date()` is the workflow's own clock). */
+export const todayInLondon = (): string => ukDate(new Date());

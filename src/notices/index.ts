@@ -45,5 +45,5 @@ export type { UkPostcode } from './postcodes';
 export { earliestPublicationDate, publicationFor } from './publication';
 export type { BookablePublication, PublicationDateAdjustment } from './publication';
 export { noticeText, countWords } from './wording';
-export { formatNoticeDate, isIsoDate, ukDate } from './dates';
+export { formatNoticeDate, isIsoDate, todayInLondon, ukDate } from './dates';
 export { noticeTypesCatalogue } from './catalogue';

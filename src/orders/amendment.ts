@@ -1,3 +1,4 @@
+import { sameJson } from '../canonical-json';
 import { AppError, validationError, type FieldIssue } from '../errors';
 import { isNoticeType, mergeAmendment, prepareNotice, type OrderInput } from '../notices';
 import { anyNationFieldNames } from '../notices/fields';
@@ -91,16 +92,6 @@ export function amendedNotice(
   return toOrderNotice(prepareNotice(merged, { today }));
 }
 
-/** Plain JSON compared regardless of key order (fields as the notice engine cleaned them). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
  * An amendment that leaves every field as it is (an empty patch, or values equal to the current ones once
  * cleaned) changes nothing: it is answered with the unchanged order, with no event, e-mail or history entry.
@@ -109,7 +100,7 @@ export function isUnchangedAmendment(
   order: { fields: Record<string, unknown> },
   amended: Pick<OrderNotice, 'fields'>,
 ): boolean {
-  return canonical(order.fields) === canonical(amended.fields);
+  return sameJson(order.fields, amended.fields);
 }
 
 /**
@@ -155,7 +146,7 @@ export function checkBookedDateKept(
   amended: Pick<OrderNotice, 'fields' | 'publicationDate'>,
 ): void {
   if (order.status !== 'booked') return;
-  if (canonical(amended.fields.publicationDate) === canonical(order.fields.publicationDate)) return;
+  if (sameJson(amended.fields.publicationDate, order.fields.publicationDate)) return;
   if (amended.publicationDate === order.publicationDate) return;
   throw new AppError(
     'order_not_amendable',

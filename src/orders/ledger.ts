@@ -36,17 +36,30 @@ export const ledgerTotals = (order: Money): { paid: number; refunded: number } =
   refunded: order.amountRefundedGbpPence,
 });
 
-/** The totals after appending entries to the order's own. */
-export function withEntries(
-  order: Money,
-  entries: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>,
-): { amountPaidGbpPence: number; amountRefundedGbpPence: number } {
-  let { paid, refunded } = ledgerTotals(order);
+type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
+
+/** What entries charge and refund between them: the one sum of ledger entries. */
+export function entryTotals(entries: Entries): { paid: number; refunded: number } {
+  let paid = 0;
+  let refunded = 0;
   for (const e of entries) {
     if (e.kind === 'charge') paid += e.amountGbpPence;
     else refunded += e.amountGbpPence;
   }
-  return { amountPaidGbpPence: paid, amountRefundedGbpPence: refunded };
+  return { paid, refunded };
+}
+
+/** The totals after appending entries to the order's own. */
+export function withEntries(
+  order: Money,
+  entries: Entries,
+): { amountPaidGbpPence: number; amountRefundedGbpPence: number } {
+  const before = ledgerTotals(order);
+  const added = entryTotals(entries);
+  return {
+    amountPaidGbpPence: before.paid + added.paid,
+    amountRefundedGbpPence: before.refunded + added.refunded,
+  };
 }
 
 /** Money held for the order: what a cancel refunds, never more. */

@@ -101,6 +101,13 @@ export interface PaymentSetup {
 }
 
 /**
+ * Whether an order is invoiced on account by us (our own VAT invoice, PDF at GET /v1/orders/:id/invoice, sent
+ * to the billing contact when the order is placed): the one test of "on account with our invoice".
+ */
+export const invoicedByUs = (paymentMethod: string): boolean =>
+  paymentMethod === 'invoice_with_terms' || paymentMethod === 'invoice_bank_transfer';
+
+/**
  * The payment set-up of a method that calls no provider (our own invoice, a purchase order): a pure function of
  * the order, so the workflow computes it without an activity. Null for the methods set up at a provider
  * (`stripe_checkout`, `stripe_invoice`).
@@ -109,18 +116,12 @@ export function setUpWithoutProvider(
   order: { id: string; paymentMethod: PaymentMethod },
   publicBaseUrl: string,
 ): PaymentSetup | null {
-  switch (order.paymentMethod) {
-    case 'invoice_with_terms':
-    case 'invoice_bank_transfer':
-      return {
-        checkoutUrl: null,
-        invoiceUrl: orderDocumentUrl(publicBaseUrl, order.id, 'invoice'),
-        paymentRef: null,
-        paymentState: 'invoiced',
-      };
-    case 'purchase_order':
-      return { checkoutUrl: null, invoiceUrl: null, paymentRef: null, paymentState: 'awaiting_po' };
-    default:
-      return null;
+  if (invoicedByUs(order.paymentMethod)) {
+    const invoiceUrl = orderDocumentUrl(publicBaseUrl, order.id, 'invoice');
+    return { checkoutUrl: null, invoiceUrl, paymentRef: null, paymentState: 'invoiced' };
   }
+  if (order.paymentMethod === 'purchase_order') {
+    return { checkoutUrl: null, invoiceUrl: null, paymentRef: null, paymentState: 'awaiting_po' };
+  }
+  return null;
 }

@@ -1,3 +1,4 @@
+import { sameJson } from '../canonical-json';
 import { AppError } from '../errors';
 import { doesNotFit, nextStatus, type OrderStatus, type OrderTransition } from './status';
 
@@ -68,9 +69,6 @@ export interface ReportedOrder {
   applied: AppliedReports;
 }
 
-const sameContent = (a: object, b: object) => canonical(a) === canonical(b);
-const canonical = (o: object) => JSON.stringify(o, Object.keys(o).sort());
-
 /**
  * An identical repeat: the order applied this very report (every field equal) and is still in a status that
  * report led to. A cancelled order, or one that never applied it, is never answered as a repeat.
@@ -81,7 +79,7 @@ export function isIdenticalRepeat<K extends ReportKind>(
   content: ReportContents[K],
 ): boolean {
   const applied = order.applied[kind];
-  return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameContent(applied, content);
+  return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameJson(applied, content);
 }
 
 /**

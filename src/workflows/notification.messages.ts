@@ -1,3 +1,4 @@
+import { invoicedByUs } from '../orders/payment';
 import type { OrderEventRecord } from '../orders/events';
 
 /**
@@ -8,14 +9,11 @@ import type { OrderEventRecord } from '../orders/events';
 /** Who hears of an event: the order's contact, and for `order.created` on account, the billing contact. */
 export type Audience = 'contact' | 'billing';
 
-/** Payment methods invoiced on account: their invoice PDF goes to the billing contact. */
-export const ON_ACCOUNT_METHODS: readonly string[] = ['invoice_with_terms', 'invoice_bank_transfer'];
-
 export function audiencesFor(event: Pick<OrderEventRecord, 'event' | 'data'>): Audience[] {
   // A delivery failure is an operator matter; a payment is confirmed by the receipt its provider sends.
   if (event.event === 'order.delivery_failed' || event.event === 'order.paid') return [];
   const object = (event.data.object ?? {}) as { paymentMethod?: string };
-  const billing = event.event === 'order.created' && ON_ACCOUNT_METHODS.includes(object.paymentMethod ?? '');
+  const billing = event.event === 'order.created' && invoicedByUs(object.paymentMethod ?? '');
   return billing ? ['contact', 'billing'] : ['contact'];
 }
 

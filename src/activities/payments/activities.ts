@@ -1,3 +1,4 @@
+import { paymentKeys } from '../../orders/payment-keys';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -15,10 +16,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
   /** The order's mode picks the provider (test orders never reach the live one); by order id: from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) =>
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
-  /** A refund through the order's provider, keyed `order:<id>:<key>[:<purpose>]`: answers the provider's refund id. */
+  /** A refund through the order's provider under the key `keyOf` gives its purpose: answers the refund id. */
   async function refundThrough<R extends { orderId: string; purpose?: string }>(
     input: R,
-    key: string,
+    keyOf: (purpose?: string) => string,
     refund: (
       payments: PaymentProvider,
       req: Omit<R, 'purpose'> & { idempotencyKey: string },
@@ -26,7 +27,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
   ): Promise<string> {
     const { purpose, ...request } = input;
     const payments = await providerOf(input.orderId);
-    const idempotencyKey = `order:${input.orderId}:${key}${purpose ? `:${purpose}` : ''}`;
+    const idempotencyKey = keyOf(purpose);
     const { refundId } = await refund(payments, { ...request, idempotencyKey });
     return refundId;
   }
@@ -45,7 +46,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         reference: order.reference,
         description: `Statutory notice ${order.reference} (${order.type})`,
         amountGbpPence: order.quotedPriceGbpPence,
-        idempotencyKey: `order:${order.id}:payment:v${order.version}`,
+        idempotencyKey: paymentKeys.payment(order.id, order.version),
         expiresAt: opts.checkoutExpiresAt,
       };
       switch (order.paymentMethod) {
@@ -91,7 +92,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       const payments = await providerOf(input.orderId);
       await payments.voidInvoice({
         invoiceId: input.invoiceId,
-        idempotencyKey: `order:${input.orderId}:void:${input.invoiceId}:${input.reason}`,
+        idempotencyKey: paymentKeys.voidInvoice(input.orderId, input.invoiceId, input.reason),
       });
     },
 
@@ -104,7 +105,12 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       paymentRef: string;
       amountGbpPence: number;
       purpose?: string;
-    }) => refundThrough(input, 'refund', (payments, req) => payments.refund(req)),
+    }) =>
+      refundThrough(
+        input,
+        (purpose) => paymentKeys.refund(input.orderId, purpose),
+        (payments, req) => payments.refund(req),
+      ),
 
     /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
     refundInvoicePayment: (input: {
@@ -113,8 +119,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       amountGbpPence: number;
       purpose?: string;
     }) =>
-      refundThrough(input, `invoice-refund:${input.invoiceId}`, (payments, req) =>
-        payments.refundInvoice(req),
+      refundThrough(
+        input,
+        (purpose) => paymentKeys.invoiceRefund(input.orderId, input.invoiceId, purpose),
+        (payments, req) => payments.refundInvoice(req),
       ),
 
     /**
@@ -133,7 +141,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         reference: order.reference,
         description: `Statutory notice ${order.reference} (${order.type})`,
         amountGbpPence: order.quotedPriceGbpPence,
-        idempotencyKey: `order:${order.id}:checkout:${input.renewal}`,
+        idempotencyKey: paymentKeys.checkout(order.id, input.renewal),
         expiresAt: input.expiresAt,
       });
       return { id: s.sessionId, url: s.checkoutUrl, expiresAt: s.expiresAt };
@@ -144,7 +152,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       const payments = await providerOf(input.orderId);
       await payments.expireCheckout({
         sessionId: input.sessionId,
-        idempotencyKey: `order:${input.orderId}:expire:${input.sessionId}`,
+        idempotencyKey: paymentKeys.expireCheckout(input.orderId, input.sessionId),
       });
     },
   };

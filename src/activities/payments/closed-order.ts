@@ -1,3 +1,4 @@
+import { paymentKeys, strayRefundPurpose } from '../../orders/payment-keys';
 import { ApplicationFailure } from '@temporalio/common';
 import { recordClosedOrderPayment } from '../../db/closed-order-payments.repository';
 import type { Db } from '../../db/database';
@@ -54,7 +55,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
           orderId: order.id,
           invoiceId: paymentRef,
           amountGbpPence: input.amountGbpPence,
-          idempotencyKey: `order:${order.id}:invoice-refund:${paymentRef}:stray`,
+          idempotencyKey: paymentKeys.invoiceRefund(order.id, paymentRef, 'stray'),
         });
         return refundId;
       }
@@ -62,7 +63,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
         orderId: order.id,
         paymentRef,
         amountGbpPence: input.amountGbpPence,
-        idempotencyKey: `order:${order.id}:refund:stray:${paymentRef}`,
+        idempotencyKey: paymentKeys.refund(order.id, strayRefundPurpose(paymentRef)),
       });
       return refundId;
     },

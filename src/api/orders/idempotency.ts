@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../canonical-json';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
@@ -27,16 +28,6 @@ export function idempotencyKeyOf(ctx: AppContext): string | undefined {
     ]);
   }
   return key;
-}
-
-/** Canonical JSON (keys sorted), so the same body in a different key order hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** What a keyed request knows of earlier attempts with its key, and how it records the order it places. */
@@ -73,7 +64,7 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
   const request = {
     route: `${ctx.method} ${ctx.path}`,
     requestHash: createHash('sha256')
-      .update(canonical(ctx.request.body ?? {}))
+      .update(canonicalJson(ctx.request.body ?? {}))
       .digest('hex'),
   };
   const claim = await claimIdempotencyKey(db, scope, request);

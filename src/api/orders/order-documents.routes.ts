@@ -9,7 +9,7 @@ import {
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
 import { findOrder } from '../../db/orders.repository';
 import { AppError } from '../../errors';
-import { ON_ACCOUNT_METHODS } from '../../workflows/notification.messages';
+import { invoicedByUs } from '../../orders/payment';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
@@ -38,7 +38,7 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
         : kind === 'invoice'
           ? (await latestVatInvoice(db, order.id))?.content
           : await findOrderDocument(db, order.id, kind);
-    if (!pdf && kind === 'invoice' && ON_ACCOUNT_METHODS.includes(order.paymentMethod)) {
+    if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
     }
     if (!pdf) throw orderNotFound(id);

@@ -9,7 +9,7 @@ import { findOrder } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { AppError } from '../../errors';
 import { newId } from '../../ids';
-import { orderNeedsGazette, parseOrderInput, prepareNotice, ukDate } from '../../notices';
+import { orderNeedsGazette, parseOrderInput, prepareNotice, todayInLondon } from '../../notices';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
@@ -47,7 +47,6 @@ export interface OrderWriteDeps {
 }
 
 /** "Today" for the notice engine: the UK calendar date (the workflow uses the same, at workflow time). */
-const todayInLondon = () => ukDate(new Date());
 
 export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });

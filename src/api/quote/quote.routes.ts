@@ -3,21 +3,9 @@ import type { Middleware, Next } from 'koa';
 import type { Db } from '../../db/database';
 import { isIntegrationAvailable } from '../../db/integration-health.repository';
 import { AppError } from '../../errors';
-import { parseQuoteRequest, quote, quoteNeedsGazette, ukDate, type QuoteRequest } from '../../notices';
+import { parseQuoteRequest, quote, quoteNeedsGazette, todayInLondon, type QuoteRequest } from '../../notices';
 import type { AppContext, AppState } from '../context';
 import { parseJsonBody, readJsonText } from '../middleware/json-body';
-
-let memo = { second: -1, date: '' };
-
-/**
- * The UK calendar date, worked out once a second: ukDate builds an Intl.DateTimeFormat on every call, which
- * was a fifth of a quote's CPU time. Exact: a date changes only on a whole second.
- */
-function todayInLondon(): string {
-  const second = Math.floor(Date.now() / 1000);
-  if (second !== memo.second) memo = { second, date: ukDate(new Date(second * 1000)) };
-  return memo.date;
-}
 
 /** The fields of an estimate; a body with any other field is a full-order quote (never remembered). */
 const ESTIMATE_FIELDS = new Set(['type', 'postcode', 'wordCount', 'newspaperName']);

@@ -1,6 +1,6 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { ukDate } from '../../notices/dates';
+import { todayInLondon } from '../../notices/dates';
 import {
   amendedNotice,
   checkAmendable,
@@ -22,7 +22,6 @@ import { creditDocuments } from './vat';
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 /** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
-const today = () => ukDate(new Date());
 
 /**
  * The update validator's check of an amendment, against the workflow's own state: the status, the patch (shape,
@@ -31,7 +30,7 @@ const today = () => ukDate(new Date());
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
-    const amended = amendedNotice(p.order, r.patch, today());
+    const amended = amendedNotice(p.order, r.patch, todayInLondon());
     if (isUnchangedAmendment(p.order, amended)) return;
     checkBookingKept(p.order, amended);
     checkBookedDateKept(p.order, amended);
@@ -47,7 +46,12 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
-    notices.prepareAmendment({ type: p.order.type, fields: p.order.fields, patch: r.patch, today: today() }),
+    notices.prepareAmendment({
+      type: p.order.type,
+      fields: p.order.fields,
+      patch: r.patch,
+      today: todayInLondon(),
+    }),
   );
   if (isUnchangedAmendment(p.order, prepared)) return;
   asWorkflowRefusal(() => checkBookingKept(p.order, prepared));

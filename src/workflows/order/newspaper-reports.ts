@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { ukDate } from '../../notices/dates';
+import { todayInLondon } from '../../notices/dates';
 import { gazetteDateAfterBooking } from '../../notices/gazettes';
 import type { GazetteEdition } from '../../notices/types';
 import {
@@ -59,7 +59,7 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
 function gazetteWithBooking(p: OrderProcess, booked: string): { gazettePublicationDate?: string } {
   const { gazetteEdition, gazettePublicationDate } = p.order;
   if (!gazetteEdition || !gazettePublicationDate) return {};
-  const today = ukDate(new Date());
+  const today = todayInLondon();
   return {
     gazettePublicationDate: gazetteDateAfterBooking(
       gazetteEdition as GazetteEdition,

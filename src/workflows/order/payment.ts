@@ -1,6 +1,7 @@
+import { strayRefundPurpose } from '../../orders/payment-keys';
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { checkPayable, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
+import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
@@ -15,9 +16,7 @@ const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
-/** Orders on account with our own invoice (PDF at GET /v1/orders/:id/invoice). */
-export const ownInvoice = (p: OrderProcess) =>
-  p.order.paymentMethod === 'invoice_with_terms' || p.order.paymentMethod === 'invoice_bank_transfer';
+export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
 /**
  * Sets up the payment of `order` (as it is about to be committed) at the provider: a Checkout Session (kept,
@@ -145,7 +144,7 @@ async function refundStrayPayment(
       orderId: p.order.id,
       paymentRef,
       amountGbpPence: d.amountGbpPence,
-      purpose: `stray:${paymentRef}`,
+      purpose: strayRefundPurpose(paymentRef),
     });
     const refund = {
       kind: 'refund' as const,

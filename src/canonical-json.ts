@@ -1,0 +1,18 @@
+/**
+ * Canonical JSON: object keys sorted at every depth, and keys whose value is undefined left out (as JSON does),
+ * so equal data in any key order gives one string. The one way we compare or hash JSON-shaped data: an
+ * idempotent request's body, an amendment's fields, a repeated newspaper report. Pure and workflow-safe.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Whether two JSON-shaped values are equal whatever their key order. */
+export const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
