@@ -92,11 +92,17 @@ async function setUpTenant(stack: FailoverStack, receiverUrl: (path: string) => 
     paymentMethod: 'invoice_with_terms',
     invoiceTermsDays: 30,
   });
-  const { key } = await createApiKey(stack.db, {
-    organisationId: org.id,
-    mode: 'live',
-    scopes: ['orders:read', 'orders:write'],
-  });
+  // A key per client, as separate integrations would have: four clients on one key met its per-minute limit
+  // (RATE_LIMIT_PER_KEY_PER_MINUTE, 120) and waited out 429s in the middle of the faults.
+  const keys: string[] = [];
+  for (let n = 0; n < CLIENTS; n++) {
+    const { key } = await createApiKey(stack.db, {
+      organisationId: org.id,
+      mode: 'live',
+      scopes: ['orders:read', 'orders:write'],
+    });
+    keys.push(key);
+  }
   for (const p of ENDPOINT_PATHS) {
     await createWebhookEndpoint(stack.db, stack.webhookEncryptionKey, {
       organisationId: org.id,
@@ -105,7 +111,7 @@ async function setUpTenant(stack: FailoverStack, receiverUrl: (path: string) => 
       events: [...WEBHOOK_EVENTS],
     });
   }
-  return { organisationId: org.id, key };
+  return { organisationId: org.id, keys };
 }
 
 /** A 5xx other than a 503 with Retry-After while a dependency is down, or a 500 or a bare 503 anywhere. */
@@ -135,7 +141,7 @@ async function main() {
   );
   const receiver = await startCountingReceiver(stack.tls);
   try {
-    const { organisationId, key } = await setUpTenant(stack, (p) => receiver.url(p));
+    const { organisationId, keys } = await setUpTenant(stack, (p) => receiver.url(p));
     const tally = new Tally();
     const placed: Placed[] = [];
     let loadDone = false;
@@ -150,7 +156,7 @@ async function main() {
     let clientsDone = false;
     const clients = Promise.all(
       Array.from({ length: CLIENTS }, (_, n) =>
-        clientLoop(n, sdkClient(stack.haproxy.url, key, tally), tally, placed, until),
+        clientLoop(n, sdkClient(stack.haproxy.url, keys[n]!, tally), tally, placed, until),
       ),
     ).finally(() => (clientsDone = true));
     const load = Promise.all([clients, probeLoop(stack.haproxy.url, tally, () => clientsDone || stopping)]);
