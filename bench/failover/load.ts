@@ -54,10 +54,13 @@ export class Tally {
     }
   }
 
-  serverError(res: Response) {
+  /** The same for the health probe's answers (HAProxy's own 503 when no API is healthy, or an API's). */
+  probeServerErrors: Record<string, Record<string, number>> = {};
+
+  serverError(res: Response, into = this.serverErrors) {
     const key =
       res.status === 503 && !res.headers.get('retry-after') ? '503 without Retry-After' : String(res.status);
-    const phase = (this.serverErrors[this.phase] ??= {});
+    const phase = (into[this.phase] ??= {});
     phase[key] = (phase[key] ?? 0) + 1;
   }
 
@@ -160,7 +163,10 @@ export async function clientLoop(
 export async function probeLoop(url: string, tally: Tally, until: () => boolean) {
   while (!until()) {
     const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
+      (r) => {
+        if (r.status >= 500) tally.serverError(r, tally.probeServerErrors);
+        return r.ok;
+      },
       () => false,
     );
     tally.attempt(ok);

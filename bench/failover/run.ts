@@ -117,7 +117,8 @@ async function setUpTenant(stack: FailoverStack, receiverUrl: (path: string) => 
 /** A 5xx other than a 503 with Retry-After while a dependency is down, or a 500 or a bare 503 anywhere. */
 function badServerErrors(tally: Tally): string[] {
   const bad: string[] = [];
-  for (const [phase, counts] of Object.entries(tally.serverErrors)) {
+  const seen = [...Object.entries(tally.serverErrors), ...Object.entries(tally.probeServerErrors)];
+  for (const [phase, counts] of seen) {
     for (const [status, n] of Object.entries(counts)) {
       const dependencyDown = phase.startsWith('C:') || phase.startsWith('D:');
       if (status === '500' || status.includes('without') || (dependencyDown && status !== '503'))
@@ -203,6 +204,7 @@ async function main() {
       webhooks: outcome.webhooks,
       longestUnavailabilityMs: tally.longestDownMs,
       serverErrors: tally.serverErrors,
+      probeServerErrors: tally.probeServerErrors,
       answers: tally.answers,
       slowestAttemptMs: tally.slowestAttemptMs,
       longCalls: tally.longCalls(),
