@@ -13,8 +13,15 @@ export interface Backend {
  * on /api/health every 500 ms (down after 2 failures, up after 2 successes), a request whose connection was
  * refused or reset before an answer retried on the other server (`retry-on` + `redispatch`: the request never
  * reached an API, so resending it is safe), and the stats page as CSV so the run can see what HAProxy sees.
+ * With no API healthy (both report PostgreSQL or Temporal down) HAProxy answers itself, as the API would: 503
+ * `service_unavailable` in the API's error shape with `Retry-After` (`RETRY_AFTER_SECONDS`, the API's default).
  */
-export function haproxyConfig(opts: { port: number; statsPort: number; backends: Backend[] }): string {
+export function haproxyConfig(opts: {
+  port: number;
+  statsPort: number;
+  backends: Backend[];
+  errorFile503: string;
+}): string {
   return [
     'global',
     '  maxconn 2000',
@@ -28,6 +35,7 @@ export function haproxyConfig(opts: { port: number; statsPort: number; backends:
     '  retries 3',
     '  retry-on conn-failure empty-response',
     '  option redispatch 1',
+    `  errorfile 503 ${opts.errorFile503}`,
     'frontend api',
     `  bind 127.0.0.1:${opts.port}`,
     '  default_backend apis',
@@ -45,6 +53,27 @@ export function haproxyConfig(opts: { port: number; statsPort: number; backends:
   ].join('\n');
 }
 
+/** The API's DEPENDENCY_RETRY_AFTER_SECONDS default: a caller waits as long whoever answers the 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** HAProxy's errorfile: a raw HTTP response, CRLF line ends. */
+function serviceUnavailableResponse(): string {
+  const body = JSON.stringify({
+    error: 'A dependency is unavailable. Retry later.',
+    code: 'service_unavailable',
+  });
+  return [
+    'HTTP/1.1 503 Service Unavailable',
+    'Content-Type: application/json',
+    'Cache-Control: no-store',
+    `Retry-After: ${RETRY_AFTER_SECONDS}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
 export interface Haproxy {
   url: string;
   process: ChildProcess;
@@ -59,7 +88,9 @@ export async function startHaproxy(
   opts: { port: number; statsPort: number; backends: Backend[] },
 ): Promise<Haproxy> {
   const cfg = path.join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig(opts));
+  const errorFile503 = path.join(dir, 'haproxy-503.http');
+  writeFileSync(errorFile503, serviceUnavailableResponse());
+  writeFileSync(cfg, haproxyConfig({ ...opts, errorFile503 }));
   const child = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (c: Buffer) => {
     for (const line of c.toString('utf8').split('\n'))

@@ -1,127 +1,37 @@
 /**
  * `npm run failover`: the service on loopback (two APIs behind HAProxy, two workers, Redis limiter, webhook
- * receiver) under steady SDK load while every API and worker is restarted one at a time (scenario A) and one
- * API is SIGKILLed (scenario B). Counts requests, failures after the SDK's retries, lost and duplicated
- * orders and webhooks, prints the summary, writes bench/results/failover-<date>.json, and exits 1 on any
- * failed request, lost or duplicated order, or webhook not delivered exactly once. Bounded: ≤ 3 minutes.
+ * receiver, its own PostgreSQL cluster and Temporal dev server) under steady SDK load (placing, reading,
+ * listing, amending, cancelling) through four faults: A) every API and worker restarted one at a time, B) one
+ * API SIGKILLed, C) PostgreSQL restarted, D) the Temporal server restarted. Counts requests, failures after
+ * the SDK's retries, every 5xx by fault (a dependency down must be 503 with Retry-After), lost and duplicated
+ * orders, confirmed changes missing from the projection, workflows that no longer answer, and webhooks; then
+ * runs the backup drill (pg_dump, pg_restore, every table compared) on the stopped service. Prints the summary,
+ * writes bench/results/failover-<date>.json, exits 1 on any failure or loss. Bounded: ≤ 5 minutes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { NoticesClient } from '../../sdk/src';
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import { createWebhookEndpoint } from '../../src/db/webhook-endpoints.repository';
 import { validateEndpointUrl } from '../../src/webhooks/destination';
 import { WEBHOOK_EVENTS } from '../../src/webhooks/events';
-import { validOrderBody } from '../../test/support/notice-bodies';
 import { progress, sleep } from '../lib/progress';
 import { startCountingReceiver } from '../lib/receiver';
+import { runBackupDrill } from './backup-drill';
+import { checkOutcome } from './checks';
+import { clientLoop, probeLoop, sdkClient, Tally, type Placed } from './load';
+import { sampleResources } from './resources';
 import { signal, startFailoverStack, type FailoverStack } from './stack';
 
 const CLIENTS = Number(process.env.FAILOVER_CLIENTS ?? 4);
-const HARD_LIMIT_MS = 180_000;
+const HARD_LIMIT_MS = 300_000;
 const ENDPOINT_PATHS = ['/hooks/a', '/hooks/b'];
+/** How long PostgreSQL and Temporal stay down: long enough that clients and the probe meet the outage. */
+const DEPENDENCY_DOWN_MS = 5_000;
 
-/** What the clients see: every attempt, and the spans during which no attempt succeeded (per fault). */
-class Tally {
-  requests = 0;
-  attempts = 0;
-  retried = 0;
-  failed = 0;
-  refused = 0;
-  errors: string[] = [];
-  phase = 'steady';
-  private downSince: { at: number; phase: string } | null = null;
-  longestDownMs: Record<string, number> = {};
+type Steps = { step: string; ms: number }[];
 
-  attempt(ok: boolean) {
-    this.attempts++;
-    const now = Date.now();
-    if (!ok) {
-      this.downSince ??= { at: now, phase: this.phase };
-      return;
-    }
-    if (this.downSince) {
-      const { at, phase } = this.downSince;
-      this.longestDownMs[phase] = Math.max(this.longestDownMs[phase] ?? 0, now - at);
-      this.downSince = null;
-    }
-  }
-
-  fail(err: unknown) {
-    this.failed++;
-    if (this.errors.length < 10)
-      this.errors.push(`${this.phase}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
-function sdkClient(baseUrl: string, apiKey: string, tally: Tally) {
-  const counted: typeof fetch = async (input, init) => {
-    try {
-      const res = await fetch(input, init);
-      // 409 idempotency_request_in_progress is the only 409 this load can meet: an attempt that did not serve.
-      tally.attempt(res.status < 500 && res.status !== 409);
-      return res;
-    } catch (err) {
-      tally.attempt(false);
-      throw err;
-    }
-  };
-  return new NoticesClient({
-    apiKey,
-    baseUrl,
-    fetch: counted,
-    timeoutMs: 20_000,
-    onRetry: () => tally.retried++,
-  });
-}
-
-interface Placed {
-  id: string;
-  clientRef: string;
-}
-
-async function clientLoop(
-  n: number,
-  client: NoticesClient,
-  tally: Tally,
-  placed: Placed[],
-  until: () => boolean,
-) {
-  const call = async <T>(work: () => Promise<T>): Promise<T | null> => {
-    tally.requests++;
-    try {
-      return await work();
-    } catch (err) {
-      tally.fail(err);
-      return null;
-    }
-  };
-  for (let i = 0; !until(); i++) {
-    const clientRef = `failover-${n}-${i}`;
-    const order = await call(() => client.orders.create(validOrderBody('planning', { clientRef }) as never));
-    if (!order) continue;
-    placed.push({ id: order.id, clientRef });
-    await call(() => client.orders.get(order.id));
-    await call(() => client.orders.listPage({ limit: 5 }));
-    if (i % 2 === 1) await call(() => client.orders.cancel(order.id, {}));
-  }
-}
-
-/** A probe through HAProxy every 100 ms: unavailability finer than the clients' pace. */
-async function probeLoop(url: string, tally: Tally, until: () => boolean) {
-  while (!until()) {
-    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    tally.attempt(ok);
-    await sleep(100);
-  }
-}
-
-async function scenarios(stack: FailoverStack, tally: Tally, steps: { step: string; ms: number }[]) {
+async function scenarios(stack: FailoverStack, tally: Tally, steps: Steps) {
   const timed = async (step: string, work: () => Promise<unknown>) => {
     const t0 = Date.now();
     await work();
@@ -134,6 +44,12 @@ async function scenarios(stack: FailoverStack, tally: Tally, steps: { step: stri
     await timed(`${name} restarted and healthy`, () => stack.startApi(name));
     await timed(`${name} seen UP by HAProxy`, () => stack.haproxy.waitFor(name, 'UP'));
   };
+  const bothApisUp = () =>
+    Promise.all(['api1', 'api2'].map((name) => stack.haproxy.waitFor(name, 'UP', 90_000)));
+  const steady = async () => {
+    tally.phase = 'steady';
+    await sleep(3_000);
+  };
 
   tally.phase = 'A: rolling restart';
   progress('scenario A: rolling restart of every API and worker, one at a time');
@@ -143,13 +59,73 @@ async function scenarios(stack: FailoverStack, tally: Tally, steps: { step: stri
     await timed(`${name} SIGTERM → exited`, () => signal(stack.workers[i]!, 'SIGTERM'));
     await timed(`${name} restarted and polling`, () => stack.startWorker(i));
   }
-  tally.phase = 'steady';
-  await sleep(3_000);
+  await steady();
+
   tally.phase = 'B: SIGKILL one API';
   progress('scenario B: SIGKILL api1');
   await restartApi('api1', 'SIGKILL');
-  tally.phase = 'steady';
-  await sleep(3_000);
+  await steady();
+
+  tally.phase = 'C: PostgreSQL restart';
+  progress(`scenario C: PostgreSQL stopped for ${DEPENDENCY_DOWN_MS / 1000} s, then started`);
+  await timed('PostgreSQL stopped (pg_ctl stop -m fast)', () => stack.postgres.stopServer());
+  await sleep(DEPENDENCY_DOWN_MS);
+  await timed('PostgreSQL started (pg_ctl start -w)', () => stack.postgres.startServer());
+  await timed('both APIs seen UP by HAProxy after PostgreSQL', bothApisUp);
+  await steady();
+
+  tally.phase = 'D: Temporal restart';
+  progress(`scenario D: Temporal dev server stopped for ${DEPENDENCY_DOWN_MS / 1000} s, then started`);
+  await timed('Temporal stopped, down, started on its SQLite file', () =>
+    stack.restartTemporal(DEPENDENCY_DOWN_MS),
+  );
+  await timed('both APIs seen UP by HAProxy after Temporal', bothApisUp);
+  await timed('both workers polling again', () =>
+    Promise.all(stack.workers.map((w) => stack.waitForPoll(w, 90_000))),
+  );
+  await steady();
+}
+
+async function setUpTenant(stack: FailoverStack, receiverUrl: (path: string) => string) {
+  const org = await createOrganisation(stack.db, {
+    name: 'Failover',
+    paymentMethod: 'invoice_with_terms',
+    invoiceTermsDays: 30,
+  });
+  // A key per client, as separate integrations would have: four clients on one key met its per-minute limit
+  // (RATE_LIMIT_PER_KEY_PER_MINUTE, 120) and waited out 429s in the middle of the faults.
+  const keys: string[] = [];
+  for (let n = 0; n < CLIENTS; n++) {
+    const { key } = await createApiKey(stack.db, {
+      organisationId: org.id,
+      mode: 'live',
+      scopes: ['orders:read', 'orders:write'],
+    });
+    keys.push(key);
+  }
+  for (const p of ENDPOINT_PATHS) {
+    await createWebhookEndpoint(stack.db, stack.webhookEncryptionKey, {
+      organisationId: org.id,
+      mode: 'live',
+      url: validateEndpointUrl(receiverUrl(p), 'live', true).toString(),
+      events: [...WEBHOOK_EVENTS],
+    });
+  }
+  return { organisationId: org.id, keys };
+}
+
+/** A 5xx other than a 503 with Retry-After while a dependency is down, or a 500 or a bare 503 anywhere. */
+function badServerErrors(tally: Tally): string[] {
+  const bad: string[] = [];
+  const seen = [...Object.entries(tally.serverErrors), ...Object.entries(tally.probeServerErrors)];
+  for (const [phase, counts] of seen) {
+    for (const [status, n] of Object.entries(counts)) {
+      const dependencyDown = phase.startsWith('C:') || phase.startsWith('D:');
+      if (status === '500' || status.includes('without') || (dependencyDown && status !== '503'))
+        bad.push(`${phase}: ${n} × ${status}`);
+    }
+  }
+  return bad;
 }
 
 async function main() {
@@ -166,84 +142,48 @@ async function main() {
   );
   const receiver = await startCountingReceiver(stack.tls);
   try {
-    const org = await createOrganisation(stack.db, {
-      name: 'Failover',
-      paymentMethod: 'invoice_with_terms',
-      invoiceTermsDays: 30,
-    });
-    const { key } = await createApiKey(stack.db, {
-      organisationId: org.id,
-      mode: 'live',
-      scopes: ['orders:read', 'orders:write'],
-    });
-    for (const p of ENDPOINT_PATHS) {
-      await createWebhookEndpoint(stack.db, stack.webhookEncryptionKey, {
-        organisationId: org.id,
-        mode: 'live',
-        url: validateEndpointUrl(receiver.url(p), 'live', true).toString(),
-        events: [...WEBHOOK_EVENTS],
-      });
-    }
-
+    const { organisationId, keys } = await setUpTenant(stack, (p) => receiver.url(p));
     const tally = new Tally();
     const placed: Placed[] = [];
     let loadDone = false;
     const until = () => loadDone || stopping;
-    progress(`load: ${CLIENTS} SDK clients placing, reading, listing and cancelling orders through HAProxy`);
+    progress(`load: ${CLIENTS} SDK clients placing, reading, listing, amending and cancelling orders`);
+    const resources = sampleResources(() => ({
+      api: [...stack.apis.values()].map((p) => p.child.pid!),
+      worker: stack.workers.map((p) => p.child.pid!),
+    }));
     const loadStarted = Date.now();
-    const load = Promise.all([
-      ...Array.from({ length: CLIENTS }, (_, n) =>
-        clientLoop(n, sdkClient(stack.haproxy.url, key, tally), tally, placed, until),
+    // The probe runs until the last client has finished its last call (retries included).
+    let clientsDone = false;
+    const clients = Promise.all(
+      Array.from({ length: CLIENTS }, (_, n) =>
+        clientLoop(n, sdkClient(stack.haproxy.url, keys[n]!, tally), tally, placed, until),
       ),
-      probeLoop(stack.haproxy.url, tally, until),
-    ]);
-    const steps: { step: string; ms: number }[] = [];
+    ).finally(() => (clientsDone = true));
+    const load = Promise.all([clients, probeLoop(stack.haproxy.url, tally, () => clientsDone || stopping)]);
+    const steps: Steps = [];
     await sleep(5_000);
     await scenarios(stack, tally, steps);
+    tally.phase = 'draining (clients finish their calls)';
     loadDone = true;
     await load;
+    const resourceFigures = resources.stop();
     const loadSeconds = Math.round((Date.now() - loadStarted) / 1000);
     progress(`load stopped after ${loadSeconds} s: ${placed.length} orders placed; checking`);
+    const outcome = await checkOutcome({
+      db: stack.db,
+      temporal: stack.temporal,
+      organisationId,
+      placed,
+      receiver,
+      endpointPaths: ENDPOINT_PATHS,
+      waitMs: 60_000,
+    });
+    progress('stopping the APIs and workers for the backup drill (nothing writes)');
+    await Promise.all([...stack.apis.values(), ...stack.workers].map((p) => signal(p, 'SIGTERM')));
+    const backupDrill = await runBackupDrill(stack.postgres, stack.databaseUrl);
 
-    // Every 201 in the projection (the read side catches up), every event delivered to both endpoints.
-    const ids = placed.map((p) => p.id);
-    let missing: string[] = ids;
-    let undelivered = 0;
-    let expectedWebhooks = 0;
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const { rows } = await sql<{ id: string }>`select id from orders where id = any(${ids})`.execute(
-        stack.db,
-      );
-      const present = new Set(rows.map((r) => r.id));
-      missing = ids.filter((id) => !present.has(id));
-      const { rows: events } = await sql<{ id: string }>`
-        select id from order_events where organisation_id = ${org.id} and livemode`.execute(stack.db);
-      expectedWebhooks = events.length * ENDPOINT_PATHS.length;
-      undelivered = events.reduce(
-        (n, e) => n + ENDPOINT_PATHS.filter((p) => receiver.count(p, e.id) === 0).length,
-        0,
-      );
-      if ((missing.length === 0 && undelivered === 0) || Date.now() > deadline) break;
-      await sleep(1_000);
-    }
-    await sleep(1_000); // a late duplicate would arrive here
-    const { rows: events } = await sql<{ id: string }>`
-      select id from order_events where organisation_id = ${org.id} and livemode`.execute(stack.db);
-    const duplicatedWebhooks = events.reduce(
-      (n, e) => n + ENDPOINT_PATHS.filter((p) => receiver.count(p, e.id) > 1).length,
-      0,
-    );
-    const received = events.reduce(
-      (n, e) => n + ENDPOINT_PATHS.reduce((m, p) => m + receiver.count(p, e.id), 0),
-      0,
-    );
-    const { rows: dupRows } = await sql<{ client_ref: string }>`
-      select client_ref from orders where organisation_id = ${org.id}
-      group by client_ref having count(*) > 1`.execute(stack.db);
-    const { rows: countRows } = await sql<{ n: string }>`
-      select count(*) as n from orders where organisation_id = ${org.id}`.execute(stack.db);
-
+    const serverErrorsNotAllowed = badServerErrors(tally);
     const summary = {
       at: new Date().toISOString(),
       clients: CLIENTS,
@@ -253,21 +193,40 @@ async function main() {
       failed: tally.failed,
       retried: tally.retried,
       ordersPlaced: placed.length,
-      ordersInDatabase: Number(countRows[0]?.n ?? 0),
-      lost: missing.length,
-      duplicated: dupRows.length,
-      webhooks: { expected: expectedWebhooks, received, undelivered, duplicated: duplicatedWebhooks },
+      amended: placed.filter((p) => p.amendedDescription).length,
+      cancelled: placed.filter((p) => p.cancelled).length,
+      ordersInDatabase: outcome.ordersInDatabase,
+      lost: outcome.lost.length,
+      changesLost: outcome.changesLost.length,
+      duplicated: outcome.duplicated,
+      workflowsNotAnswering: outcome.workflowsNotAnswering.length,
+      projectionBehindWorkflow: outcome.projectionBehind.length,
+      webhooks: outcome.webhooks,
       longestUnavailabilityMs: tally.longestDownMs,
+      serverErrors: tally.serverErrors,
+      probeServerErrors: tally.probeServerErrors,
+      answers: tally.answers,
+      slowestAttemptMs: tally.slowestAttemptMs,
+      longCalls: tally.longCalls(),
+      serverErrorsNotAllowed,
+      workerStartToPollMs: steps.filter((s) => s.step.includes('restarted and polling')).map((s) => s.ms),
+      resources: resourceFigures,
+      backupDrill,
       steps,
       firstErrors: tally.errors,
-      lostIds: missing.slice(0, 10),
+      lostIds: [...outcome.lost, ...outcome.changesLost, ...outcome.workflowsNotAnswering].slice(0, 10),
     };
     const ok =
       summary.failed === 0 &&
       summary.lost === 0 &&
+      summary.changesLost === 0 &&
       summary.duplicated === 0 &&
-      undelivered === 0 &&
-      duplicatedWebhooks === 0;
+      summary.workflowsNotAnswering === 0 &&
+      summary.projectionBehindWorkflow === 0 &&
+      outcome.webhooks.undelivered === 0 &&
+      outcome.webhooks.duplicated === 0 &&
+      serverErrorsNotAllowed.length === 0 &&
+      backupDrill.mismatched.length === 0;
     const dir = path.join(__dirname, '..', 'results');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `failover-${summary.at.slice(0, 10)}.json`);

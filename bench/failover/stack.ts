@@ -15,8 +15,8 @@ import { progress, sleep, withTimeout } from '../lib/progress';
 import { BENCH_REDIS_URL } from '../lib/redis';
 import { createBenchTls, type BenchTls } from '../lib/tls';
 import { startHaproxy, type Haproxy } from './haproxy';
+import { startPrivatePostgres, type PrivatePostgres } from './postgres';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = path.join(__dirname, '..', '..');
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'failover-orders';
@@ -32,8 +32,8 @@ const log: DevLog = {
 const CONFIG_VARIABLE =
   /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_|REDIS_URL|METRICS_|WORKER_METRICS_|LOG_FORMAT|OTEL_|SHUTDOWN_)/;
 
-async function admin(sql: string) {
-  const client = new PgClient({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
+async function admin(adminUrl: string, sql: string) {
+  const client = new PgClient({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query(sql);
@@ -62,7 +62,10 @@ export interface Proc {
 
 export interface FailoverStack {
   db: Db;
+  databaseUrl: string;
+  postgres: PrivatePostgres;
   temporal: Client;
+  temporalAddress: string;
   haproxy: Haproxy;
   tls: BenchTls;
   webhookEncryptionKey: Buffer;
@@ -72,6 +75,10 @@ export interface FailoverStack {
   startApi(name: string): Promise<Proc>;
   /** Starts a worker and waits until Temporal sees it polling. */
   startWorker(index: number): Promise<Proc>;
+  /** Stops the Temporal dev server (SIGTERM) and starts it again on its port and SQLite file after `downMs`. */
+  restartTemporal(downMs: number): Promise<void>;
+  /** Until Temporal lists the worker among the order queue's pollers. */
+  waitForPoll(worker: Proc, timeoutMs?: number): Promise<Proc>;
   stop(): Promise<void>;
 }
 
@@ -108,31 +115,45 @@ async function start(
   cleanups: { what: string; run: () => Promise<void> }[],
   stop: () => Promise<void>,
 ): Promise<FailoverStack> {
-  const name = `notices_failover_${Date.now()}`;
-  progress(`creating database ${name}`);
-  await withTimeout(admin(`create database "${name}"`), 20_000, 'create database');
-  cleanups.push({ what: 'database', run: () => admin(`drop database if exists "${name}" with (force)`) });
-  const url = new URL(ADMIN_URL);
+  const postgres = await withTimeout(startPrivatePostgres(), 60_000, 'private PostgreSQL');
+  cleanups.push({ what: 'private PostgreSQL', run: () => postgres.remove() });
+  const name = 'notices_failover';
+  await withTimeout(admin(postgres.adminUrl, `create database "${name}"`), 20_000, 'create database');
+  const url = new URL(postgres.adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const { db } = createDatabase(databaseUrl, 4);
   cleanups.push({ what: 'pool', run: () => db.destroy() });
   await withTimeout(migrateToLatest(db), 60_000, 'migrations');
 
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'notices-failover-'));
+  cleanups.push({ what: 'temp dir', run: async () => rmSync(dir, { recursive: true, force: true }) });
   const cli = await withTimeout(findTemporalCli({ install: false, log }), 30_000, 'Temporal CLI');
-  const temporalServer = await withTimeout(
-    startTemporalDevServer({
-      port: await findFreePort(),
-      ui: false,
-      searchAttributes: SEARCH_ATTRIBUTES,
-      log,
-      cli,
-      startTimeoutMs: 90_000,
-    }),
+  // A SQLite file, so a restarted server still has every workflow (as a real cluster's database keeps them).
+  const temporalOptions = {
+    port: await findFreePort(),
+    dbFilename: path.join(dir, 'temporal.sqlite'),
+    ui: false,
+    searchAttributes: SEARCH_ATTRIBUTES,
+    log,
+    cli,
+    startTimeoutMs: 90_000,
+  };
+  let temporalServer = await withTimeout(
+    startTemporalDevServer(temporalOptions),
     120_000,
     'Temporal dev server',
   );
   cleanups.push({ what: 'Temporal dev server', run: () => temporalServer.stop() });
+  const restartTemporal = async (downMs: number) => {
+    await withTimeout(temporalServer.stop(), 30_000, 'stopping the Temporal dev server');
+    await sleep(downMs);
+    temporalServer = await withTimeout(
+      startTemporalDevServer(temporalOptions),
+      120_000,
+      'Temporal dev server',
+    );
+  };
   const temporal = new Client({
     connection: await Connection.connect({ address: temporalServer.address }),
     namespace: NAMESPACE,
@@ -142,8 +163,6 @@ async function start(
   const tls = createBenchTls();
   if (!tls) throw new Error('openssl is needed for the https webhook receiver (live endpoints need https)');
   cleanups.push({ what: 'TLS files', run: async () => tls.remove() });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'notices-failover-'));
-  cleanups.push({ what: 'temp dir', run: async () => rmSync(dir, { recursive: true, force: true }) });
 
   const ports = { api1: await findFreePort(), api2: await findFreePort() };
   const lbPort = await findFreePort();
@@ -214,20 +233,24 @@ async function start(
     }
   };
   const workers: Proc[] = [];
-  const startWorker = async (index: number) => {
-    const proc = spawnProc(`worker${index + 1}`, 'worker', {});
-    workers[index] = proc;
+  /** Until Temporal lists `proc` among the order queue's pollers (its identity starts with its pid). */
+  const waitForPoll = async (proc: Proc, timeoutMs = 120_000) => {
     const identity = `${proc.child.pid}@`;
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited with ${proc.child.exitCode}`);
       const res = await temporal.workflowService
         .describeTaskQueue({ namespace: NAMESPACE, taskQueue: { name: TASK_QUEUE }, taskQueueType: 1 })
         .catch(() => null);
       if (res?.pollers?.some((p) => p.identity?.startsWith(identity))) return proc;
-      if (Date.now() > deadline) throw new Error(`${proc.name} did not poll within 120 s`);
+      if (Date.now() > deadline) throw new Error(`${proc.name} did not poll within ${timeoutMs / 1000} s`);
       await sleep(250);
     }
+  };
+  const startWorker = async (index: number) => {
+    const proc = spawnProc(`worker${index + 1}`, 'worker', {});
+    workers[index] = proc;
+    return waitForPoll(proc);
   };
 
   progress('starting two workers and two APIs (node --import tsx src/entry/{worker,api}.ts)');
@@ -251,5 +274,21 @@ async function start(
   await haproxy.waitFor('api1', 'UP');
   await haproxy.waitFor('api2', 'UP');
   progress(`HAProxy at ${haproxy.url} sees both APIs up`);
-  return { db, temporal, haproxy, tls, webhookEncryptionKey, apis, workers, startApi, startWorker, stop };
+  return {
+    db,
+    databaseUrl,
+    postgres,
+    temporal,
+    temporalAddress: temporalServer.address,
+    haproxy,
+    tls,
+    webhookEncryptionKey,
+    apis,
+    workers,
+    startApi,
+    startWorker,
+    waitForPoll,
+    restartTemporal,
+    stop,
+  };
 }

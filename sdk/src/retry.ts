@@ -13,8 +13,9 @@ export const MAX_RETRY_AFTER_SECONDS = 300;
 
 /**
  * How long a call keeps asking while the first request with its Idempotency-Key still runs (409
- * `idempotency_request_in_progress`): past the service's 60-second lease on the key, after which a request whose API
- * process died is taken up again. These answers do not count against MAX_RETRIES.
+ * `idempotency_request_in_progress`): past the longest a request runs (the service's 60-second HTTP request time-out).
+ * A key whose API process died is free again within the service's 10-second lease. These answers do not count
+ * against MAX_RETRIES.
  */
 export const IN_PROGRESS_BUDGET_SECONDS = 75;
 

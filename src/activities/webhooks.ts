@@ -1,4 +1,5 @@
 import type { OrderEventRecord } from '../orders/events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
@@ -108,6 +109,48 @@ function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null 
   return endpoint.disabled ? 'Endpoint disabled.' : null;
 }
 
+/** How long an attempt that reached the receiver keeps trying to record it: a database restart's seconds. */
+export const RECORD_RETRY_MS = 30_000;
+
+/**
+ * Until when recording may be retried: RECORD_RETRY_MS, and never past the activity's own start-to-close (a
+ * timed-out activity is retried by Temporal, which would send again); outside an activity, RECORD_RETRY_MS.
+ */
+function recordingDeadline(): number {
+  const cap = Date.now() + RECORD_RETRY_MS;
+  try {
+    const { currentAttemptScheduledTimestampMs: at, startToCloseTimeoutMs: limit } = Context.current().info;
+    return Math.min(cap, at + limit - 1_000);
+  } catch {
+    return cap;
+  }
+}
+
+/**
+ * Records an HTTP attempt that was made, retrying while the database does not answer: failing here would make
+ * the attempt look unmade, and the retry would send the event again (`npm run failover`'s PostgreSQL restart
+ * delivered two events twice that way). Past the deadline it throws: the event may then arrive twice.
+ */
+export async function recordMadeAttempt(
+  log: Pick<Logger, 'warn'>,
+  deliveryId: string,
+  record: () => Promise<void>,
+  deadline = recordingDeadline(),
+) {
+  for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 2_000)) {
+    try {
+      return await record();
+    } catch (err) {
+      if (Date.now() + waitMs > deadline) throw err;
+      log.warn(
+        { deliveryId, err: String(err) },
+        'webhook attempt made but not recorded yet: recording again',
+      );
+      await sleep(waitMs);
+    }
+  }
+}
+
 /** One HTTP attempt of a delivery, recorded; the delivery's end when it needs none (already done, endpoint gone). */
 export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
@@ -144,22 +187,24 @@ export function webhookAttempter(deps: WebhookDeps) {
       webhookFirstAttemptDelay.observe({ outcome }, (Date.now() - Date.parse(event.createdAt)) / 1000);
     }
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
-    await recordAttempt(
-      db,
-      {
-        deliveryId: input.deliveryId,
-        replay: input.replay,
-        attempt,
-        startedAt,
-        statusCode,
-        error,
-        latencyMs,
-        responseExcerpt: excerpt,
-      },
-      {
-        status: error ? 'failed' : 'delivered',
-        nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
-      },
+    await recordMadeAttempt(log, input.deliveryId, () =>
+      recordAttempt(
+        db,
+        {
+          deliveryId: input.deliveryId,
+          replay: input.replay,
+          attempt,
+          startedAt,
+          statusCode,
+          error,
+          latencyMs,
+          responseExcerpt: excerpt,
+        },
+        {
+          status: error ? 'failed' : 'delivered',
+          nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+        },
+      ),
     );
     if (!error) return { outcome: 'delivered' };
     log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');

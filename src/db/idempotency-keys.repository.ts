@@ -7,11 +7,15 @@ import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a request holds its key: a second request with the key before then is 409 in progress. A request
- * that outlives it (or whose process died) is taken over by the next retry, which is safe: every handler
- * passes the key on to Temporal as the update id.
+ * How long a claim holds its key unrenewed: a second request with the key before then is 409 in progress. The
+ * request renews it every IDEMPOTENCY_LEASE_RENEW_MS while it runs, so only a claim whose process died (or lost
+ * its database) lapses, within seconds rather than a minute (npm run failover: a SIGKILLed API's requests kept
+ * their retries at 409 for the whole 60 s the lease used to be). The next retry then takes over, which is safe:
+ * every handler passes the key on to Temporal as the update id.
  */
-export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 10 * 1000;
+/** A third of the lease: two renewals may fail (a slow database) before a running request loses its key. */
+export const IDEMPOTENCY_LEASE_RENEW_MS = 3 * 1000;
 
 export interface IdempotencyScope {
   organisationId: string;
@@ -124,6 +128,21 @@ export async function storeIdempotentResponse(
     response_body: JSON.stringify(response.body),
     locked_until: null,
   });
+}
+
+/** Extends a running request's lease (a key already answered or released is left alone). */
+export async function renewIdempotencyLease(
+  db: Db,
+  scope: IdempotencyScope,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
+    .where(ofScope(scope))
+    .where('response_status', 'is', null)
+    .where('locked_until', 'is not', null)
+    .execute();
 }
 
 /**

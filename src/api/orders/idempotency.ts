@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
+  IDEMPOTENCY_LEASE_RENEW_MS,
   recordIdempotentOrder,
   releaseIdempotencyKey,
+  renewIdempotencyLease,
   storeIdempotentResponse,
   type IdempotencyScope,
   type IdempotentResponse,
@@ -91,9 +93,16 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     recordOrder: (orderId) => recordIdempotentOrder(db, scope, orderId),
   };
   let response: IdempotentResponse;
+  // The lease is short and renewed while the handler runs: a retry waits on a live request, not a dead one.
+  // A renewal that fails (database down) is not retried: the lease lapses, and a retry takes over safely.
+  const renewal = setInterval(
+    () => void renewIdempotencyLease(db, scope).catch(() => undefined),
+    IDEMPOTENCY_LEASE_RENEW_MS,
+  );
   try {
     response = await handler(key, run);
   } catch (err) {
+    clearInterval(renewal);
     const code = err instanceof AppError ? err.code : 'internal_error';
     if (!(err instanceof AppError) || HTTP_STATUS[code] >= 500 || NOT_BEGUN.has(code)) {
       await releaseIdempotencyKey(db, scope);
@@ -105,6 +114,7 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     });
     throw err;
   }
+  clearInterval(renewal);
   await storeIdempotentResponse(db, scope, response);
   respond(ctx, response);
 }

@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_LEASE_RENEW_MS,
+  renewIdempotencyLease,
+} from '../../../src/db/idempotency-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
@@ -155,6 +161,47 @@ describe('Idempotency-Key on POST /v1/orders (Stripe semantics)', () => {
     expect(same.status).toBe(201);
     expect(same.json.id).toBe(first.json.id);
     expect((await ordersOf(key)).map((o) => o.id)).toEqual([first.json.id]);
+  });
+
+  test('a running request renews its short lease on the key', async () => {
+    const { key } = await customer();
+    stripe.delayMs = IDEMPOTENCY_LEASE_RENEW_MS + 2000;
+    try {
+      const running = placeWith(key, 'renewed-1', validOrderBody('hgv'));
+      await eventually(
+        () => stripe.waiting,
+        (n) => n > 0,
+      );
+      const leaseOf = async () => {
+        const { rows } = await sql<{ locked_until: Date }>`
+          select locked_until from idempotency_keys where key = 'renewed-1'`.execute(api.db);
+        return rows[0]!.locked_until.getTime();
+      };
+      const first = await leaseOf();
+      expect(first - Date.now()).toBeLessThanOrEqual(IDEMPOTENCY_LEASE_MS);
+      await eventually(leaseOf, (until) => until > first);
+      expect((await running).status).toBe(201);
+    } finally {
+      stripe.delayMs = 0;
+    }
+  });
+
+  test('a claim no longer renewed (its API process died) is taken over once its lease lapses', async () => {
+    const { org } = await customer();
+    const scope = { organisationId: org.id, mode: 'live', key: 'dead-holder-1' };
+    const request = { route: 'POST /api/v1/orders/x/cancel', requestHash: 'h' };
+    const t0 = Date.now();
+    const at = (ms: number) => new Date(t0 + ms);
+    expect((await claimIdempotencyKey(api.db, scope, request, at(0))).outcome).toBe('run');
+    const justBefore = await claimIdempotencyKey(api.db, scope, request, at(IDEMPOTENCY_LEASE_MS - 1));
+    expect(justBefore.outcome).toBe('in_progress');
+    // Renewed by a live request: still its own past the first lease.
+    await renewIdempotencyLease(api.db, scope, at(IDEMPOTENCY_LEASE_RENEW_MS));
+    const renewed = await claimIdempotencyKey(api.db, scope, request, at(IDEMPOTENCY_LEASE_MS + 1));
+    expect(renewed.outcome).toBe('in_progress');
+    // No renewal since: lapsed, the retry runs.
+    const lapsed = at(IDEMPOTENCY_LEASE_RENEW_MS + IDEMPOTENCY_LEASE_MS + 1);
+    expect((await claimIdempotencyKey(api.db, scope, request, lapsed)).outcome).toBe('run');
   });
 
   test('a second request while the first is running is 409 idempotency_request_in_progress', async () => {
