@@ -136,17 +136,18 @@ export async function recordMadeAttempt(
   deliveryId: string,
   record: () => Promise<void>,
   deadline = recordingDeadline(),
+  clock: { now: () => number; sleep: (ms: number) => Promise<unknown> } = { now: Date.now, sleep },
 ) {
   for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 2_000)) {
     try {
       return await record();
     } catch (err) {
-      if (Date.now() + waitMs > deadline) throw err;
+      if (clock.now() + waitMs > deadline) throw err;
       log.warn(
         { deliveryId, err: String(err) },
         'webhook attempt made but not recorded yet: recording again',
       );
-      await sleep(waitMs);
+      await clock.sleep(waitMs);
     }
   }
 }

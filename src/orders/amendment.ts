@@ -3,6 +3,7 @@ import { AppError, validationError, type FieldIssue } from '../errors';
 import { isNoticeType, mergeAmendment, prepareNotice, type OrderInput } from '../notices';
 import { anyNationFieldNames } from '../notices/fields';
 import { asRecord, issueAt } from '../notices/issues';
+import { checkPaidPriceKept } from './ledger';
 import { toOrderNotice, type OrderNotice } from './order-notice';
 import { isAmendable, type OrderStatus } from './status';
 
@@ -177,4 +178,27 @@ export function checkSizeGrowth(
       },
     );
   }
+}
+
+/**
+ * The one decision on an amendment, given the notice it would make: `unchanged` (nothing to do), or `amend`;
+ * a refusal is thrown. A booked order keeps its newspaper, Gazette edition and date; a paid order's price may not
+ * rise; a notice that grows needs `acceptPriceChange` (checked when the current size is known: the workflow
+ * knows it, the API's early answer leaves it to the workflow). The API asks it for an early answer, the update
+ * validator and the update handler decide with it.
+ */
+export function decideAmendment(
+  order: Parameters<typeof checkBookedDateKept>[0] &
+    Parameters<typeof checkBookingKept>[0] &
+    Parameters<typeof checkPaidPriceKept>[0],
+  amended: OrderNotice,
+  size?: { current: number; acceptPriceChange: boolean },
+): 'unchanged' | 'amend' {
+  checkAmendable(order);
+  if (isUnchangedAmendment(order, amended)) return 'unchanged';
+  checkBookingKept(order, amended);
+  checkBookedDateKept(order, amended);
+  checkPaidPriceKept(order, amended.pricing.totalGbpPence);
+  if (size) checkSizeGrowth(order, { current: size.current, amended }, size.acceptPriceChange);
+  return 'amend';
 }

@@ -13,15 +13,7 @@ import { orderNeedsGazette, parseOrderInput, prepareNotice, todayInLondon } from
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
 import { toOrder } from '../../orders/order-snapshot';
-import {
-  amendedNotice,
-  checkAmendable,
-  checkBookedDateKept,
-  checkBookingKept,
-  isUnchangedAmendment,
-  parseAmendRequest,
-} from '../../orders/amendment';
-import { checkPaidPriceKept } from '../../orders/ledger';
+import { amendedNotice, checkAmendable, decideAmendment, parseAmendRequest } from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import { useWindowQuotas, type QuotaUse } from '../../quotas/usage';
@@ -121,12 +113,8 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     // rule needs the workflow's own notice and is left to it. A patch that changes nothing sends nothing.
     precheck: ({ patch }, order) => {
       checkAmendable(order);
-      const amended = amendedNotice(order, patch, todayInLondon());
-      if (isUnchangedAmendment(order, amended)) return 'unchanged';
-      checkBookingKept(order, amended);
-      checkBookedDateKept(order, amended);
-      checkPaidPriceKept(order, amended.pricing.totalGbpPence);
-      return undefined;
+      const decision = decideAmendment(order, amendedNotice(order, patch, todayInLondon()));
+      return decision === 'unchanged' ? 'unchanged' : undefined;
     },
     closed: checkAmendable,
   });

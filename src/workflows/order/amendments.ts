@@ -1,15 +1,8 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
-import {
-  amendedNotice,
-  checkAmendable,
-  checkBookedDateKept,
-  checkBookingKept,
-  checkSizeGrowth,
-  isUnchangedAmendment,
-} from '../../orders/amendment';
-import { checkPaidPriceKept, heldGbpPence } from '../../orders/ledger';
+import { amendedNotice, checkAmendable, decideAmendment } from '../../orders/amendment';
+import { heldGbpPence } from '../../orders/ledger';
 import type { Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
@@ -23,6 +16,11 @@ const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 /** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
 
+const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
+  current: p.notice.size,
+  acceptPriceChange: r.acceptPriceChange,
+});
+
 /**
  * The update validator's check of an amendment, against the workflow's own state: the status, the patch (shape,
  * fields, legal rules) and the size rule. A refusal here never enters the order's history.
@@ -31,11 +29,7 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
     const amended = amendedNotice(p.order, r.patch, todayInLondon());
-    if (isUnchangedAmendment(p.order, amended)) return;
-    checkBookingKept(p.order, amended);
-    checkBookedDateKept(p.order, amended);
-    checkPaidPriceKept(p.order, amended.pricing.totalGbpPence);
-    checkSizeGrowth(p.order, { current: p.notice.size, amended }, r.acceptPriceChange);
+    decideAmendment(p.order, amended, sizeOf(p, r));
   });
 }
 
@@ -53,14 +47,8 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       today: todayInLondon(),
     }),
   );
-  if (isUnchangedAmendment(p.order, prepared)) return;
-  asWorkflowRefusal(() => checkBookingKept(p.order, prepared));
-  if (p.status === 'booked') asWorkflowRefusal(() => checkBookedDateKept(p.order, prepared));
+  if (asWorkflowRefusal(() => decideAmendment(p.order, prepared, sizeOf(p, r))) === 'unchanged') return;
   const paid = p.order.paymentState === 'paid';
-  if (paid) asWorkflowRefusal(() => checkPaidPriceKept(p.order, prepared.pricing.totalGbpPence));
-  asWorkflowRefusal(() =>
-    checkSizeGrowth(p.order, { current: p.notice.size, amended: prepared }, r.acceptPriceChange),
-  );
   const previousTotal = p.order.quotedPriceGbpPence;
   p.reviseNotice(prepared);
   const repriced = {
