@@ -283,7 +283,16 @@ describe('@notices/sdk against the real service', () => {
     expect(Buffer.from(certificate.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
 
     const sent = await client.testHelpers.sendWebhook({ event: 'order.published', orderId: placed.id });
-    expect(sent.event).toMatchObject({ event: 'order.published', data: { orderId: placed.id } });
+    // The newspaper's booking reference and page, in the event's data as on the order.
+    expect(sent.event).toMatchObject({
+      event: 'order.published',
+      data: {
+        orderId: placed.id,
+        newspaperReference: published.newspaperReference,
+        pageNumber: published.pageNumber,
+      },
+    });
+    expect(published.newspaperReference).toBe(`TEST-${placed.reference}`);
     expect(sent.deliveries).toEqual([
       expect.objectContaining({ url: r.url, delivered: true, statusCode: 200 }),
     ]);
@@ -298,6 +307,8 @@ describe('@notices/sdk against the real service', () => {
       async () => (await client.events.list({ orderId: placed.id }).toArray()).map((e) => e.event),
       (list) => list.includes('order.published'),
     );
+    const booked = (await client.events.list({ orderId: placed.id, type: 'order.booked' }).toArray())[0]!;
+    expect(booked.data.newspaperReference).toBe(`TEST-${placed.reference}`);
     const first = await client.events.listPage({ orderId: placed.id, limit: 2 });
     expect(first.events.map((e) => e.event)).toEqual(names.slice(0, 2));
     expect(first.pagination.hasMore).toBe(names.length > 2);

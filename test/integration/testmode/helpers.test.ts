@@ -344,6 +344,7 @@ describe('POST /api/v1/test_helpers/webhooks/send', () => {
       status: 'awaiting_booking',
       type: 'probate',
       publicationDate: read.json.publicationDate,
+      newspaperReference: null,
       object: read.json,
     });
     expect(res.json.deliveries).toHaveLength(1);
