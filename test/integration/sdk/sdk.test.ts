@@ -309,6 +309,8 @@ describe('@notices/sdk against the real service', () => {
     );
     const booked = (await client.events.list({ orderId: placed.id, type: 'order.booked' }).toArray())[0]!;
     expect(booked.data.newspaperReference).toBe(`TEST-${placed.reference}`);
+    // A sample event's id has the form of a real one's.
+    for (const id of [booked.id, sent.event.id]) expect(id).toMatch(/^evt_[0-9a-f]{32}$/);
     const first = await client.events.listPage({ orderId: placed.id, limit: 2 });
     expect(first.events.map((e) => e.event)).toEqual(names.slice(0, 2));
     expect(first.pagination.hasMore).toBe(names.length > 2);
