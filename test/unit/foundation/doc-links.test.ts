@@ -56,4 +56,10 @@ describe('links between the pages', () => {
   it.each(PAGES)('%s links only to files and headings that exist', (file) => {
     expect(brokenLinks(file)).toEqual([]);
   });
+
+  it('the README links every page of docs/, so a newcomer finds each from it', () => {
+    const readme = prose('README.md');
+    const unlinked = PAGES.filter((p) => p.startsWith('docs/') && !readme.includes(`](${p})`));
+    expect(unlinked).toEqual([]);
+  });
 });
