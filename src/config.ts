@@ -109,7 +109,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   // Unset: five keys' worth (600 with the per-key default), so raising the per-key limit raises it too.
   RATE_LIMIT_PER_ORGANISATION_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  // Quotas per organisation and mode (src/quotas/quotas.ts; README, "Security and limits").
+  // Quotas per organisation and mode (src/quotas/quotas.ts; docs/api.md, "Quotas").
   QUOTA_WEBHOOK_ENDPOINTS: intFrom(Q.webhook_endpoints, 1).pipe(z.number().max(1000)),
   QUOTA_API_KEYS: intFrom(Q.api_keys, 1).pipe(z.number().max(1000)),
   QUOTA_TEST_ORDERS_PER_MINUTE: intFrom(Q.test_orders_per_minute, 1),

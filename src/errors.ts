@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   'order_not_amendable',
   'size_growth_not_allowed',
   'internal_error',
-  // Additions beyond the spec's table, each documented in the README.
+  // Additions beyond the spec's table, each documented in docs/api.md ("Errors").
   'not_found',
   'method_not_allowed',
   'payload_too_large',

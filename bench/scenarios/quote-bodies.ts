@@ -11,7 +11,7 @@ import { validCellBody } from '../../test/support/notice-bodies';
  * - 2 are estimates it has never seen (a word count no popular one asks for): misses, worked out in full;
  * - 1 is a full-order quote (every field of an order of one of the 24 type × nation cells: validated as an
  *   order, its notice text generated and priced), which is never remembered. The spec's quote is the
- *   estimate; full-order quotes are our extension (README), hence the smaller share.
+ *   estimate; full-order quotes are our extension (docs/api.md), hence the smaller share.
  *
  * Estimates of Gazette notices (probate) also ask PostgreSQL whether the Gazette is up, as production does.
  */

@@ -23,7 +23,8 @@ export function isOrderEventName(value: unknown): value is OrderEventName {
 
 /**
  * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
- * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows; `order.cancelled`: its reason;
+ * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows, and the newspaper's booking
+ * reference and page; `order.booked`: the date and the booking reference; `order.cancelled`: its reason;
  * `order.delivery_failed`: the failure's reason and time; `order.paid`: everything paid so far), and `object`, the
  * serialized order.
  */
@@ -41,10 +42,15 @@ export function eventData(
   if (event === 'order.published') {
     data.publishedAt = order.publishedAt?.toISOString() ?? null;
     data.certificateUrl = order.certificateUrl;
+    data.newspaperReference = order.newspaperReference;
+    data.pageNumber = order.pageNumber;
   }
   if (event === 'order.urn_received') data.urn = order.urn;
   if (event === 'order.proof_ready') data.proofPdfUrl = order.proofPdfUrl;
-  if (event === 'order.booked') data.publicationDate = order.publicationDate;
+  if (event === 'order.booked') {
+    data.publicationDate = order.publicationDate;
+    data.newspaperReference = order.newspaperReference;
+  }
   if (event === 'order.cancelled') data.cancellationReason = order.cancellationReason;
   if (event === 'order.paid') data.amountPaidGbpPence = order.amountPaidGbpPence;
   if (event === 'order.delivery_failed') data.deliveryFailure = order.deliveryFailure;

@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 
 /**
  * Order statuses and the one table of allowed transitions. The spec names pending_payment, booked,
- * published and urn_received; the rest are ours (see the README's state diagram).
+ * published and urn_received; the rest are ours (see the state diagram in docs/orders.md).
  */
 export const ORDER_STATUSES = [
   'pending_payment', // stripe_checkout: waiting for the card payment

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
  * (test orders, test e-mails, replays), so that no tenant can use up what every tenant shares (the worker, our
  * outbound addresses, the mail relay). The rules are here, pure; the counts are in PostgreSQL
  * (src/db/quota-usage.repository.ts), and the adapters (API, console, CLI, worker) call the services that
- * use both. README, "Security and limits", lists them with their variables.
+ * use both. docs/api.md, "Quotas", lists them with their variables.
  */
 export const QUOTA_NAMES = [
   'webhook_endpoints',

@@ -182,7 +182,7 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
 }
 
 /**
- * The API's HTTP server, its time-outs set rather than left at Node's defaults (README, "Security and limits"):
+ * The API's HTTP server, its time-outs set rather than left at Node's defaults (docs/api.md, "Security and limits"):
  * a client gets HTTP_HEADERS_TIMEOUT_SECONDS to send its headers and HTTP_REQUEST_TIMEOUT_SECONDS for the whole
  * request (a slow-loris client holding sockets open is answered 408 and cut off), checked every second rather
  * than Node's 30 s; an idle kept-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, longer than

@@ -1,7 +1,7 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 
 /**
- * Custom search attributes operators use in the Temporal UI to find orders (see the README's queries).
+ * Custom search attributes operators use in the Temporal UI to find orders (see the queries in docs/orders.md).
  * Registered by the dev start, the tests and docker-compose's setup step from this one list.
  */
 export const SEARCH_ATTRIBUTES = {

@@ -2154,6 +2154,10 @@ export interface components {
       proofPdfUrl?: string | null;
       /** @description `order.booked` only. */
       publicationDate?: string | null;
+      /** @description `order.booked` and `order.published` only: the newspaper's own booking reference, or null when its booking report gave none. */
+      newspaperReference?: string | null;
+      /** @description `order.published` only: the page the notice appeared on, or null when the publication report gave none. */
+      pageNumber?: number | null;
       /** @description `order.paid` only: everything paid for the order so far, in pence. */
       amountPaidGbpPence?: number;
       /** @description `order.cancelled` only: the reason given, or null. */

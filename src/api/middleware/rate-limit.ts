@@ -23,7 +23,7 @@ export interface RateLimitPolicy {
  * API's periodic sweep) or Redis (REDIS_URL, with PostgreSQL as insurance; see rate-limit-store.ts), so every
  * API process shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
  * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When no store answers, the
- * limiter fails closed: 503 `service_unavailable` with `Retry-After` (README, "Security and limits": the store
+ * limiter fails closed: 503 `service_unavailable` with `Retry-After` (docs/api.md, "Security and limits": the store
  * is the database every other step of the request needs too).
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {

@@ -33,7 +33,7 @@ import { pascalCase } from './names';
 import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';
 import { orderListSchema, orderSchema } from './order.schema';
 
-/** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (see README). */
+/** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (docs/api.md). */
 export const API_VERSION = '1.0.0';
 
 const json = (schema: BodySchema) => ({ 'application/json': { schema } });

@@ -28,6 +28,23 @@ export const eventDataSchema = z
     urn: z.string().nullable().meta({ description: '`order.urn_received` only.' }).optional(),
     proofPdfUrl: z.url().nullable().meta({ description: '`order.proof_ready` only.' }).optional(),
     publicationDate: z.iso.date().nullable().meta({ description: '`order.booked` only.' }).optional(),
+    newspaperReference: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "`order.booked` and `order.published` only: the newspaper's own booking reference, or null when its booking report gave none.",
+      })
+      .optional(),
+    pageNumber: z
+      .int()
+      .min(1)
+      .nullable()
+      .meta({
+        description:
+          '`order.published` only: the page the notice appeared on, or null when the publication report gave none.',
+      })
+      .optional(),
     amountPaidGbpPence: z
       .int()
       .min(0)

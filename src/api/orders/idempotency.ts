@@ -50,7 +50,7 @@ const NOT_BEGUN: ReadonlySet<ErrorCode> = new Set(['validation_error', 'unsuppor
 type Handler = (key: string | undefined, request?: IdempotentRequest) => Promise<IdempotentResponse>;
 
 /**
- * Runs a POST handler under the `Idempotency-Key` header, when given (Stripe's semantics, README "Idempotency"):
+ * Runs a POST handler under the `Idempotency-Key` header, when given (Stripe's semantics, docs/api.md "Idempotency"):
  * - the first request claims the key; its answer (success or a refusal of a request that began) is stored and
  *   a retry with the same key and body gets it again (header `Idempotent-Replayed: true`);
  * - a request that failed before anything was placed (validation, 5xx) leaves the key unspent: a retry runs;

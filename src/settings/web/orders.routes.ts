@@ -180,6 +180,16 @@ function pricingTable(order: Order): Html {
   </table>`;
 }
 
+/**
+ * What the API's Order adds once the newspaper reports, and what applies to some orders only (left out when it
+ * does not): the console shows the order the API and its events show.
+ */
+function newspaperFacts(order: Order, fact: (label: string, value: Html | string | null) => Html): Html {
+  const failure = order.deliveryFailure;
+  return html`${fact('Newspaper reference', order.newspaperReference)}${fact('Published', order.publishedAt && time(order.publishedAt))}${fact('Page', order.pageNumber === null ? null : String(order.pageNumber))}
+  ${order.poReference !== null && fact('PO reference', order.poReference)}${order.cancellationReason !== null && fact('Cancellation reason', order.cancellationReason)}${failure !== null && fact('Delivery failure', html`${failure.reason} (${time(failure.at)})`)}`;
+}
+
 async function orderPage(db: Db, ctx: ConsoleContext) {
   const order = await organisationOrder(db, ctx);
   const [kinds, deliveries, steps] = await Promise.all([
@@ -201,6 +211,7 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
         ${fact('Mode', modeBadge(order.livemode ? 'live' : 'test'))}${fact('Id', order.id)}${fact('Status', order.status)}${fact('Type', order.type)}
         ${fact('Total', formatPence(order.quotedPriceGbpPence))}${fact('Payment', `${order.paymentMethod} (${order.paymentState})`)}${fact('Newspaper', order.newspaperName)}
         ${fact('Publication date', order.publicationDate)}${fact('Gazette URN', order.urn)}${fact('Your reference', order.clientRef)}
+        ${newspaperFacts(order, fact)}
       </dl>
       <h2>Amounts</h2>
       ${pricingTable(order)}

@@ -1,7 +1,8 @@
 /**
  * docs/integrating.md as an integrator runs it: its TypeScript blocks, in order, are one program (imports of
  * `@notices/sdk` pointed at sdk/src), run with tsx against the real service with a test key. Each block's
- * console output is checked, so a snippet that stops working fails here.
+ * console output is checked, so a snippet that stops working fails here. The same program is also type-checked
+ * (strict) against the SDK's types, as an integrator's TypeScript would be: tsx runs code without checking it.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -52,7 +53,7 @@ describe('docs/integrating.md', () => {
         timeout: 120_000,
       },
     );
-    expect(stdout).toMatch(/^quote: \d+ pence in .+$/m);
+    expect(stdout).toMatch(/^quote: \d+ pence in (?!undefined$).+$/m);
     expect(stdout).toMatch(/^placed SN-\w+: awaiting_booking, \d+ pence$/m);
     expect(stdout).toMatch(/^booked for \d{4}-\d{2}-\d{2}, newspaper reference TEST-SN-\w+$/m);
     expect(stdout).toMatch(/^published: certificate at http.+\/certificate$/m);
@@ -60,5 +61,21 @@ describe('docs/integrating.md', () => {
     expect(stdout).toMatch(/^verified order\.booked evt_1$/m);
     expect(stdout).toMatch(/^events in the last hour: .*order\.published.*$/m);
     expect(stdout).toMatch(/^refused: 400 validation_error \(req_/m);
+    expect(stdout).toMatch(/^repeated create: the same order$/m);
+  });
+
+  it('type-checks, strict, against the SDK’s types', async () => {
+    const page = await readFile(path.join(ROOT, 'docs/integrating.md'), 'utf8');
+    await writeFile(PROGRAM, programOf(page));
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const flags = ['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext'];
+    const checked = await run(
+      process.execPath,
+      [tsc, ...flags, '--skipLibCheck', '--types', 'node', PROGRAM],
+      {
+        cwd: ROOT,
+      },
+    ).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+    expect(checked.stdout).toBe('');
   });
 });

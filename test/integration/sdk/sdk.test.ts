@@ -3,16 +3,20 @@
  * PostgreSQL and Temporal, real HTTP. Every response the SDK receives from the API also passes the contract
  * check (test/support/contract-setup.ts). Failures are real too: a real 429 from the per-key limit, a real proxy
  * that drops a connection and loses a response, a real webhook delivery to a local receiver.
+ * Every client here is `recorded` (./coverage.ts), and the last test fails if a public method of the SDK
+ * was not called by the tests before it: a method added to the SDK needs its test here.
  */
 import { sql } from 'kysely';
 import {
   NoticesApiError,
   NoticesClient,
-  webhooks,
   WebhookSignatureError,
+  type ClientOptions,
   type OrderInput,
 } from '../../../sdk/src';
+import type { KeyMode } from '../../../src/db/tables/api-keys';
 import { createWebhookEndpoint, rotateWebhookSecret } from '../../../src/db/webhook-endpoints.repository';
+import type { PaymentMethod } from '../../../src/orders/status';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
@@ -20,11 +24,15 @@ import { createTestKey, createTestOrganisation, type TestApi } from '../../suppo
 import { validOrderBody } from '../../support/notice-bodies';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { startReceiver, type Receiver } from '../webhooks/support';
+import { publicMethods, recorded } from './coverage';
 import { startFlakyProxy } from './proxy';
 
 let stack: TestStack;
 let api: TestApi;
 const closers: (() => Promise<unknown>)[] = [];
+/** The SDK methods the tests called (`orders.create` …), checked against all of them by the last test. */
+const called = new Set<string>();
+const sdkClient = (options: ClientOptions) => recorded(new NoticesClient(options), called);
 
 beforeAll(async () => {
   // Its own quote budget: the suite's other quotes from 127.0.0.1 must not use it up.
@@ -42,9 +50,9 @@ afterAll(async () => {
 const order = (overrides: Record<string, unknown> = {}) =>
   validOrderBody('planning', overrides) as OrderInput;
 
-async function customerClient(extra: Partial<ConstructorParameters<typeof NoticesClient>[0]> = {}) {
-  const { org, key } = await newCustomer(api, 'invoice_with_terms');
-  return { org, key, client: new NoticesClient({ apiKey: key, baseUrl: api.baseUrl, ...extra }) };
+async function customerClient(paymentMethod: PaymentMethod = 'invoice_with_terms', mode: KeyMode = 'live') {
+  const { org, key } = await newCustomer(api, paymentMethod, mode);
+  return { org, key, client: sdkClient({ apiKey: key, baseUrl: api.baseUrl }) };
 }
 
 async function receiver(): Promise<Receiver> {
@@ -130,7 +138,7 @@ describe('@notices/sdk against the real service', () => {
       status: 409,
       code: 'order_not_cancellable',
     });
-    const stranger = new NoticesClient({ apiKey: 'svc_live_not_a_key', baseUrl: api.baseUrl });
+    const stranger = sdkClient({ apiKey: 'svc_live_not_a_key', baseUrl: api.baseUrl });
     await expect(stranger.orders.get(placed.id)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
@@ -143,7 +151,7 @@ describe('@notices/sdk against the real service', () => {
     );
     closers.push(() => proxy.close());
     const waits: number[] = [];
-    const viaProxy = new NoticesClient({
+    const viaProxy = sdkClient({
       apiKey: key,
       baseUrl: proxy.url,
       sleep: async (ms) => void waits.push(ms),
@@ -165,7 +173,7 @@ describe('@notices/sdk against the real service', () => {
     closers.push(() => proxy.close());
     const { key } = await newCustomer(api);
     const waits: number[] = [];
-    const client = new NoticesClient({
+    const client = sdkClient({
       apiKey: key,
       baseUrl: proxy.url,
       sleep: async (ms) => void waits.push(ms),
@@ -183,7 +191,7 @@ describe('@notices/sdk against the real service', () => {
     // Test mode: its endpoints may be plain http (live ones must be https), as this local receiver is.
     const org = await createTestOrganisation(api.db);
     const { key } = await createTestKey(api.db, org.id, ['orders:read', 'orders:write'], 'test');
-    const client = new NoticesClient({ apiKey: key, baseUrl: api.baseUrl });
+    const client = sdkClient({ apiKey: key, baseUrl: api.baseUrl });
     const r = await receiver();
     const { endpoint, secret: oldSecret } = await createWebhookEndpoint(
       api.db,
@@ -204,7 +212,7 @@ describe('@notices/sdk against the real service', () => {
       Boolean,
       30_000,
     );
-    const event = webhooks.constructEvent(
+    const event = client.webhooks.constructEvent(
       delivery!.rawBody,
       delivery!.headers['x-service-signature'],
       oldSecret,
@@ -215,7 +223,11 @@ describe('@notices/sdk against the real service', () => {
     // The events endpoint gives the same envelope: the recovery path after a missed delivery.
     expect(await client.events.get(event.id)).toEqual(event);
     expect(() =>
-      webhooks.constructEvent(delivery!.rawBody, delivery!.headers['x-service-signature'], 'whsec_wrong'),
+      client.webhooks.constructEvent(
+        delivery!.rawBody,
+        delivery!.headers['x-service-signature'],
+        'whsec_wrong',
+      ),
     ).toThrow(WebhookSignatureError);
 
     // Rotated: each delivery carries a v1 for the new secret and one for the old, so either verifies.
@@ -238,8 +250,72 @@ describe('@notices/sdk against the real service', () => {
     const header = late!.headers['x-service-signature'] as string;
     expect(header.match(/v1=/g)).toHaveLength(2);
     for (const secret of [rotated!.secret, oldSecret, [rotated!.secret, oldSecret]]) {
-      expect(webhooks.constructEvent(late!.rawBody, header, secret).event).toBe('order.cancelled');
+      expect(client.webhooks.constructEvent(late!.rawBody, header, secret).event).toBe('order.cancelled');
     }
+  });
+
+  it('submits a purchase order for an order awaiting one', async () => {
+    const { client } = await customerClient('purchase_order');
+    const placed = await client.orders.create(order({ clientRef: 'po-order' }));
+    expect(placed.status).toBe('awaiting_po');
+    const submitted = await client.orders.submitPurchaseOrder(placed.id, { poReference: 'PO-3101' });
+    expect(submitted).toMatchObject({ id: placed.id, status: 'awaiting_booking', poReference: 'PO-3101' });
+    expect((await client.orders.get(placed.id)).poReference).toBe('PO-3101');
+  });
+
+  it('in test mode: advances an order to published, downloads its certificate, sends a sample webhook, reads events a page at a time', async () => {
+    const { org, client } = await customerClient('invoice_with_terms', 'test');
+    const r = await receiver();
+    const { secret } = await createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
+      organisationId: org.id,
+      mode: 'test',
+      url: r.url,
+      events: ['order.published'],
+    });
+    // test:manual: the simulated newspaper leaves the order to the test helpers.
+    const placed = await client.orders.create(order({ clientRef: 'test:manual' }));
+    expect((await client.testHelpers.advanceOrder(placed.id, { to: 'booked' })).status).toBe('booked');
+    const published = await client.testHelpers.advanceOrder(placed.id, { to: 'published' });
+    expect(published.status).toBe('published');
+    expect(published.certificateUrl).toMatch(/\/certificate$/);
+    const certificate = await client.orders.downloadCertificate(placed.id);
+    expect(certificate.contentType).toBe('application/pdf');
+    expect(Buffer.from(certificate.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+
+    const sent = await client.testHelpers.sendWebhook({ event: 'order.published', orderId: placed.id });
+    // The newspaper's booking reference and page, in the event's data as on the order.
+    expect(sent.event).toMatchObject({
+      event: 'order.published',
+      data: {
+        orderId: placed.id,
+        newspaperReference: published.newspaperReference,
+        pageNumber: published.pageNumber,
+      },
+    });
+    expect(published.newspaperReference).toBe(`TEST-${placed.reference}`);
+    expect(sent.deliveries).toEqual([
+      expect.objectContaining({ url: r.url, delivered: true, statusCode: 200 }),
+    ]);
+    const sample = r.received.find((q) => q.rawBody.includes(sent.event.id))!;
+    const header = sample.headers['x-service-signature'] as string;
+    expect(client.webhooks.constructEvent(sample.rawBody, header, secret)).toEqual(sent.event);
+    // The SDK's test signer signs as the service does: same body, secret and time give the same header.
+    const timestamp = Number(/t=(\d+)/.exec(header)![1]);
+    expect(client.webhooks.generateTestHeader(sample.rawBody, secret, timestamp)).toBe(header);
+
+    const names = await eventually(
+      async () => (await client.events.list({ orderId: placed.id }).toArray()).map((e) => e.event),
+      (list) => list.includes('order.published'),
+    );
+    const booked = (await client.events.list({ orderId: placed.id, type: 'order.booked' }).toArray())[0]!;
+    expect(booked.data.newspaperReference).toBe(`TEST-${placed.reference}`);
+    // A sample event's id has the form of a real one's.
+    for (const id of [booked.id, sent.event.id]) expect(id).toMatch(/^evt_[0-9a-f]{32}$/);
+    const first = await client.events.listPage({ orderId: placed.id, limit: 2 });
+    expect(first.events.map((e) => e.event)).toEqual(names.slice(0, 2));
+    expect(first.pagination.hasMore).toBe(names.length > 2);
+    const second = await client.events.listPage({ cursor: first.pagination.nextCursor! });
+    expect(second.events.map((e) => e.event)).toEqual(names.slice(2, 4));
   });
 });
 
@@ -255,7 +331,7 @@ describe('@notices/sdk and the rate limit', () => {
     const org = await createTestOrganisation(limited.api.db);
     const { key, record } = await createTestKey(limited.api.db, org.id);
     const counter = `api-key:${record.id}`;
-    const impatient = new NoticesClient({ apiKey: key, baseUrl: limited.api.baseUrl, maxRetries: 0 });
+    const impatient = sdkClient({ apiKey: key, baseUrl: limited.api.baseUrl, maxRetries: 0 });
     await impatient.orders.listPage();
     await impatient.orders.listPage();
     const refused = (await impatient.orders.listPage().catch((e: unknown) => e)) as NoticesApiError;
@@ -263,7 +339,7 @@ describe('@notices/sdk and the rate limit', () => {
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
 
     const waits: number[] = [];
-    const patient = new NoticesClient({
+    const patient = sdkClient({
       apiKey: key,
       baseUrl: limited.api.baseUrl,
       random: () => 0.25,
@@ -280,5 +356,16 @@ describe('@notices/sdk and the rate limit', () => {
     expect(waits).toHaveLength(1);
     expect(waits[0]! % 1000).toBe(250);
     expect(Math.abs(waits[0]! - (refused.retryAfterSeconds! * 1000 + 250))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('@notices/sdk: every public method', () => {
+  it('was called against the service by the tests above', () => {
+    const methods = publicMethods(new NoticesClient({ apiKey: 'svc_test_x', baseUrl: 'http://localhost' }));
+    // Reflection found the surface (not an empty list that would pass anything).
+    expect(methods).toEqual(
+      expect.arrayContaining(['orders.submitPurchaseOrder', 'testHelpers.sendWebhook', 'Paginated.toArray']),
+    );
+    expect(methods.filter((m) => !called.has(m))).toEqual([]);
   });
 });

@@ -333,6 +333,9 @@ describe('organisation settings console', () => {
     await page.getByRole('heading', { name: 'Webhooks sent' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('order.created');
     expect(await page.locator('main').innerText()).toContain('Download the proof');
+    // The order the API shows: the newspaper's booking reference, publication and page (— until reported).
+    const facts = await page.locator('main dl dt').allInnerTexts();
+    expect(facts).toEqual(expect.arrayContaining(['Newspaper reference', 'Published', 'Page']));
 
     // Amounts: the quote's line items as the pricing engine gives them, adding up to the order's total.
     const orderId = new URL(page.url()).pathname.split('/').pop()!;

@@ -124,7 +124,7 @@ describe('POST /api/v1/test_helpers/orders/:id/advance', () => {
     const paid = await advance(api, invoiced.testKey, order.id, 'paid');
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ status: 'awaiting_booking', paymentState: 'paid' });
-    // No money moved, so cancelling refunds it as the README says (it was refund_due and stuck flagged).
+    // No money moved, so cancelling refunds it as docs/test-mode.md says (it was refund_due and stuck flagged).
     const cancelled = await call(api, 'POST', `/api/v1/orders/${order.id}/cancel`, {
       key: invoiced.testKey,
       body: {},
@@ -344,6 +344,7 @@ describe('POST /api/v1/test_helpers/webhooks/send', () => {
       status: 'awaiting_booking',
       type: 'probate',
       publicationDate: read.json.publicationDate,
+      newspaperReference: null,
       object: read.json,
     });
     expect(res.json.deliveries).toHaveLength(1);

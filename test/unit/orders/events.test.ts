@@ -40,7 +40,24 @@ describe('event catalogue', () => {
       type: 'planning',
       publishedAt: '2027-03-01T06:00:00.000Z',
       certificateUrl: 'http://x/api/v1/orders/ord_1/certificate',
+      newspaperReference: null,
+      pageNumber: null,
       object: serializeOrder(order),
+    });
+  });
+
+  test('order.booked and order.published carry the newspaper’s booking reference, and the page once published', () => {
+    const reported = { ...order, newspaperReference: 'YEP/88123', pageNumber: 14 };
+    expect(
+      eventData('order.booked', { ...reported, status: 'booked' as const, pageNumber: null }),
+    ).toMatchObject({
+      publicationDate: '2027-03-01',
+      newspaperReference: 'YEP/88123',
+    });
+    expect(eventData('order.booked', reported)).not.toHaveProperty('pageNumber');
+    expect(eventData('order.published', reported)).toMatchObject({
+      newspaperReference: 'YEP/88123',
+      pageNumber: 14,
     });
   });
 });
