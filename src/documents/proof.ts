@@ -1,7 +1,8 @@
-import { COPY_DEADLINES, copyDeadlineWorkingDays } from '../notices/copy-deadlines';
-import { workingDaysBefore } from '../notices/dates';
+import { COPY_DEADLINES, newspaperCopyDeadline } from '../notices/copy-deadlines';
 import { findNewspaperByName } from '../notices/directory';
-import { GAZETTES } from '../notices/gazettes';
+import { GAZETTES, gazetteCopyDeadline } from '../notices/gazettes';
+import { jurisdictionOfNation, NATIONS } from '../notices/nations';
+import { workingDaysBefore } from '../notices/working-days';
 import { pricingLineItems } from '../notices/pricing';
 import type { Order } from '../orders/order';
 import { gazetteName } from './certificate';
@@ -49,24 +50,30 @@ export function proofInsertions(order: Order) {
 
 /**
  * The day by which the customer must approve or amend: the earliest copy deadline of the order's insertions,
- * each its paper's working days before its date (src/notices/copy-deadlines.ts; a paper not in the directory
- * gets the longest deadline of any frequency), and the Gazette's (gazettes.json). Null while no date is known.
+ * each its paper's working days before its date, less the paper's bank holidays (src/notices/copy-deadlines.ts;
+ * a paper not in the directory gets the longest deadline of any frequency and the bank holidays of the notice's
+ * nation), and the Gazette's (gazettes.json). Null while no date is known.
  */
 export function proofCopyDeadline(order: Order): { date: string; of: string } | null {
   const deadlines: Array<{ date: string; of: string }> = [];
+  const nation = NATIONS.find((n) => n === order.nation);
   for (const insertion of proofInsertions(order)) {
     if (!insertion.date) continue;
     const paper = findNewspaperByName(insertion.paper);
-    const days = paper
-      ? copyDeadlineWorkingDays(paper)
-      : Math.max(...Object.values(COPY_DEADLINES.byFrequency));
-    deadlines.push({ date: workingDaysBefore(insertion.date, days), of: insertion.paper });
+    const date = paper
+      ? newspaperCopyDeadline(paper, insertion.date)
+      : workingDaysBefore(
+          insertion.date,
+          Math.max(...Object.values(COPY_DEADLINES.byFrequency)),
+          nation ? jurisdictionOfNation(nation) : 'england_and_wales',
+        );
+    deadlines.push({ date, of: insertion.paper });
   }
-  const gazette = order.gazetteEdition ? GAZETTES[order.gazetteEdition as keyof typeof GAZETTES] : undefined;
-  if (gazette && order.gazettePublicationDate) {
+  const edition = order.gazetteEdition as keyof typeof GAZETTES | null;
+  if (edition && GAZETTES[edition] && order.gazettePublicationDate) {
     deadlines.push({
-      date: workingDaysBefore(order.gazettePublicationDate, gazette.copyDeadlineWorkingDays),
-      of: gazette.name,
+      date: gazetteCopyDeadline(edition, order.gazettePublicationDate),
+      of: GAZETTES[edition].name,
     });
   }
   deadlines.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
