@@ -3,7 +3,9 @@ import { findNewspaperByName } from '../notices/directory';
 import { GAZETTES, gazetteCopyDeadline } from '../notices/gazettes';
 import { jurisdictionOfNation, NATIONS } from '../notices/nations';
 import { workingDaysBefore } from '../notices/working-days';
-import { pricingLineItems } from '../notices/pricing';
+import { layoutFor, pricingLineItems, type Layout } from '../notices/pricing';
+import { isNoticeType } from '../notices/types';
+import { countWords } from '../notices/wording';
 import type { Order } from '../orders/order';
 import { gazetteName } from './certificate';
 import { contentWidth, factTable, heading, longDate, paragraph, pounds, rule } from './layout';
@@ -114,15 +116,7 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
       }`,
     ]);
   }
-  const column = proofColumn(order, columns);
-  const depthCm = set.height / PT_PER_MM / 10;
-  // Papers charge by the half centimetre of depth, rounded up.
-  const chargedDepth = Math.max(Math.ceil(depthCm * 2) / 2, 0.5);
-  rows.push([
-    'Size',
-    `${set.lines} lines, ${columns === 1 ? 'one column' : 'two columns'} wide (${formatMm(column.widthMm)}), ` +
-      `${formatCm(chargedDepth)} deep (${formatNumber(chargedDepth * columns)} column-cm)`,
-  ]);
+  rows.push(...proofSize(order, columns, set));
   const lines = pricingLineItems(order.pricing)
     .filter((l) => l.amountGbpPence !== 0 || l.item === 'newspaper')
     .map((l) => `${l.label.replace(/ \(every insertion\)$/, '')} ${pounds(l.amountGbpPence)}`);
@@ -133,6 +127,39 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
     deadline ? `${longDate(deadline.date)} (the copy deadline of ${deadline.of})` : 'to be confirmed',
   ]);
   return rows;
+}
+
+/**
+ * The size, said once: the size the price was worked out from (src/notices/pricing.ts `layoutFor`: the words at
+ * the paper's words per centimetre, rounded up to the half centimetre, across the type's columns), then the
+ * notice as set above. The quote is the contract: the depth as set never changes the price. Without the paper
+ * in the directory or the notice's type and nation, only the size as set can be given.
+ */
+export function proofSize(order: Order, columns: 1 | 2, set: SetNotice): Array<[string, string]> {
+  const column = proofColumn(order, columns);
+  const wide = `${columns === 1 ? 'one column' : 'two columns'} wide (${formatMm(column.widthMm)})`;
+  const setDepth = formatCm(Math.round(set.height / PT_PER_MM) / 10);
+  const asSet: [string, string] = ['Size as set', `${set.lines} lines, ${wide}, ${setDepth} deep`];
+  const priced = pricedLayout(order);
+  if (!priced) return [asSet];
+  return [
+    [
+      'Size priced',
+      `${formatNumber(priced.layout.columnCm)} column-cm: ${formatCm(priced.layout.depthCm)} deep, ${wide}, ` +
+        `from ${priced.layout.words} words at ${priced.wordsPerCm} words a centimetre (the paper's rate-card measure)`,
+    ],
+    [asSet[0], `${asSet[1]}. Your price is the quoted one: the depth as set never changes it.`],
+  ];
+}
+
+/** The layout the order's price was worked out from: the main paper's, as the quote priced it. */
+export function pricedLayout(order: Order): { layout: Layout; wordsPerCm: number } | undefined {
+  const main = proofInsertions(order)[0]?.paper;
+  const paper = main ? findNewspaperByName(main) : undefined;
+  const nation = NATIONS.find((n) => n === order.nation);
+  if (!paper || !nation || !isNoticeType(order.type)) return undefined;
+  const layout = layoutFor(paper, { type: order.type, nation, gazette: false }, countWords(order.noticeText));
+  return { layout, wordsPerCm: paper.geometry.wordsPerCm * layout.columns };
 }
 
 const formatMm = (mm: number) => `${mm} mm`;

@@ -2,8 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { proofCopyDeadline, proofColumn, renderProof } from '../../../src/documents/proof';
+import { pricedLayout, proofCopyDeadline, proofColumn, renderProof } from '../../../src/documents/proof';
+import { ukDate } from '../../../src/notices/dates';
+import { NATIONS } from '../../../src/notices/nations';
+import { parseOrderInput } from '../../../src/notices/order';
+import { prepareNotice } from '../../../src/notices/prepare';
+import { NOTICE_TYPES } from '../../../src/notices/types';
 import type { Order } from '../../../src/orders/order';
+import { validCellBody } from '../../support/notice-bodies';
 import { anOrder } from '../../support/order-fixture';
 import { pdfText } from '../../support/pdf-text';
 import { differenceFromReference, pdfPagePng } from '../../support/png-compare';
@@ -50,6 +56,7 @@ const ENGLISH = () =>
     ],
     gazetteEdition: 'london',
     gazettePublicationDate: '2026-12-08',
+    nation: 'england',
     fields: { language: 'en' },
   });
 const WELSH = () =>
@@ -67,6 +74,7 @@ const SCOTTISH = () =>
     publicationDate: '2026-12-08',
     gazetteEdition: 'edinburgh',
     gazettePublicationDate: '2026-12-11',
+    nation: 'scotland',
     fields: { language: 'en' },
   });
 
@@ -87,8 +95,9 @@ describe('the proof, read back as text', () => {
       '£123.45 including VAT (Newspaper space £102.88, VAT at 20% £20.57)',
       // Yorkshire Evening Post is a daily: its copy 3 working days before Monday.
       'Approve or amend by Wednesday 2 December 2026 (the copy deadline of Yorkshire Evening Post)',
-      'column-cm',
-      'one column wide (40 mm)',
+      // The size the price was worked out from, then the notice as set: the quote fixes the price.
+      'Size priced 9.5 column-cm: 9.5 cm deep, one column wide (40 mm), from 146 words at 16 words a centimetre',
+      'Size as set 30 lines, one column wide (40 mm), 9.8 cm deep. Your price is the quoted one',
       `POST ${BASE}/api/v1/orders/ord_1/amend`,
       `POST ${BASE}/api/v1/orders/ord_1/cancel`,
       `${BASE}/settings/orders/ord_1`,
@@ -99,7 +108,6 @@ describe('the proof, read back as text', () => {
     ]) {
       expect(text).toContain(phrase);
     }
-    expect(text).toMatch(/Size \d+ lines, one column wide/);
     // No raw field values: ISO dates, type codes or edition codes.
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toMatch(/Type probate|london edition/);
@@ -151,6 +159,30 @@ describe('the proof, read back as text', () => {
       }
     },
   );
+});
+
+describe("the proof's priced size is the quote's", () => {
+  it('every type in every nation: the same layout (words, columns, depth, column-cm) the price was worked out from', () => {
+    const today = ukDate(new Date());
+    for (const type of NOTICE_TYPES) {
+      for (const nation of NATIONS) {
+        const prepared = prepareNotice(parseOrderInput(validCellBody(type, nation), { today }), { today });
+        const proofOrder = anOrder({
+          type,
+          nation: prepared.nation,
+          noticeText: prepared.noticeText,
+          newspaperName: prepared.newspaper.name,
+          publicationDate: prepared.publicationDate,
+        });
+        expect([type, nation, pricedLayout(proofOrder)?.layout]).toEqual([type, nation, prepared.layout]);
+        // The newspaper line of the price is that size at the paper's rate, every insertion.
+        const { rateGbpPence } = prepared.newspaper;
+        const media =
+          Math.ceil((rateGbpPence * prepared.layout.columnCm * 2) / 2) * prepared.layout.insertions;
+        expect(prepared.pricing.subtotalGbpPence).toBe(media * prepared.newspapers.length);
+      }
+    }
+  });
 });
 
 describe('the proof as a PDF', () => {
