@@ -8,7 +8,7 @@ import { isNoticeType } from '../notices/types';
 import { countWords } from '../notices/wording';
 import type { Order } from '../orders/order';
 import { gazetteName } from './certificate';
-import { contentWidth, factTable, heading, longDate, paragraph, pounds, rule } from './layout';
+import { contentWidth, factTable, heading, keepRoom, longDate, paragraph, pounds, rule } from './layout';
 import { setNotice, type SetNotice } from './notice-setting';
 import { renderPdf } from './render';
 
@@ -225,7 +225,7 @@ export function renderProof(order: Order, columns: 1 | 2 = 1, options: ProofOpti
       doc.moveDown(0.8);
       heading(doc, 'The notice as it will be printed', 2);
       doc.moveDown(0.4);
-      if (doc.y + Math.min(set.height, 200) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      keepRoom(doc, Math.min(set.height, 200));
       rule(doc);
       doc.moveDown(0.8);
       setNotice(doc, order.noticeText, setting);

@@ -12,6 +12,7 @@ import type { Order } from '../../../src/orders/order';
 import { validCellBody } from '../../support/notice-bodies';
 import { anOrder } from '../../support/order-fixture';
 import { pdfText } from '../../support/pdf-text';
+import { popplerWarnings } from '../../support/poppler';
 import { differenceFromReference, pdfPagePng } from '../../support/png-compare';
 
 const GOLDEN = path.join(__dirname, '../../golden/cells');
@@ -204,6 +205,15 @@ describe('the proof as a PDF', () => {
     expect(raw).toContain('<pdfuaid:part>1</pdfuaid:part>');
     expect(raw).toContain('/FontFile2');
     expect(flat(await pdfText(pdf))).toContain('TEST MODE: not a real notice');
+  });
+
+  it('reads without a poppler warning, one page or three, live or test mode (marked content pairs up on every page)', async () => {
+    const long = (o: Order) => ({ ...o, noticeText: `${o.noticeText}\n\n${o.noticeText}` });
+    for (const o of [ENGLISH(), WELSH(), long(WELSH()), long({ ...WELSH(), livemode: true })]) {
+      expect(popplerWarnings(await renderProof(o, 1, { publicBaseUrl: BASE }))).toEqual([]);
+    }
+    // The doubled Welsh notice runs over three pages: a paragraph is carried across each page break.
+    expect((await pdfText(await renderProof(long(WELSH()), 1))).match(/-- \d+ of (\d+) --/)?.[1]).toBe('3');
   });
 
   it.each(CASES)(
