@@ -79,10 +79,23 @@ const SCOTTISH = () =>
     fields: { language: 'en' },
   });
 
+/** Friday 19 March 2027: the Belfast Telegraph's copy deadline counts past St Patrick's Day (Wednesday 17th). */
+const NORTHERN_IRISH = () =>
+  order('probate-northern_ireland.txt', {
+    type: 'probate',
+    newspaperName: 'Belfast Telegraph',
+    publicationDate: '2027-03-19',
+    gazetteEdition: 'belfast',
+    gazettePublicationDate: '2027-03-26',
+    nation: 'northern_ireland',
+    fields: { language: 'en' },
+  });
+
 const CASES = [
   ['english', ENGLISH],
   ['welsh', WELSH],
   ['scottish', SCOTTISH],
+  ['northern-irish', NORTHERN_IRISH],
 ] as const;
 
 describe('the proof, read back as text', () => {
@@ -134,6 +147,21 @@ describe('the proof, read back as text', () => {
     // The Press and Journal (daily, 3 working days before Tuesday 8th) closes before the Gazette (3 before Friday 11th).
     expect(proofCopyDeadline(o)).toEqual({ date: '2026-12-03', of: 'The Press and Journal' });
     expect(text).toContain('Approve or amend by Thursday 3 December 2026');
+  });
+
+  it("Northern Irish: the Belfast Gazette, and a copy deadline that skips Northern Ireland's bank holiday", async () => {
+    const o = NORTHERN_IRISH();
+    const text = flat(await pdfText(await renderProof(o, 1, { publicBaseUrl: BASE })));
+    expect(text).toContain('Newspaper Belfast Telegraph, Friday 19 March 2027');
+    expect(text).toContain('Gazette The Belfast Gazette, Friday 26 March 2027');
+    expect(text).toContain('Pursuant to Section 28 of the Trustee Act (Northern Ireland) 1958');
+    expect(text).toMatch(/Size priced [\d.]+ column-cm: [\d.]+ cm deep, one column wide \(\d+ mm\)/);
+    // Three working days before Friday 19th: Thursday 18th, Tuesday 16th, Monday 15th (St Patrick's Day, the
+    // 17th, is a bank holiday in Northern Ireland only: in England the deadline would be Tuesday 16th).
+    expect(proofCopyDeadline(o)).toEqual({ date: '2027-03-15', of: 'Belfast Telegraph' });
+    expect(text).toContain(
+      'Approve or amend by Monday 15 March 2027 (the copy deadline of Belfast Telegraph)',
+    );
   });
 
   it.each(CASES)(
