@@ -7,7 +7,10 @@ import { ukDate } from '../../../src/notices/dates';
 import { NATIONS } from '../../../src/notices/nations';
 import { parseOrderInput } from '../../../src/notices/order';
 import { prepareNotice } from '../../../src/notices/prepare';
-import { NOTICE_TYPES } from '../../../src/notices/types';
+import { findNewspaperByName } from '../../../src/notices/directory';
+import { priceNotice } from '../../../src/notices/pricing';
+import { isNoticeType, NOTICE_TYPES } from '../../../src/notices/types';
+import { countWords } from '../../../src/notices/wording';
 import type { Order } from '../../../src/orders/order';
 import { validCellBody } from '../../support/notice-bodies';
 import { anOrder } from '../../support/order-fixture';
@@ -33,13 +36,20 @@ function layoutText(pdf: Buffer): string {
   }
 }
 
+/** A proof's order, priced as its quote would be (its paper's rate, its size, its Gazette fee), so every figure agrees. */
 function order(file: string, overrides: Partial<Order>): Order {
-  return anOrder({
+  const o = anOrder({
     reference: 'SN-4KV9CT2P',
     clientRef: 'DJH/HOL/123',
     noticeText: readFileSync(path.join(GOLDEN, file), 'utf8'),
     ...overrides,
   });
+  const paper = findNewspaperByName(o.newspaperName ?? '');
+  const nation = NATIONS.find((n) => n === o.nation);
+  if (!paper || !nation || !isNoticeType(o.type)) return o;
+  const cell = { type: o.type, nation, gazette: o.gazetteEdition !== null };
+  const { pricing } = priceNotice(paper, cell, countWords(o.noticeText));
+  return { ...o, pricing, quotedPriceGbpPence: pricing.totalGbpPence };
 }
 
 const ENGLISH = () =>
@@ -52,7 +62,7 @@ const ENGLISH = () =>
         newspaperName: 'Yorkshire Evening Post',
         places: ['LS6 2AB'],
         publicationDate: '2026-12-07',
-        subtotalGbpPence: 10288,
+        subtotalGbpPence: 26600,
       },
     ],
     gazetteEdition: 'london',
@@ -66,6 +76,7 @@ const WELSH = () =>
     livemode: false,
     newspaperName: 'Western Mail',
     publicationDate: '2026-12-09',
+    nation: 'wales',
     fields: { language: 'cy+en' },
   });
 const SCOTTISH = () =>
@@ -106,7 +117,8 @@ describe('the proof, read back as text', () => {
       'Proof of your notice',
       'Newspaper Yorkshire Evening Post, Monday 7 December 2026',
       'Gazette The London Gazette, Tuesday 8 December 2026',
-      '£123.45 including VAT (Newspaper space £102.88, VAT at 20% £20.57)',
+      // Priced as the quote: 9.5 column-cm at the paper's £28.00, our fee, the Gazette's fee, VAT on the three.
+      '£451.20 including VAT (Newspaper space £266.00, Platform fee £15.00, Gazette fee £95.00, VAT at 20% £75.20)',
       // Yorkshire Evening Post is a daily: its copy 3 working days before Monday.
       'Approve or amend by Wednesday 2 December 2026 (the copy deadline of Yorkshire Evening Post)',
       // The size the price was worked out from, then the notice as set: the quote fixes the price.
