@@ -184,6 +184,12 @@ describe('VAT invoices and VAT credit notes', () => {
     expect((await advance('published')).status).toBe(200);
     const published = await documentsOf(id, key, 'certificate');
     expect((published.documents as Doc[]).map((d) => d.kind).sort()).toEqual(['certificate', 'vat_invoice']);
+    // The certificate a solicitor files: signed, verifiable, and dated on the date the notice was booked for.
+    const [certificate] = (published.documents as Doc[]).filter((d) => d.kind === 'certificate');
+    const certificateText = await checkIssued(certificate, key);
+    expect(certificateText).toContain(
+      `This is to certify that the notice set out below was published in ${published.newspaperName as string} on ${longDate(published.publicationDate as string)}`,
+    );
 
     // A cancel of another paid order refunds it, and the refund has its credit note.
     const second = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
