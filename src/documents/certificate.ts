@@ -4,6 +4,7 @@ import {
   contentWidth,
   factTable,
   heading,
+  keepRoom,
   letterhead,
   longDate,
   longUkDate,
@@ -157,7 +158,7 @@ export function renderCertificate(order: Order, facts: CertificateFacts): Promis
 /** Who issued it and how to check a copy: the statement beside the QR code of the verification page. */
 function verification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
   const size = 92;
-  if (doc.y + size + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  keepRoom(doc, size + 20);
   const x = doc.page.margins.left;
   const top = doc.y;
   const textWidth = contentWidth(doc) - size - 16;

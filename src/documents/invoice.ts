@@ -6,6 +6,7 @@ import {
   factTable,
   formatVatNumber,
   heading,
+  keepRoom,
   letterhead,
   longDate,
   longUkDate,
@@ -155,7 +156,7 @@ export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFa
 /** The verification statement and QR code at the foot of a VAT document. */
 export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string) {
   const size = 78;
-  if (doc.y + size + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  keepRoom(doc, size + 20);
   const x = doc.page.margins.left;
   const top = doc.y;
   const textWidth = contentWidth(doc) - size - 16;

@@ -51,6 +51,16 @@ export function tag(
   doc.addStructure(doc.struct(type, options, draw));
 }
 
+/**
+ * Starts a new page unless `height` points fit above the bottom margin. Through pdfkit's continueOnNewPage, never
+ * addPage: it ends the marked content open on this page (a tagged paragraph running over the page foot) and
+ * opens it again on the next, so each page's BDC and EMC pair up. addPage left the EMC on the next page, where
+ * poppler reported "Mismatched EMC operator" and the page's structure content was cut.
+ */
+export function keepRoom(doc: Doc, height: number) {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.continueOnNewPage();
+}
+
 /** Decoration a reader skips: marked as artefact. */
 export function artefact(doc: Doc, draw: () => void) {
   doc.markContent('Artifact', { type: 'Layout' });

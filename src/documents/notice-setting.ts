@@ -1,8 +1,7 @@
 import { hyphenateSync as hyphenateCy } from 'hyphen/cy';
 import { hyphenateSync as hyphenateEnGb } from 'hyphen/en-gb';
 import { breakLines, forcedBreak, MAX_COST, positionItems, type InputItem } from 'tex-linebreak';
-import type { Doc } from './layout';
-import { tag } from './layout';
+import { keepRoom, tag, type Doc } from './layout';
 
 /**
  * The notice set as a newspaper prints it: headings in bold capitals centred, the statute line in italic
@@ -249,7 +248,7 @@ export function setNotice(
       () => {
         for (const words of set) {
           // A new page (its TEST watermark) changes the font and colour: set them again for each line.
-          ensureRoom(doc, leading);
+          keepRoom(doc, leading);
           face();
           const y = doc.y;
           for (const word of words) doc.text(word.text, x + word.x, y, { lineBreak: false });
@@ -264,10 +263,4 @@ export function setNotice(
   }
   if (setting.measure) doc.y = start;
   return { lines, height: height - blockGap };
-}
-
-function ensureRoom(doc: Doc, height: number) {
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
-    doc.addPage();
-  }
 }

@@ -1,11 +1,14 @@
-import { COPY_DEADLINES, copyDeadlineWorkingDays } from '../notices/copy-deadlines';
-import { workingDaysBefore } from '../notices/dates';
+import { COPY_DEADLINES, newspaperCopyDeadline } from '../notices/copy-deadlines';
 import { findNewspaperByName } from '../notices/directory';
-import { GAZETTES } from '../notices/gazettes';
-import { pricingLineItems } from '../notices/pricing';
+import { GAZETTES, gazetteCopyDeadline } from '../notices/gazettes';
+import { jurisdictionOfNation, NATIONS } from '../notices/nations';
+import { workingDaysBefore } from '../notices/working-days';
+import { layoutFor, pricingLineItems, type Layout } from '../notices/pricing';
+import { isNoticeType } from '../notices/types';
+import { countWords } from '../notices/wording';
 import type { Order } from '../orders/order';
 import { gazetteName } from './certificate';
-import { contentWidth, factTable, heading, longDate, paragraph, pounds, rule } from './layout';
+import { contentWidth, factTable, heading, keepRoom, longDate, paragraph, pounds, rule } from './layout';
 import { setNotice, type SetNotice } from './notice-setting';
 import { renderPdf } from './render';
 
@@ -49,24 +52,30 @@ export function proofInsertions(order: Order) {
 
 /**
  * The day by which the customer must approve or amend: the earliest copy deadline of the order's insertions,
- * each its paper's working days before its date (src/notices/copy-deadlines.ts; a paper not in the directory
- * gets the longest deadline of any frequency), and the Gazette's (gazettes.json). Null while no date is known.
+ * each its paper's working days before its date, less the paper's bank holidays (src/notices/copy-deadlines.ts;
+ * a paper not in the directory gets the longest deadline of any frequency and the bank holidays of the notice's
+ * nation), and the Gazette's (gazettes.json). Null while no date is known.
  */
 export function proofCopyDeadline(order: Order): { date: string; of: string } | null {
   const deadlines: Array<{ date: string; of: string }> = [];
+  const nation = NATIONS.find((n) => n === order.nation);
   for (const insertion of proofInsertions(order)) {
     if (!insertion.date) continue;
     const paper = findNewspaperByName(insertion.paper);
-    const days = paper
-      ? copyDeadlineWorkingDays(paper)
-      : Math.max(...Object.values(COPY_DEADLINES.byFrequency));
-    deadlines.push({ date: workingDaysBefore(insertion.date, days), of: insertion.paper });
+    const date = paper
+      ? newspaperCopyDeadline(paper, insertion.date)
+      : workingDaysBefore(
+          insertion.date,
+          Math.max(...Object.values(COPY_DEADLINES.byFrequency)),
+          nation ? jurisdictionOfNation(nation) : 'england_and_wales',
+        );
+    deadlines.push({ date, of: insertion.paper });
   }
-  const gazette = order.gazetteEdition ? GAZETTES[order.gazetteEdition as keyof typeof GAZETTES] : undefined;
-  if (gazette && order.gazettePublicationDate) {
+  const edition = order.gazetteEdition as keyof typeof GAZETTES | null;
+  if (edition && GAZETTES[edition] && order.gazettePublicationDate) {
     deadlines.push({
-      date: workingDaysBefore(order.gazettePublicationDate, gazette.copyDeadlineWorkingDays),
-      of: gazette.name,
+      date: gazetteCopyDeadline(edition, order.gazettePublicationDate),
+      of: GAZETTES[edition].name,
     });
   }
   deadlines.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
@@ -107,15 +116,7 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
       }`,
     ]);
   }
-  const column = proofColumn(order, columns);
-  const depthCm = set.height / PT_PER_MM / 10;
-  // Papers charge by the half centimetre of depth, rounded up.
-  const chargedDepth = Math.max(Math.ceil(depthCm * 2) / 2, 0.5);
-  rows.push([
-    'Size',
-    `${set.lines} lines, ${columns === 1 ? 'one column' : 'two columns'} wide (${formatMm(column.widthMm)}), ` +
-      `${formatCm(chargedDepth)} deep (${formatNumber(chargedDepth * columns)} column-cm)`,
-  ]);
+  rows.push(...proofSize(order, columns, set));
   const lines = pricingLineItems(order.pricing)
     .filter((l) => l.amountGbpPence !== 0 || l.item === 'newspaper')
     .map((l) => `${l.label.replace(/ \(every insertion\)$/, '')} ${pounds(l.amountGbpPence)}`);
@@ -126,6 +127,39 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
     deadline ? `${longDate(deadline.date)} (the copy deadline of ${deadline.of})` : 'to be confirmed',
   ]);
   return rows;
+}
+
+/**
+ * The size, said once: the size the price was worked out from (src/notices/pricing.ts `layoutFor`: the words at
+ * the paper's words per centimetre, rounded up to the half centimetre, across the type's columns), then the
+ * notice as set above. The quote is the contract: the depth as set never changes the price. Without the paper
+ * in the directory or the notice's type and nation, only the size as set can be given.
+ */
+export function proofSize(order: Order, columns: 1 | 2, set: SetNotice): Array<[string, string]> {
+  const column = proofColumn(order, columns);
+  const wide = `${columns === 1 ? 'one column' : 'two columns'} wide (${formatMm(column.widthMm)})`;
+  const setDepth = formatCm(Math.round(set.height / PT_PER_MM) / 10);
+  const asSet: [string, string] = ['Size as set', `${set.lines} lines, ${wide}, ${setDepth} deep`];
+  const priced = pricedLayout(order);
+  if (!priced) return [asSet];
+  return [
+    [
+      'Size priced',
+      `${formatNumber(priced.layout.columnCm)} column-cm: ${formatCm(priced.layout.depthCm)} deep, ${wide}, ` +
+        `from ${priced.layout.words} words at ${priced.wordsPerCm} words a centimetre (the paper's rate-card measure)`,
+    ],
+    [asSet[0], `${asSet[1]}. Your price is the quoted one: the depth as set never changes it.`],
+  ];
+}
+
+/** The layout the order's price was worked out from: the main paper's, as the quote priced it. */
+export function pricedLayout(order: Order): { layout: Layout; wordsPerCm: number } | undefined {
+  const main = proofInsertions(order)[0]?.paper;
+  const paper = main ? findNewspaperByName(main) : undefined;
+  const nation = NATIONS.find((n) => n === order.nation);
+  if (!paper || !nation || !isNoticeType(order.type)) return undefined;
+  const layout = layoutFor(paper, { type: order.type, nation, gazette: false }, countWords(order.noticeText));
+  return { layout, wordsPerCm: paper.geometry.wordsPerCm * layout.columns };
 }
 
 const formatMm = (mm: number) => `${mm} mm`;
@@ -191,7 +225,7 @@ export function renderProof(order: Order, columns: 1 | 2 = 1, options: ProofOpti
       doc.moveDown(0.8);
       heading(doc, 'The notice as it will be printed', 2);
       doc.moveDown(0.4);
-      if (doc.y + Math.min(set.height, 200) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      keepRoom(doc, Math.min(set.height, 200));
       rule(doc);
       doc.moveDown(0.8);
       setNotice(doc, order.noticeText, setting);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import copyDeadlinesJson from './data/copy-deadlines.json';
 import type { Newspaper } from './directory';
 import { referenceData } from './data/reference';
+import { workingDaysBefore } from './working-days';
 
 /** Copy deadlines as data (`data/copy-deadlines.json`), validated at module load like the directory. */
 const workingDays = z.int().min(0).max(30);
@@ -19,4 +20,12 @@ export function copyDeadlineWorkingDays(
   deadlines: z.infer<typeof copyDeadlinesSchema> = COPY_DEADLINES,
 ): number {
   return deadlines.newspapers[newspaper.id] ?? deadlines.byFrequency[newspaper.frequency];
+}
+
+/** The last day the newspaper can take the copy for its issue of `publicationDate` (its bank holidays skipped). */
+export function newspaperCopyDeadline(
+  newspaper: Pick<Newspaper, 'id' | 'frequency' | 'bankHolidays'>,
+  publicationDate: string,
+): string {
+  return workingDaysBefore(publicationDate, copyDeadlineWorkingDays(newspaper), newspaper.bankHolidays);
 }

@@ -67,30 +67,6 @@ export function isoWeekday(iso: string): number {
   return toUtc(iso).getUTCDay() || 7;
 }
 
-export function isWorkingDay(iso: string): boolean {
-  return isoWeekday(iso) <= 5;
-}
-
-/** The date `count` working days (Monday to Friday) after `iso`. */
-export function addWorkingDays(iso: string, count: number): string {
-  let date = iso;
-  for (let left = count; left > 0;) {
-    date = addDays(date, 1);
-    if (isWorkingDay(date)) left -= 1;
-  }
-  return date;
-}
-
-/** The date `count` working days (Monday to Friday) before `iso`. */
-export function workingDaysBefore(iso: string, count: number): string {
-  let date = iso;
-  for (let left = count; left > 0;) {
-    date = addDays(date, -1);
-    if (isWorkingDay(date)) left -= 1;
-  }
-  return date;
-}
-
 /** A date as a newspaper prints it: "1 March 2027". */
 export function formatNoticeDate(iso: string): string {
   const d = toUtc(iso);

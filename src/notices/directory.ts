@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import newspapersJson from './data/newspapers.json';
 import { parseUkPostcode, UK_POSTCODE_AREAS, type UkPostcode } from './postcodes';
-import type { GazetteEdition, Jurisdiction } from './types';
+import { JURISDICTIONS, type GazetteEdition, type Jurisdiction } from './types';
 import { referenceData } from './data/reference';
 
 /**
@@ -22,6 +22,11 @@ const newspaperSchema = z.strictObject({
   publicationDays: z.array(z.int().min(1).max(7)).min(1),
   /** A fortnightly paper's issue date: it publishes in the weeks an even number of weeks from it. */
   fortnightlyFrom: z.iso.date().optional(),
+  /**
+   * The bank holidays the paper's office keeps (src/notices/bank-holidays.ts), which its copy deadline skips:
+   * its nation's; for a paper circulating across a border (Berwick, Carlisle), the nation of its town.
+   */
+  bankHolidays: z.enum(JURISDICTIONS),
   /**
    * Where the paper circulates ("a newspaper circulating in the locality"): postcode areas and districts, with
    * where that comes from. The paper chosen for a notice, or named by the caller, must circulate at its place.

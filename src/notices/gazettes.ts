@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import gazettesJson from './data/gazettes.json';
-import { addWorkingDays, workingDaysBefore } from './dates';
+import { isBankHoliday } from './bank-holidays';
+import { addDays } from './dates';
 import { firstPublicationDay } from './publication';
 import { referenceData } from './data/reference';
-import { GAZETTE_EDITIONS, type GazetteEdition } from './types';
+import { GAZETTE_EDITIONS, JURISDICTIONS, type GazetteEdition } from './types';
+import { addWorkingDays, workingDaysBefore } from './working-days';
 
 /**
  * The Gazette insertion of a notice that goes to its nation's Gazette: scheduled with the newspaper's, in the
@@ -14,6 +16,8 @@ const editionSchema = z.strictObject({
   name: z.string().min(1),
   publicationDays: z.array(z.int().min(1).max(7)).min(1),
   copyDeadlineWorkingDays: z.int().min(0).max(30),
+  /** The nation whose bank holidays the edition keeps: no issue on them, and its copy deadline skips them. */
+  bankHolidays: z.enum(JURISDICTIONS),
 });
 const gazettesSchema = z.strictObject({
   source: z.string().min(1),
@@ -57,12 +61,21 @@ export function gazetteInsertion(
   newspaperDate: string,
 ): GazetteInsertion {
   const gazette = GAZETTES[edition];
-  const earliest = addWorkingDays(today, gazette.copyDeadlineWorkingDays);
-  const publicationDate = firstPublicationDay(gazette, earliest > newspaperDate ? earliest : newspaperDate);
+  const earliest = addWorkingDays(today, gazette.copyDeadlineWorkingDays, gazette.bankHolidays);
+  let publicationDate = firstPublicationDay(gazette, earliest > newspaperDate ? earliest : newspaperDate);
+  while (isBankHoliday(publicationDate, gazette.bankHolidays)) {
+    publicationDate = firstPublicationDay(gazette, addDays(publicationDate, 1));
+  }
   return {
     edition,
     name: gazette.name,
     publicationDate,
-    copyDeadline: workingDaysBefore(publicationDate, gazette.copyDeadlineWorkingDays),
+    copyDeadline: gazetteCopyDeadline(edition, publicationDate),
   };
+}
+
+/** The last day the copy can reach the Gazette for its issue of `publicationDate`. */
+export function gazetteCopyDeadline(edition: GazetteEdition, publicationDate: string): string {
+  const gazette = GAZETTES[edition];
+  return workingDaysBefore(publicationDate, gazette.copyDeadlineWorkingDays, gazette.bankHolidays);
 }

@@ -1,13 +1,17 @@
 import { copyDeadlineWorkingDays } from './copy-deadlines';
-import { addDays, addWorkingDays, daysBetween, isoWeekday } from './dates';
+import { addDays, daysBetween, isoWeekday } from './dates';
 import type { Newspaper } from './directory';
+import { addWorkingDays } from './working-days';
 
 /**
  * The earliest date a notice can appear in this newspaper: its first publication day on or after its copy
- * deadline (`data/copy-deadlines.json`: working days, Monday to Friday; bank holidays are not modelled).
+ * deadline (`data/copy-deadlines.json`: working days, Monday to Friday less the paper's bank holidays).
  */
 export function earliestPublicationDate(
-  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom'>,
+  newspaper: Pick<
+    Newspaper,
+    'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom' | 'bankHolidays'
+  >,
   today: string,
 ): string {
   return publicationFor(newspaper, today).publicationDate;
@@ -15,7 +19,10 @@ export function earliestPublicationDate(
 
 /** The date a notice is booked for in this newspaper, from its copy deadline as data (see bookablePublicationDate). */
 export function publicationFor(
-  newspaper: Pick<Newspaper, 'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom'>,
+  newspaper: Pick<
+    Newspaper,
+    'id' | 'name' | 'frequency' | 'publicationDays' | 'fortnightlyFrom' | 'bankHolidays'
+  >,
   today: string,
   requested?: string,
 ): BookablePublication {
@@ -53,12 +60,12 @@ export interface BookablePublication {
  * first publication day on or after both the request and the deadline. Without a request: the earliest date.
  */
 export function bookablePublicationDate(
-  newspaper: Pick<Newspaper, 'name' | 'publicationDays' | 'fortnightlyFrom'>,
+  newspaper: Pick<Newspaper, 'name' | 'publicationDays' | 'fortnightlyFrom' | 'bankHolidays'>,
   copyWorkingDays: number,
   today: string,
   requested?: string,
 ): BookablePublication {
-  const earliest = addWorkingDays(today, copyWorkingDays);
+  const earliest = addWorkingDays(today, copyWorkingDays, newspaper.bankHolidays);
   const from = requested !== undefined && requested > earliest ? requested : earliest;
   const date = firstPublicationDay(newspaper, from);
   if (requested === undefined || date === requested) return { publicationDate: date, adjusted: null };

@@ -5,11 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { updateOrganisation } from '../../../src/db/organisations.repository';
-import { formatVatNumber, pounds } from '../../../src/documents/layout';
+import { formatVatNumber, longDate, pounds } from '../../../src/documents/layout';
+import { newspaperCopyDeadline } from '../../../src/notices/copy-deadlines';
+import { findNewspaperByName } from '../../../src/notices/directory';
+import { gazetteCopyDeadline } from '../../../src/notices/gazettes';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { pdfsigReport } from '../../support/pdfsig';
+import { pdfPagePng } from '../../support/png-compare';
+import { popplerWarnings } from '../../support/poppler';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 
 let stack: TestStack;
@@ -81,6 +86,7 @@ async function checkIssued(doc: Doc, key: string): Promise<string> {
     })
   ).json()) as Record<string, unknown>;
   expect(verified).toMatchObject({ documentId: doc.id, kind: doc.kind, matches: true });
+  expect(popplerWarnings(pdf)).toEqual([]);
   return pdftotext(pdf);
 }
 
@@ -178,6 +184,12 @@ describe('VAT invoices and VAT credit notes', () => {
     expect((await advance('published')).status).toBe(200);
     const published = await documentsOf(id, key, 'certificate');
     expect((published.documents as Doc[]).map((d) => d.kind).sort()).toEqual(['certificate', 'vat_invoice']);
+    // The certificate a solicitor files: signed, verifiable, and dated on the date the notice was booked for.
+    const [certificate] = (published.documents as Doc[]).filter((d) => d.kind === 'certificate');
+    const certificateText = await checkIssued(certificate, key);
+    expect(certificateText).toContain(
+      `This is to certify that the notice set out below was published in ${published.newspaperName as string} on ${longDate(published.publicationDate as string)}`,
+    );
 
     // A cancel of another paid order refunds it, and the refund has its credit note.
     const second = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('planning') });
@@ -191,5 +203,87 @@ describe('VAT invoices and VAT credit notes', () => {
     expect(note.totalGbpPence).toBe(refunds.reduce((s, e) => s + e.amountGbpPence, 0));
     const noteText = await checkIssued(note, key);
     expect(noteText).toContain('has been refunded');
+  });
+});
+
+describe('the proof, fetched as a caller fetches it', () => {
+  test("at the order's proofPdfUrl: a PDF attachment whose words are the order's paper, dates, size, price, deadline and addresses", async () => {
+    const { key } = await newCustomer(api, 'invoice_with_terms');
+    const created = await call(api, 'POST', '/api/v1/orders', { key, body: validOrderBody('probate') });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const order = (
+      await eventually(
+        () => call(api, 'GET', `/api/v1/orders/${id}`, { key }),
+        (r) => typeof r.json.proofPdfUrl === 'string',
+      )
+    ).json;
+    const base = api.config.publicBaseUrl;
+    expect(order.proofPdfUrl).toBe(`${base}/api/v1/orders/${id}/proof`);
+
+    const res = await fetch((order.proofPdfUrl as string).replace(base, api.baseUrl), {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${order.reference as string}-proof.pdf"`,
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(pdf.length);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(popplerWarnings(pdf)).toEqual([]);
+    // Without the key, or with another customer's, the proof is not there.
+    expect((await fetch(`${api.baseUrl}/api/v1/orders/${id}/proof`)).status).toBe(401);
+
+    const text = pdftotext(pdf);
+    const paperName = order.newspaperName as string;
+    const paper = findNewspaperByName(paperName);
+    if (!paper) throw new Error(`${paperName} is not in the directory`);
+    const publicationDate = order.publicationDate as string;
+    const gazetteDate = order.gazettePublicationDate as string;
+    const deadline = [
+      { date: newspaperCopyDeadline(paper, publicationDate), of: paperName },
+      { date: gazetteCopyDeadline('london', gazetteDate), of: 'The London Gazette' },
+    ].sort((a, b) => (a.date < b.date ? -1 : 1))[0];
+    const p = order.pricing as Record<string, number>;
+    for (const phrase of [
+      'Proof of your notice',
+      `Our order reference ${order.reference as string}`,
+      `Newspaper ${paperName}, ${longDate(publicationDate)}`,
+      `Gazette The London Gazette, ${longDate(gazetteDate)}`,
+      `${pounds(order.quotedPriceGbpPence as number)} including VAT`,
+      `VAT at 20% ${pounds(p.vatGbpPence)}`,
+      `Approve or amend by ${longDate(deadline.date)} (the copy deadline of ${deadline.of})`,
+      `POST ${base}/api/v1/orders/${id}/amend`,
+      `POST ${base}/api/v1/orders/${id}/cancel`,
+      `${base}/settings/orders/${id}`,
+      'NOTICE TO CREDITORS AND OTHERS',
+      'MARGARET ANNE JONES',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    // The size the price was worked out from: at the paper's rate, it is the newspaper line of the price.
+    const priced =
+      /Size priced ([\d.]+) column-cm: ([\d.]+) cm deep, one column wide \((\d+) mm\), from (\d+) words at (\d+) words a centimetre/.exec(
+        text,
+      );
+    expect(priced).not.toBeNull();
+    const [columnCm, depthCm, widthMm, , wordsPerCm] = (priced ?? []).slice(1).map(Number);
+    expect([columnCm, widthMm, wordsPerCm]).toEqual([
+      depthCm,
+      paper.geometry.columnWidthMm,
+      paper.geometry.wordsPerCm,
+    ]);
+    expect(p.subtotalGbpPence).toBe(Math.ceil(paper.rateGbpPence * columnCm));
+    expect(text).toMatch(
+      /Size as set \d+ lines, one column wide \(\d+ mm\), [\d.]+ cm deep\. Your price is the quoted one/,
+    );
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    // Page 1 as a reader sees it: an A4 page (595 × 842 pt at 50 dpi; PROOF_PNG=file keeps it to look at).
+    const png = pdfPagePng(pdf, 1, 50);
+    if (process.env.PROOF_PNG) writeFileSync(process.env.PROOF_PNG, pdfPagePng(pdf, 1, 100));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([414, 585]);
   });
 });

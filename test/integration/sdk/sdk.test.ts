@@ -14,7 +14,7 @@ import {
   type ClientOptions,
   type OrderInput,
 } from '../../../sdk/src';
-import type { KeyMode } from '../../../src/db/tables/api-keys';
+import type { KeyMode } from '../../../src/auth/api-key';
 import { createWebhookEndpoint, rotateWebhookSecret } from '../../../src/db/webhook-endpoints.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';

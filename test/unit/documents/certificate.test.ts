@@ -4,6 +4,7 @@ import { renderCertificate } from '../../../src/documents/certificate';
 import { signPdf } from '../../../src/documents/signing';
 import type { Order } from '../../../src/orders/order';
 import { certificateFacts, testSigning } from '../../support/documents';
+import { popplerWarnings } from '../../support/poppler';
 import { anOrder } from '../../support/order-fixture';
 import { pdfText } from '../../support/pdf-text';
 import { pdfsigReport } from '../../support/pdfsig';
@@ -107,6 +108,17 @@ describe('the certificate as a PDF', () => {
     const at = altered.indexOf('Yorkshire');
     altered[at] = 'Z'.charCodeAt(0);
     expect(pdfsigReport(altered)).not.toContain('Signature is Valid.');
+  });
+
+  it('reads without a poppler warning, signed, in test mode and over two pages', async () => {
+    const signing = await testSigning();
+    const welsh = publishedOrder('hgv-wales-cy-en.txt', { livemode: false });
+    const long = { ...welsh, noticeText: `${welsh.noticeText}\n\n${welsh.noticeText}` };
+    for (const order of [publishedOrder('probate-england.txt'), welsh, long]) {
+      const pdf = await renderCertificate(order, certificateFacts());
+      expect(popplerWarnings(pdf)).toEqual([]);
+      expect(popplerWarnings(await signPdf(pdf, signing.identity, signing.info))).toEqual([]);
+    }
   });
 
   it('is tagged PDF/UA in its language, with its title shown and its fonts embedded', async () => {

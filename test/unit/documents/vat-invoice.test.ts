@@ -12,6 +12,7 @@ import {
 } from '../../../src/documents/vat';
 import { priceNotice } from '../../../src/notices/pricing';
 import { pdfText } from '../../support/pdf-text';
+import { popplerWarnings } from '../../support/poppler';
 import { differenceFromReference, pdfPagePng } from '../../support/png-compare';
 import { TEST_ISSUER } from '../../support/documents';
 import { anOrder } from '../../support/order-fixture';
@@ -239,6 +240,13 @@ describe('the VAT invoice PDF', () => {
   test('a test-mode invoice says it is a test', async () => {
     const text = flat(await pdfText(await renderInvoice({ ...order, livemode: false }, invoiceFacts())));
     expect(text).toContain('TEST MODE');
+  });
+
+  test('the invoice and the credit note read without a poppler warning, live and in test mode', async () => {
+    for (const o of [order, { ...order, livemode: false }]) {
+      expect(popplerWarnings(await renderInvoice(o, invoiceFacts()))).toEqual([]);
+      expect(popplerWarnings(await renderCreditNote(o, creditFacts()))).toEqual([]);
+    }
   });
 
   test('looks as reviewed (docs/documents/vat-invoice.png, within 0.5% of pixels)', async () => {

@@ -1,18 +1,20 @@
 import { copyDeadlineWorkingDays, COPY_DEADLINES } from '../../../src/notices/copy-deadlines';
-import { addDays, addWorkingDays, isoWeekday, ukDate } from '../../../src/notices/dates';
+import { addDays, isoWeekday, ukDate } from '../../../src/notices/dates';
 import { listNewspapers } from '../../../src/notices/directory';
 import { bookablePublicationDate, publicationFor } from '../../../src/notices/publication';
+import { addWorkingDays } from '../../../src/notices/working-days';
 
 /** Dates are computed from the real today, so every weekday start is exercised within the loops below. */
 const TODAY = ukDate(new Date());
 
-const DAILY = { name: 'Daily Echo', publicationDays: [1, 2, 3, 4, 5, 6] };
-const WEEKLY = { name: 'Weekly Gazette', publicationDays: [4] };
-const TWICE = { name: 'Twice Weekly', publicationDays: [2, 5] };
+const EW = 'england_and_wales' as const;
+const DAILY = { name: 'Daily Echo', publicationDays: [1, 2, 3, 4, 5, 6], bankHolidays: EW };
+const WEEKLY = { name: 'Weekly Gazette', publicationDays: [4], bankHolidays: EW };
+const TWICE = { name: 'Twice Weekly', publicationDays: [2, 5], bankHolidays: EW };
 
 /** Brute force: the first date on or after both the request and the deadline that the paper publishes on. */
 function oracle(paper: { publicationDays: number[] }, lead: number, today: string, requested?: string) {
-  const earliest = addWorkingDays(today, lead);
+  const earliest = addWorkingDays(today, lead, EW);
   for (let d = today; ; d = addDays(d, 1)) {
     if (
       d >= earliest &&
@@ -43,7 +45,7 @@ describe('bookablePublicationDate', () => {
           const expected = oracle(paper, lead, today, requested);
           expect(result.publicationDate).toBe(expected);
           expect(paper.publicationDays).toContain(isoWeekday(result.publicationDate));
-          const tooSoon = requested < addWorkingDays(today, lead);
+          const tooSoon = requested < addWorkingDays(today, lead, EW);
           const reason = tooSoon ? 'copy_deadline_passed' : 'not_a_publication_day';
           expect(result.adjusted && { ...result.adjusted, message: undefined }).toEqual(
             expected === requested ? null : { requested, reason, message: undefined },
@@ -78,7 +80,7 @@ describe('bookablePublicationDate', () => {
   test('tomorrow is too soon for a three-working-day copy deadline', () => {
     const result = bookablePublicationDate(DAILY, 3, TODAY, addDays(TODAY, 1));
     expect(result.adjusted?.reason).toBe('copy_deadline_passed');
-    expect(result.publicationDate >= addWorkingDays(TODAY, 3)).toBe(true);
+    expect(result.publicationDate >= addWorkingDays(TODAY, 3, EW)).toBe(true);
   });
 });
 

@@ -1,6 +1,5 @@
 import {
   addMonths,
-  addWorkingDays,
   formatNoticeDate,
   formatNoticeTime,
   isIsoDate,
@@ -32,10 +31,9 @@ describe('date arithmetic', () => {
     expect(addMonths('2027-12-31', 2)).toBe('2028-02-29');
     expect(addMonths('2027-11-15', 2)).toBe('2028-01-15');
   });
-  it('counts working days Monday to Friday', () => {
-    expect(addWorkingDays('2026-11-20', 3)).toBe('2026-11-25'); // Friday → Wednesday
-    expect(addWorkingDays('2026-11-23', 3)).toBe('2026-11-26'); // Monday → Thursday
+  it('numbers weekdays Monday 1 to Sunday 7', () => {
     expect(isoWeekday('2026-11-22')).toBe(7);
+    expect(isoWeekday('2026-11-23')).toBe(1);
   });
   it('prints dates and times as a newspaper does', () => {
     expect(formatNoticeDate('2027-03-01')).toBe('1 March 2027');
