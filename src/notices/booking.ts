@@ -1,4 +1,4 @@
-import { validationError, type FieldIssue } from '../errors';
+import { AppError, validationError, type FieldIssue } from '../errors';
 import { addDays, formatNoticeDate } from './dates';
 import { gazetteDateAfterBooking, GAZETTES } from './gazettes';
 import { cellRuleIssues } from './order';
@@ -33,7 +33,8 @@ export interface BookedDates {
   publicationDate: string;
   /** The Gazette insertion, moved with the paper when the paper is later (null without one). */
   gazettePublicationDate: string | null;
-  lastNotice: { date: string; where: string };
+  /** The last of the notices, where the periods "from the last publication" start (absent: place unknown). */
+  lastNotice?: { date: string; where: string };
 }
 
 /** How far back from a refused date the latest valid one is looked for: a bound on the work, whatever is sent. */
@@ -46,8 +47,7 @@ export function bookedDates(
   today: string,
 ): BookedDates {
   const { gazette } = order;
-  const gazetteDate =
-    gazette && gazetteDateAfterBooking(gazette.edition, gazette.publicationDate, today, booked);
+  const gazetteDate = movedGazette(order, booked, today);
   const papers = order.newspapers.map((p, i) => ({
     date: lastInsertionOf(order.type, placement.nation, i === 0 ? booked : p.publicationDate),
     where: p.newspaperName,
@@ -57,6 +57,26 @@ export function bookedDates(
     ...(gazette && gazetteDate ? [{ date: gazetteDate, where: GAZETTES[gazette.edition].name }] : []),
   ]);
   return { publicationDate: booked, gazettePublicationDate: gazetteDate, lastNotice };
+}
+
+/**
+ * Where the order's notice goes, as the fields place it today. Undefined when the data no longer decides it (the
+ * routing data changed since the order was placed, so its place is refused or ambiguous): such an order has no
+ * rules to re-check against, and keeps its place; the Gazette still moves with the paper.
+ */
+function placementOf(order: BookedOrder): Placement | undefined {
+  try {
+    return placeNotice(order.type, order.fields).placement;
+  } catch (err) {
+    if (err instanceof AppError) return undefined;
+    throw err;
+  }
+}
+
+/** The Gazette insertion once the paper is booked: moved with the paper when the paper is later (gazettes.ts). */
+function movedGazette(order: BookedOrder, booked: string, today: string): string | null {
+  const { gazette } = order;
+  return gazette && gazetteDateAfterBooking(gazette.edition, gazette.publicationDate, today, booked);
 }
 
 /** The cell's legal rules against the booked dates: empty when the notice stays valid. */
@@ -82,10 +102,10 @@ function issuesOn(order: BookedOrder, placement: Placement, booked: string, toda
  * `$.publicationDate` when the notice would be void on those dates: each failing rule, and the latest date
  * (between the planned one and the booked one) on which it would not be.
  */
-export function checkBookedDate(order: BookedOrder, booked: string, today: string): BookedDates | null {
-  const placement = placeNotice(order.type, order.fields).placement;
-  // An order placed before its place could be known has nothing to re-check against: it keeps its dates.
-  if (!placement) return null;
+export function checkBookedDate(order: BookedOrder, booked: string, today: string): BookedDates {
+  const placement = placementOf(order);
+  if (!placement)
+    return { publicationDate: booked, gazettePublicationDate: movedGazette(order, booked, today) };
   const issues = issuesOn(order, placement, booked, today);
   if (issues.length === 0) return bookedDates(order, placement, booked, today);
   const why = issues.map((i) => `${i.path.slice(2)}: ${i.message}`).join(' ');

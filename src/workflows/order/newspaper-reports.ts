@@ -57,7 +57,7 @@ function bookedDatesOf(p: OrderProcess, booked: string): { gazettePublicationDat
         : null,
   };
   const dates = asWorkflowRefusal(() => checkBookedDate(bookedOrder, booked, ukDate(new Date())));
-  return dates?.gazettePublicationDate ? { gazettePublicationDate: dates.gazettePublicationDate } : {};
+  return dates.gazettePublicationDate ? { gazettePublicationDate: dates.gazettePublicationDate } : {};
 }
 
 export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {

@@ -74,6 +74,18 @@ describe('probate: the claims date against the booked newspaper and the Gazette 
   });
 });
 
+test('an order whose place the data no longer decides keeps the Gazette moving with the paper', () => {
+  const probate = order('probate', { claimsDeadlineDate: '2027-05-06' });
+  const unplaced = {
+    ...probate,
+    fields: { ...probate.fields, postcode: 'TD12 4ZY', deceasedAddress: 'TD12 4ZY' },
+  };
+  expect(checkBookedDate(unplaced, '2027-03-10', TODAY)).toEqual({
+    publicationDate: '2027-03-10',
+    gazettePublicationDate: '2027-03-10',
+  });
+});
+
 describe('other cells whose dates run from publication', () => {
   test('a date earlier than planned that voids the notice asks for the planned date', () => {
     // Application on 22 March: the advert may appear from 1 March.
