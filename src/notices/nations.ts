@@ -26,7 +26,11 @@ const SECTOR = /^[A-Z]{1,2}\d[A-Z\d]? \d$/;
 const nationsSchema = z
   .strictObject({
     source: z.string().min(1),
-    units: z.record(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/), nation),
+    /** Per straddling sector, the inward code's last two letters of each of its postcodes, by nation. */
+    units: z.record(
+      z.string().regex(SECTOR),
+      z.partialRecord(nation, z.string().regex(/^[A-Z]{2}( [A-Z]{2})*$/)),
+    ),
     unitsNote: z.string().min(1),
     areas: z.record(z.string().regex(/^[A-Z]{1,2}$/), nation),
     defaultNation: nation,
@@ -46,9 +50,12 @@ const nationsSchema = z
       if (Object.keys(s.postcodes).length < 2)
         ctx.addIssue({ code: 'custom', message: `Straddling sector ${sector} must name two nations.` });
     }
-    for (const unit of Object.keys(data.units)) {
-      if (!data.straddling[unit.slice(0, -2)])
-        ctx.addIssue({ code: 'custom', message: `Unit ${unit} is not in a straddling sector.` });
+    for (const [sector, byNation] of Object.entries(data.units)) {
+      if (!data.straddling[sector])
+        ctx.addIssue({ code: 'custom', message: `Units of ${sector}: not a straddling sector.` });
+      const all = Object.values(byNation).flatMap((u) => u.split(' '));
+      if (new Set(all).size !== all.length)
+        ctx.addIssue({ code: 'custom', message: `Units of ${sector}: a postcode is listed twice.` });
     }
   });
 export type NationRouting = z.output<typeof nationsSchema>;
@@ -62,12 +69,19 @@ export function jurisdictionOfNation(n: Nation): Jurisdiction {
   return n === 'england' || n === 'wales' ? 'england_and_wales' : n;
 }
 
+/** The nation the routing's `units` give a straddling sector's postcode (by its last two letters), if listed. */
+function unitNation(routing: NationRouting, sector: string, unit: string): Nation | undefined {
+  const byNation = routing.units[sector];
+  if (!byNation) return undefined;
+  return NATIONS.find((n) => byNation[n]?.split(' ').includes(unit));
+}
+
 /** The nation of a parsed postcode from the routing data (passed in by tests), most precise entry first. */
 export function routeNation(parsed: UkPostcode, routing: NationRouting = NATION_ROUTING): NationLookup {
   const { postcode, sector, outcode, district, area } = parsed;
   const straddling = routing.straddling[sector];
   if (straddling) {
-    const exact = routing.units[postcode];
+    const exact = unitNation(routing, sector, postcode.slice(-2));
     if (exact) return { nation: exact };
     const nations = NATIONS.filter((n) => straddling.postcodes[n] !== undefined);
     return { sector, nations, places: straddling.places };

@@ -94,8 +94,21 @@ function orderRules(
     newspaper: placement?.newspaper,
     given,
   };
-  const cellRules = (nation && NATION_RULES[type]?.[nation]) || TYPE_RULES[type];
-  return [...publicationDateRules(data, ctx), ...languageRule(data, nation), ...cellRules(data, ctx)];
+  return [
+    ...publicationDateRules(data, ctx),
+    ...languageRule(data, nation),
+    ...cellRuleIssues(type, data, ctx),
+  ];
+}
+
+/** The legal rules of the notice's cell (type × nation) against the dates in `ctx`. */
+export function cellRuleIssues(
+  type: NoticeType,
+  data: Record<string, unknown>,
+  ctx: RuleContext,
+): FieldIssue[] {
+  const cellRules = (ctx.nation && NATION_RULES[type]?.[ctx.nation]) || TYPE_RULES[type];
+  return cellRules(data, ctx);
 }
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {

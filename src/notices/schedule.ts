@@ -2,6 +2,7 @@ import { addDays } from './dates';
 import type { Newspaper } from './directory';
 import { gazetteInsertion, type GazetteInsertion } from './gazettes';
 import type { LocusPlace } from './locus';
+import type { Nation } from './nations';
 import type { Placement } from './placement';
 import { needsGazette } from './pricing';
 import { publicationFor, type BookablePublication } from './publication';
@@ -38,20 +39,31 @@ export function scheduleNotice(
   today: string,
   requested?: string,
 ): NoticeSchedule {
-  const insertions = noticeCell(type, placement.nation).publicationDaysRequired;
   const newspapers = placement.newspapers.map(({ newspaper, places }) => {
     const publication = publicationFor(newspaper, today, requested);
-    const lastInsertion = addDays(publication.publicationDate, 7 * (insertions - 1));
+    const lastInsertion = lastInsertionOf(type, placement.nation, publication.publicationDate);
     return { newspaper, places, publication, lastInsertion };
   });
   const publication = newspapers[0].publication;
   const gazette = needsGazette(type, placement.nation, fields)
     ? gazetteInsertion(placement.gazetteEdition, today, publication.publicationDate)
     : null;
-  const candidates = [
+  const lastNotice = lastOfNotices([
     ...newspapers.map((b) => ({ date: b.lastInsertion, where: b.newspaper.name })),
     ...(gazette ? [{ date: gazette.publicationDate, where: gazette.name }] : []),
-  ];
-  const last = candidates.reduce((a, b) => (b.date > a.date ? b : a));
-  return { newspapers, publication, gazette, lastNotice: last };
+  ]);
+  return { newspapers, publication, gazette, lastNotice };
+}
+
+/** A paper's last insertion when the law asks for several (two successive weeks: the first + 7 days). */
+export function lastInsertionOf(type: NoticeType, nation: Nation, first: string): string {
+  return addDays(first, 7 * (noticeCell(type, nation).publicationDaysRequired - 1));
+}
+
+/** The last of the notices (the later wins; the first listed on a tie): where periods "from the last" start. */
+export function lastOfNotices(notices: Array<{ date: string; where: string }>): {
+  date: string;
+  where: string;
+} {
+  return notices.reduce((a, b) => (b.date > a.date ? b : a));
 }

@@ -158,6 +158,8 @@ export interface OrderWorkflowTest {
 export interface PlaceOptions {
   paymentMethod: PaymentMethod;
   type?: NoticeType;
+  /** Fields over the type's valid fixture. */
+  fields?: Record<string, unknown>;
   fakes?: Fakes;
   timings?: Partial<OrderWorkflowInput['timings']>;
 }
@@ -174,7 +176,7 @@ export interface PlacedOrder {
 
 /** The order input exactly as the API builds it from a valid body (fixture dates, fixed `today`). */
 function workflowInput(id: string, type: NoticeType, o: PlaceOptions): OrderWorkflowInput {
-  const input = parseOrderInput(VALID[type], CTX);
+  const input = parseOrderInput({ ...VALID[type], ...o.fields }, CTX);
   return {
     order: {
       id,

@@ -1,6 +1,8 @@
 import { temporal } from '@temporalio/proto';
 import type { OrderEventRecord } from '../../src/orders/events';
-import { cancelOrderUpdate } from '../../src/workflows/order.messages';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { cancelOrderUpdate, reportBookingUpdate } from '../../src/workflows/order.messages';
 import { eventually } from '../support/eventually';
 import { startOrderWorkflowTest, type OrderWorkflowTest, type PlacedOrder } from './order-workflow-harness';
 
@@ -146,5 +148,54 @@ describe('an event is announced apart from its commit', () => {
     await o.handle.result();
     expect(announced[0].event).toBe('order.created');
     expect(announced.map((e) => e.event)).toEqual(o.recorded.events);
+  });
+});
+
+describe('a booking report is checked against the law on the booked dates', () => {
+  const book = (o: PlacedOrder, publicationDate: string) =>
+    o.handle.executeUpdate(reportBookingUpdate, { args: [{ actor: 'integration:int_1', publicationDate }] });
+
+  test('probate: a later date that leaves the claims period short is refused, the planned one applies', async () => {
+    // The fixture: newspaper and London Gazette on Monday 1 March 2027, claims by 1 May 2027 (two months).
+    const o = await t.place({ paymentMethod: 'invoice_with_terms', type: 'probate' });
+    expect(o.placed).toMatchObject({ publicationDate: '2027-03-01', gazettePublicationDate: '2027-03-01' });
+    const err = await book(o, '2027-03-08').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(WorkflowUpdateFailedError);
+    const cause = (err as WorkflowUpdateFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe('validation_error');
+    expect(cause.details?.[0]).toMatchObject({
+      fields: [
+        {
+          path: '$.publicationDate',
+          message: expect.stringContaining('Book it for 1 March 2027 or earlier') as unknown,
+        },
+      ],
+    });
+    // Refused in the validator: nothing was applied, no event, the order still waits for its booking.
+    expect(await o.state()).toMatchObject({
+      status: 'awaiting_booking',
+      gazettePublicationDate: '2027-03-01',
+    });
+    expect(o.recorded.events).not.toContain('order.booked');
+    const booked = await book(o, '2027-03-01');
+    expect(booked.order).toMatchObject({ status: 'booked', publicationDate: '2027-03-01' });
+    expect(o.recorded.events).toContain('order.booked');
+  });
+
+  test('a later date that keeps the periods is applied, and the Gazette moves with the paper', async () => {
+    const o = await t.place({
+      paymentMethod: 'invoice_with_terms',
+      type: 'probate',
+      fields: { claimsDeadlineDate: '2027-05-06' },
+    });
+    const booked = await book(o, '2027-03-05');
+    expect(booked.order).toMatchObject({
+      status: 'booked',
+      publicationDate: '2027-03-05',
+      gazettePublicationDate: '2027-03-05',
+    });
   });
 });

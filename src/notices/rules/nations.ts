@@ -7,6 +7,7 @@ import type { NoticeType } from '../types';
 import { minimumPeriod, notAfterToday, str, type Rule } from './context';
 import { eiaParticulars } from './eia';
 import { hgvVariationRules } from './hgv';
+import { NI_PLACE_SOURCES, placeInNorthernIreland } from './ni-places';
 import { scotlandProbate, scotlandTro } from './scotland';
 import { hgvRules } from './hgv';
 import { highwaysRules } from './highways';
@@ -90,6 +91,7 @@ const niPlanningPeriod = periodOf(
 const niPlanning: Rule = (fields, ctx) => [
   ...minimumPeriod(fields, ctx, 'commentDeadline', niPlanningPeriod(fields.category)),
   ...eiaParticulars(fields, ctx, NI_EIA, 'Planning (EIA) Regulations (NI) 2017 reg 18(1)'),
+  ...placeInNorthernIreland(fields, 'copiesAddress', NI_PLACE_SOURCES.copiesAddress, true),
 ];
 
 /** RTR(NI)O 1997 Sch 1: proposals only; the order itself is made as a statutory rule, with no press notice. */
@@ -103,6 +105,7 @@ const niTro: Rule = (fields, ctx) => [
       ]
     : []),
   ...minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.tro.objections'),
+  ...placeInNorthernIreland(fields, 'inspectionPlace', NI_PLACE_SOURCES.tro),
 ];
 
 const ORDER_TYPE_BY_STATUTE: Record<string, string> = {
@@ -134,6 +137,7 @@ const niPath: Rule = (fields, ctx) => [
   ...statuteFits(fields),
   ...notAfterToday(fields, ctx, 'madeDate'),
   ...minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.public_path.objections'),
+  ...placeInNorthernIreland(fields, 'inspectionPlace', NI_PLACE_SOURCES.public_path),
 ];
 
 const scotlandRoads: Rule = (fields, ctx) => [
@@ -141,8 +145,10 @@ const scotlandRoads: Rule = (fields, ctx) => [
   ...minimumPeriod(fields, ctx, 'objectionDeadline', 'scotland.highways.objections'),
 ];
 
-const niRoads: Rule = (fields, ctx) =>
-  minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.highways.objections');
+const niRoads: Rule = (fields, ctx) => [
+  ...minimumPeriod(fields, ctx, 'objectionDeadline', 'northern_ireland.highways.objections'),
+  ...placeInNorthernIreland(fields, 'inspectionPlace', NI_PLACE_SOURCES.highways),
+];
 
 /**
  * s.10(2) GV(LO) Act (NI) 2010: advertised within 21 days of applying. The centre is in Northern Ireland by

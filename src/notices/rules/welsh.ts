@@ -3,6 +3,7 @@ import { cyName, WELSH_COUNTERPARTS } from '../fields/welsh';
 import { issueAt } from '../issues';
 import type { NoticeType } from '../types';
 import type { Fields, RuleContext } from './context';
+import { WELSH_COUNCILS } from '../wording/welsh/format';
 
 /**
  * The Welsh counterparts of a notice in Wales (fields/welsh.ts). With `language: "cy+en"` every counterpart the
@@ -31,7 +32,8 @@ export function welshTextRule(type: NoticeType, fields: Fields, ctx: RuleContext
       issues.push(
         issueAt(
           [k],
-          `Is required when language is cy+en: the Welsh half prints ${c.prints}, and English text is not printed inside a Welsh sentence. Send the Welsh text of ${c.field}.`,
+          (BODY_FIELDS.has(c.field) ? unknownCouncil(fields[c.field]) : undefined) ??
+            `Is required when language is cy+en: the Welsh half prints ${c.prints}, and English text is not printed inside a Welsh sentence. Send the Welsh text of ${c.field}.`,
         ),
       );
     }
@@ -47,4 +49,17 @@ export function welshTextRule(type: NoticeType, fields: Fields, ctx: RuleContext
     );
   }
   return issues;
+}
+
+/**
+ * A council we do not know by its Welsh name: not one of the 22 principal councils (welsh-wording.json
+ * `councils`) as the caller wrote it. The refusal names them, so a caller can use the council's own name instead
+ * of sending its Welsh name; a community or town council, or another body, sends the Welsh name.
+ */
+const BODY_FIELDS = new Set(['authority', 'planningAuthority']);
+
+function unknownCouncil(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !/\b(council|cyngor)\b/i.test(name)) return undefined;
+  const known = WELSH_COUNCILS.map((c) => c.english).join('; ');
+  return `Is required when language is cy+en: "${name.slice(0, 100)}" is not one of the 22 Welsh principal councils whose Welsh names the service holds, and English is not printed inside a Welsh sentence. Name the council as one of these (its Welsh name is then printed for you), or send its Welsh name: ${known}.`;
 }

@@ -1,8 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
-import { gazetteDateAfterBooking } from '../../notices/gazettes';
-import type { GazetteEdition } from '../../notices/types';
+import { checkBookedDate, type BookedOrder } from '../../notices/booking';
+import type { GazetteEdition, NoticeType } from '../../notices/types';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
@@ -33,8 +33,32 @@ const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
   order: p.order,
 });
 
-export const checkBooking = (p: OrderProcess, r: BookingReport) =>
-  checkReport(p, 'booking', reportContent.booking(r));
+/**
+ * A booking that applies must also keep the notice valid on the booked dates: a later date (and the Gazette moved
+ * with it) that leaves a printed deadline short of its statutory period is refused (src/notices/booking.ts).
+ */
+export function checkBooking(p: OrderProcess, r: BookingReport): 'repeat' | 'apply' {
+  const decision = checkReport(p, 'booking', reportContent.booking(r));
+  if (decision === 'apply') bookedDatesOf(p, r.publicationDate);
+  return decision;
+}
+
+/** The dates the notices appear on once the paper is booked for `booked`; refuses a date that voids the notice. */
+function bookedDatesOf(p: OrderProcess, booked: string): { gazettePublicationDate?: string } {
+  const o = p.order;
+  const bookedOrder: BookedOrder = {
+    type: o.type as NoticeType,
+    fields: o.fields,
+    plannedDate: o.publicationDate ?? booked,
+    newspapers: o.newspapers ?? [{ newspaperName: o.newspaperName ?? '', publicationDate: booked }],
+    gazette:
+      o.gazetteEdition && o.gazettePublicationDate
+        ? { edition: o.gazetteEdition as GazetteEdition, publicationDate: o.gazettePublicationDate }
+        : null,
+  };
+  const dates = asWorkflowRefusal(() => checkBookedDate(bookedOrder, booked, todayInLondon()));
+  return dates.gazettePublicationDate ? { gazettePublicationDate: dates.gazettePublicationDate } : {};
+}
 
 export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {
   const content = reportContent.booking(r);
@@ -45,7 +69,7 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
       status: 'booked',
       publicationDate: r.publicationDate,
       newspaperReference: content.newspaperReference,
-      ...gazetteWithBooking(p, r.publicationDate),
+      ...bookedDatesOf(p, r.publicationDate),
     },
     {
       event: 'order.booked',
@@ -53,21 +77,6 @@ export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<
     },
   );
   return ack(p, true);
-}
-
-/** The Gazette insertion follows the newspaper's confirmed date when that is later (src/notices/gazettes.ts). */
-function gazetteWithBooking(p: OrderProcess, booked: string): { gazettePublicationDate?: string } {
-  const { gazetteEdition, gazettePublicationDate } = p.order;
-  if (!gazetteEdition || !gazettePublicationDate) return {};
-  const today = todayInLondon();
-  return {
-    gazettePublicationDate: gazetteDateAfterBooking(
-      gazetteEdition as GazetteEdition,
-      gazettePublicationDate,
-      today,
-      booked,
-    ),
-  };
 }
 
 export const checkPublication = (p: OrderProcess, r: PublicationReport) =>

@@ -177,10 +177,10 @@ describe('border-exact nations', () => {
     expect(created.json.noticeText).toContain('the Welsh Ministers');
   });
 
-  it('does not guess a Coldstream-sector (TD12 4) postcode: locus_ambiguous, then the stated nation decides', async () => {
+  it('does not guess a Coldstream-sector (TD12 4) postcode the data does not list: locus_ambiguous, then the stated nation decides', async () => {
     const body = validCellBody('probate', 'scotland', {
-      postcode: 'TD12 4AA',
-      deceasedAddress: 'Cornhill-on-Tweed, TD12 4AA',
+      postcode: 'TD12 4ZY',
+      deceasedAddress: 'Cornhill-on-Tweed, TD12 4ZY',
     });
     const refused = await place(body);
     expect(refused.status).toBe(400);
@@ -189,12 +189,34 @@ describe('border-exact nations', () => {
       details: { sector: 'TD12 4', options: [{ nation: 'england' }, { nation: 'scotland' }] },
     });
     // Each nation's law asks for its own fields (executors in Scotland, personal representatives in England).
-    const place_ = { postcode: 'TD12 4AA', deceasedAddress: 'Cornhill-on-Tweed, TD12 4AA' };
+    const place_ = { postcode: 'TD12 4ZY', deceasedAddress: 'Cornhill-on-Tweed, TD12 4ZY' };
     const english = await place({ ...validCellBody('probate', 'england', place_), nation: 'england' });
     expect(english.status).toBe(201);
     expect(english.json.noticeText).toContain('Section 27 of the Trustee Act 1925');
     expect((await read(english.json.id)).json).toMatchObject({ nation: 'england', gazetteEdition: 'london' });
     const scottish = await place({ ...body, nation: 'scotland' });
+    expect(scottish.status).toBe(201);
+    expect((await read(scottish.json.id)).json).toMatchObject({
+      nation: 'scotland',
+      gazetteEdition: 'edinburgh',
+    });
+  });
+
+  it('decides a listed TD12 4 postcode at full postcode, each side its own law, with no nation sent', async () => {
+    const english = await place(
+      validCellBody('probate', 'england', {
+        postcode: 'TD12 4QA',
+        deceasedAddress: '1 Main Street, TD12 4QA',
+      }),
+    );
+    expect(english.status).toBe(201);
+    expect((await read(english.json.id)).json).toMatchObject({ nation: 'england', gazetteEdition: 'london' });
+    const scottish = await place(
+      validCellBody('probate', 'scotland', {
+        postcode: 'TD12 4AA',
+        deceasedAddress: '1 High Street, TD12 4AA',
+      }),
+    );
     expect(scottish.status).toBe(201);
     expect((await read(scottish.json.id)).json).toMatchObject({
       nation: 'scotland',

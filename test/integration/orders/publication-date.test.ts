@@ -133,6 +133,18 @@ describe('publication dates the newspaper can meet', () => {
       kind: 'newspaper',
       newspaperName: 'Express & Echo',
     });
+    // A week later would leave the claims date short of two months after the notices: refused, nothing booked.
+    const late = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
+      key: paperKey,
+      body: { publicationDate: addDays(THURSDAY, 7) },
+    });
+    expect(late.status).toBe(400);
+    expect(late.json).toMatchObject({
+      code: 'validation_error',
+      details: {
+        fields: [{ path: '$.publicationDate', message: expect.stringContaining('claimsDeadlineDate') }],
+      },
+    });
     const booked = await call(api, 'POST', `/api/integrations/v1/orders/${id}/booking`, {
       key: paperKey,
       body: { publicationDate: THURSDAY },

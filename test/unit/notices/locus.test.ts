@@ -161,12 +161,32 @@ describe('border sectors', () => {
     ['TD15 2AA', 'england'], // Tweedmouth
     ['TD12 9AA', 'scotland'],
     ['HR3 7AA', 'england'],
+    // Straddling sectors, decided at full postcode (`units`).
+    ['TD15 1AA', 'england'],
+    ['TD15 1BT', 'scotland'],
+    ['TD12 4AA', 'scotland'],
+    ['TD12 4QA', 'england'],
+    ['CH4 8AA', 'england'],
+    ['CH4 8GA', 'wales'],
+    ['CH1 4QL', 'wales'], // the one Welsh postcode of CH1 4
+    ['DG16 5HT', 'england'],
+    ['DG16 5AA', 'scotland'],
+    ['SY10 7JE', 'wales'],
+    ['HR3 5AA', 'wales'],
   ])('%s is in %s', (postcode, nation) => {
     expect(nationOfPostcode(postcode)).toBe(nation);
   });
 
-  it.each(['TD15 1AA', 'TD12 4AA', 'CH4 8AA', 'SY22 6AA', 'HR3 5AA', 'NP16 7AA', 'DG16 5AA'])(
-    '%s is not guessed: locus_ambiguous names the options, and a stated nation decides',
+  it('every straddling sector has its full postcodes, as many on each side as straddling counts', () => {
+    for (const [sector, s] of Object.entries(NATION_ROUTING.straddling)) {
+      const units = NATION_ROUTING.units[sector] ?? {};
+      const counts = Object.fromEntries(Object.entries(units).map(([n, u]) => [n, u.split(' ').length]));
+      expect([sector, counts]).toEqual([sector, s.postcodes]);
+    }
+  });
+
+  it.each(['TD15 1ZY', 'TD12 4ZY', 'CH4 8ZY', 'SY22 6ZY', 'HR3 5ZY', 'NP16 7ZY', 'DG16 5ZY'])(
+    '%s, a postcode the data does not list, is not guessed: locus_ambiguous names the options, and a stated nation decides',
     (postcode) => {
       const err = thrown(() => parseQuoteRequest({ type: 'planning', postcode }, CTX));
       expect(err.code).toBe('locus_ambiguous');
@@ -193,7 +213,7 @@ describe('border sectors', () => {
   it('resolves a straddling sector at full postcode when the data has the unit', () => {
     const routing: NationRouting = {
       ...NATION_ROUTING,
-      units: { 'TD15 1XX': 'scotland', 'TD15 1YY': 'england' },
+      units: { 'TD15 1': { scotland: 'XX', england: 'YY' } },
     };
     expect(routeNation(place('TD15 1XX'), routing)).toEqual({ nation: 'scotland' });
     expect(routeNation(place('TD15 1YY'), routing)).toEqual({ nation: 'england' });
@@ -205,7 +225,7 @@ describe('border sectors', () => {
 
   it('is an AppError with the options and their law', () => {
     const err = thrown(() =>
-      parseOrderInput(valid('probate', { postcode: 'TD15 1AA', deceasedAddress: 'Paxton, TD15 1AA' }), CTX),
+      parseOrderInput(valid('probate', { postcode: 'TD15 1ZY', deceasedAddress: 'Paxton, TD15 1ZY' }), CTX),
     );
     expect(err).toBeInstanceOf(AppError);
     expect(err.details?.options).toEqual([

@@ -239,3 +239,25 @@ describe('Welsh and English', () => {
     );
   });
 });
+
+describe('Northern Ireland: inspection places in the area of the order', () => {
+  it.each([
+    ['tro', 'RTR(NI)O 1997 Sch 1 para 3(2)(d)'],
+    ['public_path', 'Access to the Countryside (NI) Order 1983 Sch 1 para 1'],
+    ['highways', 'Roads (NI) Order 1993 Sch 8 para 1(b)'],
+  ] as const)('%s: a place with a postcode outside Northern Ireland is refused (%s)', (type, source) => {
+    const body = (inspectionPlace: string) => ({ ...validCell(type, 'northern_ireland'), inspectionPlace });
+    expect(() => parseOrderInput(body('DfI Roads, County Hall, Coleraine, BT52 1NU'), CTX)).not.toThrow();
+    expect(() =>
+      parseOrderInput(body('DfI Roads, County Hall, Castlerock Road, Coleraine'), CTX),
+    ).not.toThrow();
+    expect(issuesOf(() => parseOrderInput(body('Council Offices, Carlisle, CA3 8QG'), CTX))).toEqual([
+      {
+        path: '$.inspectionPlace',
+        message: expect.stringContaining(
+          `Must be in Northern Ireland, the notice's locality (${source}`,
+        ) as unknown,
+      },
+    ]);
+  });
+});

@@ -134,6 +134,25 @@ describe('Northern Ireland: the EIA notice states the particulars of SR 2017/83 
     ]);
   });
 
+  it('refuses a copies address outside Northern Ireland, or without its postcode (reg 18(1)(f))', () => {
+    const refused = (copiesAddress: string) =>
+      issuesOf(() => parseOrderInput(cell('northern_ireland', { ...NI_EIA, copiesAddress }), CTX));
+    expect(refused('Harbour Homes Ltd, 1 Buchanan Street, Glasgow, G1 3HL')).toEqual([
+      {
+        path: '$.copiesAddress',
+        message:
+          "Must be in Northern Ireland, the notice's locality (Planning (EIA) Regulations (NI) 2017 reg 18(1)(f): an address in the locality): G1 3HL is not a Northern Ireland (BT) postcode.",
+      },
+    ]);
+    expect(refused('Harbour Homes Ltd, 12 Ormeau Avenue, Belfast')).toEqual([
+      {
+        path: '$.copiesAddress',
+        message:
+          "Must end with the address's Northern Ireland postcode (BT…) (Planning (EIA) Regulations (NI) 2017 reg 18(1)(f): an address in the locality).",
+      },
+    ]);
+  });
+
   it('refuses transboundaryEffects, a Scottish field, naming Northern Ireland', () => {
     expect(
       issuesOf(() =>

@@ -1,5 +1,6 @@
 import { NOTICE_TYPES, parseOrderInput, prepareNotice } from '../../../src/notices';
 import { cyName, WELSH_COUNTERPARTS, WELSH_FIELDS } from '../../../src/notices/fields/welsh';
+import { WELSH_COUNCILS, welshBodyName } from '../../../src/notices/wording/welsh/format';
 import { CTX, issuesOf } from './fixtures';
 import { validCell, welshCell, WELSH_TEXT } from './nation-fixtures';
 
@@ -35,7 +36,11 @@ describe('Welsh counterparts of the caller text', () => {
     '%s: refuses cy+en without the Welsh text, listing every missing field',
     (type) => {
       const missing = Object.keys(WELSH_TEXT[type]);
-      const issues = issuesOf(() => parseOrderInput(without(type, ...missing), CTX));
+      const body = without(type, ...missing);
+      // A body whose Welsh name we do not hold (the fixtures' Cardiff Council is one of the 22 we do).
+      for (const k of ['authority', 'planningAuthority'])
+        if (k in body) body[k] = 'Cardiff Harbour Authority';
+      const issues = issuesOf(() => parseOrderInput(body, CTX));
       expect(issues.map((i) => i.path).sort()).toEqual(missing.map((k) => `$.${k}`).sort());
       for (const i of issues) expect(i.message).toContain('the Welsh half prints');
       for (const i of issues) expect(i.message).toContain('inside a Welsh sentence');
@@ -140,5 +145,54 @@ describe('Welsh counterparts of the caller text', () => {
     let text = welshText(body);
     for (const k of given) if (typeof body[k] === 'string') text = text.replaceAll(body[k], '');
     expect(text).not.toMatch(/\b(the|of|and|to|from|for|shown|Council|Order|Road|Office)\b/);
+  });
+});
+
+describe('Welsh council names: the 22 principal councils (welsh-wording.json `councils`)', () => {
+  it('holds each of the 22 once, every English name and alias leading to its Welsh name', () => {
+    expect(new Set(WELSH_COUNCILS.map((c) => c.code)).size).toBe(22);
+    const names = WELSH_COUNCILS.flatMap((c) => [c.english, ...c.aliases].map((n) => [n, c.welsh] as const));
+    expect(new Set(names.map(([n]) => n.toLowerCase())).size).toBe(names.length);
+    for (const [english, welsh] of names) expect(welshBodyName(english)).toBe(welsh);
+    expect(welshBodyName('the Vale of Glamorgan Council')).toBe('Cyngor Bro Morgannwg');
+    expect(welshBodyName('POWYS  COUNTY COUNCIL')).toBe('Cyngor Sir Powys');
+    expect(welshBodyName('Isle of Anglesey County Council')).toBe('Cyngor Sir Ynys Môn');
+    expect(welshBodyName('Rhondda Cynon Taff County Borough Council')).toBe(
+      'Cyngor Bwrdeistref Sirol Rhondda Cynon Taf',
+    );
+  });
+
+  it.each(['tro', 'public_path', 'highways'] as const)(
+    '%s: a principal council needs no authorityCy; its Welsh name is printed',
+    (type) => {
+      const body = { ...without(type, 'authorityCy'), authority: 'Powys County Council' };
+      const text = welshText(body);
+      expect(text).toContain('CYNGOR SIR POWYS');
+      expect(text).not.toContain('Powys County Council');
+    },
+  );
+
+  it('planning: the planning authority too', () => {
+    const body = {
+      ...without('planning', 'planningAuthorityCy'),
+      planningAuthority: 'City of Cardiff Council',
+    };
+    expect(welshText(body)).toContain("i'r awdurdod cynllunio lleol, Cyngor Dinas Caerdydd.");
+  });
+
+  it("the caller's own Welsh name, when sent, is printed rather than the table's", () => {
+    expect(welshText(welshCell('tro'))).toContain('fod Cyngor Caerdydd yn bwriadu');
+  });
+
+  it('refuses a council we do not hold without its Welsh name, naming the 22', () => {
+    const body = { ...without('tro', 'authorityCy'), authority: 'Barry Town Council' };
+    const [issue] = issuesOf(() => parseOrderInput(body, CTX));
+    expect(issue.path).toBe('$.authorityCy');
+    expect(issue.message).toContain(
+      '"Barry Town Council" is not one of the 22 Welsh principal councils whose Welsh names the service holds',
+    );
+    expect(issue.message).toContain('Vale of Glamorgan Council; Wrexham County Borough Council.');
+    const welsh = { ...body, authorityCy: 'Cyngor Tref y Barri' };
+    expect(welshText(welsh)).toContain('CYNGOR TREF Y BARRI');
   });
 });

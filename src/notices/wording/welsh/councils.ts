@@ -101,11 +101,12 @@ export function publicPathCy(o: CyPublicPath): string {
 }
 
 /**
- * A body by its Welsh name: one we know (welsh-wording.json `bodies`, such as the Welsh Ministers), else the
- * caller's Welsh name for it, else (never after validation) as the caller wrote it.
+ * A body by its Welsh name: the caller's Welsh name for it when sent (a council knows its own name best), else one
+ * we know (welsh-wording.json `bodies` and `councils`: the Welsh Ministers, the 22 principal councils), else
+ * (never after validation) as the caller wrote it.
  */
 function corff(enw: string, enwCy: string | undefined): string {
-  return welshBodyName(enw) ?? enwCy ?? enw;
+  return enwCy ?? welshBodyName(enw) ?? enw;
 }
 
 export function highwaysCy(o: CyHighways): string {

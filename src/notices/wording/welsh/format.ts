@@ -56,17 +56,41 @@ const translationsSchema = z.strictObject({
   bodies: z.array(
     z.strictObject({ english: z.string().min(1), welsh: z.string().min(1), translation: z.string().min(1) }),
   ),
+  councils: z.strictObject({
+    source: z.string().min(1),
+    list: z
+      .array(
+        z.strictObject({
+          code: z.string().regex(/^[A-Z]{3}$/),
+          area: z.string().min(1),
+          areaCy: z.string().min(1),
+          english: z.string().min(1),
+          welsh: z.string().min(1),
+          aliases: z.array(z.string().min(1)),
+        }),
+      )
+      .length(22),
+  }),
 });
 export const WELSH_TRANSLATIONS = referenceData('welsh-wording.json', translationsSchema, welshJson);
 
 /** A body name compared as people write it: case, spacing and a leading "the" do not matter. */
 const plain = (name: string) => name.trim().replace(/\s+/g, ' ').replace(/^the /i, '').toLowerCase();
 
-/** The Welsh name of a body we know (welsh-wording.json `bodies`), or undefined: "the Welsh Ministers" → "Gweinidogion Cymru". */
+/**
+ * The Welsh name of a body we know (welsh-wording.json `bodies` and the 22 Welsh principal `councils`), or
+ * undefined: "the Welsh Ministers" → "Gweinidogion Cymru", "Powys County Council" → "Cyngor Sir Powys".
+ */
 export function welshBodyName(name: string): string | undefined {
   const key = plain(name);
-  return WELSH_TRANSLATIONS.bodies.find((b) => plain(b.english) === key)?.welsh;
+  return (
+    WELSH_TRANSLATIONS.bodies.find((b) => plain(b.english) === key)?.welsh ??
+    WELSH_COUNCILS.find((c) => [c.english, ...c.aliases].some((n) => plain(n) === key))?.welsh
+  );
 }
+
+/** The 22 principal councils of Wales with their English and Welsh names (welsh-wording.json `councils`). */
+export const WELSH_COUNCILS = WELSH_TRANSLATIONS.councils.list;
 
 /**
  * An address we print ourselves that opens with a known body's name, with that name in Welsh: "the Office of the
