@@ -7,7 +7,7 @@ import {
   certificateParticulars,
   certificateStatement,
   type CertifiedPublication,
-} from '../documents/certificate';
+} from '../documents/certificate-facts';
 import { renderDocument } from '../documents/render-pool';
 import { signingIdentity } from '../documents/signing-identity';
 import { orderDocumentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';

@@ -1,11 +1,11 @@
+import { formatPence } from '../money';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { reserveIssuedDocument } from '../db/issued-documents.repository';
 import { listLedgerEntries } from '../db/order-ledger.repository';
 import { findOrganisation } from '../db/organisations.repository';
-import { creditReasonText, type CreditReason } from '../documents/credit-note';
 import type { VatCustomer, VatInvoiceFacts } from '../documents/invoice';
-import { pounds } from '../documents/layout';
+
 import { renderDocument } from '../documents/render-pool';
 import { signingIdentity } from '../documents/signing-identity';
 import {
@@ -18,6 +18,8 @@ import {
   VAT_RATE_BASIS_POINTS,
   vatRateLabel,
   type VatAmounts,
+  creditReasonText,
+  type CreditReason,
 } from '../documents/vat';
 import { addDays, ukDate } from '../notices/dates';
 import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
@@ -50,9 +52,9 @@ export interface VatCreditNoteInput {
 }
 
 const moneyFacts = (a: VatAmounts): Array<[string, string]> => [
-  ['Net', pounds(a.netGbpPence)],
-  [`VAT at ${vatRateLabel()}`, pounds(a.vatGbpPence)],
-  ['Total', pounds(a.grossGbpPence)],
+  ['Net', formatPence(a.netGbpPence)],
+  [`VAT at ${vatRateLabel()}`, formatPence(a.vatGbpPence)],
+  ['Total', formatPence(a.grossGbpPence)],
 ];
 
 /**
@@ -220,13 +222,13 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
 export function settlementText(settlement: CreditSettlement, gross: number, reason: CreditReason): string {
   switch (settlement) {
     case 'refunded':
-      return `${pounds(gross)} has been refunded to the original means of payment.`;
+      return `${formatPence(gross)} has been refunded to the original means of payment.`;
     case 'refund_pending':
-      return `${pounds(gross)} is due back to you and is being refunded.`;
+      return `${formatPence(gross)} is due back to you and is being refunded.`;
     case 'unpaid':
       return reason === 'reinvoiced'
         ? 'Nothing was paid against the credited invoice: pay the new invoice instead.'
-        : `Nothing was paid against the credited invoice: the amount due is reduced by ${pounds(gross)}.`;
+        : `Nothing was paid against the credited invoice: the amount due is reduced by ${formatPence(gross)}.`;
   }
 }
 

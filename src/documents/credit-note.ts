@@ -1,10 +1,12 @@
+import { creditReasonText, type CreditReason } from './vat';
+import { formatPence } from '../money';
+import { longUkDate } from '../notices/dates';
 import type { Order } from '../orders/order';
 import { amountsTable, orderParticulars, parties, verificationFoot, type VatDocumentFacts } from './invoice';
-import { factTable, formatVatNumber, heading, letterhead, longUkDate, paragraph, pounds } from './layout';
+import { factTable, formatVatNumber, heading, letterhead, paragraph } from './layout';
 import { renderPdf } from './render';
 
 /** Why a credit note is issued: the order cancelled, or amended to a lower price (or re-invoiced). */
-export type CreditReason = 'cancelled' | 'amended_lower' | 'reinvoiced';
 
 export interface CreditNoteFacts extends VatDocumentFacts {
   reason: CreditReason;
@@ -12,18 +14,6 @@ export interface CreditNoteFacts extends VatDocumentFacts {
   invoice: { number: string; issuedAt: Date };
   /** The money returned with it (ledger refund), or how the credit is settled. */
   settlement: string;
-}
-
-/** The reason in words, as the credit note and its verification page state it. */
-export function creditReasonText(reason: CreditReason, invoiceNumber: string): string {
-  switch (reason) {
-    case 'cancelled':
-      return `The order was cancelled: the supply invoiced on ${invoiceNumber} is credited in full.`;
-    case 'amended_lower':
-      return `The notice was amended to a lower price: the difference from ${invoiceNumber} is credited.`;
-    case 'reinvoiced':
-      return `The notice was amended and its price changed: ${invoiceNumber} is credited in full and replaced by a new invoice.`;
-  }
 }
 
 /**
@@ -62,7 +52,7 @@ export function renderCreditNote(order: Order, facts: CreditNoteFacts): Promise<
       paragraph(
         doc,
         `This credit note reduces the VAT charged on ${facts.invoice.number} by ` +
-          `${pounds(facts.amounts.vatGbpPence)}: adjust your VAT account accordingly.`,
+          `${formatPence(facts.amounts.vatGbpPence)}: adjust your VAT account accordingly.`,
         { size: 9 },
       );
       doc.moveDown(1);

@@ -1,3 +1,5 @@
+import { formatPence } from '../money';
+import { longDate, longUkDate } from '../notices/dates';
 import { formatNoticeDate } from '../notices/dates';
 import type { Order } from '../orders/order';
 import {
@@ -8,10 +10,7 @@ import {
   heading,
   keepRoom,
   letterhead,
-  longDate,
-  longUkDate,
   paragraph,
-  pounds,
   qrCode,
   rule,
   tag,
@@ -132,12 +131,12 @@ export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFa
   row(['Description', 'Net (GBP)'], { header: true });
   rule(doc);
   doc.moveDown(0.3);
-  for (const line of lines) row([line.description, pounds(line.netGbpPence)]);
+  for (const line of lines) row([line.description, formatPence(line.netGbpPence)]);
   rule(doc);
   doc.moveDown(0.3);
   const { netGbpPence, vatGbpPence, grossGbpPence } = facts.amounts;
-  row(['Total excluding VAT', pounds(netGbpPence)]);
-  row([`VAT at ${vatRateLabel(facts.rateBasisPoints)} (standard rate)`, pounds(vatGbpPence)]);
+  row(['Total excluding VAT', formatPence(netGbpPence)]);
+  row([`VAT at ${vatRateLabel(facts.rateBasisPoints)} (standard rate)`, formatPence(vatGbpPence)]);
   artefact(doc, () => {
     doc
       .save()
@@ -148,7 +147,7 @@ export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFa
       .restore();
   });
   doc.moveDown(0.3);
-  row([totalLabel, pounds(grossGbpPence)], { bold: true });
+  row([totalLabel, formatPence(grossGbpPence)], { bold: true });
   table.end();
   doc.x = x;
 }
@@ -218,7 +217,7 @@ export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buf
         const p = facts.payment;
         paragraph(
           doc,
-          `Terms: net ${p.termsDays} days. Please pay ${pounds(facts.amounts.grossGbpPence)} by ` +
+          `Terms: net ${p.termsDays} days. Please pay ${formatPence(facts.amounts.grossGbpPence)} by ` +
             `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
           { size: 10 },
         );

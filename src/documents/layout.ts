@@ -1,5 +1,4 @@
 import QRCode from 'qrcode';
-import { formatNoticeDate, isoWeekday, ukDate } from '../notices/dates';
 
 /**
  * The pieces every issued document is made of, each drawn as tagged content: the issuer's letterhead, headings,
@@ -19,24 +18,11 @@ export interface Issuer {
   companyNumber?: string;
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** "Monday 7 December 2026": a UK-form date with its weekday, as a certificate states it. */
-export const longDate = (iso: string) => `${WEEKDAYS[isoWeekday(iso) - 1]} ${formatNoticeDate(iso)}`;
-/** The UK date of an instant, in long form. */
-export const longUkDate = (at: Date) => longDate(ukDate(at));
-
 /** A VAT number as HMRC prints it: GB 123 4567 89. */
 export function formatVatNumber(vat: string): string {
   const m = /^GB(\d{3})(\d{4})(\d{2})(\d{3})?$/.exec(vat);
   return m ? `GB ${m[1]} ${m[2]} ${m[3]}${m[4] ? ` ${m[4]}` : ''}` : vat;
 }
-
-export const pounds = (pence: number) =>
-  `${pence < 0 ? '−' : ''}£${(Math.abs(pence) / 100).toLocaleString('en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
 
 /** Joins words with no-break spaces, so a postcode, a reference or a date is never split across lines. */
 export const unbreakable = (text: string) => text.replace(/ /g, '\u00a0');

@@ -1,3 +1,5 @@
+import { formatPence } from '../money';
+import { longDate } from '../notices/dates';
 import { COPY_DEADLINES, newspaperCopyDeadline } from '../notices/copy-deadlines';
 import { findNewspaperByName } from '../notices/directory';
 import { GAZETTES, gazetteCopyDeadline } from '../notices/gazettes';
@@ -7,8 +9,8 @@ import { layoutFor, pricingLineItems, type Layout } from '../notices/pricing';
 import { isNoticeType } from '../notices/types';
 import { countWords } from '../notices/wording';
 import type { Order } from '../orders/order';
-import { gazetteName } from './certificate';
-import { contentWidth, factTable, heading, keepRoom, longDate, paragraph, pounds, rule } from './layout';
+import { gazetteName } from './certificate-facts';
+import { contentWidth, factTable, heading, keepRoom, paragraph, rule } from './layout';
 import { setNotice, type SetNotice } from './notice-setting';
 import { renderPdf } from './render';
 
@@ -104,7 +106,7 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
     rows.push([
       'Newspaper',
       `${i.paper}, ${i.date ? longDate(i.date) : 'date to be confirmed'}${
-        i.subtotal !== null && insertions.length > 1 ? ` (${pounds(i.subtotal)} + VAT)` : ''
+        i.subtotal !== null && insertions.length > 1 ? ` (${formatPence(i.subtotal)} + VAT)` : ''
       }`,
     ]);
   }
@@ -119,8 +121,8 @@ export function proofParticulars(order: Order, columns: 1 | 2, set: SetNotice): 
   rows.push(...proofSize(order, columns, set));
   const lines = pricingLineItems(order.pricing)
     .filter((l) => l.amountGbpPence !== 0 || l.item === 'newspaper')
-    .map((l) => `${l.label.replace(/ \(every insertion\)$/, '')} ${pounds(l.amountGbpPence)}`);
-  rows.push(['Price', `${pounds(order.quotedPriceGbpPence)} including VAT (${lines.join(', ')})`]);
+    .map((l) => `${l.label.replace(/ \(every insertion\)$/, '')} ${formatPence(l.amountGbpPence)}`);
+  rows.push(['Price', `${formatPence(order.quotedPriceGbpPence)} including VAT (${lines.join(', ')})`]);
   const deadline = proofCopyDeadline(order);
   rows.push([
     'Approve or amend by',

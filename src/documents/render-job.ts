@@ -1,5 +1,5 @@
 import type { Order } from '../orders/order';
-import type { CertificateFacts } from './certificate';
+import type { CertificateFacts } from './certificate-facts';
 import type { CreditNoteFacts } from './credit-note';
 import type { VatInvoiceFacts } from './invoice';
 import type { SignatureInfo, SigningIdentity } from './signing';

@@ -2,7 +2,7 @@ import { formatNoticeDate } from '../notices/dates';
 import { TARIFF } from '../notices/reference-data';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
-import { gazetteName } from './certificate';
+import { gazetteName } from './certificate-facts';
 
 /**
  * The VAT arithmetic and particulars of our VAT invoices and VAT credit notes (HMRC VAT Notice 700, section 16):
@@ -165,4 +165,19 @@ export function creditLines(
       netGbpPence: credited.netGbpPence,
     },
   ];
+}
+
+/** Why a credit note is issued. */
+export type CreditReason = 'cancelled' | 'amended_lower' | 'reinvoiced';
+
+/** The reason in words, as the credit note and its verification page state it. */
+export function creditReasonText(reason: CreditReason, invoiceNumber: string): string {
+  switch (reason) {
+    case 'cancelled':
+      return `The order was cancelled: the supply invoiced on ${invoiceNumber} is credited in full.`;
+    case 'amended_lower':
+      return `The notice was amended to a lower price: the difference from ${invoiceNumber} is credited.`;
+    case 'reinvoiced':
+      return `The notice was amended and its price changed: ${invoiceNumber} is credited in full and replaced by a new invoice.`;
+  }
 }

@@ -94,3 +94,10 @@ export function ukDate(at: Date): string {
 
 /** Today in the UK: the one "today" of every rule (in workflow code `new Date()` is the workflow's own clock). */
 export const todayInLondon = (): string => ukDate(new Date());
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** "Monday 7 December 2026": a UK-form date with its weekday (certificates, invoices, e-mails). */
+export const longDate = (iso: string) => `${WEEKDAYS[isoWeekday(iso) - 1]} ${formatNoticeDate(iso)}`;
+/** The UK date of an instant, in long form. */
+export const longUkDate = (at: Date) => longDate(ukDate(at));

@@ -1,4 +1,4 @@
-import type { CertificateFacts, CertifiedPublication } from '../../src/documents/certificate';
+import type { CertificateFacts, CertifiedPublication } from '../../src/documents/certificate-facts';
 import type { Issuer } from '../../src/documents/layout';
 import type { SigningJob } from '../../src/documents/render-job';
 import { developmentSigningIdentity, type SigningIdentity } from '../../src/documents/signing';

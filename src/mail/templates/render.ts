@@ -1,3 +1,4 @@
+import { longDate, longUkDate } from '../../notices/dates';
 import { escapeHtml } from '../../web/html';
 
 /**
@@ -77,19 +78,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   return { subject: content.subject, text, html };
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-
 /** `2026-12-03` (or a full timestamp) as `Thursday 3 December 2026`, the UK date. */
 export function formatDate(iso: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    LONG_DATE.formatToParts(d).find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  if (iso.length === 10) return longDate(iso);
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : longUkDate(at);
 }

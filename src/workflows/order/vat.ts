@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import type { CreditReason } from '../../documents/credit-note';
+import type { CreditReason } from '../../documents/vat';
 import { withDocument, type IssuedDocumentRef } from '../../orders/documents';
 import type { Pricing } from '../../orders/order-notice';
 import type { OrderSnapshot } from '../../orders/order-snapshot';

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
 import { updateOrganisation } from '../../../src/db/organisations.repository';
-import { formatVatNumber, longDate, pounds } from '../../../src/documents/layout';
+import { formatVatNumber } from '../../../src/documents/layout';
+import { formatPence } from '../../../src/money';
+import { longDate } from '../../../src/notices/dates';
 import { newspaperCopyDeadline } from '../../../src/notices/copy-deadlines';
 import { findNewspaperByName } from '../../../src/notices/directory';
 import { gazetteCopyDeadline } from '../../../src/notices/gazettes';
@@ -127,9 +129,9 @@ describe('VAT invoices and VAT credit notes', () => {
       'LS1 6HX',
       `Order reference ${order.reference as string}`,
       order.newspaperName as string,
-      `Total excluding VAT ${pounds(net)}`,
-      `VAT at 20% (standard rate) ${pounds(p.vatGbpPence)}`,
-      `Total including VAT ${pounds(order.quotedPriceGbpPence as number)}`,
+      `Total excluding VAT ${formatPence(net)}`,
+      `VAT at 20% (standard rate) ${formatPence(p.vatGbpPence)}`,
+      `Total including VAT ${formatPence(order.quotedPriceGbpPence as number)}`,
       'Sort code',
     ]) {
       expect(text).toContain(phrase);
@@ -152,8 +154,8 @@ describe('VAT invoices and VAT credit notes', () => {
       'The order was cancelled',
       `VAT registration number ${formatVatNumber(supplier.vatNumber)}`,
       'Harrow & Lane LLP',
-      `VAT at 20% (standard rate) ${pounds(p.vatGbpPence)}`,
-      `Total credited including VAT ${pounds(order.quotedPriceGbpPence as number)}`,
+      `VAT at 20% (standard rate) ${formatPence(p.vatGbpPence)}`,
+      `Total credited including VAT ${formatPence(order.quotedPriceGbpPence as number)}`,
     ]) {
       expect(noteText).toContain(phrase);
     }
@@ -178,7 +180,7 @@ describe('VAT invoices and VAT credit notes', () => {
     const text = await checkIssued(invoice, key);
     expect(text).toContain('TEST MODE');
     expect(text).toContain('Paid in full');
-    expect(text).toContain(`Total including VAT ${pounds(charged)}`);
+    expect(text).toContain(`Total including VAT ${formatPence(charged)}`);
 
     expect((await advance('booked')).status).toBe(200);
     expect((await advance('published')).status).toBe(200);
@@ -252,8 +254,8 @@ describe('the proof, fetched as a caller fetches it', () => {
       `Our order reference ${order.reference as string}`,
       `Newspaper ${paperName}, ${longDate(publicationDate)}`,
       `Gazette The London Gazette, ${longDate(gazetteDate)}`,
-      `${pounds(order.quotedPriceGbpPence as number)} including VAT`,
-      `VAT at 20% ${pounds(p.vatGbpPence)}`,
+      `${formatPence(order.quotedPriceGbpPence as number)} including VAT`,
+      `VAT at 20% ${formatPence(p.vatGbpPence)}`,
       `Approve or amend by ${longDate(deadline.date)} (the copy deadline of ${deadline.of})`,
       `POST ${base}/api/v1/orders/${id}/amend`,
       `POST ${base}/api/v1/orders/${id}/cancel`,
