@@ -13,6 +13,7 @@ import {
 } from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
+import { WebhookBusy } from '../webhooks/in-flight';
 import { prepareDeliveries, webhookAttempter } from './webhooks';
 
 export interface AnnouncementDeps {
@@ -46,7 +47,9 @@ function firstPassMaker(deps: AnnouncementDeps) {
       return await attemptOnce(d, 1);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      deps.log.warn(
+      // A full slot is the limits working (the delivery workflow tries again), not a failure worth a warning.
+      const level = err instanceof WebhookBusy ? 'debug' : 'warn';
+      deps.log[level](
         { deliveryId: d.deliveryId, err: error },
         'webhook first attempt held up by our own failure',
       );

@@ -38,9 +38,10 @@ export function orderMailSender(deps: NotificationDeps) {
 
   /**
    * Test mode cannot be used to send mail to strangers: a test order's e-mail goes to the organisation's own
-   * billing contact when it has one, else to the outbox (written, never sent), whatever contactEmail a test
-   * key supplied. Past the organisation's `test_emails_per_day` quota they go to the outbox too. Live orders'
-   * e-mails go where the order says.
+   * billing contact when it has one and its owner has verified it (opened the link e-mailed to it), else to the
+   * outbox (written, never sent), whatever contactEmail a test key supplied. Past the organisation's
+   * `test_emails_per_day` quota they go to the outbox too. Live orders' e-mails go where the spec says: the
+   * order's contactEmail, and the billing contact for invoices, verified or not.
    */
   async function deliveryOf(
     event: OrderEventRecord,
@@ -48,7 +49,8 @@ export function orderMailSender(deps: NotificationDeps) {
     recipients: string[],
   ): Promise<{ recipients: string[]; mailer: Mailer }> {
     if (order.livemode) return { recipients, mailer };
-    const own = (await findOrganisation(db, event.organisationId))?.billingEmail;
+    const org = await findOrganisation(db, event.organisationId);
+    const own = org?.billingEmailVerifiedAt ? org.billingEmail : null;
     if (!own || !(await withinTestEmailQuota(event.organisationId)))
       return { recipients, mailer: testOutbox };
     return { recipients: [own], mailer };

@@ -94,13 +94,21 @@ export async function withinLimits<T>(config: Config, key: InFlightKey, send: ()
   }
 }
 
-/** A busy refusal as Temporal retries it: shortly, whatever the activity's backoff has grown to. */
+/**
+ * A busy refusal as Temporal retries it: shortly at first, whatever the activity's backoff has grown to, then
+ * less often the longer the slots stay full (busyRetryDelayMs).
+ */
 export function busyFailure(err: WebhookBusy): ApplicationFailure {
   return ApplicationFailure.create({
     type: 'webhook_busy',
     message: err.message,
-    nextRetryDelay: busyRetryDelayMs(Math.random()),
+    nextRetryDelay: busyRetryDelayMs(Math.random(), Context.current().info.attempt),
   });
+}
+
+/** Refuses at once, before any read, an attempt whose endpoint has every slot in use. */
+function refuseIfEndpointFull(config: Config, endpointId: string): void {
+  if (inFlightLimiter(config).endpointFull(endpointId)) throw new WebhookBusy('endpoint');
 }
 
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
@@ -156,6 +164,7 @@ export async function recordMadeAttempt(
 export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
   async function attemptOnce(input: WebhookDeliveryInput, attempt: number): Promise<WebhookAttemptResult> {
+    refuseIfEndpointFull(config, input.endpointId);
     const delivery = await findDelivery(db, input.deliveryId);
     if (!delivery || delivery.replays !== input.replay) return { outcome: 'superseded' };
     if (delivery.status === 'delivered' || delivery.status === 'cancelled')
@@ -246,6 +255,8 @@ export function webhookActivities(deps: WebhookDeps) {
       input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
     ): Promise<SampleSendResult | null> {
       const { config } = deps;
+      if (inFlightLimiter(config).endpointFull(input.endpointId))
+        throw busyFailure(new WebhookBusy('endpoint'));
       const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
       if (!endpoint || endpoint.deleted) return null;
       const key = { organisationId: input.organisationId, mode: endpoint.mode, endpointId: endpoint.id };

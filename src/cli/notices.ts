@@ -11,7 +11,7 @@ import { withCliDatabase } from './database';
 import { registerIncidentCommands } from './incident.commands';
 import { registerIntegrationCommands } from './integration.commands';
 import { registerMemberCommands } from './member.commands';
-import { registerOrgUpdateCommand } from './org-update.command';
+import { emailBillingEmailVerification, registerOrgUpdateCommand } from './org-update.command';
 import { registerOutboxCommands } from './outbox.commands';
 import { registerProjectionCommands } from './projection.commands';
 import { CliError, fail, printJson, settingsRule } from './output';
@@ -68,14 +68,16 @@ export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>)
     .action((opts: { name: string; billing: PaymentMethod; termsDays: 30 | 60; billingEmail?: string }) =>
       run(async (db) => {
         if (!opts.name.trim()) fail('--name must not be empty.');
-        printJson(
-          await createOrganisation(db, {
-            name: opts.name.trim(),
-            paymentMethod: opts.billing,
-            invoiceTermsDays: opts.termsDays,
-            billingEmail: opts.billingEmail ?? null,
-          }),
-        );
+        const created = await createOrganisation(db, {
+          name: opts.name.trim(),
+          paymentMethod: opts.billing,
+          invoiceTermsDays: opts.termsDays,
+          billingEmail: opts.billingEmail ?? null,
+        });
+        printJson({
+          ...created,
+          ...(created.billingEmail && (await emailBillingEmailVerification(db, created.id))),
+        });
       }),
     );
   org.command('list').action(() => run(async (db) => printJson(await listOrganisations(db))));

@@ -1,11 +1,34 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
+import { loadConfig } from '../config';
 import type { Db } from '../db/database';
+import { findOrganisation } from '../db/organisations.repository';
+import { createMailer } from '../mail/mailer';
+import { mailBillingEmailVerification } from '../settings/services/billing-email.service';
 import { OPERATOR } from '../settings/services/actor';
 import { changeOrganisation } from '../settings/services/organisation.service';
 import { fail, printJson, settingsRule } from './output';
 
 type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * E-mails the link verifying the organisation's billing e-mail to that address (SMTP_URL, else the outbox) and
+ * says so; the link is not printed: only the address's owner verifies it (billing-email.service.ts).
+ */
+export async function emailBillingEmailVerification(db: Db, organisationId: string) {
+  const config = loadConfig();
+  const mailer = createMailer(config);
+  try {
+    const sent = await mailBillingEmailVerification({ db, config, mailer }, organisationId);
+    return sent
+      ? {
+          note: 'A verification link was e-mailed to the billing e-mail; until it is opened, test-order e-mail goes to the outbox only.',
+        }
+      : {};
+  } finally {
+    mailer.close();
+  }
+}
 
 const email = (value: string) => {
   if (!z.email().safeParse(value.trim()).success)
@@ -62,7 +85,10 @@ export function registerOrgUpdateCommand(program: Command, run: RunWithDb): void
           );
         }
         const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-        printJson(await settingsRule(() => changeOrganisation(db, OPERATOR, id, defined)));
+        const before = opts.billingEmail ? await findOrganisation(db, id) : undefined;
+        const after = await settingsRule(() => changeOrganisation(db, OPERATOR, id, defined));
+        const changed = after.billingEmail && after.billingEmail !== before?.billingEmail;
+        printJson({ ...after, ...(changed && (await emailBillingEmailVerification(db, id))) });
       }),
     );
 }

@@ -41,7 +41,7 @@ function toMember(r: MemberRow): Member {
 
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
+export const newToken = () => randomBytes(32).toString('base64url');
 
 /** A new token for the member, valid for ttlMs, and the row that stores it (by its hash only). */
 function memberToken(memberId: string, ttlMs: number) {
@@ -257,10 +257,13 @@ export async function deleteMemberSessions(db: Db, memberId: string): Promise<nu
 const PURGE_BATCH = 1000;
 const PURGE_MAX_BATCHES = 20;
 
-/** Deletes expired sign-in links (used or not) and expired sessions, in bounded batches. Returns the rows deleted. */
+/**
+ * Deletes expired sign-in links (used or not), expired sessions and expired billing e-mail verification links,
+ * in bounded batches. Returns the rows deleted.
+ */
 export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
   let deleted = 0;
-  for (const table of ['sign_in_links', 'sessions'] as const) {
+  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'] as const) {
     for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
       const result = await sql`
         delete from ${sql.table(table)} where token_hash in (

@@ -8,6 +8,8 @@ export interface Organisation {
   paymentMethod: PaymentMethod;
   invoiceTermsDays: 30 | 60;
   billingEmail: string | null;
+  /** When the billing e-mail was verified (its one-time link opened); null while unverified or none. */
+  billingEmailVerifiedAt: Date | null;
   /** Who at the organisation deals with invoices; set in the settings console. */
   billingContactName: string | null;
   /** Where VAT invoices and credit notes address the organisation (lines separated by newlines). */
@@ -21,6 +23,7 @@ const columns = [
   'payment_method',
   'invoice_terms_days',
   'billing_email',
+  'billing_email_verified_at',
   'billing_contact_name',
   'billing_address',
   'created_at',
@@ -32,6 +35,7 @@ function toOrganisation(row: {
   payment_method: PaymentMethod;
   invoice_terms_days: number;
   billing_email: string | null;
+  billing_email_verified_at: Date | null;
   billing_contact_name: string | null;
   billing_address: string | null;
   created_at: Date;
@@ -42,6 +46,7 @@ function toOrganisation(row: {
     paymentMethod: row.payment_method,
     invoiceTermsDays: row.invoice_terms_days === 60 ? 60 : 30,
     billingEmail: row.billing_email,
+    billingEmailVerifiedAt: row.billing_email_verified_at,
     billingContactName: row.billing_contact_name,
     billingAddress: row.billing_address,
     createdAt: row.created_at,
@@ -97,7 +102,8 @@ export async function updateOrganisation(
 ): Promise<Organisation | undefined> {
   const set = {
     ...(u.name !== undefined && { name: u.name }),
-    ...(u.billingEmail !== undefined && { billing_email: u.billingEmail }),
+    // A new billing e-mail is unverified until its owner opens the link e-mailed to it.
+    ...(u.billingEmail !== undefined && { billing_email: u.billingEmail, billing_email_verified_at: null }),
     ...(u.billingContactName !== undefined && { billing_contact_name: u.billingContactName }),
     ...(u.billingAddress !== undefined && { billing_address: u.billingAddress }),
     ...(u.invoiceTermsDays !== undefined && { invoice_terms_days: u.invoiceTermsDays }),

@@ -11,7 +11,7 @@ import type { OrderEventsTable } from './tables/order-events';
 import type { OrderLedgerTable } from './tables/order-ledger';
 import type { OrderReferencesTable } from './tables/order-references';
 import type { OrdersTable } from './tables/orders';
-import type { OrganisationsTable } from './tables/organisations';
+import type { BillingEmailVerificationsTable, OrganisationsTable } from './tables/organisations';
 import type { QuotaUsageTable } from './tables/quota-usage';
 import type { SentEmailsTable } from './tables/sent-emails';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from './tables/webhook-deliveries';
@@ -39,6 +39,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   members: MembersTable;
   sign_in_links: SignInLinksTable;
+  billing_email_verifications: BillingEmailVerificationsTable;
   sessions: SessionsTable;
   settings_audit_log: SettingsAuditLogTable;
   quota_usage: QuotaUsageTable;

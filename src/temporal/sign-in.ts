@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { signInMailWorkflow } from '../workflows/sign-in-mail.workflow';
+import type {
+  billingEmailVerificationWorkflow,
+  signInMailWorkflow,
+} from '../workflows/sign-in-mail.workflow';
 
 /**
  * Queues a sign-in request's e-mails on the worker (signInMailWorkflow) and returns without waiting: the same
@@ -23,3 +26,25 @@ export async function queueSignInMail(client: Client, taskQueue: string, email: 
 
 export const signInMailWorkflowId = (email: string) =>
   `sign-in-mail-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
+
+export const billingEmailVerificationWorkflowId = (organisationId: string) =>
+  `billing-email-verification-${organisationId}`;
+
+/**
+ * Queues the e-mail verifying the organisation's billing e-mail on the worker and returns without waiting. A
+ * newer request replaces one still running (the address may have changed again since).
+ */
+export async function queueBillingEmailVerification(
+  client: Client,
+  taskQueue: string,
+  organisationId: string,
+): Promise<void> {
+  await client.workflow.start<typeof billingEmailVerificationWorkflow>('billingEmailVerificationWorkflow', {
+    workflowId: billingEmailVerificationWorkflowId(organisationId),
+    taskQueue,
+    args: [organisationId],
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    workflowIdConflictPolicy: 'TERMINATE_EXISTING',
+    workflowExecutionTimeout: '20 minutes',
+  });
+}

@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../config';
+import { AppError } from '../errors';
 import type { Db } from '../db/database';
 import {
   beginReplay,
@@ -225,20 +226,34 @@ export async function replayDeadLetters(
   return replayDeliveries(deps, mine.reverse());
 }
 
+/** The workflow of an organisation's sample send: one at a time (sample sends are test mode's only). */
+export const sampleWorkflowId = (organisationId: string) => `webhook-sample:${organisationId}`;
+
 /**
- * A test-mode sample event sent by the worker (`webhook-sample:<evt>`), as real deliveries are; answers what each
+ * A test-mode sample event sent by the worker (`webhook-sample:<org>`), as real deliveries are; answers what each
  * endpoint answered once the last one has (at most the attempt time-out, plus any wait for a busy endpoint).
+ * One sample send per organisation runs at a time: another while it runs is refused at once (429), so a
+ * tenant sending faster than its endpoints answer cannot queue a backlog of attempts on the shared worker.
  */
 export async function sendSampleEvent(
   client: Client,
-  eventId: string,
   input: SampleSendInput,
   taskQueue: string,
 ): Promise<SampleSendResult[]> {
   if (input.endpointIds.length === 0) return [];
-  return client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
-    workflowId: `webhook-sample:${eventId}`,
-    taskQueue,
-    args: [input],
-  });
+  try {
+    return await client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
+      workflowId: sampleWorkflowId(input.organisationId),
+      taskQueue,
+      args: [input],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    const retryAfterSeconds = Math.max(1, Math.ceil(input.timeoutMs / 1000));
+    throw new AppError(
+      'rate_limit_exceeded',
+      `A sample event of this organisation is still being sent: one is sent at a time. Retry after ${retryAfterSeconds} seconds.`,
+      { retryAfterSeconds, limit: 1 },
+    );
+  }
 }

@@ -42,6 +42,14 @@ export class InFlightLimiter {
     };
   }
 
+  /**
+   * Whether the endpoint has every slot in use: asked before anything is read for an attempt, so that most
+   * refusals cost no database round trip (the organisation's slots are checked when the attempt takes them).
+   */
+  endpointFull(endpointId: string): boolean {
+    return (this.endpoints.get(endpointId) ?? 0) >= this.limits.perEndpoint;
+  }
+
   /** Attempts in flight now (for tests and metrics). */
   inFlight(key: InFlightKey): { endpoint: number; organisation: number } {
     return {
@@ -65,5 +73,17 @@ export class WebhookBusy extends Error {
   }
 }
 
-/** How long a refused attempt waits before Temporal retries it: 0.5–1.5 s, spread so waiters do not align. */
-export const busyRetryDelayMs = (random: number): number => 500 + Math.floor(random * 1000);
+/** The longest a refused attempt's wait grows to, before its spread (so at most 1.5 × this). */
+export const BUSY_RETRY_MAX_MS = 8_000;
+
+/**
+ * How long a refused attempt waits before Temporal retries it: 0.5–1.5 s the first time, doubling with each
+ * refusal in a row up to 4–12 s, spread so waiters do not align. It grows because every refusal is work for
+ * Temporal and the worker every tenant shares (a task dispatched, a database read, a failure recorded): a tenant
+ * whose backlog keeps its slots full must not turn that backlog into a stream of refusals (measured by the
+ * noisy-neighbour bench, docs/benchmarks.md), while a short burst still gets its slot back within a second.
+ */
+export function busyRetryDelayMs(random: number, refusalsInARow = 1): number {
+  const base = Math.min(BUSY_RETRY_MAX_MS, 1000 * 2 ** Math.max(0, refusalsInARow - 1));
+  return Math.floor(base * (0.5 + random));
+}

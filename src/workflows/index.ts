@@ -4,5 +4,5 @@ export { orderAnnouncementWorkflow } from './announcement.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { simulatedNewspaperWorkflow } from './simulated-newspaper.workflow';
 export { closedOrderPaymentWorkflow } from './closed-order-payment.workflow';
-export { signInMailWorkflow } from './sign-in-mail.workflow';
+export { billingEmailVerificationWorkflow, signInMailWorkflow } from './sign-in-mail.workflow';
 export { webhookSampleWorkflow } from './webhook-sample';

@@ -167,7 +167,6 @@ export function testHelperRoutes(deps: {
     // The worker sends it, within the same limits of attempts in flight as real deliveries.
     const deliveries = await sendSampleEvent(
       temporal,
-      envelope.id,
       {
         organisationId: caller.organisationId,
         event,

@@ -16,6 +16,7 @@ import * as ordersClientRef from './20261127_3101_orders_client_ref';
 import * as orderCancellationAndDeliveryFailure from './20261127_3102_order_cancellation_and_delivery_failure';
 import * as quotaUsage from './20261127_3201_quota_usage';
 import * as signInLinkRequested from './20261127_3202_sign_in_link_requested';
+import * as billingEmailVerification from './20261127_3203_billing_email_verification';
 
 /**
  * Migrations are listed explicitly rather than read from the folder, so they work the same from ts sources,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '20261127_3102_order_cancellation_and_delivery_failure': orderCancellationAndDeliveryFailure,
   '20261127_3201_quota_usage': quotaUsage,
   '20261127_3202_sign_in_link_requested': signInLinkRequested,
+  '20261127_3203_billing_email_verification': billingEmailVerification,
 };
 
 export const migrationProvider: MigrationProvider = {

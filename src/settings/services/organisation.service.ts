@@ -5,6 +5,7 @@ import {
   type Organisation,
   type OrganisationUpdate,
 } from '../../db/organisations.repository';
+import { voidBillingEmailVerifications } from '../../db/billing-email-verifications.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
 import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 import { parseEmail } from './members.service';
@@ -103,6 +104,12 @@ export async function changeOrganisation(
   return db.transaction().execute(async (trx) => {
     const before = await findOrganisation(trx, organisationId);
     if (!before) throw notFound('organisation', organisationId);
+    // The same address again keeps its verification; a new one (or none) voids the old address's links, and
+    // the caller sends the new one its own (billing-email.service.ts).
+    if (update.billingEmail !== undefined) {
+      if (update.billingEmail === before.billingEmail) delete update.billingEmail;
+      else await voidBillingEmailVerifications(trx, organisationId);
+    }
     const after = (await updateOrganisation(trx, organisationId, update))!;
     for (const entry of auditEntries(before, after, update)) {
       await recordSettingsChange(trx, {

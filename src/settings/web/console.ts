@@ -86,7 +86,8 @@ function formBody(): Middleware<ConsoleState> {
   };
 }
 
-const PUBLIC = ['/settings/sign-in', '/settings/assets/'];
+/** Pages without a session: sign-in, the billing e-mail's verification link (its owner may be no member), assets. */
+const PUBLIC = ['/settings/sign-in', '/settings/billing-email/confirm', '/settings/assets/'];
 
 /** Pages other than sign-in need a session: a GET goes to the sign-in page, anything else is 403. */
 async function requireSession(ctx: ConsoleContext, next: Next) {
@@ -127,7 +128,7 @@ export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
     keyRoutes({ db, config }),
     webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
     orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
-    organisationRoutes({ db, config }),
+    organisationRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
   ];
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,

@@ -1,6 +1,10 @@
 import Router from '@koa/router';
+import type { Client } from '@temporalio/client';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Organisation } from '../../db/organisations.repository';
+import { queueBillingEmailVerification } from '../../temporal/sign-in';
+import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
 import { quotaStandings, type QuotaStanding } from '../../quotas/usage';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
@@ -42,6 +46,34 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
     })}`;
 }
 
+/**
+ * Whether the billing e-mail is verified: until its owner opens the link e-mailed to it, test-order e-mail goes
+ * to the outbox only. Admins may have the link sent again.
+ */
+function verification(org: Organisation, csrfToken: string | null) {
+  if (!org.billingEmail) {
+    return html`<p id="billing-email-status">
+      No billing e-mail: test-order e-mails are written to the outbox.
+    </p>`;
+  }
+  if (org.billingEmailVerifiedAt) {
+    return html`<p id="billing-email-status">
+      Billing e-mail <strong>verified</strong> on ${time(org.billingEmailVerifiedAt)}.
+    </p>`;
+  }
+  const resend = csrfToken
+    ? html`<form method="post" action="/settings/organisation/billing-email/verify">
+        ${csrfField(csrfToken)} <button type="submit">E-mail the verification link again</button>
+      </form>`
+    : '';
+  return html`<p id="billing-email-status">
+      Billing e-mail <strong>unverified</strong>: we e-mailed a link to ${org.billingEmail}; until it is
+      opened (within ${BILLING_EMAIL_LINK_HOURS} hours), test-order e-mails are written to the outbox, not
+      sent.
+    </p>
+    ${resend}`;
+}
+
 async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
   const { db, config } = deps;
   const s = sessionOf(ctx);
@@ -51,35 +83,38 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
   const standings = await quotaStandings(db, config.quotas, org.id);
   const contact = admin
     ? html`<form method="post" action="/settings/organisation">
-        ${csrfField(s.csrfToken)}
-        <label for="billing-contact-name">Billing contact name</label>
-        <input
-          type="text"
-          id="billing-contact-name"
-          name="billingContactName"
-          maxlength="${MAX_CONTACT_NAME}"
-          value="${org.billingContactName ?? ''}"
-          autocomplete="name"
-        />
-        <label for="billing-email"
-          >Billing e-mail <span class="muted">(invoices and service incident notices go here)</span></label
-        >
-        <input
-          type="email"
-          id="billing-email"
-          name="billingEmail"
-          maxlength="254"
-          value="${org.billingEmail ?? ''}"
-          autocomplete="email"
-        />
-        <button type="submit">Save contact details</button>
-      </form>`
+          ${csrfField(s.csrfToken)}
+          <label for="billing-contact-name">Billing contact name</label>
+          <input
+            type="text"
+            id="billing-contact-name"
+            name="billingContactName"
+            maxlength="${MAX_CONTACT_NAME}"
+            value="${org.billingContactName ?? ''}"
+            autocomplete="name"
+          />
+          <label for="billing-email"
+            >Billing e-mail <span class="muted">(invoices and service incident notices go here)</span></label
+          >
+          <input
+            type="email"
+            id="billing-email"
+            name="billingEmail"
+            maxlength="254"
+            value="${org.billingEmail ?? ''}"
+            autocomplete="email"
+            aria-describedby="billing-email-status"
+          />
+          <button type="submit">Save contact details</button>
+        </form>
+        ${verification(org, s.csrfToken)}`
     : html`<dl>
-        <dt>Billing contact name</dt>
-        <dd>${org.billingContactName ?? '—'}</dd>
-        <dt>Billing e-mail</dt>
-        <dd>${org.billingEmail ?? '—'}</dd>
-      </dl>`;
+          <dt>Billing contact name</dt>
+          <dd>${org.billingContactName ?? '—'}</dd>
+          <dt>Billing e-mail</dt>
+          <dd>${org.billingEmail ?? '—'}</dd>
+        </dl>
+        ${verification(org, null)}`;
   sendPageWith(
     ctx,
     'Organisation',
@@ -116,6 +151,9 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
 interface Deps {
   db: Db;
   config: Config;
+  temporal: Client;
+  /** The worker's task queue, where the verification e-mail is sent from. */
+  taskQueue: string;
 }
 
 /**
@@ -135,8 +173,27 @@ export function organisationRoutes(deps: Deps): Router<ConsoleState> {
           billingContactName: field(ctx, 'billingContactName'),
           billingEmail: field(ctx, 'billingEmail'),
         };
+        const before = s.organisation.billingEmail;
         s.organisation = await updateContactDetails(db, actorOf(s), s.organisation.id, input);
-        return { notice: 'Contact details saved.' };
+        if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
+          return { notice: 'Contact details saved.' };
+        }
+        await queueBillingEmailVerification(deps.temporal, deps.taskQueue, s.organisation.id);
+        return {
+          notice: `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
+        };
+      },
+    ),
+  );
+  router.post(
+    '/settings/organisation/billing-email/verify',
+    adminChange(
+      (ctx, messages) => organisationPage(deps, ctx, messages),
+      async (_ctx, s) => {
+        const { billingEmail, billingEmailVerifiedAt } = s.organisation;
+        if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
+        await queueBillingEmailVerification(deps.temporal, deps.taskQueue, s.organisation.id);
+        return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
       },
     ),
   );

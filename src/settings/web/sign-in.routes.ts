@@ -13,6 +13,7 @@ import {
 } from '../../db/members.repository';
 import { queueSignInMail } from '../../temporal/sign-in';
 import { SettingsRefused } from '../services/actor';
+import { confirmBillingEmail } from '../services/billing-email.service';
 import { parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
 import { field, PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
 import { html } from '../../web/html';
@@ -152,6 +153,43 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
     const { token } = await createSession(db, member.id, SESSION_HOURS * 3_600_000);
     setCookie(ctx, config, SESSION_COOKIE, token, SESSION_HOURS * 3600);
     ctx.redirect('/settings/keys');
+  });
+
+  // The billing e-mail's verification link: like a sign-in link, opening it only shows a button (mail scanners).
+  router.get('/settings/billing-email/confirm', (ctx) => {
+    const token = String(ctx.query.token ?? '').slice(0, 100);
+    // Its owner may be signed in (an admin verifying their own address): the form then carries the session's token.
+    const csrf = ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config);
+    sendPage(ctx, {
+      title: 'Confirm billing e-mail',
+      body: html`<p>Confirm that this address receives your organisation's billing e-mail.</p>
+        <form method="post" action="/settings/billing-email/confirm">
+          <input type="hidden" name="_csrf" value="${csrf}" />
+          <input type="hidden" name="token" value="${token}" />
+          <button type="submit">Confirm this address</button>
+        </form>`,
+    });
+  });
+
+  router.post('/settings/billing-email/confirm', async (ctx) => {
+    await consume(ctx, limit.confirmPerIp, clientBucket(ctx.ip));
+    const confirmed = await confirmBillingEmail({ db }, field(ctx, 'token').slice(0, 100));
+    sendPage(
+      ctx,
+      confirmed
+        ? {
+            title: 'Billing e-mail confirmed',
+            notice: 'Thank you: this address now receives billing e-mail.',
+            body: '',
+          }
+        : {
+            title: 'Billing e-mail not confirmed',
+            error:
+              'This link has expired, was already used, or is for an address no longer the billing e-mail. An admin can send a new one from the Organisation page.',
+            body: '',
+          },
+      confirmed ? 200 : 400,
+    );
   });
 
   router.post('/settings/sign-out', async (ctx) => {

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { notificationActivities } from '../../../src/activities/notifications';
 import { startAnnouncement } from '../../../src/temporal/orders';
-import { createOrganisation } from '../../../src/db/organisations.repository';
+import { createOrganisation, findOrganisation } from '../../../src/db/organisations.repository';
+import {
+  createBillingEmailVerification,
+  redeemBillingEmailVerification,
+} from '../../../src/db/billing-email-verifications.repository';
 import { findSentEmail, listSentEmails } from '../../../src/db/sent-emails.repository';
 import { newId } from '../../../src/ids';
 import { outboxMailer, smtpMailer } from '../../../src/mail/mailer';
@@ -59,15 +63,28 @@ const unique = (local: string) => `${local}-${randomUUID().slice(0, 8)}@example.
 /** An order in the projection and an event about it, as the order workflow records them. */
 async function orderEvent(
   event: string,
-  opts: { contactEmail: string; paymentMethod?: string; livemode?: boolean; billingEmail?: string | null },
+  opts: {
+    contactEmail: string;
+    paymentMethod?: string;
+    livemode?: boolean;
+    billingEmail?: string | null;
+    /** Whether the billing e-mail's owner opened its verification link (default: yes). */
+    billingEmailVerified?: boolean;
+  },
 ) {
   const billingEmail = opts.billingEmail === undefined ? unique('billing') : opts.billingEmail;
-  const org = await createOrganisation(api.db, {
+  const created = await createOrganisation(api.db, {
     name: 'Notify & Co',
     paymentMethod: 'invoice_with_terms',
     invoiceTermsDays: 30,
     ...(billingEmail && { billingEmail }),
   });
+  let org = created;
+  if (billingEmail && opts.billingEmailVerified !== false) {
+    const token = await createBillingEmailVerification(api.db, created.id, billingEmail, 60_000);
+    await redeemBillingEmailVerification(api.db, token);
+    org = (await findOrganisation(api.db, created.id))!;
+  }
   const livemode = opts.livemode ?? true;
   const order = await seedOrder(api.db, org.id, {
     createdAt: new Date(),
@@ -315,6 +332,21 @@ describe('test mode never mails strangers', () => {
       },
     );
     expect((await listOutbox(dir)).map((e) => e.to)).toEqual([stranger]);
+    expect(smtp.to(stranger)).toEqual([]);
+  });
+
+  test('a billing e-mail not yet verified gets none of them: they are written to the outbox', async () => {
+    const stranger = unique('stranger');
+    const { record, org } = await orderEvent('order.created', {
+      contactEmail: stranger,
+      livemode: false,
+      billingEmailVerified: false,
+    });
+    await expect(sendOrderEmail(activities(), { event: record, audience: 'contact' })).resolves.toMatchObject(
+      { status: 'sent' },
+    );
+    expect((await listOutbox(dir)).map((e) => e.to)).toContain(stranger);
+    expect(smtp.to(org.billingEmail!)).toEqual([]);
     expect(smtp.to(stranger)).toEqual([]);
   });
 

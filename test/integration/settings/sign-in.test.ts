@@ -10,6 +10,12 @@ import {
   type Member,
 } from '../../../src/db/members.repository';
 import { signInMailWorkflowId } from '../../../src/temporal/sign-in';
+import {
+  createBillingEmailVerification,
+  redeemBillingEmailVerification,
+} from '../../../src/db/billing-email-verifications.repository';
+import { findOrganisation } from '../../../src/db/organisations.repository';
+import { SESSION_COOKIE } from '../../../src/settings/web/security';
 import { createTestOrganisation, type TestApi } from '../../support/harness';
 import { startStack, type TestStack } from '../../support/stack';
 import { startSmtpServer, type TestSmtpServer } from '../notifications/smtp-server';
@@ -113,6 +119,103 @@ test('expired links and sessions are purged, live ones kept', async () => {
          + (select count(*) from sessions where expires_at < now()) as n`.execute(api.db);
   expect(Number(expired.rows[0]!.n)).toBe(0);
   expect((await redeemSignInLink(api.db, live))?.id).toBe(member.id);
+});
+
+/** A signed-in admin's console over HTTP: its session cookie, and a form POST carrying the session's CSRF token. */
+async function adminConsole() {
+  const { token, csrfToken } = await createSession(api.db, member.id, 60_000);
+  const headers = { Cookie: `${SESSION_COOKIE}=${token}`, Origin: api.baseUrl };
+  return {
+    page: async (path: string) => (await fetch(`${api.baseUrl}${path}`, { headers })).text(),
+    post: async (path: string, form: Record<string, string>) => {
+      const res = await fetch(`${api.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrfToken, ...form }).toString(),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+  };
+}
+
+/** Opens an e-mailed verification link as its owner does, with no session: the page, then its button. */
+async function openVerificationLink(path: string) {
+  const form = await fetch(`${api.baseUrl}${path}`);
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const page = await form.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page)![1]!;
+  const res = await fetch(`${api.baseUrl}/settings/billing-email/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: api.baseUrl },
+    body: new URLSearchParams({ _csrf: field('_csrf'), token: field('token') }).toString(),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+test('a billing e-mail set by an admin is unverified until the link e-mailed to it is opened, once', async () => {
+  const admin = await adminConsole();
+  const address = `accounts-${randomUUID().slice(0, 8)}@firm.example`;
+  const before = smtp.received.length;
+  const saved = await admin.post('/settings/organisation', { billingContactName: '', billingEmail: address });
+  expect(saved.status).toBe(200);
+  expect(saved.body).toContain(`We are e-mailing a verification link to ${address}`);
+  expect(saved.body).toMatch(/Billing e-mail <strong>unverified<\/strong>/);
+  expect((await findOrganisation(api.db, member.organisationId))?.billingEmailVerifiedAt).toBeNull();
+
+  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.received.indexOf(m) >= before);
+  const link = /\/settings\/billing-email\/confirm\?token=[A-Za-z0-9_%-]+/.exec(mail.decoded)![0];
+  const opened = await openVerificationLink(link);
+  expect(opened.status).toBe(200);
+  expect(opened.body).toContain('this address now receives billing e-mail');
+  expect((await findOrganisation(api.db, member.organisationId))?.billingEmailVerifiedAt).toBeInstanceOf(
+    Date,
+  );
+  expect(await admin.page('/settings/organisation')).toMatch(/Billing e-mail <strong>verified<\/strong>/);
+  // Single use: the same link again verifies nothing.
+  expect((await openVerificationLink(link)).status).toBe(400);
+
+  // Saving the same address keeps it verified; a new address is unverified again and the old links are void.
+  await admin.post('/settings/organisation', { billingContactName: 'Accounts', billingEmail: address });
+  expect((await findOrganisation(api.db, member.organisationId))?.billingEmailVerifiedAt).toBeInstanceOf(
+    Date,
+  );
+  const changedTo = `ledger-${randomUUID().slice(0, 8)}@firm.example`;
+  const mark = smtp.received.length;
+  await admin.post('/settings/organisation', { billingContactName: 'Accounts', billingEmail: changedTo });
+  expect(await admin.page('/settings/organisation')).toMatch(/Billing e-mail <strong>unverified<\/strong>/);
+  const first = await smtp.waitFor((m) => m.to.includes(changedTo) && smtp.received.indexOf(m) >= mark);
+  // The admin asks for the link again: the first one is void, the new one works.
+  const again = smtp.received.length;
+  await admin.post('/settings/organisation/billing-email/verify', {});
+  const second = await smtp.waitFor((m) => m.to.includes(changedTo) && smtp.received.indexOf(m) >= again);
+  const linkOf = (m: typeof first) =>
+    /\/settings\/billing-email\/confirm\?token=[A-Za-z0-9_%-]+/.exec(m.decoded)![0];
+  expect((await openVerificationLink(linkOf(first))).status).toBe(400);
+  expect((await openVerificationLink(linkOf(second))).status).toBe(200);
+  expect((await findOrganisation(api.db, member.organisationId))?.billingEmailVerifiedAt).toBeInstanceOf(
+    Date,
+  );
+});
+
+test('an expired verification link verifies nothing, and is purged', async () => {
+  const org = await findOrganisation(api.db, member.organisationId);
+  const token = await createBillingEmailVerification(
+    api.db,
+    org!.id,
+    org!.billingEmail ?? 'x@firm.example',
+    -1000,
+  );
+  expect(await redeemBillingEmailVerification(api.db, token)).toBeUndefined();
+  await deleteExpiredSignInLinksAndSessions(api.db);
+  const left = await api.db
+    .selectFrom('billing_email_verifications')
+    .select('token_hash')
+    .where('expires_at', '<', new Date())
+    .execute();
+  expect(left).toEqual([]);
 });
 
 test('with the SMTP server down the answer is the same, and the e-mail is retried by the worker', async () => {

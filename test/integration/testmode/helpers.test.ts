@@ -326,6 +326,35 @@ describe('POST /api/v1/test_helpers/webhooks/send', () => {
     expect(failing.received.filter((r) => r.rawBody.includes(res.json.event.id))).toHaveLength(1);
   });
 
+  test('one sample send per organisation at a time: another while it runs is refused at once with 429', async () => {
+    const { api } = stack;
+    const { org, testKey } = await customer(api);
+    const other = await customer(api);
+    const hanging = await startReceiver(() => 'hang');
+    try {
+      await registerEndpoint(api, org.id, 'test', hanging.url);
+      await registerEndpoint(api, other.org.id, 'test', ok.url);
+      const first = send(testKey, { event: 'order.booked' });
+      await eventually(
+        () => hanging.received.length,
+        (n) => n >= 1,
+      );
+      const refused = await send(testKey, { event: 'order.booked' });
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ code: 'rate_limit_exceeded', details: { limit: 1 } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Another organisation's send is not held by it.
+      const theirs = await send(other.testKey, { event: 'order.booked' });
+      expect(theirs.json.deliveries).toMatchObject([{ delivered: true }]);
+      expect(hanging.received).toHaveLength(1);
+      await hanging.close(); // the hanging attempt ends: the first send answers
+      expect((await first).json.deliveries).toMatchObject([{ delivered: false }]);
+      expect((await send(testKey, { event: 'order.booked' })).status).toBe(200);
+    } finally {
+      await hanging.close();
+    }
+  });
+
   test('with orderId: data built from the caller’s test order, not recorded in its event log', async () => {
     const { api } = stack;
     const { org, testKey, liveKey } = await customer(api);

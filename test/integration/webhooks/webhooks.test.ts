@@ -313,6 +313,55 @@ describe('webhook delivery', () => {
     await deleteWebhookEndpoint(db, slow.endpoint.id);
   });
 
+  it("an endpoint that accepts and never answers, all its slots held, delays no other tenant's endpoint; it times out and is retried", async () => {
+    const [a, b] = [await createTestOrganisation(db), await createTestOrganisation(db)];
+    const hanging = await receiver(() => 'hang');
+    const fine = await receiver();
+    const slow = await endpoint(a.id, hanging.url);
+    await endpoint(b.id, fine.url);
+    // A's attempts wait 4 s for an answer (the time-out is in each delivery's input): long enough that B's
+    // delivery, started after A's hangs, is over well before any of A's attempts has timed out.
+    const patient = { ...deps, config: { ...config, webhooks: { ...config.webhooks, timeoutMs: 4000 } } };
+    const perEndpoint = config.webhooks.maxInFlightPerEndpoint;
+    const aEvents = [];
+    for (let i = 0; i < perEndpoint; i++) {
+      const record = await recordTestEvent(db, a.id, 'order.created');
+      await dispatchWebhooks(patient, record, worker.taskQueue);
+      aEvents.push(record);
+    }
+    // Every slot of A's endpoint is held by a connection that will not answer.
+    await eventually(
+      () => hanging.received.length,
+      (n) => n >= perEndpoint,
+    );
+    expect(hanging.received).toHaveLength(perEndpoint);
+
+    const bEvent = await emit(b.id, 'order.created');
+    expect(await deliveryOf(bEvent.id, (s) => s === 'delivered')).toMatchObject({ attempts: 1 });
+    expect(fine.received.map((q) => envelopeOf(q).id)).toEqual([bEvent.id]);
+    // B was delivered while A's first attempts still hung: none of them has timed out and been recorded yet.
+    const aDeliveries = await listDeliveries(db, { organisationId: a.id });
+    expect(aDeliveries.map((d) => d.attempts)).toEqual(aEvents.map(() => 0));
+
+    // A's attempt times out and is recorded as the receiver's failure; the delivery tries again.
+    const firstEventId = envelopeOf(hanging.received[0]!).id;
+    const first = aDeliveries.find((d) => d.eventId === firstEventId)!;
+    const attempts = await eventually(
+      () => listAttempts(db, first.id),
+      (list) => list.length >= 1,
+    );
+    expect(attempts[0]).toMatchObject({ attempt: 1, statusCode: null });
+    expect(attempts[0]!.error).toMatch(/No answer within 4000 ms/);
+    const tries = (eventId: string) => hanging.received.filter((q) => envelopeOf(q).id === eventId).length;
+    expect(
+      await eventually(
+        () => tries(first.eventId),
+        (n) => n >= 2,
+      ),
+    ).toBeGreaterThanOrEqual(2);
+    await deleteWebhookEndpoint(db, slow.endpoint.id);
+  });
+
   it('does not follow redirects', async () => {
     const org = await createTestOrganisation(db);
     const target = await receiver();

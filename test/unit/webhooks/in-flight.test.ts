@@ -1,4 +1,4 @@
-import { busyRetryDelayMs, InFlightLimiter } from '../../../src/webhooks/in-flight';
+import { BUSY_RETRY_MAX_MS, busyRetryDelayMs, InFlightLimiter } from '../../../src/webhooks/in-flight';
 
 const key = (endpointId: string, organisationId = 'org_a', mode: 'live' | 'test' = 'live') => ({
   organisationId,
@@ -32,4 +32,21 @@ test('organisations and modes are counted apart; a release frees both slots once
 test('a refused attempt is retried after half a second to a second and a half', () => {
   expect(busyRetryDelayMs(0)).toBe(500);
   expect(busyRetryDelayMs(0.999)).toBeLessThanOrEqual(1500);
+  expect(busyRetryDelayMs(0, 1)).toBe(500);
+});
+
+test('refusals in a row wait longer each time, up to 4–12 s, so a backlog is not a stream of refusals', () => {
+  expect(busyRetryDelayMs(0.5, 2)).toBe(2000);
+  expect(busyRetryDelayMs(0.5, 3)).toBe(4000);
+  expect(busyRetryDelayMs(0.5, 4)).toBe(BUSY_RETRY_MAX_MS);
+  expect(busyRetryDelayMs(0, 30)).toBe(BUSY_RETRY_MAX_MS / 2);
+  expect(busyRetryDelayMs(0.999, 30)).toBeLessThanOrEqual(1.5 * BUSY_RETRY_MAX_MS);
+});
+
+test("an endpoint's fullness is known before anything is read", () => {
+  const limiter = new InFlightLimiter({ perEndpoint: 1, perOrganisation: 5 });
+  expect(limiter.endpointFull('whe_a')).toBe(false);
+  limiter.tryAcquire(key('whe_a'));
+  expect(limiter.endpointFull('whe_a')).toBe(true);
+  expect(limiter.endpointFull('whe_b')).toBe(false);
 });

@@ -1,0 +1,68 @@
+import type { Db } from './database';
+import { hashToken, newToken } from './members.repository';
+
+/**
+ * A new one-time link token verifying `email` as the organisation's billing e-mail, valid for ttlMs; the
+ * organisation's older unused ones are void (only the newest link works).
+ */
+export async function createBillingEmailVerification(
+  db: Db,
+  organisationId: string,
+  email: string,
+  ttlMs: number,
+): Promise<string> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await voidBillingEmailVerifications(trx, organisationId);
+    await trx
+      .insertInto('billing_email_verifications')
+      .values({
+        token_hash: hashToken(token),
+        organisation_id: organisationId,
+        email,
+        expires_at: new Date(Date.now() + ttlMs),
+        used_at: null,
+      })
+      .execute();
+  });
+  return token;
+}
+
+/** Voids the organisation's unused links (its billing e-mail changed or was removed). */
+export async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
+  await db
+    .deleteFrom('billing_email_verifications')
+    .where('organisation_id', '=', organisationId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Uses the token once (unused, unexpired: one conditional update, so two uses cannot both succeed) and marks the
+ * organisation's billing e-mail verified if it is still the address the link was sent to. Answers the
+ * organisation's id and the address verified, or undefined.
+ */
+export async function redeemBillingEmailVerification(
+  db: Db,
+  token: string,
+): Promise<{ organisationId: string; email: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('billing_email_verifications')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['organisation_id', 'email'])
+      .executeTakeFirst();
+    if (!used) return undefined;
+    const verified = await trx
+      .updateTable('organisations')
+      .set({ billing_email_verified_at: new Date() })
+      .where('id', '=', used.organisation_id)
+      .where('billing_email', '=', used.email)
+      .returning('id')
+      .executeTakeFirst();
+    return verified && { organisationId: used.organisation_id, email: used.email };
+  });
+}
