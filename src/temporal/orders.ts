@@ -1,3 +1,4 @@
+import type { OrderSnapshot } from '../orders/order-snapshot';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -32,7 +33,6 @@ import {
   reportUpdates,
   type CheckoutLink,
   type IntegrationAck,
-  type OrderView,
   type OrderWorkflowInput,
   type PaymentReceived,
 } from '../workflows/order.messages';
@@ -117,7 +117,7 @@ export async function startOrder(
     /** Called when the workflow answers that it could not place the order (payment set-up failed). */
     onPlacementFailed?: () => Promise<unknown> | undefined;
   },
-): Promise<OrderView | null> {
+): Promise<OrderSnapshot | null> {
   const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
     workflowId: orderWorkflowId(opts.input.order.id),
     taskQueue: opts.taskQueue,
@@ -205,7 +205,7 @@ export function recordTestPayment(
   orderId: string,
   payment: PaymentReceived,
   opts: { onClosed: () => Error },
-): Promise<OrderView> {
+): Promise<OrderSnapshot> {
   return updateOrder(temporal, orderId, recordTestPaymentUpdate, [payment], opts);
 }
 

@@ -14,10 +14,7 @@ import type { OrderTimings } from '../orders/timings';
 /** One workflow per order; its id is the order id with a fixed prefix. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
-/** The order as the workflow holds it after the message: what every order update answers with. */
-export type OrderView = OrderSnapshot;
-
-export type { OrderNotice as PreparedNotice, Pricing } from '../orders/order-notice';
+export type { Pricing } from '../orders/order-notice';
 
 export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
@@ -138,12 +135,14 @@ export interface RefundIssued extends OperatorNote {
 export interface IntegrationAck {
   acknowledged: true;
   changed: boolean;
-  order: OrderView;
+  order: OrderSnapshot;
 }
 
 /** First message of every order (update-with-start): answers once the order is written. */
-export const placeOrderUpdate = defineUpdate<OrderView>('placeOrder');
-export const submitPurchaseOrderUpdate = defineUpdate<OrderView, [PurchaseOrderInput]>('submitPurchaseOrder');
+export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
+export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
+  'submitPurchaseOrder',
+);
 export const reportBookingUpdate = defineUpdate<IntegrationAck, [BookingReport]>('reportBooking');
 export const reportPublicationUpdate = defineUpdate<IntegrationAck, [PublicationReport]>('reportPublication');
 export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
@@ -153,17 +152,17 @@ export const reportUpdates = {
   publication: reportPublicationUpdate,
   urn: reportUrnUpdate,
 } as const;
-export const amendOrderUpdate = defineUpdate<OrderView, [AmendRequest]>('amendOrder');
-export const cancelOrderUpdate = defineUpdate<OrderView, [CancelRequest]>('cancelOrder');
+export const amendOrderUpdate = defineUpdate<OrderSnapshot, [AmendRequest]>('amendOrder');
+export const cancelOrderUpdate = defineUpdate<OrderSnapshot, [CancelRequest]>('cancelOrder');
 /** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */
-export const simulateDeliveryFailureUpdate = defineUpdate<OrderView, [OperatorNote]>(
+export const simulateDeliveryFailureUpdate = defineUpdate<OrderSnapshot, [OperatorNote]>(
   'simulateDeliveryFailure',
 );
 /**
  * Test mode only (test helper `advance` to `paid`): the payment confirmation `paymentReceived` carries, as an
  * update, so the helper answers once the payment is recorded instead of polling for it.
  */
-export const recordTestPaymentUpdate = defineUpdate<OrderView, [PaymentReceived]>('recordTestPayment');
+export const recordTestPaymentUpdate = defineUpdate<OrderSnapshot, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');

@@ -1,3 +1,4 @@
+import type { OrderSnapshot } from '../../orders/order-snapshot';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
@@ -22,7 +23,6 @@ import {
   cancelOrderUpdate,
   submitPurchaseOrderUpdate,
   type OrderTimings,
-  type OrderView,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { orderNotFound } from '../errors';
@@ -76,7 +76,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     action: string,
     message: {
       parse: (body: unknown) => B;
-      def: UpdateDefinition<OrderView, Args>;
+      def: UpdateDefinition<OrderSnapshot, Args>;
       args: (body: B, actor: string) => Args;
       precheck?: (body: B, order: Order) => 'unchanged' | void;
       closed: (order: Order) => void;

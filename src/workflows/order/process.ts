@@ -23,13 +23,7 @@ import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
 import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
 import { initialStatus, isFinal, type OrderStatus } from '../../orders/status';
-import type {
-  CarriedOrderState,
-  DeliveryState,
-  OrderWorkflowInput,
-  PaymentHandles,
-  PreparedNotice,
-} from '../order.messages';
+import type { CarriedOrderState, DeliveryState, OrderWorkflowInput, PaymentHandles } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { operatorTask } from './cancellation';
 import {
@@ -94,7 +88,7 @@ const NO_PAYMENT: PaymentHandles = {
  */
 export class OrderProcess {
   private _order: OrderSnapshot;
-  private _notice: PreparedNotice;
+  private _notice: OrderNotice;
   private _created = false;
   private _createFailure: ApplicationFailure | null = null;
   /** Workflow time the current status was entered. */
@@ -191,7 +185,7 @@ export class OrderProcess {
   get order(): OrderSnapshot {
     return this._order;
   }
-  get notice(): PreparedNotice {
+  get notice(): OrderNotice {
     return this._notice;
   }
   get status(): OrderStatus {
