@@ -1,41 +1,17 @@
 import type { ApplicationFailure } from '@temporalio/workflow';
-import {
-  condition,
-  log,
-  proxyActivities,
-  proxyLocalActivities,
-  setCurrentDetails,
-  upsertSearchAttributes,
-  uuid4,
-} from '@temporalio/workflow';
+import { condition, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
-import { formatPence } from '../../money';
-import type { AuditEntry } from '../../orders/audit';
-import {
-  eventData,
-  eventIdOf,
-  withOrderData,
-  type OrderEventName,
-  type OrderEventRecord,
-} from '../../orders/events';
-import { withEntries, type LedgerEntry } from '../../orders/ledger';
+import { withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import { withEntries } from '../../orders/ledger';
 import type { OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
 import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
-import { initialStatus, isFinal, type OrderStatus } from '../../orders/status';
+import { initialStatus, type OrderStatus } from '../../orders/status';
 import type { CarriedOrderState, DeliveryState, OrderWorkflowInput, PaymentHandles } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { operatorTask } from './cancellation';
-import {
-  ClientRefKey,
-  LivemodeKey,
-  NeedsAttentionKey,
-  NewspaperKey,
-  NoticeTypeKey,
-  OrderStatusKey,
-  OrganisationIdKey,
-  ReferenceKey,
-} from '../search-attributes';
+import { showToOperators } from './operator-view';
+import { auditEntry, eventRecord, ledgerEntry, type AuditLine, type LedgerLine } from './records';
 
 /**
  * Projection, audit, event and ledger writes: milliseconds of SQL, run as local activities so a state change costs
@@ -52,8 +28,8 @@ const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
 export interface Change {
   event?: OrderEventName;
   /** Charges and refunds: written with the change, their totals added to the order. */
-  ledger?: Array<Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>>;
-  audit?: { action: string; actor: string; reason?: string | null; details?: Record<string, unknown> };
+  ledger?: LedgerLine[];
+  audit?: AuditLine;
   /**
    * The placement's commit: the order's reference is allocated in the commit's transaction (`commitPlacement`)
    * and set on the order and its event from the answer.
@@ -285,7 +261,7 @@ export class OrderProcess {
     if (statusChanged) this._statusSince = Date.now();
     const ledger = (change.ledger ?? [])
       .filter((e) => e.amountGbpPence > 0)
-      .map((e) => this.ledgerEntry(e, at));
+      .map((e) => ledgerEntry(this._order, e, at));
     this._order = {
       ...this._order,
       ...(statusChanged && { needsAttention: this._delivery === 'failed' }),
@@ -295,10 +271,10 @@ export class OrderProcess {
       updatedAt: at,
     };
     const order = this._order;
-    let event = change.event ? this.eventRecord(change.event, at) : null;
+    let event = change.event ? eventRecord(this._order, change.event, (this.sequence += 1), at) : null;
     const record = {
       order,
-      audit: change.audit ? this.auditEntry(change.audit, at) : null,
+      audit: change.audit ? auditEntry(this._order, change.audit, at) : null,
       event,
       ...(ledger.length > 0 && { ledger }),
     };
@@ -344,70 +320,11 @@ export class OrderProcess {
 
   /** Appends to the order's audit log without changing the order. */
   async audit(entry: NonNullable<Change['audit']>, at = nowIso()): Promise<void> {
-    await writes.recordAudit(this.auditEntry(entry, at));
-  }
-
-  private ledgerEntry(e: NonNullable<Change['ledger']>[number], at: string): LedgerEntry {
-    const { id: orderId, organisationId } = this._order;
-    return { id: `led_${uuid4().replace(/-/g, '')}`, orderId, organisationId, ...e, createdAt: at };
-  }
-
-  private auditEntry(entry: NonNullable<Change['audit']>, at: string): AuditEntry {
-    const { action, actor, reason = null, details = {} } = entry;
-    return {
-      id: `aud_${uuid4().replace(/-/g, '')}`,
-      orderId: this._order.id,
-      organisationId: this._order.organisationId,
-      action,
-      actor,
-      reason,
-      details,
-      createdAt: at,
-    };
-  }
-
-  /** The event's `evt_` id and sequence are drawn here, once: a replay draws the same. */
-  private eventRecord(event: OrderEventName, at: string): OrderEventRecord {
-    const order = this._order;
-    this.sequence += 1;
-    return {
-      id: eventIdOf(uuid4()),
-      orderId: order.id,
-      organisationId: order.organisationId,
-      livemode: order.livemode,
-      event,
-      sequence: this.sequence,
-      createdAt: at,
-      data: eventData(event, toOrder(order)),
-    };
+    await writes.recordAudit(auditEntry(this._order, entry, at));
   }
 
   /** Search attributes and the workflow's current details, as operators see them in the Temporal UI. */
   showToOperators(): void {
-    const o = this._order;
-    upsertSearchAttributes([
-      { key: OrderStatusKey, value: o.status },
-      { key: NoticeTypeKey, value: o.type },
-      { key: OrganisationIdKey, value: o.organisationId },
-      { key: NewspaperKey, value: o.newspaperName },
-      { key: NeedsAttentionKey, value: o.needsAttention },
-      { key: LivemodeKey, value: o.livemode },
-      { key: ReferenceKey, value: o.reference },
-      { key: ClientRefKey, value: o.clientRef },
-    ]);
-    setCurrentDetails(
-      [
-        `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
-        `Payment: ${o.paymentMethod} (${o.paymentState}) · ${formatPence(o.quotedPriceGbpPence)}`,
-        `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
-        this._delivery === 'failed' && !isFinal(o.status)
-          ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.'
-          : '',
-        operatorTask(this) ?? '',
-        `Version ${o.version} · updated ${o.updatedAt}`,
-      ]
-        .filter(Boolean)
-        .join('\n\n'),
-    );
+    showToOperators(this._order, this._delivery === 'failed', operatorTask(this));
   }
 }

@@ -1,0 +1,55 @@
+import { uuid4 } from '@temporalio/workflow';
+import type { AuditEntry } from '../../orders/audit';
+import { eventData, eventIdOf, type OrderEventName, type OrderEventRecord } from '../../orders/events';
+import type { LedgerEntry } from '../../orders/ledger';
+import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
+
+/**
+ * The order's records as the workflow writes them with a change: each id is drawn here from the workflow's
+ * deterministic uuid4, once, so a replay draws the same and a retried write adds nothing.
+ */
+
+export type LedgerLine = Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>;
+export interface AuditLine {
+  action: string;
+  actor: string;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+}
+
+const hexId = () => uuid4().replace(/-/g, '');
+
+export function ledgerEntry(order: OrderSnapshot, line: LedgerLine, at: string): LedgerEntry {
+  return {
+    id: `led_${hexId()}`,
+    orderId: order.id,
+    organisationId: order.organisationId,
+    ...line,
+    createdAt: at,
+  };
+}
+
+export function auditEntry(order: OrderSnapshot, line: AuditLine, at: string): AuditEntry {
+  const { action, actor, reason = null, details = {} } = line;
+  const { id: orderId, organisationId } = order;
+  return { id: `aud_${hexId()}`, orderId, organisationId, action, actor, reason, details, createdAt: at };
+}
+
+/** An event of the order with its `evt_` id and its place in the order's sequence of events. */
+export function eventRecord(
+  order: OrderSnapshot,
+  event: OrderEventName,
+  sequence: number,
+  at: string,
+): OrderEventRecord {
+  return {
+    id: eventIdOf(uuid4()),
+    orderId: order.id,
+    organisationId: order.organisationId,
+    livemode: order.livemode,
+    event,
+    sequence,
+    createdAt: at,
+    data: eventData(event, toOrder(order)),
+  };
+}
