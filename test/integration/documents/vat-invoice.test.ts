@@ -10,14 +10,13 @@ import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { pdfsigReport } from '../../support/pdfsig';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { newCustomer, startStackWithCustomer, type TestStack } from '../../support/stack';
 
 let stack: TestStack;
 let api: TestApi;
 
 beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
+  ({ stack, api } = await startStackWithCustomer());
 });
 
 afterAll(() => stack?.stop());
