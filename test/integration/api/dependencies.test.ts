@@ -1,4 +1,5 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { withClient } from '../../support/database';
 import { eventually } from '../../support/eventually';
 import { validOrderBody } from '../../support/notice-bodies';
 import { call, startTestApi, type TestApi } from '../../support/harness';
@@ -29,15 +30,7 @@ function withApplicationName(name: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: Client) => Promise<T>) => withClient(undefined, work);
 
 describe('PostgreSQL unreachable', () => {
   let broken: TestApi;

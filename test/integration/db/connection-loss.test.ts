@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { createDatabase } from '../../../src/db/database';
+import { withClient } from '../../support/database';
 import { eventually } from '../../support/eventually';
 
 /**
@@ -15,18 +15,8 @@ url.searchParams.set('application_name', APPLICATION);
 const { db } = createDatabase(url.toString(), 4, { statementTimeoutMs: 10_000 });
 afterAll(() => db.destroy());
 
-async function asAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 const terminateBackends = () =>
-  asAdmin(async (admin) => {
+  withClient(undefined, async (admin) => {
     const { rowCount } = await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
       [APPLICATION],
@@ -36,7 +26,7 @@ const terminateBackends = () =>
 
 /** Whether the server is running `select pg_sleep(5)` for this file's pool. */
 const sleepRunning = () =>
-  asAdmin(async (admin) => {
+  withClient(undefined, async (admin) => {
     const { rowCount } = await admin.query(
       `select 1 from pg_stat_activity where application_name = $1 and state = 'active' and query like '%pg_sleep%'`,
       [APPLICATION],
