@@ -4,15 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { Client as PgClient } from 'pg';
 import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
-import type { DevLog } from '../../src/dev/log';
 import { findFreePort } from '../../src/dev/ports';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
 import { progress, sleep, withTimeout } from '../lib/progress';
 import { BENCH_REDIS_URL } from '../lib/redis';
+import { adminQuery, benchLog, childEnv, relay, startWithCleanups, type Cleanups } from '../lib/start-up';
 import { createBenchTls, type BenchTls } from '../lib/tls';
 import { startHaproxy, type Haproxy } from './haproxy';
 import { startPrivatePostgres, type PrivatePostgres } from './postgres';
@@ -20,38 +19,6 @@ import { startPrivatePostgres, type PrivatePostgres } from './postgres';
 const ROOT = path.join(__dirname, '..', '..');
 const NAMESPACE = 'default';
 const TASK_QUEUE = 'failover-orders';
-
-const log: DevLog = {
-  debug: () => undefined,
-  info: (o, m) => progress(typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`),
-  warn: (o, m) => progress(`warning: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
-  error: (o, m) => progress(`error: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
-};
-
-/** Every variable the service's config reads: dropped from the inherited environment, so only ours count. */
-const CONFIG_VARIABLE =
-  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_|REDIS_URL|METRICS_|WORKER_METRICS_|LOG_FORMAT|OTEL_|SHUTDOWN_)/;
-
-async function admin(adminUrl: string, sql: string) {
-  const client = new PgClient({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function relay(child: ChildProcess, name: string) {
-  for (const stream of [child.stdout, child.stderr]) {
-    let partial = '';
-    stream?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
-    });
-  }
-}
 
 /** A process of ours and how to stop it: SIGTERM (graceful) or SIGKILL; resolves when it has exited. */
 export interface Proc {
@@ -92,33 +59,15 @@ export function signal(proc: Proc, sig: 'SIGTERM' | 'SIGKILL', timeoutMs = 40_00
  * in Redis: the service as production runs it (NODE_ENV=development only so webhooks may reach the receiver
  * on 127.0.0.1), every process on loopback. A failure stops whatever already started.
  */
-export async function startFailoverStack(): Promise<FailoverStack> {
-  const cleanups: { what: string; run: () => Promise<void> }[] = [];
-  const stop = async () => {
-    while (cleanups.length) {
-      const { what, run } = cleanups.pop()!;
-      await withTimeout(run(), 45_000, `stopping ${what}`).catch((err: unknown) =>
-        progress(`could not stop ${what}: ${String(err)}`),
-      );
-    }
-  };
-  try {
-    return await start(cleanups, stop);
-  } catch (err) {
-    progress(`start-up failed, stopping what started: ${err instanceof Error ? err.message : String(err)}`);
-    await stop();
-    throw err;
-  }
+export function startFailoverStack(): Promise<FailoverStack> {
+  return startWithCleanups(start, 45_000);
 }
 
-async function start(
-  cleanups: { what: string; run: () => Promise<void> }[],
-  stop: () => Promise<void>,
-): Promise<FailoverStack> {
+async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<FailoverStack> {
   const postgres = await withTimeout(startPrivatePostgres(), 60_000, 'private PostgreSQL');
   cleanups.push({ what: 'private PostgreSQL', run: () => postgres.remove() });
   const name = 'notices_failover';
-  await withTimeout(admin(postgres.adminUrl, `create database "${name}"`), 20_000, 'create database');
+  await withTimeout(adminQuery(postgres.adminUrl, `create database "${name}"`), 20_000, 'create database');
   const url = new URL(postgres.adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -128,14 +77,14 @@ async function start(
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'notices-failover-'));
   cleanups.push({ what: 'temp dir', run: async () => rmSync(dir, { recursive: true, force: true }) });
-  const cli = await withTimeout(findTemporalCli({ install: false, log }), 30_000, 'Temporal CLI');
+  const cli = await withTimeout(findTemporalCli({ install: false, log: benchLog }), 30_000, 'Temporal CLI');
   // A SQLite file, so a restarted server still has every workflow (as a real cluster's database keeps them).
   const temporalOptions = {
     port: await findFreePort(),
     dbFilename: path.join(dir, 'temporal.sqlite'),
     ui: false,
     searchAttributes: SEARCH_ATTRIBUTES,
-    log,
+    log: benchLog,
     cli,
     startTimeoutMs: 90_000,
   };
@@ -167,10 +116,7 @@ async function start(
   const ports = { api1: await findFreePort(), api2: await findFreePort() };
   const lbPort = await findFreePort();
   const webhookEncryptionKey = randomBytes(32);
-  const inherited: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(k)) inherited[k] = v;
-  const env: NodeJS.ProcessEnv = {
-    ...inherited,
+  const env = childEnv({
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.FAILOVER_LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
@@ -194,7 +140,7 @@ async function start(
     NODE_EXTRA_CA_CERTS: tls.caBundleFile,
     METRICS_PORT: '0',
     WORKER_METRICS_PORT: '0',
-  };
+  });
 
   const spawnProc = (name: string, entry: 'api' | 'worker', extra: Record<string, string>): Proc => {
     const child = spawn(

@@ -4,9 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { Client as PgClient } from 'pg';
 import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
-import type { DevLog } from '../../src/dev/log';
 import { findFreePort } from '../../src/dev/ports';
 import { stopChild } from '../../src/entry/children';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
@@ -15,6 +13,7 @@ import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
 import { readProc } from './cpu-split';
 import { progress, sleep, withTimeout } from './progress';
 import { startSmtpSink } from './smtp-sink';
+import { adminQuery, benchLog, childEnv, relay, startWithCleanups, type Cleanups } from './start-up';
 import { createBenchTls, type BenchTls } from './tls';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,45 +59,7 @@ export interface StartedProcess {
   pid: number | undefined;
 }
 
-/** Progress lines for src/dev's helpers: info and above, on stderr. */
-const benchLog: DevLog = {
-  debug: () => undefined,
-  info: (o, m) => progress(typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`),
-  warn: (o, m) => progress(`warning: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
-  error: (o, m) => progress(`error: ${typeof o === 'string' ? o : `${m ?? ''} ${JSON.stringify(o)}`}`),
-};
-
-async function admin(sql: string) {
-  const client = new PgClient({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Every variable the service's config reads: dropped from the inherited environment, so only ours count. */
-const CONFIG_VARIABLE =
-  /^(NODE_ENV|LOG_LEVEL|HOST|PORT|PUBLIC_BASE_URL|DATA_DIR|DATABASE_|EMBEDDED_POSTGRES_|TEMPORAL_|TRUST_PROXY|MAX_BODY_BYTES|RATE_LIMIT_|QUOTE_RATE_LIMIT_|API_KEY_|STRIPE_|BANK_|ORDER_|IDEMPOTENCY_|SMTP_URL|MAIL_FROM|WEBHOOK_|REDIS_URL|METRICS_|WORKER_METRICS_|LOG_FORMAT|OTEL_)/;
-
-function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(k)) env[k] = v;
-  return { ...env, ...overrides };
-}
-
-/** Relays a child's output to our stderr, each line prefixed with its name (stdout stays for the table). */
-function relay(child: ChildProcess, name: string) {
-  for (const stream of [child.stdout, child.stderr]) {
-    let partial = '';
-    stream?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
-    });
-  }
-}
+const admin = (sql: string) => adminQuery(ADMIN_URL, sql);
 
 /**
  * One of our entry points (src/entry/api.ts, worker.ts) as its own process through tsx, as `npm run
@@ -159,29 +120,11 @@ async function waitPolling(client: Client, taskQueue: string, child: ChildProces
  * fresh PostgreSQL database and an in-memory Temporal dev server, with rate limits raised so the limiter is
  * not what is measured. Each step reports progress and is bounded; a failure stops whatever already started.
  */
-export async function startBenchServices(): Promise<BenchServices> {
-  const cleanups: { what: string; run: () => Promise<void> }[] = [];
-  const stop = async () => {
-    while (cleanups.length) {
-      const { what, run } = cleanups.pop()!;
-      await withTimeout(run(), 30_000, `stopping ${what}`).catch((err: unknown) =>
-        progress(`could not stop ${what}: ${String(err)}`),
-      );
-    }
-  };
-  try {
-    return await start(cleanups, stop);
-  } catch (err) {
-    progress(`start-up failed, stopping what started: ${err instanceof Error ? err.message : String(err)}`);
-    await stop();
-    throw err;
-  }
+export function startBenchServices(): Promise<BenchServices> {
+  return startWithCleanups(start, 30_000);
 }
 
-async function start(
-  cleanups: { what: string; run: () => Promise<void> }[],
-  stop: () => Promise<void>,
-): Promise<BenchServices> {
+async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<BenchServices> {
   const name = `notices_bench_${Date.now()}`;
   progress(`creating database ${name} (admin ${new URL(ADMIN_URL).host})`);
   await withTimeout(admin(`create database "${name}"`), 20_000, 'create database');

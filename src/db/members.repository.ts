@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { newId } from '../ids';
 import type { Db } from './database';
+import { deleteExpiredRows } from './expired-rows';
 import type { MemberRole } from './tables/members';
 
 export interface Member {
@@ -253,26 +254,19 @@ export async function deleteMemberSessions(db: Db, memberId: string): Promise<nu
   });
 }
 
-/** Rows per statement of the purge below, and statements per table: a sweep's work stays bounded. */
-const PURGE_BATCH = 1000;
-const PURGE_MAX_BATCHES = 20;
-
 /**
  * Deletes expired sign-in links (used or not), expired sessions and expired billing e-mail verification links,
  * in bounded batches. Returns the rows deleted.
  */
 export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
   let deleted = 0;
-  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'] as const) {
-    for (let batch = 0; batch < PURGE_MAX_BATCHES; batch++) {
-      const result = await sql`
-        delete from ${sql.table(table)} where token_hash in (
-          select token_hash from ${sql.table(table)} where expires_at < ${now} limit ${PURGE_BATCH}
-        )`.execute(db);
-      const count = Number(result.numAffectedRows ?? 0);
-      deleted += count;
-      if (count < PURGE_BATCH) break;
-    }
-  }
+  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'])
+    deleted += await deleteExpiredRows(db, {
+      table,
+      key: 'token_hash',
+      expiresAt: 'expires_at',
+      before: now,
+      maxBatches: 20,
+    });
   return deleted;
 }

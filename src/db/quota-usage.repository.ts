@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
-
-/** Rows deleted per statement and statements per sweep: a sweep's work is bounded however large the table. */
-export const QUOTA_PURGE_BATCH = 1000;
-export const QUOTA_PURGE_MAX_BATCHES = 50;
+import { deleteExpiredRows } from './expired-rows';
 
 export interface QuotaWindowKey {
   organisationId: string;
@@ -91,16 +88,12 @@ export async function countActiveApiKeys(db: Db, organisationId: string, mode: s
 }
 
 /** Deletes rows of windows that ended before `now`, in bounded batches (the API's periodic sweep). */
-export async function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {
-  let deleted = 0;
-  for (let batch = 0; batch < QUOTA_PURGE_MAX_BATCHES; batch++) {
-    const result = await sql`
-      delete from quota_usage where ctid in (
-        select ctid from quota_usage where window_end < ${now} limit ${QUOTA_PURGE_BATCH}
-      )`.execute(db);
-    const count = Number(result.numAffectedRows ?? 0);
-    deleted += count;
-    if (count < QUOTA_PURGE_BATCH) break;
-  }
-  return deleted;
+export function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {
+  return deleteExpiredRows(db, {
+    table: 'quota_usage',
+    key: 'ctid',
+    expiresAt: 'window_end',
+    before: now,
+    maxBatches: 50,
+  });
 }

@@ -74,42 +74,21 @@ export const VERIFY_PER_IP_PER_MINUTE = 30;
 function rateLimiters(deps: AppDeps) {
   const { config } = deps;
   const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
-  const perKey = createRateLimiter(limitStore, {
-    name: 'api-key',
-    points: config.rateLimits.perKeyPerMinute,
-    durationSeconds: 60,
-  });
+  const perMinute = (name: string, points: number, behind?: { quota: string }) =>
+    createRateLimiter(limitStore, { name, points, durationSeconds: 60, behind });
+  const limits = config.rateLimits;
+  const perKey = perMinute('api-key', limits.perKeyPerMinute);
   // Above the per-key limit: more keys do not buy an organisation more requests.
-  const perOrganisation = createRateLimiter(limitStore, {
-    name: 'organisation',
-    points: config.rateLimits.perOrganisationPerMinute,
-    durationSeconds: 60,
-    behind: { quota: 'requests_per_minute' },
+  const perOrganisation = perMinute('organisation', limits.perOrganisationPerMinute, {
+    quota: 'requests_per_minute',
   });
-
-  const perIpQuote = createRateLimiter(limitStore, {
-    name: 'quote-ip',
-    points: config.rateLimits.quotePerIpPerMinute,
-    durationSeconds: 60,
-  });
+  const perIpQuote = perMinute('quote-ip', limits.quotePerIpPerMinute);
   // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
-  const perIpNoticeTypes = createRateLimiter(limitStore, {
-    name: 'notice-types-ip',
-    points: config.rateLimits.quotePerIpPerMinute,
-    durationSeconds: 60,
-  });
+  const perIpNoticeTypes = perMinute('notice-types-ip', limits.quotePerIpPerMinute);
   // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
-  const perIpPages = createRateLimiter(limitStore, {
-    name: 'pages-ip',
-    points: config.rateLimits.pagesPerIpPerMinute,
-    durationSeconds: 60,
-  });
+  const perIpPages = perMinute('pages-ip', limits.pagesPerIpPerMinute);
   // Checking a document is public: counted per client IP, on its own counter.
-  const perIpVerify = createRateLimiter(limitStore, {
-    name: 'verify-ip',
-    points: VERIFY_PER_IP_PER_MINUTE,
-    durationSeconds: 60,
-  });
+  const perIpVerify = perMinute('verify-ip', VERIFY_PER_IP_PER_MINUTE);
   return { perKey, perOrganisation, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
 }
 

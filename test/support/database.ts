@@ -11,22 +11,26 @@ export function databaseUrlFor(name: string): string {
 }
 
 export async function createDatabase(name: string): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await withClient(ADMIN_DATABASE_URL, (admin) => admin.query(`create database "${name}"`));
   return databaseUrlFor(name);
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
+  await withClient(ADMIN_DATABASE_URL, (admin) =>
+    admin.query(`drop database if exists "${name}" with (force)`),
+  );
+}
+
+/** One connection of its own (the test database's by default) for `work`, closed after it. */
+export async function withClient<T>(
+  url: string | undefined,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ connectionString: url ?? process.env.TEST_DATABASE_URL });
+  await client.connect();
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }

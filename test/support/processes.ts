@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './ports';
+import { createDatabase, type Db } from '../../src/db/database';
 import { eventually } from './eventually';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -54,4 +55,28 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, child: 
     200,
   );
   if (!healthy) throw new Error('process did not become healthy in time');
+}
+
+export interface ApiPair {
+  /** A small pool of the test's own on the test database (set-up and inspection). */
+  db: Db;
+  first: ApiProcess;
+  second: ApiProcess;
+}
+
+/**
+ * Two API processes with the same settings on the test database, started before the file's tests and stopped
+ * after them: what one process counts or learns, the other must see. The object is filled in `beforeAll`.
+ */
+export function useApiPair(env: Record<string, string>): ApiPair {
+  const pair = {} as ApiPair;
+  beforeAll(async () => {
+    pair.db = createDatabase(process.env.TEST_DATABASE_URL!, 2).db;
+    [pair.first, pair.second] = await Promise.all([spawnApiProcess(env), spawnApiProcess(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([pair.first?.stop(), pair.second?.stop()]);
+    await pair.db?.destroy();
+  });
+  return pair;
 }

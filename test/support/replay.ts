@@ -48,3 +48,14 @@ export async function replayHistoriesIn(
   }
   return { outcomes, names: histories.map((h) => h.workflowId) };
 }
+
+/** Asserts that every one of at least `minimum` histories in `dir` replays without error against the current code. */
+export async function expectEveryHistoryReplays(
+  dir: string,
+  minimum: number,
+  opts: { tracing?: boolean } = {},
+): Promise<void> {
+  const { outcomes, names } = await replayHistoriesIn(dir, opts);
+  expect(names.length).toBeGreaterThanOrEqual(minimum);
+  expect(outcomes).toEqual(names.map((name) => [name, null]));
+}

@@ -86,3 +86,15 @@ export async function newCustomer(
   const org = await createTestOrganisation(api.db, { paymentMethod });
   return { org, ...(await createTestKey(api.db, org.id, undefined, mode)) };
 }
+
+/** A stack and one customer's live key: the set-up most suites share (`({ stack, api, key } = await …)`). */
+export async function startStackWithCustomer(opts: StackOptions = {}) {
+  const stack = await startStack(opts);
+  try {
+    const { key } = await newCustomer(stack.api);
+    return { stack, api: stack.api, key };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}

@@ -1,20 +1,19 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { withClient } from '../../support/database';
+import { eventually } from '../../support/eventually';
 import { validOrderBody } from '../../support/notice-bodies';
 import { call, startTestApi, type TestApi } from '../../support/harness';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { startStackWithCustomer, type TestStack } from '../../support/stack';
 
 /**
  * A failing dependency answers 503 service_unavailable with Retry-After on every endpoint, never a hang or a
  * 500: PostgreSQL unreachable, too slow, or its connections killed; Temporal unreachable.
  */
 let stack: TestStack;
-let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({ worker: false });
-  api = stack.api;
-  ({ key } = await newCustomer(api));
+  ({ stack, key } = await startStackWithCustomer({ worker: false }));
 });
 afterAll(() => stack.stop());
 
@@ -31,15 +30,7 @@ function withApplicationName(name: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: Client) => Promise<T>) => withClient(undefined, work);
 
 describe('PostgreSQL unreachable', () => {
   let broken: TestApi;
@@ -106,7 +97,14 @@ describe('PostgreSQL too slow, or its connections killed', () => {
       await client.query('lock table orders in access exclusive mode');
       try {
         const pending = call(slow, 'GET', '/api/v1/orders', { key });
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        const waitingOnLock = async () =>
+          (
+            await client.query(
+              `select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`,
+              [appName],
+            )
+          ).rowCount;
+        expect(await eventually(waitingOnLock, (n) => (n ?? 0) > 0)).toBeGreaterThan(0);
         const killed = await client.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
           [appName],

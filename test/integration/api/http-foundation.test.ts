@@ -1,5 +1,5 @@
 import { call, startTestApi, type TestApi } from '../../support/harness';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { startStackWithCustomer, type TestStack } from '../../support/stack';
 
 // Every test of the run quotes from 127.0.0.1: a high per-IP limit, so the run's other quotes do not count here.
 let stack: TestStack;
@@ -7,12 +7,10 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({
+  ({ stack, api, key } = await startStackWithCustomer({
     env: { MAX_BODY_BYTES: '2048', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
     worker: false,
-  });
-  api = stack.api;
-  ({ key } = await newCustomer(api));
+  }));
 });
 afterAll(() => stack.stop());
 

@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
+import {
+  deleteEndedQuotaWindows,
+  quotaWindowUsage,
+  useQuotaWindow,
+} from '../../../src/db/quota-usage.repository';
 import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { startStackWithCustomer, type TestStack } from '../../support/stack';
 import { spawnApiProcess } from '../../support/processes';
 
 let stack: TestStack;
@@ -11,12 +16,10 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({
+  ({ stack, api, key } = await startStackWithCustomer({
     env: { TRUST_PROXY: 'true', QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '3' },
     worker: false,
-  });
-  api = stack.api;
-  ({ key } = await newCustomer(api));
+  }));
 });
 afterAll(() => stack.stop());
 
@@ -127,5 +130,24 @@ describe('expired rate-limit windows', () => {
     } finally {
       await proc.stop();
     }
+  });
+});
+
+describe('quota windows', () => {
+  it('are deleted by the sweep once ended, while the current window stays', async () => {
+    const now = Date.now();
+    const window = (startMs: number, endMs: number) => ({
+      organisationId: `org_sweep_${now}`,
+      mode: 'test' as const,
+      quota: 'sweep_check',
+      windowStart: new Date(startMs),
+      windowEnd: new Date(endMs),
+    });
+    const ended = window(now - 120_000, now - 60_000);
+    const current = window(now - 30_000, now + 30_000);
+    for (const w of [ended, current]) await useQuotaWindow(api.db, { ...w, amount: 1, limit: 10 });
+    expect(await deleteEndedQuotaWindows(api.db, new Date(now))).toBeGreaterThanOrEqual(1);
+    expect(await quotaWindowUsage(api.db, ended)).toBe(0);
+    expect(await quotaWindowUsage(api.db, current)).toBe(1);
   });
 });

@@ -1,30 +1,17 @@
 import { createApiKey } from '../../../src/db/api-keys.repository';
-import { createDatabase, type Db } from '../../../src/db/database';
 import { createOrganisation } from '../../../src/db/organisations.repository';
 import { call } from '../../support/harness';
-import { spawnApiProcess, type ApiProcess } from '../../support/processes';
+import { useApiPair } from '../../support/processes';
 
-let db: Db;
-let first: ApiProcess;
-let second: ApiProcess;
-
-beforeAll(async () => {
-  db = createDatabase(process.env.TEST_DATABASE_URL!, 2).db;
-  const env = { RATE_LIMIT_PER_KEY_PER_MINUTE: '6' };
-  [first, second] = await Promise.all([spawnApiProcess(env), spawnApiProcess(env)]);
-});
-afterAll(async () => {
-  await Promise.all([first?.stop(), second?.stop()]);
-  await db.destroy();
-});
+const apis = useApiPair({ RATE_LIMIT_PER_KEY_PER_MINUTE: '6' });
 
 async function newKey() {
-  const org = await createOrganisation(db, {
+  const org = await createOrganisation(apis.db, {
     name: 'Limits Ltd',
     paymentMethod: 'purchase_order',
     invoiceTermsDays: 30,
   });
-  return (await createApiKey(db, { organisationId: org.id, scopes: ['orders:read'], mode: 'live' })).key;
+  return (await createApiKey(apis.db, { organisationId: org.id, scopes: ['orders:read'], mode: 'live' })).key;
 }
 
 describe('per-key rate limit shared by two API processes', () => {
@@ -32,12 +19,12 @@ describe('per-key rate limit shared by two API processes', () => {
     const key = await newKey();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const target = i % 2 === 0 ? first : second;
+      const target = i % 2 === 0 ? apis.first : apis.second;
       statuses.push((await call(target, 'GET', '/api/v1/orders', { key })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
 
-    for (const target of [first, second]) {
+    for (const target of [apis.first, apis.second]) {
       const res = await call(target, 'GET', '/api/v1/orders', { key });
       expect(res.status).toBe(429);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -51,8 +38,8 @@ describe('per-key rate limit shared by two API processes', () => {
 
   it('keeps a separate budget for every key', async () => {
     const [a, b] = [await newKey(), await newKey()];
-    for (let i = 0; i < 6; i++) await call(first, 'GET', '/api/v1/orders', { key: a });
-    expect((await call(second, 'GET', '/api/v1/orders', { key: a })).status).toBe(429);
-    expect((await call(second, 'GET', '/api/v1/orders', { key: b })).status).toBe(200);
+    for (let i = 0; i < 6; i++) await call(apis.first, 'GET', '/api/v1/orders', { key: a });
+    expect((await call(apis.second, 'GET', '/api/v1/orders', { key: a })).status).toBe(429);
+    expect((await call(apis.second, 'GET', '/api/v1/orders', { key: b })).status).toBe(200);
   });
 });

@@ -4,14 +4,13 @@ import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { runNoticesAsync } from '../../support/notices-cli';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { newCustomer, startStackWithCustomer, type TestStack } from '../../support/stack';
 
 let stack: TestStack;
 let api: TestApi;
 
 beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
+  ({ stack, api } = await startStackWithCustomer());
 });
 
 afterAll(() => stack?.stop());

@@ -17,14 +17,13 @@ import { validOrderBody } from '../../support/notice-bodies';
 import { pdfsigReport } from '../../support/pdfsig';
 import { pdfPagePng } from '../../support/png-compare';
 import { popplerWarnings } from '../../support/poppler';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { newCustomer, startStackWithCustomer, type TestStack } from '../../support/stack';
 
 let stack: TestStack;
 let api: TestApi;
 
 beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
+  ({ stack, api } = await startStackWithCustomer());
 });
 
 afterAll(() => stack?.stop());

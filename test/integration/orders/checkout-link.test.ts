@@ -68,6 +68,8 @@ describe('a checkoutUrl that always works', () => {
 
   test('once the session has expired, the same checkoutUrl creates a new one (its own key), once', async () => {
     const { order } = await cardOrder();
+    // Real time is the subject: a session is handed out by its age on the clock, and polling the link would
+    // itself renew the session the two concurrent visits below must share.
     await new Promise((r) => setTimeout(r, SESSION_LIFETIME_MS / 2 + 500));
     const [a, b] = await Promise.all([visit(order.checkoutUrl), visit(order.checkoutUrl)]);
     expect([a.status, b.status]).toEqual([303, 303]);

@@ -52,13 +52,13 @@ const historyLength = async (id: string) => (await handleOf(id).describe()).hist
  * ran it completes, so the baseline is taken when two reads half a second apart agree.
  */
 async function idleHistoryLength(id: string): Promise<number> {
-  let last = await historyLength(id);
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = await historyLength(id);
-    if (now === last) return now;
+  let last = -1;
+  const unchanged = (now: number) => {
+    const same = now === last;
     last = now;
-  }
+    return same;
+  };
+  return eventually(() => historyLength(id), unchanged, 60_000, 500);
 }
 
 /** Places an order and waits until its workflow is idle (proof made, artwork delivered when it goes out). */

@@ -4,7 +4,7 @@ import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validCellBody, welshCellBody } from '../../support/notice-bodies';
 import { pdfText } from '../../support/pdf-text';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { startStackWithCustomer, type TestStack } from '../../support/stack';
 
 let stack: TestStack;
 let api: TestApi;
@@ -13,12 +13,10 @@ let key: string;
 const EDITIONS = { england: 'london', wales: 'london', scotland: 'edinburgh', northern_ireland: 'belfast' };
 
 beforeAll(async () => {
-  stack = await startStack({
+  ({ stack, api, key } = await startStackWithCustomer({
     env: { QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
     timings: DEFAULT_ORDER_TIMINGS,
-  });
-  api = stack.api;
-  ({ key } = await newCustomer(api));
+  }));
 });
 
 afterAll(() => stack?.stop());

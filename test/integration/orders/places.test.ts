@@ -2,7 +2,7 @@ import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { fromToday, validCellBody, validOrderBody } from '../../support/notice-bodies';
-import { newCustomer, startStack, type TestStack } from '../../support/stack';
+import { startStackWithCustomer, type TestStack } from '../../support/stack';
 
 /**
  * Orders placed through the API as solicitors and councils would, at real places on both sides of borders and
@@ -14,12 +14,10 @@ let api: TestApi;
 let key: string;
 
 beforeAll(async () => {
-  stack = await startStack({
+  ({ stack, api, key } = await startStackWithCustomer({
     env: { QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: '100000' },
     timings: DEFAULT_ORDER_TIMINGS,
-  });
-  api = stack.api;
-  ({ key } = await newCustomer(api));
+  }));
 });
 
 afterAll(() => stack?.stop());

@@ -87,7 +87,13 @@ test('SIGTERM: the API finishes an in-flight request, drops idle keep-alive conn
     async () => {
       await new Promise((r) => setTimeout(r, 300)); // the request is on the wire, its headers read
       exited = terminate(api.child);
-      await new Promise((r) => setTimeout(r, 500));
+      // The rest of the body is sent once the API drains: it has stopped listening for new connections.
+      const refused = () =>
+        fetch(`${api.baseUrl}/api/health`).then(
+          () => false,
+          () => true,
+        );
+      expect(await eventually(refused, Boolean, 10_000, 50)).toBe(true);
     },
   );
   expect(quote.status).toBe(200);

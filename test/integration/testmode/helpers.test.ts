@@ -13,16 +13,14 @@ import {
   eventNames,
   placeOrder,
   registerEndpoint,
-  startTestModeStack,
-  type TestModeStack,
+  useTestModeStack,
 } from './support';
 
-let stack: TestModeStack;
+const stack = useTestModeStack();
 let ok: Receiver;
 let failing: Receiver;
 
 beforeAll(async () => {
-  stack = await startTestModeStack();
   ok = await startReceiver();
   failing = await startReceiver(() => ({ status: 500, body: 'nope' }));
 });
@@ -30,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ok?.close();
   await failing?.close();
-  await stack?.stop();
 });
 
 /** Orders that wait for the helpers: the simulated newspaper leaves test:manual orders alone. */

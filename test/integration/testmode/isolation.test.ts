@@ -4,28 +4,18 @@ import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { call, integrationKeysFor, type TestApi } from '../../support/harness';
 import { eventually } from '../../support/eventually';
 import { startReceiver, type Receiver } from '../webhooks/support';
-import {
-  advance,
-  customer,
-  eventNames,
-  placeOrder,
-  registerEndpoint,
-  startTestModeStack,
-  type TestModeStack,
-} from './support';
+import { advance, customer, eventNames, placeOrder, registerEndpoint, useTestModeStack } from './support';
 
-let stack: TestModeStack;
+// One attempt per delivery: a refused live (http) endpoint is not retried in the background.
+const stack = useTestModeStack({ WEBHOOK_RETRY_SCHEDULE_MS: '0' });
 let receiver: Receiver;
 
 beforeAll(async () => {
-  // One attempt per delivery: a refused live (http) endpoint is not retried in the background.
-  stack = await startTestModeStack({ WEBHOOK_RETRY_SCHEDULE_MS: '0' });
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await stack?.stop();
 });
 
 const MANUAL = { clientRef: 'test:manual' };

@@ -10,21 +10,18 @@ import {
   orderReaches,
   placeOrder,
   registerEndpoint,
-  startTestModeStack,
-  type TestModeStack,
+  useTestModeStack,
 } from './support';
 
-let stack: TestModeStack;
+const stack = useTestModeStack();
 let receiver: Receiver;
 
 beforeAll(async () => {
-  stack = await startTestModeStack();
   receiver = await startReceiver();
 });
 
 afterAll(async () => {
   await receiver?.close();
-  await stack?.stop();
 });
 
 const finalStatus = (type: NoticeType) => (type === 'probate' ? 'urn_received' : 'published');

@@ -3,24 +3,9 @@ import { orderWorkflowId } from '../../../src/workflows/order.messages';
 import { LivemodeKey, NeedsAttentionKey } from '../../../src/workflows/search-attributes';
 import { eventually } from '../../support/eventually';
 import { pdfText } from '../../support/pdf-text';
-import {
-  advance,
-  customer,
-  orderReaches,
-  placeOrder,
-  startTestModeStack,
-  type TestModeStack,
-} from './support';
+import { advance, customer, orderReaches, placeOrder, useTestModeStack } from './support';
 
-let stack: TestModeStack;
-
-beforeAll(async () => {
-  stack = await startTestModeStack();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useTestModeStack();
 
 /** A document as the caller downloads it, with its text. */
 async function documentText(key: string, id: string, document: 'proof' | 'invoice' | 'certificate') {

@@ -16,20 +16,11 @@ import {
   eventNames,
   orderReaches,
   placeOrder,
-  startTestModeStack,
-  type TestModeStack,
+  useTestModeStack,
 } from './support';
 
-let stack: TestModeStack;
-
-beforeAll(async () => {
-  // A long publication delay: room to act on an order the simulator has booked but not yet published.
-  stack = await startTestModeStack({ TEST_MODE_PUBLICATION_DELAY_SECONDS: '3' });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+// A long publication delay: room to act on an order the simulator has booked but not yet published.
+const stack = useTestModeStack({ TEST_MODE_PUBLICATION_DELAY_SECONDS: '3' });
 
 const audited = (id: string, action: string, count = 1) =>
   eventually(

@@ -29,6 +29,19 @@ export function startTestModeStack(
   return startStack({ env: { ...FAST_SIMULATOR, ...env }, timings });
 }
 
+/**
+ * The file's test-mode stack, started before its tests and stopped after them: the object returned is filled in
+ * `beforeAll`, so the file's tests use it as the stack itself.
+ */
+export function useTestModeStack(env: Record<string, string> = {}): TestModeStack {
+  const stack = {} as TestModeStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startTestModeStack(env));
+  });
+  afterAll(() => stack.stop?.());
+  return stack;
+}
+
 /** One organisation with a test key and a live key (both read + write). */
 export async function customer(api: TestApi, paymentMethod: PaymentMethod = 'invoice_with_terms') {
   const org = await createTestOrganisation(api.db, { paymentMethod });

@@ -100,10 +100,18 @@ export const VALID: Record<NoticeType, Record<string, unknown>> = {
   },
 };
 
-export function valid(type: NoticeType, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...VALID[type], ...overrides };
+/** `base` with `overrides` applied; an override of `undefined` removes the field. */
+export function amend(
+  base: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...base, ...overrides };
   for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
   return body;
+}
+
+export function valid(type: NoticeType, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return amend(VALID[type], overrides);
 }
 
 /** The AppError a call throws (fails the test when it does not throw). */

@@ -1,5 +1,5 @@
 import type { Nation, NoticeType } from '../../../src/notices';
-import { VALID } from './fixtures';
+import { amend, VALID } from './fixtures';
 
 /**
  * A valid order body for each of the 24 cells (type × nation), publishing on Monday 1 March 2027 like the
@@ -290,3 +290,30 @@ export function validCell(type: NoticeType, nation: Nation): Record<string, unkn
   for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
   return body;
 }
+
+/** The valid body of a cell amended by `overrides` (an override of `undefined` removes the field). */
+export function cellWith(
+  type: NoticeType,
+  nation: Nation,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return amend(validCell(type, nation), overrides);
+}
+
+/** A Scottish notice of making of a traffic order, without the notice of proposals it must identify. */
+export const SCOTTISH_TRO_MAKING = {
+  stage: 'making',
+  objectionDeadline: undefined,
+  objectionAddress: undefined,
+  publicationDate: '2026-11-30',
+  madeDate: '2026-11-18',
+  comesIntoForceDate: '2026-12-07',
+};
+
+/** The notice of proposals a Scottish notice of making identifies (SI 1999/614 Sch 1 Part III). */
+export const TRO_PROPOSALS = {
+  proposalsReference: 'TRO/26/14',
+  proposalsNewspaper: 'Edinburgh Evening News',
+  proposalsIssueNumber: '41203',
+  proposalsPublishedOn: '2026-09-01',
+};

@@ -13,14 +13,10 @@ import { addDays } from '../../../src/notices/dates';
 import { earliestDeadline } from '../../../src/notices/periods';
 import type { PeriodKey } from '../../../src/notices/reference-data';
 import { CTX, issuesOf } from './fixtures';
-import { EIA_PARTICULARS, validCell, welshCell } from './nation-fixtures';
+import { cellWith, EIA_PARTICULARS, SCOTTISH_TRO_MAKING, TRO_PROPOSALS, welshCell } from './nation-fixtures';
 
 const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
-const cell = (type: NoticeType, nation: Nation, overrides: Record<string, unknown> = {}) => {
-  const body: Record<string, unknown> = { ...validCell(type, nation), ...overrides };
-  for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
-  return body;
-};
+const cell = cellWith;
 
 describe('nation of a postcode', () => {
   it.each([
@@ -139,26 +135,14 @@ describe('fields follow the nation, and refusals name it', () => {
   });
 
   it('needs the proposals particulars on a Scottish notice of making, within 14 days of making', () => {
-    const making = cell('tro', 'scotland', {
-      stage: 'making',
-      objectionDeadline: undefined,
-      objectionAddress: undefined,
-      publicationDate: '2026-11-30',
-      madeDate: '2026-11-18',
-      comesIntoForceDate: '2026-12-07',
-    });
+    const making = cell('tro', 'scotland', SCOTTISH_TRO_MAKING);
     expect(issuesOf(() => parseOrderInput(making, CTX)).map((i) => i.path)).toEqual([
       '$.proposalsReference',
       '$.proposalsNewspaper',
       '$.proposalsIssueNumber',
       '$.proposalsPublishedOn',
     ]);
-    const proposals = {
-      proposalsReference: 'TRO/26/14',
-      proposalsNewspaper: 'Edinburgh Evening News',
-      proposalsIssueNumber: '41203',
-      proposalsPublishedOn: '2026-09-01',
-    };
+    const proposals = TRO_PROPOSALS;
     const text = prepare({ ...making, ...proposals }).noticeText;
     expect(text).toContain('make application for the purpose to the Court of Session');
     expect(text).toContain(
@@ -246,7 +230,7 @@ describe('Northern Ireland: inspection places in the area of the order', () => {
     ['public_path', 'Access to the Countryside (NI) Order 1983 Sch 1 para 1'],
     ['highways', 'Roads (NI) Order 1993 Sch 8 para 1(b)'],
   ] as const)('%s: a place with a postcode outside Northern Ireland is refused (%s)', (type, source) => {
-    const body = (inspectionPlace: string) => ({ ...validCell(type, 'northern_ireland'), inspectionPlace });
+    const body = (inspectionPlace: string) => ({ ...cellWith(type, 'northern_ireland'), inspectionPlace });
     expect(() => parseOrderInput(body('DfI Roads, County Hall, Coleraine, BT52 1NU'), CTX)).not.toThrow();
     expect(() =>
       parseOrderInput(body('DfI Roads, County Hall, Castlerock Road, Coleraine'), CTX),

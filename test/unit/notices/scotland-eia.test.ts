@@ -2,17 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOrderInput, prepareNotice, type Nation } from '../../../src/notices';
 import { CTX, issuesOf } from './fixtures';
-import { EIA_PARTICULARS, validCell } from './nation-fixtures';
+import { cellWith, EIA_PARTICULARS } from './nation-fixtures';
 
 /**
  * EIA notices: Scotland's reg 21(2) particulars (SSI 2017/102) and Northern Ireland's reg 18(1) (SR 2017/83),
  * required for `category: eia` and refused for other categories. The fixtures publish on Monday 1 March 2027.
  */
-const cell = (nation: Nation, overrides: Record<string, unknown> = {}) => {
-  const body: Record<string, unknown> = { ...validCell('planning', nation), ...overrides };
-  for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
-  return body;
-};
+const cell = (nation: Nation, overrides: Record<string, unknown> = {}) =>
+  cellWith('planning', nation, overrides);
 const text = (nation: Nation, overrides: Record<string, unknown>) =>
   prepareNotice(parseOrderInput(cell(nation, overrides), CTX), CTX).noticeText;
 

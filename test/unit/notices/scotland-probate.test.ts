@@ -1,6 +1,6 @@
 import { parseOrderInput, prepareNotice, type Nation, type NoticeType } from '../../../src/notices';
 import { CTX, issuesOf } from './fixtures';
-import { validCell } from './nation-fixtures';
+import { cellWith, validCell } from './nation-fixtures';
 
 /**
  * Scotland's deceased-estates notice as Scots practice has it (notice-law.md §2): executors, no statute, no
@@ -12,11 +12,7 @@ const cell = (
   overrides: Record<string, unknown> = {},
   type: NoticeType = 'probate',
   nation: Nation = 'scotland',
-) => {
-  const body: Record<string, unknown> = { ...validCell(type, nation), ...overrides };
-  for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
-  return body;
-};
+) => cellWith(type, nation, overrides);
 const text = (overrides: Record<string, unknown> = {}) =>
   prepareNotice(parseOrderInput(cell(overrides), CTX), CTX).noticeText;
 

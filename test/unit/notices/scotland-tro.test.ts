@@ -2,32 +2,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOrderInput, prepareNotice } from '../../../src/notices';
 import { CTX, issuesOf } from './fixtures';
-import { validCell } from './nation-fixtures';
+import { cellWith, SCOTTISH_TRO_MAKING, TRO_PROPOSALS } from './nation-fixtures';
 
 /**
  * Scottish traffic orders (SI 1999/614): the notice of making with the Schedule 1 Part III particulars, and the
  * reg 7(3) objection period of a notice of proposals with both of its limbs. Today is Friday 20 November 2026.
  */
-const cell = (overrides: Record<string, unknown> = {}) => {
-  const body: Record<string, unknown> = { ...validCell('tro', 'scotland'), ...overrides };
-  for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
-  return body;
-};
+const cell = (overrides: Record<string, unknown> = {}) => cellWith('tro', 'scotland', overrides);
 const prepare = (overrides: Record<string, unknown>) =>
   prepareNotice(parseOrderInput(cell(overrides), CTX), CTX);
 
-const MAKING = {
-  stage: 'making',
-  objectionDeadline: undefined,
-  objectionAddress: undefined,
-  publicationDate: '2026-11-30',
-  madeDate: '2026-11-18',
-  comesIntoForceDate: '2026-12-07',
-  proposalsReference: 'TRO/26/14',
-  proposalsNewspaper: 'Edinburgh Evening News',
-  proposalsIssueNumber: '41203',
-  proposalsPublishedOn: '2026-09-01',
-};
+const MAKING = { ...SCOTTISH_TRO_MAKING, ...TRO_PROPOSALS };
 
 /** The making variant's golden text, beside the 24 cells' (UPDATE_GOLDEN=1 re-records it). */
 function golden(name: string, text: string): void {

@@ -62,31 +62,7 @@ describe('event catalogue', () => {
   });
 });
 
-describe('serialisation', () => {
-  test('one order shape: the spec’s fields first, optional ones only when they apply', () => {
-    const body = serializeOrder(order);
-    expect(Object.keys(body).slice(0, 8)).toEqual([
-      'id',
-      'reference',
-      'status',
-      'type',
-      'quotedPriceGbpPence',
-      'noticeText',
-      'paymentMethod',
-      'createdAt',
-    ]);
-    expect(body).toMatchObject({ checkoutUrl: order.checkoutUrl, publicationDate: '2027-03-01' });
-    expect(body).not.toHaveProperty('invoiceUrl');
-    expect(
-      serializeOrder({ ...order, paymentMethod: 'purchase_order', checkoutUrl: null }),
-    ).not.toHaveProperty('checkoutUrl');
-    const adjusted = { requested: '2027-02-28', reason: 'not_a_publication_day', message: 'Sunday.' };
-    expect(serializeOrder({ ...order, publicationDateAdjusted: adjusted })).toMatchObject({
-      publicationDate: '2027-03-01',
-      publicationDateAdjusted: adjusted,
-    });
-  });
-
+describe('snapshots', () => {
   test('snapshots round-trip', () => {
     expect(toOrder(toSnapshot(order))).toEqual(order);
   });

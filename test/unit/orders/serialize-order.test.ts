@@ -60,3 +60,23 @@ it('lists every optional field that applies, in its place', () => {
   expect(body.publishedAt).toBe('2026-12-01T09:00:00.123Z');
   expect(body.language).toBe('cy+en');
 });
+
+it('one order shape: the spec’s fields first, optional ones only when they apply', () => {
+  const order = anOrder({
+    paymentMethod: 'stripe_checkout',
+    checkoutUrl: 'http://x/sandbox/checkout/ord_1',
+    publicationDate: '2027-03-01',
+  });
+  const body = serializeOrder(order);
+  expect(Object.keys(body).slice(0, 8)).toEqual(SPEC);
+  expect(body).toMatchObject({ checkoutUrl: order.checkoutUrl, publicationDate: '2027-03-01' });
+  expect(body).not.toHaveProperty('invoiceUrl');
+  expect(serializeOrder({ ...order, paymentMethod: 'purchase_order', checkoutUrl: null })).not.toHaveProperty(
+    'checkoutUrl',
+  );
+  const adjusted = { requested: '2027-02-28', reason: 'not_a_publication_day', message: 'Sunday.' };
+  expect(serializeOrder({ ...order, publicationDateAdjusted: adjusted })).toMatchObject({
+    publicationDate: '2027-03-01',
+    publicationDateAdjusted: adjusted,
+  });
+});
