@@ -5,7 +5,7 @@ import { addDays } from './dates';
 import { firstPublicationDay } from './publication';
 import { referenceData } from './data/reference';
 import { GAZETTE_EDITIONS, JURISDICTIONS, type GazetteEdition } from './types';
-import { addWorkingDays, workingDaysBefore } from './working-days';
+import { earliestForCopy, workingDaysBefore } from './working-days';
 
 /**
  * The Gazette insertion of a notice that goes to its nation's Gazette: scheduled with the newspaper's, in the
@@ -61,7 +61,7 @@ export function gazetteInsertion(
   newspaperDate: string,
 ): GazetteInsertion {
   const gazette = GAZETTES[edition];
-  const earliest = addWorkingDays(today, gazette.copyDeadlineWorkingDays, gazette.bankHolidays);
+  const earliest = earliestForCopy(today, gazette.copyDeadlineWorkingDays, gazette.bankHolidays);
   let publicationDate = firstPublicationDay(gazette, earliest > newspaperDate ? earliest : newspaperDate);
   while (isBankHoliday(publicationDate, gazette.bankHolidays)) {
     publicationDate = firstPublicationDay(gazette, addDays(publicationDate, 1));

@@ -1,7 +1,7 @@
 import { copyDeadlineWorkingDays } from './copy-deadlines';
 import { addDays, daysBetween, isoWeekday } from './dates';
 import type { Newspaper } from './directory';
-import { addWorkingDays } from './working-days';
+import { earliestForCopy } from './working-days';
 
 /**
  * The earliest date a notice can appear in this newspaper: its first publication day on or after its copy
@@ -65,7 +65,7 @@ export function bookablePublicationDate(
   today: string,
   requested?: string,
 ): BookablePublication {
-  const earliest = addWorkingDays(today, copyWorkingDays, newspaper.bankHolidays);
+  const earliest = earliestForCopy(today, copyWorkingDays, newspaper.bankHolidays);
   const from = requested !== undefined && requested > earliest ? requested : earliest;
   const date = firstPublicationDay(newspaper, from);
   if (requested === undefined || date === requested) return { publicationDate: date, adjusted: null };

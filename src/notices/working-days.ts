@@ -16,6 +16,17 @@ export function addWorkingDays(iso: string, count: number, cal: Jurisdiction): s
   return stepWorkingDays(iso, count, cal, 1);
 }
 
+/**
+ * The first publication date whose copy deadline (`count` working days before it) is today or later, by that
+ * very definition: on a Saturday, a paper that needs the copy 2 working days ahead can print on Wednesday, not
+ * Tuesday (whose deadline was Friday); on a Friday, a paper needing 1 day can print on Saturday.
+ */
+export function earliestForCopy(today: string, count: number, cal: Jurisdiction): string {
+  let date = today;
+  while (workingDaysBefore(date, count, cal) < today) date = addDays(date, 1);
+  return date;
+}
+
 /** The date `count` working days before `iso`. */
 export function workingDaysBefore(iso: string, count: number, cal: Jurisdiction): string {
   return stepWorkingDays(iso, count, cal, -1);

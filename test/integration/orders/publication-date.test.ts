@@ -1,7 +1,7 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { addDays, addMonths, isoWeekday, ukDate } from '../../../src/notices/dates';
-import { addWorkingDays } from '../../../src/notices/working-days';
+import { earliestForCopy } from '../../../src/notices/working-days';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
@@ -85,7 +85,7 @@ describe('publication dates the newspaper can meet', () => {
   test('a date inside the copy deadline moves to the first date after it; an estimate answers the earliest', async () => {
     const { key } = await newCustomer(api, 'invoice_with_terms');
     const tomorrow = addDays(TODAY, 1);
-    const earliest = addWorkingDays(TODAY, 3, 'england_and_wales');
+    const earliest = earliestForCopy(TODAY, 3, 'england_and_wales');
     const daily = validOrderBody('planning', { publicationDate: tomorrow });
     const created = await call(api, 'POST', '/api/v1/orders', { key, body: daily });
     expect(created.status).toBe(201);
@@ -98,7 +98,7 @@ describe('publication dates the newspaper can meet', () => {
     });
 
     const estimate = await call(api, 'POST', '/api/v1/quote', { body: { type: 'hgv', postcode: 'EX1 1AA' } });
-    const firstThursday = nextWeekday(addWorkingDays(TODAY, 5, 'england_and_wales'), 4);
+    const firstThursday = nextWeekday(earliestForCopy(TODAY, 5, 'england_and_wales'), 4);
     expect(estimate.json.publicationDate).toBe(firstThursday);
   });
 

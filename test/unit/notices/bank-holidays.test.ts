@@ -5,7 +5,12 @@ import { GAZETTES, gazetteInsertion } from '../../../src/notices/gazettes';
 import { jurisdictionOfNation, nationOfPostcode } from '../../../src/notices/nations';
 import { bookablePublicationDate } from '../../../src/notices/publication';
 import type { Jurisdiction } from '../../../src/notices/types';
-import { addWorkingDays, isWorkingDay, workingDaysBefore } from '../../../src/notices/working-days';
+import {
+  addWorkingDays,
+  earliestForCopy,
+  isWorkingDay,
+  workingDaysBefore,
+} from '../../../src/notices/working-days';
 
 /**
  * The published lists, as gov.uk/bank-holidays gives them (its bank-holidays.json: the three divisions'
@@ -141,17 +146,38 @@ describe('copy deadlines skip the bank holidays of the nation', () => {
 
   test('a daily paper of each nation: the earliest date is 3 of its working days away', () => {
     for (const cal of CALENDARS) {
-      const holiday = nextOwnHoliday(cal, cal === 'scotland' ? 'england_and_wales' : 'scotland');
+      const other = cal === 'scotland' ? 'england_and_wales' : 'scotland';
+      const holiday = nextOwnHoliday(cal, other);
       const today = workingDaysBefore(holiday, 1, cal);
       const paper = { name: 'Daily', publicationDays: [1, 2, 3, 4, 5, 6], bankHolidays: cal };
       const { publicationDate } = bookablePublicationDate(paper, 3, today);
+      // The first issue whose copy deadline, 3 of the calendar's working days before it, is not yet past.
       let expected = today;
-      for (let left = 3; left > 0;) {
+      while (isoWeekday(expected) === 7 || workingDaysBefore(expected, 3, cal) < today) {
         expected = addDays(expected, 1);
-        if (isoWeekday(expected) <= 5 && !isBankHoliday(expected, cal)) left -= 1;
       }
-      while (isoWeekday(expected) === 7) expected = addDays(expected, 1);
       expect(publicationDate).toBe(expected);
+      // The holiday counts: without it the deadline would fall a day later.
+      expect(workingDaysBefore(publicationDate, 3, cal) <= workingDaysBefore(publicationDate, 3, other)).toBe(
+        true,
+      );
+    }
+  });
+
+  test('copy sent on a weekend or a bank holiday is taken on the next working day', () => {
+    for (const cal of CALENDARS) {
+      for (let start = 0; start < 400; start++) {
+        const today = addDays(TODAY, start);
+        for (const lead of [1, 2, 3, 5]) {
+          const earliest = earliestForCopy(today, lead, cal);
+          // Its deadline is still ahead, and the day before's has passed: the earliest date exactly.
+          expect(workingDaysBefore(earliest, lead, cal) >= today).toBe(true);
+          expect(earliest === today || workingDaysBefore(addDays(earliest, -1), lead, cal) < today).toBe(
+            true,
+          );
+          expect(workingDaysBefore(addDays(earliest, -1), lead, cal) < today).toBe(true);
+        }
+      }
     }
   });
 
