@@ -3,6 +3,17 @@ import tseslint from 'typescript-eslint';
 import jest from 'eslint-plugin-jest';
 import regexp from 'eslint-plugin-regexp';
 
+/** The layers above storage: the adapters, the workflows and their activities. */
+const ABOVE_STORAGE = [
+  '**/api/*',
+  '**/settings/*',
+  '**/service/*',
+  '**/temporal/*',
+  '**/workflows/*',
+  '**/activities/*',
+  '**/cli/*',
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'sdk/dist/**', 'node_modules/**', '.data/**', '.tools/**', 'coverage/**', 'bin/**'],
@@ -141,15 +152,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '**/api/*',
-                '**/settings/*',
-                '**/service/*',
-                '**/temporal/*',
-                '**/workflows/*',
-                '**/activities/*',
-                '**/cli/*',
-              ],
+              group: ABOVE_STORAGE,
               message: 'src/db sits below the adapters and the workflows.',
             },
           ],
@@ -165,17 +168,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '**/db/*',
-                '**/db',
-                '**/api/*',
-                '**/settings/*',
-                '**/service/*',
-                '**/temporal/*',
-                '**/workflows/*',
-                '**/activities/*',
-                '**/cli/*',
-              ],
+              group: ['**/db/*', '**/db', ...ABOVE_STORAGE],
               message: 'The key format, HTML and money are pure: no storage, no adapters.',
             },
           ],
