@@ -1,7 +1,8 @@
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
-import { fromToday, validCellBody, validOrderBody } from '../../support/notice-bodies';
+import { addDays } from '../../../src/notices/dates';
+import { PUBLICATION_DATE, validCellBody, validOrderBody } from '../../support/notice-bodies';
 import { startStackWithCustomer, type TestStack } from '../../support/stack';
 
 /**
@@ -156,7 +157,7 @@ describe('border-exact nations', () => {
         planningAuthorityAddress: authority[postcode][1],
         postcode,
         siteAddress: `Land off Queens Park Road, Chester, ${postcode}`,
-        commentDeadline: fromToday('2027-03-29'),
+        commentDeadline: addDays(PUBLICATION_DATE, 28), // four weeks after the publication date
       });
     const handbridge = await place(at('CH4 7AD'));
     expect(handbridge.status).toBe(201);
