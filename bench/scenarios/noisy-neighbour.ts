@@ -32,10 +32,12 @@ const RECEIVER_DELAY_MS = 2_000;
 const ORDER_RATE_OVER_QUOTA = 4;
 const MAX_ORDER_RATE = 20;
 /**
- * A's list requests a second: twice what its organisation's request limit (600 a minute by default) lets
- * through in production. The bench raises the request limits (bench/lib/services.ts) so every one arrives.
+ * A's requests of every kind together go at its organisation's request limit in production (the bench's
+ * services raise the limits, so that B is measured and not the limiter): its lists take what its orders and
+ * sample sends leave of it. Past the limit, production answers 429 before any work is done.
  */
-const A_LIST_RATE = 20;
+const aListRate = (perOrganisationPerMinute: number, otherPerSecond: number) =>
+  Math.max(1, perOrganisationPerMinute / 60 - otherPerSecond);
 /** `POST /v1/test_helpers/webhooks/send` a second: each goes to every one of A's endpoints. */
 const A_SEND_RATE = 2;
 /** At most this many of A's requests of each kind in flight; a tick past it is skipped (and counted). */
@@ -200,7 +202,8 @@ async function floodingTenant(ctx: BenchContext, endpointUrl: (path: string) => 
       break;
     }
   }
-  return { quotas: config.quotas, keys, keysRefused, endpoints, endpointsRefused };
+  const requestLimitPerMinute = config.rateLimits.perOrganisationPerMinute;
+  return { quotas: config.quotas, requestLimitPerMinute, keys, keysRefused, endpoints, endpointsRefused };
 }
 
 /**
@@ -267,9 +270,9 @@ function p99Target(what: string, loaded: Measured, idle: Measured, ratio: number
 /**
  * One tenant floods while another works beside it. Tenant B (live) creates and lists orders on the quiet
  * service; then tenant A, holding as many test keys and webhook endpoints (to a receiver that answers after
- * 2 s) as its quotas allow, places test orders at four times its per-minute quota, lists at twice its
- * organisation's request limit and sends sample events to all its endpoints, while B repeats the same
- * measurement. Targets: B's loaded p99 within 2× its idle p99 for create and list, no 5xx and no 429 for B.
+ * 2 s) as its quotas allow, places test orders at four times its per-minute quota and sends sample events to
+ * all its endpoints, with lists filling the rest of its organisation's request limit, while B repeats the
+ * same measurement. Targets: B's loaded p99 within 2× its idle p99 for create and list, no 5xx and no 429 for B.
  */
 export async function noisyNeighbourScenario(ctx: BenchContext) {
   const { services } = ctx;
@@ -290,11 +293,12 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       MAX_ORDER_RATE,
       (a.quotas.test_orders_per_minute / 60) * ORDER_RATE_OVER_QUOTA,
     );
+    const listRate = round(aListRate(a.requestLimitPerMinute, orderRate + A_SEND_RATE));
     const aStatuses = { orders: {} as Statuses, lists: {} as Statuses, sends: {} as Statuses };
     const orders = `${services.apiUrl}/api/v1/orders`;
     const keyOf = (i: number) => bearer(a.keys[i % a.keys.length]!);
     progress(
-      `noisy neighbour: tenant A floods (${round(orderRate)} test orders/s, ${A_LIST_RATE} lists/s, ${A_SEND_RATE} sample events/s to ${a.endpoints} endpoints answering after ${RECEIVER_DELAY_MS} ms)`,
+      `noisy neighbour: tenant A floods (${round(orderRate)} test orders/s, ${listRate} lists/s, ${A_SEND_RATE} sample events/s to ${a.endpoints} endpoints answering after ${RECEIVER_DELAY_MS} ms)`,
     );
     const workflowsBefore = await workflowCounts(ctx);
     const floodStarted = performance.now();
@@ -308,7 +312,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
           stop,
         ),
       ),
-      lists: paced(A_LIST_RATE, (i, stop) =>
+      lists: paced(listRate, (i, stop) =>
         send(`${orders}?limit=100`, { headers: keyOf(i) }, aStatuses.lists, A_REQUEST_TIMEOUT_MS, stop),
       ),
       sends: paced(A_SEND_RATE, (i, stop) =>
@@ -384,7 +388,8 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
         floodSeconds,
         rates: {
           testOrdersPerSecond: round(orderRate),
-          listsPerSecond: A_LIST_RATE,
+          listsPerSecond: listRate,
+          requestLimitPerMinute: a.requestLimitPerMinute,
           sendsPerSecond: A_SEND_RATE,
         },
         requests: aRequests,

@@ -44,6 +44,7 @@ import {
 import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
 import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
+import { workPriority } from './priority';
 
 /**
  * Every way of starting or messaging the workflows of an order: the order's own (placement, updates, the
@@ -121,6 +122,7 @@ export async function startOrder(
   const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
     workflowId: orderWorkflowId(opts.input.order.id),
     taskQueue: opts.taskQueue,
+    priority: workPriority(opts.input.order),
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
     staticSummary: opts.summary,
@@ -244,7 +246,7 @@ export function sendSimulatedReport(
  */
 export async function startSimulatedNewspaper(
   temporal: Client,
-  order: { id: string; reference: string },
+  order: { id: string; reference: string; organisationId: string },
   schedule: SimulatorSchedule,
   taskQueue: string,
 ): Promise<void> {
@@ -252,6 +254,7 @@ export async function startSimulatedNewspaper(
   await temporal.workflow.start<typeof simulatedNewspaperWorkflow>('simulatedNewspaperWorkflow', {
     workflowId: simulatorWorkflowId(order.id),
     taskQueue,
+    priority: workPriority({ livemode: false, organisationId: order.organisationId }),
     args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
@@ -281,6 +284,7 @@ export async function startAnnouncement(
     await temporal.workflow.start(ANNOUNCEMENT_WORKFLOW_TYPE, {
       workflowId: announcementWorkflowId(input.event.id),
       taskQueue,
+      priority: workPriority(input.event),
       args: [input],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });

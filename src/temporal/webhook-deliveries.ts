@@ -20,6 +20,7 @@ import {
 import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+import { workPriority } from './priority';
 
 /**
  * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
@@ -245,6 +246,7 @@ export async function sendSampleEvent(
     return await client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
       workflowId: sampleWorkflowId(input.organisationId),
       taskQueue,
+      priority: workPriority({ livemode: false, organisationId: input.organisationId }),
       args: [input],
     });
   } catch (err) {

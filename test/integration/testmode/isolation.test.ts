@@ -1,6 +1,9 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
+import { LIVE_PRIORITY, TEST_MODE_PRIORITY } from '../../../src/temporal/priority';
+import { orderWorkflowId } from '../../../src/workflows/order.messages';
+import { simulatorWorkflowId } from '../../../src/workflows/simulated-newspaper.messages';
 import { call, integrationKeysFor, type TestApi } from '../../support/harness';
 import { eventually } from '../../support/eventually';
 import { startReceiver, type Receiver } from '../webhooks/support';
@@ -218,5 +221,26 @@ describe('test and live orders are invisible to each other', () => {
     );
     expect(new Set(mine.map((b) => b.id))).toEqual(new Set(events.test.map((e) => e.id)));
     expect(mine.every((b) => b.data.object.livemode === false)).toBe(true);
+  });
+});
+
+describe('live work is dispatched before test-mode work', () => {
+  test('a live order runs at the live priority, a test order and its simulated newspaper at the test-mode priority; each keyed by its organisation', async () => {
+    const { api } = stack;
+    const { org, testKey, liveKey } = await customer(api);
+    const testOrder = await placeOrder(api, testKey);
+    const liveOrder = await placeOrder(api, liveKey);
+    const priorityOf = async (workflowId: string) =>
+      (await api.temporal.workflow.getHandle(workflowId).describe()).priority;
+    const live = { priorityKey: LIVE_PRIORITY, fairnessKey: org.id };
+    const testMode = { priorityKey: TEST_MODE_PRIORITY, fairnessKey: org.id };
+
+    expect(await priorityOf(orderWorkflowId(liveOrder.id))).toMatchObject(live);
+    expect(await priorityOf(orderWorkflowId(testOrder.id))).toMatchObject(testMode);
+    const simulator = await eventually(
+      () => priorityOf(simulatorWorkflowId(testOrder.id)).catch(() => undefined),
+      (p) => p !== undefined,
+    );
+    expect(simulator).toMatchObject(testMode);
   });
 });
