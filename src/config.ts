@@ -115,6 +115,7 @@ const envSchema = z.object({
   QUOTA_TEST_ORDERS_PER_MINUTE: intFrom(Q.test_orders_per_minute, 1),
   QUOTA_TEST_ORDERS_PER_DAY: intFrom(Q.test_orders_per_day, 1),
   QUOTA_TEST_EMAILS_PER_DAY: intFrom(Q.test_emails_per_day, 0),
+  QUOTA_BILLING_EMAIL_LINKS_PER_DAY: intFrom(Q.billing_email_links_per_day, 1),
   QUOTA_REPLAYS_PER_HOUR: intFrom(Q.replays_per_hour, 1),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   PAGE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(60, 1),
@@ -653,6 +654,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       test_orders_per_minute: e.QUOTA_TEST_ORDERS_PER_MINUTE,
       test_orders_per_day: e.QUOTA_TEST_ORDERS_PER_DAY,
       test_emails_per_day: e.QUOTA_TEST_EMAILS_PER_DAY,
+      billing_email_links_per_day: e.QUOTA_BILLING_EMAIL_LINKS_PER_DAY,
       replays_per_hour: e.QUOTA_REPLAYS_PER_HOUR,
     }),
     orders: Object.freeze({

@@ -13,6 +13,7 @@ export const QUOTA_NAMES = [
   'test_orders_per_minute',
   'test_orders_per_day',
   'test_emails_per_day',
+  'billing_email_links_per_day',
   'replays_per_hour',
 ] as const;
 
@@ -38,6 +39,14 @@ export const QUOTAS: Readonly<Record<QuotaName, QuotaDefinition>> = {
     windowSeconds: 86_400,
     modes: TEST,
   },
+  // The link unlocks test-mode e-mail to the billing address (live mode's goes there regardless), so it is
+  // counted with test mode's e-mail: an admin cannot make us mail an address over and over.
+  billing_email_links_per_day: {
+    kind: 'window',
+    what: 'billing e-mail verification links a day',
+    windowSeconds: 86_400,
+    modes: TEST,
+  },
   replays_per_hour: { kind: 'window', what: 'webhook replays an hour', windowSeconds: 3_600, modes: BOTH },
 };
 
@@ -51,6 +60,7 @@ export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
   test_orders_per_minute: 30,
   test_orders_per_day: 1_000,
   test_emails_per_day: 200,
+  billing_email_links_per_day: 5,
   replays_per_hour: 200,
 };
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import type { Organisation } from '../../db/organisations.repository';
 import { queueBillingEmailVerification } from '../../temporal/sign-in';
 import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
-import { quotaStandings, type QuotaStanding } from '../../quotas/usage';
+import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quotas/usage';
+import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
 import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
@@ -157,6 +158,22 @@ interface Deps {
 }
 
 /**
+ * Queues the e-mail of a new link verifying the billing e-mail, counted against the organisation's daily quota
+ * of such links (refused past it with the quota's message; the count is given back if nothing was queued).
+ */
+async function emailVerificationLink(deps: Deps, organisationId: string): Promise<void> {
+  const { db, config } = deps;
+  const quota = ['billing_email_links_per_day'] as const;
+  const use = await useWindowQuotas(db, config.quotas, quota, organisationId, 'test');
+  try {
+    await queueBillingEmailVerification(deps.temporal, deps.taskQueue, organisationId);
+  } catch (err) {
+    await use.release();
+    throw err;
+  }
+}
+
+/**
  * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
  * the settings audit log.
  */
@@ -178,9 +195,14 @@ export function organisationRoutes(deps: Deps): Router<ConsoleState> {
         if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
           return { notice: 'Contact details saved.' };
         }
-        await queueBillingEmailVerification(deps.temporal, deps.taskQueue, s.organisation.id);
+        const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
+          if (isQuotaRefusal(err)) return err.message;
+          throw err;
+        });
         return {
-          notice: `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
+          notice: refused
+            ? `Contact details saved. No verification link was e-mailed: ${refused}`
+            : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
         };
       },
     ),
@@ -192,7 +214,7 @@ export function organisationRoutes(deps: Deps): Router<ConsoleState> {
       async (_ctx, s) => {
         const { billingEmail, billingEmailVerifiedAt } = s.organisation;
         if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
-        await queueBillingEmailVerification(deps.temporal, deps.taskQueue, s.organisation.id);
+        await emailVerificationLink(deps, s.organisation.id);
         return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
       },
     ),

@@ -9,7 +9,7 @@ import {
   redeemSignInLink,
   type Member,
 } from '../../../src/db/members.repository';
-import { signInMailWorkflowId } from '../../../src/temporal/sign-in';
+import { billingEmailVerificationWorkflowId, signInMailWorkflowId } from '../../../src/temporal/sign-in';
 import {
   createBillingEmailVerification,
   redeemBillingEmailVerification,
@@ -198,6 +198,33 @@ test('a billing e-mail set by an admin is unverified until the link e-mailed to 
   expect((await findOrganisation(api.db, member.organisationId))?.billingEmailVerifiedAt).toBeInstanceOf(
     Date,
   );
+});
+
+test('verification links are counted: past the daily quota the admin is refused and nothing is e-mailed', async () => {
+  const admin = await adminConsole();
+  const address = `quota-${randomUUID().slice(0, 8)}@firm.example`;
+  await admin.post('/settings/organisation', { billingContactName: '', billingEmail: address });
+  const limit = api.config.quotas.billing_email_links_per_day;
+  let refused: { status: number; body: string } | undefined;
+  // The earlier tests asked for links today too: at most `limit` more can be asked before the refusal.
+  for (let i = 0; i <= limit && !refused; i++) {
+    const res = await admin.post('/settings/organisation/billing-email/verify', {});
+    if (res.status !== 200) refused = res;
+  }
+  expect(refused?.status).toBe(429);
+  expect(refused?.body).toContain(
+    `Quota billing_email_links_per_day reached: an organisation may make at most ${limit} billing e-mail verification links a day`,
+  );
+  // The last link asked for has gone; then a new address is saved, and says why no link went to it.
+  const workflow = api.temporal.workflow.getHandle(billingEmailVerificationWorkflowId(member.organisationId));
+  await workflow.result().catch(() => undefined);
+  const next = `quota-next-${randomUUID().slice(0, 8)}@firm.example`;
+  const mark = smtp.received.length;
+  const saved = await admin.post('/settings/organisation', { billingContactName: '', billingEmail: next });
+  expect(saved.status).toBe(200);
+  expect(saved.body).toContain('Contact details saved. No verification link was e-mailed: Quota');
+  expect((await findOrganisation(api.db, member.organisationId))?.billingEmail).toBe(next);
+  expect(smtp.received.slice(mark).filter((m) => m.to.includes(next))).toEqual([]);
 });
 
 test('an expired verification link verifies nothing, and is purged', async () => {

@@ -94,9 +94,11 @@ describe('quota configuration', () => {
     expect(set.rateLimits.perOrganisationPerMinute).toBe(7);
   });
 
-  it('applies test-order and test-e-mail quotas to test mode only', () => {
+  it('applies test-order, test-e-mail and billing-link quotas to test mode only', () => {
     expect(QUOTAS.test_orders_per_minute.modes).toEqual(['test']);
     expect(QUOTAS.test_emails_per_day.modes).toEqual(['test']);
+    expect(QUOTAS.billing_email_links_per_day).toMatchObject({ windowSeconds: 86_400, modes: ['test'] });
+    expect(DEFAULT_QUOTA_LIMITS.billing_email_links_per_day).toBe(5);
     expect(QUOTAS.webhook_endpoints.modes).toEqual(['live', 'test']);
   });
 });
