@@ -30,7 +30,7 @@ const keptAlive = new http.Agent({ keepAlive: true });
 /**
  * GET with node:http on a kept-alive connection, the JSON body parsed; throws unless 200. For read paths
  * measured beside a raw query: fetch (undici, WHATWG streams) adds ~0.5 ms a 56 KB page on this machine
- * (docs/benchmarks.md, "Session 19 (main)"), which is the client's cost, in neither the service nor pg.
+ * (docs/benchmarks.md, "3. List orders"), which is the client's cost, in neither the service nor pg.
  */
 export function getJson<T = unknown>(url: string, headers: Record<string, string>): Promise<T> {
   return new Promise((resolve, reject) => {
