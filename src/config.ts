@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { resolveLogFormat, type LogFormat } from './logger';
+import { resolveLogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
-import { DEFAULT_QUOTA_LIMITS as Q, type QuotaLimits } from './quotas/quotas';
+import { DEFAULT_QUOTA_LIMITS as Q } from './quotas/quotas';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
@@ -15,13 +15,12 @@ import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } fro
  * under DATA_DIR.
  */
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']);
+const isTrue = (v: string) => v === 'true' || v === '1' || v === 'yes';
+const bool = (fallback: boolean) => booleanText.default(fallback ? 'true' : 'false').transform(isTrue);
+/** Undefined when unset: the default then depends on other settings. */
+const optionalBool = booleanText.optional().transform((v) => v && isTrue(v));
 const isLoopbackHost = (host: string) => /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i.test(host);
-const isTrue = (v: string | undefined) => v === 'true' || v === '1' || v === 'yes';
 
 const optionalString = z
   .string()
@@ -51,7 +50,7 @@ const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).defau
 const attentionHours = (status: keyof OrderTimings['attentionAfterMs']) =>
   hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
 
-/** Clearly fake bank details for development; refused in production (see bankConfig). */
+/** Clearly fake bank details for development; refused in production (see productionGaps). */
 const DEVELOPMENT_BANK = {
   accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
   sortCode: '00-00-00',
@@ -62,7 +61,7 @@ const DEVELOPMENT_BANK = {
  * Who issues our documents (the supplier on VAT invoices, the issuer of certificates): clearly fake defaults for
  * development, refused in production (see productionGaps).
  */
-export const DEVELOPMENT_SUPPLIER = {
+const DEVELOPMENT_SUPPLIER = {
   name: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
   address: '1 Example Street, Leeds, LS1 1AA',
   vatNumber: 'GB000000000',
@@ -94,7 +93,7 @@ const envSchema = z.object({
   TEMPORAL_DEV_PORT: intFrom(7233, 1),
   TEMPORAL_UI_URL: optionalString.pipe(z.url().optional()),
   // Temporal's own client variables (its "environment configuration"): TLS, mTLS, API key.
-  TEMPORAL_TLS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  TEMPORAL_TLS: optionalBool,
   TEMPORAL_TLS_CLIENT_CERT_PATH: optionalString,
   TEMPORAL_TLS_CLIENT_KEY_PATH: optionalString,
   TEMPORAL_TLS_SERVER_CA_CERT_PATH: optionalString,
@@ -174,7 +173,7 @@ const envSchema = z.object({
       .optional(),
   ),
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
-  WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: optionalBool,
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1).pipe(z.number().max(100)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1).pipe(z.number().max(1000)),
@@ -189,161 +188,17 @@ const envSchema = z.object({
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
-export interface Config {
-  readonly env: 'development' | 'test' | 'production';
-  readonly logLevel: string;
-  /** `pretty` in development on a terminal, else JSON (LOG_FORMAT=auto); see resolveLogFormat. */
-  readonly logFormat: LogFormat;
-  readonly host: string;
-  readonly port: number;
-  /** Base address used in URLs the service hands out (certificate, proof, checkout). */
-  readonly publicBaseUrl: string;
-  readonly dataDir: string;
-  /** Undefined means: run the embedded PostgreSQL. */
-  readonly databaseUrl: string | undefined;
-  readonly databasePoolSize: number;
-  readonly embeddedPostgresPort: number;
-  /** Undefined means: run a local Temporal dev server. */
-  readonly temporalAddress: string | undefined;
-  readonly temporalNamespace: string;
-  readonly temporalTaskQueue: string;
-  readonly temporalDevPort: number;
-  readonly temporalUiUrl: string | undefined;
-  /** How every connection to Temporal is secured beyond its address (src/temporal/client.ts applies it). */
-  readonly temporalConnection: TemporalConnectionConfig;
-  readonly trustProxy: boolean;
-  readonly trustProxyHops: number;
-  readonly maxBodyBytes: number;
-  /** Node's server time-outs (ms): the request's headers, the whole request, an idle kept-alive connection. */
-  readonly httpTimeouts: {
-    readonly headersMs: number;
-    readonly requestMs: number;
-    readonly keepAliveMs: number;
-  };
-  readonly rateLimits: {
-    readonly perKeyPerMinute: number;
-    /** Requests all of an organisation's keys of one mode may make a minute, together (above the per-key limit). */
-    readonly perOrganisationPerMinute: number;
-    readonly quotePerIpPerMinute: number;
-    /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
-    readonly pagesPerIpPerMinute: number;
-  };
-  readonly apiKeyLastUsedFlushMs: number;
-  /** How long an API process remembers an active key (0: look it up on every request). */
-  readonly apiKeyCacheTtlMs: number;
-  /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
-  readonly redisUrl: string | undefined;
-  /** GET /metrics, on ports of their own (never the API's public port). */
-  readonly metrics: {
-    readonly host: string;
-    /** The API's metrics port; 0 picks a free one. */
-    readonly apiPort: number;
-    /** The worker's metrics port (ours and the Temporal SDK's metrics); 0 picks a free one. */
-    readonly workerPort: number;
-    /** When set, scrapes must send `Authorization: Bearer <token>` (non-enumerable: never logged). */
-    readonly token: string | undefined;
-  };
-  readonly stripe: {
-    readonly secretKey: string | undefined;
-    readonly webhookSecret: string | undefined;
-    readonly apiUrl: string | undefined;
-    /** Stripe key for test-mode orders (svc_test_ keys); unset: test orders use the local sandbox. */
-    readonly testSecretKey: string | undefined;
-    /** Secret of the Stripe webhook endpoint that receives the test-mode account's events. */
-    readonly testWebhookSecret: string | undefined;
-  };
-  /** Test mode's simulated newspaper and Gazette: how long each simulated step waits. */
-  readonly testMode: {
-    readonly bookingDelayMs: number;
-    readonly publicationDelayMs: number;
-    readonly urnDelayMs: number;
-  };
-  readonly mail: {
-    /** `smtp://` or `smtps://` URL of the relay; undefined means: write .eml files to the outbox. */
-    readonly smtpUrl: string | undefined;
-    /** Sender of every e-mail, e.g. `Notices <notices@example.com>`. */
-    readonly from: string;
-  };
-  readonly webhooks: WebhookConfig;
-  /** What an organisation may hold or do per mode (QUOTA_* variables). */
-  readonly quotas: QuotaLimits;
-  readonly orders: {
-    /** Waits of the order workflow (expiry, attention thresholds, completion, delivery attempts). */
-    readonly timings: OrderTimings;
-    /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
-    readonly idempotencyCleanupIntervalMs: number;
-    /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
-    readonly bodyRefreshIntervalMs: number;
-  };
-  /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
-  readonly supplier: SupplierConfig;
-  /**
-   * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
-   * (development and tests only): a generated development key (src/documents/signing-identity.ts).
-   */
-  readonly documentSigning: { readonly keyFile: string | undefined; readonly certFile: string | undefined };
-  /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
-  readonly bank: { readonly accountName: string; readonly sortCode: string; readonly accountNumber: string };
-  /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
-  readonly shutdownDeadlineMs: number;
-  /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
-  readonly database: { readonly connectTimeoutMs: number; readonly statementTimeoutMs: number };
-  readonly api: ApiConfig;
-}
-
-export interface SupplierConfig {
-  readonly name: string;
-  /** Postal address lines. */
-  readonly address: readonly string[];
-  /** GB123456789 (no spaces). */
-  readonly vatNumber: string;
-  readonly email: string;
-  readonly telephone: string | undefined;
-  readonly companyNumber: string | undefined;
-}
-
-export interface TemporalConnectionConfig {
-  /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
-  readonly security: 'plain' | 'tls' | 'mtls';
-  /** The SDK's TLS options, read from the files named (non-enumerable: never logged); false for plain. */
-  readonly tls: false | TemporalTls;
-  /** Temporal Cloud API key, sent as a bearer token (non-enumerable). */
-  readonly apiKey: string | undefined;
-}
-
-export interface TemporalTls {
-  readonly serverNameOverride?: string;
-  readonly serverRootCACertificate?: Buffer;
-  readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
-}
-
-/** What the API process (and the console it serves) needs beyond its port and limits. */
-export interface ApiConfig {
-  /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
-  readonly cursorKeys: readonly Buffer[];
-  /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
-  readonly dependencyRetryAfterSeconds: number;
-  /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
-  readonly rateLimitCleanupIntervalMs: number;
-}
-
-export interface WebhookConfig {
-  /** AES-256-GCM key for signing secrets at rest (non-enumerable: never logged or serialised). */
-  readonly encryptionKey: Buffer;
-  /** Wait before each attempt; its length is the number of attempts. The spec's schedule by default. */
-  readonly retryScheduleMs: readonly number[];
-  /** Per-attempt time-out (connect, answer, excerpt). */
-  readonly timeoutMs: number;
-  /** Private, loopback and link-local destinations allowed: default true outside production. */
-  readonly allowPrivateDestinations: boolean;
-  /** How long a rotated-out signing secret keeps signing beside the new one. */
-  readonly secretOverlapMs: number;
-  /** HTTP attempts in flight at once per endpoint, and per organisation and mode, in each worker process. */
-  readonly maxInFlightPerEndpoint: number;
-  readonly maxInFlightPerOrganisation: number;
-}
+type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
+
+/** Freezes `visible` with `secrets` added as non-enumerable properties, so they are never logged or serialised. */
+function withSecrets<V extends object, S extends object>(visible: V, secrets: S): Readonly<V & S> {
+  for (const [name, value] of Object.entries(secrets)) {
+    Object.defineProperty(visible, name, { value, enumerable: false });
+  }
+  return Object.freeze(visible as V & S);
+}
 
 /**
  * The embedded development mode's key, derived from a fixed, public string: fine for local data, useless
@@ -353,27 +208,24 @@ const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
   .update('statutory-notices development webhook secret key: embedded and test use only, never production')
   .digest();
 
-function webhookConfig(e: z.infer<typeof envSchema>): WebhookConfig {
-  const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  const key = rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY;
-  const allow = e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS;
+function webhookConfig(e: Env) {
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
-  const config = {
+  const visible = {
+    /** Wait before each attempt; its length is the number of attempts. The spec's schedule by default. */
     retryScheduleMs: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...WEBHOOK_RETRY_SCHEDULE_MS]),
+    /** Per-attempt time-out (connect, answer, excerpt). */
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    allowPrivateDestinations: allow === undefined ? e.NODE_ENV !== 'production' : isTrue(allow),
-    secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
+    /** Private, loopback and link-local destinations allowed: default true outside production. */
+    allowPrivateDestinations: e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
+    /** How long a rotated-out signing secret keeps signing beside the new one. */
+    secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * HOUR_MS,
+    /** HTTP attempts in flight at once per endpoint, and per organisation and mode, in each worker process. */
     maxInFlightPerEndpoint: e.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
     maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
-  Object.defineProperty(config, 'encryptionKey', { value: key, enumerable: false });
-  return Object.freeze(config) as WebhookConfig;
-}
-
-function metricsConfig(e: z.infer<typeof envSchema>): Config['metrics'] {
-  const metrics = { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT };
-  Object.defineProperty(metrics, 'token', { value: e.METRICS_TOKEN, enumerable: false });
-  return Object.freeze(metrics) as Config['metrics'];
+  const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
+  // The AES-256-GCM key of signing secrets at rest.
+  return withSecrets(visible, { encryptionKey: rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY });
 }
 
 /** The PEM file a TEMPORAL_TLS_*_PATH variable names, read at start-up so a wrong path stops the process. */
@@ -387,8 +239,14 @@ function pemFile(variable: string, file: string): Buffer {
   }
 }
 
+export interface TemporalTls {
+  readonly serverNameOverride?: string;
+  readonly serverRootCACertificate?: Buffer;
+  readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
+}
+
 /** The TLS options from the files the TEMPORAL_TLS_* variables name. */
-function temporalTls(e: z.infer<typeof envSchema>): TemporalTls {
+function temporalTls(e: Env): TemporalTls {
   const ca = e.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
   const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
   const key = e.TEMPORAL_TLS_CLIENT_KEY_PATH;
@@ -410,7 +268,7 @@ function temporalTls(e: z.infer<typeof envSchema>): TemporalTls {
  * CA, a server name or an API key is given (Temporal Cloud), unless TEMPORAL_TLS=false; mTLS with a client
  * certificate and its key, which come together.
  */
-function temporalConnectionConfig(e: z.infer<typeof envSchema>): TemporalConnectionConfig {
+function temporalConnectionConfig(e: Env) {
   const certificates = !!(e.TEMPORAL_TLS_CLIENT_CERT_PATH || e.TEMPORAL_TLS_SERVER_CA_CERT_PATH);
   if (!e.TEMPORAL_TLS_CLIENT_CERT_PATH !== !e.TEMPORAL_TLS_CLIENT_KEY_PATH) {
     throw new ConfigError(
@@ -418,25 +276,14 @@ function temporalConnectionConfig(e: z.infer<typeof envSchema>): TemporalConnect
     );
   }
   const implied = certificates || !!(e.TEMPORAL_TLS_SERVER_NAME || e.TEMPORAL_API_KEY);
-  const explicit = e.TEMPORAL_TLS === undefined ? undefined : ['true', '1', 'yes'].includes(e.TEMPORAL_TLS);
-  if (explicit === false && certificates) {
+  if (e.TEMPORAL_TLS === false && certificates) {
     throw new ConfigError('Invalid configuration: TEMPORAL_TLS: false, yet TLS certificates are given');
   }
-  const tls = (explicit ?? implied) ? temporalTls(e) : false;
-  const config = { security: !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls' };
-  Object.defineProperty(config, 'tls', { value: tls, enumerable: false });
-  Object.defineProperty(config, 'apiKey', { value: e.TEMPORAL_API_KEY, enumerable: false });
-  return Object.freeze(config) as TemporalConnectionConfig;
-}
-
-/** Bank details printed on invoices: the clearly fake defaults serve development only, never production. */
-function bankConfig(e: z.infer<typeof envSchema>): Config['bank'] {
-  const bank = {
-    accountName: e.BANK_ACCOUNT_NAME,
-    sortCode: e.BANK_SORT_CODE,
-    accountNumber: e.BANK_ACCOUNT_NUMBER,
-  };
-  return Object.freeze(bank);
+  const tls: false | TemporalTls = (e.TEMPORAL_TLS ?? implied) ? temporalTls(e) : false;
+  /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
+  const security: 'plain' | 'tls' | 'mtls' = !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls';
+  // The SDK's TLS options (false for plain) and Temporal Cloud's API key, sent as a bearer token.
+  return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
 
 /** The development cursor key: derived from a public string like the webhook one, refused in production. */
@@ -444,27 +291,13 @@ const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
   .update('statutory-notices development cursor signing key: embedded and test use only, never production')
   .digest();
 
-function apiConfig(e: z.infer<typeof envSchema>): ApiConfig {
-  const signing = e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY;
-  const previous = e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : [];
-  const config = {
-    dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
-    rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
-  };
-  Object.defineProperty(config, 'cursorKeys', {
-    value: Object.freeze([signing, ...previous]),
-    enumerable: false,
-  });
-  return Object.freeze(config) as ApiConfig;
-}
-
 /**
  * Settings that are unsafe in production whatever else is configured: webhooks into our own network, metrics
  * readable by anyone who can reach them, links and cookies over plain http.
  */
-function unsafeInProduction(e: z.infer<typeof envSchema>): string[] {
+function unsafeInProduction(e: Env): string[] {
   const gaps: string[] = [];
-  if (isTrue(e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS)) {
+  if (e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS) {
     gaps.push(
       'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: must not be true in production (webhooks would reach private, loopback and link-local addresses: our own network)',
     );
@@ -494,7 +327,7 @@ const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
  * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (then with a test key and its webhook secret), else
  * the sandbox, which only ever serves test orders.
  */
-function productionGaps(e: z.infer<typeof envSchema>): string[] {
+function productionGaps(e: Env): string[] {
   const gaps: string[] = [];
   const need = (missing: boolean, variable: string, why: string) => {
     if (missing) gaps.push(`${variable}: ${why}`);
@@ -560,7 +393,7 @@ function productionGaps(e: z.infer<typeof envSchema>): string[] {
   return [...gaps, ...unsafeInProduction(e)];
 }
 
-function httpTimeouts(e: z.infer<typeof envSchema>): Config['httpTimeouts'] {
+function httpTimeouts(e: Env) {
   const headersMs = Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000);
   const requestMs = Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
   if (headersMs > requestMs) {
@@ -575,7 +408,7 @@ function httpTimeouts(e: z.infer<typeof envSchema>): Config['httpTimeouts'] {
   });
 }
 
-function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
+function orderTimings(e: Env): OrderTimings {
   const ms = (h: number) => Math.round(h * HOUR_MS);
   return Object.freeze({
     ...DEFAULT_ORDER_TIMINGS,
@@ -592,7 +425,7 @@ function orderTimings(e: z.infer<typeof envSchema>): OrderTimings {
   });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -601,53 +434,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const gaps = e.NODE_ENV === 'production' ? productionGaps(e) : [];
   if (gaps.length > 0) throw new ConfigError(`Invalid configuration: ${gaps.join('; ')}`);
+  const cursorKeys = [
+    e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY,
+    ...(e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : []),
+  ];
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    /** `pretty` in development on a terminal, else JSON (LOG_FORMAT=auto); see resolveLogFormat. */
     logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
+    /** Base address used in URLs the service hands out (certificate, proof, checkout). */
     // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    /** Undefined means: run the embedded PostgreSQL. */
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
+    /** Undefined means: run a local Temporal dev server. */
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     temporalTaskQueue: e.TEMPORAL_TASK_QUEUE,
     temporalDevPort: e.TEMPORAL_DEV_PORT,
     temporalUiUrl: e.TEMPORAL_UI_URL,
+    /** How every connection to Temporal is secured beyond its address (src/temporal/client.ts applies it). */
     temporalConnection: temporalConnectionConfig(e),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    /** Node's server time-outs (ms): the request's headers, the whole request, an idle kept-alive connection. */
     httpTimeouts: httpTimeouts(e),
     rateLimits: Object.freeze({
       perKeyPerMinute: e.RATE_LIMIT_PER_KEY_PER_MINUTE,
+      /** Requests all of an organisation's keys of one mode may make a minute, together (above the per-key limit). */
       perOrganisationPerMinute:
         e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? ORGANISATION_KEYS_WORTH * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
+      /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
       pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
+    /** How long an API process remembers an active key (0: look it up on every request). */
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
+    /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
     redisUrl: e.REDIS_URL,
-    metrics: metricsConfig(e),
+    /** GET /metrics on ports of their own (never the API's public port); 0 picks a free one. */
+    metrics: withSecrets(
+      { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
+      /** When set, scrapes must send `Authorization: Bearer <token>`. */
+      { token: e.METRICS_TOKEN },
+    ),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
+      /** Stripe key for test-mode orders (svc_test_ keys); unset: test orders use the local sandbox. */
       testSecretKey: e.STRIPE_TEST_SECRET_KEY,
+      /** Secret of the Stripe webhook endpoint that receives the test-mode account's events. */
       testWebhookSecret: e.STRIPE_TEST_WEBHOOK_SECRET,
     }),
+    /** Test mode's simulated newspaper and Gazette: how long each simulated step waits. */
     testMode: Object.freeze({
       bookingDelayMs: Math.round(e.TEST_MODE_BOOKING_DELAY_SECONDS * 1000),
       publicationDelayMs: Math.round(e.TEST_MODE_PUBLICATION_DELAY_SECONDS * 1000),
       urnDelayMs: Math.round(e.TEST_MODE_URN_DELAY_SECONDS * 1000),
     }),
+    /** The relay (undefined: .eml files in the outbox) and the sender of every e-mail. */
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
+    /** What an organisation may hold or do per mode (QUOTA_* variables). */
     quotas: Object.freeze({
       webhook_endpoints: e.QUOTA_WEBHOOK_ENDPOINTS,
       api_keys: e.QUOTA_API_KEYS,
@@ -659,11 +516,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     orders: Object.freeze({
       timings: orderTimings(e),
+      /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
+      /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
     }),
+    /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
     supplier: Object.freeze({
       name: e.SUPPLIER_NAME,
+      /** Postal address lines. */
       address: Object.freeze(
         e.SUPPLIER_ADDRESS.split(/[\n,]/)
           .map((l) => l.trim())
@@ -674,19 +535,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telephone: e.SUPPLIER_TELEPHONE,
       companyNumber: e.SUPPLIER_COMPANY_NUMBER,
     }),
+    /**
+     * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
+     * (development and tests only): a generated development key (src/documents/signing-identity.ts).
+     */
     documentSigning: Object.freeze({
       keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
       certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
-    bank: bankConfig(e),
+    /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
+    bank: Object.freeze({
+      accountName: e.BANK_ACCOUNT_NAME,
+      sortCode: e.BANK_SORT_CODE,
+      accountNumber: e.BANK_ACCOUNT_NUMBER,
+    }),
+    /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
     database: Object.freeze({
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     }),
-    api: apiConfig(e),
+    /** What the API process (and the console it serves) needs beyond its port and limits. */
+    api: withSecrets(
+      {
+        /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
+        dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
+        /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
+        rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
+      },
+      /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
+      { cursorKeys: Object.freeze(cursorKeys) },
+    ),
+    /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
     shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }
+
+export type Config = ReturnType<typeof loadConfig>;
+export type TemporalConnectionConfig = Config['temporalConnection'];
 
 /** Where the embedded PostgreSQL keeps its cluster, and the Temporal dev server its SQLite file. */
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
