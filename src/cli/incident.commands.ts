@@ -1,8 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from '../config';
-import type { Db } from '../db/database';
 import { listIncidents } from '../db/incidents.repository';
-import { createMailer } from '../mail/mailer';
 import { COMPONENTS, isComponent, type Component } from '../status/components';
 import {
   IncidentError,
@@ -11,20 +8,10 @@ import {
   updateIncident,
   type IncidentDeps,
 } from '../status/incidents';
-import { fail, printJson } from './output';
-
-type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+import { commaList, fail, printJson, withMailer, type RunWithDb } from './output';
 
 function componentList(value: string): Component[] {
-  const names = [
-    ...new Set(
-      value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (names.length === 0) throw new InvalidArgumentError('give at least one component.');
+  const names = [...new Set(commaList(value, 'component'))];
   for (const n of names) {
     if (!isComponent(n))
       throw new InvalidArgumentError(`each component must be one of: ${COMPONENTS.join(', ')}.`);
@@ -44,18 +31,16 @@ const text = (what: string) => (value: string) => {
  */
 export function registerIncidentCommands(program: Command, run: RunWithDb): void {
   const withDeps = <T>(fn: (deps: IncidentDeps) => Promise<T>) =>
-    run(async (db) => {
-      const config = loadConfig();
-      const mailer = createMailer(config);
-      try {
-        return await fn({ config, db, mailer });
-      } catch (err) {
-        if (err instanceof IncidentError) fail(err.message);
-        throw err;
-      } finally {
-        mailer.close();
-      }
-    });
+    run((db) =>
+      withMailer(async (config, mailer) => {
+        try {
+          return await fn({ config, db, mailer });
+        } catch (err) {
+          if (err instanceof IncidentError) fail(err.message);
+          throw err;
+        }
+      }),
+    );
 
   const incident = program.command('incident').description('Incidents shown on the public status page.');
   incident

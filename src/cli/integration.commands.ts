@@ -1,5 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import type { Db } from '../db/database';
+import type { Command } from 'commander';
 import { getIntegrationAvailability, setIntegrationAvailability } from '../db/integration-health.repository';
 import {
   createIntegrationKey,
@@ -10,16 +9,7 @@ import {
 } from '../db/integration-keys.repository';
 import { findNewspaperByName, GAZETTE_EDITIONS, listNewspapers } from '../notices';
 import type { GazetteEdition } from '../notices/types';
-import { fail, printJson } from './output';
-
-type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-
-function gazetteEdition(value: string): GazetteEdition {
-  if (!(GAZETTE_EDITIONS as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`--gazette must be one of: ${GAZETTE_EDITIONS.join(', ')}.`);
-  }
-  return value as GazetteEdition;
-}
+import { fail, oneOf, printJson, type RunWithDb } from './output';
 
 /** A newspaper of the directory by its id or its name (case and spacing ignored). */
 function resolveNewspaper(nameOrId: string): string {
@@ -33,7 +23,7 @@ function resolveNewspaper(nameOrId: string): string {
  * /api/integrations/v1 (each limited to its own orders); and `notices gazette status|down|up`, which marks
  * the Gazette integration unavailable (Gazette notices are then refused with 503 gazette_unavailable).
  */
-export function registerIntegrationCommands(program: Command, run: Run): void {
+export function registerIntegrationCommands(program: Command, run: RunWithDb): void {
   const keys = program
     .command('integration-key')
     .description(
@@ -42,7 +32,11 @@ export function registerIntegrationCommands(program: Command, run: Run): void {
   keys
     .command('create')
     .option('--newspaper <nameOrId>', 'a newspaper of the directory, by name or id')
-    .option('--gazette <edition>', `a Gazette edition: ${GAZETTE_EDITIONS.join(', ')}`, gazetteEdition)
+    .option(
+      '--gazette <edition>',
+      `a Gazette edition: ${GAZETTE_EDITIONS.join(', ')}`,
+      oneOf(GAZETTE_EDITIONS, '--gazette'),
+    )
     .action((opts: { newspaper?: string; gazette?: GazetteEdition }) =>
       run(async (db) => {
         if (Boolean(opts.newspaper) === Boolean(opts.gazette))

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config';
-import type { Db } from '../db/database';
-import { createMailer } from '../mail/mailer';
 import { OPERATOR } from '../settings/services/actor';
 import {
   inviteMember,
@@ -10,16 +8,14 @@ import {
   removeMemberByEmail,
   SIGN_IN_LINK_MINUTES,
 } from '../settings/services/members.service';
-import { printJson, settingsRule } from './output';
-
-type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+import { printJson, settingsRule, withMailer, type RunWithDb } from './output';
 
 /**
  * `notices member …`: people of an organisation's settings console. `invite` bootstraps the first admin:
  * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too; `sign-in-link` prints a fresh
  * one for an existing member (not e-mailed).
  */
-export function registerMemberCommands(program: Command, run: Run): void {
+export function registerMemberCommands(program: Command, run: RunWithDb): void {
   const member = program.command('member').description('Members of the settings console (admin or viewer).');
   member
     .command('invite')
@@ -27,19 +23,15 @@ export function registerMemberCommands(program: Command, run: Run): void {
     .requiredOption('--email <address>', 'their e-mail address (the sign-in link goes there)')
     .option('--role <role>', 'admin or viewer', 'viewer')
     .action((opts: { org: string; email: string; role: string }) =>
-      run(async (db) => {
-        const config = loadConfig();
-        const mailer = createMailer(config);
-        try {
+      run((db) =>
+        withMailer(async (config, mailer) => {
           const input = { organisationId: opts.org, email: opts.email, role: opts.role };
           const { member: m, signInUrl } = await settingsRule(() =>
             inviteMember({ db, config, mailer }, OPERATOR, input),
           );
           printJson({ ...m, signInUrl, note: 'The link works once, for 24 hours; it was also e-mailed.' });
-        } finally {
-          mailer.close();
-        }
-      }),
+        }),
+      ),
     );
   member
     .command('remove')

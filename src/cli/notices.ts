@@ -1,8 +1,8 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { SCOPES } from '../auth/api-key';
 import { ConfigError, loadConfig } from '../config';
 import { listApiKeys } from '../db/api-keys.repository';
-import { migrateToLatest, type Db } from '../db/database';
+import { migrateToLatest } from '../db/database';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
 import type { KeyMode, KeyScope } from '../auth/api-key';
@@ -14,35 +14,23 @@ import { registerMemberCommands } from './member.commands';
 import { emailBillingEmailVerification, registerOrgUpdateCommand } from './org-update.command';
 import { registerOutboxCommands } from './outbox.commands';
 import { registerProjectionCommands } from './projection.commands';
-import { CliError, fail, printJson, settingsRule } from './output';
+import {
+  CliError,
+  commaList,
+  fail,
+  oneOf,
+  printJson,
+  settingsRule,
+  termsDays,
+  type RunWithDb,
+} from './output';
 import { OPERATOR } from '../settings/services/actor';
 import { createOrganisationKey, revokeOrganisationKey } from '../settings/services/api-keys.service';
 import { registerWebhookCommands } from './webhook.commands';
 
-function oneOf<T extends string>(allowed: readonly T[], what: string) {
-  return (value: string): T => {
-    if (!(allowed as readonly string[]).includes(value)) {
-      throw new InvalidArgumentError(`${what} must be one of: ${allowed.join(', ')}.`);
-    }
-    return value as T;
-  };
-}
+const scopesList = (value: string): KeyScope[] => commaList(value, 'scope').map(oneOf(SCOPES, 'each scope'));
 
-function scopesList(value: string): KeyScope[] {
-  const scopes = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (scopes.length === 0) throw new InvalidArgumentError('give at least one scope.');
-  return scopes.map((s) => oneOf(SCOPES, 'each scope')(s));
-}
-
-function termsDays(value: string): 30 | 60 {
-  if (value !== '30' && value !== '60') throw new InvalidArgumentError('terms must be 30 or 60 days.');
-  return Number(value) as 30 | 60;
-}
-
-export function buildProgram(run: <T>(fn: (db: Db) => Promise<T>) => Promise<T>): Command {
+export function buildProgram(run: RunWithDb): Command {
   const program = new Command('notices')
     .description('Operate the Statutory Notice Placement API: organisations, API keys, migrations.')
     .exitOverride()

@@ -1,33 +1,25 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { loadConfig } from '../config';
 import type { Db } from '../db/database';
 import { findOrganisation } from '../db/organisations.repository';
-import { createMailer } from '../mail/mailer';
 import { mailBillingEmailVerification } from '../settings/services/billing-email.service';
 import { OPERATOR } from '../settings/services/actor';
 import { changeOrganisation } from '../settings/services/organisation.service';
-import { fail, printJson, settingsRule } from './output';
-
-type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+import { fail, printJson, settingsRule, termsDays, withMailer, type RunWithDb } from './output';
 
 /**
  * E-mails the link verifying the organisation's billing e-mail to that address (SMTP_URL, else the outbox) and
  * says so; the link is not printed: only the address's owner verifies it (billing-email.service.ts).
  */
 export async function emailBillingEmailVerification(db: Db, organisationId: string) {
-  const config = loadConfig();
-  const mailer = createMailer(config);
-  try {
-    const sent = await mailBillingEmailVerification({ db, config, mailer }, organisationId);
-    return sent
-      ? {
-          note: 'A verification link was e-mailed to the billing e-mail; until it is opened, test-order e-mail goes to the outbox only.',
-        }
-      : {};
-  } finally {
-    mailer.close();
-  }
+  const sent = await withMailer((config, mailer) =>
+    mailBillingEmailVerification({ db, config, mailer }, organisationId),
+  );
+  return sent
+    ? {
+        note: 'A verification link was e-mailed to the billing e-mail; until it is opened, test-order e-mail goes to the outbox only.',
+      }
+    : {};
 }
 
 const email = (value: string) => {
@@ -35,11 +27,6 @@ const email = (value: string) => {
     throw new InvalidArgumentError('must be an e-mail address.');
   return value.trim();
 };
-
-function termsDays(value: string): 30 | 60 {
-  if (value !== '30' && value !== '60') throw new InvalidArgumentError('terms must be 30 or 60 days.');
-  return Number(value) as 30 | 60;
-}
 
 interface Options {
   name?: string;

@@ -1,15 +1,12 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadConfig } from '../config';
-import type { Db } from '../db/database';
 import {
   DEFAULT_REBUILD_CONCURRENCY,
   MAX_REBUILD_CONCURRENCY,
   rebuildOrderProjection,
 } from '../temporal/projection-rebuild';
-import { fail, printJson } from './output';
+import { fail, printJson, type RunWithDb } from './output';
 import { withTemporal } from './webhook.commands';
-
-type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
 function organisationId(value: string): string {
   if (!/^org_[A-Za-z0-9]{1,64}$/.test(value))
@@ -28,7 +25,7 @@ function concurrency(value: string): number {
 }
 
 /** `notices projection rebuild`: the orders projection and stored bodies, from the order workflows. */
-export function registerProjectionCommands(program: Command, run: Run): void {
+export function registerProjectionCommands(program: Command, run: RunWithDb): void {
   const projection = program
     .command('projection')
     .description(

@@ -16,9 +16,7 @@ import { listWebhookEndpoints } from '../db/webhook-endpoints.repository';
 import { OPERATOR } from '../settings/services/actor';
 import { createEndpoint, deleteEndpoint, rotateEndpointSecret } from '../settings/services/webhooks.service';
 import { parseEventList, type WebhookEventName } from '../webhooks/events';
-import { fail, printJson, settingsRule } from './output';
-
-type Run = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+import { fail, oneOf, printJson, settingsRule, type RunWithDb } from './output';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'failed', 'delivered', 'dead', 'cancelled'];
 
@@ -28,15 +26,6 @@ function eventsOption(value: string): WebhookEventName[] {
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message);
   }
-}
-
-function choice<T extends string>(allowed: readonly T[], what: string) {
-  return (value: string): T => {
-    if (!(allowed as readonly string[]).includes(value)) {
-      throw new InvalidArgumentError(`${what} must be one of: ${allowed.join(', ')}.`);
-    }
-    return value as T;
-  };
 }
 
 function isoTime(value: string): Date {
@@ -77,7 +66,7 @@ async function replay<T>(db: Db, config: Config, fn: (deps: ReplayDeps) => Promi
 }
 
 /** `notices webhook …`: endpoints in an organisation's settings, their deliveries, dead letters and replays. */
-export function registerWebhookCommands(program: Command, run: Run): Command {
+export function registerWebhookCommands(program: Command, run: RunWithDb): Command {
   const webhook = program
     .command('webhook')
     .description('Webhook endpoints: signing secret shown once; deliveries, dead letters and replay.');
@@ -90,7 +79,7 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
     .option(
       '--mode <mode>',
       'live or test',
-      choice(['live', 'test'] as const, '--mode'),
+      oneOf(['live', 'test'] as const, '--mode'),
       'live' as WebhookMode,
     )
     .action((opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) =>
@@ -136,7 +125,7 @@ export function registerWebhookCommands(program: Command, run: Run): Command {
   webhook
     .command('deliveries')
     .requiredOption('--org <orgId>', 'organisation id')
-    .option('--status <status>', STATUSES.join('|'), choice(STATUSES, '--status'))
+    .option('--status <status>', STATUSES.join('|'), oneOf(STATUSES, '--status'))
     .option('--event <eventId>', 'only this event (evt_…)')
     .option('--attempts', 'include every attempt of each delivery')
     .action((opts: { org: string; status?: DeliveryStatus; event?: string; attempts?: boolean }) =>
