@@ -22,18 +22,21 @@ export class DependencyMisconfigured extends Error {
 
 export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
 
-async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
+/** `work`, or a rejection with `timeout` when it has not settled within `ms`. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
   try {
-    await Promise.race([check(), timeout]);
+    await withTimeout(check(), timeoutMs);
     return 'ok';
   } catch (err) {
     return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -29,9 +29,8 @@ export interface LoggerOptions {
   /**
    * Write JSON lines asynchronously (pino's own `destination({ sync: false })`). For the long-running API and
    * worker: Node writes to a pipe synchronously, so with stdout piped to a log collector that reads slowly,
-   * every log line would block the event loop until the pipe drains (measured: the API's largest single cost
-   * under the hostile bench). Lines written while one write is in flight go out together. pino flushes what
-   * is buffered when the process exits (a SIGKILL loses at most the lines of the last moment).
+   * every log line would block the event loop until the pipe drains. pino flushes what is buffered when the
+   * process exits (a SIGKILL loses at most the lines of the last moment).
    */
   asyncWrites?: boolean;
   /** Log to stderr rather than stdout: the CLI's stdout carries only its JSON result. */

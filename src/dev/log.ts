@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 /**
  * The slice of a pino logger the dev tooling needs. Kept structural so callers can pass a pino
  * logger, a child logger, or the console logger below without an adapter.
@@ -25,3 +27,16 @@ export const consoleLog: DevLog = {
 
 /** A logger that drops everything, for tests that only care about behaviour. */
 export const silentLog: DevLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** Relays a child process's output to the debug log, line by line, and keeps its tail for error messages. */
+export function relayOutput(child: ChildProcess, log: DevLog, prefix: string): () => string {
+  let tail = '';
+  const relay = (chunk: Buffer): void => {
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) log.debug(`${prefix}: ${line.trim()}`);
+  };
+  child.stdout?.on('data', relay);
+  child.stderr?.on('data', relay);
+  return () => tail;
+}

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { consoleLog, type DevLog } from './log';
+import { consoleLog, relayOutput, type DevLog } from './log';
 
 const execFileAsync = promisify(execFile);
 
@@ -91,14 +91,7 @@ async function goInstall(goBinary: string, gobin: string, log: DevLog): Promise<
       env: { ...process.env, GOBIN: gobin },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let lastLines = '';
-    const relay = (chunk: Buffer): void => {
-      const text = chunk.toString('utf8');
-      lastLines = (lastLines + text).slice(-4000);
-      for (const line of text.split('\n')) if (line.trim()) log.debug(`go: ${line.trim()}`);
-    };
-    child.stdout.on('data', relay);
-    child.stderr.on('data', relay);
+    const output = relayOutput(child, log, 'go');
     // A heartbeat, because go prints nothing while compiling for minutes.
     const heartbeat = setInterval(() => {
       log.info(`still building the Temporal CLI (${Math.round((Date.now() - started) / 1000)}s)`);
@@ -110,7 +103,7 @@ async function goInstall(goBinary: string, gobin: string, log: DevLog): Promise<
     child.on('close', (code) => {
       clearInterval(heartbeat);
       if (code === 0) resolve();
-      else reject(new Error(`go install ${TEMPORAL_CLI_MODULE} exited with ${code}:\n${lastLines}`));
+      else reject(new Error(`go install ${TEMPORAL_CLI_MODULE} exited with ${code}:\n${output()}`));
     });
   });
   log.info({ seconds: Math.round((Date.now() - started) / 1000) }, 'Temporal CLI built');

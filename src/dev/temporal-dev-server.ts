@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Connection } from '@temporalio/client';
-import type { DevLog } from './log';
+import { relayOutput, type DevLog } from './log';
 import { once } from './once';
 import { assertPortFree } from './ports';
 import { findTemporalCli, type TemporalCli } from './temporal-cli';
@@ -43,19 +42,21 @@ type Resolved = Required<Omit<TemporalDevServerOptions, 'dbFilename' | 'cli' | '
   dbFilename?: string;
 };
 
+/** A server process on its way up: how to stop it, and why it has already died (null while it runs). */
+interface Launched {
+  stop(): Promise<void>;
+  died(): Error | null;
+}
+
 const STOP_GRACE_MS = 10_000;
 
 function searchAttributeArgs(attrs: Record<string, SearchAttributeTypeName>): string[] {
   return Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
 }
 
-/**
- * Starts a Temporal dev server (frontend, UI, SQLite persistence) for local runs and tests.
- * Callers own its lifetime: call stop() from their SIGINT/SIGTERM handlers.
- */
-export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+function withDefaults(opts: TemporalDevServerOptions): Resolved {
   const port = opts.port ?? 7233;
-  const o: Resolved = {
+  return {
     dbFilename: opts.dbFilename,
     ip: opts.ip ?? '127.0.0.1',
     port,
@@ -66,16 +67,48 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     log: opts.log,
     startTimeoutMs: opts.startTimeoutMs ?? 60_000,
   };
+}
+
+/**
+ * Starts a Temporal dev server (frontend, UI, SQLite persistence) for local runs and tests.
+ * Callers own its lifetime: call stop() from their SIGINT/SIGTERM handlers.
+ */
+export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+  const o = withDefaults(opts);
   await assertPortFree(o.ip, o.port, 'Temporal dev server');
   if (o.ui) await assertPortFree(o.ip, o.uiPort, 'Temporal UI');
   if (o.dbFilename) mkdirSync(path.dirname(path.resolve(o.dbFilename)), { recursive: true });
 
   const cli = opts.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : opts.cli;
-  if (cli && !opts.useSdkLauncher) return startWithCli(cli, o);
-  return startWithSdk(o, cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' });
+  const source = cli && !opts.useSdkLauncher ? 'cli' : 'sdk';
+  const server =
+    source === 'cli'
+      ? launchCli(cli!, o)
+      : await launchThroughSdk(
+          o,
+          cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' },
+        );
+  const address = `${o.ip}:${o.port}`;
+  try {
+    const connection = await waitForFrontend({
+      address,
+      namespace: o.namespace,
+      timeoutMs: o.startTimeoutMs,
+      aborted: server.died,
+    });
+    await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log).finally(() =>
+      connection.close(),
+    );
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const uiUrl = o.ui ? `http://${o.ip}:${o.uiPort}` : null;
+  o.log.info({ address, ui: uiUrl, db: o.dbFilename ?? 'memory' }, 'Temporal dev server ready');
+  return { address, namespace: o.namespace, uiUrl, source, stop: server.stop };
 }
 
-async function startWithCli(cli: TemporalCli, o: Resolved): Promise<TemporalDevServer> {
+function launchCli(cli: TemporalCli, o: Resolved): Launched {
   const args = [
     ...['server', 'start-dev', '--ip', o.ip, '--port', String(o.port), '--namespace', o.namespace],
     ...(o.dbFilename ? ['--db-filename', o.dbFilename] : []),
@@ -87,7 +120,7 @@ async function startWithCli(cli: TemporalCli, o: Resolved): Promise<TemporalDevS
   const [command, commandArgs] = withParentDeathSignal(cli.path, args);
   // Not detached: the server stays in our process group, so Ctrl+C in a terminal reaches it too.
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
-  const output = captureOutput(child, o.log);
+  const output = relayOutput(child, o.log, 'temporal');
   let exited: Error | null = null;
   child.on('error', (err) => (exited = new Error(`could not run ${cli.path}: ${err.message}`)));
   child.on('exit', (code, signal) => {
@@ -96,44 +129,23 @@ async function startWithCli(cli: TemporalCli, o: Resolved): Promise<TemporalDevS
   // Last resort against orphans: if our process exits without calling stop(), take the server down.
   const killOnExit = (): void => void child.kill('SIGTERM');
   process.on('exit', killOnExit);
-
-  let connection: Connection | undefined;
   const stop = once(async () => {
     process.off('exit', killOnExit);
-    await connection?.close().catch(() => undefined);
     await terminate(child, o.log);
   });
-  try {
-    connection = await waitForFrontend({
-      ...addressOf(o),
-      timeoutMs: o.startTimeoutMs,
-      aborted: () => exited,
-    });
-    await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  await connection.close();
-  connection = undefined;
-  o.log.info(
-    { address: addressOf(o).address, ui: uiUrlOf(o), db: o.dbFilename ?? 'memory' },
-    'Temporal dev server ready',
-  );
-  return { address: addressOf(o).address, namespace: o.namespace, uiUrl: uiUrlOf(o), source: 'cli', stop };
+  return { stop, died: () => exited };
 }
 
 /** Fallback for machines with internet and no CLI: the SDK downloads and runs the dev server. */
-async function startWithSdk(o: Resolved, executable: SdkExecutable): Promise<TemporalDevServer> {
+async function launchThroughSdk(o: Resolved, executable: SdkExecutable): Promise<Launched> {
   if (executable.type === 'cached-download') {
     o.log.warn('no Temporal CLI found; letting @temporalio/testing download the dev server');
   }
   // Loaded lazily: @temporalio/testing is only needed on this path.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { TestWorkflowEnvironment } = require('@temporalio/testing') as typeof import('@temporalio/testing');
-  let env: import('@temporalio/testing').TestWorkflowEnvironment;
   try {
-    env = await TestWorkflowEnvironment.createLocal({
+    const env = await TestWorkflowEnvironment.createLocal({
       server: {
         executable,
         dbFilename: o.dbFilename,
@@ -145,6 +157,7 @@ async function startWithSdk(o: Resolved, executable: SdkExecutable): Promise<Tem
         extraArgs: searchAttributeArgs(o.searchAttributes),
       },
     });
+    return { stop: once(() => env.teardown()), died: () => null };
   } catch (err) {
     throw new Error(
       `could not start the Temporal dev server through the SDK (${String(err)}); without internet, build the CLI with ` +
@@ -152,27 +165,6 @@ async function startWithSdk(o: Resolved, executable: SdkExecutable): Promise<Tem
       { cause: err },
     );
   }
-  const stop = once(() => env.teardown());
-  try {
-    const connection = await waitForFrontend({
-      ...addressOf(o),
-      timeoutMs: o.startTimeoutMs,
-      aborted: () => null,
-    });
-    await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log).finally(() =>
-      connection.close(),
-    );
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return {
-    address: addressOf(o).address,
-    namespace: o.namespace,
-    uiUrl: uiUrlOf(o),
-    source: 'sdk',
-    stop,
-  };
 }
 
 /**
@@ -183,27 +175,6 @@ function withParentDeathSignal(file: string, args: string[]): [string, string[]]
   const setpriv = '/usr/bin/setpriv';
   if (process.platform !== 'linux' || !existsSync(setpriv)) return [file, args];
   return [setpriv, ['--pdeathsig', 'TERM', file, ...args]];
-}
-
-function addressOf(o: Resolved): { address: string; namespace: string } {
-  return { address: `${o.ip}:${o.port}`, namespace: o.namespace };
-}
-
-function uiUrlOf(o: Resolved): string | null {
-  return o.ui ? `http://${o.ip}:${o.uiPort}` : null;
-}
-
-/** Relays the server's output to the debug log and keeps the tail for error messages. */
-function captureOutput(child: ChildProcess, log: DevLog): () => string {
-  let tail = '';
-  const relay = (chunk: Buffer): void => {
-    const text = chunk.toString('utf8');
-    tail = (tail + text).slice(-4000);
-    for (const line of text.split('\n')) if (line.trim()) log.debug(`temporal: ${line.trim()}`);
-  };
-  child.stdout?.on('data', relay);
-  child.stderr?.on('data', relay);
-  return () => tail;
 }
 
 /** SIGTERM, then SIGKILL if the server has not exited within the grace period. */

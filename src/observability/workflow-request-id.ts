@@ -5,56 +5,19 @@
  * logs. No I/O, no commands: replays are unaffected.
  */
 import { context, propagation, trace } from '@opentelemetry/api';
-import type {
-  ActivityInput,
-  LocalActivityInput,
-  Next,
-  SignalInput,
-  UpdateInput,
-  WorkflowExecuteInput,
-  WorkflowInboundCallsInterceptor,
-  WorkflowInterceptorsFactory,
-  WorkflowOutboundCallsInterceptor,
-} from '@temporalio/workflow';
+import type { WorkflowInterceptorsFactory } from '@temporalio/workflow';
 
 /** The attribute (and baggage entry) that carries the API's request id; also set by the API and worker. */
 const REQUEST_ID = 'notices.request_id';
 
-function tagActiveSpan(): void {
+/** Tags the active span, then hands on to the next interceptor. */
+function tagActiveSpan<I, R>(input: I, next: (input: I) => R): R {
   const id = propagation.getBaggage(context.active())?.getEntry(REQUEST_ID)?.value;
   if (id) trace.getActiveSpan()?.setAttribute(REQUEST_ID, id);
-}
-
-class RequestIdInbound implements WorkflowInboundCallsInterceptor {
-  execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
-    tagActiveSpan();
-    return next(input);
-  }
-  handleUpdate(input: UpdateInput, next: Next<WorkflowInboundCallsInterceptor, 'handleUpdate'>) {
-    tagActiveSpan();
-    return next(input);
-  }
-  handleSignal(input: SignalInput, next: Next<WorkflowInboundCallsInterceptor, 'handleSignal'>) {
-    tagActiveSpan();
-    return next(input);
-  }
-}
-
-class RequestIdOutbound implements WorkflowOutboundCallsInterceptor {
-  scheduleActivity(input: ActivityInput, next: Next<WorkflowOutboundCallsInterceptor, 'scheduleActivity'>) {
-    tagActiveSpan();
-    return next(input);
-  }
-  scheduleLocalActivity(
-    input: LocalActivityInput,
-    next: Next<WorkflowOutboundCallsInterceptor, 'scheduleLocalActivity'>,
-  ) {
-    tagActiveSpan();
-    return next(input);
-  }
+  return next(input);
 }
 
 export const interceptors: WorkflowInterceptorsFactory = () => ({
-  inbound: [new RequestIdInbound()],
-  outbound: [new RequestIdOutbound()],
+  inbound: [{ execute: tagActiveSpan, handleUpdate: tagActiveSpan, handleSignal: tagActiveSpan }],
+  outbound: [{ scheduleActivity: tagActiveSpan, scheduleLocalActivity: tagActiveSpan }],
 });

@@ -134,6 +134,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
+  const inV1 = (router: Router<AppState>) => v1.use(router.routes(), router.allowedMethods());
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const limitQuote = quoteLimit((header) => callerOfHeader(activeKeys, header), {
     perKey,
@@ -141,38 +142,25 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     perIp: perIpQuote,
   });
   const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
-  v1.use(quotes.router.routes(), quotes.router.allowedMethods());
-  const noticeTypes = noticeTypesRoutes(perIpNoticeTypes);
-  v1.use(noticeTypes.routes(), noticeTypes.allowedMethods());
-  const openApi = openApiRoutes();
-  v1.use(openApi.routes(), openApi.allowedMethods());
+  inV1(quotes.router);
+  inV1(noticeTypesRoutes(perIpNoticeTypes));
+  inV1(openApiRoutes());
   const authenticated = [
     authenticate(activeKeys, deps.lastUsed),
     limitPerKey(perKey),
     limitPerOrganisation(perOrganisation),
   ];
   v1.use('/orders', ...authenticated);
-  const orders = orderReadRoutes(db, config.api.cursorKeys);
-  v1.use(orders.routes(), orders.allowedMethods());
+  inV1(orderReadRoutes(db, config.api.cursorKeys));
   v1.use('/events', ...authenticated);
-  const events = eventRoutes(db, config.api.cursorKeys);
-  v1.use(events.routes(), events.allowedMethods());
+  inV1(eventRoutes(db, config.api.cursorKeys));
   const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
-  const orderWrites = orderWriteRoutes({
-    config,
-    db,
-    temporal,
-    taskQueue,
-    timings: deps.orderTimings ?? config.orders.timings,
-  });
-  v1.use(orderWrites.routes(), orderWrites.allowedMethods());
-  const documents = orderDocumentRoutes(db);
-  v1.use(documents.routes(), documents.allowedMethods());
+  const timings = deps.orderTimings ?? config.orders.timings;
+  inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
+  inV1(orderDocumentRoutes(db));
   v1.use('/test_helpers', ...authenticated);
-  const testHelpers = testHelperRoutes({ config, db, temporal, taskQueue });
-  v1.use(testHelpers.routes(), testHelpers.allowedMethods());
-  const integrations = integrationRoutes({ db, temporal });
+  inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes(deps, taskQueue, perIpPages);
 
   const api = new Router<AppState>({ prefix: '/api' });
@@ -182,6 +170,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   );
   api.use(health.routes(), health.allowedMethods());
 
+  const serve = (router: Router<AppState>) => app.use(router.routes()).use(router.allowedMethods());
   app.use(requestContext(deps.log));
   app.use(httpMetrics());
   app.use(pageSecurityHeaders(config.publicBaseUrl));
@@ -189,22 +178,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
   app.use(errorHandler(config.api.dependencyRetryAfterSeconds));
   // The payment pages read their own form bodies, ahead of the JSON API's parser.
-  for (const pages of payments.pages) app.use(pages.routes()).use(pages.allowedMethods());
+  payments.pages.forEach(serve);
   // Public document verification: its own bounded upload, before the JSON body parser.
-  const verify = verifyRoutes(db, perIpVerify);
-  app.use(verify.routes()).use(verify.allowedMethods());
+  serve(verifyRoutes(db, perIpVerify));
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
-  app.use(v1.routes()).use(v1.allowedMethods());
-  app.use(api.routes()).use(api.allowedMethods());
-  app.use(integrations.routes()).use(integrations.allowedMethods());
-  if (payments.stripeWebhooks) {
-    app.use(payments.stripeWebhooks.routes()).use(payments.stripeWebhooks.allowedMethods());
-  }
-  const docs = docsRoutes();
-  app.use(docs.routes()).use(docs.allowedMethods());
-  const status = statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService });
-  app.use(status.routes()).use(status.allowedMethods());
+  serve(v1);
+  serve(api);
+  serve(integrationRoutes({ db, temporal }));
+  if (payments.stripeWebhooks) serve(payments.stripeWebhooks);
+  serve(docsRoutes());
+  serve(statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService }));
   return app;
 }

@@ -24,18 +24,6 @@ import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
 
-/** API keys remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY). */
-async function cachedActiveKeys(config: Config, db: Db, log: Logger): Promise<CachedActiveKeys> {
-  const keys = new CachedActiveKeys({
-    db,
-    databaseUrl: config.databaseUrl!,
-    log,
-    ttlMs: config.apiKeyCacheTtlMs,
-  });
-  await keys.start();
-  return keys;
-}
-
 export interface RunningApi {
   url: string;
   /** Stops taking requests, lets in-flight ones finish, then closes Temporal and the pool, all by `deadline`. */
@@ -93,7 +81,11 @@ export async function wireApi(
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
   const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
-  const activeKeys = cacheKeys ? await cachedActiveKeys(config, db, log) : undefined;
+  // Remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY).
+  const activeKeys = cacheKeys
+    ? new CachedActiveKeys({ db, databaseUrl: config.databaseUrl, log, ttlMs: config.apiKeyCacheTtlMs })
+    : undefined;
+  await activeKeys?.start();
   const app = createApp({
     config,
     db,
@@ -129,26 +121,28 @@ export async function wireApi(
 export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
-  const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
-  const stopRateLimitPurge = startPeriodicSweep({
-    what: 'expired rate-limit and quota windows',
-    sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
-    log,
-    intervalMs: config.api.rateLimitCleanupIntervalMs,
-  });
-  const stopSignInPurge = startPeriodicSweep({
-    what: 'expired sign-in links and console sessions',
-    sweep: () => deleteExpiredSignInLinksAndSessions(db),
-    log,
-    intervalMs: config.api.rateLimitCleanupIntervalMs,
-  });
-  const stopBodyRefresh = startPeriodicSweep({
-    what: 'stale order bodies',
-    done: 'rewritten',
-    sweep: () => refreshStaleOrderBodies(db),
-    log,
-    intervalMs: config.orders.bodyRefreshIntervalMs,
-  });
+  const sweeps = {
+    'stop idempotency cleanup': startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs),
+    'stop rate-limit purge': startPeriodicSweep({
+      what: 'expired rate-limit and quota windows',
+      sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
+      log,
+      intervalMs: config.api.rateLimitCleanupIntervalMs,
+    }),
+    'stop sign-in purge': startPeriodicSweep({
+      what: 'expired sign-in links and console sessions',
+      sweep: () => deleteExpiredSignInLinksAndSessions(db),
+      log,
+      intervalMs: config.api.rateLimitCleanupIntervalMs,
+    }),
+    'stop order body refresh': startPeriodicSweep({
+      what: 'stale order bodies',
+      done: 'rewritten',
+      sweep: () => refreshStaleOrderBodies(db),
+      log,
+      intervalMs: config.orders.bodyRefreshIntervalMs,
+    }),
+  };
   registerOrdersGauge(() => countOrdersByStatus(db));
   const metrics = await startMetricsServer({
     host: config.metrics.host,
@@ -172,10 +166,8 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
       await deadline.within(log, 'finish in-flight requests', () => drain(server), CLOSE_RESERVE_MS);
       server.closeAllConnections(); // requests still running past their share of the deadline are cut off
       await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
-      await deadline.within(log, 'stop idempotency cleanup', stopCleanup, CLOSE_RESERVE_MS);
-      await deadline.within(log, 'stop rate-limit purge', stopRateLimitPurge, CLOSE_RESERVE_MS);
-      await deadline.within(log, 'stop sign-in purge', stopSignInPurge, CLOSE_RESERVE_MS);
-      await deadline.within(log, 'stop order body refresh', stopBodyRefresh, CLOSE_RESERVE_MS);
+      for (const [step, stop] of Object.entries(sweeps))
+        await deadline.within(log, step, stop, CLOSE_RESERVE_MS);
       await close(deadline);
     },
   };

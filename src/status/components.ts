@@ -178,9 +178,7 @@ export function deriveComponents(signals: Signals, incidents: IncidentLike[]): C
   });
 }
 
-export type OverallState = ComponentState;
-
-export function overallSummary(components: ComponentStatus[]): { status: OverallState; summary: string } {
+export function overallSummary(components: ComponentStatus[]): { status: ComponentState; summary: string } {
   const state = worst(components.map((c) => c.state));
   const summary =
     state === 'operational'

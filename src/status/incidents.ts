@@ -42,22 +42,28 @@ export async function openIncident(
   return { incident, emails: await notifyIncident(deps, incident, 'opened') };
 }
 
-export async function updateIncident(deps: IncidentDeps, id: string, message: string): Promise<Incident> {
+/** An update and the resolution are both a message posted to an incident still open. */
+async function postToOpenIncident(
+  deps: IncidentDeps,
+  id: string,
+  kind: 'update' | 'resolved',
+  message: string,
+) {
   const current = await findIncident(deps.db, id);
   if (!current) throw new IncidentError(`No incident ${id}.`);
   if (current.status === 'resolved') throw new IncidentError(`Incident ${id} is already resolved.`);
-  return (await addIncidentUpdate(deps.db, id, 'update', message))!;
+  return (await addIncidentUpdate(deps.db, id, kind, message))!;
 }
+
+export const updateIncident = (deps: IncidentDeps, id: string, message: string): Promise<Incident> =>
+  postToOpenIncident(deps, id, 'update', message);
 
 export async function resolveIncident(
   deps: IncidentDeps,
   id: string,
   message: string,
 ): Promise<{ incident: Incident; emails: IncidentEmailResult[] }> {
-  const current = await findIncident(deps.db, id);
-  if (!current) throw new IncidentError(`No incident ${id}.`);
-  if (current.status === 'resolved') throw new IncidentError(`Incident ${id} is already resolved.`);
-  const incident = (await addIncidentUpdate(deps.db, id, 'resolved', message))!;
+  const incident = await postToOpenIncident(deps, id, 'resolved', message);
   return { incident, emails: await notifyIncident(deps, incident, 'resolved') };
 }
 
@@ -108,8 +114,7 @@ export async function notifyIncident(
   phase: IncidentPhase,
 ): Promise<IncidentEmailResult[]> {
   if (!affectsOrderProcessing(incident.components)) return [];
-  const kind = phase === 'opened' ? 'opened' : 'resolved';
-  const message = [...incident.updates].reverse().find((u) => u.kind === kind)?.message ?? incident.title;
+  const message = [...incident.updates].reverse().find((u) => u.kind === phase)?.message ?? incident.title;
   const results: IncidentEmailResult[] = [];
   for (const audience of await audienceOf(deps, incident, phase)) {
     const email = renderIncidentEmail({

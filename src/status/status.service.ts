@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { withTimeout } from '../health';
 import { listIncidents, type Incident } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
@@ -15,12 +16,12 @@ import {
   overallSummary,
   WEBHOOK_STALL_MINUTES,
   type ComponentStatus,
-  type OverallState,
+  type ComponentState,
   type Signals,
 } from './components';
 
 export interface StatusSnapshot {
-  status: OverallState;
+  status: ComponentState;
   summary: string;
   updatedAt: string;
   components: ComponentStatus[];
@@ -54,21 +55,14 @@ const LIVE_POLLER_MS = 2 * 60_000;
 const TASK_QUEUE_TYPE_WORKFLOW = 1;
 const TASK_QUEUE_TYPE_ACTIVITY = 2;
 
-function withTimeout<T>(work: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** Null when the signal cannot be read: the component then shows as degraded, "cannot be read". */
-const orNull = <T>(work: Promise<T>): Promise<T | null> => withTimeout(work).catch(() => null);
+const orNull = <T>(work: Promise<T>): Promise<T | null> =>
+  withTimeout(work, PROBE_TIMEOUT_MS).catch(() => null);
 
 async function databaseSignal(db: Db): Promise<Signals['database']> {
   const started = Date.now();
   try {
-    await withTimeout(sql`select 1`.execute(db));
+    await withTimeout(sql`select 1`.execute(db), PROBE_TIMEOUT_MS);
     return { reachable: true, latencyMs: Date.now() - started };
   } catch {
     return { reachable: false, latencyMs: null };
