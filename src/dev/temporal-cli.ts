@@ -10,13 +10,11 @@ const execFileAsync = promisify(execFile);
  * The CLI tag we build from source. Later tags carry a `replace` directive in go.mod, which
  * `go install pkg@version` refuses, so this is the newest one that installs (embeds server 1.29.1).
  */
-export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
-
-export type TemporalCliSource = 'env' | 'path' | 'project' | 'go-install';
+const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
 
 export interface TemporalCli {
   path: string;
-  source: TemporalCliSource;
+  source: 'env' | 'path' | 'project' | 'go-install';
   /** First line of `temporal --version`, e.g. "temporal version 0.0.0-DEV (Server 1.29.1, UI 2.42.1)". */
   version: string;
 }
@@ -40,11 +38,6 @@ export function repoRoot(from: string = __dirname): string {
     dir = parent;
   }
   return dir;
-}
-
-/** Where `go install` puts the project's own copy (ignored by git). */
-export function projectToolsBin(): string {
-  return path.join(repoRoot(), '.tools', 'bin');
 }
 
 function isExecutable(file: string): boolean {
@@ -116,7 +109,8 @@ async function goInstall(goBinary: string, gobin: string, log: DevLog): Promise<
  */
 export async function findTemporalCli(opts: FindTemporalCliOptions = {}): Promise<TemporalCli | null> {
   const log = opts.log ?? consoleLog;
-  const toolsBin = opts.toolsBin ?? projectToolsBin();
+  // Where `go install` puts the project's own copy (ignored by git).
+  const toolsBin = opts.toolsBin ?? path.join(repoRoot(), '.tools', 'bin');
 
   const fromEnv = process.env.TEMPORAL_CLI_PATH;
   if (fromEnv) {
@@ -126,7 +120,7 @@ export async function findTemporalCli(opts: FindTemporalCliOptions = {}): Promis
     return { path: fromEnv, source: 'env', version };
   }
 
-  const candidates: Array<{ file: string | null; source: TemporalCliSource }> = [
+  const candidates: Array<{ file: string | null; source: TemporalCli['source'] }> = [
     { file: findOnPath(EXE), source: 'path' },
     { file: path.join(toolsBin, EXE), source: 'project' },
   ];

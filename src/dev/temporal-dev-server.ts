@@ -5,9 +5,8 @@ import { relayOutput, type DevLog } from './log';
 import { once } from './once';
 import { assertPortFree } from './ports';
 import { findTemporalCli, type TemporalCli } from './temporal-cli';
-import { ensureSearchAttributes, waitForFrontend, type SearchAttributeTypeName } from './temporal-frontend';
-
-export type { SearchAttributeTypeName } from './temporal-frontend';
+import type { SearchAttributeTypeName } from '../temporal/setup-check';
+import { ensureSearchAttributes, waitForFrontend } from './temporal-frontend';
 
 export interface TemporalDevServerOptions {
   /** SQLite file that keeps workflows between runs; undefined keeps everything in memory. */

@@ -2,8 +2,6 @@ import { Connection } from '@temporalio/client';
 import { INDEXED_VALUE_TYPE, type SearchAttributeTypeName } from '../temporal/setup-check';
 import type { DevLog } from './log';
 
-export type { SearchAttributeTypeName } from '../temporal/setup-check';
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
