@@ -51,12 +51,11 @@ async function healthAnswer(
   retryAfterSeconds: number,
 ) {
   const { healthy, body } = path === '/health/live' ? health.live() : await health.ready();
-  res.writeHead(healthy ? 200 : 503, {
+  answer(res, healthy ? 200 : 503, JSON.stringify(body), {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
     ...(!healthy && { 'Retry-After': String(retryAfterSeconds) }),
   });
-  res.end(JSON.stringify(body));
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsServerOptions) {
