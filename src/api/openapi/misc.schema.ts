@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
+import { NATIONS } from '../../notices/nations';
+import { GAZETTE_EDITIONS } from '../../notices/types';
 import {
   orderStatusSchema,
   noticeTypeSchema,
@@ -8,6 +10,8 @@ import {
   newspaperInsertionSchema,
 } from './order.schema';
 import { eventSchema } from './events.schema';
+
+const compliance = z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() });
 
 export const quoteResponseSchema = z
   .strictObject({
@@ -19,15 +23,15 @@ export const quoteResponseSchema = z
       frequency: z.enum(['daily', 'weekly', 'fortnightly']),
     }),
     pricing: pricingSchema,
-    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    compliance,
     nation: z
-      .enum(['england', 'wales', 'scotland', 'northern_ireland'])
+      .enum(NATIONS)
       .meta({ description: "The nation whose law the notice follows: its own place's." }),
     newspapers: z.array(newspaperInsertionSchema).meta({
       description:
         'Every paper the notice would run in, one per locality of its place (several operating centres).',
     }),
-    gazetteEdition: z.enum(['london', 'edinburgh', 'belfast']).optional(),
+    gazetteEdition: z.enum(GAZETTE_EDITIONS).optional(),
     gazettePublicationDate: z.iso
       .date()
       .meta({ description: 'The Gazette issue the notice would be booked in.' })
@@ -44,11 +48,11 @@ export const quoteResponseSchema = z
 
 const nationEntry = z
   .looseObject({
-    nation: z.enum(['england', 'wales', 'scotland', 'northern_ireland']),
+    nation: z.enum(NATIONS),
     name: z.string(),
     law: z.string(),
     gazette: z.string().nullable(),
-    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    compliance,
     languages: z.array(z.string()),
     fields: z
       .record(z.string(), z.unknown())

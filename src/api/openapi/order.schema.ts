@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
+import { NATIONS } from '../../notices/nations';
 import { NOTICE_TYPES } from '../../notices/types';
 import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
@@ -57,8 +58,6 @@ const bookedDate = (what: string) =>
   z.iso.date().meta({
     description: `${what}: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.`,
   });
-
-const NATIONS = ['england', 'wales', 'scotland', 'northern_ireland'] as const;
 
 /** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
 export const newspaperInsertionSchema = z

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { NOTICE_TYPES } from '../../notices/types';
 import { ORDER_STATUSES } from '../../orders/status';
 import { clientRefFilter, keysetList } from '../keyset-list';
-
-const NOTICE_TYPES = ['hgv', 'probate', 'planning', 'tro', 'public_path', 'highways'] as const;
 
 /**
  * GET /v1/orders (and the console's order list): newest first, filtered by status, type, clientRef and creation time
