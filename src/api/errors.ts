@@ -41,6 +41,19 @@ export function orderNotFound(id: string): AppError {
   return new AppError('order_not_found', 'Order not found.', { id });
 }
 
+export const gazetteUnavailable = (details?: Record<string, unknown>) =>
+  new AppError(
+    'gazette_unavailable',
+    'The Gazette integration is temporarily unavailable. Retry later.',
+    details,
+  );
+
+/** A body sent with a Content-Type other than JSON's. */
+export const notJson = () =>
+  new AppError('validation_error', 'Request bodies must be sent as application/json.', {
+    fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
+  });
+
 /**
  * Errors thrown by Koa's own machinery (body parser, router) carry an HTTP status; translate the ones a
  * caller can cause into our codes. Anything else is unexpected.
@@ -54,9 +67,7 @@ export function fromHttpError(err: { status?: number; type?: string; message?: s
     case 413:
       return new AppError('payload_too_large', 'The request body is larger than the limit.');
     case 415:
-      return new AppError('validation_error', 'Request bodies must be sent as application/json.', {
-        fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
-      });
+      return notJson();
     case 405:
       return new AppError('method_not_allowed', err.message || 'Method not allowed.');
     case 404:

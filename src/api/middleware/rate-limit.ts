@@ -77,20 +77,19 @@ function rateLimitHeaders(policy: RateLimitPolicy) {
 
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
 
-export function limitPerKey(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, ctx.state.caller!.keyId);
+/** Middleware counting each request in the bucket `bucketOf` names. */
+const limitBy =
+  (bucketOf: (ctx: AppContext) => string) =>
+  (consume: ConsumeRateLimit) =>
+  async (ctx: AppContext, next: Next) => {
+    await consume(ctx, bucketOf(ctx));
     return next();
   };
-}
 
+export const limitPerKey = limitBy((ctx) => ctx.state.caller!.keyId);
 /** The organisation's limit in the key's mode (live and test counted apart), after its key's own. */
-export function limitPerOrganisation(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, organisationBucket(ctx.state.caller!));
-    return next();
-  };
-}
+export const limitPerOrganisation = limitBy((ctx) => organisationBucket(ctx.state.caller!));
+export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
 
 /** The organisation-and-mode bucket the per-organisation limit counts in. */
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
@@ -110,13 +109,6 @@ export function quoteLimit(
     if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
     await limits.perKey(ctx, caller.keyId);
     await limits.perOrganisation(ctx, organisationBucket(caller));
-  };
-}
-
-export function limitPerIp(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, clientBucket(ctx.ip));
-    return next();
   };
 }
 

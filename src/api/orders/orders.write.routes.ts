@@ -25,7 +25,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { orderNotFound } from '../errors';
+import { gazetteUnavailable, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
@@ -37,8 +37,6 @@ export interface OrderWriteDeps {
   taskQueue: string;
   timings: OrderTimings;
 }
-
-/** "Today" for the notice engine: the UK calendar date (the workflow uses the same, at workflow time). */
 
 export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
@@ -143,10 +141,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   const today = todayInLondon();
   const input = parseOrderInput(ctx.request.body, { today });
   if (orderNeedsGazette(input) && !(await isIntegrationAvailable(deps.db, 'gazette'))) {
-    throw new AppError(
-      'gazette_unavailable',
-      'The Gazette integration is temporarily unavailable. Retry later.',
-    );
+    throw gazetteUnavailable();
   }
   const notice = toOrderNotice(prepareNotice(input, { today }));
   const organisation = await findOrganisation(deps.db, caller.organisationId);
