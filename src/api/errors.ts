@@ -36,6 +36,9 @@ export function errorBody(err: AppError): ErrorBody {
     : { error: err.message, code: err.code, details: err.details };
 }
 
+/** An order's workflow has closed: its projection, now final, explains the refusal. */
+export class OrderClosed extends Error {}
+
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
 export function orderNotFound(id: string): AppError {
   return new AppError('order_not_found', 'Order not found.', { id });

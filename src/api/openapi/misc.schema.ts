@@ -8,6 +8,7 @@ import {
   pricingSchema,
   publicationDateAdjustedSchema,
   newspaperInsertionSchema,
+  optional,
 } from './order.schema';
 import { eventSchema } from './events.schema';
 
@@ -41,8 +42,8 @@ export const quoteResponseSchema = z
         "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
     }),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
-    noticeText: z.string().meta({ description: 'Full-order quotes only: the generated wording.' }).optional(),
-    wordCount: z.int().meta({ description: 'Full-order quotes only: the exact word count.' }).optional(),
+    noticeText: optional(z.string(), 'Full-order quotes only: the generated wording.'),
+    wordCount: optional(z.int(), 'Full-order quotes only: the exact word count.'),
   })
   .meta({ id: 'Quote' });
 

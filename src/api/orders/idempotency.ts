@@ -21,7 +21,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /** The request's `Idempotency-Key`, validated (printable ASCII, 1–255 characters), or undefined. */
-export function idempotencyKeyOf(ctx: AppContext): string | undefined {
+function idempotencyKeyOf(ctx: AppContext): string | undefined {
   const key = ctx.get('Idempotency-Key');
   if (key === '') return undefined;
   if (!KEY_PATTERN.test(key)) {
@@ -100,21 +100,14 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     IDEMPOTENCY_LEASE_RENEW_MS,
   );
   try {
-    response = await handler(key, run);
+    response = await handler(key, run).finally(() => clearInterval(renewal));
   } catch (err) {
-    clearInterval(renewal);
-    const code = err instanceof AppError ? err.code : 'internal_error';
-    if (!(err instanceof AppError) || HTTP_STATUS[code] >= 500 || NOT_BEGUN.has(code)) {
-      await releaseIdempotencyKey(db, scope);
-      throw err;
-    }
-    await storeIdempotentResponse(db, scope, {
-      status: HTTP_STATUS[code],
-      body: errorBody(err) as unknown as Record<string, unknown>,
-    });
+    if (err instanceof AppError && HTTP_STATUS[err.code] < 500 && !NOT_BEGUN.has(err.code)) {
+      const body = errorBody(err) as unknown as Record<string, unknown>;
+      await storeIdempotentResponse(db, scope, { status: HTTP_STATUS[err.code], body });
+    } else await releaseIdempotencyKey(db, scope);
     throw err;
   }
-  clearInterval(renewal);
   await storeIdempotentResponse(db, scope, response);
   respond(ctx, response);
 }

@@ -17,7 +17,7 @@ import { toOrder } from '../../orders/order-snapshot';
 import { amendedNotice, checkAmendable, decideAmendment, parseAmendRequest } from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
-import { useWindowQuotas, type QuotaUse } from '../../quotas/usage';
+import { useWindowQuotas } from '../../quotas/usage';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
@@ -25,12 +25,12 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { gazetteUnavailable, orderNotFound } from '../errors';
+import { gazetteUnavailable, OrderClosed, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 
-export interface OrderWriteDeps {
+interface OrderWriteDeps {
   config: Config;
   db: Db;
   temporal: Client;
@@ -40,9 +40,6 @@ export interface OrderWriteDeps {
 
 export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
-
-/** The order's workflow has closed: its projection, now final, explains the refusal. */
-class OrderClosed extends Error {}
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
@@ -170,7 +167,18 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   });
   // The order an earlier attempt with the key recorded (before starting its workflow), else a new one.
   let orderId = request?.orderId ?? newId('ord');
-  const quota = await testOrderQuota(deps, caller, request);
+  // A test order counts against the organisation's test-order quotas once it has passed validation; the retry
+  // of an attempt that already counted (its key recorded an order) does not, and a failed placement gives it back.
+  const quota =
+    caller.livemode || request?.orderId
+      ? null
+      : await useWindowQuotas(
+          deps.db,
+          deps.config.quotas,
+          ['test_orders_per_minute', 'test_orders_per_day'],
+          caller.organisationId,
+          'test',
+        );
   try {
     // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
     // order placed (answered from the projection), or closed without it (a new id is placed instead).
@@ -186,24 +194,4 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
     await quota?.release();
     throw err;
   }
-}
-
-/**
- * A test order counts against the organisation's test-order quotas (a minute, a day) once it has passed
- * validation; the retry of an attempt that already counted (its Idempotency-Key recorded an order) does not
- * count again, and a placement that fails gives its use back.
- */
-async function testOrderQuota(
-  deps: OrderWriteDeps,
-  caller: { organisationId: string; livemode: boolean },
-  request?: IdempotentRequest,
-): Promise<QuotaUse | null> {
-  if (caller.livemode || request?.orderId) return null;
-  return useWindowQuotas(
-    deps.db,
-    deps.config.quotas,
-    ['test_orders_per_minute', 'test_orders_per_day'],
-    caller.organisationId,
-    'test',
-  );
 }

@@ -32,10 +32,9 @@ import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
 
-export const ADVANCE_TARGETS = ['paid', 'booked', 'published', 'urn_received', 'delivery_failed'] as const;
-export type AdvanceTarget = (typeof ADVANCE_TARGETS)[number];
-
-export const advanceBody = z.strictObject({ to: z.enum(ADVANCE_TARGETS) });
+export const advanceBody = z.strictObject({
+  to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']),
+});
 export const sendBody = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS),
   orderId: z.string().max(100).trim().min(1).optional(),
@@ -96,25 +95,16 @@ export function testHelperRoutes(deps: {
     }),
   );
 
-  async function advance(order: Order, to: AdvanceTarget, actor: string): Promise<Order> {
+  async function advance(order: Order, to: z.infer<typeof advanceBody>['to'], actor: string): Promise<Order> {
     const onClosed = () => thisStepDoesNotFit(order);
-    switch (to) {
-      case 'paid':
-        return pay(order, actor, onClosed);
-      case 'booked':
-      case 'published':
-      case 'urn_received': {
-        // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
-        checkReportFits(REPORT_STEP[to], order);
-        try {
-          const ack = await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
-          return toOrder(ack.order);
-        } catch (err) {
-          throw fromWorkflowError(err, onClosed);
-        }
-      }
-      case 'delivery_failed':
-        return failDelivery(order, actor, onClosed);
+    if (to === 'paid') return pay(order, actor, onClosed);
+    if (to === 'delivery_failed') return failDelivery(order, actor, onClosed);
+    // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
+    checkReportFits(REPORT_STEP[to], order);
+    try {
+      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
+    } catch (err) {
+      throw fromWorkflowError(err, onClosed);
     }
   }
 
