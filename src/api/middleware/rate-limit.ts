@@ -19,12 +19,9 @@ export interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table, expired rows purged by the
- * API's periodic sweep) or Redis (REDIS_URL, with PostgreSQL as insurance; see rate-limit-store.ts), so every
- * API process shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
- * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When no store answers, the
- * limiter fails closed: 503 `service_unavailable` with `Retry-After` (docs/api.md, "Security and limits": the store
- * is the database every other step of the request needs too).
+ * A fixed-window limiter on the shared store (rate-limit-store.ts). Each response carries the IETF draft
+ * `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429 with an integer `Retry-After`. When no
+ * store answers it fails closed, 503: the store is the database every other step of the request needs too.
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
   const limiter = createLimiter(store, {

@@ -18,13 +18,11 @@ import { requireScope } from '../middleware/authenticate';
  * How long GET /invoice waits for an on-account order's invoice, typeset right after the order's 201 (about a
  * tenth of a second), before answering 503 with Retry-After; and how often it looks meanwhile.
  */
-export const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
+const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 
 /**
- * GET /v1/orders/:id/proof, /certificate (the newspaper's certificate of publication), /documents/:documentId
- * (any issued document) and /invoice (the order's latest VAT invoice): the stored PDFs as attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
- * An on-account order's invoice URL is valid from its 201: while the invoice is still being typeset the request
- * waits for it (INVOICE_WAIT), then answers 503 service_unavailable with Retry-After.
+ * The order's stored PDFs as attachments: 404 order_not_found before one exists, as for an unknown or foreign
+ * order, but for an on-account order's invoice, valid from the order's 201 (INVOICE_WAIT).
  */
 export function orderDocumentRoutes(db: Db): Router<AppState> {
   const router = new Router<AppState>();

@@ -61,11 +61,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
-   * One order message endpoint: parse the body, find the caller's order, ask src/orders' rules for an early
-   * answer (`precheck`, against the projection), send the update and answer with the order as the workflow
-   * holds it afterwards. A precheck that answers `unchanged` (the message would change nothing) is answered
-   * with the order as it is, without a message. `closed` is the check that explains the refusal once the
-   * workflow has closed.
+   * One order message endpoint: the caller's order, an early answer from src/orders' rules on the projection
+   * (`precheck`: a refusal, or `unchanged`, answered without a message), then the update, answered with the
+   * order as the workflow holds it. `closed` explains the refusal once the workflow has closed.
    */
   function orderMessage<B, Args extends [unknown, ...unknown[]]>(
     action: string,

@@ -92,13 +92,11 @@ const isQuotePath = (path: string) =>
   (path.length <= QUOTE_PATH.length + 1 && path.replace(/\/$/, '').toLowerCase() === QUOTE_PATH);
 
 /**
- * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored); limited by
- * `limit` (rate-limit.ts `quoteLimit`). Pure notice-engine work apart from the Gazette health lookup.
- *
- * `direct`, mounted ahead of the body parser and the routers, answers every `POST /api/v1/quote` (any case, a
- * trailing slash) itself, sparing the hot path the router: the limit first, before the body is read; then it
- * parses the body's text only when no answer is remembered for it (a remembered text parsed before, so the
- * refusals a caller can meet, and their order, are the same). `router` answers other methods with 405.
+ * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited by
+ * `limit` (rate-limit.ts `quoteLimit`). `direct`, mounted ahead of the body parser and the routers, answers
+ * every spelling of `POST /api/v1/quote` itself, sparing the hot path the router: the limit before the body
+ * is read, then the body parsed only when no answer is remembered for its text (which parsed before, so the
+ * refusals a caller meets are the same). `router` answers other methods with 405.
  */
 export function quoteRoutes(
   db: Db,
