@@ -1,4 +1,8 @@
+import type { Db } from '../db/database';
+import { findOrder } from '../db/orders.repository';
 import { AppError, type ErrorCode } from '../errors';
+import type { Order } from '../orders/order';
+import type { Caller } from './context';
 
 /** The one mapping from an error code to its HTTP status. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -42,6 +46,13 @@ export class OrderClosed extends Error {}
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
 export function orderNotFound(id: string): AppError {
   return new AppError('order_not_found', 'Order not found.', { id });
+}
+
+/** The caller's order `id`, or that 404. */
+export async function callersOrder(db: Db, caller: Caller, id: string): Promise<Order> {
+  const order = await findOrder(db, caller, id);
+  if (!order) throw orderNotFound(id);
+  return order;
 }
 
 export const gazetteUnavailable = (details?: Record<string, unknown>) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AppError, jsonPath, validationError } from '../errors';
+import { AppError, validationError } from '../errors';
 import type { AppContext } from './context';
 import { readCursor, signCursor, type CursorKeys } from './cursor';
+import { parseBody } from './request-body';
 
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
@@ -93,13 +94,11 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
           repeated.map(([k]) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
         );
       }
-      const parsed = querySchema.safeParse(query);
-      if (!parsed.success) {
-        throw validationError(
-          parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })),
-        );
-      }
-      const { cursor: given, limit, ...rest } = parsed.data as { cursor?: string; limit?: number };
+      const {
+        cursor: given,
+        limit,
+        ...rest
+      } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
       const filters = rest as Filters<S>;
       if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 

@@ -7,11 +7,10 @@ import {
   latestVatInvoice,
 } from '../../db/issued-documents.repository';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
-import { findOrder } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import { invoicedByUs } from '../../orders/payment';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { orderNotFound } from '../errors';
+import { callersOrder, orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 
 /**
@@ -27,9 +26,7 @@ const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 export function orderDocumentRoutes(db: Db): Router<AppState> {
   const router = new Router<AppState>();
   const serve = (kind: DocumentKind) => async (ctx: AppContext) => {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    if (!order) throw orderNotFound(id);
+    const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
     let pdf =
       kind === 'certificate'
         ? await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper')
@@ -39,7 +36,7 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
     }
-    if (!pdf) throw orderNotFound(id);
+    if (!pdf) throw orderNotFound(order.id);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
     ctx.body = pdf;
@@ -49,10 +46,9 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
   router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
   // Any document issued for the order (certificates, VAT invoices, credit notes), as `documents[].url` names it.
   router.get('/orders/:id/documents/:documentId', requireScope('orders:read'), async (ctx) => {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    const found = order && (await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId)));
-    if (!order || !found) throw orderNotFound(id);
+    const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
+    const found = await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId));
+    if (!found) throw orderNotFound(order.id);
     ctx.type = 'application/pdf';
     const name = found.number ?? `${found.kind.replace(/_/g, '-')}-${String(ctx.params.documentId)}`;
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${name}.pdf"`);

@@ -25,7 +25,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { gazetteUnavailable, OrderClosed, orderNotFound } from '../errors';
+import { callersOrder, gazetteUnavailable, OrderClosed } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
@@ -51,13 +51,8 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
   );
 
-  /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
-  async function ownedOrder(ctx: AppContext) {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    if (!order) throw orderNotFound(id);
-    return order;
-  }
+  /** Every order message first checks ownership on the projection. */
+  const ownedOrder = (ctx: AppContext) => callersOrder(db, callerOf(ctx), String(ctx.params.id));
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
