@@ -10,7 +10,6 @@ import { createDatabase, databaseTimeouts, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
 import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
-import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { deleteEndedQuotaWindows } from '../db/quota-usage.repository';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
@@ -20,6 +19,7 @@ import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit-store';
+import { startIdempotencyCleanup } from '../api/orders/idempotency';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
@@ -129,13 +129,7 @@ export async function wireApi(
 export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
-  // Expired keys are already ignored when claimed: this only keeps the table small.
-  const stopCleanup = startPeriodicSweep({
-    what: 'expired idempotency keys',
-    sweep: () => deleteExpiredIdempotencyKeys(db),
-    log,
-    intervalMs: config.orders.idempotencyCleanupIntervalMs,
-  });
+  const stopCleanup = startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs);
   const stopRateLimitPurge = startPeriodicSweep({
     what: 'expired rate-limit and quota windows',
     sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),

@@ -125,8 +125,15 @@ const op =
     ...rest,
   });
 const orders = op('Orders');
-const events = op('Events');
 const integrations = op('Integrations');
+
+/** A read-scoped list of `tag`: one page per request. */
+const list = (tag: string, id: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
+  op(tag)(id, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
+
+/** A read-scoped item of `tag`, by the id in `path`. */
+const item = (tag: string, id: string, summary: string, o: Pick<Op, 'path' | 'ok' | 'codes'>): Op =>
+  op(tag)(id, summary, { security: 'read', ...o });
 
 const pdf = (what: string, id: string): Op =>
   orders(id, `Download the ${what} PDF`, {
@@ -204,15 +211,10 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
       ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
       codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
     }),
-    get: orders('listOrders', 'List orders, newest first', {
-      security: 'read',
-      query: orderList.querySchema,
-      ok: { description: 'One page.', schema: orderListSchema },
-    }),
+    get: list('Orders', 'listOrders', 'List orders, newest first', orderList.querySchema, orderListSchema),
   },
   '/v1/orders/{id}': {
-    get: orders('getOrder', 'Get an order', {
-      security: 'read',
+    get: item('Orders', 'getOrder', 'Get an order', {
       path: orderId,
       ok: { description: 'The order.', schema: orderSchema },
       codes: ['order_not_found'],
@@ -259,15 +261,16 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     },
   },
   '/v1/events': {
-    get: events('listEvents', 'List events, newest first (recover missed webhooks)', {
-      security: 'read',
-      query: eventList.querySchema,
-      ok: { description: 'One page.', schema: eventListSchema },
-    }),
+    get: list(
+      'Events',
+      'listEvents',
+      'List events, newest first (recover missed webhooks)',
+      eventList.querySchema,
+      eventListSchema,
+    ),
   },
   '/v1/events/{id}': {
-    get: events('getEvent', 'Get an event', {
-      security: 'read',
+    get: item('Events', 'getEvent', 'Get an event', {
       path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
       ok: { description: 'The event.', schema: eventSchema },
       codes: ['event_not_found'],

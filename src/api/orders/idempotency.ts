@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
   IDEMPOTENCY_LEASE_RENEW_MS,
   recordIdempotentOrder,
   releaseIdempotencyKey,
@@ -14,6 +15,8 @@ import {
 import { AppError, validationError, type ErrorCode } from '../../errors';
 import { callerOf, type AppContext } from '../context';
 import { errorBody, HTTP_STATUS } from '../errors';
+import { startPeriodicSweep } from '../periodic-sweep';
+import type { Logger } from '../../logger';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -116,3 +119,15 @@ function respond(ctx: AppContext, response: IdempotentResponse): void {
   ctx.status = response.status;
   ctx.body = response.body;
 }
+
+/**
+ * Deletes Idempotency-Keys past their 24-hour retention, at start and every `intervalMs`. Expired keys are
+ * already ignored when claimed: this only keeps the table small.
+ */
+export const startIdempotencyCleanup = (db: Db, log: Logger, intervalMs: number) =>
+  startPeriodicSweep({
+    what: 'expired idempotency keys',
+    sweep: () => deleteExpiredIdempotencyKeys(db),
+    log,
+    intervalMs,
+  });
