@@ -7,10 +7,9 @@ import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /**
- * THE order response schema (the 201 of POST /v1/orders, GET /v1/orders/:id, list items, amend/cancel
- * answers, webhook `data.object`).
- * `serializeOrder` in src/orders/order.ts produces it: a field added there is added here, or the contract tests
- * fail on the undocumented field. New optional fields go in `orderSchema` below, with `.optional()`.
+ * THE order response schema (every answer with an order, and webhook `data.object`). `serializeOrder` in
+ * src/orders/order.ts produces it: a field added there is added here, or the contract tests fail on the
+ * undocumented field.
  */
 export const noticeTypeSchema = z
   .enum(NOTICE_TYPES)

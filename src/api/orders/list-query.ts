@@ -3,10 +3,7 @@ import { NOTICE_TYPES } from '../../notices/types';
 import { ORDER_STATUSES } from '../../orders/status';
 import { clientRefFilter, keysetList } from '../keyset-list';
 
-/**
- * GET /v1/orders (and the console's order list): newest first, filtered by status, type, clientRef and creation time
- * (see ../keyset-list.ts: its query parameters, unknown ones refused, and its signed cursors).
- */
+/** GET /v1/orders (and the console's order list): filtered by status, type, clientRef and creation time. */
 export const orderList = keysetList({
   filters: {
     status: z.enum(ORDER_STATUSES).optional(),
