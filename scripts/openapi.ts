@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApiDocumentText } from '../src/api/openapi/serve';
+import { openApiDocumentText } from '../src/api/openapi/document';
 
 const file = path.join(__dirname, '..', 'openapi.json');
 const generated = openApiDocumentText();

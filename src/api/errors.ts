@@ -1,4 +1,8 @@
+import type { Db } from '../db/database';
+import { findOrder } from '../db/orders.repository';
 import { AppError, type ErrorCode } from '../errors';
+import type { Order } from '../orders/order';
+import type { Caller } from './context';
 
 /** The one mapping from an error code to its HTTP status. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -36,10 +40,33 @@ export function errorBody(err: AppError): ErrorBody {
     : { error: err.message, code: err.code, details: err.details };
 }
 
+/** An order's workflow has closed: its projection, now final, explains the refusal. */
+export class OrderClosed extends Error {}
+
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
 export function orderNotFound(id: string): AppError {
   return new AppError('order_not_found', 'Order not found.', { id });
 }
+
+/** The caller's order `id`, or that 404. */
+export async function callersOrder(db: Db, caller: Caller, id: string): Promise<Order> {
+  const order = await findOrder(db, caller, id);
+  if (!order) throw orderNotFound(id);
+  return order;
+}
+
+export const gazetteUnavailable = (details?: Record<string, unknown>) =>
+  new AppError(
+    'gazette_unavailable',
+    'The Gazette integration is temporarily unavailable. Retry later.',
+    details,
+  );
+
+/** A body sent with a Content-Type other than JSON's. */
+export const notJson = () =>
+  new AppError('validation_error', 'Request bodies must be sent as application/json.', {
+    fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
+  });
 
 /**
  * Errors thrown by Koa's own machinery (body parser, router) carry an HTTP status; translate the ones a
@@ -54,9 +81,7 @@ export function fromHttpError(err: { status?: number; type?: string; message?: s
     case 413:
       return new AppError('payload_too_large', 'The request body is larger than the limit.');
     case 415:
-      return new AppError('validation_error', 'Request bodies must be sent as application/json.', {
-        fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
-      });
+      return notJson();
     case 405:
       return new AppError('method_not_allowed', err.message || 'Method not allowed.');
     case 404:

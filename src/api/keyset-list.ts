@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { AppError, jsonPath, validationError } from '../errors';
+import { AppError, validationError } from '../errors';
+import type { AppContext } from './context';
 import { readCursor, signCursor, type CursorKeys } from './cursor';
+import { parseBody } from './request-body';
 
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
 
 /**
  * The exact-match filter on the caller's own reference (orders and events): the `clientRef` an order shows,
@@ -17,24 +19,26 @@ export const clientRefFilter = z
   .optional();
 
 const isoDateTime = z.iso.datetime({ offset: true });
-
-/** The filters every list shares: a creation-time range, as query parameters and as a cursor carries them. */
-const CREATED_RANGE = ['createdAfter', 'createdBefore'] as const;
+const instant = isoDateTime.transform((v) => new Date(v)).optional();
 
 /** One page's request: its size, its filters, and the keyset position it starts after. */
-export interface KeysetRequest<F> {
+interface KeysetRequest<F> {
   limit: number;
   filters: F;
   after?: { createdAt: Date; id: string };
 }
 
-/** The creation-time range every list is filtered by, parsed. */
-export interface CreatedRange {
+type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & {
   createdAfter?: Date;
   createdBefore?: Date;
-}
+};
+type Json = Record<string, string | undefined>;
 
-type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & CreatedRange;
+/** Filters as query parameters and cursors spell them (instants in ISO 8601, UTC). */
+const toJson = (f: object): Json =>
+  Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v as string | undefined)]),
+  );
 
 /**
  * A newest-first, cursor-paginated list (GET /v1/orders, GET /v1/events): the query parameters (unknown or
@@ -43,20 +47,17 @@ type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & CreatedRange;
  * `filters` are the list's own filters (string enums or patterns), beside the creation-time range all share.
  */
 export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPattern: RegExp }) {
-  const querySchema = z
-    .object({
-      cursor: z.string().min(1).max(1000).optional(),
-      limit: z
-        .string()
-        .regex(/^\d+$/, 'Must be an integer.')
-        .transform(Number)
-        .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE))
-        .optional(),
-      ...spec.filters,
-      createdAfter: isoDateTime.transform((v) => new Date(v)).optional(),
-      createdBefore: isoDateTime.transform((v) => new Date(v)).optional(),
-    })
-    .strict();
+  const filters = { ...spec.filters, createdAfter: instant, createdBefore: instant };
+  const querySchema = z.strictObject({
+    cursor: z.string().min(1).max(1000).optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Must be an integer.')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE))
+      .optional(),
+    ...filters,
+  });
 
   /** A decoded cursor, held to the same rules as the query parameters it stands for. */
   const cursorPayload = z.strictObject({
@@ -64,25 +65,8 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
     at: isoDateTime,
     id: z.string().regex(spec.idPattern),
     limit: z.int().min(1).max(MAX_PAGE_SIZE),
-    f: z.strictObject({
-      ...spec.filters,
-      createdAfter: isoDateTime.optional(),
-      createdBefore: isoDateTime.optional(),
-    }),
+    f: z.strictObject(filters),
   });
-  type Json = Record<string, string | undefined>;
-
-  const toJson = (f: Filters<S>): Json =>
-    Object.fromEntries(
-      Object.entries(f).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v as string | undefined)]),
-    );
-  const fromJson = (j: Json): Filters<S> =>
-    Object.fromEntries(
-      Object.entries(j).map(([k, v]) => [
-        k,
-        (CREATED_RANGE as readonly string[]).includes(k) && v ? new Date(v) : v,
-      ]),
-    ) as Filters<S>;
 
   /** A filter or page size sent beside a cursor must be the cursor's own: a list never changes mid-way. */
   function conflictsWithCursor(given: Json, cursor: Json): void {
@@ -110,24 +94,22 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
           repeated.map(([k]) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
         );
       }
-      const parsed = querySchema.safeParse(query);
-      if (!parsed.success) {
-        throw validationError(
-          parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })),
-        );
-      }
-      const { cursor: given, limit, ...rest } = parsed.data as { cursor?: string; limit?: number };
+      const {
+        cursor: given,
+        limit,
+        ...rest
+      } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
       const filters = rest as Filters<S>;
       if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 
       const cursor = readCursor(given, keys, cursorPayload);
-      conflictsWithCursor({ ...toJson(filters), limit: limit?.toString() }, {
-        ...cursor.f,
-        limit: String(cursor.limit),
-      } as Json);
+      conflictsWithCursor(
+        { ...toJson(filters), limit: limit?.toString() },
+        { ...toJson(cursor.f), limit: String(cursor.limit) },
+      );
       return {
         limit: cursor.limit,
-        filters: fromJson(cursor.f as Json),
+        filters: cursor.f as Filters<S>,
         after: { createdAt: new Date(cursor.at), id: cursor.id },
       };
     },
@@ -156,36 +138,32 @@ export const pageQuery = <F>(
   after: req.after,
 });
 
-/** A list's answer: the page's items under `name`, and the pagination (a cursor from the last item when more follow). */
-export function pageBody<T>(
-  name: string,
-  page: { items: T[]; hasMore: boolean; limit: number },
-  nextCursor: (last: T) => string,
-  serialize: (item: T) => unknown = (item) => item,
-): Record<string, unknown> {
-  const last = page.items[page.items.length - 1];
-  return {
-    [name]: page.items.map(serialize),
-    pagination: pagination(page, last && (() => nextCursor(last))),
-  };
-}
-
 /**
- * The same page as `pageBody`, as JSON text, from items that are JSON text already (orders' stored bodies):
- * joined, never parsed or serialized again.
+ * Answers a list's page: its items, JSON text each (orders' stored bodies), joined under `name` without being
+ * parsed again, and the pagination (the next page's cursor when more follow).
  */
-export function pageText(
+export function sendPage(
+  ctx: AppContext,
   name: string,
   page: { items: readonly string[]; hasMore: boolean; limit: number },
   nextCursor: (() => string) | undefined,
-): string {
-  return `{${JSON.stringify(name)}:[${page.items.join(',')}],"pagination":${JSON.stringify(pagination(page, nextCursor))}}`;
-}
-
-function pagination(page: { hasMore: boolean; limit: number }, nextCursor: (() => string) | undefined) {
-  return {
+): void {
+  const pagination = {
     nextCursor: page.hasMore && nextCursor ? nextCursor() : null,
     hasMore: page.hasMore,
     limit: page.limit,
   };
+  sendJsonText(
+    ctx,
+    `{${JSON.stringify(name)}:[${page.items.join(',')}],"pagination":${JSON.stringify(pagination)}}`,
+  );
+}
+
+/**
+ * A JSON answer as Koa gives it (`application/json; charset=utf-8`), encoded once into a Buffer: given a
+ * string, Node would encode it again with the response head when writing.
+ */
+export function sendJsonText(ctx: AppContext, json: string): void {
+  ctx.type = 'application/json';
+  ctx.body = Buffer.from(json);
 }

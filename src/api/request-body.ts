@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { jsonPath, validationError } from '../errors';
 
-/** A request body checked against its schema (none sent: `{}`); a mismatch is 400 validation_error, field by field. */
+/**
+ * A request body (none sent: `{}`) or query checked against its schema; a mismatch is 400 validation_error,
+ * field by field.
+ */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {

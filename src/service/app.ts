@@ -166,7 +166,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
     { database: databaseCheck(db), ...deps.healthChecks },
-    { retryAfterSeconds: config.api.dependencyRetryAfterSeconds },
+    config.api.dependencyRetryAfterSeconds,
   );
   api.use(health.routes(), health.allowedMethods());
 

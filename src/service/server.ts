@@ -19,7 +19,7 @@ import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit-store';
-import { startIdempotencyCleanup } from '../api/orders/idempotency-cleanup';
+import { startIdempotencyCleanup } from '../api/orders/idempotency';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';

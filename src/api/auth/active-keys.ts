@@ -13,17 +13,18 @@ export const uncachedActiveKeys = (db: Db): ActiveKeys => ({
   findActive: (keyHash) => findActiveKeyByHash(db, keyHash),
 });
 
-export interface ActiveKeyCacheOptions {
+interface ActiveKeyCacheOptions {
   db: Db;
   /** The listener's own connection (LISTEN holds a connection for good: never one of the pool's). */
   databaseUrl: string;
   log: Logger;
   ttlMs: number;
-  /** Bound on remembered keys; the oldest entry goes first. */
-  maxEntries?: number;
-  /** First reconnection delay after the listener's connection drops; doubles up to 2 s. */
-  retryMs?: number;
 }
+
+/** Bound on remembered keys; the oldest entry goes first. */
+const MAX_ENTRIES = 10_000;
+/** First reconnection delay after the listener's connection drops; doubles up to 2 s. */
+const FIRST_RETRY_MS = 250;
 
 /**
  * Active keys remembered in-process for `ttlMs`, so an authenticated request costs no query for its key.
@@ -40,11 +41,9 @@ export class CachedActiveKeys implements ActiveKeys {
   private listening = false;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
-  private retryMs: number;
+  private retryMs = FIRST_RETRY_MS;
 
-  constructor(private readonly opts: ActiveKeyCacheOptions) {
-    this.retryMs = opts.retryMs ?? 250;
-  }
+  constructor(private readonly opts: ActiveKeyCacheOptions) {}
 
   async findActive(keyHash: string): Promise<ApiKeyRecord | undefined> {
     const hit = this.entries.get(keyHash);
@@ -58,7 +57,7 @@ export class CachedActiveKeys implements ActiveKeys {
   private remember(keyHash: string, record: ApiKeyRecord) {
     this.entries.delete(keyHash);
     this.entries.set(keyHash, { record, until: Date.now() + this.opts.ttlMs });
-    if (this.entries.size > (this.opts.maxEntries ?? 10_000)) {
+    if (this.entries.size > MAX_ENTRIES) {
       this.entries.delete(this.entries.keys().next().value!);
     }
   }
@@ -91,7 +90,7 @@ export class CachedActiveKeys implements ActiveKeys {
     if (this.stopped || this.listener !== client) return;
     this.invalidate();
     this.listening = true;
-    this.retryMs = this.opts.retryMs ?? 250;
+    this.retryMs = FIRST_RETRY_MS;
   }
 
   private lost(err: unknown, client: Client | null = this.listener) {
@@ -100,9 +99,7 @@ export class CachedActiveKeys implements ActiveKeys {
     this.listening = false;
     this.invalidate();
     this.listener = null;
-    client?.removeAllListeners();
-    client?.on('error', () => undefined);
-    void client?.end().catch(() => undefined);
+    void closeQuietly(client);
     if (wasListening) {
       this.opts.log.warn(
         { err: err instanceof Error ? err.message : String(err) },
@@ -114,19 +111,19 @@ export class CachedActiveKeys implements ActiveKeys {
     this.retryMs = Math.min(this.retryMs * 2, 2_000);
   }
 
-  /** Whether the cache is in use (the listener is connected); for health and tests. */
-  get active(): boolean {
-    return this.listening;
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     this.listening = false;
     clearTimeout(this.retryTimer);
     const client = this.listener;
     this.listener = null;
-    client?.removeAllListeners();
-    client?.on('error', () => undefined);
-    await client?.end().catch(() => undefined);
+    await closeQuietly(client);
   }
+}
+
+/** Ends a listener's connection, ignoring whatever it still reports. */
+async function closeQuietly(client: Client | null): Promise<void> {
+  client?.removeAllListeners();
+  client?.on('error', () => undefined);
+  await client?.end().catch(() => undefined);
 }

@@ -11,33 +11,29 @@ import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS } from '../errors';
 import { liveCheckoutSession } from '../../temporal/orders';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { html, type Html } from '../../web/html';
+import { html } from '../../web/html';
 import { sendPublicPage } from '../pages/public-page';
 
-function render(ctx: AppContext, status: number, title: string, body: Html): void {
-  sendPublicPage(ctx, { status, title, body });
-}
-
 const notFound = (ctx: AppContext) =>
-  render(
-    ctx,
-    404,
-    'Payment link not found',
-    html`<p>This payment link does not exist. Check the address you were given.</p>`,
-  );
+  sendPublicPage(ctx, {
+    status: 404,
+    title: 'Payment link not found',
+    body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+  });
 
 /** What a card order that no longer awaits payment tells its payer. */
 function noPaymentDue(ctx: AppContext, order: Order): void {
   const ref = order.reference;
   if (order.status === 'cancelled') {
-    return render(
-      ctx,
-      200,
-      'Nothing to pay',
-      html`<p>Order ${ref} was cancelled: there is nothing to pay.</p>`,
-    );
+    return sendPublicPage(ctx, {
+      title: 'Nothing to pay',
+      body: html`<p>Order ${ref} was cancelled: there is nothing to pay.</p>`,
+    });
   }
-  render(ctx, 200, 'Order paid', html`<p>Order ${ref} is paid. Thank you: there is nothing more to do.</p>`);
+  sendPublicPage(ctx, {
+    title: 'Order paid',
+    body: html`<p>Order ${ref} is paid. Thank you: there is nothing more to do.</p>`,
+  });
 }
 
 /**
@@ -70,16 +66,14 @@ export function checkoutRoutes(deps: {
     if (!order) return notFound(ctx);
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     if (noPaymentPage(order)) {
-      return render(
-        ctx,
-        200,
-        'Test order',
-        html`<p>
+      return sendPublicPage(ctx, {
+        title: 'Test order',
+        body: html`<p>
           Order ${order.reference} is a test order. This service takes no test payments by card: pay it with
           the test helper <code>POST /api/v1/test_helpers/orders/${order.id}/advance</code> and
           <code>{"to": "paid"}</code>.
         </p>`,
-      );
+      });
     }
     try {
       const url = await liveCheckoutSession(deps.temporal, order.id);
@@ -93,14 +87,13 @@ export function checkoutRoutes(deps: {
       const status = err instanceof AppError ? HTTP_STATUS[err.code] : 500;
       if (status < 500) throw err;
       ctx.set('Retry-After', '5');
-      render(
-        ctx,
-        503,
-        'Payment temporarily unavailable',
-        html`<p>
+      sendPublicPage(ctx, {
+        status: 503,
+        title: 'Payment temporarily unavailable',
+        body: html`<p>
           We could not reach the payment page. Please <a href="/pay/${order.id}">try again</a> in a minute.
         </p>`,
-      );
+      });
     }
   });
 
@@ -109,11 +102,9 @@ export function checkoutRoutes(deps: {
     if (!order) return notFound(ctx);
     const ref = order.reference;
     const confirming = order.status === 'pending_payment';
-    render(
-      ctx,
-      200,
-      'Order received',
-      html`<p>Thank you. We have received order <strong>${ref}</strong>.</p>
+    sendPublicPage(ctx, {
+      title: 'Order received',
+      body: html`<p>Thank you. We have received order <strong>${ref}</strong>.</p>
         <p>
           ${
             confirming
@@ -122,23 +113,21 @@ export function checkoutRoutes(deps: {
           }
           We will send the notice to the newspaper and e-mail you as it is booked and published.
         </p>`,
-    );
+    });
   });
 
   router.get('/:orderId/cancelled', async (ctx) => {
     const order = await cardOrder(ctx);
     if (!order) return notFound(ctx);
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
-    render(
-      ctx,
-      200,
-      'Payment not completed',
-      html`<p>
+    sendPublicPage(ctx, {
+      title: 'Payment not completed',
+      body: html`<p>
           The payment for order <strong>${order.reference}</strong> was not completed, and you have not been
           charged.
         </p>
         <p><a href="/pay/${order.id}">Try the payment again</a></p>`,
-    );
+    });
   });
 
   return router;

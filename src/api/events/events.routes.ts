@@ -4,12 +4,9 @@ import { findEvent, listEvents } from '../../db/order-events.repository';
 import { AppError } from '../../errors';
 import { callerOf, type AppContext, type AppState } from '../context';
 import type { CursorKeys } from '../cursor';
-import { pageBody, pageQuery } from '../keyset-list';
+import { pageQuery, sendPage } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
 import { eventList } from './list-query';
-
-/** The same 404 whether the event is missing or belongs to another organisation or mode. */
-export const eventNotFound = (id: string) => new AppError('event_not_found', 'Event not found.', { id });
 
 /**
  * The organisation's recorded order events, in exactly the envelope their webhooks carry: the recovery path
@@ -20,16 +17,21 @@ export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
 
   router.get('/events', requireScope('orders:read'), async (ctx: AppContext) => {
     const req = eventList.parse(ctx.query, cursorKeys);
-    const page = await listEvents(db, pageQuery(callerOf(ctx), req));
-    ctx.body = pageBody('events', { items: page.events, hasMore: page.hasMore, limit: req.limit }, (last) =>
-      eventList.encode(last, req, cursorKeys),
+    const { events, hasMore } = await listEvents(db, pageQuery(callerOf(ctx), req));
+    const last = events[events.length - 1];
+    sendPage(
+      ctx,
+      'events',
+      { items: events.map((e) => JSON.stringify(e)), hasMore, limit: req.limit },
+      last && (() => eventList.encode(last, req, cursorKeys)),
     );
   });
 
   router.get('/events/:id', requireScope('orders:read'), async (ctx: AppContext) => {
     const id = String(ctx.params.id);
     const event = await findEvent(db, callerOf(ctx), id);
-    if (!event) throw eventNotFound(id);
+    // The same 404 whether the event is missing or belongs to another organisation or mode.
+    if (!event) throw new AppError('event_not_found', 'Event not found.', { id });
     ctx.body = event;
   });
 

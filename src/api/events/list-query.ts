@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { ORDER_EVENTS } from '../../orders/events';
 import { clientRefFilter, keysetList } from '../keyset-list';
 
-/**
- * GET /v1/events: newest first, filtered by type, order, the order's clientRef and creation time, exactly as orders are listed
- * (see ../keyset-list.ts: its query parameters, unknown ones refused, and its signed cursors).
- */
+/** GET /v1/events: filtered by type, order, the order's clientRef and creation time, as orders are listed. */
 export const eventList = keysetList({
   filters: {
     type: z.enum(ORDER_EVENTS).optional(),

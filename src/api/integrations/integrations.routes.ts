@@ -23,7 +23,7 @@ import {
   type IntegrationAck,
 } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
-import { orderNotFound } from '../errors';
+import { OrderClosed, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { updateOrder } from '../../temporal/orders';
 import { authenticateIntegration, integrationOf, mayReportOn } from './integration-auth';
@@ -38,9 +38,6 @@ export const publicationBody = z.strictObject({
 });
 export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
-/** The order's workflow has finished. */
-class OrderClosed extends Error {}
-
 function answer(changed: boolean, order: { id: string; reference: string; status: string }) {
   return {
     acknowledged: true,
@@ -51,14 +48,9 @@ function answer(changed: boolean, order: { id: string; reference: string; status
 
 /** The reports an order applied, as its audit log records them (written with the projection, in one transaction). */
 async function appliedReports(db: Db, orderId: string): Promise<AppliedReports> {
-  const kinds = Object.keys(REPORT_AUDIT_ACTION) as ReportKind[];
   const details = await latestAuditDetails(db, orderId, Object.values(REPORT_AUDIT_ACTION));
-  const applied: Record<string, unknown> = {};
-  for (const kind of kinds) {
-    const found = details.get(REPORT_AUDIT_ACTION[kind]);
-    if (found) applied[kind] = found;
-  }
-  return applied as AppliedReports;
+  const applied = Object.entries(REPORT_AUDIT_ACTION).map(([kind, action]) => [kind, details.get(action)]);
+  return Object.fromEntries(applied.filter(([, found]) => found)) as AppliedReports;
 }
 
 /**

@@ -20,10 +20,7 @@ function policyOf(ctx: AppContext): string {
 
 type Labels = LabelValues<'method' | 'route' | 'status'>;
 
-/**
- * Label sets by method, route template and status, made once each: there are a few hundred at most (routes
- * are templates, methods and statuses are few), and every request would otherwise build its own.
- */
+/** Label sets by method, status and route template, made once each (a few hundred at most). */
 const labelSets = new Map<string, Labels>();
 
 function labelsOf(method: string, route: string, status: number): Labels {

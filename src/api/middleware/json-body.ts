@@ -3,14 +3,14 @@ import coBody from 'co-body';
 import type { Next } from 'koa';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { notJson } from '../errors';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Deepest nesting of objects and arrays a body may have (`{}` is 1, `{"a":[1]}` is 2). Our bodies need 3;
- * a deeper one is refused before it is parsed: parsing 40,000 `[` takes tens of milliseconds of the event loop
- * (and more to collect), and a handler walking it recursively (hashing for Idempotency-Key, validation,
- * logging) would overflow the stack.
+ * Deepest nesting of objects and arrays a body may have (`{}` is 1, `{"a":[1]}` is 2). Our bodies need 3; a
+ * deeper one is refused before it is parsed: parsing it blocks the event loop, and a handler walking it
+ * recursively (hashing for Idempotency-Key, validation) would overflow the stack.
  */
 export const MAX_JSON_DEPTH = 32;
 
@@ -44,7 +44,7 @@ export function jsonTextDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
-/** A strict JSON body is an object or an array (co-body's `strict`, as before). */
+/** A strict JSON body is an object or an array (co-body's `strict`). */
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 /** Malformed JSON: a 400 that src/api/errors.ts maps, as it does the reader's own 400/413/415. */
@@ -68,15 +68,14 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Content-Type values already judged, and how many (clients send a handful; anything else is judged anew). */
+/** Content-Type values already judged (clients send a handful; anything else is judged anew). */
 const JUDGED_TYPES = new Map<string, boolean>();
 const JUDGED_TYPES_MAX = 64;
 const JUDGED_TYPE_LENGTH = 128;
 
 /**
- * Whether a request that has a body sent it as JSON (type-is, through `ctx.is`). With a body, type-is's answer
- * depends on the Content-Type header alone, so it is remembered by the header's value: parsing and matching
- * it was a few per cent of a quote's CPU time.
+ * Whether a request that has a body sent it as JSON (`ctx.is`). With a body, the answer depends on the
+ * Content-Type header alone, so it is remembered by the header's value, sparing the quote's hot path.
  */
 function sentAsJson(ctx: AppContext): boolean {
   const type = ctx.req.headers['content-type'];
@@ -91,18 +90,13 @@ function sentAsJson(ctx: AppContext): boolean {
 }
 
 /**
- * A JSON request's body text (`''` when none was sent), kept as `ctx.request.rawBody` when there is one
- * (Stripe's signature is over it). A body sent with another content type is a caller mistake (400
- * validation_error) rather than something to ignore silently. The text is read by co-body (raw-body and
- * inflation: the limit, the length check, utf-8).
+ * A JSON request's body text (`''` when none was sent), kept as `ctx.request.rawBody` (Stripe's signature is
+ * over it). A body sent with another content type is a caller mistake (400 validation_error), not ignored.
+ * co-body reads it: the limit, the length check, inflation, utf-8.
  */
 export async function readJsonText(ctx: AppContext, maxBytes: number): Promise<string> {
   const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-  if (hasBody && !sentAsJson(ctx)) {
-    throw new AppError('validation_error', 'Request bodies must be sent as application/json.', {
-      fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
-    });
-  }
+  if (hasBody && !sentAsJson(ctx)) throw notJson();
   if (!hasBody) return '';
   const text = (await coBody.text(ctx.req, { limit: maxBytes, encoding: 'utf-8' })) as string;
   ctx.request.rawBody = text;

@@ -13,29 +13,22 @@ export interface RateLimitStore {
   redis: Redis | null;
 }
 
-export interface LimiterOptions {
-  keyPrefix: string;
-  points: number;
-  duration: number;
-}
-
-function postgresLimiter(pool: Pool, opts: LimiterOptions): RateLimiterPostgres {
-  return new RateLimiterPostgres({
-    storeClient: pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-    ...opts,
-  });
-}
-
 /**
  * The limiter on the configured store. With Redis, a request whose counter Redis cannot answer (not
  * connected, or an error) is counted in PostgreSQL instead (`insuranceLimiter`): limits still hold across
  * processes, at PostgreSQL's cost, until Redis is back.
  */
-export function createLimiter(store: RateLimitStore, opts: LimiterOptions): RateLimiterAbstract {
-  const postgres = postgresLimiter(store.pool, opts);
+export function createLimiter(
+  store: RateLimitStore,
+  opts: { keyPrefix: string; points: number; duration: number },
+): RateLimiterAbstract {
+  const postgres = new RateLimiterPostgres({
+    storeClient: store.pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    ...opts,
+  });
   if (!store.redis) return postgres;
   return new RateLimiterRedis({
     storeClient: store.redis,
@@ -51,15 +44,14 @@ export function createLimiter(store: RateLimitStore, opts: LimiterOptions): Rate
  * try), so a Redis outage costs a request nothing but the switch to PostgreSQL; it reconnects in the
  * background with a capped backoff. Connection errors are logged once per outage, not per retry.
  */
-export function connectRateLimitRedis(url: string, log: Logger): Redis {
+function connectRateLimitRedis(url: string, log: Logger): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,
     commandTimeout: 500,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
-    // The counters of requests that arrive together go out in one write (one pipeline per event-loop turn):
-    // a write per request was a fifth of a quote's CPU time.
+    // The counters of requests that arrive together go out in one write (one pipeline per event-loop turn).
     enableAutoPipelining: true,
   });
   let down = false;
@@ -78,32 +70,26 @@ export function connectRateLimitRedis(url: string, log: Logger): Redis {
   return redis;
 }
 
-/** Resolves once Redis is connected, or after `ms` (the limiter falls back to PostgreSQL meanwhile). */
-function ready(redis: Redis, ms: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    redis.once('ready', done);
-  });
-}
-
 /**
- * The store for REDIS_URL (or PostgreSQL alone). It waits, briefly, for Redis before the API takes traffic:
- * counts made in the insurance while Redis is still connecting would not add up with those made in Redis.
+ * The store for REDIS_URL (or PostgreSQL alone). It waits, up to 3 seconds, for Redis before the API takes
+ * traffic: counts made in the insurance while Redis is still connecting would not add up with those made in
+ * Redis.
  */
 export async function rateLimitStore(
   pool: Pool,
   redisUrl: string | undefined,
   log: Logger,
-  waitMs = 3_000,
 ): Promise<RateLimitStore> {
   if (!redisUrl) return { pool, redis: null };
   const redis = connectRateLimitRedis(redisUrl, log);
-  await ready(redis, waitMs);
+  if (redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   return { pool, redis };
 }

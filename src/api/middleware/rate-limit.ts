@@ -19,12 +19,9 @@ export interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter whose counters live in PostgreSQL (the `rate_limits` table, expired rows purged by the
- * API's periodic sweep) or Redis (REDIS_URL, with PostgreSQL as insurance; see rate-limit-store.ts), so every
- * API process shares them. Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an
- * exceeded limit answers 429 `rate_limit_exceeded` with an integer `Retry-After`. When no store answers, the
- * limiter fails closed: 503 `service_unavailable` with `Retry-After` (docs/api.md, "Security and limits": the store
- * is the database every other step of the request needs too).
+ * A fixed-window limiter on the shared store (rate-limit-store.ts). Each response carries the IETF draft
+ * `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429 with an integer `Retry-After`. When no
+ * store answers it fails closed, 503: the store is the database every other step of the request needs too.
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
   const limiter = createLimiter(store, {
@@ -77,20 +74,19 @@ function rateLimitHeaders(policy: RateLimitPolicy) {
 
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
 
-export function limitPerKey(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, ctx.state.caller!.keyId);
+/** Middleware counting each request in the bucket `bucketOf` names. */
+const limitBy =
+  (bucketOf: (ctx: AppContext) => string) =>
+  (consume: ConsumeRateLimit) =>
+  async (ctx: AppContext, next: Next) => {
+    await consume(ctx, bucketOf(ctx));
     return next();
   };
-}
 
+export const limitPerKey = limitBy((ctx) => ctx.state.caller!.keyId);
 /** The organisation's limit in the key's mode (live and test counted apart), after its key's own. */
-export function limitPerOrganisation(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, organisationBucket(ctx.state.caller!));
-    return next();
-  };
-}
+export const limitPerOrganisation = limitBy((ctx) => organisationBucket(ctx.state.caller!));
+export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
 
 /** The organisation-and-mode bucket the per-organisation limit counts in. */
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
@@ -110,13 +106,6 @@ export function quoteLimit(
     if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
     await limits.perKey(ctx, caller.keyId);
     await limits.perOrganisation(ctx, organisationBucket(caller));
-  };
-}
-
-export function limitPerIp(consume: ConsumeRateLimit) {
-  return async (ctx: AppContext, next: Next) => {
-    await consume(ctx, clientBucket(ctx.ip));
-    return next();
   };
 }
 

@@ -16,9 +16,7 @@ function newRequestId(): string {
 
 /**
  * A request's `ctx.state`: its id, and `log`, the request's logger (every line carries its request id), made
- * on first use: most requests log nothing but their access line, and a pino child per request was a
- * measurable share of a quote's CPU. The getter is on the class, not defined on each request's object
- * (`Object.defineProperty` per request cost ~1 % of a quote's CPU).
+ * on first use, since most requests log nothing but their access line.
  */
 class RequestState implements AppState {
   caller?: AppState['caller'];

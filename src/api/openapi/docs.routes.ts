@@ -45,28 +45,24 @@ const POLICY = [
 let bundle: Buffer | undefined;
 const redocBundle = () => (bundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js')));
 
+const JS = 'text/javascript; charset=utf-8';
+/** The page and its files, by path under /docs: content type, caching, body. */
+const FILES: Record<string, [type: string, cache: string, body: () => string | Buffer]> = {
+  '/': ['text/html; charset=utf-8', 'no-cache', () => PAGE],
+  '/init.js': [JS, 'no-cache', () => INIT],
+  '/docs.css': ['text/css; charset=utf-8', 'no-cache', () => CSS],
+  '/redoc.standalone.js': [JS, 'public, max-age=86400', redocBundle],
+};
+
 export function docsRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/docs' });
-  router.get('/', (ctx: AppContext) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Content-Security-Policy', POLICY);
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = PAGE;
-  });
-  router.get('/init.js', (ctx: AppContext) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = INIT;
-  });
-  router.get('/docs.css', (ctx: AppContext) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/css; charset=utf-8';
-    ctx.body = CSS;
-  });
-  router.get('/redoc.standalone.js', (ctx: AppContext) => {
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = redocBundle();
-  });
+  for (const [path, [type, cache, body]] of Object.entries(FILES)) {
+    router.get(path, (ctx: AppContext) => {
+      ctx.set('Cache-Control', cache);
+      if (path === '/') ctx.set('Content-Security-Policy', POLICY);
+      ctx.type = type;
+      ctx.body = body();
+    });
+  }
   return router;
 }

@@ -34,7 +34,7 @@ import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef }
 import { orderListSchema, orderSchema } from './order.schema';
 
 /** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (docs/api.md). */
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 const json = (schema: BodySchema) => ({ 'application/json': { schema } });
 const orderId = z.object({
@@ -48,14 +48,16 @@ interface Op {
   summary: string;
   description?: string;
   tag: string;
-  limits: Limits;
-  security?: 'read' | 'write' | 'integration' | 'none';
+  /** Default: an API key's limits for API-key operations, none otherwise. */
+  limits?: Limits;
+  security?: 'read' | 'write' | 'integration';
   query?: z.ZodObject;
   path?: z.ZodObject;
   idempotent?: boolean;
   body?: BodySchema;
   ok: {
-    status: number;
+    /** Default 200. */
+    status?: number;
     description: string;
     schema?: z.ZodType;
     pdf?: boolean;
@@ -68,11 +70,13 @@ const SECURITY = {
   read: [{ apiKey: ['orders:read'] }],
   write: [{ apiKey: ['orders:write'] }],
   integration: [{ integrationKey: [] }],
-  none: [],
 };
 
+const limitsOf = (o: Op): Limits =>
+  o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
+
 function operation(o: Op): ZodOpenApiOperationObject {
-  const auth = o.security !== undefined && o.security !== 'none';
+  const limits = limitsOf(o);
   const okHeaders = {
     ...o.ok.headers,
     ...(o.idempotent && { 'Idempotent-Replayed': idempotentReplayedHeader.optional() }),
@@ -85,7 +89,7 @@ function operation(o: Op): ZodOpenApiOperationObject {
     summary: o.summary,
     ...(o.description && { description: o.description }),
     tags: [o.tag],
-    security: SECURITY[o.security ?? 'none'],
+    security: o.security ? SECURITY[o.security] : [],
     requestParams: {
       ...(o.query && { query: o.query }),
       ...(o.path && { path: o.path }),
@@ -93,14 +97,14 @@ function operation(o: Op): ZodOpenApiOperationObject {
     },
     ...(o.body && { requestBody: { required: true, content: json(o.body) } }),
     responses: {
-      [String(o.ok.status)]: {
+      [String(o.ok.status ?? 200)]: {
         description: o.ok.description,
-        headers: responseHeaders(o.limits, okHeaders),
+        headers: responseHeaders(limits, okHeaders),
         ...(okContent && { content: okContent }),
       },
       ...errorResponses({
-        limits: o.limits,
-        auth,
+        limits,
+        auth: o.security !== undefined,
         body: o.body !== undefined || o.query !== undefined,
         codes: [
           ...(o.codes ?? []),
@@ -111,149 +115,110 @@ function operation(o: Op): ZodOpenApiOperationObject {
   };
 }
 
-const pdf = (what: string, id: string): Op => ({
-  id,
-  summary: `Download the ${what} PDF`,
-  tag: 'Orders',
-  limits: 'api-key',
-  security: 'read',
-  path: orderId,
-  ok: {
-    status: 200,
-    description: `The ${what} (\`Content-Disposition: attachment\`).`,
-    pdf: true,
-    headers: {
-      'Content-Disposition': z
-        .string()
-        .meta({ description: 'attachment; filename="<reference>-<kind>.pdf"' }),
+/** An operation of `tag`. */
+const op =
+  (tag: string) =>
+  (id: string, summary: string, rest: Omit<Op, 'id' | 'summary' | 'tag'>): Op => ({
+    id,
+    summary,
+    tag,
+    ...rest,
+  });
+const orders = op('Orders');
+const integrations = op('Integrations');
+
+/** A read-scoped list of `tag`: one page per request. */
+const list = (tag: string, id: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
+  op(tag)(id, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
+
+/** A read-scoped item of `tag`, by the id in `path`. */
+const item = (tag: string, id: string, summary: string, o: Pick<Op, 'path' | 'ok' | 'codes'>): Op =>
+  op(tag)(id, summary, { security: 'read', ...o });
+
+const pdf = (what: string, id: string): Op =>
+  orders(id, `Download the ${what} PDF`, {
+    security: 'read',
+    path: orderId,
+    ok: {
+      description: `The ${what} (\`Content-Disposition: attachment\`).`,
+      pdf: true,
+      headers: {
+        'Content-Disposition': z
+          .string()
+          .meta({ description: 'attachment; filename="<reference>-<kind>.pdf"' }),
+      },
     },
-  },
-  codes: ['order_not_found'],
-});
+    codes: ['order_not_found'],
+  });
 
-const orderMessage = (action: string, summary: string, body: BodySchema, codes: Op['codes']): Op => ({
-  id: `${action}Order`,
-  summary,
-  tag: 'Orders',
-  limits: 'api-key',
-  security: 'write',
-  path: orderId,
-  idempotent: true,
-  body,
-  ok: { status: 200, description: 'The order afterwards.', schema: orderSchema },
-  codes: ['order_not_found', ...(codes ?? [])],
-});
+const orderMessage = (action: string, summary: string, body: BodySchema, codes: Op['codes'] = []): Op =>
+  orders(`${action}Order`, summary, {
+    security: 'write',
+    path: orderId,
+    idempotent: true,
+    body,
+    ok: { description: 'The order afterwards.', schema: orderSchema },
+    codes: ['order_not_found', ...codes],
+  });
 
-const report = (kind: string, body: z.ZodType, summary: string): Op => ({
-  id: `report${pascalCase(kind)}`,
-  summary,
-  tag: 'Integrations',
-  limits: 'none',
-  security: 'integration',
-  path: orderId,
-  body,
-  ok: { status: 200, description: 'Acknowledged.', schema: reportAnswerSchema },
-  codes: ['order_not_found', 'invalid_state_transition'],
-});
+const report = (kind: string, body: z.ZodType, summary: string): Op =>
+  integrations(`report${pascalCase(kind)}`, summary, {
+    security: 'integration',
+    path: orderId,
+    body,
+    ok: { description: 'Acknowledged.', schema: reportAnswerSchema },
+    codes: ['order_not_found', 'invalid_state_transition'],
+  });
 
 const cacheControl = (value: string) => ({
   'Cache-Control': z.string().meta({ description: `\`${value}\`` }),
 });
 
 /** Test mode's helpers: write-scoped, idempotent, answering 200 with what they did. */
-const testHelper = (
-  id: string,
-  summary: string,
-  body: z.ZodType,
-  o: { path?: z.ZodObject; ok: { description: string; schema: z.ZodType }; codes: Op['codes'] },
-): Op => ({
-  id,
-  summary: `Test mode: ${summary}`,
-  tag: 'Test helpers',
-  limits: 'api-key',
-  security: 'write',
-  path: o.path,
-  idempotent: true,
-  body,
-  ok: { status: 200, ...o.ok },
-  codes: o.codes,
-});
+const testHelper = (id: string, summary: string, rest: Pick<Op, 'path' | 'body' | 'ok' | 'codes'>): Op =>
+  op('Test helpers')(id, `Test mode: ${summary}`, { security: 'write', idempotent: true, ...rest });
 
 /** The service's own documents (this one, health): no key, no rate limit, cached as `cache` says. */
-const meta = (
-  id: string,
-  summary: string,
-  cache: string,
-  ok: { description: string; schema: z.ZodType },
-): Op => ({
-  id,
-  summary,
-  tag: 'Meta',
-  limits: 'none',
-  ok: { status: 200, ...ok, headers: cacheControl(cache) },
-});
+const meta = (id: string, summary: string, cache: string, ok: Op['ok']): Op =>
+  op('Meta')(id, summary, { ok: { ...ok, headers: cacheControl(cache) } });
 
 const OPERATIONS: Record<string, Record<string, Op>> = {
   '/v1/quote': {
-    post: {
-      id: 'createQuote',
-      summary: 'Price a notice',
+    post: op('Quotes')('createQuote', 'Price a notice', {
       description:
         'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
-      tag: 'Quotes',
       limits: 'ip',
       body: quoteRequestRef,
-      ok: { status: 200, description: 'The quote.', schema: quoteResponseSchema },
+      ok: { description: 'The quote.', schema: quoteResponseSchema },
       codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
-    },
+    }),
   },
   '/v1/notice-types': {
-    get: {
-      id: 'listNoticeTypes',
-      summary: 'Notice types and their fields per nation',
-      tag: 'Notice types',
+    get: op('Notice types')('listNoticeTypes', 'Notice types and their fields per nation', {
       limits: 'ip',
       ok: {
-        status: 200,
         description: 'The catalogue.',
         schema: noticeTypesSchema,
         headers: cacheControl('public, max-age=3600'),
       },
-    },
+    }),
   },
   '/v1/orders': {
-    post: {
-      id: 'createOrder',
-      summary: 'Place an order',
-      tag: 'Orders',
-      limits: 'api-key',
+    post: orders('createOrder', 'Place an order', {
       security: 'write',
       idempotent: true,
       body: orderInputRef,
       ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
       codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
-    },
-    get: {
-      id: 'listOrders',
-      summary: 'List orders, newest first',
-      tag: 'Orders',
-      limits: 'api-key',
-      security: 'read',
-      query: orderList.querySchema,
-      ok: { status: 200, description: 'One page.', schema: orderListSchema },
-    },
+    }),
+    get: list('Orders', 'listOrders', 'List orders, newest first', orderList.querySchema, orderListSchema),
   },
   '/v1/orders/{id}': {
-    get: {
-      id: 'getOrder',
-      summary: 'Get an order',
-      tag: 'Orders',
-      limits: 'api-key',
-      security: 'read',
+    get: item('Orders', 'getOrder', 'Get an order', {
       path: orderId,
-      ok: { status: 200, description: 'The order.', schema: orderSchema },
+      ok: { description: 'The order.', schema: orderSchema },
       codes: ['order_not_found'],
-    },
+    }),
   },
   '/v1/orders/{id}/amend': {
     post: orderMessage('amend', 'Amend an order', amendRequestRef, [
@@ -296,45 +261,35 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     },
   },
   '/v1/events': {
-    get: {
-      id: 'listEvents',
-      summary: 'List events, newest first (recover missed webhooks)',
-      tag: 'Events',
-      limits: 'api-key',
-      security: 'read',
-      query: eventList.querySchema,
-      ok: { status: 200, description: 'One page.', schema: eventListSchema },
-    },
+    get: list(
+      'Events',
+      'listEvents',
+      'List events, newest first (recover missed webhooks)',
+      eventList.querySchema,
+      eventListSchema,
+    ),
   },
   '/v1/events/{id}': {
-    get: {
-      id: 'getEvent',
-      summary: 'Get an event',
-      tag: 'Events',
-      limits: 'api-key',
-      security: 'read',
+    get: item('Events', 'getEvent', 'Get an event', {
       path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
-      ok: { status: 200, description: 'The event.', schema: eventSchema },
+      ok: { description: 'The event.', schema: eventSchema },
       codes: ['event_not_found'],
-    },
+    }),
   },
   '/v1/test_helpers/orders/{id}/advance': {
-    post: testHelper('advanceTestOrder', 'move a test order on', advanceBody.meta({ id: 'AdvanceRequest' }), {
+    post: testHelper('advanceTestOrder', 'move a test order on', {
       path: orderId,
+      body: advanceBody.meta({ id: 'AdvanceRequest' }),
       ok: { description: 'The order afterwards.', schema: orderSchema },
       codes: ['order_not_found', 'invalid_state_transition'],
     }),
   },
   '/v1/test_helpers/webhooks/send': {
-    post: testHelper(
-      'sendTestWebhook',
-      'send a sample event to the test endpoints',
-      sendBody.meta({ id: 'SendSampleRequest' }),
-      {
-        ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
-        codes: ['order_not_found', 'not_found'],
-      },
-    ),
+    post: testHelper('sendTestWebhook', 'send a sample event to the test endpoints', {
+      body: sendBody.meta({ id: 'SendSampleRequest' }),
+      ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
+      codes: ['order_not_found', 'not_found'],
+    }),
   },
   '/v1/openapi.json': {
     get: meta('getOpenApi', 'This document', 'public, max-age=3600', {
@@ -356,19 +311,11 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
   },
   '/integrations/v1/orders/{id}/urn': { post: report('urn', urnBody, 'Gazette: URN received') },
   '/stripe/webhook': {
-    post: {
-      id: 'receiveStripeEvent',
-      summary: 'Stripe: payment events (verified by `Stripe-Signature`)',
+    post: integrations('receiveStripeEvent', 'Stripe: payment events (verified by `Stripe-Signature`)', {
       description: 'Called by Stripe only; unknown or foreign-mode events are acknowledged and ignored.',
-      tag: 'Integrations',
-      limits: 'none',
       body: z.record(z.string(), z.unknown()).meta({ description: 'A Stripe event.' }),
-      ok: {
-        status: 200,
-        description: 'Acknowledged.',
-        schema: z.strictObject({ received: z.literal(true) }),
-      },
-    },
+      ok: { description: 'Acknowledged.', schema: z.strictObject({ received: z.literal(true) }) },
+    }),
   },
 };
 
@@ -486,4 +433,12 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     { override: withoutSafeIntegerBounds },
   );
   return memo;
+}
+
+let text: string | undefined;
+
+/** The document as served and committed: 2-space JSON with a final newline (Prettier's form). */
+export function openApiDocumentText(): string {
+  text ??= `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+  return text;
 }

@@ -5,60 +5,44 @@ import { pascalCase } from './names';
 import {
   deliveryFailureSchema,
   noticeTypeSchema,
+  optional,
   orderSchema,
   orderStatusSchema,
   paginationSchema,
 } from './order.schema';
 
-export const eventNameSchema = z.enum(ORDER_EVENTS).meta({
+const eventNameSchema = z.enum(ORDER_EVENTS).meta({
   id: 'EventName',
   description:
     "An order event: the spec's eight, and `order.paid`, which endpoints receive only when they subscribe to it.",
 });
 
 /** The envelope's `data` (src/orders/events.ts `eventData`): the order's identity and status, event fields, `object`. */
-export const eventDataSchema = z
+const eventDataSchema = z
   .strictObject({
     orderId: z.string(),
     reference: z.string(),
     status: orderStatusSchema,
     type: noticeTypeSchema,
-    publishedAt: z.iso.datetime().nullable().meta({ description: '`order.published` only.' }).optional(),
-    certificateUrl: z.url().nullable().meta({ description: '`order.published` only.' }).optional(),
-    urn: z.string().nullable().meta({ description: '`order.urn_received` only.' }).optional(),
-    proofPdfUrl: z.url().nullable().meta({ description: '`order.proof_ready` only.' }).optional(),
-    publicationDate: z.iso.date().nullable().meta({ description: '`order.booked` only.' }).optional(),
-    newspaperReference: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "`order.booked` and `order.published` only: the newspaper's own booking reference, or null when its booking report gave none.",
-      })
-      .optional(),
-    pageNumber: z
-      .int()
-      .min(1)
-      .nullable()
-      .meta({
-        description:
-          '`order.published` only: the page the notice appeared on, or null when the publication report gave none.',
-      })
-      .optional(),
-    amountPaidGbpPence: z
-      .int()
-      .min(0)
-      .meta({ description: '`order.paid` only: everything paid for the order so far, in pence.' })
-      .optional(),
-    cancellationReason: z
-      .string()
-      .nullable()
-      .meta({ description: '`order.cancelled` only: the reason given, or null.' })
-      .optional(),
-    deliveryFailure: deliveryFailureSchema
-      .nullable()
-      .meta({ description: '`order.delivery_failed` only.' })
-      .optional(),
+    publishedAt: optional(z.iso.datetime().nullable(), '`order.published` only.'),
+    certificateUrl: optional(z.url().nullable(), '`order.published` only.'),
+    urn: optional(z.string().nullable(), '`order.urn_received` only.'),
+    proofPdfUrl: optional(z.url().nullable(), '`order.proof_ready` only.'),
+    publicationDate: optional(z.iso.date().nullable(), '`order.booked` only.'),
+    newspaperReference: optional(
+      z.string().nullable(),
+      "`order.booked` and `order.published` only: the newspaper's own booking reference, or null when its booking report gave none.",
+    ),
+    pageNumber: optional(
+      z.int().min(1).nullable(),
+      '`order.published` only: the page the notice appeared on, or null when the publication report gave none.',
+    ),
+    amountPaidGbpPence: optional(
+      z.int().min(0),
+      '`order.paid` only: everything paid for the order so far, in pence.',
+    ),
+    cancellationReason: optional(z.string().nullable(), '`order.cancelled` only: the reason given, or null.'),
+    deliveryFailure: optional(deliveryFailureSchema.nullable(), '`order.delivery_failed` only.'),
     object: orderSchema,
   })
   .meta({

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import 'zod-openapi';
+import { NATIONS } from '../../notices/nations';
+import { GAZETTE_EDITIONS } from '../../notices/types';
 import {
   orderStatusSchema,
   noticeTypeSchema,
   pricingSchema,
   publicationDateAdjustedSchema,
   newspaperInsertionSchema,
+  optional,
 } from './order.schema';
 import { eventSchema } from './events.schema';
+
+const compliance = z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() });
 
 export const quoteResponseSchema = z
   .strictObject({
@@ -19,15 +24,15 @@ export const quoteResponseSchema = z
       frequency: z.enum(['daily', 'weekly', 'fortnightly']),
     }),
     pricing: pricingSchema,
-    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    compliance,
     nation: z
-      .enum(['england', 'wales', 'scotland', 'northern_ireland'])
+      .enum(NATIONS)
       .meta({ description: "The nation whose law the notice follows: its own place's." }),
     newspapers: z.array(newspaperInsertionSchema).meta({
       description:
         'Every paper the notice would run in, one per locality of its place (several operating centres).',
     }),
-    gazetteEdition: z.enum(['london', 'edinburgh', 'belfast']).optional(),
+    gazetteEdition: z.enum(GAZETTE_EDITIONS).optional(),
     gazettePublicationDate: z.iso
       .date()
       .meta({ description: 'The Gazette issue the notice would be booked in.' })
@@ -37,18 +42,18 @@ export const quoteResponseSchema = z
         "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
     }),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
-    noticeText: z.string().meta({ description: 'Full-order quotes only: the generated wording.' }).optional(),
-    wordCount: z.int().meta({ description: 'Full-order quotes only: the exact word count.' }).optional(),
+    noticeText: optional(z.string(), 'Full-order quotes only: the generated wording.'),
+    wordCount: optional(z.int(), 'Full-order quotes only: the exact word count.'),
   })
   .meta({ id: 'Quote' });
 
 const nationEntry = z
   .looseObject({
-    nation: z.enum(['england', 'wales', 'scotland', 'northern_ireland']),
+    nation: z.enum(NATIONS),
     name: z.string(),
     law: z.string(),
     gazette: z.string().nullable(),
-    compliance: z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() }),
+    compliance,
     languages: z.array(z.string()),
     fields: z
       .record(z.string(), z.unknown())

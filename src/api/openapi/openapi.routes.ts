@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context';
-import { openApiDocumentText } from './serve';
+import { openApiDocumentText } from './document';
 
 /** GET /v1/openapi.json: the contract, no authentication (it holds no secret), cacheable for an hour. */
 export function openApiRoutes(): Router<AppState> {

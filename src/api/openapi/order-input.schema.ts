@@ -9,20 +9,14 @@ import { NOTICE_TYPES, type NoticeType } from '../../notices/types';
 import { pascalCase } from './names';
 
 /**
- * The order bodies of the document (and the quote's, which takes one), made from the very zod schemas that validate orders (src/notices/fields, via
- * cellJsonSchema), for all 24 cells:
+ * The order bodies of the document (and the quote's), made from the zod schemas that validate orders
+ * (cellJsonSchema): one closed schema per cell, `{Type}{Nation}OrderInput`; per type, `anyOf` its nations'
+ * cells; `OrderInput`, `oneOf` the types, discriminated by `type`.
  *
- * - one closed schema per cell, `{Type}{Nation}OrderInput` (e.g. `PlanningScotlandOrderInput`), with the cell's
- *   law in its description and its nation in `x-nation`;
- * - per type, `{Type}OrderInput`: `anyOf` its four nations' cells;
- * - `OrderInput`: `oneOf` the six types, discriminated by `type`.
- *
- * The type is a field, so it discriminates. The nation is not: the API decides it from the postcode through the
- * postcode directory (border postcodes are settled postcode by postcode, not by a pattern), so no schema can
- * tell a body's nation from its text. The nation's cells are therefore an `anyOf`: a body is described when it
- * has the shape of one of its type's nations, and the API then holds it to the shape of its postcode's nation
- * (a field of another nation's law is refused, naming that law). Cells whose shapes coincide (England and
- * Wales but for Welsh, Scotland's hgv and probate) stay separate, so every cell has its name in the SDK.
+ * The nation is not a field: the API decides it from the postcode (border postcodes one by one), so no schema
+ * can tell it from a body's text. Hence `anyOf`: a body is described when it has the shape of one of its
+ * type's nations, and the API then holds it to its postcode's. Cells whose shapes coincide stay separate, so
+ * every cell has its name in the SDK.
  */
 type Schema = oas31.SchemaObject;
 const ref = (id: string): oas31.ReferenceObject => ({ $ref: `#/components/schemas/${id}` });

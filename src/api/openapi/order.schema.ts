@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
+import { NATIONS } from '../../notices/nations';
 import { NOTICE_TYPES } from '../../notices/types';
 import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /**
- * THE order response schema (the 201 of POST /v1/orders, GET /v1/orders/:id, list items, amend/cancel
- * answers, webhook `data.object`).
- * `serializeOrder` in src/orders/order.ts produces it: a field added there is added here, or the contract tests
- * fail on the undocumented field. New optional fields go in `orderSchema` below, with `.optional()`.
+ * THE order response schema (every answer with an order, and webhook `data.object`). `serializeOrder` in
+ * src/orders/order.ts produces it: a field added there is added here, or the contract tests fail on the
+ * undocumented field.
  */
 export const noticeTypeSchema = z
   .enum(NOTICE_TYPES)
@@ -24,6 +24,9 @@ export const paymentMethodSchema = z
 const timestamp = (description: string) =>
   z.iso.datetime().meta({ description, example: '2026-11-23T06:00:00.000Z' });
 const url = (description: string) => z.url().meta({ description });
+/** A field present only when it applies. */
+export const optional = <T extends z.ZodType>(schema: T, description: string) =>
+  schema.meta({ description }).optional();
 
 export const pricingSchema = z
   .strictObject({
@@ -57,8 +60,6 @@ const bookedDate = (what: string) =>
   z.iso.date().meta({
     description: `${what}: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.`,
   });
-
-const NATIONS = ['england', 'wales', 'scotland', 'northern_ireland'] as const;
 
 /** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
 export const newspaperInsertionSchema = z
@@ -103,20 +104,16 @@ export const issuedDocumentSchema = z
       description:
         '`certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.',
     }),
-    number: z
-      .string()
-      .meta({
-        description: 'VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode).',
-      })
-      .optional(),
+    number: optional(
+      z.string(),
+      'VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode).',
+    ),
     title: z.string().meta({ description: 'What the document is, in words.' }),
     issuedAt: timestamp('When it was issued.'),
-    totalGbpPence: z
-      .int()
-      .meta({
-        description: 'VAT documents: the total including VAT, in pence (a credit note: the amount credited).',
-      })
-      .optional(),
+    totalGbpPence: optional(
+      z.int(),
+      'VAT documents: the total including VAT, in pence (a credit note: the amount credited).',
+    ),
     sha256: z.string().meta({ description: 'SHA-256 (hex) of the exact PDF issued.' }),
     url: url('The PDF (API key with `orders:read`).'),
     verifyUrl: url('Public page that says whether a presented copy is this document, unaltered.'),
@@ -139,54 +136,42 @@ export const orderSchema = z
     invoiceUrl: url("Invoice terms: the order's VAT invoice.").optional(),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
     gazettePublicationDate: gazetteDate().optional(),
-    clientRef: z.string().meta({ description: "The caller's own reference." }).optional(),
+    clientRef: optional(z.string(), "The caller's own reference."),
     proofPdfUrl: url('The proof PDF, once ready (`order.proof_ready`).').optional(),
     certificateUrl: url('The publication certificate, once published.').optional(),
     newspaperName: z.string().optional(),
-    gazetteEdition: z.string().meta({ description: 'Gazette edition the notice also goes to.' }).optional(),
-    nation: z
-      .enum(NATIONS)
-      .meta({
-        description: "The nation whose law the notice follows: its own place's (docs/notice-reference.md).",
-      })
-      .optional(),
-    newspapers: z
-      .array(newspaperInsertionSchema)
-      .meta({
-        description: 'Every paper the notice runs in, one per locality of its place, the main one first.',
-      })
-      .optional(),
+    gazetteEdition: optional(z.string(), 'Gazette edition the notice also goes to.'),
+    nation: optional(
+      z.enum(NATIONS),
+      "The nation whose law the notice follows: its own place's (docs/notice-reference.md).",
+    ),
+    newspapers: optional(
+      z.array(newspaperInsertionSchema),
+      'Every paper the notice runs in, one per locality of its place, the main one first.',
+    ),
     publicationDate: bookedDate(
       'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
     ).optional(),
-    newspaperReference: z
-      .string()
-      .meta({
-        description: "The newspaper's own booking reference, from its booking report (`order.booked`).",
-      })
-      .optional(),
+    newspaperReference: optional(
+      z.string(),
+      "The newspaper's own booking reference, from its booking report (`order.booked`).",
+    ),
     publishedAt: timestamp('When the newspaper confirmed publication.').optional(),
-    pageNumber: z
-      .int()
-      .min(1)
-      .meta({
-        description: 'The page the notice appeared on, from the publication report (`order.published`).',
-      })
-      .optional(),
-    urn: z.string().meta({ description: 'Probate: the Gazette reference.' }).optional(),
-    poReference: z.string().meta({ description: 'Purchase orders: the PO reference given.' }).optional(),
-    cancellationReason: z
-      .string()
-      .meta({ description: 'The `reason` given when the order was cancelled (`order.cancelled`), if any.' })
-      .optional(),
+    pageNumber: optional(
+      z.int().min(1),
+      'The page the notice appeared on, from the publication report (`order.published`).',
+    ),
+    urn: optional(z.string(), 'Probate: the Gazette reference.'),
+    poReference: optional(z.string(), 'Purchase orders: the PO reference given.'),
+    cancellationReason: optional(
+      z.string(),
+      'The `reason` given when the order was cancelled (`order.cancelled`), if any.',
+    ),
     deliveryFailure: deliveryFailureSchema.optional(),
-    documents: z
-      .array(issuedDocumentSchema)
-      .meta({
-        description:
-          'Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first.',
-      })
-      .optional(),
+    documents: optional(
+      z.array(issuedDocumentSchema),
+      'Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first.',
+    ),
     livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
     paymentState: z
       .enum(PAYMENT_STATES)

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
   IDEMPOTENCY_LEASE_RENEW_MS,
   recordIdempotentOrder,
   releaseIdempotencyKey,
@@ -14,6 +15,8 @@ import {
 import { AppError, validationError, type ErrorCode } from '../../errors';
 import { callerOf, type AppContext } from '../context';
 import { errorBody, HTTP_STATUS } from '../errors';
+import { startPeriodicSweep } from '../periodic-sweep';
+import type { Logger } from '../../logger';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -21,7 +24,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /** The request's `Idempotency-Key`, validated (printable ASCII, 1–255 characters), or undefined. */
-export function idempotencyKeyOf(ctx: AppContext): string | undefined {
+function idempotencyKeyOf(ctx: AppContext): string | undefined {
   const key = ctx.get('Idempotency-Key');
   if (key === '') return undefined;
   if (!KEY_PATTERN.test(key)) {
@@ -100,21 +103,14 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     IDEMPOTENCY_LEASE_RENEW_MS,
   );
   try {
-    response = await handler(key, run);
+    response = await handler(key, run).finally(() => clearInterval(renewal));
   } catch (err) {
-    clearInterval(renewal);
-    const code = err instanceof AppError ? err.code : 'internal_error';
-    if (!(err instanceof AppError) || HTTP_STATUS[code] >= 500 || NOT_BEGUN.has(code)) {
-      await releaseIdempotencyKey(db, scope);
-      throw err;
-    }
-    await storeIdempotentResponse(db, scope, {
-      status: HTTP_STATUS[code],
-      body: errorBody(err) as unknown as Record<string, unknown>,
-    });
+    if (err instanceof AppError && HTTP_STATUS[err.code] < 500 && !NOT_BEGUN.has(err.code)) {
+      const body = errorBody(err) as unknown as Record<string, unknown>;
+      await storeIdempotentResponse(db, scope, { status: HTTP_STATUS[err.code], body });
+    } else await releaseIdempotencyKey(db, scope);
     throw err;
   }
-  clearInterval(renewal);
   await storeIdempotentResponse(db, scope, response);
   respond(ctx, response);
 }
@@ -123,3 +119,15 @@ function respond(ctx: AppContext, response: IdempotentResponse): void {
   ctx.status = response.status;
   ctx.body = response.body;
 }
+
+/**
+ * Deletes Idempotency-Keys past their 24-hour retention, at start and every `intervalMs`. Expired keys are
+ * already ignored when claimed: this only keeps the table small.
+ */
+export const startIdempotencyCleanup = (db: Db, log: Logger, intervalMs: number) =>
+  startPeriodicSweep({
+    what: 'expired idempotency keys',
+    sweep: () => deleteExpiredIdempotencyKeys(db),
+    log,
+    intervalMs,
+  });

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { NOTICE_TYPES } from '../../notices/types';
 import { ORDER_STATUSES } from '../../orders/status';
 import { clientRefFilter, keysetList } from '../keyset-list';
 
-const NOTICE_TYPES = ['hgv', 'probate', 'planning', 'tro', 'public_path', 'highways'] as const;
-
-/**
- * GET /v1/orders (and the console's order list): newest first, filtered by status, type, clientRef and creation time
- * (see ../keyset-list.ts: its query parameters, unknown ones refused, and its signed cursors).
- */
+/** GET /v1/orders (and the console's order list): filtered by status, type, clientRef and creation time. */
 export const orderList = keysetList({
   filters: {
     status: z.enum(ORDER_STATUSES).optional(),

@@ -7,31 +7,26 @@ import {
   latestVatInvoice,
 } from '../../db/issued-documents.repository';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
-import { findOrder } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import { invoicedByUs } from '../../orders/payment';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { orderNotFound } from '../errors';
+import { callersOrder, orderNotFound } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 
 /**
  * How long GET /invoice waits for an on-account order's invoice, typeset right after the order's 201 (about a
  * tenth of a second), before answering 503 with Retry-After; and how often it looks meanwhile.
  */
-export const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
+const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 
 /**
- * GET /v1/orders/:id/proof, /certificate (the newspaper's certificate of publication), /documents/:documentId
- * (any issued document) and /invoice (the order's latest VAT invoice): the stored PDFs as attachments. 404 order_not_found before the proof or certificate exists, as for an unknown or foreign order.
- * An on-account order's invoice URL is valid from its 201: while the invoice is still being typeset the request
- * waits for it (INVOICE_WAIT), then answers 503 service_unavailable with Retry-After.
+ * The order's stored PDFs as attachments: 404 order_not_found before one exists, as for an unknown or foreign
+ * order, but for an on-account order's invoice, valid from the order's 201 (INVOICE_WAIT).
  */
 export function orderDocumentRoutes(db: Db): Router<AppState> {
   const router = new Router<AppState>();
   const serve = (kind: DocumentKind) => async (ctx: AppContext) => {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    if (!order) throw orderNotFound(id);
+    const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
     let pdf =
       kind === 'certificate'
         ? await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper')
@@ -41,7 +36,7 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
     }
-    if (!pdf) throw orderNotFound(id);
+    if (!pdf) throw orderNotFound(order.id);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
     ctx.body = pdf;
@@ -51,10 +46,9 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
   router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
   // Any document issued for the order (certificates, VAT invoices, credit notes), as `documents[].url` names it.
   router.get('/orders/:id/documents/:documentId', requireScope('orders:read'), async (ctx) => {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    const found = order && (await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId)));
-    if (!order || !found) throw orderNotFound(id);
+    const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
+    const found = await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId));
+    if (!found) throw orderNotFound(order.id);
     ctx.type = 'application/pdf';
     const name = found.number ?? `${found.kind.replace(/_/g, '-')}-${String(ctx.params.documentId)}`;
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${name}.pdf"`);

@@ -17,7 +17,7 @@ import { toOrder } from '../../orders/order-snapshot';
 import { amendedNotice, checkAmendable, decideAmendment, parseAmendRequest } from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
-import { useWindowQuotas, type QuotaUse } from '../../quotas/usage';
+import { useWindowQuotas } from '../../quotas/usage';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
@@ -25,12 +25,12 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { orderNotFound } from '../errors';
+import { callersOrder, gazetteUnavailable, OrderClosed } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 
-export interface OrderWriteDeps {
+interface OrderWriteDeps {
   config: Config;
   db: Db;
   temporal: Client;
@@ -38,13 +38,8 @@ export interface OrderWriteDeps {
   timings: OrderTimings;
 }
 
-/** "Today" for the notice engine: the UK calendar date (the workflow uses the same, at workflow time). */
-
 export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
 export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
-
-/** The order's workflow has closed: its projection, now final, explains the refusal. */
-class OrderClosed extends Error {}
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
@@ -56,21 +51,14 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
   );
 
-  /** Every order message first checks ownership on the projection: unknown and foreign orders are one 404. */
-  async function ownedOrder(ctx: AppContext) {
-    const id = String(ctx.params.id);
-    const order = await findOrder(db, callerOf(ctx), id);
-    if (!order) throw orderNotFound(id);
-    return order;
-  }
+  /** Every order message first checks ownership on the projection. */
+  const ownedOrder = (ctx: AppContext) => callersOrder(db, callerOf(ctx), String(ctx.params.id));
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
-   * One order message endpoint: parse the body, find the caller's order, ask src/orders' rules for an early
-   * answer (`precheck`, against the projection), send the update and answer with the order as the workflow
-   * holds it afterwards. A precheck that answers `unchanged` (the message would change nothing) is answered
-   * with the order as it is, without a message. `closed` is the check that explains the refusal once the
-   * workflow has closed.
+   * One order message endpoint: the caller's order, an early answer from src/orders' rules on the projection
+   * (`precheck`: a refusal, or `unchanged`, answered without a message), then the update, answered with the
+   * order as the workflow holds it. `closed` explains the refusal once the workflow has closed.
    */
   function orderMessage<B, Args extends [unknown, ...unknown[]]>(
     action: string,
@@ -143,10 +131,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   const today = todayInLondon();
   const input = parseOrderInput(ctx.request.body, { today });
   if (orderNeedsGazette(input) && !(await isIntegrationAvailable(deps.db, 'gazette'))) {
-    throw new AppError(
-      'gazette_unavailable',
-      'The Gazette integration is temporarily unavailable. Retry later.',
-    );
+    throw gazetteUnavailable();
   }
   const notice = toOrderNotice(prepareNotice(input, { today }));
   const organisation = await findOrganisation(deps.db, caller.organisationId);
@@ -175,7 +160,18 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   });
   // The order an earlier attempt with the key recorded (before starting its workflow), else a new one.
   let orderId = request?.orderId ?? newId('ord');
-  const quota = await testOrderQuota(deps, caller, request);
+  // A test order counts against the organisation's test-order quotas once it has passed validation; the retry
+  // of an attempt that already counted (its key recorded an order) does not, and a failed placement gives it back.
+  const quota =
+    caller.livemode || request?.orderId
+      ? null
+      : await useWindowQuotas(
+          deps.db,
+          deps.config.quotas,
+          ['test_orders_per_minute', 'test_orders_per_day'],
+          caller.organisationId,
+          'test',
+        );
   try {
     // An earlier attempt's order id names a workflow that is running (this request joins it), closed with the
     // order placed (answered from the projection), or closed without it (a new id is placed instead).
@@ -191,24 +187,4 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
     await quota?.release();
     throw err;
   }
-}
-
-/**
- * A test order counts against the organisation's test-order quotas (a minute, a day) once it has passed
- * validation; the retry of an attempt that already counted (its Idempotency-Key recorded an order) does not
- * count again, and a placement that fails gives its use back.
- */
-async function testOrderQuota(
-  deps: OrderWriteDeps,
-  caller: { organisationId: string; livemode: boolean },
-  request?: IdempotentRequest,
-): Promise<QuotaUse | null> {
-  if (caller.livemode || request?.orderId) return null;
-  return useWindowQuotas(
-    deps.db,
-    deps.config.quotas,
-    ['test_orders_per_minute', 'test_orders_per_day'],
-    caller.organisationId,
-    'test',
-  );
 }

@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import type { Middleware, Next } from 'koa';
 import type { Db } from '../../db/database';
 import { isIntegrationAvailable } from '../../db/integration-health.repository';
-import { AppError } from '../../errors';
 import { parseQuoteRequest, quote, quoteNeedsGazette, todayInLondon, type QuoteRequest } from '../../notices';
 import type { AppContext, AppState } from '../context';
+import { gazetteUnavailable } from '../errors';
 import { parseJsonBody, readJsonText } from '../middleware/json-body';
 
 /** The fields of an estimate; a body with any other field is a full-order quote (never remembered). */
@@ -37,10 +37,9 @@ interface Answer {
 
 /**
  * Estimates answered today, by their body's text. An estimate is a pure function of its fields and the date
- * (the newspaper directory, prices and publication days are fixed in the code), and its fields a function of
- * the text, so the same text on the same day always gets the same answer: parsing, validating, placing,
- * pricing and serializing it again was most of a quote's CPU time. Only answers to estimates are kept, never
- * refusals (a text that was once answered also parses again); the Gazette's health is still asked each time.
+ * (the directory, prices and publication days are fixed in the code), and its fields of the text, so the same
+ * text on the same day always gets the same answer. Only answers are kept, never refusals; the Gazette's
+ * health is still asked each time.
  */
 class EstimateMemo {
   private day = '';
@@ -73,9 +72,8 @@ function answerOf(body: unknown, today: string): Answer {
 }
 
 /**
- * Whether the Gazette is up, one lookup shared by every quote that asks while it is in flight: under load each
- * Gazette quote sent PostgreSQL a query of its own. No answer is kept once its lookup is done, so a change an
- * operator makes (`notices` CLI, setIntegrationAvailability) is seen by the next lookup, within a round trip.
+ * Whether the Gazette is up, one lookup shared by every quote that asks while it is in flight. No answer is
+ * kept once its lookup is done, so an operator's change is seen by the next lookup.
  */
 function sharedGazetteLookup(db: Db): () => Promise<boolean> {
   let inFlight: Promise<boolean> | undefined;
@@ -86,44 +84,19 @@ function sharedGazetteLookup(db: Db): () => Promise<boolean> {
 }
 
 /** The quote's path, which `direct` answers without the router (see quoteRoutes). */
-export const QUOTE_PATH = '/api/v1/quote';
+const QUOTE_PATH = '/api/v1/quote';
 
 /** The spellings the router would match too: any case, and a trailing slash. */
 const isQuotePath = (path: string) =>
   path === QUOTE_PATH ||
   (path.length <= QUOTE_PATH.length + 1 && path.replace(/\/$/, '').toLowerCase() === QUOTE_PATH);
 
-/** The route's handler, after the limit and the body: the answer (remembered for `text`, or worked out). */
-type AnswerQuote = (ctx: AppContext, text: string, today: string, known: Answer | undefined) => Promise<void>;
-
-function answerQuote(db: Db, estimates: EstimateMemo): AnswerQuote {
-  const gazetteAvailable = sharedGazetteLookup(db);
-  return async (ctx, text, today, known) => {
-    const answer = known ?? answerOf(ctx.request.body, today);
-    if (answer.needsGazette && !(await gazetteAvailable())) {
-      throw new AppError(
-        'gazette_unavailable',
-        'The Gazette integration is temporarily unavailable. Retry later.',
-        { type: answer.type },
-      );
-    }
-    if (!known) estimates.keep(text, ctx.request.body, answer);
-    ctx.type = 'application/json';
-    ctx.body = answer.json;
-  };
-}
-
 /**
- * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored); limited by
- * `limit` (its API key's limits when it carries a valid one, else its client IP's: rate-limit.ts `quoteLimit`).
- * Pure notice-engine work apart from the Gazette health lookup.
- *
- * `direct`, mounted ahead of the body parser and the routers, answers every `POST /api/v1/quote` (any case, a
- * trailing slash) itself: the limit first, before the body is read; then it reads the body's text, and
- * parses it only when no answer is remembered for that text (a remembered text parsed before, so the refusals
- * a caller can meet, and their order, are the same). `router` (under /api/v1) answers other methods with 405.
- * The router matches every route of /api/v1 and composes the matched layers anew on each request, which was a
- * tenth of a quote's CPU time.
+ * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited by
+ * `limit` (rate-limit.ts `quoteLimit`). `direct`, mounted ahead of the body parser and the routers, answers
+ * every spelling of `POST /api/v1/quote` itself, sparing the hot path the router: the limit before the body
+ * is read, then the body parsed only when no answer is remembered for its text (which parsed before, so the
+ * refusals a caller meets are the same). `router` answers other methods with 405.
  */
 export function quoteRoutes(
   db: Db,
@@ -131,7 +104,15 @@ export function quoteRoutes(
   maxBodyBytes: number,
 ): { router: Router<AppState>; direct: Middleware<AppState> } {
   const estimates = new EstimateMemo();
-  const answer = answerQuote(db, estimates);
+  const gazetteAvailable = sharedGazetteLookup(db);
+  /** The answer, remembered for `text` (`known`) or worked out from the parsed body. */
+  async function answer(ctx: AppContext, text: string, today: string, known: Answer | undefined) {
+    const quoted = known ?? answerOf(ctx.request.body, today);
+    if (quoted.needsGazette && !(await gazetteAvailable())) throw gazetteUnavailable({ type: quoted.type });
+    if (!known) estimates.keep(text, ctx.request.body, quoted);
+    ctx.type = 'application/json';
+    ctx.body = quoted.json;
+  }
   const router = new Router<AppState>();
   // Every POST is answered by `direct` (any spelling); the route is here for the router's 405 on other methods.
   router.post('/quote', (ctx: AppContext) => {

@@ -4,16 +4,11 @@ import { styledPagePolicy } from '../pages/page-security';
 import { COMPONENT_LABELS, isComponent, type ComponentState } from '../../status/components';
 import { HISTORY_DAYS, type StatusSnapshot } from '../../status/status.service';
 
-const STATE_LABELS: Record<ComponentState, string> = {
-  operational: 'Operational',
-  degraded: 'Degraded',
-  outage: 'Outage',
-};
-
-const STATE_COLOURS: Record<ComponentState, string> = {
-  operational: '#1d7a3a',
-  degraded: '#a15c00',
-  outage: '#b3261e',
+/** Each state's label and colour. */
+const STATES: Record<ComponentState, [label: string, colour: string]> = {
+  operational: ['Operational', '#1d7a3a'],
+  degraded: ['Degraded', '#a15c00'],
+  outage: ['Outage', '#b3261e'],
 };
 
 /** The page's one stylesheet (its hash is the page's style-src: no inline style attribute runs). */
@@ -24,8 +19,8 @@ table{width:100%;border-collapse:collapse}td,th{padding:10px 8px;border-bottom:1
 .state{font-weight:600;white-space:nowrap}.meta{color:#555;font-size:13px}
 .incident{border:1px solid #e3e3e3;border-radius:6px;padding:12px 16px;margin:0 0 12px}
 .timeline{margin:8px 0 0;padding-left:18px}
-${Object.entries(STATE_COLOURS)
-  .map(([state, colour]) => `.banner.${state}{background:${colour}}.state.${state}{color:${colour}}`)
+${Object.entries(STATES)
+  .map(([state, [, colour]]) => `.banner.${state}{background:${colour}}.state.${state}{color:${colour}}`)
   .join('\n')}
 `;
 
@@ -72,7 +67,7 @@ function componentRow(c: StatusSnapshot['components'][number]): Html {
   const seeIncident = c.incidents.length > 0 && html` <span class="meta">(see open incident)</span>`;
   return html`<tr data-component="${c.id}" data-state="${c.state}">
     <th scope="row">${c.name}</th>
-    <td class="state ${c.state}">${STATE_LABELS[c.state]}</td>
+    <td class="state ${c.state}">${STATES[c.state][0]}</td>
     <td>${c.detail}${seeIncident}</td>
   </tr> `;
 }

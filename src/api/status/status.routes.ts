@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context';
-import { createStatusService, type StatusDeps, type StatusService } from '../../status/status.service';
+import { createStatusService, type StatusDeps } from '../../status/status.service';
 import { renderStatusPage, STATUS_PAGE_POLICY } from './status.page';
 
 /**
  * The public status page, no authentication: `GET /status` (HTML) and `GET /status.json`. Snapshots are
  * cached for a few seconds by the service, so visitors cost little.
  */
-export function statusRoutes(source: StatusDeps | StatusService): Router<AppState> {
-  const service = 'snapshot' in source ? source : createStatusService(source);
+export function statusRoutes(deps: StatusDeps): Router<AppState> {
+  const service = createStatusService(deps);
   const router = new Router<AppState>();
   router.get('/status.json', async (ctx: AppContext) => {
     ctx.set('Cache-Control', 'no-cache');

@@ -3,7 +3,6 @@ import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { findOrder } from '../../db/orders.repository';
 import { findSubscribedEndpoints } from '../../db/webhook-endpoints.repository';
 import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
@@ -27,15 +26,14 @@ import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import { simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState, type Caller } from '../context';
-import { orderNotFound } from '../errors';
+import { callersOrder, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
 
-export const ADVANCE_TARGETS = ['paid', 'booked', 'published', 'urn_received', 'delivery_failed'] as const;
-export type AdvanceTarget = (typeof ADVANCE_TARGETS)[number];
-
-export const advanceBody = z.strictObject({ to: z.enum(ADVANCE_TARGETS) });
+export const advanceBody = z.strictObject({
+  to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']),
+});
 export const sendBody = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS),
   orderId: z.string().max(100).trim().min(1).optional(),
@@ -75,8 +73,7 @@ export function testHelperRoutes(deps: {
       // Live keys see no test order, and live orders have no helpers: the answer for a missing order.
       if (caller.livemode) throw orderNotFound(id);
       const { to } = parseBody(advanceBody, ctx.request.body);
-      const order = await findOrder(db, caller, id);
-      if (!order) throw orderNotFound(id);
+      const order = await callersOrder(db, caller, id);
       const advanced = await advance(order, to, `test_helper:${caller.keyId}`);
       return { status: 200, body: serializeOrder(advanced) };
     }),
@@ -96,25 +93,16 @@ export function testHelperRoutes(deps: {
     }),
   );
 
-  async function advance(order: Order, to: AdvanceTarget, actor: string): Promise<Order> {
+  async function advance(order: Order, to: z.infer<typeof advanceBody>['to'], actor: string): Promise<Order> {
     const onClosed = () => thisStepDoesNotFit(order);
-    switch (to) {
-      case 'paid':
-        return pay(order, actor, onClosed);
-      case 'booked':
-      case 'published':
-      case 'urn_received': {
-        // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
-        checkReportFits(REPORT_STEP[to], order);
-        try {
-          const ack = await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
-          return toOrder(ack.order);
-        } catch (err) {
-          throw fromWorkflowError(err, onClosed);
-        }
-      }
-      case 'delivery_failed':
-        return failDelivery(order, actor, onClosed);
+    if (to === 'paid') return pay(order, actor, onClosed);
+    if (to === 'delivery_failed') return failDelivery(order, actor, onClosed);
+    // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
+    checkReportFits(REPORT_STEP[to], order);
+    try {
+      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
+    } catch (err) {
+      throw fromWorkflowError(err, onClosed);
     }
   }
 
@@ -144,18 +132,13 @@ export function testHelperRoutes(deps: {
   /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */
   async function sendSample(caller: Caller, event: (typeof WEBHOOK_EVENTS)[number], orderId?: string) {
     const now = new Date();
-    let data: Record<string, unknown>;
-    if (orderId) {
-      const order = await findOrder(db, caller, orderId);
-      if (!order) throw orderNotFound(orderId);
-      data = eventData(event, order);
-    } else {
-      data = sampleEventData(event, {
-        organisationId: caller.organisationId,
-        publicBaseUrl: config.publicBaseUrl,
-        now,
-      });
-    }
+    const data = orderId
+      ? eventData(event, await callersOrder(db, caller, orderId))
+      : sampleEventData(event, {
+          organisationId: caller.organisationId,
+          publicBaseUrl: config.publicBaseUrl,
+          now,
+        });
     const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
     const endpointIds = await findSubscribedEndpoints(db, {
       organisationId: caller.organisationId,

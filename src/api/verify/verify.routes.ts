@@ -17,12 +17,10 @@ const DOCUMENT_ID = /^doc_[0-9A-Za-z]{22}$/;
 class TooLarge extends Error {}
 
 /**
- * The public verification page of an issued document (`/verify/<id>`, the address and QR code printed on it):
- * GET shows what the document certifies or charges, as recorded at issue; POST takes a copy (a form upload,
- * or the raw PDF with `Content-Type: application/pdf`) and says whether it is exactly the file we issued,
- * by the SHA-256 recorded at issue. Bounded (MAX_VERIFY_BYTES, refused as it streams), limited per client
- * IP, and served with the console's headers (strict CSP, no framing, no caching). `Accept: application/json`
- * gets the same answer as JSON.
+ * The public verification page of an issued document (`/verify/<id>`, printed on it): GET shows what it
+ * certifies or charges, as recorded at issue; POST takes a copy (a form upload, or the raw PDF) and says
+ * whether it is exactly the file we issued, by its SHA-256. Bounded as it streams, limited per client IP;
+ * `Accept: application/json` gets the same answer as JSON.
  */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
