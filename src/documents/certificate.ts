@@ -45,7 +45,7 @@ export function renderCertificate(order: Order, facts: CertificateFacts): Promis
       verification(doc, facts);
     },
     {
-      title: order.livemode ? title : `TEST: ${title}`,
+      title,
       document: 'certificate',
       testMode: !order.livemode,
       createdAt: facts.issuedAt,

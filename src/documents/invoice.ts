@@ -184,62 +184,93 @@ export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string
  * Then how it is paid or to be paid, and how to verify the copy (signed, fingerprint recorded at issue).
  */
 export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buffer> {
-  const title = `VAT invoice ${facts.number}`;
+  const invoice: VatDocumentFrame = {
+    document: 'invoice',
+    name: 'invoice',
+    heading: 'VAT Invoice',
+    partyLabel: 'Invoice to',
+    letterhead: [
+      ['Invoice number', facts.number],
+      ['Invoice date', longUkDate(facts.issuedAt)],
+      ['Tax point', longDate(facts.taxPoint)],
+    ],
+  };
+  return renderVatDocument(order, facts, invoice, (doc) => {
+    factTable(doc, [
+      ...orderParticulars(order),
+      ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
+    ]);
+    doc.moveDown(0.8);
+    amountsTable(doc, facts.lines, facts, 'Total including VAT');
+    doc.moveDown(1);
+    heading(doc, facts.payment.state === 'paid' ? 'Payment received' : 'Payment', 2);
+    if (facts.payment.state === 'paid') {
+      paragraph(
+        doc,
+        `Paid in full on ${formatNoticeDate(facts.payment.paidOn)}, with thanks. Nothing is due.`,
+        { size: 10 },
+      );
+    } else {
+      const p = facts.payment;
+      paragraph(
+        doc,
+        `Terms: net ${p.termsDays} days. Please pay ${formatPence(facts.amounts.grossGbpPence)} by ` +
+          `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
+        { size: 10 },
+      );
+      if (p.bank) {
+        factTable(
+          doc,
+          [
+            ['Account name', p.bank.accountName],
+            ['Sort code', p.bank.sortCode],
+            ['Account number', p.bank.accountNumber],
+            ['Payment reference', facts.number],
+          ],
+          { size: 9.5 },
+        );
+      }
+    }
+  });
+}
+
+/** How a VAT document names itself, in its letterhead, heading and text. */
+export interface VatDocumentFrame {
+  document: 'invoice' | 'credit_note';
+  /** In running text: "this invoice", "VAT credit note CN-000045". */
+  name: string;
+  heading: string;
+  partyLabel: string;
+  letterhead: Array<[string, string]>;
+}
+
+/**
+ * What every VAT document has around its own particulars: the letterhead, the heading, the test-mode warning,
+ * the supplier and customer, then after `body` the verification foot.
+ */
+export function renderVatDocument(
+  order: Order,
+  facts: VatDocumentFacts,
+  frame: VatDocumentFrame,
+  body: (doc: Doc) => void,
+): Promise<Buffer> {
   return renderPdf(
     (doc) => {
-      letterhead(doc, facts.supplier, [
-        ['Invoice number', facts.number],
-        ['Invoice date', longUkDate(facts.issuedAt)],
-        ['Tax point', longDate(facts.taxPoint)],
-      ]);
-      heading(doc, 'VAT Invoice');
+      letterhead(doc, facts.supplier, frame.letterhead);
+      heading(doc, frame.heading);
       if (!order.livemode) {
-        paragraph(doc, 'TEST MODE: this invoice is for a simulated order. No money is due or moved.', {
+        paragraph(doc, `TEST MODE: this ${frame.name} is for a simulated order. No money is due or moved.`, {
           size: 9,
         });
       }
-      parties(doc, facts.supplier, facts.customer, 'Invoice to');
-      factTable(doc, [
-        ...orderParticulars(order),
-        ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
-      ]);
-      doc.moveDown(0.8);
-      amountsTable(doc, facts.lines, facts, 'Total including VAT');
+      parties(doc, facts.supplier, facts.customer, frame.partyLabel);
+      body(doc);
       doc.moveDown(1);
-      heading(doc, facts.payment.state === 'paid' ? 'Payment received' : 'Payment', 2);
-      if (facts.payment.state === 'paid') {
-        paragraph(
-          doc,
-          `Paid in full on ${formatNoticeDate(facts.payment.paidOn)}, with thanks. Nothing is due.`,
-          { size: 10 },
-        );
-      } else {
-        const p = facts.payment;
-        paragraph(
-          doc,
-          `Terms: net ${p.termsDays} days. Please pay ${formatPence(facts.amounts.grossGbpPence)} by ` +
-            `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
-          { size: 10 },
-        );
-        if (p.bank) {
-          factTable(
-            doc,
-            [
-              ['Account name', p.bank.accountName],
-              ['Sort code', p.bank.sortCode],
-              ['Account number', p.bank.accountNumber],
-              ['Payment reference', facts.number],
-            ],
-            { size: 9.5 },
-          );
-        }
-      }
-      doc.moveDown(1);
-      verificationFoot(doc, facts, 'invoice');
+      verificationFoot(doc, facts, frame.name);
     },
     {
-      title: order.livemode ? title : `TEST: ${title}`,
-      document: 'invoice',
+      title: `VAT ${frame.name} ${facts.number}`,
+      document: frame.document,
       testMode: !order.livemode,
       createdAt: facts.issuedAt,
       author: facts.supplier.name,
