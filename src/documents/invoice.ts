@@ -8,12 +8,11 @@ import {
   factTable,
   formatVatNumber,
   heading,
-  keepRoom,
   letterhead,
   paragraph,
-  qrCode,
   rule,
   tag,
+  verificationBlock,
   type Doc,
   type Issuer,
 } from './layout';
@@ -154,26 +153,11 @@ export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFa
 
 /** The verification statement and QR code at the foot of a VAT document. */
 export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string) {
-  const size = 78;
-  keepRoom(doc, size + 20);
-  const x = doc.page.margins.left;
-  const top = doc.y;
-  const textWidth = contentWidth(doc) - size - 16;
-  doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
-  const text = [
+  const statement =
     `This ${what} is signed digitally by ${facts.supplier.name}, and the fingerprint (SHA-256) of this exact file ` +
-      'was recorded when it was issued. To check a copy, open the page below (or scan the code) and upload it.',
-    facts.verifyUrl,
-  ];
-  for (const line of text) {
-    tag(doc, 'P', () => doc.text(line, x, doc.y, { width: textWidth, lineGap: 1.5 }));
-    doc.moveDown(0.4);
-  }
-  const bottom = doc.y;
-  qrCode(doc, facts.verifyUrl, x + textWidth + 16, top, size);
+    'was recorded when it was issued. To check a copy, open the page below (or scan the code) and upload it.';
+  verificationBlock(doc, facts.verifyUrl, [statement], { qrSize: 78, fontSize: 8.5, color: '#333333' });
   doc.fillColor('black');
-  doc.x = x;
-  doc.y = Math.max(bottom, top + size);
 }
 
 /**
