@@ -1,7 +1,7 @@
 import { certificateParticulars, certificateStatement, type CertificateFacts } from './certificate-facts';
 import { longUkDate } from '../notices/dates';
 import type { Order } from '../orders/order';
-import { contentWidth, factTable, heading, keepRoom, letterhead, paragraph, qrCode, rule } from './layout';
+import { contentWidth, factTable, heading, letterhead, paragraph, rule, verificationBlock } from './layout';
 import { setNotice } from './notice-setting';
 import { renderPdf } from './render';
 
@@ -45,7 +45,7 @@ export function renderCertificate(order: Order, facts: CertificateFacts): Promis
       verification(doc, facts);
     },
     {
-      title: order.livemode ? title : `TEST: ${title}`,
+      title,
       document: 'certificate',
       testMode: !order.livemode,
       createdAt: facts.issuedAt,
@@ -56,26 +56,12 @@ export function renderCertificate(order: Order, facts: CertificateFacts): Promis
 
 /** Who issued it and how to check a copy: the statement beside the QR code of the verification page. */
 function verification(doc: PDFKit.PDFDocument, facts: CertificateFacts) {
-  const size = 92;
-  keepRoom(doc, size + 20);
-  const x = doc.page.margins.left;
-  const top = doc.y;
-  const textWidth = contentWidth(doc) - size - 16;
-  doc.font('Helvetica').fontSize(9).fillColor('black');
-  const text = [
+  const statements = [
     `Issued by ${facts.issuer.name}, ${facts.issuer.address.join(', ')}, on ${longUkDate(facts.issuedAt)}. ` +
       `Contact: ${[facts.issuer.email, facts.issuer.telephone].filter(Boolean).join(', ')}.`,
     `This certificate is signed digitally by ${facts.issuer.name}, and the fingerprint (SHA-256) of this exact ` +
       'file was recorded when it was issued. To check that a copy is genuine and unaltered, open the page below ' +
       '(or scan the code) and upload the copy: it says whether the file is the one we issued.',
-    facts.verifyUrl,
   ];
-  for (const line of text) {
-    doc.addStructure(doc.struct('P', {}, () => doc.text(line, x, doc.y, { width: textWidth, lineGap: 1.5 })));
-    doc.moveDown(0.4);
-  }
-  const bottom = doc.y;
-  qrCode(doc, facts.verifyUrl, x + textWidth + 16, top, size);
-  doc.x = x;
-  doc.y = Math.max(bottom, top + size);
+  verificationBlock(doc, facts.verifyUrl, statements, { qrSize: 92, fontSize: 9, color: 'black' });
 }

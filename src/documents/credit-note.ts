@@ -2,9 +2,14 @@ import { creditReasonText, type CreditReason } from './vat';
 import { formatPence } from '../money';
 import { longUkDate } from '../notices/dates';
 import type { Order } from '../orders/order';
-import { amountsTable, orderParticulars, parties, verificationFoot, type VatDocumentFacts } from './invoice';
-import { factTable, formatVatNumber, heading, letterhead, paragraph } from './layout';
-import { renderPdf } from './render';
+import {
+  amountsTable,
+  orderParticulars,
+  renderVatDocument,
+  type VatDocumentFacts,
+  type VatDocumentFrame,
+} from './invoice';
+import { factTable, formatVatNumber, heading, paragraph } from './layout';
 
 /** Why a credit note is issued: the order cancelled, or amended to a lower price (or re-invoiced). */
 
@@ -23,47 +28,34 @@ export interface CreditNoteFacts extends VatDocumentFacts {
  * the VAT credited and the total credited, in sterling.
  */
 export function renderCreditNote(order: Order, facts: CreditNoteFacts): Promise<Buffer> {
-  const title = `VAT credit note ${facts.number}`;
-  return renderPdf(
-    (doc) => {
-      letterhead(doc, facts.supplier, [
-        ['Credit note number', facts.number],
-        ['Date', longUkDate(facts.issuedAt)],
-        ['Credits invoice', facts.invoice.number],
-      ]);
-      heading(doc, 'VAT Credit Note');
-      if (!order.livemode) {
-        paragraph(doc, 'TEST MODE: this credit note is for a simulated order. No money is due or moved.', {
-          size: 9,
-        });
-      }
-      parties(doc, facts.supplier, facts.customer, 'Credit to');
-      factTable(doc, [
-        ['Original invoice', `${facts.invoice.number}, dated ${longUkDate(facts.invoice.issuedAt)}`],
-        ['Reason for credit', creditReasonText(facts.reason, facts.invoice.number)],
-        ...orderParticulars(order),
-        ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
-      ]);
-      doc.moveDown(0.8);
-      amountsTable(doc, facts.lines, facts, 'Total credited including VAT');
-      doc.moveDown(1);
-      heading(doc, 'Settlement', 2);
-      paragraph(doc, facts.settlement, { size: 10 });
-      paragraph(
-        doc,
-        `This credit note reduces the VAT charged on ${facts.invoice.number} by ` +
-          `${formatPence(facts.amounts.vatGbpPence)}: adjust your VAT account accordingly.`,
-        { size: 9 },
-      );
-      doc.moveDown(1);
-      verificationFoot(doc, facts, 'credit note');
-    },
-    {
-      title: order.livemode ? title : `TEST: ${title}`,
-      document: 'credit_note',
-      testMode: !order.livemode,
-      createdAt: facts.issuedAt,
-      author: facts.supplier.name,
-    },
-  );
+  const creditNote: VatDocumentFrame = {
+    document: 'credit_note',
+    name: 'credit note',
+    heading: 'VAT Credit Note',
+    partyLabel: 'Credit to',
+    letterhead: [
+      ['Credit note number', facts.number],
+      ['Date', longUkDate(facts.issuedAt)],
+      ['Credits invoice', facts.invoice.number],
+    ],
+  };
+  return renderVatDocument(order, facts, creditNote, (doc) => {
+    factTable(doc, [
+      ['Original invoice', `${facts.invoice.number}, dated ${longUkDate(facts.invoice.issuedAt)}`],
+      ['Reason for credit', creditReasonText(facts.reason, facts.invoice.number)],
+      ...orderParticulars(order),
+      ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
+    ]);
+    doc.moveDown(0.8);
+    amountsTable(doc, facts.lines, facts, 'Total credited including VAT');
+    doc.moveDown(1);
+    heading(doc, 'Settlement', 2);
+    paragraph(doc, facts.settlement, { size: 10 });
+    paragraph(
+      doc,
+      `This credit note reduces the VAT charged on ${facts.invoice.number} by ` +
+        `${formatPence(facts.amounts.vatGbpPence)}: adjust your VAT account accordingly.`,
+      { size: 9 },
+    );
+  });
 }

@@ -8,12 +8,11 @@ import {
   factTable,
   formatVatNumber,
   heading,
-  keepRoom,
   letterhead,
   paragraph,
-  qrCode,
   rule,
   tag,
+  verificationBlock,
   type Doc,
   type Issuer,
 } from './layout';
@@ -154,26 +153,11 @@ export function amountsTable(doc: Doc, lines: SupplyLine[], facts: VatDocumentFa
 
 /** The verification statement and QR code at the foot of a VAT document. */
 export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string) {
-  const size = 78;
-  keepRoom(doc, size + 20);
-  const x = doc.page.margins.left;
-  const top = doc.y;
-  const textWidth = contentWidth(doc) - size - 16;
-  doc.font('Helvetica').fontSize(8.5).fillColor('#333333');
-  const text = [
+  const statement =
     `This ${what} is signed digitally by ${facts.supplier.name}, and the fingerprint (SHA-256) of this exact file ` +
-      'was recorded when it was issued. To check a copy, open the page below (or scan the code) and upload it.',
-    facts.verifyUrl,
-  ];
-  for (const line of text) {
-    tag(doc, 'P', () => doc.text(line, x, doc.y, { width: textWidth, lineGap: 1.5 }));
-    doc.moveDown(0.4);
-  }
-  const bottom = doc.y;
-  qrCode(doc, facts.verifyUrl, x + textWidth + 16, top, size);
+    'was recorded when it was issued. To check a copy, open the page below (or scan the code) and upload it.';
+  verificationBlock(doc, facts.verifyUrl, [statement], { qrSize: 78, fontSize: 8.5, color: '#333333' });
   doc.fillColor('black');
-  doc.x = x;
-  doc.y = Math.max(bottom, top + size);
 }
 
 /**
@@ -184,62 +168,93 @@ export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string
  * Then how it is paid or to be paid, and how to verify the copy (signed, fingerprint recorded at issue).
  */
 export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buffer> {
-  const title = `VAT invoice ${facts.number}`;
+  const invoice: VatDocumentFrame = {
+    document: 'invoice',
+    name: 'invoice',
+    heading: 'VAT Invoice',
+    partyLabel: 'Invoice to',
+    letterhead: [
+      ['Invoice number', facts.number],
+      ['Invoice date', longUkDate(facts.issuedAt)],
+      ['Tax point', longDate(facts.taxPoint)],
+    ],
+  };
+  return renderVatDocument(order, facts, invoice, (doc) => {
+    factTable(doc, [
+      ...orderParticulars(order),
+      ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
+    ]);
+    doc.moveDown(0.8);
+    amountsTable(doc, facts.lines, facts, 'Total including VAT');
+    doc.moveDown(1);
+    heading(doc, facts.payment.state === 'paid' ? 'Payment received' : 'Payment', 2);
+    if (facts.payment.state === 'paid') {
+      paragraph(
+        doc,
+        `Paid in full on ${formatNoticeDate(facts.payment.paidOn)}, with thanks. Nothing is due.`,
+        { size: 10 },
+      );
+    } else {
+      const p = facts.payment;
+      paragraph(
+        doc,
+        `Terms: net ${p.termsDays} days. Please pay ${formatPence(facts.amounts.grossGbpPence)} by ` +
+          `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
+        { size: 10 },
+      );
+      if (p.bank) {
+        factTable(
+          doc,
+          [
+            ['Account name', p.bank.accountName],
+            ['Sort code', p.bank.sortCode],
+            ['Account number', p.bank.accountNumber],
+            ['Payment reference', facts.number],
+          ],
+          { size: 9.5 },
+        );
+      }
+    }
+  });
+}
+
+/** How a VAT document names itself, in its letterhead, heading and text. */
+export interface VatDocumentFrame {
+  document: 'invoice' | 'credit_note';
+  /** In running text: "this invoice", "VAT credit note CN-000045". */
+  name: string;
+  heading: string;
+  partyLabel: string;
+  letterhead: Array<[string, string]>;
+}
+
+/**
+ * What every VAT document has around its own particulars: the letterhead, the heading, the test-mode warning,
+ * the supplier and customer, then after `body` the verification foot.
+ */
+export function renderVatDocument(
+  order: Order,
+  facts: VatDocumentFacts,
+  frame: VatDocumentFrame,
+  body: (doc: Doc) => void,
+): Promise<Buffer> {
   return renderPdf(
     (doc) => {
-      letterhead(doc, facts.supplier, [
-        ['Invoice number', facts.number],
-        ['Invoice date', longUkDate(facts.issuedAt)],
-        ['Tax point', longDate(facts.taxPoint)],
-      ]);
-      heading(doc, 'VAT Invoice');
+      letterhead(doc, facts.supplier, frame.letterhead);
+      heading(doc, frame.heading);
       if (!order.livemode) {
-        paragraph(doc, 'TEST MODE: this invoice is for a simulated order. No money is due or moved.', {
+        paragraph(doc, `TEST MODE: this ${frame.name} is for a simulated order. No money is due or moved.`, {
           size: 9,
         });
       }
-      parties(doc, facts.supplier, facts.customer, 'Invoice to');
-      factTable(doc, [
-        ...orderParticulars(order),
-        ['Supplier VAT number', formatVatNumber(facts.supplier.vatNumber)],
-      ]);
-      doc.moveDown(0.8);
-      amountsTable(doc, facts.lines, facts, 'Total including VAT');
+      parties(doc, facts.supplier, facts.customer, frame.partyLabel);
+      body(doc);
       doc.moveDown(1);
-      heading(doc, facts.payment.state === 'paid' ? 'Payment received' : 'Payment', 2);
-      if (facts.payment.state === 'paid') {
-        paragraph(
-          doc,
-          `Paid in full on ${formatNoticeDate(facts.payment.paidOn)}, with thanks. Nothing is due.`,
-          { size: 10 },
-        );
-      } else {
-        const p = facts.payment;
-        paragraph(
-          doc,
-          `Terms: net ${p.termsDays} days. Please pay ${formatPence(facts.amounts.grossGbpPence)} by ` +
-            `${formatNoticeDate(p.dueOn)}, quoting ${facts.number}.`,
-          { size: 10 },
-        );
-        if (p.bank) {
-          factTable(
-            doc,
-            [
-              ['Account name', p.bank.accountName],
-              ['Sort code', p.bank.sortCode],
-              ['Account number', p.bank.accountNumber],
-              ['Payment reference', facts.number],
-            ],
-            { size: 9.5 },
-          );
-        }
-      }
-      doc.moveDown(1);
-      verificationFoot(doc, facts, 'invoice');
+      verificationFoot(doc, facts, frame.name);
     },
     {
-      title: order.livemode ? title : `TEST: ${title}`,
-      document: 'invoice',
+      title: `VAT ${frame.name} ${facts.number}`,
+      document: frame.document,
       testMode: !order.livemode,
       createdAt: facts.issuedAt,
       author: facts.supplier.name,

@@ -190,6 +190,31 @@ export function factTable(
   doc.x = doc.page.margins.left;
 }
 
+/**
+ * How a document tells where to check a copy: its statements, then the verification address itself, beside the
+ * address's QR code (`qrSize` points square) at the right margin.
+ */
+export function verificationBlock(
+  doc: Doc,
+  url: string,
+  statements: string[],
+  style: { qrSize: number; fontSize: number; color: string },
+) {
+  keepRoom(doc, style.qrSize + 20);
+  const x = doc.page.margins.left;
+  const top = doc.y;
+  const textWidth = contentWidth(doc) - style.qrSize - 16;
+  doc.font('Helvetica').fontSize(style.fontSize).fillColor(style.color);
+  for (const line of [...statements, url]) {
+    tag(doc, 'P', () => doc.text(line, x, doc.y, { width: textWidth, lineGap: 1.5 }));
+    doc.moveDown(0.4);
+  }
+  const bottom = doc.y;
+  qrCode(doc, url, x + textWidth + 16, top, style.qrSize);
+  doc.x = x;
+  doc.y = Math.max(bottom, top + style.qrSize);
+}
+
 /** A QR code of `url` at (x, y), `size` points square, as a figure whose text alternative is the address. */
 export function qrCode(doc: Doc, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });

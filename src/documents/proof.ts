@@ -238,7 +238,7 @@ export function renderProof(order: Order, columns: 1 | 2 = 1, options: ProofOpti
       for (const text of proofInstructions(order, options)) paragraph(doc, text, { size: 9 });
     },
     {
-      title: `${order.livemode ? '' : 'TEST: '}Proof of notice ${order.reference}`,
+      title: `Proof of notice ${order.reference}`,
       document: 'proof',
       testMode: !order.livemode,
       lang: 'en-GB',

@@ -9,6 +9,7 @@ export type DocumentLanguage = 'en-GB' | 'cy';
 export interface DocumentInfo {
   title: string;
   document: DocumentKind;
+  /** A test order's document: its title begins "TEST: " and every page carries the watermark. */
   testMode?: boolean;
   lang?: DocumentLanguage;
   /** When the document is dated (its creation date in the PDF); now when absent. */
@@ -37,7 +38,7 @@ export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: Documen
       // pdfkit writes the PDF/UA identification; its declared types list only the PDF/A subsets.
       subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
       info: {
-        Title: info.title,
+        Title: info.testMode ? `TEST: ${info.title}` : info.title,
         Producer: 'Statutory Notice Placement API',
         ...(info.author && { Author: info.author }),
         ...(info.createdAt && { CreationDate: info.createdAt }),

@@ -1,17 +1,4 @@
-import type {
-  GbOrderInput,
-  NorthernIrelandHgvOrder,
-  NorthernIrelandHighwaysOrder,
-  NorthernIrelandPlanningOrder,
-  NorthernIrelandPublicPathOrder,
-  NorthernIrelandTroOrder,
-  OrderInput,
-  ScotlandHighwaysOrder,
-  ScotlandPlanningOrder,
-  ScotlandProbateOrder,
-  ScotlandPublicPathOrder,
-  ScotlandTroOrder,
-} from '../fields';
+import type { GbOrderInput, OrderInput } from '../fields';
 import { jurisdictionOfNation, type Nation } from '../nations';
 import { hgvWording } from './hgv';
 import { highwaysWording } from './highways';
@@ -51,18 +38,18 @@ export function noticeText(order: OrderInput, nation: Nation): string {
 /** Cells with their own law; the others (England, Wales, and Scottish hgv) use the GB wording. */
 const NATION_WORDING: Partial<Record<Nation, Partial<Record<OrderInput['type'], (o: never) => string>>>> = {
   scotland: {
-    probate: (o: ScotlandProbateOrder) => scotlandProbateWording(o),
-    planning: (o: ScotlandPlanningOrder) => scotlandPlanningWording(o),
-    tro: (o: ScotlandTroOrder) => scotlandTroWording(o),
-    public_path: (o: ScotlandPublicPathOrder) => scotlandPublicPathWording(o),
-    highways: (o: ScotlandHighwaysOrder) => scotlandRoadsWording(o),
+    probate: scotlandProbateWording,
+    planning: scotlandPlanningWording,
+    tro: scotlandTroWording,
+    public_path: scotlandPublicPathWording,
+    highways: scotlandRoadsWording,
   },
   northern_ireland: {
-    hgv: (o: NorthernIrelandHgvOrder) => northernIrelandHgvWording(o),
-    planning: (o: NorthernIrelandPlanningOrder) => northernIrelandPlanningWording(o),
-    tro: (o: NorthernIrelandTroOrder) => northernIrelandTroWording(o),
-    public_path: (o: NorthernIrelandPublicPathOrder) => northernIrelandPublicPathWording(o),
-    highways: (o: NorthernIrelandHighwaysOrder) => northernIrelandRoadsWording(o),
+    hgv: northernIrelandHgvWording,
+    planning: northernIrelandPlanningWording,
+    tro: northernIrelandTroWording,
+    public_path: northernIrelandPublicPathWording,
+    highways: northernIrelandRoadsWording,
   },
 };
 

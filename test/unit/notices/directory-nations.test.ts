@@ -11,6 +11,7 @@ import {
 import { isoWeekday } from '../../../src/notices/dates';
 import { CTX } from './fixtures';
 import { validCell } from './nation-fixtures';
+import { eachCaseGives } from '../../support/cases';
 
 /** Postcode areas of Wales, Scotland and Northern Ireland, listed independently of the data files. */
 const AREAS: Record<Exclude<Nation, 'england'>, string[]> = {
@@ -32,7 +33,7 @@ describe('newspapers outside England', () => {
     },
   );
 
-  it.each([
+  eachCaseGives('%s is covered by %s', (postcode) => findNewspaper(postcode)?.name, [
     ['SY23 1AA', 'Cambrian News'],
     ['SY16 1AA', 'County Times'],
     ['SY1 1AA', 'Shropshire Star'],
@@ -44,9 +45,7 @@ describe('newspapers outside England', () => {
     ['BT48 6AA', 'Londonderry Sentinel'],
     ['BT1 5GS', 'Belfast Telegraph'],
     ['KW15 1AA', 'The Orcadian'],
-  ])('%s is covered by %s', (postcode, name) => {
-    expect(findNewspaper(postcode)?.name).toBe(name);
-  });
+  ]);
 
   it.each([
     ['probate', 'northern_ireland', 'The Irish News'],

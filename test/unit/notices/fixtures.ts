@@ -14,6 +14,15 @@ const shared = {
   publicationDate: PUBLICATION_DATE,
 };
 
+/** The probate particulars with no default, in the order a refusal lists them. */
+export const PROBATE_REQUIRED_PATHS = [
+  '$.deceasedName',
+  '$.deceasedAddress',
+  '$.dateOfDeath',
+  '$.claimsDeadlineDate',
+  '$.personalRepresentatives',
+];
+
 export const VALID: Record<NoticeType, Record<string, unknown>> = {
   hgv: {
     type: 'hgv',

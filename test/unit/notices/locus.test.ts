@@ -13,6 +13,7 @@ import { parseUkPostcode, type UkPostcode } from '../../../src/notices/postcodes
 import { firstPublicationDay } from '../../../src/notices/publication';
 import { CTX, issuesOf, thrown, valid } from './fixtures';
 import { validCell } from './nation-fixtures';
+import { eachCaseGives } from '../../support/cases';
 
 /**
  * The cases of issue 28 (items 1–4): the notice's own place decides the paper, the nation and the law; papers
@@ -98,7 +99,7 @@ describe("the authority's area", () => {
 });
 
 describe('papers that circulate there', () => {
-  it.each([
+  eachCaseGives('%s goes to %s', (postcode) => findNewspaper(postcode)?.name, [
     ['PA34 4AA', 'The Oban Times'], // Oban
     ['PA78 6SY', 'The Oban Times'], // Coll
     ['PA75 6NR', 'The Oban Times'], // Tobermory, Mull
@@ -113,9 +114,7 @@ describe('papers that circulate there', () => {
     ['PH33 6AA', 'The Oban Times'], // Fort William
     ['PH1 5AA', 'Perthshire Advertiser'],
     ['PH22 1AA', 'The Press and Journal'], // Aviemore
-  ])('%s goes to %s', (postcode, name) => {
-    expect(findNewspaper(postcode)?.name).toBe(name);
-  });
+  ]);
 
   it('refuses an Oban listed-building notice in the Yorkshire Evening Post, naming the papers that qualify', () => {
     const body = {
@@ -152,7 +151,7 @@ describe('papers that circulate there', () => {
 });
 
 describe('border sectors', () => {
-  it.each([
+  eachCaseGives('%s is in %s', nationOfPostcode, [
     ['CH4 7AA', 'england'], // Handbridge, Chester
     ['CH4 0AA', 'wales'], // Broughton
     ['CH5 1AA', 'wales'],
@@ -173,9 +172,7 @@ describe('border sectors', () => {
     ['DG16 5AA', 'scotland'],
     ['SY10 7JE', 'wales'],
     ['HR3 5AA', 'wales'],
-  ])('%s is in %s', (postcode, nation) => {
-    expect(nationOfPostcode(postcode)).toBe(nation);
-  });
+  ]);
 
   it('every straddling sector has its full postcodes, as many on each side as straddling counts', () => {
     for (const [sector, s] of Object.entries(NATION_ROUTING.straddling)) {

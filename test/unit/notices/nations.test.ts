@@ -14,12 +14,13 @@ import { earliestDeadline } from '../../../src/notices/periods';
 import type { PeriodKey } from '../../../src/notices/reference-data';
 import { CTX, issuesOf } from './fixtures';
 import { cellWith, EIA_PARTICULARS, SCOTTISH_TRO_MAKING, TRO_PROPOSALS, welshCell } from './nation-fixtures';
+import { eachCaseGives } from '../../support/cases';
 
 const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
 const cell = cellWith;
 
 describe('nation of a postcode', () => {
-  it.each([
+  eachCaseGives('%s is in %s', nationOfPostcode, [
     ['LS1 4AP', 'england'],
     ['CF10 1EP', 'wales'],
     ['LL57 2DG', 'wales'],
@@ -31,9 +32,7 @@ describe('nation of a postcode', () => {
     ['EH1 1YJ', 'scotland'],
     ['TD15 2AA', 'england'],
     ['BT1 5GS', 'northern_ireland'],
-  ])('%s is in %s', (postcode, nation) => {
-    expect(nationOfPostcode(postcode)).toBe(nation);
-  });
+  ]);
 });
 
 describe('every cell', () => {

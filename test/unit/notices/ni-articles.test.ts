@@ -2,13 +2,14 @@ import { parseOrderInput, prepareNotice, type Nation, type NoticeType } from '..
 import { withArticle } from '../../../src/notices/wording/article';
 import { CTX } from './fixtures';
 import { validCell } from './nation-fixtures';
+import { eachCaseGives } from '../../support/cases';
 
 /** Bodies named inside a sentence take their article: "…that the Department for Infrastructure proposes…". */
 const text = (type: NoticeType, nation: Nation, overrides: Record<string, unknown>) =>
   prepareNotice(parseOrderInput({ ...validCell(type, nation), ...overrides }, CTX), CTX).noticeText;
 
 describe('articles before the bodies that take one', () => {
-  it.each([
+  eachCaseGives('%s → %s', withArticle, [
     ['Department for Infrastructure', 'the Department for Infrastructure'],
     ['The Department for Infrastructure', 'the Department for Infrastructure'],
     ['the Department for Infrastructure', 'the Department for Infrastructure'],
@@ -17,9 +18,7 @@ describe('articles before the bodies that take one', () => {
     ['Belfast City Council', 'Belfast City Council'],
     ['The City of Edinburgh Council', 'The City of Edinburgh Council'],
     ['Departmental Holdings Ltd', 'Departmental Holdings Ltd'],
-  ])('%s → %s', (name, printed) => {
-    expect(withArticle(name)).toBe(printed);
-  });
+  ]);
 
   it.each(['Department for Infrastructure', 'The Department for Infrastructure'])(
     'Northern Ireland TRO and road orders by %s',

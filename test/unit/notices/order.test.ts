@@ -1,5 +1,5 @@
 import { NOTICE_TYPES, parseOrderInput } from '../../../src/notices';
-import { CTX, issuesOf, pathsOf, thrown, valid } from './fixtures';
+import { CTX, issuesOf, pathsOf, PROBATE_REQUIRED_PATHS, thrown, valid } from './fixtures';
 
 describe('parseOrderInput: the type gate', () => {
   it.each(NOTICE_TYPES)('accepts a valid %s order', (type) => {
@@ -129,11 +129,7 @@ describe('parseOrderInput: shared fields', () => {
       '$.applicantName',
       '$.applicantAddress',
       '$.contactEmail',
-      '$.deceasedName',
-      '$.deceasedAddress',
-      '$.dateOfDeath',
-      '$.claimsDeadlineDate',
-      '$.personalRepresentatives',
+      ...PROBATE_REQUIRED_PATHS,
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   parseUkPostcode,
   UK_POSTCODE_AREAS,
 } from '../../../src/notices';
+import { eachCaseGives } from '../../support/cases';
 
 function jurisdiction(postcode: string) {
   const nation = nationOfPostcode(postcode);
@@ -37,7 +38,7 @@ describe('postcodes', () => {
   it('rejects a well-formed code in an area that does not exist', () => {
     expect(parseUkPostcode('XX1 1AA')).toEqual({ ok: false, message: 'XX is not a UK postcode area.' });
   });
-  it.each([
+  eachCaseGives('%s is in %s', jurisdiction, [
     ['BT1 5GS', 'northern_ireland'],
     ['EH1 1AA', 'scotland'],
     ['G1 1AA', 'scotland'],
@@ -51,9 +52,7 @@ describe('postcodes', () => {
     ['SY23 1AA', 'england_and_wales'],
     ['CA1 1AA', 'england_and_wales'],
     ['DG14 0AA', 'scotland'],
-  ])('%s is in %s', (postcode, expected) => {
-    expect(jurisdiction(postcode)).toBe(expected);
-  });
+  ]);
   it('lists all 121 UK postcode areas', () => {
     expect(UK_POSTCODE_AREAS).toHaveLength(121);
   });

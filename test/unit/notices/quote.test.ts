@@ -1,5 +1,5 @@
 import { countWords, parseQuoteRequest, quote } from '../../../src/notices';
-import { CTX, issuesOf, pathsOf, thrown, valid } from './fixtures';
+import { CTX, issuesOf, pathsOf, PROBATE_REQUIRED_PATHS, thrown, valid } from './fixtures';
 
 const run = (body: unknown) => quote(parseQuoteRequest(body, CTX), CTX);
 
@@ -146,11 +146,7 @@ describe('quote', () => {
     expect(pathsOf(() => run(body))).toEqual([
       '$.applicantAddress',
       '$.contactEmail',
-      '$.deceasedName',
-      '$.deceasedAddress',
-      '$.dateOfDeath',
-      '$.claimsDeadlineDate',
-      '$.personalRepresentatives',
+      ...PROBATE_REQUIRED_PATHS,
       '$.wordCount',
     ]);
   });

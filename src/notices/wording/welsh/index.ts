@@ -17,21 +17,17 @@ import { hgvCy, probateCy } from './individuals';
  */
 export function welshNoticeText(order: GbOrderInput): string {
   const o = order as WelshOrder;
-  switch (o.type) {
-    case 'hgv':
-      return hgvCy(o);
-    case 'probate':
-      return probateCy(o);
-    case 'planning':
-      return planningCy(o);
-    case 'tro':
-      return troCy(o);
-    case 'public_path':
-      return publicPathCy(o);
-    case 'highways':
-      return highwaysCy(o);
-  }
+  return (WELSH_WORDING[o.type] as (o: WelshOrder) => string)(o);
 }
+
+const WELSH_WORDING: { [T in WelshOrder['type']]: (o: Extract<WelshOrder, { type: T }>) => string } = {
+  hgv: hgvCy,
+  probate: probateCy,
+  planning: planningCy,
+  tro: troCy,
+  public_path: publicPathCy,
+  highways: highwaysCy,
+};
 
 export { WELSH_TRANSLATIONS } from './format';
 
