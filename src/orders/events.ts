@@ -1,4 +1,5 @@
 import { serializeOrder, type Order } from './order';
+import { memberOf } from './status';
 
 /** The event catalogue: every order event the service records (and the webhooks issue delivers). */
 export const ORDER_EVENTS = [
@@ -17,9 +18,7 @@ export type OrderEventName = (typeof ORDER_EVENTS)[number];
 /** An event's id: `evt_` and the 32 hex digits of a UUID (the workflow draws it, so a replay draws the same). */
 export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')}`;
 
-export function isOrderEventName(value: unknown): value is OrderEventName {
-  return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
-}
+export const isOrderEventName = memberOf(ORDER_EVENTS);
 
 /**
  * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields

@@ -30,12 +30,6 @@ interface Money {
   amountRefundedGbpPence: number;
 }
 
-/** What was charged and refunded: the totals of the order's ledger entries. */
-export const ledgerTotals = (order: Money): { paid: number; refunded: number } => ({
-  paid: order.amountPaidGbpPence,
-  refunded: order.amountRefundedGbpPence,
-});
-
 type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
 
 /** What entries charge and refund between them: the one sum of ledger entries. */
@@ -50,37 +44,21 @@ export function entryTotals(entries: Entries): { paid: number; refunded: number 
 }
 
 /** The totals after appending entries to the order's own. */
-export function withEntries(
-  order: Money,
-  entries: Entries,
-): { amountPaidGbpPence: number; amountRefundedGbpPence: number } {
-  const before = ledgerTotals(order);
+export function withEntries(order: Money, entries: Entries) {
   const added = entryTotals(entries);
   return {
-    amountPaidGbpPence: before.paid + added.paid,
-    amountRefundedGbpPence: before.refunded + added.refunded,
+    amountPaidGbpPence: order.amountPaidGbpPence + added.paid,
+    amountRefundedGbpPence: order.amountRefundedGbpPence + added.refunded,
   };
 }
 
 /** Money held for the order: what a cancel refunds, never more. */
-export const heldGbpPence = (order: Money) => {
-  const { paid, refunded } = ledgerTotals(order);
-  return Math.max(0, paid - refunded);
-};
+export const heldGbpPence = (order: Money) =>
+  Math.max(0, order.amountPaidGbpPence - order.amountRefundedGbpPence);
 
 /** Still to pay: the price less what is held; nothing for a cancelled order. */
 export const balanceDueGbpPence = (order: Money & { status: OrderStatus }) =>
   order.status === 'cancelled' ? 0 : Math.max(0, order.quotedPriceGbpPence - heldGbpPence(order));
-
-/** The ledger's totals as the order's public fields (GET /v1/orders/:id). */
-export function ledgerFields(order: Money & { status: OrderStatus }) {
-  const { paid, refunded } = ledgerTotals(order);
-  return {
-    amountPaidGbpPence: paid,
-    amountRefundedGbpPence: refunded,
-    balanceDueGbpPence: balanceDueGbpPence(order),
-  };
-}
 
 /**
  * A paid order's price cannot rise: no second payment is taken for the difference, so the amendment is refused

@@ -1,5 +1,5 @@
 import type { IssuedDocumentRef } from './documents';
-import { ledgerFields } from './ledger';
+import { balanceDueGbpPence } from './ledger';
 import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
@@ -188,20 +188,14 @@ export function serializeOrder(order: Order): OrderBody {
   const out: Record<string, unknown> = specFields(order);
   // Each optional field in its place, when it applies (a list page serializes 25 orders: no entries array).
   for (const key of OPTIONAL_FIELDS) {
-    const value =
-      key === 'publishedAt'
-        ? (order.publishedAt?.toISOString() ?? null)
-        : key === 'publicationDateAdjusted' ||
-            key === 'nation' ||
-            key === 'gazettePublicationDate' ||
-            key === 'newspapers'
-          ? (order[key] ?? null)
-          : order[key];
-    if (value !== null) out[key] = value;
+    const value = key === 'publishedAt' ? order.publishedAt?.toISOString() : order[key];
+    if (value !== null && value !== undefined) out[key] = value;
   }
   out.livemode = order.livemode;
   out.paymentState = order.paymentState;
-  Object.assign(out, ledgerFields(order));
+  out.amountPaidGbpPence = order.amountPaidGbpPence;
+  out.amountRefundedGbpPence = order.amountRefundedGbpPence;
+  out.balanceDueGbpPence = balanceDueGbpPence(order);
   out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;

@@ -1,9 +1,9 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports } from '../orders/reports';
-import type { PaymentMethod } from '../orders/status';
 import type { OrderTimings } from '../orders/timings';
 
 /**
@@ -19,14 +19,8 @@ export type { Pricing } from '../orders/order-notice';
 export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
 export interface OrderWorkflowInput {
-  order: {
-    id: string;
-    organisationId: string;
-    livemode: boolean;
-    type: string;
-    paymentMethod: PaymentMethod;
-    invoiceTermsDays: number;
-    clientRef: string | null;
+  /** The new order as the caller placed it: the rest of the order is the workflow's to set. */
+  order: Pick<Order, 'id' | 'organisationId' | 'livemode' | 'type' | 'paymentMethod' | 'clientRef'> & {
     notice: OrderNotice;
   };
   /** Who placed it: `api_key:key_…`. */

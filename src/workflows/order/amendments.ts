@@ -3,7 +3,7 @@ import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
 import { amendedNotice, checkAmendable, decideAmendment } from '../../orders/amendment';
 import { heldGbpPence } from '../../orders/ledger';
-import type { Pricing } from '../../orders/order-notice';
+import { bookedDates, noticeOnOrder, type Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { providerRefund, reprice } from './payment';
@@ -60,22 +60,9 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   const difference = paid ? await refundDifference(p, prepared.pricing, repriced.version) : {};
   await p.commit(
     {
-      fields: prepared.fields,
-      noticeText: prepared.noticeText,
-      quotedPriceGbpPence: prepared.pricing.totalGbpPence,
-      pricing: { ...prepared.pricing },
-      newspaperName: prepared.newspaperName,
-      gazetteEdition: prepared.gazetteEdition,
-      nation: prepared.nation ?? null,
-      // A booked order keeps the newspaper's date (an amendment that would move it is refused above).
-      ...(p.status === 'booked'
-        ? {}
-        : {
-            publicationDate: prepared.publicationDate,
-            publicationDateAdjusted: prepared.publicationDateAdjusted ?? null,
-            gazettePublicationDate: prepared.gazettePublicationDate ?? null,
-            newspapers: prepared.newspapers ?? null,
-          }),
+      ...noticeOnOrder(prepared),
+      // A booked order keeps the newspaper's dates (an amendment that would move them is refused above).
+      ...(p.status === 'booked' && bookedDates(p.order)),
       ...newPayment,
       ...difference.update,
     },

@@ -3,6 +3,7 @@ import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
+import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
@@ -209,21 +210,12 @@ export async function reprice(
       settlement: 'unpaid',
       key: `reinvoiced-v${repriced.version}`,
     });
-    const n = p.notice;
-    const booked = p.status === 'booked';
     return {
       documents: await invoiceDocuments(p, {
         ...repriced,
         documents: credited,
-        pricing: { ...n.pricing },
-        noticeText: n.noticeText,
-        newspaperName: n.newspaperName,
-        gazetteEdition: n.gazetteEdition,
-        ...(!booked && {
-          publicationDate: n.publicationDate,
-          gazettePublicationDate: n.gazettePublicationDate ?? null,
-          newspapers: n.newspapers ?? null,
-        }),
+        ...noticeOnOrder(p.notice),
+        ...(p.status === 'booked' && bookedDates(repriced)),
       }),
     };
   }
