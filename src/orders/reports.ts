@@ -28,17 +28,21 @@ export interface ReportContents {
 export type ReportKind = keyof ReportContents;
 export type AppliedReports = { [K in ReportKind]?: ReportContents[K] };
 
+/** Each report as its sender words it (optional fields may be left out). */
+export interface Reports {
+  booking: { publicationDate: string; newspaperReference?: string | null };
+  publication: { publishedAt: string; pageNumber?: number | null };
+  urn: { urn: string };
+}
+
 /** The content of each report, every reported field included (nothing else: not who sent it). */
-export const reportContent = {
-  booking: (r: { publicationDate: string; newspaperReference?: string | null }): BookingContent => ({
-    publicationDate: r.publicationDate,
-    newspaperReference: r.newspaperReference ?? null,
-  }),
-  publication: (r: { publishedAt: string; pageNumber?: number | null }): PublicationContent => ({
+export const reportContent: { [K in ReportKind]: (r: Reports[K]) => ReportContents[K] } = {
+  booking: (r) => ({ publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null }),
+  publication: (r) => ({
     publishedAt: new Date(r.publishedAt).toISOString(),
     pageNumber: r.pageNumber ?? null,
   }),
-  urn: (r: { urn: string }): UrnContent => ({ urn: r.urn }),
+  urn: (r) => ({ urn: r.urn }),
 };
 
 /** The audit action that records each applied report, with the report's content as its details. */

@@ -3,7 +3,7 @@ import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
-import type { AppliedReports } from '../orders/reports';
+import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
 /**
@@ -87,17 +87,8 @@ export interface Actor {
 export interface PurchaseOrderInput extends Actor {
   poReference: string;
 }
-export interface BookingReport extends Actor {
-  publicationDate: string;
-  newspaperReference?: string | null;
-}
-export interface PublicationReport extends Actor {
-  publishedAt: string;
-  pageNumber?: number | null;
-}
-export interface UrnReport extends Actor {
-  urn: string;
-}
+/** A newspaper's or the Gazette's report, by its kind (src/orders/reports.ts). */
+export type ReportMessage<K extends ReportKind> = Actor & Reports[K];
 export interface AmendRequest extends Actor {
   /** Any subset of the order input fields. */
   patch: Record<string, unknown>;
@@ -137,9 +128,11 @@ export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
 export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
   'submitPurchaseOrder',
 );
-export const reportBookingUpdate = defineUpdate<IntegrationAck, [BookingReport]>('reportBooking');
-export const reportPublicationUpdate = defineUpdate<IntegrationAck, [PublicationReport]>('reportPublication');
-export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
+export const reportBookingUpdate = defineUpdate<IntegrationAck, [ReportMessage<'booking'>]>('reportBooking');
+export const reportPublicationUpdate = defineUpdate<IntegrationAck, [ReportMessage<'publication'>]>(
+  'reportPublication',
+);
+export const reportUrnUpdate = defineUpdate<IntegrationAck, [ReportMessage<'urn'>]>('reportUrn');
 /** The update of each newspaper or Gazette report, by the report's kind (src/orders/reports.ts). */
 export const reportUpdates = {
   booking: reportBookingUpdate,

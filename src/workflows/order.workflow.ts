@@ -48,14 +48,7 @@ import {
   retryRefund,
 } from './order/cancellation';
 import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/checkout';
-import {
-  checkBooking,
-  checkPublication,
-  checkUrn,
-  reportBooking,
-  reportPublication,
-  reportUrn,
-} from './order/newspaper-reports';
+import { checkReport, report } from './order/newspaper-reports';
 import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
 import { placeOrder } from './order/placement';
 import { OrderProcess } from './order/process';
@@ -147,14 +140,14 @@ function registerHandlers(p: OrderProcess): void {
   });
 
   // Newspaper reports
-  setHandler(reportBookingUpdate, (r) => locked(() => reportBooking(p, r)), {
-    validator: (r) => void checkBooking(p, r),
+  setHandler(reportBookingUpdate, (r) => locked(() => report(p, 'booking', r)), {
+    validator: (r) => void checkReport(p, 'booking', r),
   });
-  setHandler(reportPublicationUpdate, (r) => locked(() => reportPublication(p, r)), {
-    validator: (r) => void checkPublication(p, r),
+  setHandler(reportPublicationUpdate, (r) => locked(() => report(p, 'publication', r)), {
+    validator: (r) => void checkReport(p, 'publication', r),
   });
-  setHandler(reportUrnUpdate, (r) => locked(() => reportUrn(p, r)), {
-    validator: (r) => void checkUrn(p, r),
+  setHandler(reportUrnUpdate, (r) => locked(() => report(p, 'urn', r)), {
+    validator: (r) => void checkReport(p, 'urn', r),
   });
 
   // Amendments and cancellation (updates from the API, signals from operators)
