@@ -1,11 +1,10 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { isFinal } from '../../orders/status';
-import { doesNotFitMessage } from '../../orders/status';
+import { doesNotFitMessage, isFinal } from '../../orders/status';
 import type { OperatorNote } from '../order.messages';
 import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
 import { nowIso, type OrderProcess } from './process';
-import { refuse } from './refusals';
+import { stateRefusal } from './refusals';
 
 /**
  * The notice's proof and its artwork's delivery to the newspaper: what the order does by itself between
@@ -103,21 +102,11 @@ export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<v
  * artwork at the newspaper (awaiting_booking, booked) and not already failed qualify.
  */
 export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
-  if (p.order.livemode) {
-    throw refuse('invalid_state_transition', 'Delivery failures can be simulated on test orders only.', {
-      status: p.status,
-    });
-  }
+  if (p.order.livemode) throw stateRefusal(p, 'Delivery failures can be simulated on test orders only.');
   if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
-    throw refuse('invalid_state_transition', doesNotFitMessage('A delivery failure', p.status), {
-      status: p.status,
-    });
+    throw stateRefusal(p, doesNotFitMessage('A delivery failure', p.status));
   }
-  if (p.delivery === 'failed') {
-    throw refuse('invalid_state_transition', 'The artwork delivery has already failed.', {
-      status: p.status,
-    });
-  }
+  if (p.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
 }
 
 /** Records the failure exactly as a delivery that gave up does; retryDelivery then delivers again. */

@@ -11,7 +11,7 @@ import type { Actor, CheckoutLink } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { expireQuietly } from './payment';
 import type { OrderProcess } from './process';
-import { refuse } from './refusals';
+import { stateRefusal } from './refusals';
 
 /**
  * A card order's Checkout Session, part of its payment. `checkoutUrl` is our stable address (`/pay/<order id>`),
@@ -55,9 +55,7 @@ const liveCheckout = (p: OrderProcess): string | null =>
 /** Only an unpaid card order has a checkout to renew: 409 invalid_state_transition otherwise. */
 export function checkCheckoutRenewable(p: OrderProcess): void {
   if (p.status !== 'pending_payment' || p.order.paymentMethod !== 'stripe_checkout') {
-    throw refuse('invalid_state_transition', `An order in status ${p.status} awaits no card payment.`, {
-      status: p.status,
-    });
+    throw stateRefusal(p, `An order in status ${p.status} awaits no card payment.`);
   }
 }
 

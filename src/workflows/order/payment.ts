@@ -10,7 +10,7 @@ import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
-import { asWorkflowRefusal, checkTransition, refuse } from './refusals';
+import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
@@ -59,15 +59,8 @@ export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput
  * refused helper call never enters the history (a real provider's duplicate is audited `payment_ignored`).
  */
 export function checkTestPayment(p: OrderProcess): void {
-  if (p.order.livemode) {
-    throw refuse(
-      'invalid_state_transition',
-      'Payments can be recorded by a test helper on test orders only.',
-      {
-        status: p.status,
-      },
-    );
-  }
+  if (p.order.livemode)
+    throw stateRefusal(p, 'Payments can be recorded by a test helper on test orders only.');
   asWorkflowRefusal(() => checkPayable(p.order));
 }
 
@@ -277,14 +270,12 @@ export function providerRefund(
   const { paymentMethod, id: orderId } = p.order;
   const { paymentRef } = p.payment;
   const keyed = purpose ? { purpose } : {};
-  if (paymentRef && paymentMethod === 'stripe_checkout') {
-    return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
-  }
-  if (paymentRef && paymentMethod === 'stripe_invoice') {
+  if (!paymentRef) return null;
+  if (paymentMethod === 'stripe_invoice') {
     return () => refunds.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence, ...keyed });
   }
   // On account, paid through the test helper: no money moved, so the refund is recorded like a provider's.
-  if (paymentRef && isTestHelperPayment(paymentRef)) {
+  if (paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef)) {
     return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
   }
   return null;
