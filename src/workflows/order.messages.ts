@@ -6,12 +6,8 @@ import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
-/**
- * Everything the API, the worker and the order workflow share: ids, inputs, and the messages (updates,
- * signals, query). Workflow-safe: no I/O, no Node builtins.
- */
+/** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 
-/** One workflow per order; its id is the order id with a fixed prefix. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
 export type { Pricing } from '../orders/order-notice';
@@ -28,17 +24,13 @@ export interface OrderWorkflowInput {
   /** Base of URLs handed out (certificate, proof). */
   publicBaseUrl: string;
   timings: OrderTimings;
-  /**
-   * The state of the run this one continues (continue-as-new keeps every order's history small): absent for the
-   * order's first run, which places the order.
-   */
+  /** The state of the run this one continues as new; absent for the order's first run, which places it. */
   carried?: CarriedOrderState;
 }
 
 /**
- * Where the order's artwork stands with the newspaper: `pending` until it is delivered (again after an amendment),
- * `delivered`, `failed` when delivery gave up (the order waits for an operator), `retrying` once an operator
- * asked for it again (`retryDelivery`), until it is delivered or fails again.
+ * Where the order's artwork stands with the newspaper: `pending` until delivered (again after an amendment),
+ * `failed` when delivery gave up (an operator decides), `retrying` once an operator asked for it again.
  */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 
@@ -116,7 +108,7 @@ export interface RefundIssued extends OperatorNote {
   refundRef?: string | null;
 }
 
-/** The answer to an integration report: `changed` is false for a repeated identical report. */
+/** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {
   acknowledged: true;
   changed: boolean;
@@ -145,10 +137,7 @@ export const cancelOrderUpdate = defineUpdate<OrderSnapshot, [CancelRequest]>('c
 export const simulateDeliveryFailureUpdate = defineUpdate<OrderSnapshot, [OperatorNote]>(
   'simulateDeliveryFailure',
 );
-/**
- * Test mode only (test helper `advance` to `paid`): the payment confirmation `paymentReceived` carries, as an
- * update, so the helper answers once the payment is recorded instead of polling for it.
- */
+/** Test mode only (test helper `advance` to `paid`): `paymentReceived` as an update, answered once recorded. */
 export const recordTestPaymentUpdate = defineUpdate<OrderSnapshot, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
@@ -158,9 +147,8 @@ export const cancelOrderSignal = defineSignal<[CancelRequest]>('cancelOrderSigna
 export const retryDeliverySignal = defineSignal<[OperatorNote]>('retryDelivery');
 export const markDeliveredSignal = defineSignal<[OperatorNote]>('markDelivered');
 /**
- * A closed order that still needs an operator keeps its workflow open for these: `refundIssued` (refund_due or
- * refund_failed, returned by hand), `retryRefund` (refund_failed, or refund_due of a provider payment: try the
- * provider again) and `clearAttention` (anything else flagged, e.g. void_failed: the operator resolved it).
+ * A closed order that still needs an operator keeps its workflow open for these: `refundIssued` (returned by
+ * hand), `retryRefund` (try the provider again) and `clearAttention` (anything else flagged, now resolved).
  */
 export const refundIssuedSignal = defineSignal<[RefundIssued]>('refundIssued');
 export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
@@ -169,10 +157,9 @@ export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention
 export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');
 
 /**
- * The checkout of an unpaid card order (`GET /pay/:id`). The query answers the current session and until when
- * the workflow hands it out (a query sees the workflow's clock as of its last activation, so the caller compares
- * `until` with the time now), or null when there is none to pay; past `until`, the update asks the workflow,
- * which creates a new session once for concurrent visitors.
+ * The checkout of an unpaid card order (`GET /pay/:id`): the current session and until when it is handed out (a
+ * query sees the workflow's clock as of its last activation, so the caller compares `until` with its own time);
+ * past `until`, the update has the workflow create a new session, once for concurrent visitors.
  */
 export interface CheckoutLink {
   url: string;

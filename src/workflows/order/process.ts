@@ -13,16 +13,10 @@ import { operatorTask } from './cancellation';
 import { showToOperators } from './operator-view';
 import { auditEntry, eventRecord, ledgerEntry, type AuditLine, type LedgerLine } from './records';
 
-/**
- * Projection, audit, event and ledger writes: milliseconds of SQL, run as local activities so a state change costs
- * no trip through the task queue (and does not wait behind proofs being rendered).
- */
+/** The order's writes: milliseconds of SQL, local activities so a change does not queue behind proofs. */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
 
-/**
- * An event's announcement, a task-queue activity scheduled in the workflow task that records the commit and not
- * waited for: the message that made the change answers without waiting for e-mails or webhooks.
- */
+/** An event's announcement: scheduled with the commit and not waited for (no message waits for e-mails). */
 const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
 
 export interface Change {
@@ -30,10 +24,7 @@ export interface Change {
   /** Charges and refunds: written with the change, their totals added to the order. */
   ledger?: LedgerLine[];
   audit?: AuditLine;
-  /**
-   * The placement's commit: the order's reference is allocated in the commit's transaction (`commitPlacement`)
-   * and set on the order and its event from the answer.
-   */
+  /** The placement's commit: the order's reference is allocated in its transaction (`commitPlacement`). */
   allocateReference?: boolean;
 }
 
@@ -194,10 +185,6 @@ export class OrderProcess {
     this.update({ proofRevision: revision });
   }
 
-  /**
-   * The artwork's delivery moves on: `delivered` (by the delivery or an operator's `markDelivered`), `failed`
-   * (gave up, or simulated in test mode), `retrying` (an operator's `retryDelivery` of a failed delivery).
-   */
   deliveryIs(delivery: DeliveryState): void {
     this.update({ delivery });
     this.touch();
@@ -259,10 +246,7 @@ export class OrderProcess {
     this.touch();
   }
 
-  /**
-   * The placement's commit, which allocates the order's reference in its transaction: the reference is set on the
-   * order, and on the event to announce as the activity recorded it (the same pure `withOrderData`).
-   */
+  /** The reference the placement's commit allocated, set on the order and on its event as recorded. */
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
     this.update({ order: { ...this.state.order, reference } });
