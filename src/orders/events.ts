@@ -20,13 +20,7 @@ export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')
 
 export const isOrderEventName = memberOf(ORDER_EVENTS);
 
-/**
- * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
- * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows, and the newspaper's booking
- * reference and page; `order.booked`: the date and the booking reference; `order.cancelled`: its reason;
- * `order.delivery_failed`: the failure's reason and time; `order.paid`: everything paid so far), and `object`, the
- * serialized order.
- */
+/** The envelope's `data` for an event: the order's identity and status, the event's own fields, and the order. */
 export function eventData(
   event: OrderEventName,
   order: Order,
@@ -58,8 +52,7 @@ export function eventData(
 
 /**
  * The same event with its `data` made again from `order`: the placement's `order.created`, built before its
- * reference was allocated in the commit. The activity that writes it and the
- * workflow that announces it both rebuild it here, so the two agree.
+ * reference was allocated; the activity that writes it and the workflow that announces it agree through this.
  */
 export function withOrderData(record: OrderEventRecord, order: Order): OrderEventRecord {
   return isOrderEventName(record.event) ? { ...record, data: eventData(record.event, order) } : record;

@@ -4,9 +4,8 @@ import { doesNotFit, nextStatus, type OrderStatus, type OrderTransition } from '
 
 /**
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
- * sent again (a retry, a replayed webhook on their side) is acknowledged with `changed: false` and changes
- * nothing. Used by the order workflow (its update validators) and by the integration routes, which answer a
- * repeat from the projection without messaging the workflow at all.
+ * sent again is acknowledged with `changed: false` and changes nothing (the workflow, and the integration
+ * routes, which answer a repeat from the projection without messaging the workflow).
  */
 export interface BookingContent {
   publicationDate: string;
@@ -86,10 +85,7 @@ export function isIdenticalRepeat<K extends ReportKind>(
   return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameJson(applied, content);
 }
 
-/**
- * Whether a report moves the order on from its status (a repeat aside): a Gazette URN only for probate, each
- * report only from the status before the one it leads to. Otherwise 409 `invalid_state_transition`.
- */
+/** Whether a report moves the order on (a URN only for probate): 409 `invalid_state_transition` otherwise. */
 export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; type: string }): void {
   const probate = order.type === 'probate';
   if (kind === 'urn' && !probate) {
@@ -103,10 +99,7 @@ export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; 
   }
 }
 
-/**
- * What a report does to the order: `repeat` (acknowledged, nothing changes) or `apply` (it moves the order on).
- * Anything else is refused with 409 `invalid_state_transition`.
- */
+/** What a report does to the order: `repeat` (nothing changes) or `apply`; anything else is refused (409). */
 export function decideReport<K extends ReportKind>(
   kind: K,
   order: ReportedOrder,

@@ -56,9 +56,7 @@ import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
 /**
  * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
- * message is decided here against that state (src/orders/status.ts), and every change is written to the
- * projection and the event log by activities before the message is answered. The code is grouped by what it
- * handles under ./order (docs/orders.md, "Where the workflow's code lives").
+ * message is decided against it, and every change is written by activities before the message is answered.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
   const p = new OrderProcess(input);

@@ -6,14 +6,10 @@ import { RETRY_POLICIES } from './retry-policies';
 const bookkeeping = proxyActivities<WebhookActivities>(RETRY_POLICIES.bookkeeping);
 
 /**
- * One event to one endpoint, independent of every other delivery and of the order: started by the event's
- * announcement for each endpoint its first pass did not finish (`webhook:<evt>:<whe>`, from the attempt after
- * the first pass's), and by replays. The workflow counts the receiver's attempts itself and waits the spec's
- * schedule between them (durable timers); an attempt that never reached the receiver (our database down, a
- * secret that cannot be decrypted, a worker lost, the endpoint's or organisation's attempts in flight all in
- * use) is retried by the activity's policy and uses none of the five. After the last failed attempt the delivery
- * becomes a dead letter. `from` is the attempt to start with (after an attempt `from - 1` that failed with
- * `lastFailure`, when the announcement made the first one).
+ * One event to one endpoint (`webhook:<evt>:<whe>`), from attempt `from` (after the announcement's first, which
+ * failed with `lastFailure`). It counts the receiver's attempts itself and waits the spec's schedule between them;
+ * an attempt that never reached the receiver (our own failure) is retried by the activity's policy and uses none
+ * of them. After the last failed attempt the delivery becomes a dead letter.
  */
 export async function webhookDeliveryWorkflow(
   input: WebhookDeliveryInput,

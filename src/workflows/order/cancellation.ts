@@ -9,18 +9,12 @@ import type { LedgerLine } from './records';
 import { asWorkflowRefusal } from './refusals';
 import { creditDocuments } from './vat';
 
-/**
- * Cancellation and the settlement of a closed order's money: the refund or void on cancel, and the operator's
- * signals for what could not be settled by itself (refundIssued, retryRefund, clearAttention).
- */
+/** Cancellation, and the operator's signals for a closed order's money that could not be settled by itself. */
 export function checkCancellable(p: OrderProcess): void {
   asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
 
-/**
- * Cancels the order: refunds a payment, voids an unpaid invoice, expires a checkout, records the reason; a VAT
- * invoice issued is credited in full by a VAT credit note (whether the money went back now or is still due).
- */
+/** Cancels the order: refunds, voids or expires its payment; a VAT invoice issued is credited in full. */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
   const held = heldGbpPence(p.order);
@@ -84,11 +78,7 @@ async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettle
   }
 }
 
-/**
- * A closed order (cancelled, completed) that still needs an operator (a refund due or failed, an invoice that
- * could not be voided) keeps its workflow open until they act, so it never completes with NeedsAttention set and
- * their signal always has a workflow to reach.
- */
+/** A closed order that still needs an operator keeps its workflow open, so their signal has one to reach. */
 export function awaitsOperator(p: OrderProcess): boolean {
   return isFinal(p.status) && p.order.needsAttention;
 }

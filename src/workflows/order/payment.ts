@@ -20,9 +20,8 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
 /**
- * Sets up the payment of `order` (as it is about to be committed) at the provider: a Checkout Session (kept,
- * behind our stable `/pay` address) or a Stripe invoice; our own invoice's address and a purchase order's wait
- * call no provider and are computed here. Answers what the order shows of it.
+ * Sets up the payment of `order` (as it is about to be committed): a Checkout Session (behind our stable `/pay`
+ * address) or a Stripe invoice at the provider, anything else here. Answers what the order shows of it.
  */
 export async function setUpPayment(
   p: OrderProcess,
@@ -54,10 +53,7 @@ export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput
   );
 }
 
-/**
- * The test helper's payment (`recordTestPayment`): test orders only, and only one that pays something, so a
- * refused helper call never enters the history (a real provider's duplicate is audited `payment_ignored`).
- */
+/** The test helper's payment: test orders only, and only one that pays something (a refusal leaves no history). */
 export function checkTestPayment(p: OrderProcess): void {
   if (p.order.livemode)
     throw stateRefusal(p, 'Payments can be recorded by a test helper on test orders only.');
@@ -103,9 +99,8 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
 }
 
 /**
- * A payment the order did not expect (a replaced Checkout Session, a second payment, a closed order): recorded
- * and refunded in full through the provider that took it, under a key of its own. A payment no provider can
- * refund, or a refund that fails, flags the order for an operator.
+ * A payment the order did not expect: recorded and refunded in full through the provider that took it, under a
+ * key of its own; one no provider can refund, or a refund that fails, flags the order for an operator.
  */
 async function refundStrayPayment(
   p: OrderProcess,
@@ -163,10 +158,8 @@ async function refundStrayPayment(
 }
 
 /**
- * The payment follows an amendment's changed total: a new checkout session for an unpaid card order (the old one
- * expired, so it cannot be paid at the old price), a new Stripe invoice (the old one voided) for an unpaid
- * stripe_invoice order, and for an unpaid order on our own invoice a VAT credit note for the old invoice and a new
- * VAT invoice.
+ * The payment follows an amendment's changed total: a new checkout session (the old one expired) for an unpaid
+ * card order, a new Stripe invoice (the old one voided), or for our own unpaid invoice a credit note and a new one.
  */
 export async function reprice(
   p: OrderProcess,
@@ -221,10 +214,7 @@ export const voidQuietly = (p: OrderProcess, invoiceId: string, reason: string):
     invoiceId,
   });
 
-/**
- * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
- * a payment may now arrive for a session the order no longer expects.
- */
+/** Expires a Checkout Session; a refusal (most likely: paid a moment ago) is audited and flags the order. */
 export const expireQuietly = (p: OrderProcess, sessionId: string): Promise<boolean> =>
   stopQuietly(p, () => stop.expireCheckout({ orderId: p.order.id, sessionId }), 'checkout_expire_failed', {
     sessionId,
@@ -258,9 +248,8 @@ export function nextRefundPurpose(p: OrderProcess): string {
 }
 
 /**
- * How the order's payment goes back through the provider that took it, or null when it was paid to us directly
- * (returned by hand: `refund_due`). `purpose` names a second attempt (an amendment's difference, an operator's
- * `retryRefund`), so the provider does not answer it from the first attempt's idempotency key.
+ * How the order's payment goes back through the provider that took it, or null when it was paid to us directly.
+ * `purpose` names a second attempt, so the provider does not answer it from the first attempt's key.
  */
 export function providerRefund(
   p: OrderProcess,
