@@ -193,12 +193,10 @@ export function serializeOrder(order: Order): OrderBody {
 }
 
 /**
- * The version of the public body stored beside each projection row (`orders.body`, so a list page is joined
- * text rather than 25 orders read into objects and serialized again). Bump it whenever `serializeOrder` gives
- * another text for the same order, with a migration that recreates the `orders_body_stale` index for the new
- * number: rows of an older version are then serialized from their columns when read, and rewritten by the
- * API's sweep (`refreshStaleOrderBodies`). test/unit/orders/order-body.test.ts pins the text, so a change that
- * forgets the bump fails there.
+ * The version of the public body stored beside each projection row (`orders.body`: a list page is joined text).
+ * Bump it whenever `serializeOrder` gives another text for the same order, with a migration that recreates the
+ * `orders_body_stale` index for the new number: older rows are then serialized from their columns when read and
+ * rewritten by the API's sweep. test/unit/orders/order-body.test.ts pins the text.
  */
 export const ORDER_BODY_VERSION = 1;
 
