@@ -8,16 +8,11 @@ import { toOrderNotice, type OrderNotice } from './order-notice';
 import { isAmendable, type OrderStatus } from './status';
 
 /**
- * Amendments: the one set of rules for "may this order be amended with this patch?". The API runs them for an
- * early answer, the order workflow's update validator runs them again against its own state (so a refused
- * amendment never enters the order's history), and the `prepareAmendment` activity prepares the new notice
- * with them.
- */
-
-/**
- * Longest text value (and longest list) a patch may carry before any field's own cleaning and checks run: a
- * multiple of the longest field limit (2,000 characters after cleaning), so no legitimate value is near it,
- * while a hostile 90 KB value is refused before any work is spent on it.
+ * Amendments: the one set of rules for "may this order be amended with this patch?", run by the API for an early
+ * answer, by the order workflow's update validator against its own state, and by the `prepareAmendment` activity.
+ *
+ * Longest text value (and list) a patch may carry before any field's own checks run: well above the longest
+ * field limit (2,000 characters), so a hostile 90 KB value is refused before any work is spent on it.
  */
 export const MAX_PATCH_TEXT = 10_000;
 export const MAX_PATCH_LIST = 100;
@@ -28,7 +23,7 @@ export interface AmendRequestBody {
   acceptPriceChange: boolean;
 }
 
-/** POST /v1/orders/:id/amend's body: `acceptPriceChange` (boolean, optional) plus the patch. */
+/** POST /v1/orders/:id/amend's body: `acceptPriceChange` (optional) plus the patch. */
 export function parseAmendRequest(body: unknown): AmendRequestBody {
   const record = asRecord(body ?? {});
   if (!record) throw validationError([issueAt([], 'The request body must be a JSON object.')]);
@@ -79,10 +74,7 @@ function boundsProblem(value: unknown): string | null {
   return typeof value === 'object' && value !== null ? 'Must not be an object.' : null;
 }
 
-/**
- * The order's notice after the patch: the patch's shape, then the merged order validated exactly as a new order
- * is (fields and legal rules, against `today`), then wording, newspaper and price. Throws validation_error.
- */
+/** The order's notice after the patch, the merged order validated exactly as a new order is (validation_error). */
 export function amendedNotice(
   order: { type: string; fields: Record<string, unknown> },
   patch: Record<string, unknown>,
@@ -93,10 +85,7 @@ export function amendedNotice(
   return toOrderNotice(prepareNotice(merged, { today }));
 }
 
-/**
- * An amendment that leaves every field as it is (an empty patch, or values equal to the current ones once
- * cleaned) changes nothing: it is answered with the unchanged order, with no event, e-mail or history entry.
- */
+/** An amendment that leaves every field as it is (once cleaned) changes nothing: no event, e-mail or history. */
 export function isUnchangedAmendment(
   order: { fields: Record<string, unknown> },
   amended: Pick<OrderNotice, 'fields'>,
@@ -105,9 +94,8 @@ export function isUnchangedAmendment(
 }
 
 /**
- * A booked order is booked with one newspaper (and, for Gazette notices, one Gazette edition): an amendment that
- * would place it elsewhere would leave the first paper printing it while the second never booked it. Refused
- * (409 order_not_amendable): the caller cancels and places a new order.
+ * A booked order is booked with one newspaper (and one Gazette edition): an amendment that would place it
+ * elsewhere would leave the first paper printing it while the second never booked it. 409 order_not_amendable.
  */
 export function checkBookingKept(
   order: { id: string; status: OrderStatus; newspaperName: string | null; gazetteEdition: string | null },
@@ -132,9 +120,8 @@ export function checkBookingKept(
 }
 
 /**
- * A booked order is booked for one date: an amendment asking for another date (once moved to one the paper can
- * meet) would leave the newspaper printing it on the booked day. Refused (409 order_not_amendable), as a move
- * to another newspaper is; an amendment that leaves the requested date alone keeps the booked date.
+ * A booked order is booked for one date: an amendment asking for another would leave the newspaper printing it
+ * on the booked day (409 order_not_amendable); one that leaves the requested date alone keeps the booked date.
  */
 export function checkBookedDateKept(
   order: {
@@ -181,11 +168,8 @@ export function checkSizeGrowth(
 }
 
 /**
- * The one decision on an amendment, given the notice it would make: `unchanged` (nothing to do), or `amend`;
- * a refusal is thrown. A booked order keeps its newspaper, Gazette edition and date; a paid order's price may not
- * rise; a notice that grows needs `acceptPriceChange` (checked when the current size is known: the workflow
- * knows it, the API's early answer leaves it to the workflow). The API asks it for an early answer, the update
- * validator and the update handler decide with it.
+ * The one decision on an amendment, given the notice it would make: `unchanged`, or `amend`; a refusal is
+ * thrown. The size rule is checked when the current size is known (the workflow knows it, the API does not).
  */
 export function decideAmendment(
   order: Parameters<typeof checkBookedDateKept>[0] &

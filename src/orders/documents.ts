@@ -1,8 +1,6 @@
 /**
- * The documents we issue for an order and stand behind, as the order lists them (`documents`): certificates of
- * publication (one per newspaper insertion, one for the Gazette), VAT invoices and VAT credit notes. Each is
- * issued once, signed, and its exact bytes' SHA-256 recorded, so anyone holding a copy can check it at its
- * `verifyUrl`. Plain JSON, workflow-safe.
+ * The documents we issue for an order and stand behind (`documents`): certificates of publication, VAT invoices
+ * and credit notes, each issued once with its exact bytes' SHA-256 recorded, checkable at its `verifyUrl`.
  */
 export const ISSUED_DOCUMENT_KINDS = ['certificate', 'vat_invoice', 'vat_credit_note'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
@@ -26,10 +24,7 @@ export interface IssuedDocumentRef {
   verifyUrl: string;
 }
 
-/**
- * The one place order document addresses are built. The order's current proof, certificate or invoice PDF
- * (API key of the order's organisation):
- */
+/** The one place order document addresses are built: the order's current proof, certificate or invoice. */
 export const orderDocumentUrl = (base: string, orderId: string, kind: 'proof' | 'certificate' | 'invoice') =>
   `${base}/api/v1/orders/${orderId}/${kind}`;
 /** One issued document's PDF, and its public verification page. */
@@ -37,14 +32,8 @@ export const documentUrl = (base: string, orderId: string, documentId: string) =
   `${base}/api/v1/orders/${orderId}/documents/${documentId}`;
 export const verifyUrl = (base: string, documentId: string) => `${base}/verify/${documentId}`;
 
-/**
- * The order's documents with one more (or the same one again, replaced: an issue is idempotent). A recorded
- * history whose certificate activity returned nothing (before documents were listed) adds none.
- */
-export function withDocument(
-  documents: readonly IssuedDocumentRef[] | null | undefined,
-  added: IssuedDocumentRef | undefined,
-): IssuedDocumentRef[] | null {
-  if (!added) return documents ? [...documents] : null;
-  return [...(documents ?? []).filter((d) => d.id !== added.id), added];
-}
+/** The order's documents with one more (or the same one again, replaced: an issue is idempotent). */
+export const withDocument = (documents: readonly IssuedDocumentRef[] | null, added: IssuedDocumentRef) => [
+  ...(documents ?? []).filter((d) => d.id !== added.id),
+  added,
+];

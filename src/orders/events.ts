@@ -1,4 +1,5 @@
 import { serializeOrder, type Order } from './order';
+import { memberOf } from './status';
 
 /** The event catalogue: every order event the service records (and the webhooks issue delivers). */
 export const ORDER_EVENTS = [
@@ -17,17 +18,9 @@ export type OrderEventName = (typeof ORDER_EVENTS)[number];
 /** An event's id: `evt_` and the 32 hex digits of a UUID (the workflow draws it, so a replay draws the same). */
 export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')}`;
 
-export function isOrderEventName(value: unknown): value is OrderEventName {
-  return typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
-}
+export const isOrderEventName = memberOf(ORDER_EVENTS);
 
-/**
- * The envelope's `data` for an event: the order's identity and status at the time, the event's own fields
- * (for `order.published`: `publishedAt` and `certificateUrl`, as the spec shows, and the newspaper's booking
- * reference and page; `order.booked`: the date and the booking reference; `order.cancelled`: its reason;
- * `order.delivery_failed`: the failure's reason and time; `order.paid`: everything paid so far), and `object`, the
- * serialized order.
- */
+/** The envelope's `data` for an event: the order's identity and status, the event's own fields, and the order. */
 export function eventData(
   event: OrderEventName,
   order: Order,
@@ -59,8 +52,7 @@ export function eventData(
 
 /**
  * The same event with its `data` made again from `order`: the placement's `order.created`, built before its
- * reference was allocated in the commit. The activity that writes it and the
- * workflow that announces it both rebuild it here, so the two agree.
+ * reference was allocated; the activity that writes it and the workflow that announces it agree through this.
  */
 export function withOrderData(record: OrderEventRecord, order: Order): OrderEventRecord {
   return isOrderEventName(record.event) ? { ...record, data: eventData(record.event, order) } : record;

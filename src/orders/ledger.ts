@@ -7,13 +7,11 @@ import { isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from
  * object id or the payment method's reference), and the order carries their totals. The rules here decide what a
  * payment or an amendment does to it; the workflow applies them and the projection keeps the entries.
  */
-export type LedgerEntryKind = 'charge' | 'refund';
-
 export interface LedgerEntry {
   id: string;
   orderId: string;
   organisationId: string;
-  kind: LedgerEntryKind;
+  kind: 'charge' | 'refund';
   amountGbpPence: number;
   /** Stripe PaymentIntent / invoice / refund / credit note id, the test helper's or sandbox's reference, or the
    * operator's reference for money returned by hand; null only when the payment method gives none. */
@@ -30,12 +28,6 @@ interface Money {
   amountRefundedGbpPence: number;
 }
 
-/** What was charged and refunded: the totals of the order's ledger entries. */
-export const ledgerTotals = (order: Money): { paid: number; refunded: number } => ({
-  paid: order.amountPaidGbpPence,
-  refunded: order.amountRefundedGbpPence,
-});
-
 type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
 
 /** What entries charge and refund between them: the one sum of ledger entries. */
@@ -50,42 +42,23 @@ export function entryTotals(entries: Entries): { paid: number; refunded: number 
 }
 
 /** The totals after appending entries to the order's own. */
-export function withEntries(
-  order: Money,
-  entries: Entries,
-): { amountPaidGbpPence: number; amountRefundedGbpPence: number } {
-  const before = ledgerTotals(order);
+export function withEntries(order: Money, entries: Entries) {
   const added = entryTotals(entries);
   return {
-    amountPaidGbpPence: before.paid + added.paid,
-    amountRefundedGbpPence: before.refunded + added.refunded,
+    amountPaidGbpPence: order.amountPaidGbpPence + added.paid,
+    amountRefundedGbpPence: order.amountRefundedGbpPence + added.refunded,
   };
 }
 
 /** Money held for the order: what a cancel refunds, never more. */
-export const heldGbpPence = (order: Money) => {
-  const { paid, refunded } = ledgerTotals(order);
-  return Math.max(0, paid - refunded);
-};
+export const heldGbpPence = (order: Money) =>
+  Math.max(0, order.amountPaidGbpPence - order.amountRefundedGbpPence);
 
 /** Still to pay: the price less what is held; nothing for a cancelled order. */
 export const balanceDueGbpPence = (order: Money & { status: OrderStatus }) =>
   order.status === 'cancelled' ? 0 : Math.max(0, order.quotedPriceGbpPence - heldGbpPence(order));
 
-/** The ledger's totals as the order's public fields (GET /v1/orders/:id). */
-export function ledgerFields(order: Money & { status: OrderStatus }) {
-  const { paid, refunded } = ledgerTotals(order);
-  return {
-    amountPaidGbpPence: paid,
-    amountRefundedGbpPence: refunded,
-    balanceDueGbpPence: balanceDueGbpPence(order),
-  };
-}
-
-/**
- * A paid order's price cannot rise: no second payment is taken for the difference, so the amendment is refused
- * (409 order_not_amendable) and the caller cancels (refunded in full) and places a new order.
- */
+/** A paid order's price cannot rise (no second payment is taken): 409 order_not_amendable. */
 export function checkPaidPriceKept(
   order: Money & { id: string; status: OrderStatus },
   newPriceGbpPence: number,
@@ -103,26 +76,24 @@ export function checkPaidPriceKept(
   );
 }
 
-export interface IncomingPayment {
+interface IncomingPayment {
   paymentRef: string | null;
   /** What the provider says was paid (Checkout Session `amount_total`, invoice `amount_paid`), when it says. */
   amountGbpPence?: number | null;
-  /** The Checkout Session paid, for card payments. */
   checkoutSessionId?: string | null;
 }
 
 export type StrayReason = 'replaced_checkout_session' | 'duplicate_payment' | 'order_closed';
 
-export type PaymentDecision =
+type PaymentDecision =
   | { action: 'apply'; amountGbpPence: number; amountMismatch: boolean }
   | { action: 'refund'; reason: StrayReason; amountGbpPence: number }
   | { action: 'ignore' };
 
 /**
- * What a payment confirmation does. It pays the order when the order waits for it, from the session it expects;
- * a payment of another amount pays it but is flagged. A payment the order does not expect (a replaced Checkout
- * Session, a second payment, a closed order) is money to give back. A repeat of a payment already handled (the
- * same provider event again, or events out of order) is ignored.
+ * What a payment confirmation does: it pays the order that waits for it, from the session it expects (another
+ * amount pays it but is flagged); a payment the order does not expect (a replaced Checkout Session, a second
+ * payment, a closed order) is money to give back; a repeat of a payment already handled is ignored.
  */
 export function decidePayment(
   order: Money & {

@@ -1,6 +1,7 @@
 import type { PreparedNotice, Pricing } from '../notices';
 import type { NewspaperInsertion } from '../notices/prepare';
 import { noticeSize } from '../notices/size';
+import type { Order } from './order';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
 export interface PublicationDateAdjusted {
@@ -56,3 +57,27 @@ export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
     newspapers: prepared.newspapers.map((n) => ({ ...n, places: [...n.places] })),
   };
 }
+
+/** What the order shows of its notice: placed with it, and shown again after each amendment. */
+export function noticeOnOrder(notice: OrderNotice) {
+  return {
+    fields: notice.fields,
+    noticeText: notice.noticeText,
+    quotedPriceGbpPence: notice.pricing.totalGbpPence,
+    pricing: { ...notice.pricing },
+    newspaperName: notice.newspaperName,
+    gazetteEdition: notice.gazetteEdition,
+    nation: notice.nation ?? null,
+    ...bookedDates(notice),
+  };
+}
+
+/** The dates the notice is booked for; a booked order keeps them whatever an amendment asks. */
+export const bookedDates = (
+  o: Pick<Order, 'publicationDate' | 'publicationDateAdjusted' | 'gazettePublicationDate' | 'newspapers'>,
+) => ({
+  publicationDate: o.publicationDate,
+  publicationDateAdjusted: o.publicationDateAdjusted ?? null,
+  gazettePublicationDate: o.gazettePublicationDate ?? null,
+  newspapers: o.newspapers ?? null,
+});

@@ -1,13 +1,12 @@
 import type { IssuedDocumentRef } from './documents';
-import { ledgerFields } from './ledger';
+import { balanceDueGbpPence } from './ledger';
 import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order: the one model every other form of it is derived from. The projection row (src/db/tables/orders.ts)
- * is this with snake_case columns, the workflow's snapshot (order-snapshot.ts) is this as JSON, and the public
- * body (`serializeOrder`) is what the API, the webhook `data.object` and the e-mails (src/mail/templates/order.ts)
- * read. A new field is added here (and in ORDER_FIELDS), in a migration, and in the serialiser.
+ * THE order, the model every other form of it is derived from: the projection row is this with snake_case
+ * columns, the workflow's snapshot this as JSON, and the public body (`serializeOrder`) what the API, webhooks
+ * and e-mails read. A new field is added here (and in ORDER_FIELDS), in a migration, and in the serialiser.
  */
 export interface Order {
   id: string;
@@ -147,10 +146,7 @@ const OPTIONAL_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
-/**
- * The order's public JSON form, the one Order of the contract: the 201 of POST /v1/orders, GET, list items, the
- * answers of amend and cancel, the webhook `data.object`, what order e-mails read.
- */
+/** The order's public JSON form, the one Order of the contract (`serializeOrder`). */
 export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
   [K in OptionalField]?: NonNullable<Json<Order[K]>>;
 } & {
@@ -165,9 +161,12 @@ export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
   updatedAt: string;
 };
 
-/** The fields the spec shows on every order body, in its order. */
-function specFields(order: Order): { [K in SpecField]: Json<Order[K]> } {
-  return {
+/**
+ * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
+ * its names; optional fields are omitted when they do not apply rather than sent as null.
+ */
+export function serializeOrder(order: Order): OrderBody {
+  const out: Record<string, unknown> = {
     id: order.id,
     reference: order.reference,
     status: order.status,
@@ -177,31 +176,15 @@ function specFields(order: Order): { [K in SpecField]: Json<Order[K]> } {
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
   };
-}
-
-/**
- * The order's public JSON form (the 201 of POST /v1/orders, GET /v1/orders/:id, list items, webhook
- * `data.object`). Fields the spec names keep its names; optional fields are omitted when they do not apply
- * rather than sent as null: `checkoutUrl` only for card checkout, `invoiceUrl` only for invoice terms.
- */
-export function serializeOrder(order: Order): OrderBody {
-  const out: Record<string, unknown> = specFields(order);
-  // Each optional field in its place, when it applies (a list page serializes 25 orders: no entries array).
   for (const key of OPTIONAL_FIELDS) {
-    const value =
-      key === 'publishedAt'
-        ? (order.publishedAt?.toISOString() ?? null)
-        : key === 'publicationDateAdjusted' ||
-            key === 'nation' ||
-            key === 'gazettePublicationDate' ||
-            key === 'newspapers'
-          ? (order[key] ?? null)
-          : order[key];
-    if (value !== null) out[key] = value;
+    const value = key === 'publishedAt' ? order.publishedAt?.toISOString() : order[key];
+    if (value !== null && value !== undefined) out[key] = value;
   }
   out.livemode = order.livemode;
   out.paymentState = order.paymentState;
-  Object.assign(out, ledgerFields(order));
+  out.amountPaidGbpPence = order.amountPaidGbpPence;
+  out.amountRefundedGbpPence = order.amountRefundedGbpPence;
+  out.balanceDueGbpPence = balanceDueGbpPence(order);
   out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;
@@ -210,12 +193,10 @@ export function serializeOrder(order: Order): OrderBody {
 }
 
 /**
- * The version of the public body stored beside each projection row (`orders.body`, so a list page is joined
- * text rather than 25 orders read into objects and serialized again). Bump it whenever `serializeOrder` gives
- * another text for the same order, with a migration that recreates the `orders_body_stale` index for the new
- * number: rows of an older version are then serialized from their columns when read, and rewritten by the
- * API's sweep (`refreshStaleOrderBodies`). test/unit/orders/order-body.test.ts pins the text, so a change that
- * forgets the bump fails there.
+ * The version of the public body stored beside each projection row (`orders.body`: a list page is joined text).
+ * Bump it whenever `serializeOrder` gives another text for the same order, with a migration that recreates the
+ * `orders_body_stale` index for the new number: older rows are then serialized from their columns when read and
+ * rewritten by the API's sweep. test/unit/orders/order-body.test.ts pins the text.
  */
 export const ORDER_BODY_VERSION = 1;
 

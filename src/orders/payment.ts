@@ -5,40 +5,38 @@ import { orderDocumentUrl } from './documents';
  * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
  * `awaiting_booking`), settles an unpaid invoice, or nothing (a duplicate, a replay, a finished order).
  */
-export type PaymentEffect = 'checkout_paid' | 'invoice_paid' | 'none';
-
-export function paymentEffect(order: { status: OrderStatus; paymentState: PaymentState }): PaymentEffect {
+export function paymentEffect(order: {
+  status: OrderStatus;
+  paymentState: PaymentState;
+}): 'checkout_paid' | 'invoice_paid' | 'none' {
   if (order.status === 'pending_payment') return 'checkout_paid';
   if (order.paymentState === 'invoiced' && !isFinal(order.status)) return 'invoice_paid';
   return 'none';
 }
 
-/** Only card orders (`stripe_checkout`) have a checkout at all; for any other, a checkout page does not exist. */
+/** Only card orders have a checkout at all. */
 export const hasCheckout = (order: { paymentMethod: PaymentMethod }) =>
   order.paymentMethod === 'stripe_checkout';
 
-/** The refusal of a payment that does not fit the order (nothing to pay): 409 invalid_state_transition. */
-export const paymentDoesNotFit = (order: { id: string; status: OrderStatus; paymentState: PaymentState }) =>
-  doesNotFit('A payment', { id: order.id, status: order.status, paymentState: order.paymentState });
+type Payable = { id: string; status: OrderStatus; paymentState: PaymentState };
 
-/** May a checkout payment be taken for this order now? Only while it is unpaid: 409 invalid_state_transition. */
-export function checkCheckoutPayable(order: {
-  id: string;
-  status: OrderStatus;
-  paymentState: PaymentState;
-}): void {
+/** The refusal of a payment that does not fit the order (nothing to pay): 409 invalid_state_transition. */
+const paymentDoesNotFit = ({ id, status, paymentState }: Payable) =>
+  doesNotFit('A payment', { id, status, paymentState });
+
+/** May a checkout payment be taken for this order now? Only while it is unpaid. */
+export function checkCheckoutPayable(order: Payable): void {
   if (paymentEffect(order) !== 'checkout_paid') throw paymentDoesNotFit(order);
 }
 
 /** May a payment be recorded for this order now (test helper `paid`)? Only when it pays something. */
-export function checkPayable(order: { id: string; status: OrderStatus; paymentState: PaymentState }): void {
+export function checkPayable(order: Payable): void {
   if (paymentEffect(order) === 'none') throw paymentDoesNotFit(order);
 }
 
 /**
- * Whether the local payment sandbox serves an order: only when the order's mode takes no real payments (no Stripe
- * key for it), and in production only for test orders, whatever the configuration: a live order is never paid
- * without money moving.
+ * Whether the local payment sandbox serves an order: only when its mode has no Stripe key, and in production only
+ * for test orders whatever the configuration: a live order is never paid without money moving.
  */
 export function sandboxServes(
   order: { livemode: boolean },
@@ -62,8 +60,8 @@ export const CHECKOUT_RENEW_MARGIN_MS = 10 * 60_000;
 export const DEFAULT_CHECKOUT_SESSION_LIFETIME_MS = 23 * 3_600_000;
 
 /**
- * Until when (epoch ms) a session may be handed out to a customer, null for ever: the renewal margin before it
- * expires is at most half a session's lifetime, so a short-lived session (tests) is handed out at least once.
+ * Until when (epoch ms; null: for ever) a session may be handed out: the margin is at most half a session's
+ * lifetime, so a short-lived session (tests) is handed out at least once.
  */
 export function handOutUntil(session: CheckoutSession, lifetimeMs: number): number | null {
   if (session.expiresAt === null) return null;
@@ -100,17 +98,13 @@ export interface PaymentSetup {
   paymentState: PaymentState;
 }
 
-/**
- * Whether an order is invoiced on account by us (our own VAT invoice, PDF at GET /v1/orders/:id/invoice, sent
- * to the billing contact when the order is placed): the one test of "on account with our invoice".
- */
+/** The one test of "invoiced on account by us" (our own VAT invoice, sent to the billing contact). */
 export const invoicedByUs = (paymentMethod: string): boolean =>
   paymentMethod === 'invoice_with_terms' || paymentMethod === 'invoice_bank_transfer';
 
 /**
- * The payment set-up of a method that calls no provider (our own invoice, a purchase order): a pure function of
- * the order, so the workflow computes it without an activity. Null for the methods set up at a provider
- * (`stripe_checkout`, `stripe_invoice`).
+ * The payment set-up of a method that calls no provider (our own invoice, a purchase order), computed by the
+ * workflow without an activity; null for the methods set up at a provider.
  */
 export function setUpWithoutProvider(
   order: { id: string; paymentMethod: PaymentMethod },

@@ -4,9 +4,8 @@ import { doesNotFit, nextStatus, type OrderStatus, type OrderTransition } from '
 
 /**
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
- * sent again (a retry, a replayed webhook on their side) is acknowledged with `changed: false` and changes
- * nothing. Used by the order workflow (its update validators) and by the integration routes, which answer a
- * repeat from the projection without messaging the workflow at all.
+ * sent again is acknowledged with `changed: false` and changes nothing (the workflow, and the integration
+ * routes, which answer a repeat from the projection without messaging the workflow).
  */
 export interface BookingContent {
   publicationDate: string;
@@ -28,17 +27,21 @@ export interface ReportContents {
 export type ReportKind = keyof ReportContents;
 export type AppliedReports = { [K in ReportKind]?: ReportContents[K] };
 
+/** Each report as its sender words it (optional fields may be left out). */
+export interface Reports {
+  booking: { publicationDate: string; newspaperReference?: string | null };
+  publication: { publishedAt: string; pageNumber?: number | null };
+  urn: { urn: string };
+}
+
 /** The content of each report, every reported field included (nothing else: not who sent it). */
-export const reportContent = {
-  booking: (r: { publicationDate: string; newspaperReference?: string | null }): BookingContent => ({
-    publicationDate: r.publicationDate,
-    newspaperReference: r.newspaperReference ?? null,
-  }),
-  publication: (r: { publishedAt: string; pageNumber?: number | null }): PublicationContent => ({
+export const reportContent: { [K in ReportKind]: (r: Reports[K]) => ReportContents[K] } = {
+  booking: (r) => ({ publicationDate: r.publicationDate, newspaperReference: r.newspaperReference ?? null }),
+  publication: (r) => ({
     publishedAt: new Date(r.publishedAt).toISOString(),
     pageNumber: r.pageNumber ?? null,
   }),
-  urn: (r: { urn: string }): UrnContent => ({ urn: r.urn }),
+  urn: (r) => ({ urn: r.urn }),
 };
 
 /** The audit action that records each applied report, with the report's content as its details. */
@@ -82,10 +85,7 @@ export function isIdenticalRepeat<K extends ReportKind>(
   return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameJson(applied, content);
 }
 
-/**
- * Whether a report moves the order on from its status (a repeat aside): a Gazette URN only for probate, each
- * report only from the status before the one it leads to. Otherwise 409 `invalid_state_transition`.
- */
+/** Whether a report moves the order on (a URN only for probate): 409 `invalid_state_transition` otherwise. */
 export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; type: string }): void {
   const probate = order.type === 'probate';
   if (kind === 'urn' && !probate) {
@@ -99,10 +99,7 @@ export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; 
   }
 }
 
-/**
- * What a report does to the order: `repeat` (acknowledged, nothing changes) or `apply` (it moves the order on).
- * Anything else is refused with 409 `invalid_state_transition`.
- */
+/** What a report does to the order: `repeat` (nothing changes) or `apply`; anything else is refused (409). */
 export function decideReport<K extends ReportKind>(
   kind: K,
   order: ReportedOrder,

@@ -55,12 +55,14 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export const isPaymentState = (value: unknown): value is PaymentState =>
-  typeof value === 'string' && (PAYMENT_STATES as readonly string[]).includes(value);
+/** A guard for the values of one of these lists. */
+export const memberOf =
+  <T extends string>(list: readonly T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (list as readonly string[]).includes(value);
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
+export const isPaymentState = memberOf(PAYMENT_STATES);
+export const isOrderStatus = memberOf(ORDER_STATUSES);
 
 /** Status a new order starts in, decided by the organisation's billing arrangement. */
 export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
@@ -74,20 +76,8 @@ export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
   }
 }
 
-const AMENDABLE: ReadonlySet<OrderStatus> = new Set([
-  'pending_payment',
-  'awaiting_po',
-  'awaiting_booking',
-  'booked',
-]);
-const CANCELLABLE: ReadonlySet<OrderStatus> = new Set([
-  'pending_payment',
-  'awaiting_po',
-  'awaiting_booking',
-  'booked',
-  'published',
-  'urn_received',
-]);
+const AMENDABLE = new Set<OrderStatus>(['pending_payment', 'awaiting_po', 'awaiting_booking', 'booked']);
+const CANCELLABLE = new Set<OrderStatus>([...AMENDABLE, 'published', 'urn_received']);
 
 export const isAmendable = (status: OrderStatus) => AMENDABLE.has(status);
 export const isCancellable = (status: OrderStatus) => CANCELLABLE.has(status);

@@ -1,29 +1,20 @@
+import type { AuditEntry } from './audit';
+import type { OrderEventRecord } from './events';
 import {
   isOrderStatus,
   isPaymentState,
+  memberOf,
   nextStatus,
   ORDER_TRANSITIONS,
   type OrderStatus,
-  type OrderTransition,
   type PaymentState,
 } from './status';
 
 /** An order audit entry, as the timeline needs it. */
-export interface TimelineAudit {
-  action: string;
-  actor: string;
-  reason: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
+export type TimelineAudit = Omit<AuditEntry, 'id' | 'orderId' | 'organisationId'>;
 
 /** An order event (its envelope `data` carries the status and the order as they were). */
-export interface TimelineEvent {
-  id: string;
-  event: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
+export type TimelineEvent = Pick<OrderEventRecord, 'id' | 'event' | 'createdAt' | 'data'>;
 
 /** One step of an order's life, with the status, payment state and total it left the order in. */
 export interface TimelineStep {
@@ -42,8 +33,7 @@ export interface TimelineStep {
   totalGbpPence: number | null;
 }
 
-const isTransition = (a: string): a is OrderTransition =>
-  (ORDER_TRANSITIONS as readonly string[]).includes(a);
+const isTransition = memberOf(ORDER_TRANSITIONS);
 
 interface State {
   status: OrderStatus | null;
@@ -102,14 +92,7 @@ export function orderTimeline(audit: TimelineAudit[], events: TimelineEvent[]): 
       const e = item.event;
       return { ...base, kind: 'event' as const, what: e.event, eventId: e.id, actor: null, reason: null };
     }
-    const a = item.audit!;
-    return {
-      ...base,
-      kind: 'audit' as const,
-      what: a.action,
-      eventId: null,
-      actor: a.actor,
-      reason: a.reason,
-    };
+    const { action, actor, reason } = item.audit!;
+    return { ...base, kind: 'audit' as const, what: action, eventId: null, actor, reason };
   });
 }

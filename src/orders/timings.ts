@@ -11,10 +11,7 @@ export interface OrderTimings {
   /** Attempts at delivering the artwork before `order.delivery_failed`. */
   deliveryAttempts: number;
   deliveryRetryInitialMs: number;
-  /**
-   * Continue as new once the run's history has this many events, besides whenever Temporal suggests it (at
-   * about 4,000 events or 4 MB on a default server). Unset in production; tests set it low to exercise it.
-   */
+  /** Continue as new at this many history events too, besides when Temporal suggests it (tests set it low). */
   continueAsNewAfterEvents?: number;
   /** How long each Checkout Session lives (Stripe: 30 min to 24 h). Unset: 23 hours; tests set it short. */
   checkoutSessionLifetimeMs?: number;

@@ -6,10 +6,7 @@ import type {
 } from '../webhooks/delivery';
 import type { Audience, NotificationResult, NotificationRetry } from './notification.messages';
 
-/**
- * Ids and inputs shared by the announcement workflow (one per order event: its e-mails and every webhook
- * endpoint's delivery), the activity that starts it and the tools that look for it. Workflow-safe: no I/O.
- */
+/** Ids and inputs of the announcement workflow (one per order event), shared with its starter. No I/O. */
 export const ANNOUNCEMENT_WORKFLOW_TYPE = 'orderAnnouncementWorkflow';
 export const announcementWorkflowId = (eventId: string) => `announce:${eventId}`;
 
@@ -21,23 +18,13 @@ export interface AnnouncementInput {
   deliveries: WebhookDeliveryInput[];
   /** Tests shorten it. */
   emailRetry?: NotificationRetry;
-  /**
-   * The first pass the activity that starts the workflow made (`announceOrderEvent`): the workflow goes on by
-   * channel from it. Null: that activity's first pass may have been lost (a retried attempt), so every channel
-   * goes its own path from the start.
-   */
+  /** The first pass of the activity that starts the workflow; null: it may have been lost, so start afresh. */
   firstPass: FirstPass | null;
-  /**
-   * How many of `deliveries` earlier runs of this announcement already handed on (continue-as-new between
-   * batches of child workflows); absent at the start.
-   */
+  /** How many of `deliveries` earlier runs of this announcement already handed on; absent at the start. */
   handedOn?: number;
 }
 
-/**
- * Endpoints' delivery workflows started per run of the announcement: after each batch it continues as new, so
- * its history stays below a few hundred events whatever the number of endpoints.
- */
+/** Endpoints' delivery workflows started per run of the announcement, which then continues as new. */
 export const FANOUT_BATCH = 50;
 
 /** `error`: our own failure before the receiver answered (database, secret); that attempt is made again. */
@@ -54,10 +41,7 @@ export const firstPassFinished = (pass: FirstPass): boolean =>
   pass.emails.every((e) => e.status !== 'deferred') &&
   pass.webhooks.every((w) => w.outcome !== 'failed' && w.outcome !== 'error');
 
-/**
- * `handed_on`: the endpoint goes on in its own delivery workflow (`webhook:<evt>:<whe>`), whose result is its
- * outcome. Only the last run of the announcement lists the endpoints (the others continued as new).
- */
+/** `handed_on`: the endpoint goes on in its own delivery workflow. Only the last run lists the endpoints. */
 export interface AnnouncementResult {
   emails: NotificationResult[];
   webhooks: Array<{ deliveryId: string; outcome: WebhookDeliveryOutcome | 'handed_on' }>;

@@ -12,14 +12,10 @@ import { orderEmailKey, type NotificationResult } from './notification.messages'
 import type { webhookDeliveryWorkflow } from './webhook-delivery';
 
 /**
- * What is left of one order event's announcement after its first pass: started by the activity that made the
- * pass (`announceOrderEvent`), with the id `announce:<evt_id>`, so an event is announced once, and only when
- * something is left. Each endpoint the pass did not finish goes on in a delivery workflow of its own
- * (`webhook:<evt>:<whe>`, abandoned to run on when the announcement ends), started in batches of FANOUT_BATCH with
- * a continue-as-new after each, so the announcement's history is bounded whatever the endpoint count; each
- * delivery keeps its own retry schedule with durable timers, counting HTTP attempts only, a dead letter after the
- * last (docs/webhooks.md). Then deferred e-mails are retried for about a day. The order workflow never waits for
- * or hears about any of it.
+ * What is left of one order event's announcement after its first pass (`announce:<evt_id>`, started by the
+ * activity that made the pass, only when something is left). Each endpoint not finished goes on in a delivery
+ * workflow of its own, started in batches of FANOUT_BATCH with a continue-as-new after each, so the history is
+ * bounded whatever the endpoint count; then deferred e-mails are retried for about a day.
  */
 export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promise<AnnouncementResult> {
   const pass = input.firstPass;
@@ -44,10 +40,7 @@ function finished(first: FirstAttemptResult | null) {
   return first.outcome;
 }
 
-/**
- * An endpoint's delivery after its first attempt, unless that ended it: its own workflow, from the next attempt
- * (or this one again, after our own failure). Already started (a repeated run): left alone.
- */
+/** An endpoint's delivery after its first attempt, unless that ended it; already started: left alone. */
 async function handOn(input: WebhookDeliveryInput, first: FirstAttemptResult | null): Promise<void> {
   if (finished(first) !== null) return;
   const args: Parameters<typeof webhookDeliveryWorkflow> =

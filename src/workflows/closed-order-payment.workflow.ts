@@ -11,12 +11,10 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 const newId = (prefix: string) => `${prefix}_${uuid4().replace(/-/g, '')}`;
 
 /**
- * A payment that arrived after its order's workflow closed (cancelled, expired or completed): the order no longer
- * takes money, so it is refunded in full through the provider that took it (Stripe key
- * `order:<id>:refund:stray:<payment>`, the key the order's own workflow uses for a stray payment) and recorded in
- * the ledger with the audit entry `stray_payment_refunded` (reason `order_closed`). A payment the ledger already
- * holds is a late repeat and changes nothing; one no provider can refund, or a refund refused or still failing after its retry policy, flags the order.
- * Ids are drawn here, so a retried write records nothing twice.
+ * A payment that arrived after its order's workflow closed: refunded in full through the provider that took it
+ * (under the key the order's own workflow uses for a stray payment) and recorded in the ledger. One the ledger
+ * already holds changes nothing; one no provider can refund, or a refund that fails, flags the order. Ids are
+ * drawn here, so a retried write records nothing twice.
  */
 export async function closedOrderPaymentWorkflow(
   input: ClosedOrderPaymentInput,

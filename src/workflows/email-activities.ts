@@ -4,9 +4,7 @@ import { DEFAULT_NOTIFICATION_RETRY, type NotificationRetry } from './notificati
 import { mailPolicy, RETRY_POLICIES } from './retry-policies';
 
 /** The e-mail activities of an event's announcement, on the event's retry schedule (retry-policies.ts). */
-export function mailActivities(retry: NotificationRetry = DEFAULT_NOTIFICATION_RETRY) {
-  return proxyActivities<NotificationActivities>(mailPolicy(retry));
-}
+export const mailActivities = (retry: NotificationRetry = DEFAULT_NOTIFICATION_RETRY) =>
+  proxyActivities<NotificationActivities>(mailPolicy(retry));
 
-/** Database bookkeeping of e-mails (settling one as failed). */
-export const mailBookkeeping = proxyActivities<NotificationActivities>(RETRY_POLICIES.mailBookkeeping);
+export const mailBookkeeping = proxyActivities<NotificationActivities>(RETRY_POLICIES.bookkeeping);

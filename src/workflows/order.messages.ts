@@ -1,17 +1,13 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
-import type { AppliedReports } from '../orders/reports';
-import type { PaymentMethod } from '../orders/status';
+import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
-/**
- * Everything the API, the worker and the order workflow share: ids, inputs, and the messages (updates,
- * signals, query). Workflow-safe: no I/O, no Node builtins.
- */
+/** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 
-/** One workflow per order; its id is the order id with a fixed prefix. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
 export type { Pricing } from '../orders/order-notice';
@@ -19,14 +15,8 @@ export type { Pricing } from '../orders/order-notice';
 export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
 export interface OrderWorkflowInput {
-  order: {
-    id: string;
-    organisationId: string;
-    livemode: boolean;
-    type: string;
-    paymentMethod: PaymentMethod;
-    invoiceTermsDays: number;
-    clientRef: string | null;
+  /** The new order as the caller placed it: the rest of the order is the workflow's to set. */
+  order: Pick<Order, 'id' | 'organisationId' | 'livemode' | 'type' | 'paymentMethod' | 'clientRef'> & {
     notice: OrderNotice;
   };
   /** Who placed it: `api_key:key_…`. */
@@ -34,17 +24,13 @@ export interface OrderWorkflowInput {
   /** Base of URLs handed out (certificate, proof). */
   publicBaseUrl: string;
   timings: OrderTimings;
-  /**
-   * The state of the run this one continues (continue-as-new keeps every order's history small): absent for the
-   * order's first run, which places the order.
-   */
+  /** The state of the run this one continues as new; absent for the order's first run, which places it. */
   carried?: CarriedOrderState;
 }
 
 /**
- * Where the order's artwork stands with the newspaper: `pending` until it is delivered (again after an amendment),
- * `delivered`, `failed` when delivery gave up (the order waits for an operator), `retrying` once an operator
- * asked for it again (`retryDelivery`), until it is delivered or fails again.
+ * Where the order's artwork stands with the newspaper: `pending` until delivered (again after an amendment),
+ * `failed` when delivery gave up (an operator decides), `retrying` once an operator asked for it again.
  */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 
@@ -93,17 +79,8 @@ export interface Actor {
 export interface PurchaseOrderInput extends Actor {
   poReference: string;
 }
-export interface BookingReport extends Actor {
-  publicationDate: string;
-  newspaperReference?: string | null;
-}
-export interface PublicationReport extends Actor {
-  publishedAt: string;
-  pageNumber?: number | null;
-}
-export interface UrnReport extends Actor {
-  urn: string;
-}
+/** A newspaper's or the Gazette's report, by its kind (src/orders/reports.ts). */
+export type ReportMessage<K extends ReportKind> = Actor & Reports[K];
 export interface AmendRequest extends Actor {
   /** Any subset of the order input fields. */
   patch: Record<string, unknown>;
@@ -131,7 +108,7 @@ export interface RefundIssued extends OperatorNote {
   refundRef?: string | null;
 }
 
-/** The answer to an integration report: `changed` is false for a repeated identical report. */
+/** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {
   acknowledged: true;
   changed: boolean;
@@ -143,9 +120,11 @@ export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
 export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
   'submitPurchaseOrder',
 );
-export const reportBookingUpdate = defineUpdate<IntegrationAck, [BookingReport]>('reportBooking');
-export const reportPublicationUpdate = defineUpdate<IntegrationAck, [PublicationReport]>('reportPublication');
-export const reportUrnUpdate = defineUpdate<IntegrationAck, [UrnReport]>('reportUrn');
+export const reportBookingUpdate = defineUpdate<IntegrationAck, [ReportMessage<'booking'>]>('reportBooking');
+export const reportPublicationUpdate = defineUpdate<IntegrationAck, [ReportMessage<'publication'>]>(
+  'reportPublication',
+);
+export const reportUrnUpdate = defineUpdate<IntegrationAck, [ReportMessage<'urn'>]>('reportUrn');
 /** The update of each newspaper or Gazette report, by the report's kind (src/orders/reports.ts). */
 export const reportUpdates = {
   booking: reportBookingUpdate,
@@ -158,10 +137,7 @@ export const cancelOrderUpdate = defineUpdate<OrderSnapshot, [CancelRequest]>('c
 export const simulateDeliveryFailureUpdate = defineUpdate<OrderSnapshot, [OperatorNote]>(
   'simulateDeliveryFailure',
 );
-/**
- * Test mode only (test helper `advance` to `paid`): the payment confirmation `paymentReceived` carries, as an
- * update, so the helper answers once the payment is recorded instead of polling for it.
- */
+/** Test mode only (test helper `advance` to `paid`): `paymentReceived` as an update, answered once recorded. */
 export const recordTestPaymentUpdate = defineUpdate<OrderSnapshot, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
@@ -171,9 +147,8 @@ export const cancelOrderSignal = defineSignal<[CancelRequest]>('cancelOrderSigna
 export const retryDeliverySignal = defineSignal<[OperatorNote]>('retryDelivery');
 export const markDeliveredSignal = defineSignal<[OperatorNote]>('markDelivered');
 /**
- * A closed order that still needs an operator keeps its workflow open for these: `refundIssued` (refund_due or
- * refund_failed, returned by hand), `retryRefund` (refund_failed, or refund_due of a provider payment: try the
- * provider again) and `clearAttention` (anything else flagged, e.g. void_failed: the operator resolved it).
+ * A closed order that still needs an operator keeps its workflow open for these: `refundIssued` (returned by
+ * hand), `retryRefund` (try the provider again) and `clearAttention` (anything else flagged, now resolved).
  */
 export const refundIssuedSignal = defineSignal<[RefundIssued]>('refundIssued');
 export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
@@ -182,10 +157,9 @@ export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention
 export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');
 
 /**
- * The checkout of an unpaid card order (`GET /pay/:id`). The query answers the current session and until when
- * the workflow hands it out (a query sees the workflow's clock as of its last activation, so the caller compares
- * `until` with the time now), or null when there is none to pay; past `until`, the update asks the workflow,
- * which creates a new session once for concurrent visitors.
+ * The checkout of an unpaid card order (`GET /pay/:id`): the current session and until when it is handed out (a
+ * query sees the workflow's clock as of its last activation, so the caller compares `until` with its own time);
+ * past `until`, the update has the workflow create a new session, once for concurrent visitors.
  */
 export interface CheckoutLink {
   url: string;

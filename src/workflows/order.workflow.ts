@@ -48,14 +48,7 @@ import {
   retryRefund,
 } from './order/cancellation';
 import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/checkout';
-import {
-  checkBooking,
-  checkPublication,
-  checkUrn,
-  reportBooking,
-  reportPublication,
-  reportUrn,
-} from './order/newspaper-reports';
+import { checkReport, report } from './order/newspaper-reports';
 import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
 import { placeOrder } from './order/placement';
 import { OrderProcess } from './order/process';
@@ -63,9 +56,7 @@ import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
 /**
  * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
- * message is decided here against that state (src/orders/status.ts), and every change is written to the
- * projection and the event log by activities before the message is answered. The code is grouped by what it
- * handles under ./order (docs/orders.md, "Where the workflow's code lives").
+ * message is decided against it, and every change is written by activities before the message is answered.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
   const p = new OrderProcess(input);
@@ -120,7 +111,15 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
 const settled = (p: OrderProcess) => allHandlersFinished() && p.announced;
 
 function registerHandlers(p: OrderProcess): void {
-  const locked = <T>(fn: () => Promise<T>) => p.exclusive(fn);
+  /** A handler run under the lock; `answered`: an update that answers with the order it leaves. */
+  const locked =
+    <A>(fn: (p: OrderProcess, a: A) => Promise<void>) =>
+    (a: A) =>
+      p.exclusive(() => fn(p, a));
+  const answered =
+    <A>(fn: (p: OrderProcess, a: A) => Promise<unknown>) =>
+    (a: A) =>
+      p.exclusive(async () => (await fn(p, a), p.order));
 
   // Placement
   setHandler(placeOrderUpdate, async () => {
@@ -130,54 +129,42 @@ function registerHandlers(p: OrderProcess): void {
   });
 
   // Payment
-  setHandler(paymentReceivedSignal, (m) => locked(() => recordPayment(p, m)));
-  setHandler(recordTestPaymentUpdate, (m) => locked(async () => (await recordPayment(p, m), p.order)), {
-    validator: (_m) => checkTestPayment(p),
+  setHandler(paymentReceivedSignal, locked(recordPayment));
+  setHandler(recordTestPaymentUpdate, answered(recordPayment), { validator: (_m) => checkTestPayment(p) });
+  setHandler(submitPurchaseOrderUpdate, answered(submitPurchaseOrder), {
+    validator: (r) => void checkPurchaseOrder(p, r),
   });
-  setHandler(
-    submitPurchaseOrderUpdate,
-    (r) => locked(async () => (await submitPurchaseOrder(p, r), p.order)),
-    {
-      validator: (r) => void checkPurchaseOrder(p, r),
-    },
-  );
   setHandler(liveCheckoutQuery, () => currentCheckout(p));
-  setHandler(renewCheckoutUpdate, (r) => locked(() => renewCheckout(p, r)), {
+  setHandler(renewCheckoutUpdate, (r) => p.exclusive(() => renewCheckout(p, r)), {
     validator: (_r) => checkCheckoutRenewable(p),
   });
 
   // Newspaper reports
-  setHandler(reportBookingUpdate, (r) => locked(() => reportBooking(p, r)), {
-    validator: (r) => void checkBooking(p, r),
+  setHandler(reportBookingUpdate, (r) => p.exclusive(() => report(p, 'booking', r)), {
+    validator: (r) => void checkReport(p, 'booking', r),
   });
-  setHandler(reportPublicationUpdate, (r) => locked(() => reportPublication(p, r)), {
-    validator: (r) => void checkPublication(p, r),
+  setHandler(reportPublicationUpdate, (r) => p.exclusive(() => report(p, 'publication', r)), {
+    validator: (r) => void checkReport(p, 'publication', r),
   });
-  setHandler(reportUrnUpdate, (r) => locked(() => reportUrn(p, r)), {
-    validator: (r) => void checkUrn(p, r),
+  setHandler(reportUrnUpdate, (r) => p.exclusive(() => report(p, 'urn', r)), {
+    validator: (r) => void checkReport(p, 'urn', r),
   });
 
   // Amendments and cancellation (updates from the API, signals from operators)
-  setHandler(amendOrderUpdate, (r) => locked(async () => (await amend(p, r), p.order)), {
-    validator: (r) => checkAmendment(p, r),
-  });
-  setHandler(cancelOrderUpdate, (r) => locked(async () => (await cancel(p, r), p.order)), {
-    validator: (_r) => checkCancellable(p),
-  });
+  setHandler(amendOrderUpdate, answered(amend), { validator: (r) => checkAmendment(p, r) });
+  setHandler(cancelOrderUpdate, answered(cancel), { validator: (_r) => checkCancellable(p) });
   setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => amend(p, r)));
   setHandler(cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => cancel(p, r)));
-  setHandler(refundIssuedSignal, (n) => locked(() => refundIssued(p, n)));
-  setHandler(retryRefundSignal, (n) => locked(() => retryRefund(p, n)));
-  setHandler(clearAttentionSignal, (n) => locked(() => clearAttention(p, n)));
+  setHandler(refundIssuedSignal, locked(refundIssued));
+  setHandler(retryRefundSignal, locked(retryRefund));
+  setHandler(clearAttentionSignal, locked(clearAttention));
 
   // Artwork delivery
-  setHandler(retryDeliverySignal, (n) => locked(() => retryDelivery(p, n)));
-  setHandler(markDeliveredSignal, (n) => locked(() => markDelivered(p, n)));
-  setHandler(
-    simulateDeliveryFailureUpdate,
-    (n) => locked(async () => (await simulateDeliveryFailure(p, n), p.order)),
-    { validator: (_n) => checkSimulatedDeliveryFailure(p) },
-  );
+  setHandler(retryDeliverySignal, locked(retryDelivery));
+  setHandler(markDeliveredSignal, locked(markDelivered));
+  setHandler(simulateDeliveryFailureUpdate, answered(simulateDeliveryFailure), {
+    validator: (_n) => checkSimulatedDeliveryFailure(p),
+  });
 
   setHandler(orderStateQuery, () => p.order);
 }

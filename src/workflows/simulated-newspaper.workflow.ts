@@ -12,11 +12,9 @@ const acts = proxyActivities<SimulatorActivities>({
 const MAX_STEPS = 3;
 
 /**
- * Test mode's simulated newspaper and Gazette for one test order (workflow id `simulate:<order id>`), started
- * when the order's artwork is delivered. It waits the configured delay before each report, then sends the
- * report a real newspaper (booking, publication) or the Gazette (probate URN) would send, as an update to the
- * order's workflow. It stops as soon as a report no longer fits the order: cancelled, moved on by a test
- * helper, or refused.
+ * Test mode's simulated newspaper and Gazette for one test order (`simulate:<order id>`), started when its
+ * artwork is delivered: after each configured delay it sends the report a real newspaper or the Gazette would,
+ * and stops as soon as a report no longer fits the order.
  */
 export async function simulatedNewspaperWorkflow(
   input: SimulatedNewspaperInput,

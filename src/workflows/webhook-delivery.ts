@@ -1,36 +1,17 @@
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../webhooks/delivery';
-import { UNTIL_IT_SUCCEEDS } from './retry-policies';
+import { RETRY_POLICIES } from './retry-policies';
 
-/** Database bookkeeping: cheap, retried until it succeeds. */
-const bookkeeping = proxyActivities<WebhookActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: UNTIL_IT_SUCCEEDS,
-});
+const bookkeeping = proxyActivities<WebhookActivities>(RETRY_POLICIES.bookkeeping);
 
 /**
- * One event to one endpoint, independent of every other delivery and of the order: started by the event's
- * announcement for each endpoint its first pass did not finish (`webhook:<evt>:<whe>`, from the attempt after
- * the first pass's), and by replays. The workflow counts the receiver's attempts itself and waits the spec's
- * schedule between them (durable timers); an attempt that never reached the receiver (our database down, a
- * secret that cannot be decrypted, a worker lost, the endpoint's or organisation's attempts in flight all in
- * use) is retried by the activity's policy and uses none of the five. After the last failed attempt the delivery
- * becomes a dead letter.
+ * One event to one endpoint (`webhook:<evt>:<whe>`), from attempt `from` (after the announcement's first, which
+ * failed with `lastFailure`). It counts the receiver's attempts itself and waits the spec's schedule between them;
+ * an attempt that never reached the receiver (our own failure) is retried by the activity's policy and uses none
+ * of them. After the last failed attempt the delivery becomes a dead letter.
  */
 export async function webhookDeliveryWorkflow(
-  input: WebhookDeliveryInput,
-  from = 1,
-  lastFailure = '',
-): Promise<WebhookDeliveryOutcome> {
-  return deliverCountingHttpAttempts(input, from, lastFailure);
-}
-
-/**
- * The receiver's attempts from `from` on (after an attempt `from - 1` that failed, when the announcement made the
- * first one), each after its wait in the schedule; a dead letter after the last.
- */
-export async function deliverCountingHttpAttempts(
   input: WebhookDeliveryInput,
   from = 1,
   lastFailure = '',

@@ -184,7 +184,6 @@ function workflowInput(id: string, type: NoticeType, o: PlaceOptions): OrderWork
       livemode: true,
       type,
       paymentMethod: o.paymentMethod,
-      invoiceTermsDays: 30,
       clientRef: null,
       notice: toOrderNotice(prepareNotice(input, CTX)),
     },

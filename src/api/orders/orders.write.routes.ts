@@ -149,7 +149,6 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
         livemode: caller.livemode,
         type: input.type,
         paymentMethod: organisation.paymentMethod,
-        invoiceTermsDays: organisation.invoiceTermsDays,
         clientRef: typeof input.clientRef === 'string' ? input.clientRef : null,
         notice,
       },

@@ -3,7 +3,7 @@ import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
 import { amendedNotice, checkAmendable, decideAmendment } from '../../orders/amendment';
 import { heldGbpPence } from '../../orders/ledger';
-import type { Pricing } from '../../orders/order-notice';
+import { bookedDates, noticeOnOrder, type Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { providerRefund, reprice } from './payment';
@@ -14,17 +14,12 @@ import { creditDocuments } from './vat';
 /** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
-/** "Today" for the notice engine: the UK calendar date at workflow time, as the API uses at creation. */
-
 const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
   current: p.notice.size,
   acceptPriceChange: r.acceptPriceChange,
 });
 
-/**
- * The update validator's check of an amendment, against the workflow's own state: the status, the patch (shape,
- * fields, legal rules) and the size rule. A refusal here never enters the order's history.
- */
+/** The update validator's check of an amendment against the workflow's state (a refusal leaves no history). */
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
@@ -33,10 +28,7 @@ export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   });
 }
 
-/**
- * Applies an amendment: an unchanged notice changes nothing; a booked order keeps its newspaper and date; a paid
- * order's price may not rise, and a lower one refunds the difference; the payment follows a changed total.
- */
+/** Applies an amendment: a lower price refunds a paid order the difference; the payment follows a new total. */
 export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   asWorkflowRefusal(() => checkAmendable(p.order));
   const prepared = await asRefusal(() =>
@@ -60,22 +52,9 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   const difference = paid ? await refundDifference(p, prepared.pricing, repriced.version) : {};
   await p.commit(
     {
-      fields: prepared.fields,
-      noticeText: prepared.noticeText,
-      quotedPriceGbpPence: prepared.pricing.totalGbpPence,
-      pricing: { ...prepared.pricing },
-      newspaperName: prepared.newspaperName,
-      gazetteEdition: prepared.gazetteEdition,
-      nation: prepared.nation ?? null,
-      // A booked order keeps the newspaper's date (an amendment that would move it is refused above).
-      ...(p.status === 'booked'
-        ? {}
-        : {
-            publicationDate: prepared.publicationDate,
-            publicationDateAdjusted: prepared.publicationDateAdjusted ?? null,
-            gazettePublicationDate: prepared.gazettePublicationDate ?? null,
-            newspapers: prepared.newspapers ?? null,
-          }),
+      ...noticeOnOrder(prepared),
+      // A booked order keeps the newspaper's dates (an amendment that would move them is refused above).
+      ...(p.status === 'booked' && bookedDates(p.order)),
       ...newPayment,
       ...difference.update,
     },
@@ -97,9 +76,8 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
 }
 
 /**
- * A paid order amended to a lower price gets the difference back through the provider that took the payment
- * (key `order:<id>:refund:amended-v<version>`), with a VAT credit note for the fall in price. Money paid to us
- * directly, or a refund that fails, flags the order (the credit note says the money is due back).
+ * A paid order amended to a lower price gets the difference back through its provider, with a VAT credit note;
+ * money paid to us directly, or a refund that fails, flags the order (the note says it is due back).
  */
 async function refundDifference(p: OrderProcess, newPricing: Pricing, version: number) {
   const difference = heldGbpPence(p.order) - newPricing.totalGbpPence;

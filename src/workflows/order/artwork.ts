@@ -1,16 +1,12 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { isFinal } from '../../orders/status';
-import { doesNotFitMessage } from '../../orders/status';
+import { doesNotFitMessage, isFinal } from '../../orders/status';
 import type { OperatorNote } from '../order.messages';
 import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
 import { nowIso, type OrderProcess } from './process';
-import { refuse } from './refusals';
+import { stateRefusal } from './refusals';
 
-/**
- * The notice's proof and its artwork's delivery to the newspaper: what the order does by itself between
- * messages, and the operator's (and test mode's) levers on the delivery.
- */
+/** The notice's proof and its artwork's delivery to the newspaper, and the operator's levers on the delivery. */
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /** The next thing the order does by itself (proof out of date, artwork due at the newspaper), if any. */
@@ -64,11 +60,7 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
 /** The failure's reason as the order shows it: the transport's message, bounded. */
 const REASON_MAX = 300;
 
-/**
- * A failed artwork delivery: `order.delivery_failed`, NeedsAttention, and the order waits for an operator
- * (retryDelivery / markDelivered). The one way a failure is recorded, whether the delivery gave up or test
- * mode simulates it (`actor` then names the test helper).
- */
+/** A failed artwork delivery (given up, or simulated in test mode): flagged, and an operator decides. */
 async function recordDeliveryFailure(p: OrderProcess, message: string, actor = 'system'): Promise<void> {
   p.deliveryIs('failed');
   const reason = message.length > REASON_MAX ? `${message.slice(0, REASON_MAX - 1)}…` : message;
@@ -98,26 +90,13 @@ export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<v
   );
 }
 
-/**
- * Test mode's lever on the delivery (the other test helpers send the real messages). Only test orders with their
- * artwork at the newspaper (awaiting_booking, booked) and not already failed qualify.
- */
+/** Test mode's lever on the delivery: test orders with their artwork at the newspaper, not already failed. */
 export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
-  if (p.order.livemode) {
-    throw refuse('invalid_state_transition', 'Delivery failures can be simulated on test orders only.', {
-      status: p.status,
-    });
-  }
+  if (p.order.livemode) throw stateRefusal(p, 'Delivery failures can be simulated on test orders only.');
   if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
-    throw refuse('invalid_state_transition', doesNotFitMessage('A delivery failure', p.status), {
-      status: p.status,
-    });
+    throw stateRefusal(p, doesNotFitMessage('A delivery failure', p.status));
   }
-  if (p.delivery === 'failed') {
-    throw refuse('invalid_state_transition', 'The artwork delivery has already failed.', {
-      status: p.status,
-    });
-  }
+  if (p.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
 }
 
 /** Records the failure exactly as a delivery that gave up does; retryDelivery then delivers again. */

@@ -5,21 +5,16 @@ import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState }
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
 import { expireQuietly, nextRefundPurpose, providerRefund, voidQuietly } from './payment';
 import type { OrderProcess } from './process';
+import type { LedgerLine } from './records';
 import { asWorkflowRefusal } from './refusals';
 import { creditDocuments } from './vat';
 
-/**
- * Cancellation and the settlement of a closed order's money: the refund or void on cancel, and the operator's
- * signals for what could not be settled by itself (refundIssued, retryRefund, clearAttention).
- */
+/** Cancellation, and the operator's signals for a closed order's money that could not be settled by itself. */
 export function checkCancellable(p: OrderProcess): void {
   asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
 
-/**
- * Cancels the order: refunds a payment, voids an unpaid invoice, expires a checkout, records the reason; a VAT
- * invoice issued is credited in full by a VAT credit note (whether the money went back now or is still due).
- */
+/** Cancels the order: refunds, voids or expires its payment; a VAT invoice issued is credited in full. */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
   const held = heldGbpPence(p.order);
@@ -40,9 +35,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
     { status: 'cancelled', paymentState, needsAttention, cancellationReason: r.reason, documents },
     {
       event: 'order.cancelled',
-      ledger: refunded
-        ? [{ kind: 'refund', amountGbpPence: held, providerRef: refundId, reason: 'cancelled' }]
-        : [],
+      ledger: refunded ? [refundLine(held, refundId, 'cancelled')] : [],
       audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
     },
   );
@@ -85,11 +78,7 @@ async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettle
   }
 }
 
-/**
- * A closed order (cancelled, completed) that still needs an operator (a refund due or failed, an invoice that
- * could not be voided) keeps its workflow open until they act, so it never completes with NeedsAttention set and
- * their signal always has a workflow to reach.
- */
+/** A closed order that still needs an operator keeps its workflow open, so their signal has one to reach. */
 export function awaitsOperator(p: OrderProcess): boolean {
   return isFinal(p.status) && p.order.needsAttention;
 }
@@ -115,11 +104,25 @@ export function operatorTask(p: OrderProcess): string | null {
 const refused = (p: OrderProcess, action: string, n: OperatorNote, reason: string) =>
   p.audit({ action: `${action}_refused`, actor: n.actor, reason, details: { note: n.note ?? null } });
 
+/** A refund signal fits only while a refund is open; otherwise it is refused (audited). */
+async function refundOpenFor(p: OrderProcess, action: string, n: OperatorNote): Promise<boolean> {
+  if (refundOpen(p)) return true;
+  await refused(p, action, n, `No refund is due (payment ${p.order.paymentState}).`);
+  return false;
+}
+
+const refundLine = (amountGbpPence: number, providerRef: string | null, reason: string): LedgerLine => ({
+  kind: 'refund',
+  amountGbpPence,
+  providerRef,
+  reason,
+});
+
 /** `refundIssued`: the refund due (or failed) was made by hand. */
 export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<void> {
-  if (!refundOpen(p)) {
-    return refused(p, 'refund_issued', n, `No refund is due (payment ${p.order.paymentState}).`);
-  }
+  if (!(await refundOpenFor(p, 'refund_issued', n))) return;
+  const amountGbpPence = heldGbpPence(p.order);
+  const refundRef = n.refundRef ?? null;
   await p.commit(
     { paymentState: 'refunded', needsAttention: false },
     {
@@ -127,25 +130,16 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
         action: 'refund_issued',
         actor: n.actor,
         reason: n.note ?? null,
-        details: { refundRef: n.refundRef ?? null, amountGbpPence: heldGbpPence(p.order) },
+        details: { refundRef, amountGbpPence },
       },
-      ledger: [
-        {
-          kind: 'refund',
-          amountGbpPence: heldGbpPence(p.order),
-          providerRef: n.refundRef ?? null,
-          reason: 'refunded_by_operator',
-        },
-      ],
+      ledger: [refundLine(amountGbpPence, refundRef, 'refunded_by_operator')],
     },
   );
 }
 
 /** `retryRefund`: tries the provider again (under a fresh idempotency key), for a payment a provider took. */
 export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<void> {
-  if (!refundOpen(p)) {
-    return refused(p, 'retry_refund', n, `No refund is due (payment ${p.order.paymentState}).`);
-  }
+  if (!(await refundOpenFor(p, 'retry_refund', n))) return;
   const refund = providerRefund(p, nextRefundPurpose(p));
   if (!refund) {
     return refused(
@@ -157,13 +151,10 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
   }
   const amountGbpPence = heldGbpPence(p.order);
   const { paymentState, refundId, needsAttention } = await refundOrFlag(refund);
-  const refunded = paymentState === 'refunded';
   await p.commit(
     { paymentState, needsAttention },
     {
-      ledger: refunded
-        ? [{ kind: 'refund', amountGbpPence, providerRef: refundId, reason: 'cancelled' }]
-        : [],
+      ledger: paymentState === 'refunded' ? [refundLine(amountGbpPence, refundId, 'cancelled')] : [],
       audit: {
         action: 'refund_retried',
         actor: n.actor,

@@ -11,12 +11,11 @@ import type { Actor, CheckoutLink } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { expireQuietly } from './payment';
 import type { OrderProcess } from './process';
-import { refuse } from './refusals';
+import { stateRefusal } from './refusals';
 
 /**
- * A card order's Checkout Session, part of its payment. `checkoutUrl` is our stable address (`/pay/<order id>`),
- * which redirects to a live Checkout Session: the workflow keeps the session's URL and expiry, and creates a new
- * session once the last has expired, for as long as the order awaits payment.
+ * A card order's Checkout Session: `checkoutUrl` is our stable address (`/pay/<order id>`), redirecting to a live
+ * session; the workflow keeps its URL and expiry and creates a new one once the last has expired.
  */
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 
@@ -55,16 +54,11 @@ const liveCheckout = (p: OrderProcess): string | null =>
 /** Only an unpaid card order has a checkout to renew: 409 invalid_state_transition otherwise. */
 export function checkCheckoutRenewable(p: OrderProcess): void {
   if (p.status !== 'pending_payment' || p.order.paymentMethod !== 'stripe_checkout') {
-    throw refuse('invalid_state_transition', `An order in status ${p.status} awaits no card payment.`, {
-      status: p.status,
-    });
+    throw stateRefusal(p, `An order in status ${p.status} awaits no card payment.`);
   }
 }
 
-/**
- * Answers a live session, creating one when the last has expired (or has less than the margin left, when the
- * old one is expired first so only one can be paid). A concurrent visitor who asked first already renewed it.
- */
+/** Answers a live session, creating one (the old one expired first, so only one can be paid) when due. */
 export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: string }> {
   checkCheckoutRenewable(p);
   const live = liveCheckout(p);

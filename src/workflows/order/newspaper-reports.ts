@@ -1,17 +1,20 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { todayInLondon } from '../../notices/dates';
 import { checkBookedDate, type BookedOrder } from '../../notices/booking';
+import { todayInLondon } from '../../notices/dates';
 import type { GazetteEdition, NoticeType } from '../../notices/types';
+import { orderDocumentUrl, withDocument } from '../../orders/documents';
+import type { OrderEventName } from '../../orders/events';
+import type { OrderSnapshot } from '../../orders/order-snapshot';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
   reportContent,
   type ReportContents,
   type ReportKind,
+  type Reports,
 } from '../../orders/reports';
-import { orderDocumentUrl, withDocument } from '../../orders/documents';
-import type { BookingReport, IntegrationAck, PublicationReport, UrnReport } from '../order.messages';
+import type { IntegrationAck, ReportMessage } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
 import { asWorkflowRefusal } from './refusals';
@@ -20,28 +23,87 @@ import { currentInvoice, invoiceDocuments } from './vat';
 /** The newspaper's and the Gazette's reports (booking, publication, URN), through the integration API. */
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
-/** A report is `repeat` when identical to one the order applied (src/orders/reports.ts), else it must fit. */
-function checkReport<K extends ReportKind>(p: OrderProcess, kind: K, content: ReportContents[K]) {
-  return asWorkflowRefusal(() =>
-    decideReport(kind, { status: p.status, type: p.order.type, applied: p.reports }, content),
-  );
-}
-
-const ack = (p: OrderProcess, changed: boolean): IntegrationAck => ({
-  acknowledged: true,
-  changed,
-  order: p.order,
-});
+const contentOf = <K extends ReportKind>(kind: K, r: Reports[K]) =>
+  (reportContent[kind] as (r: Reports[K]) => ReportContents[K])(r);
 
 /**
- * A booking that applies must also keep the notice valid on the booked dates: a later date (and the Gazette moved
- * with it) that leaves a printed deadline short of its statutory period is refused (src/notices/booking.ts).
+ * A report is `repeat` when identical to one the order applied (src/orders/reports.ts), else it must fit. A
+ * booking must also keep the notice valid on the booked dates: a later date (and the Gazette moved with it) that
+ * leaves a printed deadline short of its statutory period is refused (src/notices/booking.ts).
  */
-export function checkBooking(p: OrderProcess, r: BookingReport): 'repeat' | 'apply' {
-  const decision = checkReport(p, 'booking', reportContent.booking(r));
-  if (decision === 'apply') bookedDatesOf(p, r.publicationDate);
+export function checkReport<K extends ReportKind>(
+  p: OrderProcess,
+  kind: K,
+  r: Reports[K],
+): 'repeat' | 'apply' {
+  const order = { status: p.status, type: p.order.type, applied: p.reports };
+  const decision = asWorkflowRefusal(() => decideReport(kind, order, contentOf(kind, r)));
+  if (decision === 'apply' && kind === 'booking') bookedDatesOf(p, (r as Reports['booking']).publicationDate);
   return decision;
 }
+
+/** Applies a report that fits: the order moves on, with the report's content in its audit entry. */
+export async function report<K extends ReportKind>(
+  p: OrderProcess,
+  kind: K,
+  r: ReportMessage<K>,
+): Promise<IntegrationAck> {
+  if (checkReport(p, kind, r) === 'repeat') return { acknowledged: true, changed: false, order: p.order };
+  const content = contentOf(kind, r);
+  p.reportApplied(kind, content);
+  const reported = APPLY[kind] as (
+    p: OrderProcess,
+    content: ReportContents[K],
+  ) => Promise<Partial<OrderSnapshot>>;
+  await p.commit(await reported(p, content), {
+    event: REPORT_EVENT[kind],
+    audit: { action: REPORT_AUDIT_ACTION[kind], actor: r.actor, details: { ...content } },
+  });
+  return { acknowledged: true, changed: true, order: p.order };
+}
+
+const REPORT_EVENT: Record<ReportKind, OrderEventName> = {
+  booking: 'order.booked',
+  publication: 'order.published',
+  urn: 'order.urn_received',
+};
+
+/** What each report changes on the order. */
+const APPLY: {
+  [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<OrderSnapshot>>;
+} = {
+  booking: async (p, { publicationDate, newspaperReference }) => ({
+    status: 'booked',
+    publicationDate,
+    newspaperReference,
+    ...bookedDatesOf(p, publicationDate),
+  }),
+  publication: async (p, { publishedAt, pageNumber }) => {
+    const published = {
+      status: 'published' as const,
+      publishedAt,
+      pageNumber,
+      certificateUrl: orderDocumentUrl(p.input.publicBaseUrl, p.order.id, 'certificate'),
+    };
+    const certificate = await documents.generateCertificate({
+      order: { ...p.order, ...published },
+      publication: 'newspaper',
+    });
+    // Publication is the time of supply: an order still without a VAT invoice (a purchase order, an unpaid
+    // Stripe invoice) gets it now.
+    const invoiced = currentInvoice(p.order)
+      ? p.order.documents
+      : await invoiceDocuments(p, { ...p.order, ...published });
+    return { ...published, documents: withDocument(invoiced, certificate) };
+  },
+  urn: async (p, { urn }) => {
+    const certificate = await documents.generateCertificate({
+      order: { ...p.order, urn },
+      publication: 'gazette',
+    });
+    return { status: 'urn_received', urn, documents: withDocument(p.order.documents, certificate) };
+  },
+};
 
 /** The dates the notices appear on once the paper is booked for `booked`; refuses a date that voids the notice. */
 function bookedDatesOf(p: OrderProcess, booked: string): { gazettePublicationDate?: string } {
@@ -58,74 +120,4 @@ function bookedDatesOf(p: OrderProcess, booked: string): { gazettePublicationDat
   };
   const dates = asWorkflowRefusal(() => checkBookedDate(bookedOrder, booked, todayInLondon()));
   return dates.gazettePublicationDate ? { gazettePublicationDate: dates.gazettePublicationDate } : {};
-}
-
-export async function reportBooking(p: OrderProcess, r: BookingReport): Promise<IntegrationAck> {
-  const content = reportContent.booking(r);
-  if (checkBooking(p, r) === 'repeat') return ack(p, false);
-  p.reportApplied('booking', content);
-  await p.commit(
-    {
-      status: 'booked',
-      publicationDate: r.publicationDate,
-      newspaperReference: content.newspaperReference,
-      ...bookedDatesOf(p, r.publicationDate),
-    },
-    {
-      event: 'order.booked',
-      audit: { action: REPORT_AUDIT_ACTION.booking, actor: r.actor, details: { ...content } },
-    },
-  );
-  return ack(p, true);
-}
-
-export const checkPublication = (p: OrderProcess, r: PublicationReport) =>
-  checkReport(p, 'publication', reportContent.publication(r));
-
-export async function reportPublication(p: OrderProcess, r: PublicationReport): Promise<IntegrationAck> {
-  if (checkPublication(p, r) === 'repeat') return ack(p, false);
-  const content = reportContent.publication(r);
-  p.reportApplied('publication', content);
-  const published = {
-    status: 'published' as const,
-    publishedAt: content.publishedAt,
-    pageNumber: content.pageNumber,
-    certificateUrl: orderDocumentUrl(p.input.publicBaseUrl, p.order.id, 'certificate'),
-  };
-  const certificate = await documents.generateCertificate({
-    order: { ...p.order, ...published },
-    publication: 'newspaper',
-  });
-  // Publication is the time of supply: an order still without a VAT invoice (a purchase order, an unpaid
-  // Stripe invoice) gets it now.
-  const invoiced = currentInvoice(p.order)
-    ? p.order.documents
-    : await invoiceDocuments(p, { ...p.order, ...published });
-  await p.commit(
-    { ...published, documents: withDocument(invoiced, certificate) },
-    {
-      event: 'order.published',
-      audit: { action: REPORT_AUDIT_ACTION.publication, actor: r.actor, details: { ...content } },
-    },
-  );
-  return ack(p, true);
-}
-
-export const checkUrn = (p: OrderProcess, r: UrnReport) => checkReport(p, 'urn', reportContent.urn(r));
-
-export async function reportUrn(p: OrderProcess, r: UrnReport): Promise<IntegrationAck> {
-  if (checkUrn(p, r) === 'repeat') return ack(p, false);
-  p.reportApplied('urn', reportContent.urn(r));
-  const certificate = await documents.generateCertificate({
-    order: { ...p.order, urn: r.urn },
-    publication: 'gazette',
-  });
-  await p.commit(
-    { status: 'urn_received', urn: r.urn, documents: withDocument(p.order.documents, certificate) },
-    {
-      event: 'order.urn_received',
-      audit: { action: REPORT_AUDIT_ACTION.urn, actor: r.actor, details: { urn: r.urn } },
-    },
-  );
-  return ack(p, true);
 }

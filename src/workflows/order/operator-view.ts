@@ -13,10 +13,7 @@ import {
   ReferenceKey,
 } from '../search-attributes';
 
-/**
- * What operators see of an order in the Temporal UI: its search attributes (to find it) and the workflow's
- * current details (what it is, where it stands, and what an operator may have to do).
- */
+/** What operators see of an order in the Temporal UI: search attributes to find it, and its current details. */
 export function showToOperators(
   o: OrderSnapshot,
   deliveryFailed: boolean,

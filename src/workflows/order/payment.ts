@@ -3,13 +3,14 @@ import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
+import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
-import { asWorkflowRefusal, checkTransition, refuse } from './refusals';
+import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
@@ -19,9 +20,8 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
 /**
- * Sets up the payment of `order` (as it is about to be committed) at the provider: a Checkout Session (kept,
- * behind our stable `/pay` address) or a Stripe invoice; our own invoice's address and a purchase order's wait
- * call no provider and are computed here. Answers what the order shows of it.
+ * Sets up the payment of `order` (as it is about to be committed): a Checkout Session (behind our stable `/pay`
+ * address) or a Stripe invoice at the provider, anything else here. Answers what the order shows of it.
  */
 export async function setUpPayment(
   p: OrderProcess,
@@ -53,20 +53,10 @@ export async function submitPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput
   );
 }
 
-/**
- * The test helper's payment (`recordTestPayment`): test orders only, and only one that pays something, so a
- * refused helper call never enters the history (a real provider's duplicate is audited `payment_ignored`).
- */
+/** The test helper's payment: test orders only, and only one that pays something (a refusal leaves no history). */
 export function checkTestPayment(p: OrderProcess): void {
-  if (p.order.livemode) {
-    throw refuse(
-      'invalid_state_transition',
-      'Payments can be recorded by a test helper on test orders only.',
-      {
-        status: p.status,
-      },
-    );
-  }
+  if (p.order.livemode)
+    throw stateRefusal(p, 'Payments can be recorded by a test helper on test orders only.');
   asWorkflowRefusal(() => checkPayable(p.order));
 }
 
@@ -109,9 +99,8 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
 }
 
 /**
- * A payment the order did not expect (a replaced Checkout Session, a second payment, a closed order): recorded
- * and refunded in full through the provider that took it, under a key of its own. A payment no provider can
- * refund, or a refund that fails, flags the order for an operator.
+ * A payment the order did not expect: recorded and refunded in full through the provider that took it, under a
+ * key of its own; one no provider can refund, or a refund that fails, flags the order for an operator.
  */
 async function refundStrayPayment(
   p: OrderProcess,
@@ -169,10 +158,8 @@ async function refundStrayPayment(
 }
 
 /**
- * The payment follows an amendment's changed total: a new checkout session for an unpaid card order (the old one
- * expired, so it cannot be paid at the old price), a new Stripe invoice (the old one voided) for an unpaid
- * stripe_invoice order, and for an unpaid order on our own invoice a VAT credit note for the old invoice and a new
- * VAT invoice.
+ * The payment follows an amendment's changed total: a new checkout session (the old one expired) for an unpaid
+ * card order, a new Stripe invoice (the old one voided), or for our own unpaid invoice a credit note and a new one.
  */
 export async function reprice(
   p: OrderProcess,
@@ -209,21 +196,12 @@ export async function reprice(
       settlement: 'unpaid',
       key: `reinvoiced-v${repriced.version}`,
     });
-    const n = p.notice;
-    const booked = p.status === 'booked';
     return {
       documents: await invoiceDocuments(p, {
         ...repriced,
         documents: credited,
-        pricing: { ...n.pricing },
-        noticeText: n.noticeText,
-        newspaperName: n.newspaperName,
-        gazetteEdition: n.gazetteEdition,
-        ...(!booked && {
-          publicationDate: n.publicationDate,
-          gazettePublicationDate: n.gazettePublicationDate ?? null,
-          newspapers: n.newspapers ?? null,
-        }),
+        ...noticeOnOrder(p.notice),
+        ...(p.status === 'booked' && bookedDates(repriced)),
       }),
     };
   }
@@ -236,10 +214,7 @@ export const voidQuietly = (p: OrderProcess, invoiceId: string, reason: string):
     invoiceId,
   });
 
-/**
- * Expires a Checkout Session. A refusal (most likely: paid a moment ago) is audited and flags the order, since
- * a payment may now arrive for a session the order no longer expects.
- */
+/** Expires a Checkout Session; a refusal (most likely: paid a moment ago) is audited and flags the order. */
 export const expireQuietly = (p: OrderProcess, sessionId: string): Promise<boolean> =>
   stopQuietly(p, () => stop.expireCheckout({ orderId: p.order.id, sessionId }), 'checkout_expire_failed', {
     sessionId,
@@ -273,9 +248,8 @@ export function nextRefundPurpose(p: OrderProcess): string {
 }
 
 /**
- * How the order's payment goes back through the provider that took it, or null when it was paid to us directly
- * (returned by hand: `refund_due`). `purpose` names a second attempt (an amendment's difference, an operator's
- * `retryRefund`), so the provider does not answer it from the first attempt's idempotency key.
+ * How the order's payment goes back through the provider that took it, or null when it was paid to us directly.
+ * `purpose` names a second attempt, so the provider does not answer it from the first attempt's key.
  */
 export function providerRefund(
   p: OrderProcess,
@@ -285,14 +259,12 @@ export function providerRefund(
   const { paymentMethod, id: orderId } = p.order;
   const { paymentRef } = p.payment;
   const keyed = purpose ? { purpose } : {};
-  if (paymentRef && paymentMethod === 'stripe_checkout') {
-    return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
-  }
-  if (paymentRef && paymentMethod === 'stripe_invoice') {
+  if (!paymentRef) return null;
+  if (paymentMethod === 'stripe_invoice') {
     return () => refunds.refundInvoicePayment({ orderId, invoiceId: paymentRef, amountGbpPence, ...keyed });
   }
   // On account, paid through the test helper: no money moved, so the refund is recorded like a provider's.
-  if (paymentRef && isTestHelperPayment(paymentRef)) {
+  if (paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef)) {
     return () => refunds.refundPayment({ orderId, paymentRef, amountGbpPence, ...keyed });
   }
   return null;

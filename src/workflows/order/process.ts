@@ -3,7 +3,7 @@ import { condition, log, proxyActivities, proxyLocalActivities } from '@temporal
 import type { OrderActivities, OrderChange } from '../../activities';
 import { withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries } from '../../orders/ledger';
-import type { OrderNotice } from '../../orders/order-notice';
+import { noticeOnOrder, type OrderNotice } from '../../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
 import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
 import { initialStatus, type OrderStatus } from '../../orders/status';
@@ -13,16 +13,10 @@ import { operatorTask } from './cancellation';
 import { showToOperators } from './operator-view';
 import { auditEntry, eventRecord, ledgerEntry, type AuditLine, type LedgerLine } from './records';
 
-/**
- * Projection, audit, event and ledger writes: milliseconds of SQL, run as local activities so a state change costs
- * no trip through the task queue (and does not wait behind proofs being rendered).
- */
+/** The order's writes: milliseconds of SQL, local activities so a change does not queue behind proofs. */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
 
-/**
- * An event's announcement, a task-queue activity scheduled in the workflow task that records the commit and not
- * waited for: the message that made the change answers without waiting for e-mails or webhooks.
- */
+/** An event's announcement: scheduled with the commit and not waited for (no message waits for e-mails). */
 const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
 
 export interface Change {
@@ -30,86 +24,25 @@ export interface Change {
   /** Charges and refunds: written with the change, their totals added to the order. */
   ledger?: LedgerLine[];
   audit?: AuditLine;
-  /**
-   * The placement's commit: the order's reference is allocated in the commit's transaction (`commitPlacement`)
-   * and set on the order and its event from the answer.
-   */
+  /** The placement's commit: the order's reference is allocated in its transaction (`commitPlacement`). */
   allocateReference?: boolean;
 }
 
 /** Workflow time as an ISO timestamp (deterministic: Date is replay-safe inside a workflow). */
 export const nowIso = () => new Date().toISOString();
 
-const NO_PAYMENT: PaymentHandles = {
-  paymentRef: null,
-  checkoutSessionId: null,
-  checkoutSession: null,
-  checkoutRenewals: 0,
-  handledPaymentRefs: [],
-  replacedCheckoutSessionIds: [],
-  refundAttempts: 0,
-};
-
-/**
- * The state one order workflow owns. Every piece is read-only from outside and changes through one method here,
- * named after what happened:
- * - the order (the projection's row): `commit` (bumps the version, writes the projection, the event, the audit
- *   entry and the ledger in one local activity, and refreshes what operators see in the Temporal UI);
- * - the notice and its revisions: `reviseNotice` (amendments.ts), `proofMade` (artwork.ts);
- * - the artwork's delivery (`DeliveryState`): `deliveryPending` … `deliveryRetried` (artwork.ts, the operator's
- *   signals in the workflow entry);
- * - the payment's provider handles: `updatePayment` (payment.ts and checkout.ts only);
- * - the integration reports applied: `reportApplied` (newspaper-reports.ts);
- * - the placement's outcome: `placed` / `placementFailed` (placement.ts).
- */
-export class OrderProcess {
-  private _order: OrderSnapshot;
-  private _notice: OrderNotice;
-  private _created = false;
-  private _createFailure: ApplicationFailure | null = null;
-  /** Workflow time the current status was entered. */
-  private _statusSince = Date.now();
-  /** Bumped by every amendment; the proof is current when it was made for this revision. */
-  private _noticeRevision = 1;
-  private _proofRevision = 0;
-  private _delivery: DeliveryState = 'pending';
-  private _payment: PaymentHandles = NO_PAYMENT;
-  /** The integration reports the order applied, to acknowledge an identical repeat without a change. */
-  private _reports: AppliedReports = {};
-  /** Bumped by every state change, so the main loop wakes up. */
-  private _changes = 0;
-  private sequence = 0;
-  private busy = false;
-  /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
-  private announcing = 0;
-
-  constructor(readonly input: OrderWorkflowInput) {
-    const o = input.order;
-    if (input.carried) {
-      const c = input.carried;
-      this._created = true;
-      this._order = c.order;
-      this._notice = c.notice;
-      this._statusSince = c.statusSince;
-      this._noticeRevision = c.noticeRevision;
-      this._proofRevision = c.proofRevision;
-      this._delivery = c.delivery;
-      this._payment = c.payment;
-      this._reports = c.reports;
-      this.sequence = c.eventSequence;
-      return;
-    }
-    this._notice = o.notice;
-    const at = nowIso();
-    this._order = {
+/** The state of a new order's first run, before its placement's first write. */
+function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
+  const at = nowIso();
+  return {
+    order: {
       id: o.id,
       organisationId: o.organisationId,
       livemode: o.livemode,
       reference: '',
       status: initialStatus(o.paymentMethod),
       type: o.type,
-      quotedPriceGbpPence: o.notice.pricing.totalGbpPence,
-      noticeText: o.notice.noticeText,
+      ...noticeOnOrder(o.notice),
       paymentMethod: o.paymentMethod,
       paymentState: 'pending',
       amountPaidGbpPence: 0,
@@ -119,13 +52,6 @@ export class OrderProcess {
       clientRef: o.clientRef,
       proofPdfUrl: null,
       certificateUrl: null,
-      newspaperName: o.notice.newspaperName,
-      gazetteEdition: o.notice.gazetteEdition,
-      nation: o.notice.nation ?? null,
-      gazettePublicationDate: o.notice.gazettePublicationDate ?? null,
-      newspapers: o.notice.newspapers ?? null,
-      publicationDate: o.notice.publicationDate,
-      publicationDateAdjusted: o.notice.publicationDateAdjusted ?? null,
       newspaperReference: null,
       publishedAt: null,
       pageNumber: null,
@@ -135,40 +61,71 @@ export class OrderProcess {
       deliveryFailure: null,
       documents: null,
       needsAttention: false,
-      fields: o.notice.fields,
-      pricing: { ...o.notice.pricing },
       createdAt: at,
       updatedAt: at,
       version: 0,
-    };
+    },
+    notice: o.notice,
+    statusSince: Date.now(),
+    noticeRevision: 1,
+    proofRevision: 0,
+    delivery: 'pending',
+    payment: {
+      paymentRef: null,
+      checkoutSessionId: null,
+      checkoutSession: null,
+      checkoutRenewals: 0,
+      handledPaymentRefs: [],
+      replacedCheckoutSessionIds: [],
+      refundAttempts: 0,
+    },
+    reports: {},
+    eventSequence: 0,
+  };
+}
+
+/**
+ * The state one order workflow owns (handed whole to the next run). Every piece is read-only from outside and
+ * changes through one method here, named after what happened:
+ * - the order (the projection's row): `commit` (bumps the version, writes the projection, the event, the audit
+ *   entry and the ledger in one local activity, and refreshes what operators see in the Temporal UI);
+ * - the notice and its revisions: `reviseNotice` (amendments.ts), `proofMade` (artwork.ts);
+ * - the artwork's delivery: `deliveryIs` (artwork.ts);
+ * - the payment's provider handles: `updatePayment` (payment.ts and checkout.ts only);
+ * - the integration reports applied: `reportApplied` (newspaper-reports.ts);
+ * - the placement's outcome: `placed` / `placementFailed` (placement.ts).
+ */
+export class OrderProcess {
+  private state: CarriedOrderState;
+  private _created: boolean;
+  private _createFailure: ApplicationFailure | null = null;
+  /** Bumped by every state change, so the main loop wakes up. */
+  private _changes = 0;
+  private busy = false;
+  /** Announcements scheduled and not yet finished: the run waits for them before it closes. */
+  private announcing = 0;
+
+  constructor(readonly input: OrderWorkflowInput) {
+    this._created = input.carried !== undefined;
+    this.state = input.carried ?? newOrderState(input);
   }
 
   /** Everything the next run needs to carry on where this one stops (continue-as-new). */
   carry(): CarriedOrderState {
-    return {
-      order: this._order,
-      notice: this._notice,
-      statusSince: this._statusSince,
-      noticeRevision: this._noticeRevision,
-      proofRevision: this._proofRevision,
-      delivery: this._delivery,
-      payment: this._payment,
-      reports: this._reports,
-      eventSequence: this.sequence,
-    };
+    return this.state;
   }
 
   get order(): OrderSnapshot {
-    return this._order;
+    return this.state.order;
   }
   get notice(): OrderNotice {
-    return this._notice;
+    return this.state.notice;
   }
   get status(): OrderStatus {
-    return this._order.status;
+    return this.state.order.status;
   }
   get probate(): boolean {
-    return this._order.type === 'probate';
+    return this.state.order.type === 'probate';
   }
   get created(): boolean {
     return this._created;
@@ -177,26 +134,30 @@ export class OrderProcess {
     return this._createFailure;
   }
   get statusSince(): number {
-    return this._statusSince;
+    return this.state.statusSince;
   }
   get changes(): number {
     return this._changes;
   }
   get delivery(): DeliveryState {
-    return this._delivery;
+    return this.state.delivery;
   }
   get payment(): Readonly<PaymentHandles> {
-    return this._payment;
+    return this.state.payment;
   }
   get reports(): Readonly<AppliedReports> {
-    return this._reports;
+    return this.state.reports;
   }
   /** The proof is out of date: made for an older revision of the notice (or not made yet). */
   get proofDue(): boolean {
-    return this._proofRevision !== this._noticeRevision;
+    return this.state.proofRevision !== this.state.noticeRevision;
   }
   get noticeRevision(): number {
-    return this._noticeRevision;
+    return this.state.noticeRevision;
+  }
+
+  private update(change: Partial<CarriedOrderState>): void {
+    this.state = { ...this.state, ...change };
   }
 
   /** The order is placed: its first projection write is done, and messages may change it. */
@@ -211,33 +172,32 @@ export class OrderProcess {
 
   /** An amendment's notice: a new revision, whose proof is due; artwork already delivered goes again. */
   reviseNotice(notice: OrderNotice): void {
-    this._notice = notice;
-    this._noticeRevision += 1;
-    if (this._delivery === 'delivered') this._delivery = 'pending';
+    const { delivery, noticeRevision } = this.state;
+    this.update({
+      notice,
+      noticeRevision: noticeRevision + 1,
+      delivery: delivery === 'delivered' ? 'pending' : delivery,
+    });
   }
 
   /** The proof made for `revision` (a later amendment may have made it out of date already). */
   proofMade(revision: number): void {
-    this._proofRevision = revision;
+    this.update({ proofRevision: revision });
   }
 
-  /**
-   * The artwork's delivery moves on: `delivered` (by the delivery or an operator's `markDelivered`), `failed`
-   * (gave up, or simulated in test mode), `retrying` (an operator's `retryDelivery` of a failed delivery).
-   */
-  deliveryIs(next: DeliveryState): void {
-    this._delivery = next;
+  deliveryIs(delivery: DeliveryState): void {
+    this.update({ delivery });
     this.touch();
   }
 
   /** The provider's handles change (set up, paid, replaced, refund retried): payment.ts and checkout.ts only. */
   updatePayment(change: Partial<PaymentHandles>): void {
-    this._payment = { ...this._payment, ...change };
+    this.update({ payment: { ...this.state.payment, ...change } });
   }
 
   /** An integration report applied, kept so an identical repeat is acknowledged without a change. */
   reportApplied<K extends ReportKind>(kind: K, content: ReportContents[K]): void {
-    this._reports = { ...this._reports, [kind]: content };
+    this.update({ reports: { ...this.state.reports, [kind]: content } });
   }
 
   /** Runs one state change at a time: handlers may interleave at every await. */
@@ -257,24 +217,25 @@ export class OrderProcess {
 
   async commit(update: Partial<OrderSnapshot>, change: Change = {}): Promise<void> {
     const at = nowIso();
-    const statusChanged = update.status !== undefined && update.status !== this._order.status;
-    if (statusChanged) this._statusSince = Date.now();
+    const before = this.state.order;
+    const statusChanged = update.status !== undefined && update.status !== before.status;
     const ledger = (change.ledger ?? [])
       .filter((e) => e.amountGbpPence > 0)
-      .map((e) => ledgerEntry(this._order, e, at));
-    this._order = {
-      ...this._order,
-      ...(statusChanged && { needsAttention: this._delivery === 'failed' }),
+      .map((e) => ledgerEntry(before, e, at));
+    const order = {
+      ...before,
+      ...(statusChanged && { needsAttention: this.state.delivery === 'failed' }),
       ...update,
-      ...(ledger.length > 0 && withEntries(this._order, ledger)),
-      version: this._order.version + 1,
+      ...(ledger.length > 0 && withEntries(before, ledger)),
+      version: before.version + 1,
       updatedAt: at,
     };
-    const order = this._order;
-    let event = change.event ? eventRecord(this._order, change.event, (this.sequence += 1), at) : null;
+    const eventSequence = this.state.eventSequence + (change.event ? 1 : 0);
+    this.update({ order, eventSequence, ...(statusChanged && { statusSince: Date.now() }) });
+    let event = change.event ? eventRecord(order, change.event, eventSequence, at) : null;
     const record = {
       order,
-      audit: change.audit ? auditEntry(this._order, change.audit, at) : null,
+      audit: change.audit ? auditEntry(order, change.audit, at) : null,
       event,
       ...(ledger.length > 0 && { ledger }),
     };
@@ -285,14 +246,11 @@ export class OrderProcess {
     this.touch();
   }
 
-  /**
-   * The placement's commit, which allocates the order's reference in its transaction: the reference is set on the
-   * order, and on the event to announce as the activity recorded it (the same pure `withOrderData`).
-   */
+  /** The reference the placement's commit allocated, set on the order and on its event as recorded. */
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
-    this._order = { ...this._order, reference };
-    return record.event && withOrderData(record.event, toOrder(this._order));
+    this.update({ order: { ...this.state.order, reference } });
+    return record.event && withOrderData(record.event, toOrder(this.state.order));
   }
 
   /** No announcement is still being started: the run may close or continue as new. */
@@ -319,12 +277,12 @@ export class OrderProcess {
   }
 
   /** Appends to the order's audit log without changing the order. */
-  async audit(entry: NonNullable<Change['audit']>, at = nowIso()): Promise<void> {
-    await writes.recordAudit(auditEntry(this._order, entry, at));
+  async audit(entry: AuditLine, at = nowIso()): Promise<void> {
+    await writes.recordAudit(auditEntry(this.state.order, entry, at));
   }
 
   /** Search attributes and the workflow's current details, as operators see them in the Temporal UI. */
   showToOperators(): void {
-    showToOperators(this._order, this._delivery === 'failed', operatorTask(this));
+    showToOperators(this.state.order, this.state.delivery === 'failed', operatorTask(this));
   }
 }

@@ -53,10 +53,7 @@ export async function onDeadline(p: OrderProcess): Promise<void> {
   }
 }
 
-/**
- * A run's history is long enough to hand over: Temporal suggests it (well before its limits of 51,200 events
- * and 50 MB), or the order's own threshold (`timings.continueAsNewAfterEvents`, set by tests) is reached.
- */
+/** A run's history is long enough to hand over: Temporal suggests it, or the tests' threshold is reached. */
 export function continueAsNewDue(p: OrderProcess): boolean {
   const info = workflowInfo();
   const threshold = p.input.timings.continueAsNewAfterEvents;
