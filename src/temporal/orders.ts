@@ -44,6 +44,7 @@ import {
 import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
 import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
+import { startOnce } from './client';
 
 /**
  * Every way of starting or messaging the workflows of an order: the order's own (placement, updates, the
@@ -185,18 +186,14 @@ export async function startClosedOrderPayment(
   input: ClosedOrderPaymentInput,
   taskQueue: string,
 ): Promise<void> {
-  try {
-    await temporal.workflow.start<typeof closedOrderPaymentWorkflow>('closedOrderPaymentWorkflow', {
-      workflowId: closedOrderPaymentWorkflowId(input.orderId, input.paymentRef),
-      taskQueue,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      staticSummary: `Payment ${input.paymentRef ?? '?'} for closed order ${input.orderId}`,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startOnce<typeof closedOrderPaymentWorkflow>(temporal, 'closedOrderPaymentWorkflow', {
+    workflowId: closedOrderPaymentWorkflowId(input.orderId, input.paymentRef),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    staticSummary: `Payment ${input.paymentRef ?? '?'} for closed order ${input.orderId}`,
+  });
 }
 
 /** Test helper `paid`: the same payment, as an update answered once the order has recorded it. */
@@ -277,16 +274,12 @@ export async function startAnnouncement(
   input: AnnouncementInput,
   taskQueue: string,
 ): Promise<void> {
-  try {
-    await temporal.workflow.start(ANNOUNCEMENT_WORKFLOW_TYPE, {
-      workflowId: announcementWorkflowId(input.event.id),
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startOnce(temporal, ANNOUNCEMENT_WORKFLOW_TYPE, {
+    workflowId: announcementWorkflowId(input.event.id),
+    taskQueue,
+    args: [input],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
 }
 
 /** Asks the order's workflow for a live session: a query first (no history), the renewal update when due. */

@@ -20,6 +20,7 @@ import {
 import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+import { startOnce } from './client';
 
 /**
  * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
@@ -35,18 +36,13 @@ export async function startDeliveryWorkflow(
 ): Promise<{ workflowId: string; started: boolean }> {
   const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
   const input = deliveryInput(config, delivery, replay);
-  try {
-    await client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-      workflowId,
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-    return { workflowId, started: true };
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, started: false };
-    throw err;
-  }
+  const started = await startOnce<typeof webhookDeliveryWorkflow>(client, 'webhookDeliveryWorkflow', {
+    workflowId,
+    taskQueue,
+    args: [input],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+  return { workflowId, started };
 }
 
 /** What one delivery run carries, fixed when it starts: the configured schedule and time-out of today. */
