@@ -104,13 +104,10 @@ export async function replayDeliveries(
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
     const endpoint = endpoints.get(d.endpointId);
+    const notReplayed = (reason: 'endpoint deleted' | 'in progress') =>
+      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason });
     if (!endpoint || endpoint.deletedAt) {
-      results.push({
-        deliveryId: d.id,
-        endpointId: d.endpointId,
-        replayed: false,
-        reason: 'endpoint deleted',
-      });
+      notReplayed('endpoint deleted');
       continue;
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
@@ -119,18 +116,17 @@ export async function replayDeliveries(
     const replay = inProgress ? d.replays : await beginReplay(db, d);
     const started =
       !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
-    if (!started || !started.started) {
-      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason: 'in progress' });
-      continue;
+    if (!started || !started.started) notReplayed('in progress');
+    else {
+      const { workflowId } = started;
+      results.push({
+        deliveryId: d.id,
+        eventId: d.eventId,
+        endpointId: d.endpointId,
+        replayed: true,
+        workflowId,
+      });
     }
-    const { workflowId } = started;
-    results.push({
-      deliveryId: d.id,
-      eventId: d.eventId,
-      endpointId: d.endpointId,
-      replayed: true,
-      workflowId,
-    });
   }
   return results;
 }
@@ -153,15 +149,14 @@ async function countReplays(
     if (!endpoint || endpoint.deletedAt || isInProgress(d)) continue;
     const key = `${d.organisationId}:${endpoint.mode}`;
     const count = counts.get(key) ?? { organisationId: d.organisationId, mode: endpoint.mode, amount: 0 };
-    count.amount += 1;
-    counts.set(key, count);
+    counts.set(key, { ...count, amount: count.amount + 1 });
   }
   const counted: QuotaUse[] = [];
   try {
     for (const { organisationId, mode, amount } of counts.values()) {
-      const { quotas } = deps.config;
+      const quotas = ['replays_per_hour'] as const;
       counted.push(
-        await useWindowQuotas(deps.db, quotas, ['replays_per_hour'], organisationId, mode, { amount }),
+        await useWindowQuotas(deps.db, deps.config.quotas, quotas, organisationId, mode, { amount }),
       );
     }
   } catch (err) {
