@@ -120,8 +120,8 @@ function recordingDeadline(): number {
 
 /**
  * Records an HTTP attempt that was made, retrying while the database does not answer: failing here would make
- * the attempt look unmade, and the retry would send the event again (`npm run failover`'s PostgreSQL restart
- * delivered two events twice that way). Past the deadline it throws: the event may then arrive twice.
+ * the attempt look unmade, and the retry would send the event again. Past the deadline it throws: the event
+ * may then arrive twice.
  */
 export async function recordMadeAttempt(
   log: Pick<Logger, 'warn'>,
