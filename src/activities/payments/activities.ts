@@ -6,6 +6,10 @@ import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { setUpWithoutProvider, type CheckoutSession, type PaymentSetup } from '../../orders/payment';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
+import type { InvoiceRefundRequest, RefundRequest } from './provider';
+
+/** A refund as the workflow asks for it: the activity keys it, by `purpose` when it is not the cancel refund. */
+type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 
 export type { PaymentSetup };
 
@@ -86,28 +90,16 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
      * Refunds (part of) a payment. The key is the order's for its cancel refund; `purpose` keys any other refund
      * (an operator's retry, a difference, a stray payment) so that each is made once and none answers another.
      */
-    async refundPayment(input: {
-      orderId: string;
-      paymentRef: string;
-      amountGbpPence: number;
-      purpose?: string;
-    }): Promise<string> {
-      const { purpose, ...request } = input;
-      const payments = await providerOf(input.orderId);
-      const idempotencyKey = paymentKeys.refund(input.orderId, purpose);
+    async refundPayment({ purpose, ...request }: Unkeyed<RefundRequest>): Promise<string> {
+      const idempotencyKey = paymentKeys.refund(request.orderId, purpose);
+      const payments = await providerOf(request.orderId);
       return (await payments.refund({ ...request, idempotencyKey })).refundId;
     },
 
     /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
-    async refundInvoicePayment(input: {
-      orderId: string;
-      invoiceId: string;
-      amountGbpPence: number;
-      purpose?: string;
-    }): Promise<string> {
-      const { purpose, ...request } = input;
-      const payments = await providerOf(input.orderId);
-      const idempotencyKey = paymentKeys.invoiceRefund(input.orderId, input.invoiceId, purpose);
+    async refundInvoicePayment({ purpose, ...request }: Unkeyed<InvoiceRefundRequest>): Promise<string> {
+      const idempotencyKey = paymentKeys.invoiceRefund(request.orderId, request.invoiceId, purpose);
+      const payments = await providerOf(request.orderId);
       return (await payments.refundInvoice({ ...request, idempotencyKey })).refundId;
     },
 
