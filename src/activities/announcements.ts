@@ -27,17 +27,6 @@ export interface AnnouncementDeps {
 
 type Announcement = Omit<AnnouncementInput, 'firstPass'>;
 
-/** The event's deliveries recorded, and who hears of it; null when no one does. */
-async function prepareAnnouncement(
-  deps: AnnouncementDeps,
-  event: OrderEventRecord,
-): Promise<Announcement | null> {
-  const deliveries = await prepareDeliveries(deps, event);
-  const audiences = audiencesFor(event);
-  if (audiences.length === 0 && deliveries.length === 0) return null;
-  return { event, audiences, deliveries };
-}
-
 /** Every e-mail once and every endpoint's first attempt, side by side; each channel's failure is reported. */
 function firstPassMaker(deps: AnnouncementDeps) {
   const mail = orderMailSender(deps);
@@ -66,18 +55,19 @@ function firstPassMaker(deps: AnnouncementDeps) {
 }
 
 /**
- * An event's announcement as the order workflow schedules it after the commit (`announceOrderEvent`): its
- * deliveries recorded and, in the activity's first attempt, the first pass made here; an announcement workflow
- * is started only for what is left (a deferred e-mail, an endpoint to try again). A retried attempt may follow
- * one still sending, so it makes no first pass: it starts the workflow with every channel on its own path from
- * the start, as a lost first pass does. Safe to repeat: the workflow's id is the event's.
+ * An event's announcement: its deliveries recorded and, in the activity's first attempt, the first pass made
+ * here; an announcement workflow is started only for what is left (a deferred e-mail, an endpoint to try
+ * again). A retried attempt may follow one still sending, so it makes no first pass and leaves every channel to
+ * the workflow. Safe to repeat: the workflow's id is the event's.
  */
 export function orderEventAnnouncer(deps: AnnouncementDeps) {
   const firstPass = firstPassMaker(deps);
   return async (event: OrderEventRecord, taskQueue: string, attempt: number): Promise<void> => {
     if (!deps.temporal) return;
-    const input = await prepareAnnouncement(deps, event);
-    if (!input) return;
+    const deliveries = await prepareDeliveries(deps, event);
+    const audiences = audiencesFor(event);
+    if (audiences.length === 0 && deliveries.length === 0) return;
+    const input = { event, audiences, deliveries };
     if (attempt > 1) return startAnnouncement(deps.temporal, { ...input, firstPass: null }, taskQueue);
     const pass = await firstPass(input);
     if (!firstPassFinished(pass)) {

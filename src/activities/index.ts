@@ -56,10 +56,9 @@ export function createActivities(deps: ActivityDeps) {
       await recordOrderChange(db, { ...change, order: toOrder(change.order) });
     },
     /**
-     * The placement's commit: the order's reference allocated in the same transaction
-     * as its first write, which the workflow sent without one; its event's data carries the reference (the same
-     * pure `withOrderData` the workflow rebuilds it with). Answers the reference. Safe to retry: the same order id gets
-     * the same reference, and the versioned write and the event's id make a repeat change nothing.
+     * The placement's commit: the order's reference allocated in the same transaction as its first write, and
+     * put in its event's data (withOrderData, as the workflow rebuilds it). Answers the reference. Safe to retry:
+     * the same order id gets the same reference; the versioned write and the event's id make a repeat a no-op.
      */
     async commitPlacement(change: OrderChange): Promise<string> {
       const { audit, ledger } = change;
@@ -71,11 +70,7 @@ export function createActivities(deps: ActivityDeps) {
         return reference;
       });
     },
-    /**
-     * A committed event's announcement, scheduled by the order workflow in the workflow task that committed it,
-     * so the update that made the change answers without waiting for it; its first pass is made here, and a
-     * workflow started only for what is left (orderEventAnnouncer). Safe to retry.
-     */
+    /** A committed event's announcement (orderEventAnnouncer), scheduled in the commit's workflow task. */
     announceOrderEvent: (event: OrderEventRecord) => {
       const { taskQueue, attempt } = Context.current().info;
       return announceHere(event, taskQueue, attempt);

@@ -1,14 +1,17 @@
 import { Context } from '@temporalio/activity';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { storeIssuedDocument, type IssuedDocumentRow } from '../db/issued-documents.repository';
+import {
+  reserveIssuedDocument,
+  storeIssuedDocument,
+  type DocumentIssue,
+  type IssuedDocumentRow,
+} from '../db/issued-documents.repository';
 import type { Issuer } from '../documents/layout';
+import type { RenderJob, SigningJob } from '../documents/render-job';
+import { renderDocument } from '../documents/render-pool';
+import { signingIdentity } from '../documents/signing-identity';
 import { documentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
-
-/**
- * What the activities issuing documents share (certificates in documents.ts, VAT documents in
- * vat-documents.ts): the attempt's deadline, the issuer, the stored copy and the order's reference to it.
- */
 
 /**
  * When this attempt's start-to-close timeout has passed or the attempt is cancelled: the server has then given
@@ -36,19 +39,38 @@ export function issuerOf(config: Config): Issuer {
   };
 }
 
-/** A reserved document's stored copy: the one already stored, or `render`'s, stored now. */
-export async function issued(deps: { db: Db }, row: IssuedDocumentRow, render: () => Promise<Buffer>) {
-  if (row.content && row.sha256) return { content: row.content, sha256: row.sha256 };
-  return storeIssuedDocument(deps.db, row.id, await render());
+/** The issuer's signature on a document, for `reason`, dated when the document was issued. */
+export async function signedBy(config: Config, reason: string, at: Date): Promise<SigningJob> {
+  const issuer = issuerOf(config);
+  return {
+    identity: await signingIdentity(config),
+    info: {
+      name: issuer.name,
+      reason,
+      location: issuer.address.join(', '),
+      contactInfo: issuer.email,
+      signingTime: at,
+    },
+  };
 }
 
-/** An issued document as the order lists it. */
-export function documentRef(
-  base: string,
-  row: IssuedDocumentRow,
-  sha256: string,
+/**
+ * Issues a document once per order and issue key: reserved (its number drawn in the same transaction),
+ * typeset from `job`, stored with its SHA-256 and returned as the order lists it. A retried attempt finds the
+ * reservation and the stored copy, so it never issues a second document or draws a second number.
+ */
+export async function issueDocument(
+  deps: { config: Config; db: Db },
+  issue: DocumentIssue,
+  job: (row: IssuedDocumentRow) => Promise<RenderJob>,
   totalGbpPence?: number,
-): IssuedDocumentRef {
+): Promise<IssuedDocumentRef> {
+  const row = await reserveIssuedDocument(deps.db, issue);
+  const { sha256 } =
+    row.content && row.sha256
+      ? { sha256: row.sha256 }
+      : await storeIssuedDocument(deps.db, row.id, await renderDocument(await job(row), attemptOver()));
+  const base = deps.config.publicBaseUrl;
   return {
     id: row.id,
     kind: row.kind,

@@ -66,7 +66,7 @@ export function orderMailSender(deps: NotificationDeps) {
     }
   }
 
-  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
+  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<AddressedEmail | null> {
     if (!isOrderEventName(event.event)) return null;
     const proof =
       event.event === 'order.proof_ready' ? await findOrderDocument(db, order.id, 'proof') : undefined;
@@ -78,13 +78,7 @@ export function orderMailSender(deps: NotificationDeps) {
     const attachments: MailAttachment[] = proof
       ? [{ filename: `proof-${order.reference}.pdf`, content: proof, contentType: 'application/pdf' }]
       : [];
-    const delivery = await deliveryOf(event, order, [order.contactEmail ?? '']);
-    return {
-      intent: intentOf(event, 'contact', delivery.recipients),
-      email,
-      attachments,
-      mailer: delivery.mailer,
-    };
+    return { to: order.contactEmail ?? '', email, attachments };
   }
 
   /**
@@ -92,7 +86,7 @@ export function orderMailSender(deps: NotificationDeps) {
    * workflow issues it right after the order's 201; until it is stored this waits briefly, then defers (the
    * announcement retries).
    */
-  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<RoutedEmail | null> {
+  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<AddressedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const issued = await awaitVatInvoice(order.id);
@@ -103,13 +97,12 @@ export function orderMailSender(deps: NotificationDeps) {
       issuedOn,
       dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
     };
-    const pdf = issued.content;
-    const delivery = await deliveryOf(event, order, [organisation.billingEmail ?? order.contactEmail ?? '']);
     return {
-      mailer: delivery.mailer,
-      intent: intentOf(event, 'billing', delivery.recipients),
+      to: organisation.billingEmail ?? order.contactEmail ?? '',
       email: renderInvoiceEmail(order, invoice),
-      attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      attachments: [
+        { filename: `${invoice.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
+      ],
     };
   }
 
@@ -128,7 +121,15 @@ export function orderMailSender(deps: NotificationDeps) {
     const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
     const out = audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
     if (!out) return { key, audience, status: 'skipped' };
-    const outcome = await sendOnce(db, out.mailer, config.mail.from, out);
+    const { recipients, mailer } = await deliveryOf(event, order, [out.to]);
+    const intent = {
+      key,
+      kind: audience === 'billing' ? 'invoice' : event.event,
+      orderId: event.orderId,
+      organisationId: event.organisationId,
+      recipients,
+    };
+    const outcome = await sendOnce(db, mailer, config.mail.from, { ...out, intent });
     return { key, audience, status: outcome.status };
   }
 
@@ -185,15 +186,5 @@ export function orderMailSender(deps: NotificationDeps) {
 
 export type NotificationActivities = ReturnType<typeof notificationActivities>;
 
-/** An e-mail and the mailer it goes through (test orders' may go to the outbox only). */
-type RoutedEmail = OutgoingEmail & { mailer: Mailer };
-
-function intentOf(event: OrderEventRecord, audience: Audience, recipients: string[]) {
-  return {
-    key: orderEmailKey(event, audience),
-    kind: audience === 'billing' ? 'invoice' : event.event,
-    orderId: event.orderId,
-    organisationId: event.organisationId,
-    recipients,
-  };
-}
+/** An order e-mail and the address it is for, before test mode's routing (deliveryOf). */
+type AddressedEmail = Omit<OutgoingEmail, 'intent'> & { to: string };

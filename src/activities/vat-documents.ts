@@ -1,13 +1,11 @@
 import { formatPence } from '../money';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { reserveIssuedDocument } from '../db/issued-documents.repository';
+import type { DocumentIssue, IssuedDocumentRow } from '../db/issued-documents.repository';
 import { listLedgerEntries } from '../db/order-ledger.repository';
 import { findOrganisation } from '../db/organisations.repository';
-import type { VatCustomer, VatInvoiceFacts } from '../documents/invoice';
-
-import { renderDocument } from '../documents/render-pool';
-import { signingIdentity } from '../documents/signing-identity';
+import type { VatCustomer, VatDocumentFacts, VatInvoiceFacts } from '../documents/invoice';
+import type { RenderJob, SigningJob } from '../documents/render-job';
 import {
   creditAmounts,
   creditLines,
@@ -26,7 +24,7 @@ import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
-import { attemptOver, documentRef, issued, issuerOf } from './issuing';
+import { issueDocument, issuerOf, signedBy } from './issuing';
 
 /** How a credit note's amount is settled, as the workflow that issues it knows. */
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
@@ -57,14 +55,21 @@ const moneyFacts = (a: VatAmounts): Array<[string, string]> => [
   ['Total', formatPence(a.grossGbpPence)],
 ];
 
+type VatKind = 'vat_invoice' | 'vat_credit_note';
+const NAME: Record<VatKind, string> = { vat_invoice: 'VAT invoice', vat_credit_note: 'VAT credit note' };
+const NUMBER_LABEL: Record<VatKind, string> = {
+  vat_invoice: 'Invoice number',
+  vat_credit_note: 'Credit note number',
+};
+
+type Customer = VatCustomer & { termsDays: number };
+
 /**
- * VAT invoices and VAT credit notes: reserved once per order and issue key (their sequential number drawn in
- * the same transaction), typeset from the order's own price breakdown, signed, stored with their SHA-256 and
- * returned as the order lists them. A retried attempt finds the reservation (and the stored copy), so it never
- * issues a second document or draws a second number.
+ * VAT invoices and VAT credit notes: issued once per order and issue key with their sequential number, typeset
+ * from the order's own price breakdown, signed and stored (issueDocument).
  */
 export function vatDocumentActivities(deps: { config: Config; db: Db }) {
-  async function customerOf(order: Order): Promise<VatCustomer & { termsDays: number }> {
+  async function customerOf(order: Order): Promise<Customer> {
     const organisation = await findOrganisation(deps.db, order.organisationId);
     return {
       name: organisation?.name ?? order.organisationId,
@@ -76,19 +81,59 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
     };
   }
 
-  const signing = async (reason: string, at: Date) => {
-    const supplier = issuerOf(deps.config);
-    return {
-      identity: await signingIdentity(deps.config),
-      info: {
-        name: supplier.name,
-        reason,
-        location: supplier.address.join(', '),
-        contactInfo: supplier.email,
-        signingTime: at,
-      },
+  /**
+   * What an invoice and a credit note share: the summary's number, customer, order and money, and the facts
+   * every VAT document states. `about` follows the number in the title; `facts` follow it in the summary.
+   */
+  async function issueVatDocument(
+    kind: VatKind,
+    input: {
+      order: Order;
+      issueKey: string;
+      amounts: VatAmounts;
+      about: string;
+      facts: Array<[string, string]>;
+    },
+    job: (common: VatDocumentFacts & { customer: Customer }, signing: SigningJob) => Promise<RenderJob>,
+  ): Promise<IssuedDocumentRef> {
+    const { order, amounts } = input;
+    const customer = await customerOf(order);
+    const issue: DocumentIssue = {
+      orderId: order.id,
+      organisationId: order.organisationId,
+      livemode: order.livemode,
+      kind,
+      issueKey: input.issueKey,
+      numberPrefix: VAT_NUMBER_PREFIX[kind],
+      summary: (number) => ({
+        title: `${NAME[kind]} ${number ?? ''}${input.about}, order ${order.reference}`,
+        facts: [
+          [NUMBER_LABEL[kind], number ?? ''],
+          ...input.facts,
+          ['Customer', customer.name],
+          ['Order reference', order.reference],
+          ...moneyFacts(amounts),
+        ],
+      }),
     };
-  };
+    const issued = async (row: IssuedDocumentRow) => {
+      const number = row.number!;
+      const common = {
+        documentId: row.id,
+        number,
+        issuedAt: row.issued_at,
+        supplier: issuerOf(deps.config),
+        customer,
+        lines: supplyLines(order),
+        amounts,
+        rateBasisPoints: VAT_RATE_BASIS_POINTS,
+        verifyUrl: verifyUrl(deps.config.publicBaseUrl, row.id),
+      };
+      const reason = `${NAME[kind]} ${number}, order ${order.reference}`;
+      return job(common, await signedBy(deps.config, reason, row.issued_at));
+    };
+    return issueDocument(deps, issue, issued, amounts.grossGbpPence);
+  }
 
   return {
     /**
@@ -99,60 +144,27 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
     async issueVatInvoice(input: VatInvoiceInput): Promise<IssuedDocumentRef> {
       const order = toOrder(input.order);
       const amounts = invoiceAmounts(order.pricing);
-      const customer = await customerOf(order);
-      const row = await reserveIssuedDocument(deps.db, {
-        orderId: order.id,
-        organisationId: order.organisationId,
-        livemode: order.livemode,
-        kind: 'vat_invoice',
-        issueKey: input.issueKey,
-        numberPrefix: VAT_NUMBER_PREFIX.vat_invoice,
-        summary: (number) => ({
-          title: `VAT invoice ${number ?? ''}: ${supplyLabel(order.type)}, order ${order.reference}`,
-          facts: [
-            ['Invoice number', number ?? ''],
-            ['Customer', customer.name],
-            ['Order reference', order.reference],
-            ...moneyFacts(amounts),
-          ],
-        }),
-      });
-      const issuedOn = ukDate(row.issued_at);
-      const paidOn = order.paymentState === 'paid' ? await firstPaymentDate(deps.db, order.id) : null;
-      const payment: VatInvoiceFacts['payment'] =
-        order.paymentState === 'paid'
-          ? { state: 'paid', paidOn: paidOn ?? issuedOn }
-          : {
-              state: 'due',
-              termsDays: customer.termsDays,
-              dueOn: addDays(issuedOn, customer.termsDays),
-              bank: order.paymentMethod === 'invoice_bank_transfer' ? { ...deps.config.bank } : null,
-            };
-      const number = row.number!;
-      const stored = await issued(deps, row, async () =>
-        renderDocument(
-          {
-            document: 'vat_invoice',
-            order,
-            invoice: {
-              documentId: row.id,
-              number,
-              issuedAt: row.issued_at,
-              taxPoint: paidOn && paidOn < issuedOn ? paidOn : issuedOn,
-              supplier: issuerOf(deps.config),
-              customer,
-              lines: supplyLines(order),
-              amounts,
-              rateBasisPoints: VAT_RATE_BASIS_POINTS,
-              verifyUrl: verifyUrl(deps.config.publicBaseUrl, row.id),
-              payment,
-            },
-            signing: await signing(`VAT invoice ${number}, order ${order.reference}`, row.issued_at),
-          },
-          attemptOver(),
-        ),
+      const about = `: ${supplyLabel(order.type)}`;
+      return issueVatDocument(
+        'vat_invoice',
+        { order, issueKey: input.issueKey, amounts, about, facts: [] },
+        async (common, signing) => {
+          const { customer } = common;
+          const issuedOn = ukDate(common.issuedAt);
+          const paidOn = order.paymentState === 'paid' ? await firstPaymentDate(deps.db, order.id) : null;
+          const payment: VatInvoiceFacts['payment'] =
+            order.paymentState === 'paid'
+              ? { state: 'paid', paidOn: paidOn ?? issuedOn }
+              : {
+                  state: 'due',
+                  termsDays: customer.termsDays,
+                  dueOn: addDays(issuedOn, customer.termsDays),
+                  bank: order.paymentMethod === 'invoice_bank_transfer' ? { ...deps.config.bank } : null,
+                };
+          const taxPoint = paidOn && paidOn < issuedOn ? paidOn : issuedOn;
+          return { document: 'vat_invoice', order, invoice: { ...common, taxPoint, payment }, signing };
+        },
       );
-      return documentRef(deps.config.publicBaseUrl, row, stored.sha256, amounts.grossGbpPence);
     },
 
     /**
@@ -161,59 +173,33 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
      */
     async issueVatCreditNote(input: VatCreditNoteInput): Promise<IssuedDocumentRef> {
       const order = toOrder(input.order);
-      const invoiced = invoiceAmounts(order.pricing);
       const amounts = creditAmounts(
-        invoiced,
+        invoiceAmounts(order.pricing),
         input.remaining ? invoiceAmounts(input.remaining) : null,
         input.refundedGbpPence,
       );
       const invoiceNumber = input.invoice.number ?? input.invoice.id;
-      const customer = await customerOf(order);
-      const row = await reserveIssuedDocument(deps.db, {
-        orderId: order.id,
-        organisationId: order.organisationId,
-        livemode: order.livemode,
-        kind: 'vat_credit_note',
-        issueKey: input.issueKey,
-        numberPrefix: VAT_NUMBER_PREFIX.vat_credit_note,
-        summary: (number) => ({
-          title: `VAT credit note ${number ?? ''} against invoice ${invoiceNumber}, order ${order.reference}`,
-          facts: [
-            ['Credit note number', number ?? ''],
-            ['Credits invoice', invoiceNumber],
-            ['Reason', creditReasonText(input.reason, invoiceNumber)],
-            ['Customer', customer.name],
-            ['Order reference', order.reference],
-            ...moneyFacts(amounts),
-          ],
-        }),
-      });
-      const number = row.number!;
-      const stored = await issued(deps, row, async () =>
-        renderDocument(
-          {
-            document: 'vat_credit_note',
-            order,
-            creditNote: {
-              documentId: row.id,
-              number,
-              issuedAt: row.issued_at,
-              supplier: issuerOf(deps.config),
-              customer,
-              lines: creditLines(supplyLines(order), amounts, invoiceNumber),
-              amounts,
-              rateBasisPoints: VAT_RATE_BASIS_POINTS,
-              verifyUrl: verifyUrl(deps.config.publicBaseUrl, row.id),
-              reason: input.reason,
-              invoice: { number: invoiceNumber, issuedAt: new Date(input.invoice.issuedAt) },
-              settlement: settlementText(input.settlement, amounts.grossGbpPence, input.reason),
-            },
-            signing: await signing(`VAT credit note ${number}, order ${order.reference}`, row.issued_at),
+      const facts: Array<[string, string]> = [
+        ['Credits invoice', invoiceNumber],
+        ['Reason', creditReasonText(input.reason, invoiceNumber)],
+      ];
+      const about = ` against invoice ${invoiceNumber}`;
+      return issueVatDocument(
+        'vat_credit_note',
+        { order, issueKey: input.issueKey, amounts, about, facts },
+        async (common, signing) => ({
+          document: 'vat_credit_note',
+          order,
+          creditNote: {
+            ...common,
+            lines: creditLines(common.lines, amounts, invoiceNumber),
+            reason: input.reason,
+            invoice: { number: invoiceNumber, issuedAt: new Date(input.invoice.issuedAt) },
+            settlement: settlementText(input.settlement, amounts.grossGbpPence, input.reason),
           },
-          attemptOver(),
-        ),
+          signing,
+        }),
       );
-      return documentRef(deps.config.publicBaseUrl, row, stored.sha256, amounts.grossGbpPence);
     },
   };
 }

@@ -29,7 +29,7 @@ import { deliveryInput } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { sendAttempt, webhookHeaders } from '../webhooks/http';
-import { busyRetryDelayMs, InFlightLimiter, WebhookBusy, type InFlightKey } from '../webhooks/in-flight';
+import { busyRetryDelayMs, InFlightLimiter, WebhookBusy } from '../webhooks/in-flight';
 
 export interface WebhookDeps {
   config: Config;
@@ -71,7 +71,7 @@ export async function prepareDeliveries(
  * activity built from the same configuration shares it, the first pass and the delivery workflows alike.
  */
 const limiters = new WeakMap<Config, InFlightLimiter>();
-export function inFlightLimiter(config: Config): InFlightLimiter {
+function inFlightLimiter(config: Config): InFlightLimiter {
   let limiter = limiters.get(config);
   if (!limiter) {
     limiter = new InFlightLimiter({
@@ -83,32 +83,16 @@ export function inFlightLimiter(config: Config): InFlightLimiter {
   return limiter;
 }
 
-/** Runs `send` in a slot of its endpoint and organisation, or throws WebhookBusy at once when either is full. */
-export async function withinLimits<T>(config: Config, key: InFlightKey, send: () => Promise<T>): Promise<T> {
-  const slot = inFlightLimiter(config).tryAcquire(key);
-  if ('full' in slot) throw new WebhookBusy(slot.full);
-  try {
-    return await send();
-  } finally {
-    slot.release();
-  }
-}
-
 /**
  * A busy refusal as Temporal retries it: shortly at first, whatever the activity's backoff has grown to, then
  * less often the longer the slots stay full (busyRetryDelayMs).
  */
-export function busyFailure(err: WebhookBusy): ApplicationFailure {
+function busyFailure(err: WebhookBusy): ApplicationFailure {
   return ApplicationFailure.create({
     type: 'webhook_busy',
     message: err.message,
     nextRetryDelay: busyRetryDelayMs(Math.random(), Context.current().info.attempt),
   });
-}
-
-/** Refuses at once, before any read, an attempt whose endpoint has every slot in use. */
-function refuseIfEndpointFull(config: Config, endpointId: string): void {
-  if (inFlightLimiter(config).endpointFull(endpointId)) throw new WebhookBusy('endpoint');
 }
 
 /** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
@@ -136,8 +120,8 @@ function recordingDeadline(): number {
 
 /**
  * Records an HTTP attempt that was made, retrying while the database does not answer: failing here would make
- * the attempt look unmade, and the retry would send the event again (`npm run failover`'s PostgreSQL restart
- * delivered two events twice that way). Past the deadline it throws: the event may then arrive twice.
+ * the attempt look unmade, and the retry would send the event again. Past the deadline it throws: the event
+ * may then arrive twice.
  */
 export async function recordMadeAttempt(
   log: Pick<Logger, 'warn'>,
@@ -163,8 +147,39 @@ export async function recordMadeAttempt(
 /** One HTTP attempt of a delivery, recorded; the delivery's end when it needs none (already done, endpoint gone). */
 export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
+
+  /** Refuses at once, before any read, an attempt whose endpoint has every slot in use. */
+  const refuseIfEndpointFull = (endpointId: string) => {
+    if (inFlightLimiter(config).endpointFull(endpointId)) throw new WebhookBusy('endpoint');
+  };
+
+  /** One signed POST in a slot of its endpoint and organisation; WebhookBusy at once when either is full. */
+  async function post(
+    endpoint: EndpointForDelivery,
+    organisationId: string,
+    message: { event: string; body: string; timeoutMs: number },
+  ) {
+    const slot = inFlightLimiter(config).tryAcquire({
+      organisationId,
+      mode: endpoint.mode,
+      endpointId: endpoint.id,
+    });
+    if ('full' in slot) throw new WebhookBusy(slot.full);
+    try {
+      const startedAt = new Date();
+      const headers = webhookHeaders(message.event, message.body, endpoint.secrets, startedAt);
+      const answer = await sendAttempt(endpoint, message.body, headers, {
+        timeoutMs: message.timeoutMs,
+        allowPrivate: config.webhooks.allowPrivateDestinations,
+      });
+      return { ...answer, startedAt };
+    } finally {
+      slot.release();
+    }
+  }
+
   async function attemptOnce(input: WebhookDeliveryInput, attempt: number): Promise<WebhookAttemptResult> {
-    refuseIfEndpointFull(config, input.endpointId);
+    refuseIfEndpointFull(input.endpointId);
     const delivery = await findDelivery(db, input.deliveryId);
     if (!delivery || delivery.replays !== input.replay) return { outcome: 'superseded' };
     if (delivery.status === 'delivered' || delivery.status === 'cancelled')
@@ -177,17 +192,11 @@ export function webhookAttempter(deps: WebhookDeps) {
     }
     const event = await loadEventForDelivery(db, input.eventId);
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
-
     const { body } = buildEnvelope(event);
-    const key = { organisationId: delivery.organisationId, mode: endpoint.mode, endpointId: endpoint.id };
-    let startedAt = new Date();
-    const { statusCode, excerpt, error } = await withinLimits(config, key, () => {
-      startedAt = new Date();
-      const headers = webhookHeaders(event.event, body, endpoint.secrets, startedAt);
-      return sendAttempt(endpoint, body, headers, {
-        timeoutMs: input.timeoutMs,
-        allowPrivate: config.webhooks.allowPrivateDestinations,
-      });
+    const { startedAt, statusCode, excerpt, error } = await post(endpoint, delivery.organisationId, {
+      event: event.event,
+      body,
+      timeoutMs: input.timeoutMs,
     });
     const latencyMs = Date.now() - startedAt.getTime();
     const outcome = error ? 'failed' : 'delivered';
@@ -211,7 +220,7 @@ export function webhookAttempter(deps: WebhookDeps) {
           responseExcerpt: excerpt,
         },
         {
-          status: error ? 'failed' : 'delivered',
+          status: outcome,
           nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
         },
       ),
@@ -220,13 +229,13 @@ export function webhookAttempter(deps: WebhookDeps) {
     log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
     return { outcome: 'failed', error };
   }
-  return { attemptOnce };
+  return { attemptOnce, post, refuseIfEndpointFull };
 }
 
 /** The activities of the delivery workflow (and of each endpoint in an announcement). */
 export function webhookActivities(deps: WebhookDeps) {
   const { db, log } = deps;
-  const { attemptOnce } = webhookAttempter(deps);
+  const { attemptOnce, post, refuseIfEndpointFull } = webhookAttempter(deps);
   return {
     /**
      * The receiver's attempt number `attempt`, chosen by the delivery workflow. Only an HTTP attempt comes back
@@ -254,28 +263,18 @@ export function webhookActivities(deps: WebhookDeps) {
     async sendSampleWebhook(
       input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
     ): Promise<SampleSendResult | null> {
-      const { config } = deps;
-      if (inFlightLimiter(config).endpointFull(input.endpointId))
-        throw busyFailure(new WebhookBusy('endpoint'));
-      const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
-      if (!endpoint || endpoint.deleted) return null;
-      const key = { organisationId: input.organisationId, mode: endpoint.mode, endpointId: endpoint.id };
       try {
-        const { statusCode, error } = await withinLimits(config, key, () =>
-          sendAttempt(
-            endpoint,
-            input.body,
-            webhookHeaders(input.event, input.body, endpoint.secrets, new Date()),
-            {
-              timeoutMs: input.timeoutMs,
-              allowPrivate: config.webhooks.allowPrivateDestinations,
-            },
-          ),
+        refuseIfEndpointFull(input.endpointId);
+        const endpoint = await loadEndpointForDelivery(
+          db,
+          deps.config.webhooks.encryptionKey,
+          input.endpointId,
         );
+        if (!endpoint || endpoint.deleted) return null;
+        const { statusCode, error } = await post(endpoint, input.organisationId, input);
         return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
       } catch (err) {
-        if (err instanceof WebhookBusy) throw busyFailure(err);
-        throw err;
+        throw err instanceof WebhookBusy ? busyFailure(err) : err;
       }
     },
 

@@ -1,6 +1,7 @@
 import type { LogLevel, LogMetadata } from '@temporalio/common';
 import { bundleWorkflowCode, type BundleOptions } from '@temporalio/worker';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { sdkLogger } from './runtime';
 
 /** What the worker asks its bundling thread for. */
 export interface BundleRequest {
@@ -53,8 +54,6 @@ function recordModules(into: Set<string>): WebpackPlugin {
 }
 
 async function bundle(request: BundleRequest, post: (m: BundleMessage) => void): Promise<void> {
-  const log = (level: LogLevel) => (message: string, meta?: LogMetadata) =>
-    post({ log: { level, message, meta: cloneable(meta) } });
   const modules = new Set<string>();
   const { code } = await bundleWorkflowCode({
     ...request,
@@ -62,14 +61,7 @@ async function bundle(request: BundleRequest, post: (m: BundleMessage) => void):
       ...config,
       plugins: [...(config.plugins ?? []), recordModules(modules)],
     }),
-    logger: {
-      log: (level, message, meta) => log(level)(message, meta),
-      trace: log('TRACE'),
-      debug: log('DEBUG'),
-      info: log('INFO'),
-      warn: log('WARN'),
-      error: log('ERROR'),
-    },
+    logger: sdkLogger((level, message, meta) => post({ log: { level, message, meta: cloneable(meta) } })),
   });
   post({ bundle: { code, modules: [...modules].sort() } });
 }

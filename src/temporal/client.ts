@@ -3,8 +3,11 @@ import {
   Connection,
   defaultGrpcRetryOptions,
   makeGrpcRetryInterceptor,
+  WorkflowExecutionAlreadyStartedError,
   type TLSConfig,
+  type WorkflowStartOptions,
 } from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
 import type { TemporalConnectionConfig } from '../config';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
@@ -46,4 +49,22 @@ export function temporalSecurity(connection: TemporalConnectionConfig): Temporal
     ...(connection.tls && { tls: connection.tls }),
     ...(connection.apiKey && { apiKey: connection.apiKey }),
   };
+}
+
+/**
+ * Starts a workflow, or finds it already started (or, as its id reuse policy says, already run): a repeated
+ * start does nothing. Whether this call started it.
+ */
+export async function startOnce<T extends Workflow>(
+  client: Client,
+  workflowType: string,
+  options: WorkflowStartOptions<T>,
+): Promise<boolean> {
+  try {
+    await client.workflow.start<T>(workflowType, options);
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw err;
+  }
 }

@@ -28,7 +28,6 @@ import {
   orderWorkflowId,
   paymentReceivedSignal,
   placeOrderUpdate,
-  recordTestPaymentUpdate,
   renewCheckoutUpdate,
   reportUpdates,
   type CheckoutLink,
@@ -44,13 +43,12 @@ import {
 import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
 import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
+import { startOnce } from './client';
 import { workPriority } from './priority';
 
 /**
- * Every way of starting or messaging the workflows of an order: the order's own (placement, updates, the
- * payment signal), its simulated newspaper (test mode) and its event notifications. The API, the CLI, the
- * settings console and the activities go through here; none of it knows HTTP. Webhook deliveries have their
- * own module beside it (webhook-deliveries.ts).
+ * Every way of starting or messaging the workflows of an order (its own, its simulated newspaper, its event
+ * announcements), for the API, the CLI, the console and the activities. Webhook deliveries: webhook-deliveries.ts.
  */
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
@@ -75,23 +73,18 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
     );
   }
   if (err instanceof WorkflowNotFoundError) return onClosed();
-  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-    return new AppError(
-      'service_unavailable',
-      'The order engine did not answer in time. Retry with backoff.',
-    );
-  }
-  if (err instanceof Error && err.name === 'ServiceError') {
-    return new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
-  }
-  // Temporal could not apply the message: the workflow task that was to take it failed (a namespace without a
-  // search attribute the workflow sets, see ./setup-check.ts). Nothing was applied; a retry is, once it is fixed.
-  if ((err as { code?: unknown } | null)?.code === GRPC_FAILED_PRECONDITION) {
-    return new AppError(
-      'service_unavailable',
-      'The order engine could not take the request. Retry with backoff.',
-    );
-  }
+  // FAILED_PRECONDITION: the workflow task that was to take the message failed (a namespace without a search
+  // attribute the workflow sets, see ./setup-check.ts). Nothing was applied; a retry is, once it is fixed.
+  const unavailable =
+    err instanceof WorkflowUpdateRPCTimeoutOrCancelledError
+      ? 'did not answer in time'
+      : err instanceof Error && err.name === 'ServiceError'
+        ? 'is unavailable'
+        : (err as { code?: unknown } | null)?.code === GRPC_FAILED_PRECONDITION
+          ? 'could not take the request'
+          : null;
+  if (unavailable)
+    return new AppError('service_unavailable', `The order engine ${unavailable}. Retry with backoff.`);
   return err;
 }
 
@@ -102,12 +95,6 @@ const GRPC_FAILED_PRECONDITION = 9;
  * Null when a workflow with this id has already finished (a keyed retry of an order since cancelled): the
  * projection then holds the order.
  */
-/** The workflow answered that it could not place the order (payment set-up failed): nothing exists. */
-const placementFailed = (err: unknown) =>
-  err instanceof WorkflowUpdateFailedError &&
-  err.cause instanceof ApplicationFailure &&
-  err.cause.type === 'service_unavailable';
-
 export async function startOrder(
   temporal: Client,
   opts: {
@@ -135,7 +122,11 @@ export async function startOrder(
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
-    if (placementFailed(err)) await opts.onPlacementFailed?.();
+    const placementFailed =
+      err instanceof WorkflowUpdateFailedError &&
+      err.cause instanceof ApplicationFailure &&
+      err.cause.type === 'service_unavailable';
+    if (placementFailed) await opts.onPlacementFailed?.();
     throw fromWorkflowError(
       err,
       () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
@@ -187,28 +178,14 @@ export async function startClosedOrderPayment(
   input: ClosedOrderPaymentInput,
   taskQueue: string,
 ): Promise<void> {
-  try {
-    await temporal.workflow.start<typeof closedOrderPaymentWorkflow>('closedOrderPaymentWorkflow', {
-      workflowId: closedOrderPaymentWorkflowId(input.orderId, input.paymentRef),
-      taskQueue,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      staticSummary: `Payment ${input.paymentRef ?? '?'} for closed order ${input.orderId}`,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
-}
-
-/** Test helper `paid`: the same payment, as an update answered once the order has recorded it. */
-export function recordTestPayment(
-  temporal: Client,
-  orderId: string,
-  payment: PaymentReceived,
-  opts: { onClosed: () => Error },
-): Promise<OrderSnapshot> {
-  return updateOrder(temporal, orderId, recordTestPaymentUpdate, [payment], opts);
+  await startOnce<typeof closedOrderPaymentWorkflow>(temporal, 'closedOrderPaymentWorkflow', {
+    workflowId: closedOrderPaymentWorkflowId(input.orderId, input.paymentRef),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    staticSummary: `Payment ${input.paymentRef ?? '?'} for closed order ${input.orderId}`,
+  });
 }
 
 /**
@@ -280,17 +257,13 @@ export async function startAnnouncement(
   input: AnnouncementInput,
   taskQueue: string,
 ): Promise<void> {
-  try {
-    await temporal.workflow.start(ANNOUNCEMENT_WORKFLOW_TYPE, {
-      workflowId: announcementWorkflowId(input.event.id),
-      taskQueue,
-      priority: workPriority(input.event),
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startOnce(temporal, ANNOUNCEMENT_WORKFLOW_TYPE, {
+    workflowId: announcementWorkflowId(input.event.id),
+    taskQueue,
+    priority: workPriority(input.event),
+    args: [input],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
 }
 
 /** Asks the order's workflow for a live session: a query first (no history), the renewal update when due. */

@@ -13,24 +13,9 @@ const deadlineOf =
     // grpc-js types the next call as its interface; at run time it is the call the interceptor returns.
     nextCall({ ...options, deadline: Date.now() + ms }) as ReturnType<GrpcInterceptor>;
 
-/** A Temporal connection for probes only: every call on it gives up by its deadline. */
-export interface TemporalProbe {
-  /** A readiness check (GET /api/health's, the worker's): Temporal answers, and its namespace is set up for our workflows. */
-  check: HealthCheck;
-  /**
-   * The start-up check of the namespace and its search attributes: throws TemporalSetupError when Temporal
-   * says they are missing; when Temporal does not answer, logs it and leaves the check to `check`.
-   */
-  verifySetup(): Promise<void>;
-  /** For other read-only probes on the same terms (the status page's task-queue pollers). */
-  workflowService: Connection['workflowService'];
-  close(): Promise<void>;
-}
-
 /**
  * A Temporal probe (GET /api/health, the worker's /health), on a connection of its own whose every call carries a
- * deadline (a gRPC interceptor), so no call outlives the health request, whatever else the process does with its
- * connections.
+ * deadline, so no call outlives the health request.
  *
  * Until the namespace's set-up has been seen complete (at start, or once Temporal answers), each check also
  * checks it: a process started while Temporal was away reports a namespace without our search attributes as
@@ -39,7 +24,7 @@ export interface TemporalProbe {
 export function temporalProbe(
   address: string,
   opts: { namespace: string; log: Logger; security?: TemporalSecurity; deadlineMs?: number },
-): TemporalProbe {
+) {
   const { namespace, log, deadlineMs = 1500 } = opts;
   const connection = Connection.lazy({ address, ...opts.security, interceptors: [deadlineOf(deadlineMs)] });
   let setupSeen = false;
@@ -50,7 +35,8 @@ export function temporalProbe(
     reported = undefined;
   };
   return {
-    check: async () => {
+    /** Temporal answers, and its namespace is set up for our workflows. */
+    check: (async () => {
       await connection.workflowService.getSystemInfo({});
       if (setupSeen) return;
       try {
@@ -61,7 +47,11 @@ export function temporalProbe(
         reported = err.message;
         throw new DependencyMisconfigured(err.message);
       }
-    },
+    }) satisfies HealthCheck,
+    /**
+     * The start-up check: throws TemporalSetupError when Temporal says the namespace is not set up; when
+     * Temporal does not answer, logs it and leaves the check to `check`.
+     */
     async verifySetup() {
       try {
         await checkSetup();
@@ -73,6 +63,7 @@ export function temporalProbe(
         );
       }
     },
+    /** For other read-only probes on the same terms (the status page's task-queue pollers). */
     workflowService: connection.workflowService,
     close: () => connection.close(),
   };

@@ -10,15 +10,8 @@ const PINO_LEVEL = {
   ERROR: 'error',
 } as const satisfies Record<LogLevel, string>;
 
-/**
- * The Temporal SDK's logger interface over our pino logger, so the SDK's own lines (and the native core's,
- * forwarded) come out in the same format as ours. `demote` lowers the given levels to debug.
- */
-export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): TemporalLogger {
-  const write = (level: LogLevel, message: string, meta?: LogMetadata) => {
-    const target = demote.includes(level) ? 'debug' : PINO_LEVEL[level];
-    log[target]({ ...meta }, message);
-  };
+/** The SDK's logger interface, every level written by `write`. */
+export function sdkLogger(write: TemporalLogger['log']): TemporalLogger {
   return {
     log: write,
     trace: (m, meta) => write('TRACE', m, meta),
@@ -27,6 +20,16 @@ export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): T
     warn: (m, meta) => write('WARN', m, meta),
     error: (m, meta) => write('ERROR', m, meta),
   };
+}
+
+/**
+ * The SDK's logger over our pino logger, so the SDK's own lines (and the native core's, forwarded) come out
+ * in the same format as ours. `demote` lowers the given levels to debug.
+ */
+export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): TemporalLogger {
+  return sdkLogger((level: LogLevel, message: string, meta?: LogMetadata) =>
+    log[demote.includes(level) ? 'debug' : PINO_LEVEL[level]]({ ...meta }, message),
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type {
   billingEmailVerificationWorkflow,
   signInMailWorkflow,
 } from '../workflows/sign-in-mail.workflow';
+import { startOnce } from './client';
 
 /**
  * Queues a sign-in request's e-mails on the worker (signInMailWorkflow) and returns without waiting: the same
@@ -11,17 +12,13 @@ import type {
  * (its id is the address's hash): a request while one is still running (an SMTP outage being retried) adds nothing.
  */
 export async function queueSignInMail(client: Client, taskQueue: string, email: string): Promise<void> {
-  try {
-    await client.workflow.start<typeof signInMailWorkflow>('signInMailWorkflow', {
-      workflowId: signInMailWorkflowId(email),
-      taskQueue,
-      args: [email],
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-      workflowExecutionTimeout: '20 minutes',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startOnce<typeof signInMailWorkflow>(client, 'signInMailWorkflow', {
+    workflowId: signInMailWorkflowId(email),
+    taskQueue,
+    args: [email],
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    workflowExecutionTimeout: '20 minutes',
+  });
 }
 
 export const signInMailWorkflowId = (email: string) =>

@@ -20,6 +20,7 @@ import {
 import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+import { startOnce } from './client';
 import { workPriority } from './priority';
 
 /**
@@ -36,18 +37,13 @@ export async function startDeliveryWorkflow(
 ): Promise<{ workflowId: string; started: boolean }> {
   const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
   const input = deliveryInput(config, delivery, replay);
-  try {
-    await client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-      workflowId,
-      taskQueue,
-      args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-    return { workflowId, started: true };
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return { workflowId, started: false };
-    throw err;
-  }
+  const started = await startOnce<typeof webhookDeliveryWorkflow>(client, 'webhookDeliveryWorkflow', {
+    workflowId,
+    taskQueue,
+    args: [input],
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+  return { workflowId, started };
 }
 
 /** What one delivery run carries, fixed when it starts: the configured schedule and time-out of today. */
@@ -109,13 +105,10 @@ export async function replayDeliveries(
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
     const endpoint = endpoints.get(d.endpointId);
+    const notReplayed = (reason: 'endpoint deleted' | 'in progress') =>
+      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason });
     if (!endpoint || endpoint.deletedAt) {
-      results.push({
-        deliveryId: d.id,
-        endpointId: d.endpointId,
-        replayed: false,
-        reason: 'endpoint deleted',
-      });
+      notReplayed('endpoint deleted');
       continue;
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
@@ -124,18 +117,17 @@ export async function replayDeliveries(
     const replay = inProgress ? d.replays : await beginReplay(db, d);
     const started =
       !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
-    if (!started || !started.started) {
-      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason: 'in progress' });
-      continue;
+    if (!started || !started.started) notReplayed('in progress');
+    else {
+      const { workflowId } = started;
+      results.push({
+        deliveryId: d.id,
+        eventId: d.eventId,
+        endpointId: d.endpointId,
+        replayed: true,
+        workflowId,
+      });
     }
-    const { workflowId } = started;
-    results.push({
-      deliveryId: d.id,
-      eventId: d.eventId,
-      endpointId: d.endpointId,
-      replayed: true,
-      workflowId,
-    });
   }
   return results;
 }
@@ -158,15 +150,14 @@ async function countReplays(
     if (!endpoint || endpoint.deletedAt || isInProgress(d)) continue;
     const key = `${d.organisationId}:${endpoint.mode}`;
     const count = counts.get(key) ?? { organisationId: d.organisationId, mode: endpoint.mode, amount: 0 };
-    count.amount += 1;
-    counts.set(key, count);
+    counts.set(key, { ...count, amount: count.amount + 1 });
   }
   const counted: QuotaUse[] = [];
   try {
     for (const { organisationId, mode, amount } of counts.values()) {
-      const { quotas } = deps.config;
+      const quotas = ['replays_per_hour'] as const;
       counted.push(
-        await useWindowQuotas(deps.db, quotas, ['replays_per_hour'], organisationId, mode, { amount }),
+        await useWindowQuotas(deps.db, deps.config.quotas, quotas, organisationId, mode, { amount }),
       );
     }
   } catch (err) {

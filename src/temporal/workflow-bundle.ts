@@ -28,8 +28,6 @@ export function workflowBundleDir(): string {
 interface Manifest {
   format: number;
   bundler: string;
-  workflowsPath: string;
-  interceptorModules: string[];
   /** The code's file name in the bundle directory, and the SHA-256 of its content. */
   code: string;
   codeSha256: string;
@@ -50,22 +48,16 @@ function bundlerVersion(): string {
   return `@temporalio/worker ${pkg.version}`;
 }
 
-/** The folder's file names, hashed; null when it is gone. */
-function folderListing(folder: string): string | null {
+/** `read`'s result hashed; null when it cannot be read (gone). */
+function hashOf(read: () => string | Buffer): string | null {
   try {
-    return sha256(readdirSync(folder).sort().join('\n'));
+    return sha256(read());
   } catch {
     return null;
   }
 }
-
-function fileSha256(file: string): string | null {
-  try {
-    return sha256(readFileSync(file));
-  } catch {
-    return null;
-  }
-}
+const folderListing = (folder: string) => hashOf(() => readdirSync(folder).sort().join('\n'));
+const fileSha256 = (file: string) => hashOf(() => readFileSync(file));
 
 /** The variant's name: a bundle with tracing's interceptors is kept apart from one without. */
 function variantOf(request: BundleRequest): string {
@@ -73,14 +65,6 @@ function variantOf(request: BundleRequest): string {
     JSON.stringify([relative(request.workflowsPath), request.workflowInterceptorModules.map(relative)]),
   );
   return `${request.workflowInterceptorModules.length ? 'traced' : 'plain'}-${key.slice(0, 12)}`;
-}
-
-function readManifest(dir: string, variant: string): Manifest | null {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, `${variant}.json`), 'utf8')) as Manifest;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -91,7 +75,12 @@ export function savedWorkflowBundle(
   dir: string,
   request: BundleRequest,
 ): { codePath: string } | { stale: string } {
-  const manifest = readManifest(dir, variantOf(request));
+  let manifest: Manifest | null = null;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(dir, `${variantOf(request)}.json`), 'utf8')) as Manifest;
+  } catch {
+    // none saved yet
+  }
   if (!manifest || manifest.format !== FORMAT) return { stale: 'no bundle built' };
   if (manifest.bundler !== bundlerVersion()) return { stale: `built by ${manifest.bundler}` };
   const codePath = path.join(dir, manifest.code);
@@ -164,8 +153,6 @@ export function saveWorkflowBundle(
   const manifest: Manifest = {
     format: FORMAT,
     bundler: bundlerVersion(),
-    workflowsPath: relative(request.workflowsPath),
-    interceptorModules: request.workflowInterceptorModules.map(relative),
     code,
     codeSha256,
     modules,

@@ -1,15 +1,11 @@
 import { ukDate } from '../notices/dates';
-import type { OrderStatus } from '../orders/status';
+import type { Order } from '../orders/order';
 
 /**
  * The simulated newspaper and Gazette of test mode: which report comes next for a test order, after how long,
  * and with which values. The simulator and the test helpers send the same reports a real newspaper or the
  * Gazette sends through the integration endpoints. Pure and workflow-safe.
  */
-
-/** Audit-log actors of the simulator's reports. */
-export const SIMULATED_NEWSPAPER_ACTOR = 'simulator:newspaper';
-export const SIMULATED_GAZETTE_ACTOR = 'simulator:gazette';
 
 export type SimulatedStep = 'booking' | 'publication' | 'urn';
 
@@ -22,16 +18,8 @@ export interface SimulatorSchedule {
   urnMs: number;
 }
 
-export interface SimulatedOrder {
-  id: string;
-  reference: string;
-  type: string;
-  status: OrderStatus;
-  publicationDate: string | null;
-}
-
 /** The report the simulator sends next for an order in this state, or null when it has nothing left to do. */
-export function simulatedStepFor(order: Pick<SimulatedOrder, 'status' | 'type'>): SimulatedStep | null {
+export function simulatedStepFor(order: Pick<Order, 'status' | 'type'>): SimulatedStep | null {
   switch (order.status) {
     case 'awaiting_booking':
       return 'booking';
@@ -49,14 +37,12 @@ export function delayOf(step: SimulatedStep, schedule: SimulatorSchedule): numbe
   return Math.max(1, Math.round(ms));
 }
 
+/** The audit-log actor of a report: the simulated Gazette sends the URN, the simulated newspaper the rest. */
 export const actorOf = (step: SimulatedStep) =>
-  step === 'urn' ? SIMULATED_GAZETTE_ACTOR : SIMULATED_NEWSPAPER_ACTOR;
+  step === 'urn' ? 'simulator:gazette' : 'simulator:newspaper';
 
 /** The booking confirmation: the order's own publication date (else `today`), and a test reference. */
-export function simulatedBooking(
-  order: Pick<SimulatedOrder, 'reference' | 'publicationDate'>,
-  today: string,
-) {
+export function simulatedBooking(order: Pick<Order, 'reference' | 'publicationDate'>, today: string) {
   return { publicationDate: order.publicationDate ?? today, newspaperReference: `TEST-${order.reference}` };
 }
 
@@ -72,13 +58,13 @@ export function simulatedPageNumber(orderId: string): number {
  * day, on the morning of that day (06:00 UTC, before the papers are read in the UK), so a test certificate
  * never says the notice appeared before the date it was booked for.
  */
-export function simulatedPublication(order: Pick<SimulatedOrder, 'id' | 'publicationDate'>, now: Date) {
+export function simulatedPublication(order: Pick<Order, 'id' | 'publicationDate'>, now: Date) {
   const booked = order.publicationDate;
   const publishedAt = booked !== null && ukDate(now) < booked ? `${booked}T06:00:00.000Z` : now.toISOString();
   return { publishedAt, pageNumber: simulatedPageNumber(order.id) };
 }
 
 /** A Gazette reference that can never be mistaken for a real one. */
-export function simulatedUrn(order: Pick<SimulatedOrder, 'reference'>) {
+export function simulatedUrn(order: Pick<Order, 'reference'>) {
   return { urn: `TEST-URN-${order.reference}` };
 }

@@ -106,10 +106,14 @@ export function validateEndpointUrl(raw: string, mode: EndpointMode, allowPrivat
   }
   if (url.username || url.password) throw new DestinationError('The URL must not contain credentials.');
   if (url.hash) throw new DestinationError('The URL must not contain a fragment.');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    const reason = refusedAddressReason(host, allowPrivate);
-    if (reason) throw new DestinationError(`Destination refused: ${reason}.`);
-  }
+  const refused = refusedLiteralAddress(url, allowPrivate);
+  if (refused) throw refused;
   return url;
+}
+
+/** The refusal of a URL whose host is a literal IP address that the address rules refuse, else null. */
+export function refusedLiteralAddress(url: URL, allowPrivate: boolean): DestinationError | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const reason = isIP(host) ? refusedAddressReason(host, allowPrivate) : null;
+  return reason ? new DestinationError(`Destination refused: ${reason}.`) : null;
 }

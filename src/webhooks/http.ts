@@ -1,19 +1,12 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { refusedAddressReason } from './destination';
+import type { LookupFunction } from 'node:net';
+import { DestinationError, refusedAddressReason, refusedLiteralAddress } from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
 /** Bytes of a receiver's answer kept with each attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
-
-export class RefusedDestinationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RefusedDestinationError';
-  }
-}
 
 /**
  * A DNS lookup that refuses forbidden addresses. It runs inside the socket's connect, so the address
@@ -27,7 +20,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       const list = addresses as dns.LookupAddress[];
       for (const a of list) {
         const reason = refusedAddressReason(a.address, allowPrivate);
-        if (reason) return callback(new RefusedDestinationError(`Destination refused: ${reason}.`), '', 0);
+        if (reason) return callback(new DestinationError(`Destination refused: ${reason}.`), '', 0);
       }
       if (list.length === 0) return callback(new Error(`${hostname} has no address`), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
@@ -54,12 +47,9 @@ export function postWebhook(opts: {
   allowPrivate: boolean;
 }): Promise<WebhookResponse> {
   const url = new URL(opts.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    // A literal address never goes through the lookup: check it here.
-    const reason = refusedAddressReason(host, opts.allowPrivate);
-    if (reason) return Promise.reject(new RefusedDestinationError(`Destination refused: ${reason}.`));
-  }
+  // A literal address never goes through the lookup: check it here.
+  const refused = refusedLiteralAddress(url, opts.allowPrivate);
+  if (refused) return Promise.reject(refused);
   const secure = url.protocol === 'https:';
   const agentOptions = { keepAlive: false, lookup: guardedLookup(opts.allowPrivate) };
   const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);

@@ -78,10 +78,8 @@ export const BUSY_RETRY_MAX_MS = 8_000;
 
 /**
  * How long a refused attempt waits before Temporal retries it: 0.5–1.5 s the first time, doubling with each
- * refusal in a row up to 4–12 s, spread so waiters do not align. It grows because every refusal is work for
- * Temporal and the worker every tenant shares (a task dispatched, a database read, a failure recorded): a tenant
- * whose backlog keeps its slots full must not turn that backlog into a stream of refusals (measured by the
- * noisy-neighbour bench, docs/benchmarks.md), while a short burst still gets its slot back within a second.
+ * refusal in a row up to 4–12 s, spread so waiters do not align. It grows because every refusal is work for the
+ * shared Temporal and worker: a tenant whose slots stay full must not turn its backlog into a stream of refusals.
  */
 export function busyRetryDelayMs(random: number, refusalsInARow = 1): number {
   const base = Math.min(BUSY_RETRY_MAX_MS, 1000 * 2 ** Math.max(0, refusalsInARow - 1));

@@ -6,7 +6,10 @@ import { findOrganisation } from '../../db/organisations.repository';
 import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { setUpWithoutProvider, type CheckoutSession, type PaymentSetup } from '../../orders/payment';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
-import type { PaymentProvider } from './provider';
+import type { InvoiceRefundRequest, RefundRequest } from './provider';
+
+/** A refund as the workflow asks for it: the activity keys it, by `purpose` when it is not the cancel refund. */
+type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 
 export type { PaymentSetup };
 
@@ -16,21 +19,15 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
   /** The order's mode picks the provider (test orders never reach the live one); by order id: from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) =>
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
-  /** A refund through the order's provider under the key `keyOf` gives its purpose: answers the refund id. */
-  async function refundThrough<R extends { orderId: string; purpose?: string }>(
-    input: R,
-    keyOf: (purpose?: string) => string,
-    refund: (
-      payments: PaymentProvider,
-      req: Omit<R, 'purpose'> & { idempotencyKey: string },
-    ) => Promise<{ refundId: string }>,
-  ): Promise<string> {
-    const { purpose, ...request } = input;
-    const payments = await providerOf(input.orderId);
-    const idempotencyKey = keyOf(purpose);
-    const { refundId } = await refund(payments, { ...request, idempotencyKey });
-    return refundId;
-  }
+  /** A checkout session or invoice for the order's quoted price, under `idempotencyKey`. */
+  const requestFor = (order: OrderSnapshot, idempotencyKey: string, expiresAt: number | undefined) => ({
+    orderId: order.id,
+    reference: order.reference,
+    description: `Statutory notice ${order.reference} (${order.type})`,
+    amountGbpPence: order.quotedPriceGbpPence,
+    idempotencyKey,
+    expiresAt,
+  });
   return {
     /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
     async setUpPayment(
@@ -41,14 +38,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       const withoutProvider = setUpWithoutProvider(order, config.publicBaseUrl);
       if (withoutProvider) return withoutProvider;
       const payments = await providerOf(order);
-      const req = {
-        orderId: order.id,
-        reference: order.reference,
-        description: `Statutory notice ${order.reference} (${order.type})`,
-        amountGbpPence: order.quotedPriceGbpPence,
-        idempotencyKey: paymentKeys.payment(order.id, order.version),
-        expiresAt: opts.checkoutExpiresAt,
-      };
+      const req = requestFor(order, paymentKeys.payment(order.id, order.version), opts.checkoutExpiresAt);
       switch (order.paymentMethod) {
         case 'stripe_checkout': {
           const s = await payments.createCheckout(req);
@@ -100,30 +90,18 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
      * Refunds (part of) a payment. The key is the order's for its cancel refund; `purpose` keys any other refund
      * (an operator's retry, a difference, a stray payment) so that each is made once and none answers another.
      */
-    refundPayment: (input: {
-      orderId: string;
-      paymentRef: string;
-      amountGbpPence: number;
-      purpose?: string;
-    }) =>
-      refundThrough(
-        input,
-        (purpose) => paymentKeys.refund(input.orderId, purpose),
-        (payments, req) => payments.refund(req),
-      ),
+    async refundPayment({ purpose, ...request }: Unkeyed<RefundRequest>): Promise<string> {
+      const idempotencyKey = paymentKeys.refund(request.orderId, purpose);
+      const payments = await providerOf(request.orderId);
+      return (await payments.refund({ ...request, idempotencyKey })).refundId;
+    },
 
     /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
-    refundInvoicePayment: (input: {
-      orderId: string;
-      invoiceId: string;
-      amountGbpPence: number;
-      purpose?: string;
-    }) =>
-      refundThrough(
-        input,
-        (purpose) => paymentKeys.invoiceRefund(input.orderId, input.invoiceId, purpose),
-        (payments, req) => payments.refundInvoice(req),
-      ),
+    async refundInvoicePayment({ purpose, ...request }: Unkeyed<InvoiceRefundRequest>): Promise<string> {
+      const idempotencyKey = paymentKeys.invoiceRefund(request.orderId, request.invoiceId, purpose);
+      const payments = await providerOf(request.orderId);
+      return (await payments.refundInvoice({ ...request, idempotencyKey })).refundId;
+    },
 
     /**
      * A new Checkout Session for an unpaid card order whose last one has expired (or is about to); `renewal`
@@ -136,14 +114,9 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
     }): Promise<CheckoutSession> {
       const { order } = input;
       const payments = await providerOf(order);
-      const s = await payments.createCheckout({
-        orderId: order.id,
-        reference: order.reference,
-        description: `Statutory notice ${order.reference} (${order.type})`,
-        amountGbpPence: order.quotedPriceGbpPence,
-        idempotencyKey: paymentKeys.checkout(order.id, input.renewal),
-        expiresAt: input.expiresAt,
-      });
+      const s = await payments.createCheckout(
+        requestFor(order, paymentKeys.checkout(order.id, input.renewal), input.expiresAt),
+      );
       return { id: s.sessionId, url: s.checkoutUrl, expiresAt: s.expiresAt };
     },
 

@@ -50,21 +50,18 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
       const order = await orderOf(input.orderId);
       const payments = providerFor(deps.payments, order.livemode);
       const paymentRef = input.paymentRef as string;
-      if (order.paymentMethod === 'stripe_invoice') {
-        const { refundId } = await payments.refundInvoice({
-          orderId: order.id,
-          invoiceId: paymentRef,
-          amountGbpPence: input.amountGbpPence,
-          idempotencyKey: paymentKeys.invoiceRefund(order.id, paymentRef, 'stray'),
-        });
-        return refundId;
-      }
-      const { refundId } = await payments.refund({
-        orderId: order.id,
-        paymentRef,
-        amountGbpPence: input.amountGbpPence,
-        idempotencyKey: paymentKeys.refund(order.id, strayRefundPurpose(paymentRef)),
-      });
+      const refund = { orderId: order.id, amountGbpPence: input.amountGbpPence };
+      const { refundId } = await (order.paymentMethod === 'stripe_invoice'
+        ? payments.refundInvoice({
+            ...refund,
+            invoiceId: paymentRef,
+            idempotencyKey: paymentKeys.invoiceRefund(order.id, paymentRef, 'stray'),
+          })
+        : payments.refund({
+            ...refund,
+            paymentRef,
+            idempotencyKey: paymentKeys.refund(order.id, strayRefundPurpose(paymentRef)),
+          }));
       return refundId;
     },
 

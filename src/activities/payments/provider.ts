@@ -32,7 +32,6 @@ export interface RefundRequest {
 }
 
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'sandbox';
   /** `expiresAt`: when the session can no longer be paid (epoch ms), null when it never expires (sandbox). */
   createCheckout(
     req: CheckoutRequest,

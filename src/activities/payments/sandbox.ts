@@ -7,7 +7,6 @@ import type { PaymentProvider } from './provider';
  */
 export function createSandboxProvider(publicBaseUrl: string): PaymentProvider {
   return {
-    name: 'sandbox',
     async createCheckout(req) {
       return {
         checkoutUrl: `${publicBaseUrl}/sandbox/checkout/${req.orderId}`,

@@ -88,7 +88,6 @@ async function organisationCustomer(
 
 export function createStripeProvider(stripe: Stripe, publicBaseUrl: string, log: StripeLog): PaymentProvider {
   return {
-    name: 'stripe',
     async createCheckout(req) {
       const expiresAt = req.expiresAt ?? Date.now() + DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
       const links = checkoutLinks(publicBaseUrl, req.orderId);

@@ -11,12 +11,9 @@ import type { ArtworkDelivery } from '../delivery';
 export const SIMULATED_DELIVERY_FAILURE = 'simulated_delivery_failure';
 
 /**
- * Artwork delivery of test orders: never a real transport. By the order's scenario (its `clientRef` marker):
- * `test:delivery_failed` fails at once and for good (the order records `order.delivery_failed` without
- * retrying); `test:manual` is recorded only (the order waits for the test helpers); anything else hands the
- * artwork to the simulated newspaper, a workflow that books, publishes and (probate) returns the URN on the
- * configured schedule. Starting it again while it runs (a re-delivery after an amendment) changes nothing;
- * after it has finished it starts afresh from the order's state.
+ * Artwork delivery of test orders, never a real transport, by the order's scenario (testScenarioOf):
+ * `delivery_failed` fails at once and for good, `manual` is recorded only, anything else hands the artwork to
+ * the simulated newspaper (startSimulatedNewspaper) on the configured schedule.
  */
 export function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
   const { config, log, temporal } = deps;

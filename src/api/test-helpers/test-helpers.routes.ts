@@ -15,7 +15,6 @@ import { doesNotFit } from '../../orders/status';
 import {
   cancelSimulatedNewspaper,
   fromWorkflowError,
-  recordTestPayment,
   sendSimulatedReport,
   updateOrder,
 } from '../../temporal/orders';
@@ -24,7 +23,7 @@ import { sampleEventData } from '../../testmode/sample-events';
 import type { SimulatedStep } from '../../testmode/simulation';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
-import { simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
+import { recordTestPaymentUpdate, simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState, type Caller } from '../context';
 import { callersOrder, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
@@ -126,7 +125,7 @@ export function testHelperRoutes(deps: {
   async function pay(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
     checkPayable(order);
     const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
-    return toOrder(await recordTestPayment(temporal, order.id, payment, { onClosed }));
+    return toOrder(await updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed }));
   }
 
   /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */
