@@ -8,11 +8,11 @@ import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
 import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quotas/usage';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
-import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
-import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
+import { actorOf, field, type ConsoleState } from './context';
 import { html, time } from '../../web/html';
-import { csrfField, sendPageWith } from './layout';
-import { adminChange, type PageMessages } from './refusals';
+import { consolePage, csrfField } from './layout';
+import { adminChange } from './refusals';
 import { stackTable } from './table';
 
 const BILLING_LABELS: Record<string, string> = {
@@ -75,15 +75,13 @@ function verification(org: Organisation, csrfToken: string | null) {
     ${resend}`;
 }
 
-async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
-  const { db, config } = deps;
-  const s = sessionOf(ctx);
-  const org = s.organisation;
-  const admin = isAdmin(s);
-  const changes = await listSettingsChanges(db, org.id, 100);
-  const standings = await quotaStandings(db, config.quotas, org.id);
-  const contact = admin
-    ? html`<form method="post" action="/settings/organisation">
+const organisationPage = ({ db, config }: Deps) =>
+  consolePage('Organisation', async (_ctx, s, admin) => {
+    const org = s.organisation;
+    const changes = await listSettingsChanges(db, org.id, 100);
+    const standings = await quotaStandings(db, config.quotas, org.id);
+    const contact = admin
+      ? html`<form method="post" action="/settings/organisation">
           ${csrfField(s.csrfToken)}
           <label for="billing-contact-name">Billing contact name</label>
           <input
@@ -107,27 +105,21 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
             aria-describedby="billing-email-status"
           />
           <button type="submit">Save contact details</button>
-        </form>
-        ${verification(org, s.csrfToken)}`
-    : html`<dl>
+        </form>`
+      : html`<dl>
           <dt>Billing contact name</dt>
           <dd>${org.billingContactName ?? '—'}</dd>
           <dt>Billing e-mail</dt>
           <dd>${org.billingEmail ?? '—'}</dd>
-        </dl>
-        ${verification(org, null)}`;
-  sendPageWith(
-    ctx,
-    'Organisation',
-    o,
-    html`<dl>
+        </dl>`;
+    return html`<dl>
         <dt>Name</dt>
         <dd>${org.name}</dd>
         <dt>Organisation id</dt>
         <dd><code>${org.id}</code></dd>
       </dl>
       <h2>Contact details</h2>
-      ${contact}
+      ${contact} ${verification(org, admin ? s.csrfToken : null)}
       <h2>Billing arrangement</h2>
       <p>
         ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
@@ -145,9 +137,8 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
           { label: 'What', cell: (c) => c.action },
           { label: 'Target', cell: (c) => html`<code>${c.target ?? ''}</code>` },
         ],
-      })}`,
-  );
-}
+      })}`;
+  });
 
 interface Deps {
   db: Db;
@@ -180,44 +171,39 @@ async function emailVerificationLink(deps: Deps, organisationId: string): Promis
 export function organisationRoutes(deps: Deps): Router<ConsoleState> {
   const { db } = deps;
   const router = new Router<ConsoleState>();
-  router.get('/settings/organisation', (ctx) => organisationPage(deps, ctx));
+  const page = organisationPage(deps);
+  router.get('/settings/organisation', (ctx) => page(ctx));
   router.post(
     '/settings/organisation',
-    adminChange(
-      (ctx, messages) => organisationPage(deps, ctx, messages),
-      async (ctx, s) => {
-        const input = {
-          billingContactName: field(ctx, 'billingContactName'),
-          billingEmail: field(ctx, 'billingEmail'),
-        };
-        const before = s.organisation.billingEmail;
-        s.organisation = await updateContactDetails(db, actorOf(s), s.organisation.id, input);
-        if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
-          return { notice: 'Contact details saved.' };
-        }
-        const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
-          if (isQuotaRefusal(err)) return err.message;
-          throw err;
-        });
-        return {
-          notice: refused
-            ? `Contact details saved. No verification link was e-mailed: ${refused}`
-            : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
-        };
-      },
-    ),
+    adminChange(page, async (ctx, s) => {
+      const input = {
+        billingContactName: field(ctx, 'billingContactName'),
+        billingEmail: field(ctx, 'billingEmail'),
+      };
+      const before = s.organisation.billingEmail;
+      s.organisation = await changeOrganisation(db, actorOf(s), s.organisation.id, input);
+      if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
+        return { notice: 'Contact details saved.' };
+      }
+      const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
+        if (isQuotaRefusal(err)) return err.message;
+        throw err;
+      });
+      return {
+        notice: refused
+          ? `Contact details saved. No verification link was e-mailed: ${refused}`
+          : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
+      };
+    }),
   );
   router.post(
     '/settings/organisation/billing-email/verify',
-    adminChange(
-      (ctx, messages) => organisationPage(deps, ctx, messages),
-      async (_ctx, s) => {
-        const { billingEmail, billingEmailVerifiedAt } = s.organisation;
-        if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
-        await emailVerificationLink(deps, s.organisation.id);
-        return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
-      },
-    ),
+    adminChange(page, async (_ctx, s) => {
+      const { billingEmail, billingEmailVerifiedAt } = s.organisation;
+      if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
+      await emailVerificationLink(deps, s.organisation.id);
+      return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
+    }),
   );
   return router;
 }
