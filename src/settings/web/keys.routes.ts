@@ -1,15 +1,13 @@
 import Router from '@koa/router';
 import { SCOPES } from '../../auth/api-key';
 import { listApiKeys, type ApiKeyRecord } from '../../db/api-keys.repository';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import {
   createOrganisationKey,
   findOrganisationKey,
   MAX_KEY_NAME,
   revokeOrganisationKey,
 } from '../services/api-keys.service';
-import { actorOf, field, fields, sessionOf, type ConsoleState } from './context';
+import { actorOf, field, fields, sessionOf, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time, type Html } from '../../web/html';
 import { consolePage, csrfField, secretField, sendConfirmation } from './layout';
 import { adminChange, orNotFound } from './refusals';
@@ -71,7 +69,7 @@ function createForm(csrf: string): Html {
 }
 
 /** API keys: list for everyone; create (shown once) and revoke (after confirmation) for admins. */
-export function keyRoutes({ db, config }: { db: Db; config: Config }): Router<ConsoleState> {
+export function keyRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
   const page = consolePage(
     'API keys',

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { MEMBER_ROLES } from '../../db/tables/members';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
-import { actorOf, field, type ConsoleState } from './context';
+import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, csrfField } from './layout';
 import { adminChange } from './refusals';
@@ -71,8 +70,7 @@ const membersPage = (db: Db) =>
   );
 
 /** People: the member list for everyone; invitations and removals for admins. */
-export function memberRoutes(deps: { db: Db; config: Config; mailer: () => Mailer }): Router<ConsoleState> {
-  const { db, config } = deps;
+export function memberRoutes({ db, config }: ConsoleDeps, mailer: () => Mailer): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
   const page = membersPage(db);
   router.get('/settings/members', (ctx) => page(ctx));
@@ -81,7 +79,7 @@ export function memberRoutes(deps: { db: Db; config: Config; mailer: () => Maile
     adminChange(page, async (ctx, s) => {
       const email = field(ctx, 'email');
       const input = { organisationId: s.organisation.id, email, role: field(ctx, 'role') };
-      await inviteMember({ db, config, mailer: deps.mailer() }, actorOf(s), input);
+      await inviteMember({ db, config, mailer: mailer() }, actorOf(s), input);
       return { notice: `Invitation sent to ${email.trim()}.` };
     }),
   );

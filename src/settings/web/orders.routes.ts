@@ -15,7 +15,7 @@ import { NOTICE_TYPES } from '../../notices/types';
 import type { Order } from '../../orders/order';
 import { orderTimeline } from '../../orders/timeline';
 import { ORDER_STATUSES } from '../../orders/status';
-import { PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
 import { sendPage } from './layout';
@@ -239,7 +239,8 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
 }
 
 /** Orders: a read-only browser of the organisation's live and test orders. */
-export function orderRoutes({ db, cursorKeys }: { db: Db; cursorKeys: CursorKeys }): Router<ConsoleState> {
+export function orderRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
+  const { cursorKeys } = config.api;
   const router = new Router<ConsoleState>();
   router.get('/settings/orders', (ctx) => listPage(db, cursorKeys, ctx));
   router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));

@@ -1,7 +1,5 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import type { Organisation } from '../../db/organisations.repository';
 import { queueBillingEmailVerification } from '../../temporal/sign-in';
 import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
@@ -9,7 +7,7 @@ import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quota
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
-import { actorOf, field, type ConsoleState } from './context';
+import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, csrfField } from './layout';
 import { adminChange } from './refusals';
@@ -75,7 +73,7 @@ function verification(org: Organisation, csrfToken: string | null) {
     ${resend}`;
 }
 
-const organisationPage = ({ db, config }: Deps) =>
+const organisationPage = ({ db, config }: ConsoleDeps) =>
   consolePage('Organisation', async (_ctx, s, admin) => {
     const org = s.organisation;
     const changes = await listSettingsChanges(db, org.id, 100);
@@ -140,19 +138,11 @@ const organisationPage = ({ db, config }: Deps) =>
       })}`;
   });
 
-interface Deps {
-  db: Db;
-  config: Config;
-  temporal: Client;
-  /** The worker's task queue, where the verification e-mail is sent from. */
-  taskQueue: string;
-}
-
 /**
  * Queues the e-mail of a new link verifying the billing e-mail, counted against the organisation's daily quota
  * of such links (refused past it with the quota's message; the count is given back if nothing was queued).
  */
-async function emailVerificationLink(deps: Deps, organisationId: string): Promise<void> {
+async function emailVerificationLink(deps: ConsoleDeps, organisationId: string): Promise<void> {
   const { db, config } = deps;
   const quota = ['billing_email_links_per_day'] as const;
   const use = await useWindowQuotas(db, config.quotas, quota, organisationId, 'test');
@@ -168,7 +158,7 @@ async function emailVerificationLink(deps: Deps, organisationId: string): Promis
  * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
  * the settings audit log.
  */
-export function organisationRoutes(deps: Deps): Router<ConsoleState> {
+export function organisationRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   const { db } = deps;
   const router = new Router<ConsoleState>();
   const page = organisationPage(deps);

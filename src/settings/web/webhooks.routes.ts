@@ -1,7 +1,4 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import { findDelivery, listAttempts, listEndpointDeliveries } from '../../db/webhook-deliveries.repository';
 import { listWebhookEndpoints, type WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import {
@@ -29,6 +26,7 @@ import {
   PageError,
   sessionOf,
   type ConsoleContext,
+  type ConsoleDeps,
   type ConsoleState,
 } from './context';
 import { html } from '../../web/html';
@@ -51,14 +49,7 @@ import {
 
 const DELIVERIES_SHOWN = 50;
 
-interface Deps {
-  db: Db;
-  config: Config;
-  temporal: Client;
-  taskQueue: string;
-}
-
-const listPage = ({ db }: Deps) =>
+const listPage = ({ db }: ConsoleDeps) =>
   consolePage(
     'Webhooks',
     async (_ctx, s, admin) =>
@@ -83,7 +74,7 @@ function filtersOf(ctx: ConsoleContext): DeliveryFilters {
 }
 
 /** The endpoint's deliveries matching the page's filters, each with every attempt. */
-async function deliveriesOf(deps: Deps, e: WebhookEndpoint, f: DeliveryFilters) {
+async function deliveriesOf(deps: ConsoleDeps, e: WebhookEndpoint, f: DeliveryFilters) {
   const deliveries = await listEndpointDeliveries(deps.db, {
     organisationId: e.organisationId,
     endpointId: e.id,
@@ -103,7 +94,7 @@ function filterQuery(f: DeliveryFilters): string {
   return q ? `?${q}` : '';
 }
 
-const endpointPage = (deps: Deps) =>
+const endpointPage = (deps: ConsoleDeps) =>
   consolePage('Webhook endpoint', async (ctx, s, admin) => {
     const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
     const f = filtersOf(ctx);
@@ -147,7 +138,7 @@ function replaySummary(results: ReplayResult[]): string {
 
 /** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
 function change(
-  deps: Deps,
+  deps: ConsoleDeps,
   page: ConsolePage,
   run: (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) => Promise<PageMessages>,
 ) {
@@ -157,7 +148,7 @@ function change(
 }
 
 /** Webhooks: endpoints, their deliveries with every attempt, and replays, all confined to the organisation. */
-export function webhookRoutes(deps: Deps): Router<ConsoleState> {
+export function webhookRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   const { db } = deps;
   const router = new Router<ConsoleState>();
   const replayDeps = { db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
