@@ -97,6 +97,18 @@ export function consolePage(
   };
 }
 
+/** A description list of labels and values; `false` leaves a pair out, a missing value shows as a dash. */
+export function definitions(pairs: readonly (readonly [string, Part] | false)[]): Html {
+  return html`<dl>
+    ${pairs.map(
+      (p) =>
+        p &&
+        html`<dt>${p[0]}</dt>
+          <dd>${p[1] ?? '—'}</dd>`,
+    )}
+  </dl>`;
+}
+
 /** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
 export function secretField(id: string, label: string, value: string, warning: string): Html {
   return html`<div class="warning" role="alert">

@@ -9,7 +9,7 @@ import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time } from '../../web/html';
-import { consolePage, csrfField } from './layout';
+import { consolePage, csrfField, definitions } from './layout';
 import { adminChange } from './refusals';
 import { stackTable } from './table';
 
@@ -104,18 +104,14 @@ const organisationPage = ({ db, config }: ConsoleDeps) =>
           />
           <button type="submit">Save contact details</button>
         </form>`
-      : html`<dl>
-          <dt>Billing contact name</dt>
-          <dd>${org.billingContactName ?? '—'}</dd>
-          <dt>Billing e-mail</dt>
-          <dd>${org.billingEmail ?? '—'}</dd>
-        </dl>`;
-    return html`<dl>
-        <dt>Name</dt>
-        <dd>${org.name}</dd>
-        <dt>Organisation id</dt>
-        <dd><code>${org.id}</code></dd>
-      </dl>
+      : definitions([
+          ['Billing contact name', org.billingContactName],
+          ['Billing e-mail', org.billingEmail],
+        ]);
+    return html`${definitions([
+        ['Name', org.name],
+        ['Organisation id', html`<code>${org.id}</code>`],
+      ])}
       <h2>Contact details</h2>
       ${contact} ${verification(org, admin ? s.csrfToken : null)}
       <h2>Billing arrangement</h2>

@@ -27,11 +27,19 @@ import {
   sessionOf,
   type ConsoleContext,
   type ConsoleDeps,
+  type ConsoleSession,
   type ConsoleState,
 } from './context';
 import { html } from '../../web/html';
 import { modeBadge } from './keys.routes';
-import { consolePage, secretField, sendConfirmation, type ConsolePage, type PageMessages } from './layout';
+import {
+  consolePage,
+  definitions,
+  secretField,
+  sendConfirmation,
+  type ConsolePage,
+  type PageMessages,
+} from './layout';
 import { adminChange, orNotFound } from './refusals';
 import { requireAdmin } from './security';
 import {
@@ -73,9 +81,11 @@ function filtersOf(ctx: ConsoleContext): DeliveryFilters {
   };
 }
 
-/** The endpoint's deliveries matching the page's filters, each with every attempt. */
-async function deliveriesOf(deps: ConsoleDeps, e: WebhookEndpoint, f: DeliveryFilters) {
-  const deliveries = await listEndpointDeliveries(deps.db, {
+/** The path's endpoint (the organisation's) and its deliveries matching the page's filters, with every attempt. */
+async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: ConsoleSession) {
+  const e = await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id));
+  const f = filtersOf(ctx);
+  const deliveries = await listEndpointDeliveries(db, {
     organisationId: e.organisationId,
     endpointId: e.id,
     outcome: f.outcome || undefined,
@@ -83,9 +93,10 @@ async function deliveriesOf(deps: ConsoleDeps, e: WebhookEndpoint, f: DeliveryFi
     orderId: f.order || undefined,
     limit: DELIVERIES_SHOWN,
   });
-  return Promise.all(
-    deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(deps.db, d.id) })),
+  const rows = await Promise.all(
+    deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(db, d.id) })),
   );
+  return { e, f, rows };
 }
 
 /** The query string of the page's filters (for the live fragment's URL). */
@@ -96,26 +107,18 @@ function filterQuery(f: DeliveryFilters): string {
 
 const endpointPage = (deps: ConsoleDeps) =>
   consolePage('Webhook endpoint', async (ctx, s, admin) => {
-    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-    const f = filtersOf(ctx);
-    const rows = await deliveriesOf(deps, e, f);
+    const { e, f, rows } = await endpointDeliveries(deps, ctx, s);
     return html`<p><a href="/settings/webhooks">All endpoints</a></p>
-      <dl>
-        <dt>URL</dt>
-        <dd><code>${e.url}</code></dd>
-        <dt>Mode</dt>
-        <dd>${modeBadge(e.mode)}</dd>
-        <dt>State</dt>
-        <dd>${endpointState(e)}</dd>
-        <dt>Events</dt>
-        <dd>${e.events.join(', ')}</dd>
-        ${
-          e.previousSecretExpiresAt
-            ? html`<dt>Secret rotation</dt>
-                <dd>The previous secret also signs until ${e.previousSecretExpiresAt}.</dd>`
-            : ''
-        }
-      </dl>
+      ${definitions([
+        ['URL', html`<code>${e.url}</code>`],
+        ['Mode', modeBadge(e.mode)],
+        ['State', endpointState(e)],
+        ['Events', e.events.join(', ')],
+        !!e.previousSecretExpiresAt && [
+          'Secret rotation',
+          `The previous secret also signs until ${e.previousSecretExpiresAt}.`,
+        ],
+      ])}
       ${admin ? endpointActions(e, s.csrfToken) : ''}
       <h2>Deliveries</h2>
       ${deliveryFilters(e, f)}
@@ -179,8 +182,7 @@ export function webhookRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   // The deliveries list alone, for the page's script to poll: new attempts appear as they happen.
   router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
     const s = sessionOf(ctx);
-    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-    const rows = await deliveriesOf(deps, e, filtersOf(ctx));
+    const { e, rows } = await endpointDeliveries(deps, ctx, s);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('X-Deliveries-Version', deliveriesVersion(rows));
     ctx.body = deliveryList(e, rows, isAdmin(s), s.csrfToken).value;
