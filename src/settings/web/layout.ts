@@ -97,6 +97,10 @@ export function consolePage(
   };
 }
 
+/** A select's option, selected when it is the current value. */
+export const option = (value: string, label: string, current?: string) =>
+  html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
+
 /** A description list of labels and values; `false` leaves a pair out, a missing value shows as a dash. */
 export function definitions(pairs: readonly (readonly [string, Part] | false)[]): Html {
   return html`<dl>
