@@ -6,11 +6,9 @@ export function renderBillingEmailVerification(input: {
   url: string;
   validHours: number;
 }): RenderedEmail {
-  const subject = `Confirm ${input.organisationName}'s billing e-mail`;
   return renderEmail({
-    subject,
+    subject: `Confirm ${input.organisationName}'s billing e-mail`,
     blocks: [
-      { kind: 'heading', text: subject },
       {
         kind: 'paragraph',
         text: `An admin of ${input.organisationName} gave this address as the billing e-mail for its notice placements: invoices, service incident notices and the e-mails of test orders come here.`,

@@ -22,7 +22,6 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
   return renderEmail({
     subject,
     blocks: [
-      { kind: 'heading', text: subject },
       { kind: 'paragraph', text: `Hello ${input.organisationName},` },
       {
         kind: 'paragraph',

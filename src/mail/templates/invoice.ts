@@ -40,11 +40,10 @@ export function paymentInstruction(inv: InvoiceDetails): string {
 
 /** The on-account invoice to the organisation's billing contact; the PDF goes with it as an attachment. */
 export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): RenderedEmail {
-  const subject = `${order.livemode ? '' : '[TEST] '}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`;
   return renderEmail({
-    subject,
+    subject: `${order.livemode ? '' : '[TEST] '}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`,
+    heading: `Invoice ${inv.number}`,
     blocks: [
-      { kind: 'heading', text: `Invoice ${inv.number}` },
       { kind: 'paragraph', text: `Hello ${inv.organisationName},` },
       {
         kind: 'paragraph',

@@ -1,12 +1,22 @@
 import type { OrderEventName } from '../../orders/events';
 import type { OrderBody } from '../../orders/order';
-import { isPaymentState, type OrderStatus, type PaymentMethod } from '../../orders/status';
+import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
 import { formatPence } from '../../money';
 import { formatDate, renderEmail, type Block, type RenderedEmail } from './render';
 import { orderDocumentUrl } from '../../orders/documents';
 
-/** A body's fields as the e-mails read them: always present, null when the body leaves them out. */
-type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | null };
+/** The body's texts the e-mails read: null when the body leaves one out or empty. */
+const TEXTS = [
+  'newspaperName',
+  'gazetteEdition',
+  'checkoutUrl',
+  'invoiceUrl',
+  'publicationDate',
+  'publishedAt',
+  'certificateUrl',
+  'urn',
+  'clientRef',
+] as const;
 
 /**
  * What the order e-mails need of an order: its public body (the event's `data.object`, `OrderBody`), read
@@ -16,52 +26,25 @@ export type OrderMailView = Pick<
   OrderBody,
   'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod' | 'createdAt'
 > &
-  Present<
-    Pick<
-      OrderBody,
-      | 'newspaperName'
-      | 'gazetteEdition'
-      | 'paymentState'
-      | 'checkoutUrl'
-      | 'invoiceUrl'
-      | 'publicationDate'
-      | 'publishedAt'
-      | 'certificateUrl'
-      | 'urn'
-      | 'clientRef'
-    >
-  > & {
-    contactEmail: string | null;
-    applicantName: string | null;
-    pricing: Partial<OrderBody['pricing']>;
-  };
+  Record<(typeof TEXTS)[number] | 'contactEmail', string | null> & { paymentState: PaymentState | null };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 export function orderMailView(object: Record<string, unknown>): OrderMailView {
   const fields = (object.fields ?? {}) as Record<string, unknown>;
+  const texts = Object.fromEntries(TEXTS.map((k) => [k, str(object[k])]));
   return {
+    ...(texts as Record<(typeof TEXTS)[number], string | null>),
     id: String(object.id),
     reference: String(object.reference),
     type: String(object.type),
     status: String(object.status) as OrderStatus,
     livemode: object.livemode !== false,
-    newspaperName: str(object.newspaperName),
-    gazetteEdition: str(object.gazetteEdition),
     quotedPriceGbpPence: Number(object.quotedPriceGbpPence ?? 0),
     paymentMethod: String(object.paymentMethod) as PaymentMethod,
     paymentState: isPaymentState(object.paymentState) ? object.paymentState : null,
-    checkoutUrl: str(object.checkoutUrl),
-    invoiceUrl: str(object.invoiceUrl),
-    publicationDate: str(object.publicationDate),
-    publishedAt: str(object.publishedAt),
-    certificateUrl: str(object.certificateUrl),
-    urn: str(object.urn),
-    clientRef: str(object.clientRef),
     contactEmail: str(fields.contactEmail),
-    applicantName: str(fields.applicantName),
     createdAt: String(object.createdAt),
-    pricing: (object.pricing ?? {}) as OrderMailView['pricing'],
   };
 }
 
@@ -224,8 +207,8 @@ export function renderOrderEmail(
   const body = template(order, newspaperOf(order), opts);
   return renderEmail({
     subject: `${testPrefix(order)}${body.subject}`,
+    heading: body.subject,
     blocks: [
-      { kind: 'heading', text: body.subject },
       { kind: 'paragraph', text: 'Hello,' },
       { kind: 'paragraph', text: body.intro },
       orderFacts(order),

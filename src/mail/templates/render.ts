@@ -14,6 +14,8 @@ export type Block =
 
 export interface EmailContent {
   subject: string;
+  /** The first line, the subject unless given. */
+  heading?: string;
   /** The greeting and body blocks; the footer is added by `renderEmail`. */
   blocks: Block[];
 }
@@ -31,7 +33,6 @@ const FOOTER =
 function textBlock(b: Block): string {
   switch (b.kind) {
     case 'heading':
-      return b.text;
     case 'paragraph':
       return b.text;
     case 'link':
@@ -65,17 +66,18 @@ function htmlBlock(b: Block): string {
   }
 }
 
-export function renderEmail(content: EmailContent): RenderedEmail {
-  const text = [...content.blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
+export function renderEmail({ subject, heading = subject, blocks: body }: EmailContent): RenderedEmail {
+  const blocks: Block[] = [{ kind: 'heading', text: heading }, ...body];
+  const text = [...blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
   const html = [
     '<!doctype html>',
-    `<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b;line-height:1.45;max-width:640px">',
-    ...content.blocks.map(htmlBlock),
+    ...blocks.map(htmlBlock),
     `<hr style="border:none;border-top:1px solid #ccc;margin:20px 0"><p style="color:#666;font-size:12px">${escapeHtml(FOOTER)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: content.subject, text, html };
+  return { subject, text, html };
 }
 
 /** `2026-12-03` (or a full timestamp) as `Thursday 3 December 2026`, the UK date. */

@@ -16,7 +16,6 @@ export function renderSignInEmail(input: SignInMailInput): RenderedEmail {
   return renderEmail({
     subject,
     blocks: [
-      { kind: 'heading', text: subject },
       {
         kind: 'paragraph',
         text: input.invitedBy

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** Who changes a setting: a signed-in member of the organisation, or an operator through the CLI. */
 export type Actor = { kind: 'member'; memberId: string; email: string } | { kind: 'operator' };
 
@@ -22,3 +24,10 @@ export class SettingsRefused extends Error {
 }
 
 export const notFound = (what: string, id: string) => new SettingsRefused('not_found', `No ${what} ${id}.`);
+
+/** The value as the schema reads it, or the schema's first complaint as an `invalid` refusal. */
+export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new SettingsRefused('invalid', result.error.issues[0].message);
+  return result.data;
+}

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { SCOPES } from '../../auth/api-key';
-import {
-  createApiKey,
-  findApiKey,
-  listApiKeys,
-  revokeApiKey,
-  type ApiKeyRecord,
-} from '../../db/api-keys.repository';
+import { createApiKey, findApiKey, revokeApiKey, type ApiKeyRecord } from '../../db/api-keys.repository';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import type { KeyMode, KeyScope } from '../../auth/api-key';
 import type { QuotaLimits } from '../../quotas/quotas';
 import { checkHeldQuota } from '../../quotas/usage';
-import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+import { actorLabel, notFound, parsed, type Actor } from './actor';
 
 /**
  * The rules of API keys, one copy for the `notices key` CLI and the settings console: who may hold which
@@ -35,19 +28,6 @@ const keyInput = z.object({
     .max(SCOPES.length * 2),
 });
 
-export interface NewKey {
-  organisationId: string;
-  name?: string;
-  mode: KeyMode | string;
-  scopes: (KeyScope | string)[];
-}
-
-function parse(input: NewKey) {
-  const parsed = keyInput.safeParse(input);
-  if (!parsed.success) throw new SettingsRefused('invalid', parsed.error.issues[0].message);
-  return parsed.data;
-}
-
 /**
  * Creates a key: the full key is returned once, here, and never stored. An organisation holding its quota of
  * active keys in the mode is refused (QuotaExceeded, naming the quota): revoke one first.
@@ -55,43 +35,47 @@ function parse(input: NewKey) {
 export async function createOrganisationKey(
   { db, quotas }: { db: Db; quotas: QuotaLimits },
   actor: Actor,
-  input: NewKey,
+  input: { organisationId: string; name?: string; mode: string; scopes: string[] },
 ): Promise<{ key: string; record: ApiKeyRecord }> {
-  const { name, mode, scopes } = parse(input);
-  if (!(await findOrganisation(db, input.organisationId)))
-    throw notFound('organisation', input.organisationId);
+  const { name = null, mode, scopes } = parsed(keyInput, input);
+  const { organisationId } = input;
+  if (!(await findOrganisation(db, organisationId))) throw notFound('organisation', organisationId);
   return db.transaction().execute(async (trx) => {
-    await checkHeldQuota(trx, quotas, 'api_keys', input.organisationId, mode);
+    await checkHeldQuota(trx, quotas, 'api_keys', organisationId, mode);
     const created = await createApiKey(trx, {
-      organisationId: input.organisationId,
+      organisationId,
       mode,
       scopes: [...new Set(scopes)],
-      name: name ?? null,
+      name,
       createdBy: actorLabel(actor),
     });
+    const { record } = created;
     await recordSettingsChange(trx, {
-      organisationId: input.organisationId,
+      organisationId,
       actor: actorLabel(actor),
       action: 'api_key.created',
-      target: created.record.id,
-      details: { name: name ?? null, mode, scopes: created.record.scopes, display: created.record.display },
+      target: record.id,
+      details: { name, mode, scopes: record.scopes, display: record.display },
     });
     return created;
   });
 }
 
-/**
- * Revokes a key (at once: the next request with it is 401). `organisationId` confines it to one
- * organisation (the console); the operator's CLI may leave it out. Revoking twice is harmless.
- */
+/** The key, confined to one organisation when `organisationId` is given (the operator's CLI leaves it out). */
+export async function findOrganisationKey(db: Db, keyId: string, organisationId?: string) {
+  const found = await findApiKey(db, keyId);
+  if (!found || (organisationId && found.organisationId !== organisationId)) throw notFound('API key', keyId);
+  return found;
+}
+
+/** Revokes a key (at once: the next request with it is 401). Revoking twice is harmless. */
 export async function revokeOrganisationKey(
   db: Db,
   actor: Actor,
   keyId: string,
   organisationId?: string,
 ): Promise<ApiKeyRecord> {
-  const found = await findApiKey(db, keyId);
-  if (!found || (organisationId && found.organisationId !== organisationId)) throw notFound('API key', keyId);
+  const found = await findOrganisationKey(db, keyId, organisationId);
   return db.transaction().execute(async (trx) => {
     const record = (await revokeApiKey(trx, keyId))!;
     if (!found.revokedAt) {
@@ -106,15 +90,3 @@ export async function revokeOrganisationKey(
     return record;
   });
 }
-
-export async function findOrganisationKey(
-  db: Db,
-  organisationId: string,
-  keyId: string,
-): Promise<ApiKeyRecord> {
-  const found = await findApiKey(db, keyId);
-  if (!found || found.organisationId !== organisationId) throw notFound('API key', keyId);
-  return found;
-}
-
-export const listOrganisationKeys = listApiKeys;

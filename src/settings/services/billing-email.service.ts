@@ -14,20 +14,15 @@ import type { MailDeps } from './members.service';
  */
 export const BILLING_EMAIL_LINK_HOURS = 24;
 
-/** The console path a verification token opens; the e-mail carries it under PUBLIC_BASE_URL. */
-export const billingEmailConfirmPath = (token: string) =>
-  `/settings/billing-email/confirm?token=${encodeURIComponent(token)}`;
-
 /**
  * Issues a link verifying the organisation's current billing e-mail (voiding older ones) and, with a mailer,
  * e-mails it to that address; the CLI gets the URL to hand on. Undefined when there is nothing to verify (no
  * billing e-mail, or already verified). Safe to retry: each try voids the last one's link.
  */
 export async function mailBillingEmailVerification(
-  deps: MailDeps,
+  { db, config, mailer }: MailDeps,
   organisationId: string,
 ): Promise<string | undefined> {
-  const { db, config, mailer } = deps;
   const org = await findOrganisation(db, organisationId);
   if (!org?.billingEmail || org.billingEmailVerifiedAt) return undefined;
   const token = await createBillingEmailVerification(
@@ -36,7 +31,7 @@ export async function mailBillingEmailVerification(
     org.billingEmail,
     BILLING_EMAIL_LINK_HOURS * 3_600_000,
   );
-  const url = `${config.publicBaseUrl}${billingEmailConfirmPath(token)}`;
+  const url = `${config.publicBaseUrl}/settings/billing-email/confirm?token=${encodeURIComponent(token)}`;
   if (mailer) {
     const email = renderBillingEmailVerification({
       organisationName: org.name,

@@ -12,30 +12,20 @@ import {
 } from '../../db/members.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import { MEMBER_ROLES, type MemberRole } from '../../db/tables/members';
+import { MEMBER_ROLES } from '../../db/tables/members';
 import type { Mailer } from '../../mail/mailer';
 import { renderSignInEmail } from '../../mail/templates/sign-in';
-import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+import { actorLabel, notFound, parsed, SettingsRefused, type Actor } from './actor';
 
 /** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
 export const SIGN_IN_LINK_MINUTES = 15;
 export const INVITATION_LINK_MINUTES = 24 * 60;
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 const emailSchema = z.email('Enter an e-mail address, like name@example.com.').max(MAX_EMAIL_LENGTH);
+const roleSchema = z.enum(MEMBER_ROLES, `The role is one of: ${MEMBER_ROLES.join(', ')}.`);
 
-export function parseEmail(value: string): string {
-  const parsed = emailSchema.safeParse(value.trim());
-  if (!parsed.success) throw new SettingsRefused('invalid', parsed.error.issues[0].message);
-  return parsed.data;
-}
-
-function parseRole(value: string): MemberRole {
-  if (!(MEMBER_ROLES as readonly string[]).includes(value)) {
-    throw new SettingsRefused('invalid', `The role is one of: ${MEMBER_ROLES.join(', ')}.`);
-  }
-  return value as MemberRole;
-}
+export const parseEmail = (value: string): string => parsed(emailSchema, value.trim());
 
 export interface MailDeps {
   db: Db;
@@ -44,15 +34,12 @@ export interface MailDeps {
   mailer?: Mailer;
 }
 
-/** The console path a sign-in token opens; the e-mail carries it under PUBLIC_BASE_URL. */
-export const signInPath = (token: string) => `/settings/sign-in/confirm?token=${encodeURIComponent(token)}`;
-
 /**
- * A member asking for links again while the newest link they asked for is unused and younger than this gets no new one (it
- * is in their inbox): at most one e-mail per member per this many minutes, whoever asks, and no one can void
- * the link a member is about to use by asking again.
+ * A member asking for links again while the newest link they asked for is unused and younger than this gets no
+ * new one (it is in their inbox): at most one e-mail per member per this many minutes, whoever asks, and no one
+ * can void the link a member is about to use by asking again.
  */
-export const SIGN_IN_RESEND_MINUTES = 5;
+const SIGN_IN_RESEND_MINUTES = 5;
 
 /**
  * Issues a one-time link for the member (voiding their older ones) and, with a mailer, e-mails it. Returns the
@@ -67,7 +54,7 @@ async function sendLink(
     unlessUnusedWithinMs: (opts.resendAfterMinutes ?? 0) * 60_000,
   });
   if (!token) return undefined;
-  const url = `${config.publicBaseUrl}${signInPath(token)}`;
+  const url = `${config.publicBaseUrl}/settings/sign-in/confirm?token=${encodeURIComponent(token)}`;
   if (mailer) {
     const org = await findOrganisation(db, member.organisationId);
     const email = renderSignInEmail({
@@ -86,7 +73,7 @@ async function sendLink(
   return url;
 }
 
-/** Issues a one-time link for the member (voiding their older ones) and, with a mailer, e-mails it. Returns the full URL. */
+/** A link issued whatever the member's last one (no resend limit). */
 export async function sendSignInLink(
   deps: MailDeps,
   member: Member,
@@ -103,9 +90,8 @@ export async function sendSignInLink(
  * An address that is no member's spends nothing and sends nothing. Returns the links sent.
  */
 export async function mailRequestedSignInLinks(deps: MailDeps, email: string): Promise<number> {
-  const members = await findMembersByEmail(deps.db, email);
   let sent = 0;
-  for (const member of members) {
+  for (const member of await findMembersByEmail(deps.db, email)) {
     const url = await sendLink(deps, member, {
       minutes: SIGN_IN_LINK_MINUTES,
       resendAfterMinutes: SIGN_IN_RESEND_MINUTES,
@@ -122,7 +108,7 @@ export async function inviteMember(
   input: { organisationId: string; email: string; role: string },
 ): Promise<{ member: Member; signInUrl: string }> {
   const email = parseEmail(input.email);
-  const role = parseRole(input.role);
+  const role = parsed(roleSchema, input.role);
   if (!(await findOrganisation(deps.db, input.organisationId)))
     throw notFound('organisation', input.organisationId);
   const member = await insertMember(deps.db, {

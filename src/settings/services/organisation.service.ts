@@ -11,27 +11,12 @@ import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 import { parseEmail } from './members.service';
 
 export const MAX_CONTACT_NAME = 200;
-export const MAX_ORGANISATION_NAME = 200;
+const MAX_ORGANISATION_NAME = 200;
 /** A postal address: up to 6 lines of up to 100 characters. */
-export const MAX_ADDRESS_LINES = 6;
-export const MAX_ADDRESS_LINE = 100;
+const MAX_ADDRESS_LINES = 6;
+const MAX_ADDRESS_LINE = 100;
 
-/** The contact details the service e-mails: invoices and incident notices go to the billing e-mail. */
-export interface ContactDetails {
-  billingContactName: string | null;
-  billingEmail: string | null;
-  /** The address VAT invoices are made out to (a full VAT invoice must show the customer's address). */
-  billingAddress?: string | null;
-}
-
-/** A change to the organisation; absent fields stay as they are. */
-export interface OrganisationChange extends Partial<ContactDetails> {
-  /** Ours to set (CLI only), as is the billing arrangement. */
-  name?: string;
-  invoiceTermsDays?: 30 | 60;
-}
-
-function checked(change: OrganisationChange): OrganisationUpdate {
+function checked(change: OrganisationUpdate): OrganisationUpdate {
   const out: OrganisationUpdate = { ...change };
   if (change.billingContactName !== undefined) {
     const name = (change.billingContactName ?? '').trim();
@@ -54,7 +39,10 @@ function checked(change: OrganisationChange): OrganisationUpdate {
   return out;
 }
 
-/** An address as lines: split on newlines or commas, each trimmed, empty ones dropped; empty: none. */
+/**
+ * The address VAT invoices are made out to, as lines: split on newlines or commas, each trimmed, empty ones
+ * dropped; empty: none.
+ */
 function postalAddress(raw: string | null): string | null {
   const lines = (raw ?? '')
     .split(/[\n,]/)
@@ -69,21 +57,16 @@ function postalAddress(raw: string | null): string | null {
   return lines.length > 0 ? lines.join('\n') : null;
 }
 
-const CONTACT_FIELDS = ['billingContactName', 'billingEmail', 'billingAddress'] as const;
-const OPERATOR_FIELDS = ['name', 'invoiceTermsDays'] as const;
+const AUDITED = [
+  { action: 'organisation.contact_changed', keys: ['billingContactName', 'billingEmail', 'billingAddress'] },
+  { action: 'organisation.details_changed', keys: ['name', 'invoiceTermsDays'] },
+] as const;
 
-/** The audit entries of a change: one per kind (contact details, operator's details), with before and after. */
+/** The audit entries of a change: one per kind of field changed (contact, operator's), with before and after. */
 function auditEntries(before: Organisation, after: Organisation, change: OrganisationUpdate) {
   const pick = (o: Organisation, keys: readonly (keyof Organisation)[]) =>
     Object.fromEntries(keys.map((k) => [k, o[k]]));
-  const entries: { action: string; keys: readonly (keyof Organisation)[] }[] = [];
-  if (CONTACT_FIELDS.some((k) => change[k] !== undefined)) {
-    entries.push({ action: 'organisation.contact_changed', keys: CONTACT_FIELDS });
-  }
-  if (OPERATOR_FIELDS.some((k) => change[k] !== undefined)) {
-    entries.push({ action: 'organisation.details_changed', keys: OPERATOR_FIELDS });
-  }
-  return entries.map((e) => ({
+  return AUDITED.filter((e) => e.keys.some((k) => change[k] !== undefined)).map((e) => ({
     action: e.action,
     details: { before: pick(before, e.keys), after: pick(after, e.keys) },
   }));
@@ -91,14 +74,15 @@ function auditEntries(before: Organisation, after: Organisation, change: Organis
 
 /**
  * Changes an organisation and records who did it in the settings audit log, in one transaction: the
- * console (contact details, by an admin) and the CLI's `org update` (anything, by an operator) both come
- * here, so both write the same entries.
+ * console (contact details, by an admin; an empty field removes the value) and the CLI's `org update`
+ * (anything, by an operator) both come here, so both write the same entries. Absent fields stay as they are;
+ * the name and invoice terms are ours to set (CLI only), as is the billing arrangement.
  */
 export async function changeOrganisation(
   db: Db,
   actor: Actor,
   organisationId: string,
-  change: OrganisationChange,
+  change: OrganisationUpdate,
 ): Promise<Organisation> {
   const update = checked(change);
   return db.transaction().execute(async (trx) => {
@@ -121,14 +105,4 @@ export async function changeOrganisation(
     }
     return after;
   });
-}
-
-/** The console's contact form: both fields are sent; an empty field removes the value. */
-export function updateContactDetails(
-  db: Db,
-  actor: Actor,
-  organisationId: string,
-  input: { billingContactName: string; billingEmail: string },
-): Promise<Organisation> {
-  return changeOrganisation(db, actor, organisationId, input);
 }

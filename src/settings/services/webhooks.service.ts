@@ -24,8 +24,8 @@ import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
 /**
  * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
  * destination checks (https for live, no credentials, no internal literal addresses), the events (the spec's
- * eight unless `order.paid` is asked for), the
- * shown-once signing secret, rotation with overlap, and an audit entry for every change.
+ * eight unless `order.paid` is asked for), the shown-once signing secret, rotation with overlap, and an audit
+ * entry for every change.
  */
 export const MAX_URL_LENGTH = 2048;
 
@@ -82,23 +82,16 @@ export async function createEndpoint(
   actor: Actor,
   input: { organisationId: string; url: string; mode: string; events?: readonly string[] },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  if (input.mode !== 'live' && input.mode !== 'test')
-    throw new SettingsRefused('invalid', 'The mode is live or test.');
-  const url = checkUrl(config, input.url, input.mode);
+  const { organisationId, mode } = input;
+  if (mode !== 'live' && mode !== 'test') throw new SettingsRefused('invalid', 'The mode is live or test.');
+  const url = checkUrl(config, input.url, mode);
   const events = checkEvents(input.events ?? DEFAULT_WEBHOOK_EVENTS);
-  if (!(await findOrganisation(db, input.organisationId)))
-    throw notFound('organisation', input.organisationId);
+  if (!(await findOrganisation(db, organisationId))) throw notFound('organisation', organisationId);
   return db.transaction().execute(async (trx) => {
-    await checkHeldQuota(
-      trx,
-      config.quotas,
-      'webhook_endpoints',
-      input.organisationId,
-      input.mode as 'live' | 'test',
-    );
+    await checkHeldQuota(trx, config.quotas, 'webhook_endpoints', organisationId, mode);
     const created = await createWebhookEndpoint(trx, config.webhooks.encryptionKey, {
-      organisationId: input.organisationId,
-      mode: input.mode as 'live' | 'test',
+      organisationId,
+      mode,
       url: url.toString(),
       events,
     });
@@ -198,24 +191,12 @@ export async function deleteEndpoint(
   );
 }
 
-export interface TestSendResult {
-  eventId: string;
-  event: WebhookEventName;
-  delivered: boolean;
-  statusCode: number | null;
-  error: string | null;
-}
-
 /**
  * Sends one sample event (the test helpers' samples: a fresh `evt_` id, a sample test order, `livemode`
  * false) to this endpoint, signed exactly like real deliveries, once and synchronously. Nothing is recorded
  * as a delivery; a disabled endpoint may be tested before it is enabled again.
  */
-export async function sendTestEvent(
-  { db, config }: Deps,
-  endpoint: WebhookEndpoint,
-  event: string,
-): Promise<TestSendResult> {
+export async function sendTestEvent({ db, config }: Deps, endpoint: WebhookEndpoint, event: string) {
   if (!isOrderEventName(event)) throw new SettingsRefused('invalid', `Unknown event ${event}.`);
   const now = new Date();
   const data = sampleEventData(event, {

@@ -1,14 +1,10 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import type { Middleware, Next } from 'koa';
-import type { Pool } from 'pg';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import type { Logger } from '../../logger';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets';
-import { PageError, type ConsoleContext, type ConsoleState } from './context';
+import { PageError, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
 import { html } from '../../web/html';
 import { keyRoutes } from './keys.routes';
 import { sendPage } from './layout';
@@ -19,16 +15,6 @@ import { assetPageHeaders } from '../../api/pages/page-security';
 import { checkCsrf, loadSession } from './security';
 import { signInRoutes } from './sign-in.routes';
 import { webhookRoutes } from './webhooks.routes';
-
-export interface ConsoleDeps {
-  config: Config;
-  db: Db;
-  pool: Pool;
-  log: Logger;
-  temporal: Client;
-  /** Task queue of the order worker, which also runs webhook deliveries. */
-  taskQueue: string;
-}
 
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -98,16 +84,16 @@ async function requireSession(ctx: ConsoleContext, next: Next) {
 
 function assetRoutes(): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
-  router.get('/settings/assets/console.css', (ctx) => {
-    ctx.type = 'text/css; charset=utf-8';
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = CONSOLE_CSS;
-  });
-  router.get('/settings/assets/console.js', (ctx) => {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = CONSOLE_JS;
-  });
+  for (const [file, type, body] of [
+    ['console.css', 'text/css', CONSOLE_CSS],
+    ['console.js', 'text/javascript', CONSOLE_JS],
+  ]) {
+    router.get(`/settings/assets/${file}`, (ctx) => {
+      ctx.type = `${type}; charset=utf-8`;
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = body;
+    });
+  }
   router.get('/settings', (ctx) => ctx.redirect(ctx.state.session ? '/settings/keys' : '/settings/sign-in'));
   return router;
 }
@@ -117,18 +103,18 @@ function assetRoutes(): Router<ConsoleState> {
  * (API keys, webhooks and dead letters, orders, people, organisation details). Mounted in front of the
  * JSON API's middleware; every other path passes through untouched.
  */
-export function settingsConsole(deps: ConsoleDeps): Middleware<ConsoleState> {
+export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware<ConsoleState> {
   const { config, db, log } = deps;
   let mailer: Mailer | undefined;
   const getMailer = () => (mailer ??= createMailer(config));
   const routers = [
     assetRoutes(),
-    signInRoutes({ db, pool: deps.pool, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
-    memberRoutes({ db, config, mailer: getMailer }),
-    keyRoutes({ db, config }),
-    webhookRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
-    orderRoutes({ db, cursorKeys: config.api.cursorKeys }),
-    organisationRoutes({ db, config, temporal: deps.temporal, taskQueue: deps.taskQueue }),
+    signInRoutes(deps),
+    memberRoutes(deps, getMailer),
+    keyRoutes(deps),
+    webhookRoutes(deps),
+    orderRoutes(deps),
+    organisationRoutes(deps),
   ];
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,

@@ -1,8 +1,22 @@
+import type { Client } from '@temporalio/client';
 import type { ParameterizedContext } from 'koa';
+import type { Pool } from 'pg';
 import type { AppState } from '../../api/context';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
 import type { Member } from '../../db/members.repository';
 import type { Organisation } from '../../db/organisations.repository';
 import type { Actor } from '../services/actor';
+
+/** What the console's routes work with. */
+export interface ConsoleDeps {
+  config: Config;
+  db: Db;
+  pool: Pool;
+  temporal: Client;
+  /** Task queue of the order worker, which also runs webhook deliveries and sends the console's e-mails. */
+  taskQueue: string;
+}
 
 /** A signed-in member's session, as the console's pages see it. */
 export interface ConsoleSession {

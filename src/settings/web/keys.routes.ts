@@ -1,28 +1,16 @@
 import Router from '@koa/router';
 import { SCOPES } from '../../auth/api-key';
-import type { ApiKeyRecord } from '../../db/api-keys.repository';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
+import { listApiKeys, type ApiKeyRecord } from '../../db/api-keys.repository';
 import {
   createOrganisationKey,
   findOrganisationKey,
-  listOrganisationKeys,
   MAX_KEY_NAME,
   revokeOrganisationKey,
 } from '../services/api-keys.service';
-import {
-  actorOf,
-  isAdmin,
-  field,
-  fields,
-  sessionOf,
-  type ConsoleContext,
-  type ConsoleState,
-} from './context';
+import { actorOf, field, fields, sessionOf, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time, type Html } from '../../web/html';
-import { csrfField, sendConfirmation, sendPageWith } from './layout';
-import { adminChange, orNotFound, type PageMessages } from './refusals';
-import { createAndReveal } from './reveal';
+import { consolePage, csrfField, secretField, sendConfirmation } from './layout';
+import { adminChange, orNotFound } from './refusals';
 import { stackTable } from './table';
 import { requireAdmin } from './security';
 
@@ -80,54 +68,39 @@ function createForm(csrf: string): Html {
     </form>`;
 }
 
-async function keysPage(db: Db, ctx: ConsoleContext, o: PageMessages = {}) {
-  const s = sessionOf(ctx);
-  const admin = isAdmin(s);
-  const keys = await listOrganisationKeys(db, s.organisation.id);
-  sendPageWith(
-    ctx,
-    'API keys',
-    o,
-    html`<p>
-        Keys authenticate your systems to the API. Live keys (<code>svc_live_…</code>) place real notices;
-        test keys (<code>svc_test_…</code>) see only test orders. A key is shown once, when it is created.
-      </p>
-      ${keysTable(keys, admin)} ${admin ? createForm(s.csrfToken) : ''}`,
-  );
-}
-
 /** API keys: list for everyone; create (shown once) and revoke (after confirmation) for admins. */
-export function keyRoutes({ db, config }: { db: Db; config: Config }): Router<ConsoleState> {
+export function keyRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
   const router = new Router<ConsoleState>();
-  const page = (ctx: ConsoleContext, messages: PageMessages) => keysPage(db, ctx, messages);
-  router.get('/settings/keys', (ctx) => keysPage(db, ctx));
-
+  const page = consolePage(
+    'API keys',
+    async (_ctx, s, admin) =>
+      html`<p>
+          Keys authenticate your systems to the API. Live keys (<code>svc_live_…</code>) place real notices;
+          test keys (<code>svc_test_…</code>) see only test orders. A key is shown once, when it is created.
+        </p>
+        ${keysTable(await listApiKeys(db, s.organisation.id), admin)} ${admin ? createForm(s.csrfToken) : ''}`,
+  );
+  router.get('/settings/keys', (ctx) => page(ctx));
   router.post(
     '/settings/keys',
-    createAndReveal({
-      input: (ctx, organisationId) => ({
-        organisationId,
+    adminChange(page, async (ctx, s) => {
+      const { key, record } = await createOrganisationKey({ db, quotas: config.quotas }, actorOf(s), {
+        organisationId: s.organisation.id,
         name: field(ctx, 'name'),
         mode: field(ctx, 'mode'),
         scopes: fields(ctx, 'scopes'),
-      }),
-      create: (actor, input) => createOrganisationKey({ db, quotas: config.quotas }, actor, input),
-      reveal: ({ key, record }) => ({
+      });
+      const warning = 'Copy this key now and store it safely: it is shown only once and cannot be recovered.';
+      return {
         notice: `Key ${record.name ?? record.display} created.`,
-        field: {
-          id: 'new-key',
-          label: `Your new ${record.mode} key`,
-          secret: key,
-          warning: 'Copy this key now and store it safely: it is shown only once and cannot be recovered.',
-        },
-      }),
-      page,
+        reveal: secretField('new-key', `Your new ${record.mode} key`, key, warning),
+      };
     }),
   );
 
   router.get('/settings/keys/:id/revoke', async (ctx) => {
     requireAdmin(ctx);
-    const key = await orNotFound(findOrganisationKey(db, sessionOf(ctx).organisation.id, ctx.params.id));
+    const key = await orNotFound(findOrganisationKey(db, ctx.params.id, sessionOf(ctx).organisation.id));
     sendConfirmation(ctx, {
       title: 'Revoke API key',
       question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,

@@ -1,5 +1,5 @@
 import { html, type Html, type Part } from '../../web/html';
-import { sessionOf, type ConsoleContext } from './context';
+import { isAdmin, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
 
 const SECTIONS = [
   ['/settings/keys', 'API keys'],
@@ -75,13 +75,53 @@ export interface PageMessages {
   reveal?: Html;
 }
 
-/** A page that may carry a change's messages: a refusal answers 400 (or its own status); a revealed secret comes first. */
-export function sendPageWith(ctx: ConsoleContext, title: string, o: PageMessages, body: Part): void {
-  sendPage(
-    ctx,
-    { title, notice: o.notice, error: o.error, body: html`${o.reveal ?? ''} ${body}` },
-    o.error ? (o.errorStatus ?? 400) : 200,
-  );
+/** A page of the signed-in member's organisation, shown alone or with a change's messages. */
+export type ConsolePage = (ctx: ConsoleContext, messages?: PageMessages) => Promise<void>;
+
+/**
+ * A console page whose body `render` builds for the signed-in member (`admin`: with the forms that change
+ * settings). A refusal answers 400 (or its own status); a revealed secret comes first.
+ */
+export function consolePage(
+  title: string,
+  render: (ctx: ConsoleContext, s: ConsoleSession, admin: boolean) => Promise<Part>,
+): ConsolePage {
+  return async (ctx, o = {}) => {
+    const s = sessionOf(ctx);
+    const body = await render(ctx, s, isAdmin(s));
+    sendPage(
+      ctx,
+      { title, notice: o.notice, error: o.error, body: html`${o.reveal ?? ''} ${body}` },
+      o.error ? (o.errorStatus ?? 400) : 200,
+    );
+  };
+}
+
+/** A select's option, selected when it is the current value. */
+export const option = (value: string, label: string, current?: string) =>
+  html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
+
+/** A description list of labels and values; `false` leaves a pair out, a missing value shows as a dash. */
+export function definitions(pairs: readonly (readonly [string, Part] | false)[]): Html {
+  return html`<dl>
+    ${pairs.map(
+      (p) =>
+        p &&
+        html`<dt>${p[0]}</dt>
+          <dd>${p[1] ?? '—'}</dd>`,
+    )}
+  </dl>`;
+}
+
+/** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
+export function secretField(id: string, label: string, value: string, warning: string): Html {
+  return html`<div class="warning" role="alert">
+      <p><strong>${warning}</strong></p>
+    </div>
+    <label for="${id}">${label}</label>
+    <input type="text" class="secret" id="${id}" value="${value}" readonly aria-describedby="${id}-copied" />
+    <button type="button" data-copy="${id}" hidden>Copy</button>
+    <p id="${id}-copied" class="muted" aria-live="polite"></p>`;
 }
 
 /** Answers the page with the console's headers (no caching, no framing, no referrer carrying a token). */

@@ -15,10 +15,10 @@ import { NOTICE_TYPES } from '../../notices/types';
 import type { Order } from '../../orders/order';
 import { orderTimeline } from '../../orders/timeline';
 import { ORDER_STATUSES } from '../../orders/status';
-import { PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
-import { sendPage } from './layout';
+import { option, sendPage } from './layout';
 import { stackTable } from './table';
 
 const DOCUMENT_KINDS = ['proof', 'certificate', 'invoice'] as const;
@@ -44,19 +44,17 @@ function apiQuery(ctx: ConsoleContext): Record<string, string | undefined> {
 }
 
 function filterForm(mode: string, q: Record<string, string | undefined>): Html {
-  const opt = (v: string, current?: string) =>
-    html`<option value="${v}" ${v === current ? html` selected` : ''}>${v}</option>`;
   return html`<form method="get" action="/settings/orders" aria-label="Filter orders">
     <input type="hidden" name="mode" value="${mode}" />
     <label for="o-status">Status</label
     ><select id="o-status" name="status">
       <option value="">Any status</option>
-      ${ORDER_STATUSES.map((s) => opt(s, q.status))}
+      ${ORDER_STATUSES.map((s) => option(s, s, q.status))}
     </select>
     <label for="o-type">Notice type</label
     ><select id="o-type" name="type">
       <option value="">Any type</option>
-      ${NOTICE_TYPES.map((t) => opt(t, q.type))}
+      ${NOTICE_TYPES.map((t) => option(t, t, q.type))}
     </select>
     <label for="o-after">Created after (UTC date)</label
     ><input type="date" id="o-after" name="createdAfter" value="${q.createdAfter?.slice(0, 10) ?? ''}" />
@@ -239,7 +237,8 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
 }
 
 /** Orders: a read-only browser of the organisation's live and test orders. */
-export function orderRoutes({ db, cursorKeys }: { db: Db; cursorKeys: CursorKeys }): Router<ConsoleState> {
+export function orderRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
+  const { cursorKeys } = config.api;
   const router = new Router<ConsoleState>();
   router.get('/settings/orders', (ctx) => listPage(db, cursorKeys, ctx));
   router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));

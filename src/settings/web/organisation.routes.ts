@@ -1,18 +1,16 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import type { Organisation } from '../../db/organisations.repository';
 import { queueBillingEmailVerification } from '../../temporal/sign-in';
 import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
 import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quotas/usage';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
-import { MAX_CONTACT_NAME, updateContactDetails } from '../services/organisation.service';
-import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
+import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
+import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
 import { html, time } from '../../web/html';
-import { csrfField, sendPageWith } from './layout';
-import { adminChange, type PageMessages } from './refusals';
+import { consolePage, csrfField, definitions } from './layout';
+import { adminChange } from './refusals';
 import { stackTable } from './table';
 
 const BILLING_LABELS: Record<string, string> = {
@@ -75,15 +73,13 @@ function verification(org: Organisation, csrfToken: string | null) {
     ${resend}`;
 }
 
-async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
-  const { db, config } = deps;
-  const s = sessionOf(ctx);
-  const org = s.organisation;
-  const admin = isAdmin(s);
-  const changes = await listSettingsChanges(db, org.id, 100);
-  const standings = await quotaStandings(db, config.quotas, org.id);
-  const contact = admin
-    ? html`<form method="post" action="/settings/organisation">
+const organisationPage = ({ db, config }: ConsoleDeps) =>
+  consolePage('Organisation', async (_ctx, s, admin) => {
+    const org = s.organisation;
+    const changes = await listSettingsChanges(db, org.id, 100);
+    const standings = await quotaStandings(db, config.quotas, org.id);
+    const contact = admin
+      ? html`<form method="post" action="/settings/organisation">
           ${csrfField(s.csrfToken)}
           <label for="billing-contact-name">Billing contact name</label>
           <input
@@ -107,27 +103,17 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
             aria-describedby="billing-email-status"
           />
           <button type="submit">Save contact details</button>
-        </form>
-        ${verification(org, s.csrfToken)}`
-    : html`<dl>
-          <dt>Billing contact name</dt>
-          <dd>${org.billingContactName ?? '—'}</dd>
-          <dt>Billing e-mail</dt>
-          <dd>${org.billingEmail ?? '—'}</dd>
-        </dl>
-        ${verification(org, null)}`;
-  sendPageWith(
-    ctx,
-    'Organisation',
-    o,
-    html`<dl>
-        <dt>Name</dt>
-        <dd>${org.name}</dd>
-        <dt>Organisation id</dt>
-        <dd><code>${org.id}</code></dd>
-      </dl>
+        </form>`
+      : definitions([
+          ['Billing contact name', org.billingContactName],
+          ['Billing e-mail', org.billingEmail],
+        ]);
+    return html`${definitions([
+        ['Name', org.name],
+        ['Organisation id', html`<code>${org.id}</code>`],
+      ])}
       <h2>Contact details</h2>
-      ${contact}
+      ${contact} ${verification(org, admin ? s.csrfToken : null)}
       <h2>Billing arrangement</h2>
       <p>
         ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
@@ -145,23 +131,14 @@ async function organisationPage(deps: Deps, ctx: ConsoleContext, o: PageMessages
           { label: 'What', cell: (c) => c.action },
           { label: 'Target', cell: (c) => html`<code>${c.target ?? ''}</code>` },
         ],
-      })}`,
-  );
-}
-
-interface Deps {
-  db: Db;
-  config: Config;
-  temporal: Client;
-  /** The worker's task queue, where the verification e-mail is sent from. */
-  taskQueue: string;
-}
+      })}`;
+  });
 
 /**
  * Queues the e-mail of a new link verifying the billing e-mail, counted against the organisation's daily quota
  * of such links (refused past it with the quota's message; the count is given back if nothing was queued).
  */
-async function emailVerificationLink(deps: Deps, organisationId: string): Promise<void> {
+async function emailVerificationLink(deps: ConsoleDeps, organisationId: string): Promise<void> {
   const { db, config } = deps;
   const quota = ['billing_email_links_per_day'] as const;
   const use = await useWindowQuotas(db, config.quotas, quota, organisationId, 'test');
@@ -177,47 +154,42 @@ async function emailVerificationLink(deps: Deps, organisationId: string): Promis
  * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
  * the settings audit log.
  */
-export function organisationRoutes(deps: Deps): Router<ConsoleState> {
+export function organisationRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   const { db } = deps;
   const router = new Router<ConsoleState>();
-  router.get('/settings/organisation', (ctx) => organisationPage(deps, ctx));
+  const page = organisationPage(deps);
+  router.get('/settings/organisation', (ctx) => page(ctx));
   router.post(
     '/settings/organisation',
-    adminChange(
-      (ctx, messages) => organisationPage(deps, ctx, messages),
-      async (ctx, s) => {
-        const input = {
-          billingContactName: field(ctx, 'billingContactName'),
-          billingEmail: field(ctx, 'billingEmail'),
-        };
-        const before = s.organisation.billingEmail;
-        s.organisation = await updateContactDetails(db, actorOf(s), s.organisation.id, input);
-        if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
-          return { notice: 'Contact details saved.' };
-        }
-        const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
-          if (isQuotaRefusal(err)) return err.message;
-          throw err;
-        });
-        return {
-          notice: refused
-            ? `Contact details saved. No verification link was e-mailed: ${refused}`
-            : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
-        };
-      },
-    ),
+    adminChange(page, async (ctx, s) => {
+      const input = {
+        billingContactName: field(ctx, 'billingContactName'),
+        billingEmail: field(ctx, 'billingEmail'),
+      };
+      const before = s.organisation.billingEmail;
+      s.organisation = await changeOrganisation(db, actorOf(s), s.organisation.id, input);
+      if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
+        return { notice: 'Contact details saved.' };
+      }
+      const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
+        if (isQuotaRefusal(err)) return err.message;
+        throw err;
+      });
+      return {
+        notice: refused
+          ? `Contact details saved. No verification link was e-mailed: ${refused}`
+          : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
+      };
+    }),
   );
   router.post(
     '/settings/organisation/billing-email/verify',
-    adminChange(
-      (ctx, messages) => organisationPage(deps, ctx, messages),
-      async (_ctx, s) => {
-        const { billingEmail, billingEmailVerifiedAt } = s.organisation;
-        if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
-        await emailVerificationLink(deps, s.organisation.id);
-        return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
-      },
-    ),
+    adminChange(page, async (_ctx, s) => {
+      const { billingEmail, billingEmailVerifiedAt } = s.organisation;
+      if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
+      await emailVerificationLink(deps, s.organisation.id);
+      return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
+    }),
   );
   return router;
 }

@@ -3,29 +3,8 @@ import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
-import type { PageMessages } from './layout';
+import type { ConsolePage, PageMessages } from './layout';
 import { requireAdmin } from './security';
-
-export type { PageMessages };
-
-/**
- * Runs a change; a refusal of the shared rules becomes the page again with the message (400; a quota's with
- * its own status, 409 or 429, naming the quota), or the console's 404 when the thing is not the organisation's.
- */
-export async function refusedAsPage(
-  run: () => Promise<void>,
-  showError: (message: string, status?: number) => Promise<void>,
-) {
-  try {
-    await run();
-  } catch (err) {
-    if (isQuotaRefusal(err))
-      return showError(err.message, err instanceof AppError ? HTTP_STATUS[err.code] : 409);
-    if (!(err instanceof SettingsRefused)) throw err;
-    if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
-    await showError(err.message);
-  }
-}
 
 /** The thing, or the console's 404 when the shared rules say it is not the organisation's. */
 export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
@@ -39,18 +18,27 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
 
 /**
  * The console's form handler for a change: admins only; `run` makes the change as the signed-in member and
- * says what to announce; the page comes back with that, or with the shared rules' refusal.
+ * says what to announce; the page comes back with that. A refusal of the shared rules becomes the page again
+ * with the message (400; a quota's with its own status, 409 or 429, naming the quota), or the console's 404
+ * when the thing is not the organisation's.
  */
 export function adminChange(
-  page: (ctx: ConsoleContext, messages: PageMessages) => Promise<void>,
+  page: ConsolePage,
   run: (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>,
 ) {
   return async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
     const s = sessionOf(ctx);
-    await refusedAsPage(
-      async () => page(ctx, await run(ctx, s)),
-      (error, errorStatus) => page(ctx, { error, errorStatus }),
-    );
+    try {
+      await page(ctx, await run(ctx, s));
+    } catch (err) {
+      if (isQuotaRefusal(err)) {
+        const errorStatus = err instanceof AppError ? HTTP_STATUS[err.code] : 409;
+        return page(ctx, { error: err.message, errorStatus });
+      }
+      if (!(err instanceof SettingsRefused)) throw err;
+      if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
+      await page(ctx, { error: err.message });
+    }
   };
 }

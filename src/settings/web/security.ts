@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import { findSession } from '../../db/members.repository';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
-import { isAdmin, PageError, type ConsoleContext } from './context';
+import { isAdmin, PageError, sessionOf, type ConsoleContext } from './context';
 
 export const SESSION_COOKIE = 'notices_session';
 /** Pairs with the hidden field of the forms shown before a session exists (double-submit). */
@@ -83,8 +83,7 @@ export function preSessionCsrf(ctx: ConsoleContext, config: Config): string {
 
 /** Changes are for admins; a viewer's forged POST is refused. */
 export function requireAdmin(ctx: ConsoleContext): void {
-  if (!ctx.state.session) throw new PageError(403, 'Sign in first.');
-  if (!isAdmin(ctx.state.session)) {
+  if (!isAdmin(sessionOf(ctx))) {
     throw new PageError(403, 'Only admins can change settings. Ask an admin of your organisation.');
   }
 }

@@ -1,10 +1,8 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientBucket } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import {
   createSession,
   deleteMemberSessions,
@@ -15,45 +13,37 @@ import { queueSignInMail } from '../../temporal/sign-in';
 import { SettingsRefused } from '../services/actor';
 import { confirmBillingEmail } from '../services/billing-email.service';
 import { parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
-import { field, PageError, sessionOf, type ConsoleContext, type ConsoleState } from './context';
-import { html } from '../../web/html';
-import { sendPage } from './layout';
+import {
+  field,
+  PageError,
+  sessionOf,
+  type ConsoleContext,
+  type ConsoleDeps,
+  type ConsoleState,
+} from './context';
+import { html, type Html } from '../../web/html';
+import { csrfField, sendPage } from './layout';
 import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './security';
 
-export interface SignInDeps {
-  db: Db;
-  pool: Pool;
-  config: Config;
-  temporal: Client;
-  /** The worker's task queue, where the sign-in e-mails are sent from. */
-  taskQueue: string;
-}
-
 /**
- * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket), counted in
- * PostgreSQL like the API's limits. There is no budget per address a stranger could spend: a member gets at most
- * one e-mail per SIGN_IN_RESEND_MINUTES while their last link is unused (members.service.ts).
+ * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket) per 15 minutes,
+ * counted in PostgreSQL like the API's limits. There is no budget per address a stranger could spend: a member
+ * gets at most one e-mail every few minutes while their last link is unused (members.service.ts).
  */
-function limiters(pool: Pool) {
-  const make = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      tableName: 'rate_limits',
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration,
-      clearExpiredByTimeout: false,
-    });
-  return {
-    perIp: make('settings-sign-in-ip', 20, 15 * 60),
-    confirmPerIp: make('settings-confirm-ip', 30, 15 * 60),
-  };
-}
+const perClient = (pool: Pool, keyPrefix: string, points: number) =>
+  new RateLimiterPostgres({
+    storeClient: pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: 15 * 60,
+    clearExpiredByTimeout: false,
+  });
 
-async function consume(ctx: ConsoleContext, limiter: RateLimiterPostgres, key: string) {
+async function consume(ctx: ConsoleContext, limiter: RateLimiterPostgres) {
   try {
-    await limiter.consume(key);
+    await limiter.consume(clientBucket(ctx.ip));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -79,7 +69,7 @@ function signInForm(
           works once, for ${SIGN_IN_LINK_MINUTES} minutes.
         </p>
         <form method="post" action="/settings/sign-in">
-          <input type="hidden" name="_csrf" value="${csrf}" />
+          ${csrfField(csrf)}
           <label for="email">E-mail address</label>
           <input
             type="email"
@@ -97,11 +87,40 @@ function signInForm(
   );
 }
 
+/**
+ * The page an e-mailed link opens: it only shows a button, since mail scanners that fetch links must not use up
+ * the token.
+ */
+function sendLinkConfirmation(
+  ctx: ConsoleContext,
+  csrf: string,
+  o: { title: string; text: Html; action: string; button: string },
+) {
+  const token = String(ctx.query.token ?? '').slice(0, 100);
+  sendPage(ctx, {
+    title: o.title,
+    body: html`<p>${o.text}</p>
+      <form method="post" action="${o.action}">
+        ${csrfField(csrf)}
+        <input type="hidden" name="token" value="${token}" />
+        <button type="submit">${o.button}</button>
+      </form>`,
+  });
+}
+
+const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
+
 /** Sign-in by e-mailed one-time link, sign-out, and sign-out everywhere. */
-export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
+export function signInRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   const { db, config } = deps;
-  const limit = limiters(deps.pool);
+  const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
+  const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
   const router = new Router<ConsoleState>();
+  const signOut = (ctx: ConsoleContext, notice: string) => {
+    setCookie(ctx, config, SESSION_COOKIE, '', 0);
+    ctx.state.session = undefined;
+    signInForm(ctx, config, { notice });
+  };
 
   router.get('/settings/sign-in', (ctx) => {
     if (ctx.state.session) return ctx.redirect('/settings/keys');
@@ -110,7 +129,7 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
 
   router.post('/settings/sign-in', async (ctx) => {
     const email = field(ctx, 'email').trim().slice(0, 254);
-    await consume(ctx, limit.perIp, clientBucket(ctx.ip));
+    await consume(ctx, signInLimit);
     let address: string;
     try {
       address = parseEmail(email);
@@ -127,24 +146,18 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
     });
   });
 
-  // Opening the link only shows a button: mail scanners that fetch links must not use up the token.
-  router.get('/settings/sign-in/confirm', (ctx) => {
-    const token = String(ctx.query.token ?? '').slice(0, 100);
-    const csrf = preSessionCsrf(ctx, config);
-    sendPage(ctx, {
+  router.get('/settings/sign-in/confirm', (ctx) =>
+    sendLinkConfirmation(ctx, preSessionCsrf(ctx, config), {
       title: 'Confirm sign-in',
-      body: html`<p>Continue to sign in to your organisation's settings.</p>
-        <form method="post" action="/settings/sign-in/confirm">
-          <input type="hidden" name="_csrf" value="${csrf}" />
-          <input type="hidden" name="token" value="${token}" />
-          <button type="submit">Sign in</button>
-        </form>`,
-    });
-  });
+      text: html`Continue to sign in to your organisation's settings.`,
+      action: '/settings/sign-in/confirm',
+      button: 'Sign in',
+    }),
+  );
 
   router.post('/settings/sign-in/confirm', async (ctx) => {
-    await consume(ctx, limit.confirmPerIp, clientBucket(ctx.ip));
-    const member = await redeemSignInLink(db, field(ctx, 'token').slice(0, 100));
+    await consume(ctx, confirmLimit);
+    const member = await redeemSignInLink(db, tokenOf(ctx));
     if (!member) {
       return signInForm(ctx, config, {
         error: 'This sign-in link has expired or was already used. Ask for a new one below.',
@@ -155,25 +168,19 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
     ctx.redirect('/settings/keys');
   });
 
-  // The billing e-mail's verification link: like a sign-in link, opening it only shows a button (mail scanners).
-  router.get('/settings/billing-email/confirm', (ctx) => {
-    const token = String(ctx.query.token ?? '').slice(0, 100);
-    // Its owner may be signed in (an admin verifying their own address): the form then carries the session's token.
-    const csrf = ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config);
-    sendPage(ctx, {
+  // Its owner may be signed in (an admin verifying their own address): the form then carries the session's token.
+  router.get('/settings/billing-email/confirm', (ctx) =>
+    sendLinkConfirmation(ctx, ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config), {
       title: 'Confirm billing e-mail',
-      body: html`<p>Confirm that this address receives your organisation's billing e-mail.</p>
-        <form method="post" action="/settings/billing-email/confirm">
-          <input type="hidden" name="_csrf" value="${csrf}" />
-          <input type="hidden" name="token" value="${token}" />
-          <button type="submit">Confirm this address</button>
-        </form>`,
-    });
-  });
+      text: html`Confirm that this address receives your organisation's billing e-mail.`,
+      action: '/settings/billing-email/confirm',
+      button: 'Confirm this address',
+    }),
+  );
 
   router.post('/settings/billing-email/confirm', async (ctx) => {
-    await consume(ctx, limit.confirmPerIp, clientBucket(ctx.ip));
-    const confirmed = await confirmBillingEmail({ db }, field(ctx, 'token').slice(0, 100));
+    await consume(ctx, confirmLimit);
+    const confirmed = await confirmBillingEmail({ db }, tokenOf(ctx));
     sendPage(
       ctx,
       confirmed
@@ -195,17 +202,12 @@ export function signInRoutes(deps: SignInDeps): Router<ConsoleState> {
   router.post('/settings/sign-out', async (ctx) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) await deleteSession(db, token);
-    setCookie(ctx, config, SESSION_COOKIE, '', 0);
-    ctx.state.session = undefined;
-    signInForm(ctx, config, { notice: 'You have signed out.' });
+    signOut(ctx, 'You have signed out.');
   });
 
   router.post('/settings/sign-out-everywhere', async (ctx) => {
-    const s = sessionOf(ctx);
-    const ended = await deleteMemberSessions(db, s.member.id);
-    setCookie(ctx, config, SESSION_COOKIE, '', 0);
-    ctx.state.session = undefined;
-    signInForm(ctx, config, { notice: `You have signed out everywhere (${ended} sessions ended).` });
+    const ended = await deleteMemberSessions(db, sessionOf(ctx).member.id);
+    signOut(ctx, `You have signed out everywhere (${ended} sessions ended).`);
   });
 
   return router;

@@ -1,7 +1,4 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import { findDelivery, listAttempts, listEndpointDeliveries } from '../../db/webhook-deliveries.repository';
 import { listWebhookEndpoints, type WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import {
@@ -20,6 +17,7 @@ import {
   setEndpointEnabled,
   updateEndpointEvents,
 } from '../services/webhooks.service';
+import type { Actor } from '../services/actor';
 import {
   actorOf,
   field,
@@ -28,13 +26,21 @@ import {
   PageError,
   sessionOf,
   type ConsoleContext,
+  type ConsoleDeps,
+  type ConsoleSession,
   type ConsoleState,
 } from './context';
 import { html } from '../../web/html';
 import { modeBadge } from './keys.routes';
-import { createAndReveal, secretField } from './reveal';
-import { sendConfirmation, sendPageWith } from './layout';
-import { adminChange, orNotFound, type PageMessages } from './refusals';
+import {
+  consolePage,
+  definitions,
+  secretField,
+  sendConfirmation,
+  type ConsolePage,
+  type PageMessages,
+} from './layout';
+import { adminChange, orNotFound } from './refusals';
 import { requireAdmin } from './security';
 import {
   createEndpointForm,
@@ -51,27 +57,17 @@ import {
 
 const DELIVERIES_SHOWN = 50;
 
-interface Deps {
-  db: Db;
-  config: Config;
-  temporal: Client;
-  taskQueue: string;
-}
-
-async function listPage({ db }: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
-  const s = sessionOf(ctx);
-  const endpoints = await listWebhookEndpoints(db, s.organisation.id);
-  sendPageWith(
-    ctx,
+const listPage = ({ db }: ConsoleDeps) =>
+  consolePage(
     'Webhooks',
-    o,
-    html`<p>
-        We POST signed order events to your endpoints and retry failures on a schedule; after the last attempt
-        a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
-      </p>
-      ${endpointList(endpoints)} ${isAdmin(s) ? createEndpointForm(s.csrfToken) : ''}`,
+    async (_ctx, s, admin) =>
+      html`<p>
+          We POST signed order events to your endpoints and retry failures on a schedule; after the last
+          attempt a delivery becomes a dead letter you can replay. Test-mode events go only to test endpoints.
+        </p>
+        ${endpointList(await listWebhookEndpoints(db, s.organisation.id))}
+        ${admin ? createEndpointForm(s.csrfToken) : ''}`,
   );
-}
 
 function filtersOf(ctx: ConsoleContext): DeliveryFilters {
   const q = (name: string) =>
@@ -85,9 +81,11 @@ function filtersOf(ctx: ConsoleContext): DeliveryFilters {
   };
 }
 
-/** The endpoint's deliveries matching the page's filters, each with every attempt. */
-async function deliveriesOf(deps: Deps, e: WebhookEndpoint, f: DeliveryFilters) {
-  const deliveries = await listEndpointDeliveries(deps.db, {
+/** The path's endpoint (the organisation's) and its deliveries matching the page's filters, with every attempt. */
+async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: ConsoleSession) {
+  const e = await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id));
+  const f = filtersOf(ctx);
+  const deliveries = await listEndpointDeliveries(db, {
     organisationId: e.organisationId,
     endpointId: e.id,
     outcome: f.outcome || undefined,
@@ -95,9 +93,10 @@ async function deliveriesOf(deps: Deps, e: WebhookEndpoint, f: DeliveryFilters) 
     orderId: f.order || undefined,
     limit: DELIVERIES_SHOWN,
   });
-  return Promise.all(
-    deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(deps.db, d.id) })),
+  const rows = await Promise.all(
+    deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(db, d.id) })),
   );
+  return { e, f, rows };
 }
 
 /** The query string of the page's filters (for the live fragment's URL). */
@@ -106,33 +105,20 @@ function filterQuery(f: DeliveryFilters): string {
   return q ? `?${q}` : '';
 }
 
-async function endpointPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {}) {
-  const s = sessionOf(ctx);
-  const admin = isAdmin(s);
-  const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-  const f = filtersOf(ctx);
-  const rows = await deliveriesOf(deps, e, f);
-  sendPageWith(
-    ctx,
-    `Webhook endpoint`,
-    o,
-    html`<p><a href="/settings/webhooks">All endpoints</a></p>
-      <dl>
-        <dt>URL</dt>
-        <dd><code>${e.url}</code></dd>
-        <dt>Mode</dt>
-        <dd>${modeBadge(e.mode)}</dd>
-        <dt>State</dt>
-        <dd>${endpointState(e)}</dd>
-        <dt>Events</dt>
-        <dd>${e.events.join(', ')}</dd>
-        ${
-          e.previousSecretExpiresAt
-            ? html`<dt>Secret rotation</dt>
-                <dd>The previous secret also signs until ${e.previousSecretExpiresAt}.</dd>`
-            : ''
-        }
-      </dl>
+const endpointPage = (deps: ConsoleDeps) =>
+  consolePage('Webhook endpoint', async (ctx, s, admin) => {
+    const { e, f, rows } = await endpointDeliveries(deps, ctx, s);
+    return html`<p><a href="/settings/webhooks">All endpoints</a></p>
+      ${definitions([
+        ['URL', html`<code>${e.url}</code>`],
+        ['Mode', modeBadge(e.mode)],
+        ['State', endpointState(e)],
+        ['Events', e.events.join(', ')],
+        !!e.previousSecretExpiresAt && [
+          'Secret rotation',
+          `The previous secret also signs until ${e.previousSecretExpiresAt}.`,
+        ],
+      ])}
       ${admin ? endpointActions(e, s.csrfToken) : ''}
       <h2>Deliveries</h2>
       ${deliveryFilters(e, f)}
@@ -144,9 +130,8 @@ async function endpointPage(deps: Deps, ctx: ConsoleContext, o: PageMessages = {
         >
       </p>
       ${liveDeliveries(`/settings/webhooks/${e.id}/deliveries${filterQuery(f)}`, deliveryList(e, rows, admin, s.csrfToken), deliveriesVersion(rows))}
-      ${admin ? replayDeadForm(e, s.csrfToken) : ''}`,
-  );
-}
+      ${admin ? replayDeadForm(e, s.csrfToken) : ''}`;
+  });
 
 function replaySummary(results: ReplayResult[]): string {
   const started = results.filter((r) => r.replayed).length;
@@ -155,63 +140,57 @@ function replaySummary(results: ReplayResult[]): string {
 }
 
 /** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
-function change(deps: Deps, run: (ctx: ConsoleContext, e: WebhookEndpoint) => Promise<PageMessages>) {
-  return adminChange(
-    (ctx, messages) => endpointPage(deps, ctx, messages),
-    async (ctx, s) => run(ctx, await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id))),
+function change(
+  deps: ConsoleDeps,
+  page: ConsolePage,
+  run: (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) => Promise<PageMessages>,
+) {
+  return adminChange(page, async (ctx, s) =>
+    run(ctx, await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id)), actorOf(s)),
   );
 }
 
 /** Webhooks: endpoints, their deliveries with every attempt, and replays, all confined to the organisation. */
-export function webhookRoutes(deps: Deps): Router<ConsoleState> {
+export function webhookRoutes(deps: ConsoleDeps): Router<ConsoleState> {
   const { db } = deps;
   const router = new Router<ConsoleState>();
   const replayDeps = { db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
 
-  router.get('/settings/webhooks', (ctx) => listPage(deps, ctx));
+  const list = listPage(deps);
+  const endpoint = endpointPage(deps);
+  const endpointChange = (run: Parameters<typeof change>[2]) => change(deps, endpoint, run);
+
+  router.get('/settings/webhooks', (ctx) => list(ctx));
   router.post(
     '/settings/webhooks',
-    createAndReveal({
-      input: (ctx, organisationId) => ({
-        organisationId,
+    adminChange(list, async (ctx, s) => {
+      const { endpoint, secret } = await createEndpoint(deps, actorOf(s), {
+        organisationId: s.organisation.id,
         url: field(ctx, 'url'),
         mode: field(ctx, 'mode'),
         events: fields(ctx, 'events'),
-      }),
-      create: (actor, input) => createEndpoint(deps, actor, input),
-      reveal: ({ endpoint, secret }) => ({
+      });
+      const warning = 'Copy this signing secret now: it is shown only once. Verify every request with it.';
+      return {
         notice: 'Endpoint added.',
-        field: {
-          id: 'new-secret',
-          label: `Signing secret of ${endpoint.url}`,
-          secret,
-          warning: 'Copy this signing secret now: it is shown only once. Verify every request with it.',
-        },
-      }),
-      page: (ctx, messages) => listPage(deps, ctx, messages),
+        reveal: secretField('new-secret', `Signing secret of ${endpoint.url}`, secret, warning),
+      };
     }),
   );
 
-  router.get('/settings/webhooks/:id', (ctx) => endpointPage(deps, ctx));
+  router.get('/settings/webhooks/:id', (ctx) => endpoint(ctx));
   // The deliveries list alone, for the page's script to poll: new attempts appear as they happen.
   router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
     const s = sessionOf(ctx);
-    const e = await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id));
-    const rows = await deliveriesOf(deps, e, filtersOf(ctx));
+    const { e, rows } = await endpointDeliveries(deps, ctx, s);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('X-Deliveries-Version', deliveriesVersion(rows));
     ctx.body = deliveryList(e, rows, isAdmin(s), s.csrfToken).value;
   });
   router.post(
     '/settings/webhooks/:id/events',
-    change(deps, async (ctx, e) => {
-      await updateEndpointEvents(
-        deps,
-        actorOf(sessionOf(ctx)),
-        e.id,
-        fields(ctx, 'events'),
-        e.organisationId,
-      );
+    endpointChange(async (ctx, e, actor) => {
+      await updateEndpointEvents(deps, actor, e.id, fields(ctx, 'events'), e.organisationId);
       return { notice: 'Events saved.' };
     }),
   );
@@ -221,8 +200,8 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   ] as const) {
     router.post(
       `/settings/webhooks/:id/${path}`,
-      change(deps, async (ctx, e) => {
-        await setEndpointEnabled(deps, actorOf(sessionOf(ctx)), e.id, enabled, e.organisationId);
+      endpointChange(async (_ctx, e, actor) => {
+        await setEndpointEnabled(deps, actor, e.id, enabled, e.organisationId);
         return {
           notice: enabled
             ? 'Endpoint enabled.'
@@ -233,23 +212,18 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   }
   router.post(
     '/settings/webhooks/:id/rotate',
-    change(deps, async (ctx, e) => {
-      const { endpoint, secret } = await rotateEndpointSecret(
-        deps,
-        actorOf(sessionOf(ctx)),
-        e.id,
-        e.organisationId,
-      );
-      const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
+    endpointChange(async (_ctx, e, actor) => {
+      const rotated = await rotateEndpointSecret(deps, actor, e.id, e.organisationId);
+      const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${rotated.endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
       return {
         notice: 'Signing secret rotated.',
-        reveal: secretField('new-secret', 'New signing secret', secret, warning),
+        reveal: secretField('new-secret', 'New signing secret', rotated.secret, warning),
       };
     }),
   );
   router.post(
     '/settings/webhooks/:id/test',
-    change(deps, async (ctx, e) => {
+    endpointChange(async (ctx, e) => {
       const sent = await sendTestEvent(deps, e, field(ctx, 'event'));
       if (sent.delivered)
         return { notice: `Test event ${sent.event} (${sent.eventId}) delivered: HTTP ${sent.statusCode}.` };
@@ -258,7 +232,7 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   );
   router.post(
     '/settings/webhooks/:id/deliveries/:deliveryId/replay',
-    change(deps, async (ctx, e) => {
+    endpointChange(async (ctx, e) => {
       const d = await findDelivery(db, ctx.params.deliveryId);
       if (!d || d.endpointId !== e.id || d.organisationId !== e.organisationId)
         throw new PageError(404, 'Not found.');
@@ -277,7 +251,7 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
   );
   router.post(
     '/settings/webhooks/:id/replay-dead',
-    change(deps, async (ctx, e) => {
+    endpointChange(async (ctx, e) => {
       const since = new Date(`${field(ctx, 'since')}Z`);
       if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(field(ctx, 'since')) || Number.isNaN(since.getTime())) {
         return { error: 'Enter the date and time to replay dead letters from.' };
@@ -303,7 +277,7 @@ export function webhookRoutes(deps: Deps): Router<ConsoleState> {
     requireAdmin(ctx);
     const s = sessionOf(ctx);
     const e = await orNotFound(deleteEndpoint(deps, actorOf(s), ctx.params.id, s.organisation.id));
-    await listPage(deps, ctx, { notice: `Endpoint ${e.url} deleted.` });
+    await list(ctx, { notice: `Endpoint ${e.url} deleted.` });
   });
   return router;
 }

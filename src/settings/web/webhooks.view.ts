@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, WEBHOOK_EVENTS } from '../../webhooks/events';
 import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
-import { csrfField } from './layout';
+import { csrfField, option } from './layout';
 import { stackTable } from './table';
 
 export const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
@@ -36,10 +36,7 @@ export function endpointList(endpoints: WebhookEndpoint[]): Html {
     columns: [
       { label: 'URL', cell: (e) => html`<a href="/settings/webhooks/${e.id}">${e.url}</a>` },
       { label: 'Mode', cell: (e) => modeBadge(e.mode) },
-      {
-        label: 'Events',
-        cell: (e) => subscriptionLabel(e.events),
-      },
+      { label: 'Events', cell: (e) => subscriptionLabel(e.events) },
       { label: 'State', cell: endpointState },
       { label: 'Created', cell: (e) => time(e.createdAt) },
     ],
@@ -97,16 +94,14 @@ export interface DeliveryFilters {
 }
 
 export function deliveryFilters(e: WebhookEndpoint, f: DeliveryFilters): Html {
-  const opt = (value: string, label: string, current: string) =>
-    html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
   return html`<form method="get" action="/settings/webhooks/${e.id}" aria-label="Filter deliveries">
     <label for="f-outcome">Show</label>
     <select id="f-outcome" name="outcome">
-      ${opt('', 'All deliveries', f.outcome)}${opt('failed', 'Failed (retrying or dead)', f.outcome)}${opt('dead', 'Dead letters', f.outcome)}
+      ${option('', 'All deliveries', f.outcome)}${option('failed', 'Failed (retrying or dead)', f.outcome)}${option('dead', 'Dead letters', f.outcome)}
     </select>
     <label for="f-event">Event type</label>
     <select id="f-event" name="event">
-      ${opt('', 'Any event', f.event)}${WEBHOOK_EVENTS.map((ev) => opt(ev, ev, f.event))}
+      ${option('', 'Any event', f.event)}${WEBHOOK_EVENTS.map((ev) => option(ev, ev, f.event))}
     </select>
     <label for="f-order">Order id</label>
     <input type="text" id="f-order" name="order" value="${f.order}" maxlength="100" autocomplete="off" />
