@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType } from 'kysely';
 
-/** Column types many tables share (the migrations' helpers in ../migrations/columns.ts make the columns). */
+/** Column types many tables share. */
 
 /** `created_at … default now()`: set by the database on insert (a caller may give it); never updated. */
 export type CreatedNow = ColumnType<Date, Date | undefined, never>;
