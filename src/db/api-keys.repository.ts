@@ -1,22 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
+import type { ApiKeysTable } from './tables/api-keys';
 import type { KeyMode, KeyScope } from '../auth/api-key';
-
-export interface ApiKeyRecord {
-  id: string;
-  organisationId: string;
-  mode: KeyMode;
-  display: string;
-  scopes: KeyScope[];
-  name: string | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  /** `member:mem_… (email)`, `operator (CLI)`, or null for older keys. */
-  createdBy: string | null;
-}
 
 const columns = [
   'id',
@@ -31,31 +19,8 @@ const columns = [
   'created_by',
 ] as const;
 
-function toRecord(row: {
-  id: string;
-  organisation_id: string;
-  mode: KeyMode;
-  display: string;
-  scopes: string[];
-  name: string | null;
-  created_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  created_by: string | null;
-}): ApiKeyRecord {
-  return {
-    id: row.id,
-    organisationId: row.organisation_id,
-    mode: row.mode,
-    display: row.display,
-    scopes: row.scopes as KeyScope[],
-    name: row.name,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    lastUsedAt: row.last_used_at,
-    createdBy: row.created_by,
-  };
-}
+/** A key as the service sees it: everything but its hash. */
+export type ApiKeyRecord = CamelCased<Pick<Selectable<ApiKeysTable>, (typeof columns)[number]>>;
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
@@ -85,7 +50,7 @@ export async function createApiKey(
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
-  return { key, record: toRecord(row) };
+  return { key, record: fromRow(row) };
 }
 
 /** The active (not revoked) key with this hash. */
@@ -96,7 +61,7 @@ export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiK
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && toRecord(row);
+  return row && fromRow(row);
 }
 
 export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
@@ -106,7 +71,7 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at')
     .execute();
-  return rows.map(toRecord);
+  return rows.map(fromRow);
 }
 
 /** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/auth/active-keys). */
@@ -126,7 +91,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
       .returning(columns)
       .executeTakeFirst();
     if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
-    return row && toRecord(row);
+    return row && fromRow(row);
   };
   // The notice is sent on commit: inside the caller's transaction (the settings audit), or in one of its own.
   return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
@@ -145,5 +110,5 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
 
 export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
   const row = await db.selectFrom('api_keys').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && toRecord(row);
+  return row && fromRow(row);
 }

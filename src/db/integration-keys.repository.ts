@@ -1,25 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { IntegrationKind } from './tables/integration-keys';
+import type { IntegrationKeysTable } from './tables/integration-keys';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
-export const INTEGRATION_KEY_PREFIX = 'svc_int_';
+const INTEGRATION_KEY_PREFIX = 'svc_int_';
 const INTEGRATION_KEY_PATTERN = /^svc_int_[0-9A-Za-z]{43}$/;
 
 export type IntegrationTarget =
   { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
-
-export interface IntegrationKeyRecord {
-  id: string;
-  kind: IntegrationKind;
-  newspaperName: string | null;
-  gazetteEdition: string | null;
-  display: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-}
 
 const columns = [
   'id',
@@ -31,29 +23,10 @@ const columns = [
   'revoked_at',
 ] as const;
 
-function toRecord(row: {
-  id: string;
-  kind: IntegrationKind;
-  newspaper_name: string | null;
-  gazette_edition: string | null;
-  display: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}): IntegrationKeyRecord {
-  return {
-    id: row.id,
-    kind: row.kind,
-    newspaperName: row.newspaper_name,
-    gazetteEdition: row.gazette_edition,
-    display: row.display,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
-}
-
-export function isIntegrationKeyFormat(key: string): boolean {
-  return INTEGRATION_KEY_PATTERN.test(key);
-}
+/** A key as the service sees it: everything but its hash. */
+export type IntegrationKeyRecord = CamelCased<
+  Pick<Selectable<IntegrationKeysTable>, (typeof columns)[number]>
+>;
 
 /**
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
@@ -77,21 +50,21 @@ export async function createIntegrationKey(
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
-  return { key, record: toRecord(row) };
+  return { key, record: fromRow(row) };
 }
 
 export async function findActiveIntegrationKey(
   db: Db,
   key: string,
 ): Promise<IntegrationKeyRecord | undefined> {
-  if (!isIntegrationKeyFormat(key)) return undefined;
+  if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
   const row = await db
     .selectFrom('integration_keys')
     .select(columns)
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && toRecord(row);
+  return row && fromRow(row);
 }
 
 export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean> {
@@ -111,11 +84,11 @@ export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[
     .select(columns)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map(toRecord);
+  return rows.map(fromRow);
 }
 
 /** The key by id, active or revoked. */
 export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
   const row = await db.selectFrom('integration_keys').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && toRecord(row);
+  return row && fromRow(row);
 }

@@ -1,44 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { newId } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
 import { deleteExpiredRows } from './expired-rows';
-import type { MemberRole } from './tables/members';
-
-export interface Member {
-  id: string;
-  organisationId: string;
-  email: string;
-  role: MemberRole;
-  invitedBy: string | null;
-  createdAt: Date;
-}
+import type { MemberRole, MembersTable } from './tables/members';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
 
+/** A member's row, as `columns` selects it. */
+type MemberRow = Pick<Selectable<MembersTable>, (typeof columns)[number]>;
+
+export type Member = CamelCased<MemberRow>;
+
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
-
-/** A member's row, as `columns` selects it. */
-interface MemberRow {
-  id: string;
-  organisation_id: string;
-  email: string;
-  role: MemberRole;
-  invited_by: string | null;
-  created_at: Date;
-}
-
-function toMember(r: MemberRow): Member {
-  return {
-    id: r.id,
-    organisationId: r.organisation_id,
-    email: r.email,
-    role: r.role,
-    invitedBy: r.invited_by,
-    createdAt: r.created_at,
-  };
-}
 
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -74,7 +50,7 @@ export async function insertMember(
     )
     .returning(columns)
     .executeTakeFirst();
-  return row && toMember(row);
+  return row && fromRow(row);
 }
 
 export async function listMembers(db: Db, organisationId: string): Promise<Member[]> {
@@ -82,7 +58,7 @@ export async function listMembers(db: Db, organisationId: string): Promise<Membe
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at')
     .execute();
-  return rows.map(toMember);
+  return rows.map(fromRow);
 }
 
 /** Every active membership of an e-mail address (one person may belong to several organisations). */
@@ -92,7 +68,7 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
     .orderBy('created_at')
     .limit(20)
     .execute();
-  return rows.map(toMember);
+  return rows.map(fromRow);
 }
 
 /**
@@ -128,19 +104,8 @@ export async function removeMember(
     }
     await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
     await trx.deleteFrom('sign_in_links').where('member_id', '=', id).execute();
-    return toMember(row);
+    return fromRow(row);
   });
-}
-
-export async function countAdmins(db: Db, organisationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('role', '=', 'admin')
-    .where('removed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**
@@ -204,7 +169,7 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
     .executeTakeFirst();
   if (!used) return undefined;
   const row = await activeMembers(db).where('id', '=', used.member_id).executeTakeFirst();
-  return row && toMember(row);
+  return row && fromRow(row);
 }
 
 export interface Session {
@@ -238,7 +203,9 @@ export async function findSession(db: Db, token: string): Promise<Session | unde
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  return row && { member: toMember(row), csrfToken: row.csrf_token, expiresAt: row.expires_at };
+  if (!row) return undefined;
+  const { csrf_token: csrfToken, expires_at: expiresAt, ...member } = row;
+  return { member: fromRow(member), csrfToken, expiresAt };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import { fromColumns } from './columns';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { SentEmailsTable, SentEmailStatus } from './tables/sent-emails';
+import type { SentEmailsTable } from './tables/sent-emails';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {
@@ -14,25 +14,11 @@ export interface EmailIntent {
   subject: string;
 }
 
-export interface SentEmail {
-  key: string;
-  kind: string;
-  orderId: string | null;
-  organisationId: string | null;
-  incidentId: string | null;
-  recipients: string[];
-  subject: string;
-  status: SentEmailStatus;
-  attempts: number;
-  messageId: string | null;
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
 type Row = Selectable<SentEmailsTable>;
 
-/** The row as the model, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
+/** An e-mail as the model has it, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
+export type SentEmail = JsonModel<Omit<Row, 'claimed_until' | 'updated_at'>>;
+
 function toSentEmail(r: Row): SentEmail {
   const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
   return fromColumns(email);

@@ -1,5 +1,4 @@
-import type { ColumnType } from 'kysely';
-import type { KeyMode } from '../../auth/api-key';
+import type { KeyMode, KeyScope } from '../../auth/api-key';
 import type { CreatedNow } from './columns';
 
 export interface ApiKeysTable {
@@ -10,11 +9,11 @@ export interface ApiKeysTable {
   key_hash: string;
   /** Non-secret display form, e.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
   display: string;
-  scopes: string[];
+  scopes: KeyScope[];
   name: string | null;
   created_at: CreatedNow;
   revoked_at: Date | null;
   last_used_at: Date | null;
-  /** `member:mem_… (email)`, `operator (CLI)` or null for keys made before this was recorded. */
-  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
+  created_by: string | null;
 }

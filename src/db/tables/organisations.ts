@@ -6,7 +6,7 @@ export interface OrganisationsTable {
   id: string;
   name: string;
   payment_method: PaymentMethod;
-  invoice_terms_days: number;
+  invoice_terms_days: 30 | 60;
   billing_email: string | null;
   /** When the billing e-mail's owner opened its verification link; null while unverified (or none). */
   billing_email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
