@@ -44,8 +44,6 @@ export async function createApiKey(
       display: displayApiKey(key),
       scopes: input.scopes,
       name: input.name ?? null,
-      revoked_at: null,
-      last_used_at: null,
       created_by: input.createdBy ?? null,
     })
     .returning(columns)

@@ -21,7 +21,6 @@ export async function createBillingEmailVerification(
         organisation_id: organisationId,
         email,
         expires_at: new Date(Date.now() + ttlMs),
-        used_at: null,
       })
       .execute();
   });

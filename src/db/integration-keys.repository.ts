@@ -46,7 +46,6 @@ export async function createIntegrationKey(
       gazette_edition: target.kind === 'gazette' ? target.gazetteEdition : null,
       key_hash: hashApiKey(key),
       display: displayApiKey(key),
-      revoked_at: null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();

@@ -40,7 +40,6 @@ export async function insertMember(
       email: m.email,
       role: m.role,
       invited_by: m.invitedBy,
-      removed_at: null,
     })
     .onConflict((oc) =>
       oc
@@ -140,7 +139,7 @@ export async function createSignInLink(
     const { token, row } = memberToken(memberId, ttlMs);
     await trx
       .insertInto('sign_in_links')
-      .values({ ...row, used_at: null, requested: !!opts.unlessUnusedWithinMs })
+      .values({ ...row, requested: !!opts.unlessUnusedWithinMs })
       .execute();
     return token;
   });

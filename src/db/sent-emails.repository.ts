@@ -47,10 +47,6 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
       recipients: intent.recipients,
       subject: intent.subject,
       status: 'pending',
-      claimed_until: null,
-      message_id: null,
-      error: null,
-      sent_at: null,
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../ids';
-import { fromColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import type {
   DeliveryStatus,
@@ -24,9 +24,7 @@ export async function ensureDelivery(
       organisation_id: d.organisationId,
       event: d.event,
       status: 'pending',
-      last_attempt_at: null,
       next_attempt_at: new Date(),
-      last_error: null,
     })
     .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
     .execute();
@@ -65,19 +63,8 @@ export async function recordAttempt(
   outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: a.deliveryId,
-        replay: a.replay,
-        attempt: a.attempt,
-        started_at: a.startedAt,
-        status_code: a.statusCode,
-        error: a.error,
-        latency_ms: a.latencyMs,
-        response_excerpt: a.responseExcerpt,
-      })
-      .execute();
+    await trx;
+    await trx.insertInto('webhook_attempts').values(toColumns(a)).execute();
     await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({

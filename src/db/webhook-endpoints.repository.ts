@@ -54,9 +54,6 @@ export async function createWebhookEndpoint(
       url: input.url,
       events: input.events,
       secret: encryptSecret(key, secret, id),
-      previous_secret: null,
-      previous_secret_expires_at: null,
-      deleted_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

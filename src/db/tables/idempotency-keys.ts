@@ -17,7 +17,7 @@ export interface IdempotencyKeysTable {
   response_body: JsonObject | null;
   created_at: ColumnType<Date, Date | undefined, Date>;
   /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
-  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  order_id: string | null;
   /** While a request runs with the key: a second request before then is 409 in progress. */
-  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_until: Date | null;
 }

@@ -39,6 +39,6 @@ export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & Store
  * that wrote it (ORDER_BODY_VERSION); null in rows written before bodies were stored.
  */
 interface StoredBody {
-  body: ColumnType<string | null, string | null | undefined, string | null>;
-  body_version: ColumnType<number | null, number | null | undefined, number | null>;
+  body: string | null;
+  body_version: number | null;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { CreatedNow } from './columns';
 import type { PaymentMethod } from '../../orders/status';
 
@@ -9,11 +9,11 @@ export interface OrganisationsTable {
   invoice_terms_days: 30 | 60;
   billing_email: string | null;
   /** When the billing e-mail's owner opened its verification link; null while unverified (or none). */
-  billing_email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  billing_email_verified_at: Date | null;
   /** Who at the organisation deals with invoices (console, organisation page). */
-  billing_contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_contact_name: string | null;
   /** The address VAT invoices and credit notes are made out to (lines separated by newlines). */
-  billing_address: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_address: string | null;
   created_at: CreatedNow;
   seq: Generated<number>;
 }

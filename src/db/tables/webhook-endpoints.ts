@@ -1,4 +1,3 @@
-import type { ColumnType } from 'kysely';
 import type { CreatedNow } from './columns';
 
 export type WebhookMode = 'live' | 'test';
@@ -19,5 +18,5 @@ export interface WebhookEndpointsTable {
   created_at: CreatedNow;
   deleted_at: Date | null;
   /** A disabled endpoint receives no new events until it is enabled again. */
-  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled_at: Date | null;
 }
