@@ -3,7 +3,7 @@ import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { ApiKeysTable } from './tables/api-keys';
+import type { ApiKeysTable } from './schema';
 import type { KeyMode, KeyScope } from '../auth/api-key';
 
 const columns = [

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db } from './database';
-import type { Database } from './schema';
-import type { IdempotencyKeysTable } from './tables/idempotency-keys';
+import type { Database, IdempotencyKeysTable } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

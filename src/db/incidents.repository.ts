@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { IncidentsTable, IncidentUpdatesTable } from './tables/incidents';
+import type { IncidentsTable, IncidentUpdatesTable } from './schema';
 
 export type Incident = JsonModel<Omit<Selectable<IncidentsTable>, 'seq'>> & {
   /** Oldest first: the opening message, then updates, then the resolution. */

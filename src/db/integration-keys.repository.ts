@@ -4,7 +4,7 @@ import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { IntegrationKeysTable } from './tables/integration-keys';
+import type { IntegrationKeysTable } from './schema';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
 const INTEGRATION_KEY_PREFIX = 'svc_int_';

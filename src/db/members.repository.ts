@@ -3,8 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
+import type { Database, MemberRole, MembersTable } from './schema';
 import { deleteExpiredRows } from './expired-rows';
-import type { MemberRole, MembersTable } from './tables/members';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
 
@@ -19,6 +19,26 @@ const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Uses a one-time link's token: it must exist, be unused and unexpired. Marking it used is one conditional
+ * update, so two simultaneous uses cannot both succeed. Answers the link's row, or undefined.
+ */
+export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email_verifications'>(
+  db: Db,
+  table: T,
+  token: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const row = await db
+    .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returningAll()
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
 
 /** A new token for the member, valid for ttlMs, and the row that stores it (by its hash only). */
 function memberToken(memberId: string, ttlMs: number) {
@@ -153,19 +173,9 @@ export async function deleteSignInLink(db: Db, token: string): Promise<void> {
 const voidUnusedLinks = (db: Db, memberId: string) =>
   db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
 
-/**
- * Uses the token once: it must exist, be unused and unexpired, and its member still active. Marking it
- * used is one conditional update, so two simultaneous uses cannot both succeed.
- */
+/** Uses the sign-in token once (`useOneTimeToken`); answers its member if still active. */
 export async function redeemSignInLink(db: Db, token: string): Promise<Member | undefined> {
-  const used = await db
-    .updateTable('sign_in_links')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('member_id')
-    .executeTakeFirst();
+  const used = await useOneTimeToken(db, 'sign_in_links', token);
   if (!used) return undefined;
   const row = await activeMembers(db).where('id', '=', used.member_id).executeTakeFirst();
   return row && fromRow(row);

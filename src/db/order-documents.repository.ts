@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import type { DocumentKind } from './tables/order-documents';
+import type { DocumentKind } from './schema';
 
 export type { DocumentKind };
 

@@ -5,7 +5,7 @@ import type { Db } from './database';
 import { appendOnce, listForOrder } from './order-records';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import { inScope, type Scope } from './scope';
-import type { OrderEventsTable } from './tables/order-events';
+import type { OrderEventsTable } from './schema';
 
 /** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {

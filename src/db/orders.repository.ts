@@ -4,7 +4,7 @@ import { snakeCase } from './columns';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import { inScope, type Scope } from './scope';
 import type { Db } from './database';
-import type { OrdersTable } from './tables/orders';
+import type { OrdersTable } from './schema';
 
 type OrderRow = Selectable<OrdersTable>;
 

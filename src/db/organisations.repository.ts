@@ -3,7 +3,7 @@ import { newId } from '../ids';
 import type { PaymentMethod } from '../orders/status';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { OrganisationsTable } from './tables/organisations';
+import type { OrganisationsTable } from './schema';
 
 const columns = [
   'id',

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { SentEmailsTable } from './tables/sent-emails';
+import type { SentEmailsTable } from './schema';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {

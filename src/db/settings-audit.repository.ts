@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { SettingsAuditLogTable } from './tables/members';
+import type { SettingsAuditLogTable } from './schema';
 
 export type SettingsChange = CamelCased<Selectable<SettingsAuditLogTable>>;
 

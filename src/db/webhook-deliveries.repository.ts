@@ -2,11 +2,7 @@ import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type {
-  DeliveryStatus,
-  WebhookAttemptsTable,
-  WebhookDeliveriesTable,
-} from './tables/webhook-deliveries';
+import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
 
 export type WebhookDelivery = JsonModel<Selectable<WebhookDeliveriesTable>>;
 

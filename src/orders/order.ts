@@ -4,7 +4,7 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order: the one model every other form of it is derived from. The projection row (src/db/tables/orders.ts)
+ * THE order: the one model every other form of it is derived from. The projection row (src/db/schema.ts)
  * is this with snake_case columns, the workflow's snapshot (order-snapshot.ts) is this as JSON, and the public
  * body (`serializeOrder`) is what the API, the webhook `data.object` and the e-mails (src/mail/templates/order.ts)
  * read. A new field is added here (and in ORDER_FIELDS), in a migration, and in the serialiser.

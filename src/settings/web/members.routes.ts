@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { MEMBER_ROLES } from '../../db/tables/members';
+import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
 import { actorOf, isAdmin, field, sessionOf, type ConsoleContext, type ConsoleState } from './context';
