@@ -6,21 +6,10 @@ import type { Db } from './database';
 import type { ApiKeysTable } from './schema';
 import type { KeyMode, KeyScope } from '../auth/api-key';
 
-const columns = [
-  'id',
-  'organisation_id',
-  'mode',
-  'display',
-  'scopes',
-  'name',
-  'created_at',
-  'revoked_at',
-  'last_used_at',
-  'created_by',
-] as const;
-
 /** A key as the service sees it: everything but its hash. */
-export type ApiKeyRecord = CamelCased<Pick<Selectable<ApiKeysTable>, (typeof columns)[number]>>;
+export type ApiKeyRecord = CamelCased<Omit<Selectable<ApiKeysTable>, 'key_hash'>>;
+
+const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<ApiKeysTable>): ApiKeyRecord => fromRow(key);
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
@@ -46,30 +35,30 @@ export async function createApiKey(
       name: input.name ?? null,
       created_by: input.createdBy ?? null,
     })
-    .returning(columns)
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return { key, record: fromRow(row) };
+  return { key, record: toRecord(row) };
 }
 
 /** The active (not revoked) key with this hash. */
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(columns)
+    .selectAll()
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && fromRow(row);
+  return row && toRecord(row);
 }
 
 export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(columns)
+    .selectAll()
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at')
     .execute();
-  return rows.map(fromRow);
+  return rows.map(toRecord);
 }
 
 /** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/auth/active-keys). */
@@ -86,10 +75,10 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
       .updateTable('api_keys')
       .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
       .where('id', '=', id)
-      .returning(columns)
+      .returningAll()
       .executeTakeFirst();
     if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
-    return row && fromRow(row);
+    return row && toRecord(row);
   };
   // The notice is sent on commit: inside the caller's transaction (the settings audit), or in one of its own.
   return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
@@ -107,6 +96,6 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
 }
 
 export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db.selectFrom('api_keys').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && fromRow(row);
+  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
 }

@@ -13,20 +13,11 @@ const INTEGRATION_KEY_PATTERN = /^svc_int_[0-9A-Za-z]{43}$/;
 export type IntegrationTarget =
   { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
 
-const columns = [
-  'id',
-  'kind',
-  'newspaper_name',
-  'gazette_edition',
-  'display',
-  'created_at',
-  'revoked_at',
-] as const;
-
 /** A key as the service sees it: everything but its hash. */
-export type IntegrationKeyRecord = CamelCased<
-  Pick<Selectable<IntegrationKeysTable>, (typeof columns)[number]>
->;
+export type IntegrationKeyRecord = CamelCased<Omit<Selectable<IntegrationKeysTable>, 'key_hash'>>;
+
+const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<IntegrationKeysTable>): IntegrationKeyRecord =>
+  fromRow(key);
 
 /**
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
@@ -47,9 +38,9 @@ export async function createIntegrationKey(
       key_hash: hashApiKey(key),
       display: displayApiKey(key),
     })
-    .returning(columns)
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return { key, record: fromRow(row) };
+  return { key, record: toRecord(row) };
 }
 
 export async function findActiveIntegrationKey(
@@ -59,11 +50,11 @@ export async function findActiveIntegrationKey(
   if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
   const row = await db
     .selectFrom('integration_keys')
-    .select(columns)
+    .selectAll()
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && fromRow(row);
+  return row && toRecord(row);
 }
 
 export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean> {
@@ -78,16 +69,12 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
 
 /** Every integration key (active and revoked), newest first; only the display form of each key. */
 export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
-  const rows = await db
-    .selectFrom('integration_keys')
-    .select(columns)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map(fromRow);
+  const rows = await db.selectFrom('integration_keys').selectAll().orderBy('created_at', 'desc').execute();
+  return rows.map(toRecord);
 }
 
 /** The key by id, active or revoked. */
 export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
-  const row = await db.selectFrom('integration_keys').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && fromRow(row);
+  const row = await db.selectFrom('integration_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
 }
