@@ -88,25 +88,22 @@ export async function markEmailSent(db: Db, key: string, messageId: string | nul
     .execute();
 }
 
-/** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
-export async function markEmailFailed(db: Db, key: string, error: string): Promise<void> {
+/** Changes an e-mail still pending, ending any claim on it. */
+async function updatePending(db: Db, key: string, set: { error: string; status?: 'failed' }): Promise<void> {
   await db
     .updateTable('sent_emails')
-    .set({ status: 'failed', error, claimed_until: null, updated_at: new Date() })
+    .set({ ...set, claimed_until: null, updated_at: new Date() })
     .where('key', '=', key)
     .where('status', '=', 'pending')
     .execute();
 }
 
+/** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
+export const markEmailFailed = (db: Db, key: string, error: string) =>
+  updatePending(db, key, { status: 'failed', error });
+
 /** A transient failure: the e-mail stays pending and the next attempt may claim it at once. */
-export async function releaseEmail(db: Db, key: string, error: string): Promise<void> {
-  await db
-    .updateTable('sent_emails')
-    .set({ error, claimed_until: null, updated_at: new Date() })
-    .where('key', '=', key)
-    .where('status', '=', 'pending')
-    .execute();
-}
+export const releaseEmail = (db: Db, key: string, error: string) => updatePending(db, key, { error });
 
 export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
   const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();
