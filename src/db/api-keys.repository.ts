@@ -1,61 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
+import type { ApiKeysTable } from './schema';
 import type { KeyMode, KeyScope } from '../auth/api-key';
 
-export interface ApiKeyRecord {
-  id: string;
-  organisationId: string;
-  mode: KeyMode;
-  display: string;
-  scopes: KeyScope[];
-  name: string | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  /** `member:mem_… (email)`, `operator (CLI)`, or null for older keys. */
-  createdBy: string | null;
-}
+/** A key as the service sees it: everything but its hash. */
+export type ApiKeyRecord = CamelCased<Omit<Selectable<ApiKeysTable>, 'key_hash'>>;
 
-const columns = [
-  'id',
-  'organisation_id',
-  'mode',
-  'display',
-  'scopes',
-  'name',
-  'created_at',
-  'revoked_at',
-  'last_used_at',
-  'created_by',
-] as const;
-
-function toRecord(row: {
-  id: string;
-  organisation_id: string;
-  mode: KeyMode;
-  display: string;
-  scopes: string[];
-  name: string | null;
-  created_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  created_by: string | null;
-}): ApiKeyRecord {
-  return {
-    id: row.id,
-    organisationId: row.organisation_id,
-    mode: row.mode,
-    display: row.display,
-    scopes: row.scopes as KeyScope[],
-    name: row.name,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    lastUsedAt: row.last_used_at,
-    createdBy: row.created_by,
-  };
-}
+const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<ApiKeysTable>): ApiKeyRecord => fromRow(key);
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
@@ -79,11 +33,9 @@ export async function createApiKey(
       display: displayApiKey(key),
       scopes: input.scopes,
       name: input.name ?? null,
-      revoked_at: null,
-      last_used_at: null,
       created_by: input.createdBy ?? null,
     })
-    .returning(columns)
+    .returningAll()
     .executeTakeFirstOrThrow();
   return { key, record: toRecord(row) };
 }
@@ -92,7 +44,7 @@ export async function createApiKey(
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(columns)
+    .selectAll()
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -102,7 +54,7 @@ export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiK
 export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(columns)
+    .selectAll()
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at')
     .execute();
@@ -123,7 +75,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
       .updateTable('api_keys')
       .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
       .where('id', '=', id)
-      .returning(columns)
+      .returningAll()
       .executeTakeFirst();
     if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
     return row && toRecord(row);
@@ -144,6 +96,6 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
 }
 
 export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db.selectFrom('api_keys').select(columns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { hashToken, newToken } from './members.repository';
+import { hashToken, newToken, useOneTimeToken } from './members.repository';
 
 /**
  * A new one-time link token verifying `email` as the organisation's billing e-mail, valid for ttlMs; the
@@ -21,7 +21,6 @@ export async function createBillingEmailVerification(
         organisation_id: organisationId,
         email,
         expires_at: new Date(Date.now() + ttlMs),
-        used_at: null,
       })
       .execute();
   });
@@ -38,23 +37,15 @@ export async function voidBillingEmailVerifications(db: Db, organisationId: stri
 }
 
 /**
- * Uses the token once (unused, unexpired: one conditional update, so two uses cannot both succeed) and marks the
- * organisation's billing e-mail verified if it is still the address the link was sent to. Answers the
- * organisation's id and the address verified, or undefined.
+ * Uses the token once (`useOneTimeToken`) and marks the organisation's billing e-mail verified if it is still
+ * the address the link was sent to. Answers the organisation's id and the address verified, or undefined.
  */
 export async function redeemBillingEmailVerification(
   db: Db,
   token: string,
 ): Promise<{ organisationId: string; email: string } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('billing_email_verifications')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning(['organisation_id', 'email'])
-      .executeTakeFirst();
+    const used = await useOneTimeToken(trx, 'billing_email_verifications', token);
     if (!used) return undefined;
     const verified = await trx
       .updateTable('organisations')

@@ -16,6 +16,9 @@ export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}
 /** A model's fields as table columns: every field present (optional ones too), in snake_case. */
 export type SnakeCased<T> = { [K in keyof T & string as SnakeCase<K>]-?: Exclude<T[K], undefined> };
 
+/** A row as its model: columns in camelCase, values as they are. */
+export type CamelCased<Row> = { [K in keyof Row & string as CamelCase<K>]: Row[K] };
+
 /** A row as a JSON model: columns in camelCase, timestamps as ISO strings. */
 export type JsonModel<Row> = {
   [K in keyof Row & string as CamelCase<K>]: Row[K] extends Date
@@ -33,6 +36,11 @@ const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => 
 /** A model as its row (values as they are; the caller converts what the column stores differently). */
 export function toColumns<T extends object>(model: T): SnakeCased<T> {
   return Object.fromEntries(Object.entries(model).map(([k, v]) => [snakeCase(k), v])) as SnakeCased<T>;
+}
+
+/** A row as its model, in the row's column order. */
+export function fromRow<Row extends object>(row: Row): CamelCased<Row> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [camelCase(k), v])) as CamelCased<Row>;
 }
 
 /** A row as its JSON model, in the row's column order (timestamps as ISO strings). */

@@ -16,10 +16,6 @@ export interface DatabaseTimeouts {
   statementTimeoutMs?: number;
 }
 
-/** The configured bounds of the API and worker processes. */
-export const databaseTimeouts = (config: { database: Required<DatabaseTimeouts> }): DatabaseTimeouts =>
-  config.database;
-
 /** A Kysely instance and the pg pool behind it (the rate limiter's store shares the pool). */
 export function createDatabase(
   databaseUrl: string,

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db } from './database';
-import type { Database } from './schema';
-import type { IdempotencyKeysTable } from './tables/idempotency-keys';
+import type { Database, IdempotencyKeysTable } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -9,9 +8,8 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claim holds its key unrenewed: a second request with the key before then is 409 in progress. The
  * request renews it every IDEMPOTENCY_LEASE_RENEW_MS while it runs, so only a claim whose process died (or lost
- * its database) lapses, within seconds rather than a minute (npm run failover: a SIGKILLed API's requests kept
- * their retries at 409 for the whole 60 s the lease used to be). The next retry then takes over, which is safe:
- * every handler passes the key on to Temporal as the update id.
+ * its database) lapses, within seconds. The next retry then takes over, which is safe: every handler passes the
+ * key on to Temporal as the update id.
  */
 export const IDEMPOTENCY_LEASE_MS = 10 * 1000;
 /** A third of the lease: two renewals may fail (a slow database) before a running request loses its key. */

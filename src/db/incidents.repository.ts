@@ -1,24 +1,13 @@
+import type { Selectable } from 'kysely';
 import { newId } from '../ids';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { IncidentStatus, IncidentUpdateKind } from './tables/incidents';
+import type { IncidentsTable, IncidentUpdatesTable } from './schema';
 
-export interface IncidentUpdate {
-  kind: IncidentUpdateKind;
-  message: string;
-  createdAt: string;
-}
-
-export interface Incident {
-  id: string;
-  title: string;
-  components: string[];
-  status: IncidentStatus;
-  createdAt: string;
-  updatedAt: string;
-  resolvedAt: string | null;
+export type Incident = JsonModel<Omit<Selectable<IncidentsTable>, 'seq'>> & {
   /** Oldest first: the opening message, then updates, then the resolution. */
-  updates: IncidentUpdate[];
-}
+  updates: JsonModel<Pick<Selectable<IncidentUpdatesTable>, 'kind' | 'message' | 'created_at'>>[];
+};
 
 export async function createIncident(
   db: Db,
@@ -64,16 +53,12 @@ export async function addIncidentUpdate(
 }
 
 export async function findIncident(db: Db, id: string): Promise<Incident | undefined> {
-  const [incident] = await loadIncidents(db, { id });
+  const [incident] = await listIncidents(db, { id });
   return incident;
 }
 
-/** Open incidents, and every incident created or resolved since `since`; newest first. */
-export async function listIncidents(db: Db, opts: { since?: Date } = {}): Promise<Incident[]> {
-  return loadIncidents(db, opts);
-}
-
-async function loadIncidents(db: Db, filter: { id?: string; since?: Date }): Promise<Incident[]> {
+/** Incidents, newest first: with `since`, the open ones and every one created or resolved since; with `id`, that one. */
+export async function listIncidents(db: Db, filter: { id?: string; since?: Date } = {}): Promise<Incident[]> {
   let q = db.selectFrom('incidents').selectAll();
   if (filter.id) q = q.where('id', '=', filter.id);
   const since = filter.since;
@@ -86,7 +71,7 @@ async function loadIncidents(db: Db, filter: { id?: string; since?: Date }): Pro
   if (rows.length === 0) return [];
   const updates = await db
     .selectFrom('incident_updates')
-    .selectAll()
+    .select(['incident_id', 'kind', 'message', 'created_at'])
     .where(
       'incident_id',
       'in',
@@ -94,16 +79,10 @@ async function loadIncidents(db: Db, filter: { id?: string; since?: Date }): Pro
     )
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    components: r.components,
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-    resolvedAt: r.resolved_at?.toISOString() ?? null,
+  return rows.map(({ seq: _seq, ...incident }) => ({
+    ...fromColumns(incident),
     updates: updates
-      .filter((u) => u.incident_id === r.id)
-      .map((u) => ({ kind: u.kind, message: u.message, createdAt: u.created_at.toISOString() })),
+      .filter((u) => u.incident_id === incident.id)
+      .map(({ incident_id: _incidentId, ...update }) => fromColumns(update)),
   }));
 }

@@ -13,8 +13,8 @@ export async function isIntegrationAvailable(db: Db, integration: IntegrationNam
 }
 
 /**
- * The availability lookup, built once per database and integration: every Gazette quote and order asks it,
- * and building the query with kysely each time cost more CPU than pg's own work for it (~50–90 µs a lookup).
+ * The availability lookup, built once per database and integration: every Gazette quote and order asks it, and
+ * building the query each time costs more CPU than pg's own work for it.
  */
 const availabilityQueries = new WeakMap<Db, Map<IntegrationName, CompiledQuery<{ available: boolean }>>>();
 

@@ -1,59 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { IntegrationKind } from './tables/integration-keys';
+import type { IntegrationKeysTable } from './schema';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
-export const INTEGRATION_KEY_PREFIX = 'svc_int_';
+const INTEGRATION_KEY_PREFIX = 'svc_int_';
 const INTEGRATION_KEY_PATTERN = /^svc_int_[0-9A-Za-z]{43}$/;
 
 export type IntegrationTarget =
   { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
 
-export interface IntegrationKeyRecord {
-  id: string;
-  kind: IntegrationKind;
-  newspaperName: string | null;
-  gazetteEdition: string | null;
-  display: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-}
+/** A key as the service sees it: everything but its hash. */
+export type IntegrationKeyRecord = CamelCased<Omit<Selectable<IntegrationKeysTable>, 'key_hash'>>;
 
-const columns = [
-  'id',
-  'kind',
-  'newspaper_name',
-  'gazette_edition',
-  'display',
-  'created_at',
-  'revoked_at',
-] as const;
-
-function toRecord(row: {
-  id: string;
-  kind: IntegrationKind;
-  newspaper_name: string | null;
-  gazette_edition: string | null;
-  display: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}): IntegrationKeyRecord {
-  return {
-    id: row.id,
-    kind: row.kind,
-    newspaperName: row.newspaper_name,
-    gazetteEdition: row.gazette_edition,
-    display: row.display,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
-}
-
-export function isIntegrationKeyFormat(key: string): boolean {
-  return INTEGRATION_KEY_PATTERN.test(key);
-}
+const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<IntegrationKeysTable>): IntegrationKeyRecord =>
+  fromRow(key);
 
 /**
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
@@ -73,9 +37,8 @@ export async function createIntegrationKey(
       gazette_edition: target.kind === 'gazette' ? target.gazetteEdition : null,
       key_hash: hashApiKey(key),
       display: displayApiKey(key),
-      revoked_at: null,
     })
-    .returning(columns)
+    .returningAll()
     .executeTakeFirstOrThrow();
   return { key, record: toRecord(row) };
 }
@@ -84,10 +47,10 @@ export async function findActiveIntegrationKey(
   db: Db,
   key: string,
 ): Promise<IntegrationKeyRecord | undefined> {
-  if (!isIntegrationKeyFormat(key)) return undefined;
+  if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
   const row = await db
     .selectFrom('integration_keys')
-    .select(columns)
+    .selectAll()
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -106,16 +69,12 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
 
 /** Every integration key (active and revoked), newest first; only the display form of each key. */
 export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
-  const rows = await db
-    .selectFrom('integration_keys')
-    .select(columns)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = await db.selectFrom('integration_keys').selectAll().orderBy('created_at', 'desc').execute();
   return rows.map(toRecord);
 }
 
 /** The key by id, active or revoked. */
 export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
-  const row = await db.selectFrom('integration_keys').select(columns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('integration_keys').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }

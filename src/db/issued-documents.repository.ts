@@ -4,7 +4,7 @@ import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
 import type { Db } from './database';
-import type { DocumentSummary, IssuedDocumentsTable } from './tables/issued-documents';
+import type { DocumentSummary, IssuedDocumentsTable } from './schema';
 
 export type { DocumentSummary };
 export type IssuedDocumentRow = Selectable<IssuedDocumentsTable>;

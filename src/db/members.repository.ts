@@ -1,48 +1,44 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { newId } from '../ids';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
+import type { Database, MemberRole, MembersTable } from './schema';
 import { deleteExpiredRows } from './expired-rows';
-import type { MemberRole } from './tables/members';
-
-export interface Member {
-  id: string;
-  organisationId: string;
-  email: string;
-  role: MemberRole;
-  invitedBy: string | null;
-  createdAt: Date;
-}
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
+
+/** A member's row, as `columns` selects it. */
+type MemberRow = Pick<Selectable<MembersTable>, (typeof columns)[number]>;
+
+export type Member = CamelCased<MemberRow>;
 
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
 
-/** A member's row, as `columns` selects it. */
-interface MemberRow {
-  id: string;
-  organisation_id: string;
-  email: string;
-  role: MemberRole;
-  invited_by: string | null;
-  created_at: Date;
-}
-
-function toMember(r: MemberRow): Member {
-  return {
-    id: r.id,
-    organisationId: r.organisation_id,
-    email: r.email,
-    role: r.role,
-    invitedBy: r.invited_by,
-    createdAt: r.created_at,
-  };
-}
-
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Uses a one-time link's token: it must exist, be unused and unexpired. Marking it used is one conditional
+ * update, so two simultaneous uses cannot both succeed. Answers the link's row, or undefined.
+ */
+export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email_verifications'>(
+  db: Db,
+  table: T,
+  token: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const row = await db
+    .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returningAll()
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
 
 /** A new token for the member, valid for ttlMs, and the row that stores it (by its hash only). */
 function memberToken(memberId: string, ttlMs: number) {
@@ -64,7 +60,6 @@ export async function insertMember(
       email: m.email,
       role: m.role,
       invited_by: m.invitedBy,
-      removed_at: null,
     })
     .onConflict((oc) =>
       oc
@@ -74,7 +69,7 @@ export async function insertMember(
     )
     .returning(columns)
     .executeTakeFirst();
-  return row && toMember(row);
+  return row && fromRow(row);
 }
 
 export async function listMembers(db: Db, organisationId: string): Promise<Member[]> {
@@ -82,7 +77,7 @@ export async function listMembers(db: Db, organisationId: string): Promise<Membe
     .where('organisation_id', '=', organisationId)
     .orderBy('created_at')
     .execute();
-  return rows.map(toMember);
+  return rows.map(fromRow);
 }
 
 /** Every active membership of an e-mail address (one person may belong to several organisations). */
@@ -92,7 +87,7 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
     .orderBy('created_at')
     .limit(20)
     .execute();
-  return rows.map(toMember);
+  return rows.map(fromRow);
 }
 
 /**
@@ -128,19 +123,8 @@ export async function removeMember(
     }
     await trx.deleteFrom('sessions').where('member_id', '=', id).execute();
     await trx.deleteFrom('sign_in_links').where('member_id', '=', id).execute();
-    return toMember(row);
+    return fromRow(row);
   });
-}
-
-export async function countAdmins(db: Db, organisationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('role', '=', 'admin')
-    .where('removed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**
@@ -175,7 +159,7 @@ export async function createSignInLink(
     const { token, row } = memberToken(memberId, ttlMs);
     await trx
       .insertInto('sign_in_links')
-      .values({ ...row, used_at: null, requested: !!opts.unlessUnusedWithinMs })
+      .values({ ...row, requested: !!opts.unlessUnusedWithinMs })
       .execute();
     return token;
   });
@@ -189,22 +173,12 @@ export async function deleteSignInLink(db: Db, token: string): Promise<void> {
 const voidUnusedLinks = (db: Db, memberId: string) =>
   db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
 
-/**
- * Uses the token once: it must exist, be unused and unexpired, and its member still active. Marking it
- * used is one conditional update, so two simultaneous uses cannot both succeed.
- */
+/** Uses the sign-in token once (`useOneTimeToken`); answers its member if still active. */
 export async function redeemSignInLink(db: Db, token: string): Promise<Member | undefined> {
-  const used = await db
-    .updateTable('sign_in_links')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('member_id')
-    .executeTakeFirst();
+  const used = await useOneTimeToken(db, 'sign_in_links', token);
   if (!used) return undefined;
   const row = await activeMembers(db).where('id', '=', used.member_id).executeTakeFirst();
-  return row && toMember(row);
+  return row && fromRow(row);
 }
 
 export interface Session {
@@ -238,7 +212,9 @@ export async function findSession(db: Db, token: string): Promise<Session | unde
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  return row && { member: toMember(row), csrfToken: row.csrf_token, expiresAt: row.expires_at };
+  if (!row) return undefined;
+  const { csrf_token: csrfToken, expires_at: expiresAt, ...member } = row;
+  return { member: fromRow(member), csrfToken, expiresAt };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

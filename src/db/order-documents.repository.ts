@@ -1,25 +1,7 @@
 import type { Db } from './database';
-import type { DocumentKind } from './tables/order-documents';
+import type { DocumentKind } from './schema';
 
 export type { DocumentKind };
-
-/** An order has one document of each kind: a second one replaces it, or is dropped. */
-async function insertDocument(
-  db: Db,
-  orderId: string,
-  kind: DocumentKind,
-  content: Buffer,
-  existing: 'replace' | 'keep',
-): Promise<void> {
-  await db
-    .insertInto('order_documents')
-    .values({ order_id: orderId, kind, content })
-    .onConflict((oc) => {
-      const document = oc.columns(['order_id', 'kind']);
-      return existing === 'replace' ? document.doUpdateSet({ content }) : document.doNothing();
-    })
-    .execute();
-}
 
 /** Stores a generated PDF; generating it again replaces it (it is the same document). */
 export async function saveOrderDocument(
@@ -28,21 +10,11 @@ export async function saveOrderDocument(
   kind: DocumentKind,
   content: Buffer,
 ): Promise<void> {
-  await insertDocument(db, orderId, kind, content, 'replace');
-}
-
-/**
- * Stores a document unless one is stored already, and returns the stored one: a typesetting that raced a newer
- * one (an amendment's invoice) never replaces it.
- */
-export async function saveOrderDocumentIfAbsent(
-  db: Db,
-  orderId: string,
-  kind: DocumentKind,
-  content: Buffer,
-): Promise<Buffer> {
-  await insertDocument(db, orderId, kind, content, 'keep');
-  return (await findOrderDocument(db, orderId, kind)) ?? content;
+  await db
+    .insertInto('order_documents')
+    .values({ order_id: orderId, kind, content })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doUpdateSet({ content }))
+    .execute();
 }
 
 export async function findOrderDocument(

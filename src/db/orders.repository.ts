@@ -4,7 +4,7 @@ import { snakeCase } from './columns';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import { inScope, type Scope } from './scope';
 import type { Db } from './database';
-import type { OrdersTable } from './tables/orders';
+import type { OrdersTable } from './schema';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -13,8 +13,7 @@ const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as c
 
 /**
  * Every field present, in the model's order: an order starts as a copy of this, so filling it in by computed
- * keys never adds a property and the object keeps one fast shape. Built up key by key from `{}` instead, V8
- * turns each order into a dictionary (~3 KB of garbage, and slower reads in serializeOrder).
+ * keys never adds a property and the object keeps one fast shape (built up from `{}`, V8 makes it a dictionary).
  */
 const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   ORDER_FIELDS.map((field) => [field, null]),
@@ -125,9 +124,8 @@ export interface OrderBodyPage {
 }
 
 /**
- * The list's page read as the bodies stored beside the rows: no row objects, no serializer, no
- * JSON.stringify of 25 orders. A row whose body is missing or of an older serializer (written before it, or
- * before ORDER_BODY_VERSION was bumped) is read in full in one more query and serialized as it is.
+ * The list's page read as the bodies stored beside the rows: no row objects, no serializer. A row whose body is
+ * missing or of an older ORDER_BODY_VERSION is read in full in one more query and serialized as it is.
  */
 export async function listOrderBodies(db: Db, q: OrderListQuery): Promise<OrderBodyPage> {
   const query = ordersMatching(db, q).select(['id', 'created_at', 'body', 'body_version']);

@@ -1,21 +1,9 @@
+import type { Selectable } from 'kysely';
 import { newId } from '../ids';
-import type { Db } from './database';
 import type { PaymentMethod } from '../orders/status';
-
-export interface Organisation {
-  id: string;
-  name: string;
-  paymentMethod: PaymentMethod;
-  invoiceTermsDays: 30 | 60;
-  billingEmail: string | null;
-  /** When the billing e-mail was verified (its one-time link opened); null while unverified or none. */
-  billingEmailVerifiedAt: Date | null;
-  /** Who at the organisation deals with invoices; set in the settings console. */
-  billingContactName: string | null;
-  /** Where VAT invoices and credit notes address the organisation (lines separated by newlines). */
-  billingAddress: string | null;
-  createdAt: Date;
-}
+import { fromRow, type CamelCased } from './columns';
+import type { Db } from './database';
+import type { OrganisationsTable } from './schema';
 
 const columns = [
   'id',
@@ -29,29 +17,7 @@ const columns = [
   'created_at',
 ] as const;
 
-function toOrganisation(row: {
-  id: string;
-  name: string;
-  payment_method: PaymentMethod;
-  invoice_terms_days: number;
-  billing_email: string | null;
-  billing_email_verified_at: Date | null;
-  billing_contact_name: string | null;
-  billing_address: string | null;
-  created_at: Date;
-}): Organisation {
-  return {
-    id: row.id,
-    name: row.name,
-    paymentMethod: row.payment_method,
-    invoiceTermsDays: row.invoice_terms_days === 60 ? 60 : 30,
-    billingEmail: row.billing_email,
-    billingEmailVerifiedAt: row.billing_email_verified_at,
-    billingContactName: row.billing_contact_name,
-    billingAddress: row.billing_address,
-    createdAt: row.created_at,
-  };
-}
+export type Organisation = CamelCased<Pick<Selectable<OrganisationsTable>, (typeof columns)[number]>>;
 
 export async function createOrganisation(
   db: Db,
@@ -73,17 +39,17 @@ export async function createOrganisation(
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
-  return toOrganisation(row);
+  return fromRow(row);
 }
 
 export async function findOrganisation(db: Db, id: string): Promise<Organisation | undefined> {
   const row = await db.selectFrom('organisations').select(columns).where('id', '=', id).executeTakeFirst();
-  return row && toOrganisation(row);
+  return row && fromRow(row);
 }
 
 export async function listOrganisations(db: Db): Promise<Organisation[]> {
   const rows = await db.selectFrom('organisations').select(columns).orderBy('seq').execute();
-  return rows.map(toOrganisation);
+  return rows.map(fromRow);
 }
 
 export interface OrganisationUpdate {

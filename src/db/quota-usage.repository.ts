@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from './database';
+import type { Database } from './schema';
 import { deleteExpiredRows } from './expired-rows';
 
 export interface QuotaWindowKey {
@@ -28,28 +29,27 @@ export async function useQuotaWindow(
   return rows[0]?.used ?? null;
 }
 
+/** The row of one window. */
+const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) =>
+  eb.and({
+    organisation_id: key.organisationId,
+    mode: key.mode,
+    quota: key.quota,
+    window_start: key.windowStart,
+  });
+
 /** Gives back uses counted for something that did not happen after all (never below zero). */
 export async function releaseQuotaWindow(db: Db, key: QuotaWindowKey & { amount: number }): Promise<void> {
   await db
     .updateTable('quota_usage')
     .set({ used: sql`greatest(used - ${key.amount}::int, 0)` })
-    .where('organisation_id', '=', key.organisationId)
-    .where('mode', '=', key.mode)
-    .where('quota', '=', key.quota)
-    .where('window_start', '=', key.windowStart)
+    .where(ofWindow(key))
     .execute();
 }
 
 /** Uses counted in one window (0 when none). */
 export async function quotaWindowUsage(db: Db, key: QuotaWindowKey): Promise<number> {
-  const row = await db
-    .selectFrom('quota_usage')
-    .select('used')
-    .where('organisation_id', '=', key.organisationId)
-    .where('mode', '=', key.mode)
-    .where('quota', '=', key.quota)
-    .where('window_start', '=', key.windowStart)
-    .executeTakeFirst();
+  const row = await db.selectFrom('quota_usage').select('used').where(ofWindow(key)).executeTakeFirst();
   return row?.used ?? 0;
 }
 
@@ -63,29 +63,24 @@ export async function lockHeldQuota(trx: Db, organisationId: string, mode: strin
   );
 }
 
-/** Webhook endpoints the organisation has in the mode (disabled ones too; deleted ones not). */
-export async function countWebhookEndpoints(db: Db, organisationId: string, mode: string): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('mode', '=', mode as 'live' | 'test')
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** What the organisation holds in the mode: webhook endpoints not deleted (disabled too), API keys not revoked. */
+async function countHeld(
+  db: Db,
+  held: 'webhook_endpoints' | 'api_keys',
+  organisationId: string,
+  mode: string,
+) {
+  const ended = sql.ref(held === 'api_keys' ? 'revoked_at' : 'deleted_at');
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(held)}
+    where organisation_id = ${organisationId} and mode = ${mode} and ${ended} is null`.execute(db);
+  return Number(rows[0].n);
 }
 
-/** API keys of the organisation in the mode that are not revoked. */
-export async function countActiveApiKeys(db: Db, organisationId: string, mode: string): Promise<number> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organisation_id', '=', organisationId)
-    .where('mode', '=', mode as 'live' | 'test')
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const countWebhookEndpoints = (db: Db, organisationId: string, mode: string) =>
+  countHeld(db, 'webhook_endpoints', organisationId, mode);
+
+export const countActiveApiKeys = (db: Db, organisationId: string, mode: string) =>
+  countHeld(db, 'api_keys', organisationId, mode);
 
 /** Deletes rows of windows that ended before `now`, in bounded batches (the API's periodic sweep). */
 export function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import { fromColumns } from './columns';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { SentEmailsTable, SentEmailStatus } from './tables/sent-emails';
+import type { SentEmailsTable } from './schema';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {
@@ -14,25 +14,11 @@ export interface EmailIntent {
   subject: string;
 }
 
-export interface SentEmail {
-  key: string;
-  kind: string;
-  orderId: string | null;
-  organisationId: string | null;
-  incidentId: string | null;
-  recipients: string[];
-  subject: string;
-  status: SentEmailStatus;
-  attempts: number;
-  messageId: string | null;
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
 type Row = Selectable<SentEmailsTable>;
 
-/** The row as the model, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
+/** An e-mail as the model has it, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
+export type SentEmail = JsonModel<Omit<Row, 'claimed_until' | 'updated_at'>>;
+
 function toSentEmail(r: Row): SentEmail {
   const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
   return fromColumns(email);
@@ -61,10 +47,6 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
       recipients: intent.recipients,
       subject: intent.subject,
       status: 'pending',
-      claimed_until: null,
-      message_id: null,
-      error: null,
-      sent_at: null,
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
@@ -106,25 +88,22 @@ export async function markEmailSent(db: Db, key: string, messageId: string | nul
     .execute();
 }
 
-/** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
-export async function markEmailFailed(db: Db, key: string, error: string): Promise<void> {
+/** Changes an e-mail still pending, ending any claim on it. */
+async function updatePending(db: Db, key: string, set: { error: string; status?: 'failed' }): Promise<void> {
   await db
     .updateTable('sent_emails')
-    .set({ status: 'failed', error, claimed_until: null, updated_at: new Date() })
+    .set({ ...set, claimed_until: null, updated_at: new Date() })
     .where('key', '=', key)
     .where('status', '=', 'pending')
     .execute();
 }
 
+/** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
+export const markEmailFailed = (db: Db, key: string, error: string) =>
+  updatePending(db, key, { status: 'failed', error });
+
 /** A transient failure: the e-mail stays pending and the next attempt may claim it at once. */
-export async function releaseEmail(db: Db, key: string, error: string): Promise<void> {
-  await db
-    .updateTable('sent_emails')
-    .set({ error, claimed_until: null, updated_at: new Date() })
-    .where('key', '=', key)
-    .where('status', '=', 'pending')
-    .execute();
-}
+export const releaseEmail = (db: Db, key: string, error: string) => updatePending(db, key, { error });
 
 export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
   const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();

@@ -1,14 +1,9 @@
+import type { Selectable } from 'kysely';
+import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
+import type { SettingsAuditLogTable } from './schema';
 
-export interface SettingsChange {
-  id: string;
-  organisationId: string;
-  actor: string;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
-  createdAt: Date;
-}
+export type SettingsChange = CamelCased<Selectable<SettingsAuditLogTable>>;
 
 export async function recordSettingsChange(
   db: Db,
@@ -45,13 +40,5 @@ export async function listSettingsChanges(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    organisationId: r.organisation_id,
-    actor: r.actor,
-    action: r.action,
-    target: r.target,
-    details: r.details,
-    createdAt: r.created_at,
-  }));
+  return rows.map(fromRow);
 }

@@ -1,43 +1,10 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../ids';
+import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { DeliveryStatus, WebhookDeliveriesTable } from './tables/webhook-deliveries';
+import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
 
-type DeliveryRow = Selectable<WebhookDeliveriesTable>;
-
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  endpointId: string;
-  organisationId: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  replays: number;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function toDelivery(r: DeliveryRow): WebhookDelivery {
-  return {
-    id: r.id,
-    eventId: r.event_id,
-    endpointId: r.endpoint_id,
-    organisationId: r.organisation_id,
-    event: r.event,
-    status: r.status,
-    attempts: r.attempts,
-    replays: r.replays,
-    lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
-    nextAttemptAt: r.next_attempt_at?.toISOString() ?? null,
-    lastError: r.last_error,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
-}
+export type WebhookDelivery = JsonModel<Selectable<WebhookDeliveriesTable>>;
 
 /** The delivery of an event to an endpoint, created once: a retried dispatch finds the same row. */
 export async function ensureDelivery(
@@ -53,9 +20,7 @@ export async function ensureDelivery(
       organisation_id: d.organisationId,
       event: d.event,
       status: 'pending',
-      last_attempt_at: null,
       next_attempt_at: new Date(),
-      last_error: null,
     })
     .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
     .execute();
@@ -65,12 +30,12 @@ export async function ensureDelivery(
     .where('event_id', '=', d.eventId)
     .where('endpoint_id', '=', d.endpointId)
     .executeTakeFirstOrThrow();
-  return toDelivery(row);
+  return fromColumns(row);
 }
 
 export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery | null> {
   const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toDelivery(row) : null;
+  return row ? fromColumns(row) : null;
 }
 
 export interface AttemptRecord {
@@ -94,19 +59,8 @@ export async function recordAttempt(
   outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: a.deliveryId,
-        replay: a.replay,
-        attempt: a.attempt,
-        started_at: a.startedAt,
-        status_code: a.statusCode,
-        error: a.error,
-        latency_ms: a.latencyMs,
-        response_excerpt: a.responseExcerpt,
-      })
-      .execute();
+    await trx;
+    await trx.insertInto('webhook_attempts').values(toColumns(a)).execute();
     await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({
@@ -180,54 +134,41 @@ export async function listDeliveries(
     .orderBy('id', 'desc')
     .limit(q.limit ?? 1000)
     .execute();
-  return rows.map(toDelivery);
+  return rows.map(fromColumns);
 }
 
-export interface WebhookAttempt {
-  replay: number;
-  attempt: number;
-  startedAt: string;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseExcerpt: string | null;
-}
+const attemptColumns = [
+  'replay',
+  'attempt',
+  'started_at',
+  'status_code',
+  'error',
+  'latency_ms',
+  'response_excerpt',
+] as const;
+
+export type WebhookAttempt = JsonModel<
+  Pick<Selectable<WebhookAttemptsTable>, (typeof attemptColumns)[number]>
+>;
 
 export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookAttempt[]> {
   const rows = await db
     .selectFrom('webhook_attempts')
-    .selectAll()
+    .select(attemptColumns)
     .where('delivery_id', '=', deliveryId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    replay: r.replay,
-    attempt: r.attempt,
-    startedAt: r.started_at.toISOString(),
-    statusCode: r.status_code,
-    error: r.error,
-    latencyMs: r.latency_ms,
-    responseExcerpt: r.response_excerpt,
-  }));
+  return rows.map(fromColumns);
 }
 
 /** The recorded event an attempt sends, in envelope form. */
 export async function loadEventForDelivery(db: Db, eventId: string) {
-  const r = await db
+  const row = await db
     .selectFrom('order_events')
     .select(['id', 'event', 'created_at', 'data', 'organisation_id', 'livemode'])
     .where('id', '=', eventId)
     .executeTakeFirst();
-  return r
-    ? {
-        id: r.id,
-        event: r.event,
-        createdAt: r.created_at.toISOString(),
-        data: r.data,
-        organisationId: r.organisation_id,
-        livemode: r.livemode,
-      }
-    : null;
+  return row ? fromColumns(row) : null;
 }
 
 export interface EndpointDeliveryQuery {
@@ -257,7 +198,7 @@ export async function listEndpointDeliveries(
   if (q.event) query = query.where('d.event', '=', q.event);
   if (q.orderId) query = query.where('e.order_id', '=', q.orderId);
   const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
-  return rows.map((r) => ({ ...toDelivery(r), orderId: r.order_id }));
+  return rows.map(fromColumns);
 }
 
 /** Every delivery of the order's events (the order page's "webhooks sent"). */
@@ -276,5 +217,5 @@ export async function listOrderDeliveries(
     .orderBy('d.id')
     .limit(500)
     .execute();
-  return rows.map(toDelivery);
+  return rows.map(fromColumns);
 }

@@ -2,8 +2,7 @@ import type { ExpressionBuilder, Selectable, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
 import type { Db } from './database';
-import type { Database } from './schema';
-import type { WebhookEndpointsTable, WebhookMode } from './tables/webhook-endpoints';
+import type { Database, WebhookEndpointsTable, WebhookMode } from './schema';
 
 type EndpointRow = Selectable<WebhookEndpointsTable>;
 
@@ -54,9 +53,6 @@ export async function createWebhookEndpoint(
       url: input.url,
       events: input.events,
       secret: encryptSecret(key, secret, id),
-      previous_secret: null,
-      previous_secret_expires_at: null,
-      deleted_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -134,18 +130,12 @@ export async function rotateWebhookSecret(
   overlapMs: number,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
   const secret = newSigningSecret();
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set((eb) => ({
-      previous_secret: eb.ref('secret'),
-      previous_secret_expires_at: new Date(Date.now() + overlapMs),
-      secret: encryptSecret(key, secret, id),
-    }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? { endpoint: toEndpoint(row), secret } : null;
+  const endpoint = await updateLiveEndpoint(db, id, (eb) => ({
+    previous_secret: eb.ref('secret'),
+    previous_secret_expires_at: new Date(Date.now() + overlapMs),
+    secret: encryptSecret(key, secret, id),
+  }));
+  return endpoint && { endpoint, secret };
 }
 
 /** Ids of the organisation's live endpoints of this mode that subscribe to the event and predate it. */

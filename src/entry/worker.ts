@@ -1,7 +1,7 @@
 // First: tracing must start before the modules it instruments load (see worker-tracing.ts).
 import { workerTracing } from '../observability/worker-tracing';
 import { loadConfig } from '../config';
-import { createDatabase, databaseTimeouts } from '../db/database';
+import { createDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import { findFreePort } from '../dev/ports';
 import { startMetricsServer } from '../observability/metrics-server';
@@ -24,7 +24,7 @@ async function main() {
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
-  const { db } = createDatabase(config.databaseUrl, config.databasePoolSize, databaseTimeouts(config));
+  const { db } = createDatabase(config.databaseUrl, config.databasePoolSize, config.database);
   const worker = await startOrderWorker({
     config,
     db,

@@ -4,9 +4,10 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order, the model every other form of it is derived from: the projection row is this with snake_case
- * columns, the workflow's snapshot this as JSON, and the public body (`serializeOrder`) what the API, webhooks
- * and e-mails read. A new field is added here (and in ORDER_FIELDS), in a migration, and in the serialiser.
+ * THE order, the model every other form of it is derived from: the projection row (src/db/schema.ts) is this
+ * with snake_case columns, the workflow's snapshot this as JSON, and the public body (`serializeOrder`) what the
+ * API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in the
+ * serialiser.
  */
 export interface Order {
   id: string;

@@ -6,7 +6,7 @@ import { CachedActiveKeys } from '../api/auth/active-keys';
 import { LastUsedTracker } from '../api/auth/last-used';
 import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
-import { createDatabase, databaseTimeouts, type Db } from '../db/database';
+import { createDatabase, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
 import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
@@ -73,7 +73,7 @@ export async function wireApi(
     throw err;
   });
   const poolSize = opts.poolSize ?? config.databasePoolSize;
-  const { db, pool } = createDatabase(config.databaseUrl, poolSize, databaseTimeouts(config));
+  const { db, pool } = createDatabase(config.databaseUrl, poolSize, config.database);
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
     onRequestPath: true,
     security,

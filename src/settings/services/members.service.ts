@@ -12,7 +12,7 @@ import {
 } from '../../db/members.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import { MEMBER_ROLES } from '../../db/tables/members';
+import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { renderSignInEmail } from '../../mail/templates/sign-in';
 import { actorLabel, notFound, parsed, SettingsRefused, type Actor } from './actor';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Db } from '../../db/database';
-import { MEMBER_ROLES } from '../../db/tables/members';
+import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';

@@ -2,7 +2,7 @@ import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
-import type { WebhookMode } from '../../../src/db/tables/webhook-endpoints';
+import type { WebhookMode } from '../../../src/db/schema';
 import type { NoticeType } from '../../../src/notices';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
