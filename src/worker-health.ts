@@ -34,24 +34,35 @@ function pollingState(worker: Pick<Worker, 'getStatus'>) {
   };
 }
 
+/** The process's workers (the live queue's first, as the body shows it): polling only if all poll. */
+function allPolling(workers: Pick<Worker, 'getStatus'>[]) {
+  const each = workers.map(pollingState);
+  return {
+    state: each[0]!.state,
+    polling: each.every((w) => w.polling),
+    failed: each.some((w) => w.failed),
+  };
+}
+
 /**
- * The worker's health from the SDK's own view of its pollers (Worker.getStatus) and the dependency checks,
- * run at most once per `freshMs` while healthy (./health.ts), however often the probes come.
+ * The worker's health from the SDK's own view of its pollers (Worker.getStatus, of each of the process's
+ * workers: the live queue's and the test-mode queue's) and the dependency checks, run at most once per
+ * `freshMs` while healthy (./health.ts), however often the probes come.
  */
 export function workerHealth(
-  worker: Pick<Worker, 'getStatus'>,
+  workers: Pick<Worker, 'getStatus'>[],
   checks: Record<string, HealthCheck>,
   opts: { timeoutMs?: number; freshMs?: number } = {},
 ): WorkerHealth {
   const report = dependencyReport(checks, opts.timeoutMs ?? 2000, opts.freshMs ?? 1000);
   return {
     live() {
-      const { state, failed } = pollingState(worker);
+      const { state, failed } = allPolling(workers);
       return { healthy: !failed, body: { status: failed ? 'unavailable' : 'ok', worker: state } };
     },
     async ready() {
       const dependencies = await report();
-      const { state, polling } = pollingState(worker);
+      const { state, polling } = allPolling(workers);
       const healthy = polling && dependencies.healthy;
       return {
         healthy,

@@ -9,12 +9,15 @@ import { signingIdentity } from './documents/signing-identity';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
+import { TEST_MODE_SLOTS, testModeTaskQueue } from './temporal/task-queues';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once per file); otherwise the workflows are bundled from source. */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** Slot counts other than the SDK's defaults (the test-mode queue's). */
+  slots?: Partial<WorkerOptions>;
 }
 
 /** Of the shutdown deadline, what closing connections and the pool may take after the worker has stopped. */
@@ -22,11 +25,12 @@ export const SHUTDOWN_RESERVE_MS = 3000;
 
 /** The worker that runs order workflows and their activities. */
 export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
-  const { connection, taskQueue, workflowBundle, ...deps } = opts;
+  const { connection, taskQueue, workflowBundle, slots, ...deps } = opts;
   return Worker.create({
     connection,
     namespace: deps.config.temporalNamespace,
     taskQueue,
+    ...slots,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities(deps),
     ...workerInterceptors(),
@@ -54,7 +58,9 @@ function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
 
 export interface RunningWorker {
   taskQueue: string;
+  /** The live queue's worker, and the test-mode queue's beside it (src/temporal/task-queues.ts). */
   worker: Worker;
+  testModeWorker: Worker;
   /** Settles when the worker has stopped (rejects if it stopped on an error). */
   running: Promise<void>;
   /** Stops polling, lets running activities finish, then closes the worker's Temporal connections. */
@@ -90,15 +96,18 @@ export async function startOrderWorker(
   );
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
-  const worker = await createOrderWorker({
-    ...deps,
-    mailer,
-    temporal: deps.temporal ?? ownClient,
-    connection,
-  });
+  const workerDeps = { ...deps, mailer, temporal: deps.temporal ?? ownClient, connection };
+  const [worker, testModeWorker] = await Promise.all([
+    createOrderWorker(workerDeps),
+    createOrderWorker({
+      ...workerDeps,
+      taskQueue: testModeTaskQueue(deps.taskQueue),
+      slots: TEST_MODE_SLOTS,
+    }),
+  ]);
   // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.
   await signingIdentity(deps.config);
-  const running = worker.run();
+  const running = Promise.all([worker.run(), testModeWorker.run()]).then(() => undefined);
   // Polling first, then the warm-up: a worker that replaces a dead one takes tasks at once. A render thread
   // loads pdfkit, so that the first proof does not wait for it.
   renderPool();
@@ -106,10 +115,12 @@ export async function startOrderWorker(
   return {
     taskQueue: opts.taskQueue,
     worker,
+    testModeWorker,
     running,
     async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {
       // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
       worker.shutdown();
+      testModeWorker.shutdown();
       await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
       await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
       if (!deps.mailer) mailer.close();

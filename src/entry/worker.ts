@@ -44,7 +44,10 @@ async function main() {
     token: config.metrics.token,
     log,
     extra: sdkMetricsReader(sdkMetrics),
-    health: workerHealth(worker.worker, { database: databaseCheck(db), temporal: temporalHealth.check }),
+    health: workerHealth([worker.worker, worker.testModeWorker], {
+      database: databaseCheck(db),
+      temporal: temporalHealth.check,
+    }),
     retryAfterSeconds: config.api.dependencyRetryAfterSeconds,
   });
   log.info({ url: metrics.url }, 'metrics listening');

@@ -22,6 +22,7 @@ import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 import { startOnce } from './client';
 import { workPriority } from './priority';
+import { orderTaskQueue } from './task-queues';
 
 /**
  * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
@@ -116,7 +117,15 @@ export async function replayDeliveries(
     const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
     const started =
-      !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, taskQueue));
+      !announcing &&
+      replay !== null &&
+      (await startDeliveryWorkflow(
+        client,
+        config,
+        d,
+        replay,
+        orderTaskQueue(taskQueue, endpoint.mode === 'live'),
+      ));
     if (!started || !started.started) notReplayed('in progress');
     else {
       const { workflowId } = started;

@@ -29,6 +29,7 @@ import { callersOrder, gazetteUnavailable, OrderClosed } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
+import { orderTaskQueue } from '../../temporal/task-queues';
 
 interface OrderWriteDeps {
   config: Config;
@@ -137,7 +138,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
   const organisation = await findOrganisation(deps.db, caller.organisationId);
   if (!organisation) throw new AppError('unauthorized', 'The API key belongs to no organisation.');
   const placement = (orderId: string) => ({
-    taskQueue: deps.taskQueue,
+    taskQueue: orderTaskQueue(deps.taskQueue, caller.livemode),
     summary: `Order ${orderId}: ${input.type} notice for ${organisation.name}`,
     updateId: request ? `place:${request.key}` : 'place',
     // Payment set-up failed: nothing exists, so the key is left unspent for the client's retry.

@@ -29,6 +29,7 @@ import { callersOrder, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
+import { testModeTaskQueue } from '../../temporal/task-queues';
 
 export const advanceBody = z.strictObject({
   to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']),
@@ -156,7 +157,7 @@ export function testHelperRoutes(deps: {
         endpointIds,
         timeoutMs: config.webhooks.timeoutMs,
       },
-      taskQueue,
+      testModeTaskQueue(taskQueue),
     );
     return { event: envelope, deliveries };
   }

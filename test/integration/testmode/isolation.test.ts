@@ -2,6 +2,7 @@ import { createIntegrationKey } from '../../../src/db/integration-keys.repositor
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { LIVE_PRIORITY, TEST_MODE_PRIORITY } from '../../../src/temporal/priority';
+import { testModeTaskQueue } from '../../../src/temporal/task-queues';
 import { orderWorkflowId } from '../../../src/workflows/order.messages';
 import { simulatorWorkflowId } from '../../../src/workflows/simulated-newspaper.messages';
 import { call, integrationKeysFor, type TestApi } from '../../support/harness';
@@ -225,7 +226,7 @@ describe('test and live orders are invisible to each other', () => {
 });
 
 describe('live work is dispatched before test-mode work', () => {
-  test('a live order runs at the live priority, a test order and its simulated newspaper at the test-mode priority; each keyed by its organisation', async () => {
+  test('a live order runs at the live priority on the live queue, a test order and its simulated newspaper at the test-mode priority on the test-mode queue; each keyed by its organisation', async () => {
     const { api } = stack;
     const { org, testKey, liveKey } = await customer(api);
     const testOrder = await placeOrder(api, testKey);
@@ -235,6 +236,11 @@ describe('live work is dispatched before test-mode work', () => {
     const live = { priorityKey: LIVE_PRIORITY, fairnessKey: org.id };
     const testMode = { priorityKey: TEST_MODE_PRIORITY, fairnessKey: org.id };
 
+    // Test-mode work runs on a task queue of its own, live work on the configured one.
+    const queueOf = async (workflowId: string) =>
+      (await api.temporal.workflow.getHandle(workflowId).describe()).taskQueue;
+    expect(await queueOf(orderWorkflowId(liveOrder.id))).toBe(stack.orderTaskQueue);
+    expect(await queueOf(orderWorkflowId(testOrder.id))).toBe(testModeTaskQueue(stack.orderTaskQueue));
     expect(await priorityOf(orderWorkflowId(liveOrder.id))).toMatchObject(live);
     expect(await priorityOf(orderWorkflowId(testOrder.id))).toMatchObject(testMode);
     const simulator = await eventually(
@@ -242,5 +248,6 @@ describe('live work is dispatched before test-mode work', () => {
       (p) => p !== undefined,
     );
     expect(simulator).toMatchObject(testMode);
+    expect(await queueOf(simulatorWorkflowId(testOrder.id))).toBe(testModeTaskQueue(stack.orderTaskQueue));
   });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
     log: createLogger('silent'),
     // freshMs 0: every probe checks again, so each test sees its own state.
     health: workerHealth(
-      worker,
+      [worker],
       { database: check('database'), temporal: check('temporal') },
       { freshMs: 0 },
     ),
