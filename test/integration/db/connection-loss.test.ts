@@ -42,6 +42,8 @@ it('fails the running query and the open transaction, and nothing else', async (
     db.transaction().execute(async (tx) => {
       await sql`select 1`.execute(tx);
       inTransaction();
+      // A real external clock is the subject: PostgreSQL must have processed the kill before the next statement,
+      // and it says nothing when it has (waiting only for the kill let `select 2` take the lost connection).
       await new Promise((resolve) => setTimeout(resolve, 500));
       await sql`select 2`.execute(tx);
     }),
