@@ -90,6 +90,9 @@ const envSchema = z.object({
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('notice-orders'),
+  WORKER_MODES: optionalString
+    .transform((v) => [...new Set((v ?? 'live,test').split(',').map((m) => m.trim()))])
+    .pipe(z.array(z.enum(['live', 'test']))),
   TEMPORAL_DEV_PORT: intFrom(7233, 1),
   TEMPORAL_UI_URL: optionalString.pipe(z.url().optional()),
   // Temporal's own client variables (its "environment configuration"): TLS, mTLS, API key.
@@ -457,6 +460,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     temporalTaskQueue: e.TEMPORAL_TASK_QUEUE,
+    /** Whose work a worker process takes: live orders' queue, test mode's, or both (src/temporal/task-queues.ts). */
+    workerModes: e.WORKER_MODES,
     temporalDevPort: e.TEMPORAL_DEV_PORT,
     temporalUiUrl: e.TEMPORAL_UI_URL,
     /** How every connection to Temporal is secured beyond its address (src/temporal/client.ts applies it). */

@@ -58,9 +58,8 @@ function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
 
 export interface RunningWorker {
   taskQueue: string;
-  /** The live queue's worker, and the test-mode queue's beside it (src/temporal/task-queues.ts). */
-  worker: Worker;
-  testModeWorker: Worker;
+  /** One worker per mode the process takes (config.workerModes): the live queue's, the test-mode queue's. */
+  workers: Worker[];
   /** Settles when the worker has stopped (rejects if it stopped on an error). */
   running: Promise<void>;
   /** Stops polling, lets running activities finish, then closes the worker's Temporal connections. */
@@ -97,30 +96,31 @@ export async function startOrderWorker(
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
   const workerDeps = { ...deps, mailer, temporal: deps.temporal ?? ownClient, connection };
-  const [worker, testModeWorker] = await Promise.all([
-    createOrderWorker(workerDeps),
-    createOrderWorker({
-      ...workerDeps,
-      taskQueue: testModeTaskQueue(deps.taskQueue),
-      slots: TEST_MODE_SLOTS,
-    }),
-  ]);
+  const workers = await Promise.all(
+    deps.config.workerModes.map((mode) =>
+      mode === 'live'
+        ? createOrderWorker(workerDeps)
+        : createOrderWorker({
+            ...workerDeps,
+            taskQueue: testModeTaskQueue(deps.taskQueue),
+            slots: TEST_MODE_SLOTS,
+          }),
+    ),
+  );
   // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.
   await signingIdentity(deps.config);
-  const running = Promise.all([worker.run(), testModeWorker.run()]).then(() => undefined);
+  const running = Promise.all(workers.map((w) => w.run())).then(() => undefined);
   // Polling first, then the warm-up: a worker that replaces a dead one takes tasks at once. A render thread
   // loads pdfkit, so that the first proof does not wait for it.
   renderPool();
   const { log } = deps;
   return {
     taskQueue: opts.taskQueue,
-    worker,
-    testModeWorker,
+    workers,
     running,
     async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {
       // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
-      worker.shutdown();
-      testModeWorker.shutdown();
+      for (const w of workers) w.shutdown();
       await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
       await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
       if (!deps.mailer) mailer.close();

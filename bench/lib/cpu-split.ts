@@ -10,6 +10,7 @@ import os from 'node:os';
 export interface CpuRoles {
   api: number | undefined;
   worker: number | undefined;
+  testModeWorker?: number | undefined;
   /** A load generator of the bench's in a process of its own. */
   sender?: number | undefined;
   /** PostgreSQL backends are matched by the database name in their process title. */
@@ -18,12 +19,18 @@ export interface CpuRoles {
 
 /** The roles of the bench's own services (their PostgreSQL backends by the bench database's name). */
 export function serviceRoles(
-  services: { api: { pid?: number }; worker: { pid?: number }; databaseUrl: string },
+  services: {
+    api: { pid?: number };
+    worker: { pid?: number };
+    testModeWorker?: { pid?: number };
+    databaseUrl: string;
+  },
   sender?: number,
 ): CpuRoles {
   return {
     api: services.api.pid,
     worker: services.worker.pid,
+    testModeWorker: services.testModeWorker?.pid,
     sender,
     database: new URL(services.databaseUrl).pathname.slice(1),
   };
@@ -92,6 +99,7 @@ function roleOf(p: Proc, roles: CpuRoles, ours: Set<number>): string | null {
   if (p.pid === roles.sender) return 'load generator (niced)';
   if (p.pid === roles.api) return 'API';
   if (p.pid === roles.worker) return 'worker';
+  if (p.pid === roles.testModeWorker) return 'test-mode worker (niced)';
   if (ours.has(p.pid) && p.comm === 'temporal') return 'Temporal server';
   if (p.comm === 'postgres' && cmdline(p.pid).includes(` ${roles.database} `))
     return 'PostgreSQL (bench database)';

@@ -10,12 +10,15 @@ import { stopChild } from '../../src/entry/children';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';
+import { testModeTaskQueue } from '../../src/temporal/task-queues';
 import { readProc } from './cpu-split';
 import { progress, sleep, withTimeout } from './progress';
 import { startSmtpSink } from './smtp-sink';
 import { adminQuery, benchLog, childEnv, relay, startWithCleanups, type Cleanups } from './start-up';
 import { createBenchTls, type BenchTls } from './tls';
 
+/** The test-mode worker's nice(1) increment: below the live worker, the API and the database. */
+const TEST_MODE_WORKER_NICE = 10;
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAMESPACE = 'default';
 const ROOT = path.join(__dirname, '..', '..');
@@ -37,7 +40,13 @@ export interface BenchServices {
   /** Self-signed certificate the worker trusts, for a live (https) webhook receiver; null without openssl. */
   tls: BenchTls | null;
   api: ChildProcess;
+  /** The live queue's worker (WORKER_MODES=live). */
   worker: ChildProcess;
+  /**
+   * The test-mode queue's worker (WORKER_MODES=test) in a process of its own at a lower CPU priority, as
+   * production runs it in pods of their own with a smaller CPU request (docs/deploying.md).
+   */
+  testModeWorker: ChildProcess;
   /** Starts the bare Koa baseline answering a static JSON body of `bodyBytes` bytes. */
   startBareKoa(bodyBytes: number): Promise<StartedProcess>;
   /**
@@ -65,13 +74,25 @@ const admin = (sql: string) => adminQuery(ADMIN_URL, sql);
  * One of our entry points (src/entry/api.ts, worker.ts) as its own process through tsx, as `npm run
  * start:api` runs it, with its output piped to our stderr. BENCH_CPU_PROF=<dir> adds --cpu-prof.
  */
-function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv, root = ROOT): ChildProcess {
+function spawnService(
+  name: 'api' | 'worker',
+  env: NodeJS.ProcessEnv,
+  root = ROOT,
+  opts: { label?: string; nice?: number } = {},
+): ChildProcess {
+  const label = opts.label ?? name;
   const profDir = process.env.BENCH_CPU_PROF;
   // One file per thread (the worker runs workflows in worker threads), in a folder per service.
-  const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, name)] : [];
+  const prof = profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir, label)] : [];
+  // Through nice(1), every thread the process starts has the lower priority (setpriority on a pid would
+  // reach its main thread only).
+  const [command, ...prefix] = opts.nice
+    ? ['nice', '-n', String(opts.nice), process.execPath]
+    : [process.execPath];
   const child = spawn(
-    process.execPath,
+    command!,
     [
+      ...prefix,
       '--import',
       'tsx',
       '--import',
@@ -85,7 +106,7 @@ function spawnService(name: 'api' | 'worker', env: NodeJS.ProcessEnv, root = ROO
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  relay(child, name);
+  relay(child, label);
   return child;
 }
 
@@ -208,16 +229,22 @@ async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<Ben
     METRICS_PORT: '0',
     WORKER_METRICS_PORT: '0',
   });
-  progress('starting the worker and the API (node --import tsx src/entry/{worker,api}.ts)');
-  const worker = spawnService('worker', env);
+  progress('starting the workers and the API (node --import tsx src/entry/{worker,api}.ts)');
+  const worker = spawnService('worker', { ...env, WORKER_MODES: 'live' });
   cleanups.push({ what: 'worker', run: () => stopChild(worker) });
+  const testModeWorker = spawnService('worker', { ...env, WORKER_MODES: 'test' }, ROOT, {
+    label: 'test-mode worker',
+    nice: TEST_MODE_WORKER_NICE,
+  });
+  cleanups.push({ what: 'test-mode worker', run: () => stopChild(testModeWorker) });
   const api = spawnService('api', env);
   cleanups.push({ what: 'API', run: () => stopChild(api) });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitHealthy(`${apiUrl}/api/health`, api);
   progress(`API healthy at ${apiUrl}; waiting for the worker to poll ${taskQueue}`);
   await waitPolling(client, taskQueue, worker);
-  progress('worker polling');
+  await waitPolling(client, testModeTaskQueue(taskQueue), testModeWorker);
+  progress('workers polling');
 
   return {
     apiUrl,
@@ -232,6 +259,7 @@ async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<Ben
     tls,
     api,
     worker,
+    testModeWorker,
     async startApi(extra: Record<string, string>, root?: string) {
       const port = await findFreePort();
       const url = `http://127.0.0.1:${port}`;
@@ -276,12 +304,16 @@ export const cpuSeconds = (pid: number | undefined): number | null =>
   pid === undefined ? null : (readProc(pid)?.seconds ?? null);
 
 /**
- * Waits until the worker has gone quiet (under 5 % of a core for a second), so work a scenario left behind
+ * Waits until the workers have gone quiet (under 5 % of a core for a second), so work a scenario left behind
  * (proofs, e-mails, webhook deliveries of the orders it placed) is not measured by the next one. Bounded.
  */
 export async function settle(services: BenchServices, maxMs = 60_000): Promise<number> {
   const started = Date.now();
-  const first = cpuSeconds(services.worker.pid);
+  const workersCpu = () => {
+    const each = [services.worker.pid, services.testModeWorker.pid].map(cpuSeconds);
+    return each.includes(null) ? null : each.reduce((a, b) => a! + b!, 0)!;
+  };
+  const first = workersCpu();
   if (first === null) {
     await sleep(2_000);
     return 2;
@@ -289,7 +321,7 @@ export async function settle(services: BenchServices, maxMs = 60_000): Promise<n
   let last: number = first;
   while (Date.now() - started < maxMs) {
     await sleep(1_000);
-    const now: number = cpuSeconds(services.worker.pid) ?? last;
+    const now: number = workersCpu() ?? last;
     const busy = now - last;
     last = now;
     if (busy < 0.05) break;

@@ -44,14 +44,14 @@ async function main() {
     token: config.metrics.token,
     log,
     extra: sdkMetricsReader(sdkMetrics),
-    health: workerHealth([worker.worker, worker.testModeWorker], {
+    health: workerHealth(worker.workers, {
       database: databaseCheck(db),
       temporal: temporalHealth.check,
     }),
     retryAfterSeconds: config.api.dependencyRetryAfterSeconds,
   });
   log.info({ url: metrics.url }, 'metrics listening');
-  log.info({ taskQueue: config.temporalTaskQueue }, 'worker polling');
+  log.info({ taskQueue: config.temporalTaskQueue, modes: config.workerModes }, 'worker polling');
   onShutdown(log, config.shutdownDeadlineMs, async (deadline) => {
     await worker.stop(deadline);
     await deadline.within(log, 'stop metrics server', () => metrics.stop(), 1000);
@@ -61,8 +61,8 @@ async function main() {
   });
   await worker.running.catch((err: unknown) => {
     // A worker stopped by its shutdown deadline throws here; the shutdown handler decides the exit.
-    const state = worker.worker.getState();
-    if (state !== 'STOPPING' && state !== 'STOPPED') throw err;
+    const stopping = worker.workers.every((w) => ['STOPPING', 'STOPPED'].includes(w.getState()));
+    if (!stopping) throw err;
   });
   // Nothing else keeps the process alive while the shutdown handler closes the rest and exits.
 }

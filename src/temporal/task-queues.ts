@@ -2,9 +2,10 @@ import type { WorkerOptions } from '@temporalio/worker';
 
 /**
  * Test-mode work (a test order's workflow and all it starts: activities, announcements, deliveries, its
- * simulated newspaper; sample sends) runs on a task queue of its own beside the live one, taken by the same
- * worker processes with a few slots: however much test work queues up, it holds at most these slots and its
- * share of the cores, and never the live queue's. Live orders never wait behind it.
+ * simulated newspaper; sample sends) runs on a task queue of its own beside the live one, with a few slots:
+ * however much test work queues up, it never holds the live queue's slots. Production takes it in worker
+ * processes of their own with a small CPU share (WORKER_MODES=test), so it cannot take live orders' cores
+ * either; `npm start` and the tests take both queues in one process.
  */
 export const testModeTaskQueue = (taskQueue: string) => `${taskQueue}-test-mode`;
 

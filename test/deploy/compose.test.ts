@@ -14,7 +14,7 @@ import { REPO_ROOT, runTool } from '../support/deploy-tools';
  */
 const COMPOSE_FILE = 'docker-compose.yml';
 const EXAMPLE = 'deploy/compose.env.example';
-const APP_SERVICES = ['migrate', 'api', 'worker'];
+const APP_SERVICES = ['migrate', 'api', 'worker', 'worker-test-mode'];
 
 interface Project {
   services: Record<
@@ -167,6 +167,15 @@ describe('docker-compose.yml with deploy/compose.env.example, through compose-go
     }
     return command.join(' ');
   };
+
+  it('runs test-mode work in a worker of its own at a quarter of the CPU weight, live work in the other', () => {
+    const project = load(envText(example.map((l) => ({ ...l, value: replacement(l) ?? l.value })))).project;
+    expect(appEnvironment(project, 'worker').WORKER_MODES).toBe('live');
+    expect(appEnvironment(project, 'worker-test-mode').WORKER_MODES).toBe('test');
+    const services = project.services as Record<string, { cpu_shares?: number; secrets?: unknown[] }>;
+    expect(services['worker-test-mode']!.cpu_shares).toBe(256);
+    expect(services['worker-test-mode']!.secrets).toEqual(services.worker!.secrets);
+  });
 
   it('mounts the signing key and certificate into the worker where DOCUMENT_SIGNING_*_FILE point, made as the example says', async () => {
     const project = load(exampleText).project!;

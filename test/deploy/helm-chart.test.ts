@@ -118,6 +118,22 @@ describe('the Helm chart', () => {
     expect(String(metricsPort)).toBe(config.WORKER_METRICS_PORT);
   });
 
+  it('runs test-mode work on pods of its own with a small CPU share, or on the worker pods when asked', () => {
+    const modes = (objects: K8s[], suffix: string) =>
+      container(named(objects, 'Deployment', suffix)).env.find((e: K8s) => e.name === 'WORKER_MODES').value;
+    expect(modes(defaults, '-worker')).toBe('live');
+    expect(modes(defaults, '-worker-test-mode')).toBe('test');
+    const testMode = container(named(defaults, 'Deployment', '-worker-test-mode'));
+    expect(testMode.resources.limits.cpu).toBeDefined();
+    expect(named(defaults, 'PodDisruptionBudget', '-worker-test-mode').spec.minAvailable).toBe(1);
+    expect(named(defaults, 'Deployment', '-worker-test-mode').spec.replicas).toBeGreaterThanOrEqual(2);
+
+    const together = render('testModeWorker.enabled=false');
+    expect(modes(together, '-worker')).toBe('live,test');
+    expect(named(together, 'Deployment', '-worker-test-mode')).toBeUndefined();
+    expect(named(together, 'NetworkPolicy', '-worker-test-mode')).toBeUndefined();
+  });
+
   it('stops each process inside its grace period (the shutdown deadline, plus the API preStop pause)', () => {
     const deadline = Number(config.SHUTDOWN_DEADLINE_SECONDS);
     const api = named(defaults, 'Deployment', '-api').spec.template.spec;
@@ -169,9 +185,12 @@ describe('the Helm chart', () => {
     ];
     const tuning =
       /^(?:ORDER_|IDEMPOTENCY_|WEBHOOK_(?!SECRET_ENCRYPTION)|RATE_LIMIT_|QUOTE_RATE|API_KEY_|TEST_MODE_|MAX_BODY)/;
+    // Set on each worker Deployment: whose work its pods take.
+    const perDeployment = ['WORKER_MODES'];
     const undecided = variables.filter(
       (v) =>
         !(v in config) &&
+        !perDeployment.includes(v) &&
         !(v in tlsConfig) &&
         !new RegExp(`\\b${v}\\b`).test(secretKeys) &&
         !notForACluster.includes(v) &&
@@ -293,7 +312,7 @@ describe('the Helm chart', () => {
   it('limits each component to the traffic it needs, webhooks to public addresses only', () => {
     const policies = byKind(defaults, 'NetworkPolicy');
     expect(policies.map((p) => p.spec.podSelector.matchLabels['app.kubernetes.io/component']).sort()).toEqual(
-      ['api', 'migration', 'worker'],
+      ['api', 'migration', 'worker', 'worker-test-mode'],
     );
     const worker = named(defaults, 'NetworkPolicy', '-worker');
     expect(worker.spec.ingress.flatMap((r: K8s) => r.ports.map((p: K8s) => p.port))).toEqual([9465]);

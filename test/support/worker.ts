@@ -52,7 +52,7 @@ export function installQuietRuntime(): void {
 
 export interface TestWorker {
   taskQueue: string;
-  worker: Worker;
+  workers: Worker[];
   stop(): Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export async function startTestWorker(
   });
   return {
     taskQueue,
-    worker: running.worker,
+    workers: running.workers,
     async stop() {
       await running.stop();
     },

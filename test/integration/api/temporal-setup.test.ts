@@ -173,7 +173,7 @@ describe('a Temporal namespace without the search attributes the workflows set',
     );
     expect(health.json).toEqual({ status: 'ok', checks: { database: 'ok', temporal: 'ok' } });
     const worker = await workerOn('setup-complete')();
-    expect(worker.worker.getState()).toBe('RUNNING');
+    expect(worker.workers.map((w) => w.getState())).toEqual(['RUNNING', 'RUNNING']);
     await worker.stop();
   });
 });

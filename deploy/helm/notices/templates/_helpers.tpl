@@ -10,7 +10,22 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
-{{/* Selector labels of one component: api, worker or migration. */}}
+{{/* The worker Deployments: the live queue's, and the test-mode queue's when it has pods of its own. */}}
+{{- define "notices.workerComponents" -}}
+{{- if .Values.testModeWorker.enabled -}}["worker","worker-test-mode"]{{- else -}}["worker"]{{- end -}}
+{{- end -}}
+
+{{/* The key of a component's values (worker-test-mode: testModeWorker). */}}
+{{- define "notices.valuesKey" -}}
+{{- if eq . "worker-test-mode" -}}testModeWorker{{- else -}}{{ . }}{{- end -}}
+{{- end -}}
+
+{{/* WORKER_MODES of a worker component: live only beside test-mode pods, else both. */}}
+{{- define "notices.workerModes" -}}
+{{- if eq .component "worker-test-mode" -}}test{{- else if .root.Values.testModeWorker.enabled -}}live{{- else -}}live,test{{- end -}}
+{{- end -}}
+
+{{/* Selector labels of one component: api, worker, worker-test-mode or migration. */}}
 {{- define "notices.selector" -}}
 app.kubernetes.io/name: {{ .root.Chart.Name }}
 app.kubernetes.io/instance: {{ .root.Release.Name }}
