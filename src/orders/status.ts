@@ -55,7 +55,6 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** A guard for the values of one of these lists. */
 export const memberOf =
   <T extends string>(list: readonly T[]) =>
   (value: unknown): value is T =>
@@ -93,11 +92,9 @@ export function checkCancellable(order: { id: string; status: OrderStatus }): vo
   }
 }
 
-/** The one wording of a message refused because it does not fit the order's status. */
 export const doesNotFitMessage = (what: string, status: OrderStatus) =>
   `${what} does not fit an order in status ${status}.`;
 
-/** 409 invalid_state_transition: `what` (a booking, a payment …) does not fit the order's status. */
 export function doesNotFit(
   what: string,
   details: { status: OrderStatus } & Record<string, unknown>,

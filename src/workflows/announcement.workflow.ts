@@ -34,7 +34,6 @@ export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promi
   return { emails: await finishEmails(input, pass?.emails ?? null), webhooks };
 }
 
-/** The delivery's end when its first attempt ended it; null when it goes on. */
 function finished(first: FirstAttemptResult | null) {
   if (first === null || first.outcome === 'error' || first.outcome === 'failed') return null;
   return first.outcome;
