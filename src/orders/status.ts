@@ -16,17 +16,22 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_TRANSITIONS = [
-  'payment_received',
-  'po_received',
-  'booking_confirmed',
-  'publication_confirmed',
-  'urn_received',
+/** The forward steps of the lifecycle: each moves exactly one status to the next. */
+const FORWARD = {
+  payment_received: ['pending_payment', 'awaiting_booking'],
+  po_received: ['awaiting_po', 'awaiting_booking'],
+  booking_confirmed: ['awaiting_booking', 'booked'],
+  publication_confirmed: ['booked', 'published'],
+  urn_received: ['published', 'urn_received'],
+} as const satisfies Record<string, readonly [from: OrderStatus, to: OrderStatus]>;
+
+export type OrderTransition = keyof typeof FORWARD | 'completed' | 'amended' | 'cancelled';
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  ...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>),
   'completed',
   'amended',
   'cancelled',
-] as const;
-export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
+];
 
 /** An organisation's billing arrangement, which every order it places follows. */
 export const PAYMENT_METHODS = [
@@ -102,15 +107,6 @@ export function doesNotFit(
   return new AppError('invalid_state_transition', doesNotFitMessage(what, details.status), details);
 }
 
-/** The forward steps of the lifecycle: each moves exactly one status to the next. */
-const FORWARD: Partial<Record<OrderTransition, readonly [from: OrderStatus, to: OrderStatus]>> = {
-  payment_received: ['pending_payment', 'awaiting_booking'],
-  po_received: ['awaiting_po', 'awaiting_booking'],
-  booking_confirmed: ['awaiting_booking', 'booked'],
-  publication_confirmed: ['booked', 'published'],
-  urn_received: ['published', 'urn_received'],
-};
-
 /**
  * The next status after a transition, or null when the transition does not fit the current status.
  * `probate` decides whether publication is followed by the Gazette URN.
@@ -131,6 +127,6 @@ export function nextStatus(
       if (!opts.probate) return null;
       break;
   }
-  const step = FORWARD[transition];
-  return step && step[0] === current ? step[1] : null;
+  const [from, to] = FORWARD[transition];
+  return from === current ? to : null;
 }
