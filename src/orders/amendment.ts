@@ -95,14 +95,9 @@ export function checkBookingKept(
   amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition'>,
 ): void {
   if (order.status !== 'booked') return;
-  const moves: Record<string, { from: string | null; to: string | null }> = {};
-  if (amended.newspaperName !== order.newspaperName) {
-    moves.newspaperName = { from: order.newspaperName, to: amended.newspaperName };
-  }
-  if (amended.gazetteEdition !== order.gazetteEdition) {
-    moves.gazetteEdition = { from: order.gazetteEdition, to: amended.gazetteEdition };
-  }
-  if (Object.keys(moves).length === 0) return;
+  const moved = (['newspaperName', 'gazetteEdition'] as const).filter((k) => amended[k] !== order[k]);
+  if (moved.length === 0) return;
+  const moves = Object.fromEntries(moved.map((k) => [k, { from: order[k], to: amended[k] }]));
   const where = moves.newspaperName ? 'another newspaper' : 'another Gazette edition';
   throw new AppError(
     'order_not_amendable',
