@@ -8,23 +8,17 @@ import { toOrderNotice, type OrderNotice } from './order-notice';
 import { isAmendable, type OrderStatus } from './status';
 
 /**
- * Amendments: the one set of rules for "may this order be amended with this patch?", run by the API for an early
- * answer, by the order workflow's update validator against its own state, and by the `prepareAmendment` activity.
- *
  * Longest text value (and list) a patch may carry before any field's own checks run: well above the longest
  * field limit (2,000 characters), so a hostile 90 KB value is refused before any work is spent on it.
  */
 export const MAX_PATCH_TEXT = 10_000;
 export const MAX_PATCH_LIST = 100;
 
-export interface AmendRequestBody {
-  /** Any subset of the order's input fields; null removes an optional field. */
+/** POST /v1/orders/:id/amend's body: `acceptPriceChange` (optional) plus the patch (null removes a field). */
+export function parseAmendRequest(body: unknown): {
   patch: Record<string, unknown>;
   acceptPriceChange: boolean;
-}
-
-/** POST /v1/orders/:id/amend's body: `acceptPriceChange` (optional) plus the patch. */
-export function parseAmendRequest(body: unknown): AmendRequestBody {
+} {
   const record = asRecord(body ?? {});
   if (!record) throw validationError([issueAt([], 'The request body must be a JSON object.')]);
   const { acceptPriceChange, ...patch } = record;
@@ -34,7 +28,6 @@ export function parseAmendRequest(body: unknown): AmendRequestBody {
   return { patch, acceptPriceChange: acceptPriceChange === true };
 }
 
-/** An order in a status that cannot be amended is 409 order_not_amendable. */
 export function checkAmendable(order: { id: string; status: OrderStatus }): void {
   if (!isAmendable(order.status)) {
     throw new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
@@ -85,7 +78,7 @@ export function amendedNotice(
   return toOrderNotice(prepareNotice(merged, { today }));
 }
 
-/** An amendment that leaves every field as it is (once cleaned) changes nothing: no event, e-mail or history. */
+/** Every field as it was (once cleaned): no event, e-mail or history. */
 export function isUnchangedAmendment(
   order: { fields: Record<string, unknown> },
   amended: Pick<OrderNotice, 'fields'>,
@@ -102,14 +95,9 @@ export function checkBookingKept(
   amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition'>,
 ): void {
   if (order.status !== 'booked') return;
-  const moves: Record<string, { from: string | null; to: string | null }> = {};
-  if (amended.newspaperName !== order.newspaperName) {
-    moves.newspaperName = { from: order.newspaperName, to: amended.newspaperName };
-  }
-  if (amended.gazetteEdition !== order.gazetteEdition) {
-    moves.gazetteEdition = { from: order.gazetteEdition, to: amended.gazetteEdition };
-  }
-  if (Object.keys(moves).length === 0) return;
+  const moved = (['newspaperName', 'gazetteEdition'] as const).filter((k) => amended[k] !== order[k]);
+  if (moved.length === 0) return;
+  const moves = Object.fromEntries(moved.map((k) => [k, { from: order[k], to: amended[k] }]));
   const where = moves.newspaperName ? 'another newspaper' : 'another Gazette edition';
   throw new AppError(
     'order_not_amendable',
@@ -148,7 +136,6 @@ export function checkBookedDateKept(
   );
 }
 
-/** A notice that grows needs `acceptPriceChange: true`: 409 size_growth_not_allowed otherwise. */
 export function checkSizeGrowth(
   order: { id: string; quotedPriceGbpPence: number },
   sizes: { current: number; amended: OrderNotice },
@@ -168,8 +155,8 @@ export function checkSizeGrowth(
 }
 
 /**
- * The one decision on an amendment, given the notice it would make: `unchanged`, or `amend`; a refusal is
- * thrown. The size rule is checked when the current size is known (the workflow knows it, the API does not).
+ * The one decision on an amendment, given the notice it would make; a refusal is thrown. The size rule is
+ * checked when the current size is known (the workflow knows it, the API does not).
  */
 export function decideAmendment(
   order: Parameters<typeof checkBookedDateKept>[0] &

@@ -58,7 +58,7 @@ export function withOrderData(record: OrderEventRecord, order: Order): OrderEven
   return isOrderEventName(record.event) ? { ...record, data: eventData(record.event, order) } : record;
 }
 
-/** One recorded order event, as the projection stores it and webhooks carry it (`data`). */
+/** As the projection stores it and webhooks carry it (`data`). */
 export interface OrderEventRecord {
   id: string;
   orderId: string;

@@ -30,7 +30,7 @@ interface Money {
 
 type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
 
-/** What entries charge and refund between them: the one sum of ledger entries. */
+/** The one sum of ledger entries. */
 export function entryTotals(entries: Entries): { paid: number; refunded: number } {
   let paid = 0;
   let refunded = 0;
@@ -41,7 +41,6 @@ export function entryTotals(entries: Entries): { paid: number; refunded: number 
   return { paid, refunded };
 }
 
-/** The totals after appending entries to the order's own. */
 export function withEntries(order: Money, entries: Entries) {
   const added = entryTotals(entries);
   return {
@@ -125,14 +124,11 @@ export function decidePayment(
   return { action: 'apply', amountGbpPence: amount, amountMismatch: amount !== order.quotedPriceGbpPence };
 }
 
-/** What a payment for an order whose workflow has closed does (src/workflows/closed-order-payment.workflow.ts). */
-export type ClosedOrderPaymentDecision =
-  /** The ledger already holds it (a late repeat of the payment that paid the order, or of one refunded). */
-  | 'already_recorded'
-  /** Money the closed order does not expect: refunded in full through the provider that took it. */
-  | 'refund'
-  /** No provider can refund it (no reference, or paid to us): an operator does. */
-  | 'unrefundable';
+/**
+ * A payment for an order whose workflow has closed: `already_recorded` in the ledger (a late repeat), a `refund`
+ * through the provider that took it, or `unrefundable` (no reference, or paid to us): an operator refunds it.
+ */
+export type ClosedOrderPaymentDecision = 'already_recorded' | 'refund' | 'unrefundable';
 
 export function decideClosedOrderPayment(
   order: Money & { paymentMethod: PaymentMethod },

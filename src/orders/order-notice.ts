@@ -11,18 +11,15 @@ export interface PublicationDateAdjusted {
   message: string;
 }
 
-/** The one price breakdown: the notice engine's (src/notices/pricing.ts). */
 export type { Pricing };
 
 /** The notice engine's prepared notice, reduced to what an order keeps (plain JSON, workflow-safe). */
 export interface OrderNotice {
-  /** The validated order input fields (shared and type-specific). */
   fields: Record<string, unknown>;
   noticeText: string;
   wordCount: number;
   /** Column centimetres (`noticeSize`); an amendment may not grow it without acceptPriceChange. */
   size: number;
-  /** Columns the notice is set across (proof layout). */
   columns: number;
   pricing: Pricing;
   newspaperName: string | null;
@@ -58,7 +55,6 @@ export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
   };
 }
 
-/** What the order shows of its notice: placed with it, and shown again after each amendment. */
 export function noticeOnOrder(notice: OrderNotice) {
   return {
     fields: notice.fields,

@@ -1,9 +1,6 @@
 import type { Order } from './order';
 
-/**
- * The order as plain JSON (timestamps as ISO strings): the form the workflow keeps in its state and sends to
- * activities, since Temporal payloads carry JSON, not Dates.
- */
+/** The order as the workflow keeps it and sends it to activities: Temporal payloads carry JSON, not Dates. */
 export interface OrderSnapshot extends Omit<Order, 'createdAt' | 'updatedAt' | 'publishedAt'> {
   createdAt: string;
   updatedAt: string;

@@ -147,7 +147,6 @@ const OPTIONAL_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
-/** The order's public JSON form, the one Order of the contract (`serializeOrder`). */
 export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
   [K in OptionalField]?: NonNullable<Json<Order[K]>>;
 } & {
@@ -201,7 +200,6 @@ export function serializeOrder(order: Order): OrderBody {
  */
 export const ORDER_BODY_VERSION = 1;
 
-/** The public body as stored and served: `serializeOrder` as JSON text. */
 export function orderBodyJson(order: Order): string {
   return JSON.stringify(serializeOrder(order));
 }

@@ -14,22 +14,19 @@ export function paymentEffect(order: {
   return 'none';
 }
 
-/** Only card orders have a checkout at all. */
 export const hasCheckout = (order: { paymentMethod: PaymentMethod }) =>
   order.paymentMethod === 'stripe_checkout';
 
 type Payable = { id: string; status: OrderStatus; paymentState: PaymentState };
 
-/** The refusal of a payment that does not fit the order (nothing to pay): 409 invalid_state_transition. */
 const paymentDoesNotFit = ({ id, status, paymentState }: Payable) =>
   doesNotFit('A payment', { id, status, paymentState });
 
-/** May a checkout payment be taken for this order now? Only while it is unpaid. */
 export function checkCheckoutPayable(order: Payable): void {
   if (paymentEffect(order) !== 'checkout_paid') throw paymentDoesNotFit(order);
 }
 
-/** May a payment be recorded for this order now (test helper `paid`)? Only when it pays something. */
+/** Test helper `paid`: only a payment that pays something. */
 export function checkPayable(order: Payable): void {
   if (paymentEffect(order) === 'none') throw paymentDoesNotFit(order);
 }

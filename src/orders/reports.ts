@@ -44,7 +44,6 @@ export const reportContent: { [K in ReportKind]: (r: Reports[K]) => ReportConten
   urn: (r) => ({ urn: r.urn }),
 };
 
-/** The audit action that records each applied report, with the report's content as its details. */
 export const REPORT_AUDIT_ACTION: Record<ReportKind, string> = {
   booking: 'booked',
   publication: 'published',
@@ -65,7 +64,6 @@ const REPORT: Record<ReportKind, { transition: OrderTransition; what: string; st
   urn: { transition: 'urn_received', what: 'A Gazette URN', stands: ['urn_received', 'completed'] },
 };
 
-/** The order as a report sees it: its status, whether it is probate, and the reports it has applied. */
 export interface ReportedOrder {
   status: OrderStatus;
   type: string;
@@ -99,7 +97,6 @@ export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; 
   }
 }
 
-/** What a report does to the order: `repeat` (nothing changes) or `apply`; anything else is refused (409). */
 export function decideReport<K extends ReportKind>(
   kind: K,
   order: ReportedOrder,

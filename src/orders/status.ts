@@ -16,17 +16,22 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_TRANSITIONS = [
-  'payment_received',
-  'po_received',
-  'booking_confirmed',
-  'publication_confirmed',
-  'urn_received',
+/** The forward steps of the lifecycle: each moves exactly one status to the next. */
+const FORWARD = {
+  payment_received: ['pending_payment', 'awaiting_booking'],
+  po_received: ['awaiting_po', 'awaiting_booking'],
+  booking_confirmed: ['awaiting_booking', 'booked'],
+  publication_confirmed: ['booked', 'published'],
+  urn_received: ['published', 'urn_received'],
+} as const satisfies Record<string, readonly [from: OrderStatus, to: OrderStatus]>;
+
+export type OrderTransition = keyof typeof FORWARD | 'completed' | 'amended' | 'cancelled';
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  ...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>),
   'completed',
   'amended',
   'cancelled',
-] as const;
-export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
+];
 
 /** An organisation's billing arrangement, which every order it places follows. */
 export const PAYMENT_METHODS = [
@@ -55,7 +60,6 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** A guard for the values of one of these lists. */
 export const memberOf =
   <T extends string>(list: readonly T[]) =>
   (value: unknown): value is T =>
@@ -93,26 +97,15 @@ export function checkCancellable(order: { id: string; status: OrderStatus }): vo
   }
 }
 
-/** The one wording of a message refused because it does not fit the order's status. */
 export const doesNotFitMessage = (what: string, status: OrderStatus) =>
   `${what} does not fit an order in status ${status}.`;
 
-/** 409 invalid_state_transition: `what` (a booking, a payment …) does not fit the order's status. */
 export function doesNotFit(
   what: string,
   details: { status: OrderStatus } & Record<string, unknown>,
 ): AppError {
   return new AppError('invalid_state_transition', doesNotFitMessage(what, details.status), details);
 }
-
-/** The forward steps of the lifecycle: each moves exactly one status to the next. */
-const FORWARD: Partial<Record<OrderTransition, readonly [from: OrderStatus, to: OrderStatus]>> = {
-  payment_received: ['pending_payment', 'awaiting_booking'],
-  po_received: ['awaiting_po', 'awaiting_booking'],
-  booking_confirmed: ['awaiting_booking', 'booked'],
-  publication_confirmed: ['booked', 'published'],
-  urn_received: ['published', 'urn_received'],
-};
 
 /**
  * The next status after a transition, or null when the transition does not fit the current status.
@@ -134,6 +127,6 @@ export function nextStatus(
       if (!opts.probate) return null;
       break;
   }
-  const step = FORWARD[transition];
-  return step && step[0] === current ? step[1] : null;
+  const [from, to] = FORWARD[transition];
+  return from === current ? to : null;
 }

@@ -10,10 +10,8 @@ import {
   type PaymentState,
 } from './status';
 
-/** An order audit entry, as the timeline needs it. */
 export type TimelineAudit = Omit<AuditEntry, 'id' | 'orderId' | 'organisationId'>;
 
-/** An order event (its envelope `data` carries the status and the order as they were). */
 export type TimelineEvent = Pick<OrderEventRecord, 'id' | 'event' | 'createdAt' | 'data'>;
 
 /** One step of an order's life, with the status, payment state and total it left the order in. */
@@ -22,7 +20,6 @@ export interface TimelineStep {
   kind: 'audit' | 'event';
   /** The audit action (`placed`, `payment_received`…) or the event name (`order.booked`…). */
   what: string;
-  /** The event's id, for events. */
   eventId: string | null;
   actor: string | null;
   reason: string | null;

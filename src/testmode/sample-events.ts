@@ -108,7 +108,6 @@ function troubleOf(
   };
 }
 
-/** The sample order as it stands when `event` fires. */
 export function sampleOrder(
   event: OrderEventName,
   opts: { organisationId: string; publicBaseUrl: string; now: Date },
@@ -157,7 +156,6 @@ export function sampleOrder(
   };
 }
 
-/** The `data` of a sample event: built exactly as a real event's data, from the sample order. */
 export function sampleEventData(
   event: OrderEventName,
   opts: { organisationId: string; publicBaseUrl: string; now: Date },

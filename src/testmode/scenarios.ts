@@ -13,9 +13,8 @@ export const SCENARIO_MARKERS = {
 } as const satisfies Partial<Record<TestScenario, string>>;
 
 /**
- * The scenario a test order follows: `delivery_failed` (artwork delivery fails at once, `order.delivery_failed`),
- * `manual` (delivery is recorded only; the order waits for the test helpers) or `simulate` (the simulated
- * newspaper and Gazette move it on by themselves). `null` for a live order.
+ * `delivery_failed`: artwork delivery fails at once; `manual`: delivery is recorded only, the order waits for
+ * the test helpers; `simulate`: the simulated newspaper and Gazette move it on by themselves.
  */
 export function testScenarioOf(order: { livemode: boolean; clientRef: string | null }): TestScenario | null {
   if (order.livemode) return null;

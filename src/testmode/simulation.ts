@@ -18,7 +18,7 @@ export interface SimulatorSchedule {
   urnMs: number;
 }
 
-/** The report the simulator sends next for an order in this state, or null when it has nothing left to do. */
+/** The report the simulator sends next, or null when it has nothing left to do. */
 export function simulatedStepFor(order: Pick<Order, 'status' | 'type'>): SimulatedStep | null {
   switch (order.status) {
     case 'awaiting_booking':
@@ -41,7 +41,6 @@ export function delayOf(step: SimulatedStep, schedule: SimulatorSchedule): numbe
 export const actorOf = (step: SimulatedStep) =>
   step === 'urn' ? 'simulator:gazette' : 'simulator:newspaper';
 
-/** The booking confirmation: the order's own publication date (else `today`), and a test reference. */
 export function simulatedBooking(order: Pick<Order, 'reference' | 'publicationDate'>, today: string) {
   return { publicationDate: order.publicationDate ?? today, newspaperReference: `TEST-${order.reference}` };
 }
@@ -64,7 +63,6 @@ export function simulatedPublication(order: Pick<Order, 'id' | 'publicationDate'
   return { publishedAt, pageNumber: simulatedPageNumber(order.id) };
 }
 
-/** A Gazette reference that can never be mistaken for a real one. */
 export function simulatedUrn(order: Pick<Order, 'reference'>) {
   return { urn: `TEST-URN-${order.reference}` };
 }

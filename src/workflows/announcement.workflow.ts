@@ -1,5 +1,12 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, continueAsNew, ParentClosePolicy, startChild } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  continueAsNew,
+  ParentClosePolicy,
+  proxyActivities,
+  startChild,
+} from '@temporalio/workflow';
+import type { NotificationActivities } from '../activities/notifications';
 import { deliveryWorkflowId, type WebhookDeliveryInput } from '../webhooks/delivery';
 import {
   FANOUT_BATCH,
@@ -7,9 +14,11 @@ import {
   type AnnouncementResult,
   type FirstAttemptResult,
 } from './announcement.messages';
-import { mailActivities, mailBookkeeping } from './email-activities';
-import { orderEmailKey, type NotificationResult } from './notification.messages';
+import { DEFAULT_NOTIFICATION_RETRY, orderEmailKey, type NotificationResult } from './notification.messages';
+import { mailPolicy, RETRY_POLICIES } from './retry-policies';
 import type { webhookDeliveryWorkflow } from './webhook-delivery';
+
+const mailBookkeeping = proxyActivities<NotificationActivities>(RETRY_POLICIES.bookkeeping);
 
 /**
  * What is left of one order event's announcement after its first pass (`announce:<evt_id>`, started by the
@@ -34,7 +43,6 @@ export async function orderAnnouncementWorkflow(input: AnnouncementInput): Promi
   return { emails: await finishEmails(input, pass?.emails ?? null), webhooks };
 }
 
-/** The delivery's end when its first attempt ended it; null when it goes on. */
 function finished(first: FirstAttemptResult | null) {
   if (first === null || first.outcome === 'error' || first.outcome === 'failed') return null;
   return first.outcome;
@@ -65,7 +73,9 @@ async function finishEmails(
     ? first.filter((r) => r.status === 'deferred').map((r) => r.audience)
     : input.audiences;
   if (audiences.length === 0) return first ?? [];
-  const mail = mailActivities(input.emailRetry);
+  const mail = proxyActivities<NotificationActivities>(
+    mailPolicy(input.emailRetry ?? DEFAULT_NOTIFICATION_RETRY),
+  );
   const done = (first ?? []).filter((r) => r.status !== 'deferred');
   try {
     return [...done, ...(await mail.sendDeferredEmails({ event: input.event, audiences }))];

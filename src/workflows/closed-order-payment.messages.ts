@@ -1,10 +1,5 @@
 import type { PaymentReceived } from './order.messages';
 
-/**
- * A payment for an order whose workflow has closed: its workflow id and input, shared by the workflow and the
- * client that starts it (src/temporal/orders.ts). Workflow-safe: no I/O.
- */
-
 /** One per order and payment: a duplicated provider event finds it started (or done) and refunds nothing twice. */
 export const closedOrderPaymentWorkflowId = (orderId: string, paymentRef: string | null) =>
   `closed-order-payment:${orderId}:${paymentRef ?? 'unknown'}`;

@@ -3,9 +3,7 @@ import type { OrderActivities } from '../activities';
 import { RETRY_POLICIES } from './retry-policies';
 import type { ClosedOrderPaymentInput, ClosedOrderPaymentOutcome } from './closed-order-payment.messages';
 
-/** The projection and ledger: retried until they succeed (RETRY_POLICIES.database). */
 const books = proxyActivities<OrderActivities>(RETRY_POLICIES.database);
-/** The refund: long and bounded, then the order is flagged for an operator (RETRY_POLICIES.refund). */
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
 const newId = (prefix: string) => `${prefix}_${uuid4().replace(/-/g, '')}`;

@@ -1,11 +1,6 @@
 import { invoicedByUs } from '../orders/payment';
 import type { OrderEventRecord } from '../orders/events';
 
-/**
- * Who hears of an order event by e-mail, each e-mail's key, and its retry schedule: shared by the announcement
- * workflow and the e-mail activities. Workflow-safe: no I/O.
- */
-
 /** Who hears of an event: the order's contact, and for `order.created` on account, the billing contact. */
 export type Audience = 'contact' | 'billing';
 

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { UpdateDefinition } from '@temporalio/common';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
 import type { OrderSnapshot } from '../orders/order-snapshot';
@@ -7,7 +8,6 @@ import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
 /** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
-
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
 export type { Pricing } from '../orders/order-notice';
@@ -19,9 +19,7 @@ export interface OrderWorkflowInput {
   order: Pick<Order, 'id' | 'organisationId' | 'livemode' | 'type' | 'paymentMethod' | 'clientRef'> & {
     notice: OrderNotice;
   };
-  /** Who placed it: `api_key:key_…`. */
   placedBy: string;
-  /** Base of URLs handed out (certificate, proof). */
   publicBaseUrl: string;
   timings: OrderTimings;
   /** The state of the run this one continues as new; absent for the order's first run, which places it. */
@@ -34,7 +32,7 @@ export interface OrderWorkflowInput {
  */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 
-/** What the workflow knows of the order's payment at the provider; kept out of the projection. */
+/** The order's payment at the provider, as the workflow knows it; kept out of the projection. */
 export interface PaymentHandles {
   /** The provider's payment reference (PaymentIntent, Stripe invoice, test helper payment), needed for a refund. */
   paymentRef: string | null;
@@ -52,7 +50,6 @@ export interface PaymentHandles {
   refundAttempts: number;
 }
 
-/** What a run hands to the next when it continues as new: the order workflow's whole state. */
 export interface CarriedOrderState {
   order: OrderSnapshot;
   notice: OrderNotice;
@@ -92,7 +89,6 @@ export interface CancelRequest extends Actor {
 export interface PaymentReceived extends Actor {
   /** Provider's payment reference (Stripe PaymentIntent id, or the sandbox's). */
   paymentRef: string | null;
-  /** Provider's event id, for the audit log. */
   providerEventId: string | null;
   /** What the provider says was paid, in pence (absent: the sandbox and older senders; taken as the price). */
   amountGbpPence?: number | null;
@@ -120,12 +116,10 @@ export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
 export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
   'submitPurchaseOrder',
 );
-export const reportBookingUpdate = defineUpdate<IntegrationAck, [ReportMessage<'booking'>]>('reportBooking');
-export const reportPublicationUpdate = defineUpdate<IntegrationAck, [ReportMessage<'publication'>]>(
-  'reportPublication',
-);
-export const reportUrnUpdate = defineUpdate<IntegrationAck, [ReportMessage<'urn'>]>('reportUrn');
-/** The update of each newspaper or Gazette report, by the report's kind (src/orders/reports.ts). */
+export type ReportUpdate<K extends ReportKind> = UpdateDefinition<IntegrationAck, [ReportMessage<K>]>;
+export const reportBookingUpdate: ReportUpdate<'booking'> = defineUpdate('reportBooking');
+export const reportPublicationUpdate: ReportUpdate<'publication'> = defineUpdate('reportPublication');
+export const reportUrnUpdate: ReportUpdate<'urn'> = defineUpdate('reportUrn');
 export const reportUpdates = {
   booking: reportBookingUpdate,
   publication: reportPublicationUpdate,

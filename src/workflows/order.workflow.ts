@@ -7,30 +7,8 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import { isFinal } from '../orders/status';
-import {
-  amendOrderSignal,
-  amendOrderUpdate,
-  cancelOrderSignal,
-  cancelOrderUpdate,
-  liveCheckoutQuery,
-  markDeliveredSignal,
-  orderStateQuery,
-  paymentReceivedSignal,
-  placeOrderUpdate,
-  recordTestPaymentUpdate,
-  reportBookingUpdate,
-  reportPublicationUpdate,
-  renewCheckoutUpdate,
-  reportUrnUpdate,
-  retryDeliverySignal,
-  retryRefundSignal,
-  refundIssuedSignal,
-  clearAttentionSignal,
-  simulateDeliveryFailureUpdate,
-  submitPurchaseOrderUpdate,
-  type OrderOutcome,
-  type OrderWorkflowInput,
-} from './order.messages';
+import type { ReportKind } from '../orders/reports';
+import * as m from './order.messages';
 import { amend, checkAmendment } from './order/amendments';
 import {
   checkSimulatedDeliveryFailure,
@@ -58,7 +36,7 @@ import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
  * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
  * message is decided against it, and every change is written by activities before the message is answered.
  */
-export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
+export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.OrderOutcome> {
   const p = new OrderProcess(input);
   registerHandlers(p);
 
@@ -113,7 +91,7 @@ const settled = (p: OrderProcess) => allHandlersFinished() && p.announced;
 function registerHandlers(p: OrderProcess): void {
   /** A handler run under the lock; `answered`: an update that answers with the order it leaves. */
   const locked =
-    <A>(fn: (p: OrderProcess, a: A) => Promise<void>) =>
+    <A, R>(fn: (p: OrderProcess, a: A) => Promise<R>) =>
     (a: A) =>
       p.exclusive(() => fn(p, a));
   const answered =
@@ -121,52 +99,44 @@ function registerHandlers(p: OrderProcess): void {
     (a: A) =>
       p.exclusive(async () => (await fn(p, a), p.order));
 
-  // Placement
-  setHandler(placeOrderUpdate, async () => {
+  setHandler(m.placeOrderUpdate, async () => {
     await condition(() => p.created || p.createFailure !== null);
     if (p.createFailure) throw p.createFailure;
     return p.order;
   });
 
-  // Payment
-  setHandler(paymentReceivedSignal, locked(recordPayment));
-  setHandler(recordTestPaymentUpdate, answered(recordPayment), { validator: (_m) => checkTestPayment(p) });
-  setHandler(submitPurchaseOrderUpdate, answered(submitPurchaseOrder), {
+  setHandler(m.paymentReceivedSignal, locked(recordPayment));
+  setHandler(m.recordTestPaymentUpdate, answered(recordPayment), { validator: (_m) => checkTestPayment(p) });
+  setHandler(m.submitPurchaseOrderUpdate, answered(submitPurchaseOrder), {
     validator: (r) => void checkPurchaseOrder(p, r),
   });
-  setHandler(liveCheckoutQuery, () => currentCheckout(p));
-  setHandler(renewCheckoutUpdate, (r) => p.exclusive(() => renewCheckout(p, r)), {
-    validator: (_r) => checkCheckoutRenewable(p),
-  });
+  setHandler(m.liveCheckoutQuery, () => currentCheckout(p));
+  setHandler(m.renewCheckoutUpdate, locked(renewCheckout), { validator: (_r) => checkCheckoutRenewable(p) });
 
-  // Newspaper reports
-  setHandler(reportBookingUpdate, (r) => p.exclusive(() => report(p, 'booking', r)), {
-    validator: (r) => void checkReport(p, 'booking', r),
-  });
-  setHandler(reportPublicationUpdate, (r) => p.exclusive(() => report(p, 'publication', r)), {
-    validator: (r) => void checkReport(p, 'publication', r),
-  });
-  setHandler(reportUrnUpdate, (r) => p.exclusive(() => report(p, 'urn', r)), {
-    validator: (r) => void checkReport(p, 'urn', r),
-  });
+  const onReport = <K extends ReportKind>(kind: K, update: m.ReportUpdate<K>) =>
+    setHandler(update, (r) => p.exclusive(() => report(p, kind, r)), {
+      validator: (r) => void checkReport(p, kind, r),
+    });
+  onReport('booking', m.reportBookingUpdate);
+  onReport('publication', m.reportPublicationUpdate);
+  onReport('urn', m.reportUrnUpdate);
 
-  // Amendments and cancellation (updates from the API, signals from operators)
-  setHandler(amendOrderUpdate, answered(amend), { validator: (r) => checkAmendment(p, r) });
-  setHandler(cancelOrderUpdate, answered(cancel), { validator: (_r) => checkCancellable(p) });
-  setHandler(amendOrderSignal, (r) => operatorAction(p, 'amend', () => amend(p, r)));
-  setHandler(cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => cancel(p, r)));
-  setHandler(refundIssuedSignal, locked(refundIssued));
-  setHandler(retryRefundSignal, locked(retryRefund));
-  setHandler(clearAttentionSignal, locked(clearAttention));
+  // Amendments and cancellation: updates from the API, signals from operators.
+  setHandler(m.amendOrderUpdate, answered(amend), { validator: (r) => checkAmendment(p, r) });
+  setHandler(m.cancelOrderUpdate, answered(cancel), { validator: (_r) => checkCancellable(p) });
+  setHandler(m.amendOrderSignal, (r) => operatorAction(p, 'amend', () => amend(p, r)));
+  setHandler(m.cancelOrderSignal, (r) => operatorAction(p, 'cancel', () => cancel(p, r)));
+  setHandler(m.refundIssuedSignal, locked(refundIssued));
+  setHandler(m.retryRefundSignal, locked(retryRefund));
+  setHandler(m.clearAttentionSignal, locked(clearAttention));
 
-  // Artwork delivery
-  setHandler(retryDeliverySignal, locked(retryDelivery));
-  setHandler(markDeliveredSignal, locked(markDelivered));
-  setHandler(simulateDeliveryFailureUpdate, answered(simulateDeliveryFailure), {
+  setHandler(m.retryDeliverySignal, locked(retryDelivery));
+  setHandler(m.markDeliveredSignal, locked(markDelivered));
+  setHandler(m.simulateDeliveryFailureUpdate, answered(simulateDeliveryFailure), {
     validator: (_n) => checkSimulatedDeliveryFailure(p),
   });
 
-  setHandler(orderStateQuery, () => p.order);
+  setHandler(m.orderStateQuery, () => p.order);
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */

@@ -8,10 +8,10 @@ import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { providerRefund, reprice } from './payment';
 import type { OrderProcess } from './process';
+import { ledgerLine } from './records';
 import { asRefusal, asWorkflowRefusal } from './refusals';
 import { creditDocuments } from './vat';
 
-/** The notice engine's amendment: our own deterministic code (a refusal of it is not retried). */
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
@@ -19,7 +19,7 @@ const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
   acceptPriceChange: r.acceptPriceChange,
 });
 
-/** The update validator's check of an amendment against the workflow's state (a refusal leaves no history). */
+/** The update validator's check (a refusal leaves no history). */
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   asWorkflowRefusal(() => {
     checkAmendable(p.order);
@@ -88,18 +88,12 @@ async function refundDifference(p: OrderProcess, newPricing: Pricing, version: n
   try {
     if (!refund) throw new Error('paid outside any provider');
     const refundId = await refund();
-    const entry = {
-      kind: 'refund' as const,
-      amountGbpPence: difference,
-      providerRef: refundId,
-      reason: 'amended_lower',
-    };
     const documents = await creditDocuments(p, {
       ...credit,
       refundedGbpPence: difference,
       settlement: 'refunded',
     });
-    return { ledger: [entry], update: { documents } };
+    return { ledger: [ledgerLine('refund', difference, refundId, 'amended_lower')], update: { documents } };
   } catch (err) {
     if (refund && !(err instanceof ActivityFailure)) throw err;
     await p.audit({ action: 'difference_refund_due', actor: 'system', details });

@@ -6,7 +6,6 @@ import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
 import { nowIso, type OrderProcess } from './process';
 import { stateRefusal } from './refusals';
 
-/** The notice's proof and its artwork's delivery to the newspaper, and the operator's levers on the delivery. */
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /** The next thing the order does by itself (proof out of date, artwork due at the newspaper), if any. */
@@ -60,7 +59,6 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
 /** The failure's reason as the order shows it: the transport's message, bounded. */
 const REASON_MAX = 300;
 
-/** A failed artwork delivery (given up, or simulated in test mode): flagged, and an operator decides. */
 async function recordDeliveryFailure(p: OrderProcess, message: string, actor = 'system'): Promise<void> {
   p.deliveryIs('failed');
   const reason = message.length > REASON_MAX ? `${message.slice(0, REASON_MAX - 1)}…` : message;
@@ -73,14 +71,12 @@ async function recordDeliveryFailure(p: OrderProcess, message: string, actor = '
   );
 }
 
-/** `retryDelivery`: an operator asks for a failed delivery again; anything else is ignored. */
 export async function retryDelivery(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (p.delivery !== 'failed') return;
   p.deliveryIs('retrying');
   await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
 }
 
-/** `markDelivered`: an operator delivered the artwork another way. */
 export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (p.delivery === 'delivered') return;
   p.deliveryIs('delivered');
@@ -90,7 +86,6 @@ export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<v
   );
 }
 
-/** Test mode's lever on the delivery: test orders with their artwork at the newspaper, not already failed. */
 export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
   if (p.order.livemode) throw stateRefusal(p, 'Delivery failures can be simulated on test orders only.');
   if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
@@ -99,7 +94,6 @@ export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
   if (p.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
 }
 
-/** Records the failure exactly as a delivery that gave up does; retryDelivery then delivers again. */
 export async function simulateDeliveryFailure(p: OrderProcess, n: OperatorNote): Promise<void> {
   checkSimulatedDeliveryFailure(p);
   await recordDeliveryFailure(p, n.note ?? 'Simulated artwork delivery failure (test helper).', n.actor);

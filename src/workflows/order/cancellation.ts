@@ -5,11 +5,10 @@ import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState }
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
 import { expireQuietly, nextRefundPurpose, providerRefund, voidQuietly } from './payment';
 import type { OrderProcess } from './process';
-import type { LedgerLine } from './records';
+import { ledgerLine } from './records';
 import { asWorkflowRefusal } from './refusals';
 import { creditDocuments } from './vat';
 
-/** Cancellation, and the operator's signals for a closed order's money that could not be settled by itself. */
 export function checkCancellable(p: OrderProcess): void {
   asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
@@ -35,7 +34,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
     { status: 'cancelled', paymentState, needsAttention, cancellationReason: r.reason, documents },
     {
       event: 'order.cancelled',
-      ledger: refunded ? [refundLine(held, refundId, 'cancelled')] : [],
+      ledger: refunded ? [ledgerLine('refund', held, refundId, 'cancelled')] : [],
       audit: { action: 'cancelled', actor: r.actor, reason: r.reason, details: { refundId, paymentState } },
     },
   );
@@ -47,7 +46,6 @@ interface CancelSettlement {
   needsAttention: boolean;
 }
 
-/** What cancelling does to the money. */
 async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement> {
   const { paymentState, paymentMethod } = p.order;
   const { paymentRef } = p.payment;
@@ -62,7 +60,7 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
   return { paymentState: 'not_charged', refundId: null, needsAttention };
 }
 
-/** A paid order: provider payments are refunded through the provider; money paid to us directly by hand. */
+/** Money paid to us directly is refunded by hand. */
 async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
   const refund = providerRefund(p);
   return refund ? refundOrFlag(refund) : { paymentState: 'refund_due', refundId: null, needsAttention: true };
@@ -104,21 +102,12 @@ export function operatorTask(p: OrderProcess): string | null {
 const refused = (p: OrderProcess, action: string, n: OperatorNote, reason: string) =>
   p.audit({ action: `${action}_refused`, actor: n.actor, reason, details: { note: n.note ?? null } });
 
-/** A refund signal fits only while a refund is open; otherwise it is refused (audited). */
 async function refundOpenFor(p: OrderProcess, action: string, n: OperatorNote): Promise<boolean> {
   if (refundOpen(p)) return true;
   await refused(p, action, n, `No refund is due (payment ${p.order.paymentState}).`);
   return false;
 }
 
-const refundLine = (amountGbpPence: number, providerRef: string | null, reason: string): LedgerLine => ({
-  kind: 'refund',
-  amountGbpPence,
-  providerRef,
-  reason,
-});
-
-/** `refundIssued`: the refund due (or failed) was made by hand. */
 export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<void> {
   if (!(await refundOpenFor(p, 'refund_issued', n))) return;
   const amountGbpPence = heldGbpPence(p.order);
@@ -132,12 +121,11 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
         reason: n.note ?? null,
         details: { refundRef, amountGbpPence },
       },
-      ledger: [refundLine(amountGbpPence, refundRef, 'refunded_by_operator')],
+      ledger: [ledgerLine('refund', amountGbpPence, refundRef, 'refunded_by_operator')],
     },
   );
 }
 
-/** `retryRefund`: tries the provider again (under a fresh idempotency key), for a payment a provider took. */
 export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (!(await refundOpenFor(p, 'retry_refund', n))) return;
   const refund = providerRefund(p, nextRefundPurpose(p));
@@ -154,7 +142,8 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
   await p.commit(
     { paymentState, needsAttention },
     {
-      ledger: paymentState === 'refunded' ? [refundLine(amountGbpPence, refundId, 'cancelled')] : [],
+      ledger:
+        paymentState === 'refunded' ? [ledgerLine('refund', amountGbpPence, refundId, 'cancelled')] : [],
       audit: {
         action: 'refund_retried',
         actor: n.actor,
@@ -165,7 +154,6 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
   );
 }
 
-/** `clearAttention`: the operator resolved what flagged a closed order (a refund has its own signals). */
 export async function clearAttention(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (!p.order.needsAttention) return;
   if (refundOpen(p))

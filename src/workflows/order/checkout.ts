@@ -13,19 +13,14 @@ import { expireQuietly } from './payment';
 import type { OrderProcess } from './process';
 import { stateRefusal } from './refusals';
 
-/**
- * A card order's Checkout Session: `checkoutUrl` is our stable address (`/pay/<order id>`), redirecting to a live
- * session; the workflow keeps its URL and expiry and creates a new one once the last has expired.
- */
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 
 const lifetime = (p: OrderProcess) =>
   p.input.timings.checkoutSessionLifetimeMs ?? DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
 
-/** When a session created now expires (workflow time: deterministic). */
 export const checkoutExpiry = (p: OrderProcess) => Date.now() + lifetime(p);
 
-/** Keeps the session a payment set-up created; answers the order's `checkoutUrl`, our stable address. */
+/** Keeps the session a payment set-up created; answers our stable address (`/pay/<order id>`). */
 export function keepCheckout(
   p: OrderProcess,
   s: { checkoutSessionId: string; checkoutUrl: string | null; checkoutExpiresAt?: number | null },
@@ -51,7 +46,6 @@ export function currentCheckout(p: OrderProcess): CheckoutLink | null {
 const liveCheckout = (p: OrderProcess): string | null =>
   p.status === 'pending_payment' ? liveCheckoutUrl(p.payment.checkoutSession, Date.now(), lifetime(p)) : null;
 
-/** Only an unpaid card order has a checkout to renew: 409 invalid_state_transition otherwise. */
 export function checkCheckoutRenewable(p: OrderProcess): void {
   if (p.status !== 'pending_payment' || p.order.paymentMethod !== 'stripe_checkout') {
     throw stateRefusal(p, `An order in status ${p.status} awaits no card payment.`);

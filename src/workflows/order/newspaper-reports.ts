@@ -20,7 +20,6 @@ import type { OrderProcess } from './process';
 import { asWorkflowRefusal } from './refusals';
 import { currentInvoice, invoiceDocuments } from './vat';
 
-/** The newspaper's and the Gazette's reports (booking, publication, URN), through the integration API. */
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 const contentOf = <K extends ReportKind>(kind: K, r: Reports[K]) =>
@@ -42,7 +41,6 @@ export function checkReport<K extends ReportKind>(
   return decision;
 }
 
-/** Applies a report that fits: the order moves on, with the report's content in its audit entry. */
 export async function report<K extends ReportKind>(
   p: OrderProcess,
   kind: K,
@@ -68,7 +66,6 @@ const REPORT_EVENT: Record<ReportKind, OrderEventName> = {
   urn: 'order.urn_received',
 };
 
-/** What each report changes on the order. */
 const APPLY: {
   [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<OrderSnapshot>>;
 } = {

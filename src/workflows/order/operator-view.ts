@@ -13,7 +13,7 @@ import {
   ReferenceKey,
 } from '../search-attributes';
 
-/** What operators see of an order in the Temporal UI: search attributes to find it, and its current details. */
+/** Search attributes to find the order in the Temporal UI, and its current details. */
 export function showToOperators(
   o: OrderSnapshot,
   deliveryFailed: boolean,

@@ -10,6 +10,7 @@ import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
+import { ledgerLine } from './records';
 import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 
@@ -19,10 +20,7 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
 export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
-/**
- * Sets up the payment of `order` (as it is about to be committed): a Checkout Session (behind our stable `/pay`
- * address) or a Stripe invoice at the provider, anything else here. Answers what the order shows of it.
- */
+/** Sets up the payment of `order` (as it is about to be committed); answers what the order shows of it. */
 export async function setUpPayment(
   p: OrderProcess,
   order: OrderSnapshot,
@@ -70,7 +68,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   if (m.paymentRef) p.updatePayment({ handledPaymentRefs: [...p.payment.handledPaymentRefs, m.paymentRef] });
   if (decision.action === 'refund') return refundStrayPayment(p, m, decision);
   const { amountGbpPence, amountMismatch } = decision;
-  const charge = { kind: 'charge' as const, amountGbpPence, providerRef: m.paymentRef, reason: 'payment' };
+  const charge = ledgerLine('charge', amountGbpPence, m.paymentRef, 'payment');
   const flag = amountMismatch ? { needsAttention: true } : {};
   const audit = { action: 'payment_received', actor: m.actor, details: { ...details, amountGbpPence } };
   if (paymentEffect(p.order) === 'checkout_paid') {
@@ -108,18 +106,9 @@ async function refundStrayPayment(
   d: { reason: StrayReason; amountGbpPence: number },
 ): Promise<void> {
   const { paymentRef } = m;
-  const charge = {
-    kind: 'charge' as const,
-    amountGbpPence: d.amountGbpPence,
-    providerRef: paymentRef,
-    reason: d.reason,
-  };
-  const details = {
-    reason: d.reason,
-    paymentRef,
-    providerEventId: m.providerEventId,
-    amountGbpPence: d.amountGbpPence,
-  };
+  const { reason, amountGbpPence } = d;
+  const charge = ledgerLine('charge', amountGbpPence, paymentRef, reason);
+  const details = { reason, paymentRef, providerEventId: m.providerEventId, amountGbpPence };
   const refundable =
     paymentRef && (p.order.paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef));
   if (!refundable) {
@@ -129,22 +118,17 @@ async function refundStrayPayment(
     );
   }
   try {
+    const purpose = strayRefundPurpose(paymentRef);
     const refundId = await refunds.refundPayment({
       orderId: p.order.id,
       paymentRef,
-      amountGbpPence: d.amountGbpPence,
-      purpose: strayRefundPurpose(paymentRef),
+      amountGbpPence,
+      purpose,
     });
-    const refund = {
-      kind: 'refund' as const,
-      amountGbpPence: d.amountGbpPence,
-      providerRef: refundId,
-      reason: d.reason,
-    };
     await p.commit(
       {},
       {
-        ledger: [charge, refund],
+        ledger: [charge, ledgerLine('refund', amountGbpPence, refundId, reason)],
         audit: { action: 'stray_payment_refunded', actor: m.actor, details: { ...details, refundId } },
       },
     );
@@ -208,27 +192,25 @@ export async function reprice(
   return {};
 }
 
-/** Voids a Stripe invoice; a refusal (already paid, say) is audited and flags the order for an operator. */
-export const voidQuietly = (p: OrderProcess, invoiceId: string, reason: string): Promise<boolean> =>
-  stopQuietly(p, () => stop.voidInvoice({ orderId: p.order.id, invoiceId, reason }), 'invoice_void_failed', {
+/** Voids a Stripe invoice or expires a Checkout Session; a refusal (paid a moment ago, say) is audited. */
+export const voidQuietly = (p: OrderProcess, invoiceId: string, reason: string) =>
+  stopQuietly(p, stop.voidInvoice({ orderId: p.order.id, invoiceId, reason }), 'invoice_void_failed', {
     invoiceId,
   });
 
-/** Expires a Checkout Session; a refusal (most likely: paid a moment ago) is audited and flags the order. */
-export const expireQuietly = (p: OrderProcess, sessionId: string): Promise<boolean> =>
-  stopQuietly(p, () => stop.expireCheckout({ orderId: p.order.id, sessionId }), 'checkout_expire_failed', {
+export const expireQuietly = (p: OrderProcess, sessionId: string) =>
+  stopQuietly(p, stop.expireCheckout({ orderId: p.order.id, sessionId }), 'checkout_expire_failed', {
     sessionId,
   });
 
-/** Stops a payment at its provider; a refusal is audited as `action` with `details` and the provider's message. */
 async function stopQuietly(
   p: OrderProcess,
-  stopping: () => Promise<void>,
+  stopping: Promise<void>,
   action: string,
   details: Record<string, string>,
 ): Promise<boolean> {
   try {
-    await stopping();
+    await stopping;
     return true;
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;

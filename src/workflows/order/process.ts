@@ -85,15 +85,8 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
 }
 
 /**
- * The state one order workflow owns (handed whole to the next run). Every piece is read-only from outside and
- * changes through one method here, named after what happened:
- * - the order (the projection's row): `commit` (bumps the version, writes the projection, the event, the audit
- *   entry and the ledger in one local activity, and refreshes what operators see in the Temporal UI);
- * - the notice and its revisions: `reviseNotice` (amendments.ts), `proofMade` (artwork.ts);
- * - the artwork's delivery: `deliveryIs` (artwork.ts);
- * - the payment's provider handles: `updatePayment` (payment.ts and checkout.ts only);
- * - the integration reports applied: `reportApplied` (newspaper-reports.ts);
- * - the placement's outcome: `placed` / `placementFailed` (placement.ts).
+ * The state one order workflow owns (handed whole to the next run): read-only from outside, each piece changed
+ * by one method named after what happened (docs/orders.md, "Where the workflow's code lives").
  */
 export class OrderProcess {
   private state: CarriedOrderState;
@@ -110,7 +103,6 @@ export class OrderProcess {
     this.state = input.carried ?? newOrderState(input);
   }
 
-  /** Everything the next run needs to carry on where this one stops (continue-as-new). */
   carry(): CarriedOrderState {
     return this.state;
   }
@@ -160,12 +152,11 @@ export class OrderProcess {
     this.state = { ...this.state, ...change };
   }
 
-  /** The order is placed: its first projection write is done, and messages may change it. */
   placed(): void {
     this._created = true;
   }
 
-  /** The placement failed (payment set-up refused): the placing update answers this refusal. */
+  /** The placing update answers this refusal. */
   placementFailed(failure: ApplicationFailure): void {
     this._createFailure = failure;
   }
@@ -180,7 +171,7 @@ export class OrderProcess {
     });
   }
 
-  /** The proof made for `revision` (a later amendment may have made it out of date already). */
+  /** A later amendment may have made the proof out of date already. */
   proofMade(revision: number): void {
     this.update({ proofRevision: revision });
   }
@@ -190,12 +181,12 @@ export class OrderProcess {
     this.touch();
   }
 
-  /** The provider's handles change (set up, paid, replaced, refund retried): payment.ts and checkout.ts only. */
+  /** payment.ts and checkout.ts only. */
   updatePayment(change: Partial<PaymentHandles>): void {
     this.update({ payment: { ...this.state.payment, ...change } });
   }
 
-  /** An integration report applied, kept so an identical repeat is acknowledged without a change. */
+  /** Kept so an identical repeat is acknowledged without a change. */
   reportApplied<K extends ReportKind>(kind: K, content: ReportContents[K]): void {
     this.update({ reports: { ...this.state.reports, [kind]: content } });
   }
@@ -253,7 +244,6 @@ export class OrderProcess {
     return record.event && withOrderData(record.event, toOrder(this.state.order));
   }
 
-  /** No announcement is still being started: the run may close or continue as new. */
   get announced(): boolean {
     return this.announcing === 0;
   }
@@ -276,12 +266,10 @@ export class OrderProcess {
       });
   }
 
-  /** Appends to the order's audit log without changing the order. */
   async audit(entry: AuditLine, at = nowIso()): Promise<void> {
     await writes.recordAudit(auditEntry(this.state.order, entry, at));
   }
 
-  /** Search attributes and the workflow's current details, as operators see them in the Temporal UI. */
   showToOperators(): void {
     showToOperators(this.state.order, this.state.delivery === 'failed', operatorTask(this));
   }

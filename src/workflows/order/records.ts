@@ -17,6 +17,13 @@ export interface AuditLine {
   details?: Record<string, unknown>;
 }
 
+export const ledgerLine = (
+  kind: LedgerLine['kind'],
+  amountGbpPence: number,
+  providerRef: string | null,
+  reason: string,
+): LedgerLine => ({ kind, amountGbpPence, providerRef, reason });
+
 const hexId = () => uuid4().replace(/-/g, '');
 
 export function ledgerEntry(order: OrderSnapshot, line: LedgerLine, at: string): LedgerEntry {
@@ -35,7 +42,6 @@ export function auditEntry(order: OrderSnapshot, line: AuditLine, at: string): A
   return { id: `aud_${hexId()}`, orderId, organisationId, action, actor, reason, details, createdAt: at };
 }
 
-/** An event of the order with its `evt_` id and its place in the order's sequence of events. */
 export function eventRecord(
   order: OrderSnapshot,
   event: OrderEventName,

@@ -44,11 +44,9 @@ export async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** 409 invalid_state_transition: the message does not fit the order as it stands. */
 export const stateRefusal = (p: OrderProcess, message: string) =>
   refuse('invalid_state_transition', message, { status: p.status });
 
-/** The transition must fit the order's status (src/orders/status.ts): 409 invalid_state_transition otherwise. */
 export function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
   if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
     throw stateRefusal(p, doesNotFitMessage(what, p.status));

@@ -3,11 +3,7 @@ import { isFinal } from '../../orders/status';
 import { cancel } from './cancellation';
 import type { OrderProcess } from './process';
 
-/**
- * The order's deadlines (durable timers): flag an order that waits too long in a status for attention, expire
- * an unpaid order, complete a finished one; and when a run's history is long enough to hand over.
- */
-export interface Deadline {
+interface Deadline {
   at: number;
   action: 'attention' | 'expire' | 'complete';
 }
@@ -53,7 +49,7 @@ export async function onDeadline(p: OrderProcess): Promise<void> {
   }
 }
 
-/** A run's history is long enough to hand over: Temporal suggests it, or the tests' threshold is reached. */
+/** Temporal suggests it, or the tests' threshold is reached. */
 export function continueAsNewDue(p: OrderProcess): boolean {
   const info = workflowInfo();
   const threshold = p.input.timings.continueAsNewAfterEvents;

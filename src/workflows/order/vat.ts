@@ -10,13 +10,8 @@ import type { OrderProcess } from './process';
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /**
- * When the order's VAT documents are issued (docs/documents.md, "VAT invoices and credit notes"):
- * - the VAT invoice when the price becomes ours to collect: at placement for orders on our own invoice, at
- *   payment for the others, and at publication (the time of supply) for any order still without one;
- * - a VAT credit note whenever the invoiced price falls: cancellation (all of it, refunded or not), a paid
- *   order amended to a lower price (the difference refunded), an unpaid invoice replaced after an amendment
- *   (credited in full, a new invoice issued). A stray payment refunded was never invoiced: no credit note.
- * Each is one activity with a deterministic issue key, so a retry or a replay never issues it twice.
+ * When the order's VAT documents are issued: docs/documents.md, "VAT invoices and credit notes". Each is one
+ * activity with a deterministic issue key, so a retry or a replay never issues it twice.
  */
 
 /** The VAT invoice the order's price stands on: its latest. */
@@ -33,7 +28,7 @@ export async function invoiceDocuments(
   return withDocument(order.documents, invoice);
 }
 
-/** The VAT invoice for an order that has none yet: issued and committed (payment, placement on account). */
+/** Payment, placement on account: the VAT invoice of an order that has none yet, issued and committed. */
 export async function issueMissingInvoice(p: OrderProcess): Promise<void> {
   if (currentInvoice(p.order)) return;
   await p.commit({ documents: await invoiceDocuments(p) });
