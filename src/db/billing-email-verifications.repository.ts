@@ -31,8 +31,7 @@ export async function createBillingEmailVerification(
 export async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
   await db
     .deleteFrom('billing_email_verifications')
-    .where('organisation_id', '=', organisationId)
-    .where('used_at', 'is', null)
+    .where((eb) => eb.and({ organisation_id: organisationId, used_at: null }))
     .execute();
 }
 
@@ -50,8 +49,7 @@ export async function redeemBillingEmailVerification(
     const verified = await trx
       .updateTable('organisations')
       .set({ billing_email_verified_at: new Date() })
-      .where('id', '=', used.organisation_id)
-      .where('billing_email', '=', used.email)
+      .where((eb) => eb.and({ id: used.organisation_id, billing_email: used.email }))
       .returning('id')
       .executeTakeFirst();
     return verified && { organisationId: used.organisation_id, email: used.email };

@@ -116,8 +116,7 @@ export async function removeMember(
     const row = result.rows[0];
     if (!row) {
       const still = await activeMembers(trx)
-        .where('id', '=', id)
-        .where('organisation_id', '=', organisationId)
+        .where((eb) => eb.and({ id, organisation_id: organisationId }))
         .executeTakeFirst();
       return still ? 'last_admin' : undefined;
     }
@@ -147,9 +146,7 @@ export async function createSignInLink(
       const recent = await trx
         .selectFrom('sign_in_links')
         .select('token_hash')
-        .where('member_id', '=', memberId)
-        .where('requested', '=', true)
-        .where('used_at', 'is', null)
+        .where((eb) => eb.and({ member_id: memberId, requested: true, used_at: null }))
         .where('expires_at', '>', new Date())
         .where('created_at', '>', new Date(Date.now() - opts.unlessUnusedWithinMs))
         .executeTakeFirst();
@@ -171,7 +168,10 @@ export async function deleteSignInLink(db: Db, token: string): Promise<void> {
 }
 
 const voidUnusedLinks = (db: Db, memberId: string) =>
-  db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+  db
+    .deleteFrom('sign_in_links')
+    .where((eb) => eb.and({ member_id: memberId, used_at: null }))
+    .execute();
 
 /** Uses the sign-in token once (`useOneTimeToken`); answers its member if still active. */
 export async function redeemSignInLink(db: Db, token: string): Promise<Member | undefined> {

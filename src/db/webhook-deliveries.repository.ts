@@ -27,8 +27,7 @@ export async function ensureDelivery(
   const row = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
-    .where('event_id', '=', d.eventId)
-    .where('endpoint_id', '=', d.endpointId)
+    .where((eb) => eb.and({ event_id: d.eventId, endpoint_id: d.endpointId }))
     .executeTakeFirstOrThrow();
   return fromColumns(row);
 }
@@ -59,7 +58,6 @@ export async function recordAttempt(
   outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx;
     await trx.insertInto('webhook_attempts').values(toColumns(a)).execute();
     await trx
       .updateTable('webhook_deliveries')
@@ -71,8 +69,7 @@ export async function recordAttempt(
         last_error: outcome.status === 'delivered' ? null : (a.error ?? `HTTP ${a.statusCode}`),
         updated_at: new Date(),
       }))
-      .where('id', '=', a.deliveryId)
-      .where('replays', '=', a.replay)
+      .where((eb) => eb.and({ id: a.deliveryId, replays: a.replay }))
       .execute();
   });
 }
@@ -93,8 +90,7 @@ export async function finishDelivery(
       last_error: eb.fn.coalesce(eb.val(error), eb.ref('last_error')),
       updated_at: new Date(),
     }))
-    .where('id', '=', id)
-    .where('replays', '=', replay)
+    .where((eb) => eb.and({ id, replays: replay }))
     .where('status', '<>', 'delivered')
     .execute();
 }
@@ -112,8 +108,7 @@ export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<nu
       next_attempt_at: new Date(),
       updated_at: new Date(),
     })
-    .where('id', '=', delivery.id)
-    .where('replays', '=', delivery.replays)
+    .where((eb) => eb.and({ id: delivery.id, replays: delivery.replays }))
     .where('status', 'in', ['dead', 'delivered', 'cancelled'])
     .returning('replays')
     .executeTakeFirst();
