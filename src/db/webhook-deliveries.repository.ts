@@ -176,18 +176,20 @@ export interface EndpointDeliveryQuery {
   limit: number;
 }
 
+/** The organisation's deliveries (`d`), each beside its event (`e`). */
+const withEvents = (db: Db, organisationId: string) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('order_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .where('d.organisation_id', '=', organisationId);
+
 /** The settings console's delivery list of one endpoint, newest first, with the event's order id. */
 export async function listEndpointDeliveries(
   db: Db,
   q: EndpointDeliveryQuery,
 ): Promise<(WebhookDelivery & { orderId: string })[]> {
-  let query = db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('order_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select('e.order_id')
-    .where('d.organisation_id', '=', q.organisationId)
-    .where('d.endpoint_id', '=', q.endpointId);
+  let query = withEvents(db, q.organisationId).select('e.order_id').where('d.endpoint_id', '=', q.endpointId);
   if (q.outcome === 'dead') query = query.where('d.status', '=', 'dead');
   if (q.outcome === 'failed') query = query.where('d.status', 'in', ['failed', 'dead']);
   if (q.event) query = query.where('d.event', '=', q.event);
@@ -202,11 +204,7 @@ export async function listOrderDeliveries(
   organisationId: string,
   orderId: string,
 ): Promise<WebhookDelivery[]> {
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('order_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .where('d.organisation_id', '=', organisationId)
+  const rows = await withEvents(db, organisationId)
     .where('e.order_id', '=', orderId)
     .orderBy('d.created_at')
     .orderBy('d.id')
