@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { hashToken, newToken, useOneTimeToken } from './members.repository';
+import { newStoredToken, useOneTimeToken } from './members.repository';
 
 /**
  * A new one-time link token verifying `email` as the organisation's billing e-mail, valid for ttlMs; the
@@ -11,17 +11,12 @@ export async function createBillingEmailVerification(
   email: string,
   ttlMs: number,
 ): Promise<string> {
-  const token = newToken();
+  const { token, row } = newStoredToken(ttlMs);
   await db.transaction().execute(async (trx) => {
     await voidBillingEmailVerifications(trx, organisationId);
     await trx
       .insertInto('billing_email_verifications')
-      .values({
-        token_hash: hashToken(token),
-        organisation_id: organisationId,
-        email,
-        expires_at: new Date(Date.now() + ttlMs),
-      })
+      .values({ ...row, organisation_id: organisationId, email })
       .execute();
   });
   return token;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../ids';
-import { fromColumns, toColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
 
@@ -37,16 +37,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
   return row ? fromColumns(row) : null;
 }
 
-export interface AttemptRecord {
-  deliveryId: string;
-  replay: number;
-  attempt: number;
-  startedAt: Date;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseExcerpt: string | null;
-}
+export type AttemptRecord = CamelCased<Omit<Selectable<WebhookAttemptsTable>, 'id'>>;
 
 /**
  * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
