@@ -73,29 +73,18 @@ async function updateLiveEndpoint(
 }
 
 /** Replaces the endpoint's subscription; null when there is no such active endpoint. */
-export async function setWebhookEvents(
-  db: Db,
-  id: string,
-  events: string[],
-): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, { events });
-}
+export const setWebhookEvents = (db: Db, id: string, events: string[]) =>
+  updateLiveEndpoint(db, id, { events });
 
 /** Disables (no new events; waiting retries are cancelled at their next attempt) or enables the endpoint. */
-export async function setWebhookDisabled(
-  db: Db,
-  id: string,
-  disabled: boolean,
-): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, (eb) => ({
+export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
+  updateLiveEndpoint(db, id, (eb) => ({
     disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(new Date())) : null,
   }));
-}
 
 /** Soft delete: deliveries still pending for it stop at their next attempt. */
-export async function deleteWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, { deleted_at: new Date() });
-}
+export const deleteWebhookEndpoint = (db: Db, id: string) =>
+  updateLiveEndpoint(db, id, { deleted_at: new Date() });
 
 /**
  * A new signing secret; the current one becomes the previous secret and keeps signing (a second `v1=`)
