@@ -170,10 +170,7 @@ const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, toke
 export const deleteSignInLink = deleteToken('sign_in_links');
 
 const voidUnusedLinks = (db: Db, memberId: string) =>
-  db
-    .deleteFrom('sign_in_links')
-    .where((eb) => eb.and({ member_id: memberId, used_at: null }))
-    .execute();
+  db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
 
 /** Uses the sign-in token once (`useOneTimeToken`); answers its member if still active. */
 export async function redeemSignInLink(db: Db, token: string): Promise<Member | undefined> {
