@@ -45,8 +45,7 @@ export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiK
   const row = await db
     .selectFrom('api_keys')
     .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
+    .where((eb) => eb.and({ key_hash: keyHash, revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
 }

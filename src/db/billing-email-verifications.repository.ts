@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { hashToken, newToken, useOneTimeToken } from './members.repository';
+import { newStoredToken, useOneTimeToken } from './members.repository';
 
 /**
  * A new one-time link token verifying `email` as the organisation's billing e-mail, valid for ttlMs; the
@@ -11,17 +11,12 @@ export async function createBillingEmailVerification(
   email: string,
   ttlMs: number,
 ): Promise<string> {
-  const token = newToken();
+  const { token, row } = newStoredToken(ttlMs);
   await db.transaction().execute(async (trx) => {
     await voidBillingEmailVerifications(trx, organisationId);
     await trx
       .insertInto('billing_email_verifications')
-      .values({
-        token_hash: hashToken(token),
-        organisation_id: organisationId,
-        email,
-        expires_at: new Date(Date.now() + ttlMs),
-      })
+      .values({ ...row, organisation_id: organisationId, email })
       .execute();
   });
   return token;
@@ -31,8 +26,7 @@ export async function createBillingEmailVerification(
 export async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
   await db
     .deleteFrom('billing_email_verifications')
-    .where('organisation_id', '=', organisationId)
-    .where('used_at', 'is', null)
+    .where((eb) => eb.and({ organisation_id: organisationId, used_at: null }))
     .execute();
 }
 
@@ -50,8 +44,7 @@ export async function redeemBillingEmailVerification(
     const verified = await trx
       .updateTable('organisations')
       .set({ billing_email_verified_at: new Date() })
-      .where('id', '=', used.organisation_id)
-      .where('billing_email', '=', used.email)
+      .where((eb) => eb.and({ id: used.organisation_id, billing_email: used.email }))
       .returning('id')
       .executeTakeFirst();
     return verified && { organisationId: used.organisation_id, email: used.email };

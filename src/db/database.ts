@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -27,21 +27,21 @@ export function createDatabase(
     connectionString: databaseUrl,
     max: poolSize,
     ...(connectTimeoutMs && { connectionTimeoutMillis: connectTimeoutMs }),
-    // The server cancels a statement past the limit; pg gives up a second later, when the server is gone.
     ...(statementTimeoutMs && {
       statement_timeout: statementTimeoutMs,
       query_timeout: statementTimeoutMs + 1000,
     }),
   });
-  // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool, which would
-  // crash the process unhandled. The pool replaces the client, and the next query reports any real outage.
+  // A client that loses its server (restart, failover) emits 'error', on the pool while idle and on itself while
+  // lent out; unhandled, that would end the process. Its query fails already and the pool replaces the client.
   pool.on('error', () => undefined);
-  // A client lent out (a query running, or a transaction between statements) that loses its server emits
-  // 'error' on itself, where the pool no longer listens, and Kysely does not listen either: unhandled, that
-  // ended the process. Its query and transaction fail with the error already, and the pool drops the client
-  // when it comes back, so the event itself needs nothing more.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/** Holds an advisory lock on `key` until the transaction ends: whoever takes the same key next waits. */
+export async function lockUntilCommit(trx: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type holds

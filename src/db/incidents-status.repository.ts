@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
+import { getIntegrationAvailability } from './integration-health.repository';
 
 /**
  * The read side of the status page and of incident e-mails: live health signals from the order engine's
@@ -7,12 +8,8 @@ import type { Db } from './database';
  */
 
 export async function gazetteHealth(db: Db): Promise<{ available: boolean; note: string | null }> {
-  const row = await db
-    .selectFrom('integration_health')
-    .select(['available', 'note'])
-    .where('integration', '=', 'gazette')
-    .executeTakeFirst();
-  return { available: row?.available ?? true, note: row?.note ?? null };
+  const { available, note } = await getIntegrationAvailability(db, 'gazette');
+  return { available, note };
 }
 
 /**

@@ -69,14 +69,11 @@ export async function listIncidents(db: Db, filter: { id?: string; since?: Date 
   }
   const rows = await q.orderBy('seq', 'desc').execute();
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const updates = await db
     .selectFrom('incident_updates')
     .select(['incident_id', 'kind', 'message', 'created_at'])
-    .where(
-      'incident_id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('incident_id', 'in', ids)
     .orderBy('id')
     .execute();
   return rows.map(({ seq: _seq, ...incident }) => ({

@@ -51,8 +51,7 @@ export async function findActiveIntegrationKey(
   const row = await db
     .selectFrom('integration_keys')
     .selectAll()
-    .where('key_hash', '=', hashApiKey(key))
-    .where('revoked_at', 'is', null)
+    .where((eb) => eb.and({ key_hash: hashApiKey(key), revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
 }
@@ -61,8 +60,7 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
   const result = await db
     .updateTable('integration_keys')
     .set({ revoked_at: new Date() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
+    .where((eb) => eb.and({ id, revoked_at: null }))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

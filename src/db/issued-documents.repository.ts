@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
-import type { Db } from './database';
+import { lockUntilCommit, type Db } from './database';
 import type { DocumentSummary, IssuedDocumentsTable } from './schema';
 
 export type { DocumentSummary };
@@ -31,14 +31,11 @@ export interface DocumentIssue {
  */
 export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promise<IssuedDocumentRow> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`issued_documents:${issue.orderId}`}, 0))`.execute(
-      trx,
-    );
+    await lockUntilCommit(trx, `issued_documents:${issue.orderId}`);
     const existing = await trx
       .selectFrom('issued_documents')
       .selectAll()
-      .where('order_id', '=', issue.orderId)
-      .where('issue_key', '=', issue.issueKey)
+      .where((eb) => eb.and({ order_id: issue.orderId, issue_key: issue.issueKey }))
       .executeTakeFirst();
     if (existing) return existing;
     let number: string | null = null;
@@ -131,8 +128,7 @@ export async function findIssuedDocumentContent(
   const row = await db
     .selectFrom('issued_documents')
     .select(['content', 'kind', 'number'])
-    .where('order_id', '=', orderId)
-    .where('id', '=', id)
+    .where((eb) => eb.and({ order_id: orderId, id }))
     .where('content', 'is not', null)
     .executeTakeFirst();
   return row && { content: row.content!, kind: row.kind, number: row.number };
@@ -148,8 +144,7 @@ export async function latestIssuedDocument(
   let query = db
     .selectFrom('issued_documents')
     .select('content')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
+    .where((eb) => eb.and({ order_id: orderId, kind }))
     .where('content', 'is not', null);
   if (issueKeyPrefix) query = query.where('issue_key', 'like', `${issueKeyPrefix}%`);
   const row = await query.orderBy('issued_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
@@ -164,8 +159,7 @@ export async function latestVatInvoice(
   const row = await db
     .selectFrom('issued_documents')
     .select(['id', 'content', 'number', 'issued_at'])
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'vat_invoice')
+    .where((eb) => eb.and({ order_id: orderId, kind: 'vat_invoice' }))
     .where('content', 'is not', null)
     .orderBy('issued_at', 'desc')
     .orderBy('number', 'desc')

@@ -40,11 +40,10 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   return row as Selectable<Database[T]> | undefined;
 }
 
-/** A new token for the member, valid for ttlMs, and the row that stores it (by its hash only). */
-function memberToken(memberId: string, ttlMs: number) {
+/** A new token valid for ttlMs, and the columns that store it (by its hash only). */
+export function newStoredToken(ttlMs: number) {
   const token = newToken();
-  const row = { token_hash: hashToken(token), member_id: memberId, expires_at: new Date(Date.now() + ttlMs) };
-  return { token, row };
+  return { token, row: { token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) } };
 }
 
 /** Adds a member; undefined when the address is already an active member of the organisation. */
@@ -116,8 +115,7 @@ export async function removeMember(
     const row = result.rows[0];
     if (!row) {
       const still = await activeMembers(trx)
-        .where('id', '=', id)
-        .where('organisation_id', '=', organisationId)
+        .where((eb) => eb.and({ id, organisation_id: organisationId }))
         .executeTakeFirst();
       return still ? 'last_admin' : undefined;
     }
@@ -147,28 +145,29 @@ export async function createSignInLink(
       const recent = await trx
         .selectFrom('sign_in_links')
         .select('token_hash')
-        .where('member_id', '=', memberId)
-        .where('requested', '=', true)
-        .where('used_at', 'is', null)
+        .where((eb) => eb.and({ member_id: memberId, requested: true, used_at: null }))
         .where('expires_at', '>', new Date())
         .where('created_at', '>', new Date(Date.now() - opts.unlessUnusedWithinMs))
         .executeTakeFirst();
       if (recent) return undefined;
     }
     await voidUnusedLinks(trx, memberId);
-    const { token, row } = memberToken(memberId, ttlMs);
+    const { token, row } = newStoredToken(ttlMs);
     await trx
       .insertInto('sign_in_links')
-      .values({ ...row, requested: !!opts.unlessUnusedWithinMs })
+      .values({ ...row, member_id: memberId, requested: !!opts.unlessUnusedWithinMs })
       .execute();
     return token;
   });
 }
 
+/** Deletes the row of a token. */
+const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, token: string) => {
+  await db.deleteFrom(table).where('token_hash', '=', hashToken(token)).execute();
+};
+
 /** Voids one link (its e-mail could not be sent), so the next request is not held back by it. */
-export async function deleteSignInLink(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sign_in_links').where('token_hash', '=', hashToken(token)).execute();
-}
+export const deleteSignInLink = deleteToken('sign_in_links');
 
 const voidUnusedLinks = (db: Db, memberId: string) =>
   db.deleteFrom('sign_in_links').where('member_id', '=', memberId).where('used_at', 'is', null).execute();
@@ -193,11 +192,11 @@ export async function createSession(
   memberId: string,
   ttlMs: number,
 ): Promise<{ token: string; csrfToken: string }> {
-  const { token, row } = memberToken(memberId, ttlMs);
+  const { token, row } = newStoredToken(ttlMs);
   const csrfToken = newToken();
   await db
     .insertInto('sessions')
-    .values({ ...row, csrf_token: csrfToken })
+    .values({ ...row, member_id: memberId, csrf_token: csrfToken })
     .execute();
   return { token, csrfToken };
 }
@@ -217,9 +216,7 @@ export async function findSession(db: Db, token: string): Promise<Session | unde
   return { member: fromRow(member), csrfToken, expiresAt };
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-}
+export const deleteSession = deleteToken('sessions');
 
 /** Sign-out everywhere: every session of the member ends, and every sign-in link of theirs not yet used. */
 export async function deleteMemberSessions(db: Db, memberId: string): Promise<number> {

@@ -25,8 +25,7 @@ export async function findOrderDocument(
   const row = await db
     .selectFrom('order_documents')
     .select('content')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', kind)
+    .where((eb) => eb.and({ order_id: orderId, kind }))
     .executeTakeFirst();
   return row?.content;
 }

@@ -53,34 +53,18 @@ export async function quotaWindowUsage(db: Db, key: QuotaWindowKey): Promise<num
   return row?.used ?? 0;
 }
 
-/**
- * Serialises every change to what one organisation holds in one mode until the transaction ends, so a count
- * and the insert after it see no concurrent insert (two requests at the limit create one, not two).
- */
-export async function lockHeldQuota(trx: Db, organisationId: string, mode: string, quota: string) {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`quota:${quota}:${organisationId}:${mode}`}, 0))`.execute(
-    trx,
-  );
-}
-
 /** What the organisation holds in the mode: webhook endpoints not deleted (disabled too), API keys not revoked. */
-async function countHeld(
+export async function countHeld(
   db: Db,
   held: 'webhook_endpoints' | 'api_keys',
   organisationId: string,
   mode: string,
-) {
+): Promise<number> {
   const ended = sql.ref(held === 'api_keys' ? 'revoked_at' : 'deleted_at');
   const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(held)}
     where organisation_id = ${organisationId} and mode = ${mode} and ${ended} is null`.execute(db);
   return Number(rows[0].n);
 }
-
-export const countWebhookEndpoints = (db: Db, organisationId: string, mode: string) =>
-  countHeld(db, 'webhook_endpoints', organisationId, mode);
-
-export const countActiveApiKeys = (db: Db, organisationId: string, mode: string) =>
-  countHeld(db, 'api_keys', organisationId, mode);
 
 /** Deletes rows of windows that ended before `now`, in bounded batches (the API's periodic sweep). */
 export function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {

@@ -55,7 +55,6 @@ export interface OrganisationsTable {
   billing_email: string | null;
   /** When the billing e-mail's owner opened its verification link; null while unverified (or none). */
   billing_email_verified_at: Date | null;
-  /** Who at the organisation deals with invoices (console, organisation page). */
   billing_contact_name: string | null;
   /** The address VAT invoices and credit notes are made out to (lines separated by newlines). */
   billing_address: string | null;
@@ -100,11 +99,10 @@ interface Stored {
   amountRefundedGbpPence: ColumnType<number, number | undefined, number>;
   /** The validated order input fields, as the caller gave them after normalisation. */
   fields: JSONColumnType<Order['fields']>;
-  /** Pricing breakdown of the current quote. */
   pricing: JSONColumnType<Order['pricing']>;
   /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
-  /** Every paper the notice runs in (src/orders/order-notice.ts); null in orders placed before it. */
+  /** Every paper the notice runs in (src/orders/order-notice.ts). */
   newspapers: JSONColumnType<NewspaperInsertion[] | null, string | null, string | null>;
   /** `{reason, at}` while a failed artwork delivery awaits an operator. */
   deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
@@ -121,10 +119,7 @@ interface Stored {
  */
 export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & StoredBody;
 
-/**
- * The order's public body as JSON text, written with the row (`orderBodyJson`), and the serializer version
- * that wrote it (ORDER_BODY_VERSION); null in rows written before bodies were stored.
- */
+/** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */
 interface StoredBody {
   body: string | null;
   body_version: number | null;
@@ -190,7 +185,7 @@ export interface DocumentSummary {
   facts: Array<[string, string]>;
 }
 
-/** Documents we issue and stand behind (migration 20261125_3002): one per order and issue key. */
+/** Documents we issue and stand behind: one per order and issue key. */
 export interface IssuedDocumentsTable {
   id: string;
   order_id: string;
@@ -245,7 +240,6 @@ export interface IdempotencyKeysTable {
 
 /** Whether an external publication integration (the Gazette) is usable; set by operators (CLI) and tests. */
 export interface IntegrationHealthTable {
-  /** e.g. `gazette`. */
   integration: string;
   available: boolean;
   note: string | null;
@@ -327,7 +321,6 @@ export interface WebhookEndpointsTable {
   organisation_id: string;
   mode: WebhookMode;
   url: string;
-  /** Subscribed event names. */
   events: string[];
   /** The signing secret, AES-256-GCM encrypted (src/webhooks/secrets.ts): HMAC needs the secret itself. */
   secret: string;

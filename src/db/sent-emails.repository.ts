@@ -59,8 +59,7 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
       subject: intent.subject,
       updated_at: new Date(),
     })
-    .where('key', '=', intent.key)
-    .where('status', '=', 'pending')
+    .where((eb) => eb.and({ key: intent.key, status: 'pending' }))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
@@ -93,8 +92,7 @@ async function updatePending(db: Db, key: string, set: { error: string; status?:
   await db
     .updateTable('sent_emails')
     .set({ ...set, claimed_until: null, updated_at: new Date() })
-    .where('key', '=', key)
-    .where('status', '=', 'pending')
+    .where((eb) => eb.and({ key, status: 'pending' }))
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../ids';
-import { fromColumns, toColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
 
@@ -27,8 +27,7 @@ export async function ensureDelivery(
   const row = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
-    .where('event_id', '=', d.eventId)
-    .where('endpoint_id', '=', d.endpointId)
+    .where((eb) => eb.and({ event_id: d.eventId, endpoint_id: d.endpointId }))
     .executeTakeFirstOrThrow();
   return fromColumns(row);
 }
@@ -38,16 +37,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
   return row ? fromColumns(row) : null;
 }
 
-export interface AttemptRecord {
-  deliveryId: string;
-  replay: number;
-  attempt: number;
-  startedAt: Date;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseExcerpt: string | null;
-}
+export type AttemptRecord = CamelCased<Omit<Selectable<WebhookAttemptsTable>, 'id'>>;
 
 /**
  * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
@@ -59,7 +49,6 @@ export async function recordAttempt(
   outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx;
     await trx.insertInto('webhook_attempts').values(toColumns(a)).execute();
     await trx
       .updateTable('webhook_deliveries')
@@ -71,8 +60,7 @@ export async function recordAttempt(
         last_error: outcome.status === 'delivered' ? null : (a.error ?? `HTTP ${a.statusCode}`),
         updated_at: new Date(),
       }))
-      .where('id', '=', a.deliveryId)
-      .where('replays', '=', a.replay)
+      .where((eb) => eb.and({ id: a.deliveryId, replays: a.replay }))
       .execute();
   });
 }
@@ -93,8 +81,7 @@ export async function finishDelivery(
       last_error: eb.fn.coalesce(eb.val(error), eb.ref('last_error')),
       updated_at: new Date(),
     }))
-    .where('id', '=', id)
-    .where('replays', '=', replay)
+    .where((eb) => eb.and({ id, replays: replay }))
     .where('status', '<>', 'delivered')
     .execute();
 }
@@ -112,8 +99,7 @@ export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<nu
       next_attempt_at: new Date(),
       updated_at: new Date(),
     })
-    .where('id', '=', delivery.id)
-    .where('replays', '=', delivery.replays)
+    .where((eb) => eb.and({ id: delivery.id, replays: delivery.replays }))
     .where('status', 'in', ['dead', 'delivered', 'cancelled'])
     .returning('replays')
     .executeTakeFirst();
@@ -181,18 +167,20 @@ export interface EndpointDeliveryQuery {
   limit: number;
 }
 
+/** The organisation's deliveries (`d`), each beside its event (`e`). */
+const withEvents = (db: Db, organisationId: string) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('order_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .where('d.organisation_id', '=', organisationId);
+
 /** The settings console's delivery list of one endpoint, newest first, with the event's order id. */
 export async function listEndpointDeliveries(
   db: Db,
   q: EndpointDeliveryQuery,
 ): Promise<(WebhookDelivery & { orderId: string })[]> {
-  let query = db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('order_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select('e.order_id')
-    .where('d.organisation_id', '=', q.organisationId)
-    .where('d.endpoint_id', '=', q.endpointId);
+  let query = withEvents(db, q.organisationId).select('e.order_id').where('d.endpoint_id', '=', q.endpointId);
   if (q.outcome === 'dead') query = query.where('d.status', '=', 'dead');
   if (q.outcome === 'failed') query = query.where('d.status', 'in', ['failed', 'dead']);
   if (q.event) query = query.where('d.event', '=', q.event);
@@ -207,11 +195,7 @@ export async function listOrderDeliveries(
   organisationId: string,
   orderId: string,
 ): Promise<WebhookDelivery[]> {
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('order_events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .where('d.organisation_id', '=', organisationId)
+  const rows = await withEvents(db, organisationId)
     .where('e.order_id', '=', orderId)
     .orderBy('d.created_at')
     .orderBy('d.id')

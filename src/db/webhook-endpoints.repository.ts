@@ -1,39 +1,19 @@
 import type { ExpressionBuilder, Selectable, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { Database, WebhookEndpointsTable, WebhookMode } from './schema';
 
 type EndpointRow = Selectable<WebhookEndpointsTable>;
 
-/** An endpoint as admins see it: never its secrets. */
-export interface WebhookEndpoint {
-  id: string;
-  organisationId: string;
-  mode: WebhookMode;
-  url: string;
-  events: string[];
-  createdAt: string;
-  deletedAt: string | null;
-  /** A disabled endpoint receives no new events until enabled again. */
-  disabledAt: string | null;
-  /** While a rotated-out secret still signs beside the current one. */
-  previousSecretExpiresAt: string | null;
-}
+/** An endpoint as admins see it: never its secrets, and `previousSecretExpiresAt` only while that one signs. */
+export type WebhookEndpoint = JsonModel<Omit<EndpointRow, 'secret' | 'previous_secret'>>;
 
 function toEndpoint(r: EndpointRow): WebhookEndpoint {
-  const overlapping = r.previous_secret_expires_at && r.previous_secret_expires_at > new Date();
-  return {
-    id: r.id,
-    organisationId: r.organisation_id,
-    mode: r.mode,
-    url: r.url,
-    events: r.events,
-    createdAt: r.created_at.toISOString(),
-    deletedAt: r.deleted_at?.toISOString() ?? null,
-    disabledAt: r.disabled_at?.toISOString() ?? null,
-    previousSecretExpiresAt: overlapping ? r.previous_secret_expires_at!.toISOString() : null,
-  };
+  const { secret: _secret, previous_secret: _previous, previous_secret_expires_at: overlap, ...endpoint } = r;
+  const overlapping = overlap && overlap > new Date();
+  return { ...fromColumns(endpoint), previousSecretExpiresAt: overlapping ? overlap.toISOString() : null };
 }
 
 /** Registers an endpoint; returns its signing secret, which is shown once and stored only encrypted. */
@@ -63,8 +43,7 @@ export async function listWebhookEndpoints(db: Db, organisationId: string): Prom
   const rows = await db
     .selectFrom('webhook_endpoints')
     .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .where('deleted_at', 'is', null)
+    .where((eb) => eb.and({ organisation_id: organisationId, deleted_at: null }))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -87,37 +66,25 @@ async function updateLiveEndpoint(
   const row = await db
     .updateTable('webhook_endpoints')
     .set(set)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
+    .where((eb) => eb.and({ id, deleted_at: null }))
     .returningAll()
     .executeTakeFirst();
   return row ? toEndpoint(row) : null;
 }
 
 /** Replaces the endpoint's subscription; null when there is no such active endpoint. */
-export async function setWebhookEvents(
-  db: Db,
-  id: string,
-  events: string[],
-): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, { events });
-}
+export const setWebhookEvents = (db: Db, id: string, events: string[]) =>
+  updateLiveEndpoint(db, id, { events });
 
 /** Disables (no new events; waiting retries are cancelled at their next attempt) or enables the endpoint. */
-export async function setWebhookDisabled(
-  db: Db,
-  id: string,
-  disabled: boolean,
-): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, (eb) => ({
+export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
+  updateLiveEndpoint(db, id, (eb) => ({
     disabled_at: disabled ? eb.fn.coalesce('disabled_at', eb.val(new Date())) : null,
   }));
-}
 
 /** Soft delete: deliveries still pending for it stop at their next attempt. */
-export async function deleteWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
-  return updateLiveEndpoint(db, id, { deleted_at: new Date() });
-}
+export const deleteWebhookEndpoint = (db: Db, id: string) =>
+  updateLiveEndpoint(db, id, { deleted_at: new Date() });
 
 /**
  * A new signing secret; the current one becomes the previous secret and keeps signing (a second `v1=`)
@@ -146,10 +113,9 @@ export async function findSubscribedEndpoints(
   const rows = await db
     .selectFrom('webhook_endpoints')
     .select('id')
-    .where('organisation_id', '=', q.organisationId)
-    .where('mode', '=', q.mode)
-    .where('deleted_at', 'is', null)
-    .where('disabled_at', 'is', null)
+    .where((eb) =>
+      eb.and({ organisation_id: q.organisationId, mode: q.mode, deleted_at: null, disabled_at: null }),
+    )
     .where('created_at', '<=', q.before)
     .where((eb) => eb(eb.val(q.event), '=', eb.fn.any('events')))
     .orderBy('id')

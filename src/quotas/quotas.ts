@@ -73,9 +73,7 @@ export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date }
   return { start: new Date(start), end: new Date(start + ms) };
 }
 
-function modeText(mode: QuotaMode) {
-  return mode === 'live' ? 'live mode' : 'test mode';
-}
+const MODE_TEXT: Record<QuotaMode, string> = { live: 'live mode', test: 'test mode' };
 
 /**
  * The organisation holds as many as its quota allows in this mode: nothing is created; remove one (or ask us
@@ -86,7 +84,7 @@ export class QuotaExceeded extends Error {
   readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
   constructor(quota: QuotaName, mode: QuotaMode, limit: number) {
     super(
-      `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${modeText(mode)}. Remove one first.`,
+      `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${MODE_TEXT[mode]}. Remove one first.`,
     );
     this.name = 'QuotaExceeded';
     this.details = { quota, limit, mode, used: limit };
@@ -109,14 +107,12 @@ export function windowQuotaExceeded(
 ): AppError {
   const q = QUOTAS[name];
   if (q.kind !== 'window') throw new Error(`${name} is not a quota on a window`);
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowOf(name, now).end.getTime() - now.getTime()) / 1000),
-  );
+  const { end } = windowOf(name, now);
+  const retryAfterSeconds = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
   const what = asked > 1 ? ` (${asked} asked at once)` : '';
   return new AppError(
     'rate_limit_exceeded',
-    `Quota ${name} reached: an organisation may make at most ${limit} ${q.what} in ${modeText(mode)}${what}. Retry after ${retryAfterSeconds} seconds.`,
+    `Quota ${name} reached: an organisation may make at most ${limit} ${q.what} in ${MODE_TEXT[mode]}${what}. Retry after ${retryAfterSeconds} seconds.`,
     { quota: name, limit, mode, windowSeconds: q.windowSeconds, retryAfterSeconds },
   );
 }

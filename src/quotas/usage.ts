@@ -1,8 +1,6 @@
-import type { Db } from '../db/database';
+import { lockUntilCommit, type Db } from '../db/database';
 import {
-  countActiveApiKeys,
-  countWebhookEndpoints,
-  lockHeldQuota,
+  countHeld,
   quotaWindowUsage,
   releaseQuotaWindow,
   useQuotaWindow,
@@ -26,14 +24,10 @@ import {
 
 type HeldQuota = 'webhook_endpoints' | 'api_keys';
 
-const HELD_COUNTS: Record<HeldQuota, (db: Db, organisationId: string, mode: string) => Promise<number>> = {
-  webhook_endpoints: countWebhookEndpoints,
-  api_keys: countActiveApiKeys,
-};
-
 /**
  * Inside the transaction that creates one more of `quota`: waits for any other such creation of the
  * organisation in the mode, then refuses (QuotaExceeded; the console answers 409) when it already holds its limit.
+ * The lock makes the count and the insert after it one step: two requests at the limit create one, not two.
  */
 export async function checkHeldQuota(
   trx: Db,
@@ -42,8 +36,8 @@ export async function checkHeldQuota(
   organisationId: string,
   mode: QuotaMode,
 ): Promise<void> {
-  await lockHeldQuota(trx, organisationId, mode, quota);
-  const used = await HELD_COUNTS[quota](trx, organisationId, mode);
+  await lockUntilCommit(trx, `quota:${quota}:${organisationId}:${mode}`);
+  const used = await countHeld(trx, quota, organisationId, mode);
   if (!mayHoldAnother(used, limits[quota])) throw heldQuotaExceeded(quota, mode, limits[quota]);
 }
 
@@ -105,7 +99,7 @@ export async function quotaStandings(
       const q = QUOTAS[quota];
       if (!q.modes.includes(mode)) continue;
       if (q.kind === 'held') {
-        const used = await HELD_COUNTS[quota as HeldQuota](db, organisationId, mode);
+        const used = await countHeld(db, quota as HeldQuota, organisationId, mode);
         standings.push({ quota, mode, what: q.what, used, limit: limits[quota], resetsAt: null });
       } else {
         const { start, end } = windowOf(quota, now);

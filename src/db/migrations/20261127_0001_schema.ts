@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The whole schema. What each table holds is documented on its type in ../tables. Statements are separated by
+ * The whole schema. What each table holds is documented on its type in ../schema.ts. Statements are separated by
  * semicolons and sent as one text: without parameters pg sends it as a simple query, which may hold several.
  */
 const SCHEMA = `
