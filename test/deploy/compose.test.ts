@@ -169,7 +169,7 @@ describe('docker-compose.yml with deploy/compose.env.example, through compose-go
   };
 
   it('runs test-mode work in a worker of its own at a quarter of the CPU weight, live work in the other', () => {
-    const project = load(envText(example.map((l) => ({ ...l, value: replacement(l) ?? l.value })))).project;
+    const project = load(envText(example.map((l) => ({ ...l, value: replacement(l) ?? l.value })))).project!;
     expect(appEnvironment(project, 'worker').WORKER_MODES).toBe('live');
     expect(appEnvironment(project, 'worker-test-mode').WORKER_MODES).toBe('test');
     const services = project.services as Record<string, { cpu_shares?: number; secrets?: unknown[] }>;
