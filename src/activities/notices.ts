@@ -10,11 +10,7 @@ export interface AmendmentInput {
   today: string;
 }
 
-/**
- * The notice engine inside the workflow's reach: an invalid amendment is a final refusal with our code. The
- * patch's shape and bounds are checked before any field is parsed (amendedNotice), so a hostile patch that
- * reached the workflow some other way (an operator's signal) costs no work either.
- */
+/** An invalid amendment is a final refusal with our code. */
 export function noticeActivities() {
   return {
     async prepareAmendment(input: AmendmentInput): Promise<OrderNotice> {

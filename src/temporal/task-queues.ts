@@ -1,18 +1,15 @@
 import type { WorkerOptions } from '@temporalio/worker';
 
 /**
- * Test-mode work (a test order's workflow and all it starts: activities, announcements, deliveries, its
- * simulated newspaper; sample sends) runs on a task queue of its own beside the live one, taken by the same
- * worker processes with a few slots: however much test work queues up, it holds at most these slots and its
- * share of the cores, and never the live queue's. Live orders never wait behind it.
+ * Test-mode work runs on a queue of its own, taken by the same workers with a few slots: however much of it
+ * queues up, live orders never wait behind it.
  */
 export const testModeTaskQueue = (taskQueue: string) => `${taskQueue}-test-mode`;
 
-/** The queue an order's work runs on, by its mode. */
 export const orderTaskQueue = (taskQueue: string, livemode: boolean) =>
   livemode ? taskQueue : testModeTaskQueue(taskQueue);
 
-/** The test-mode queue's slots in each worker process (the live queue has the SDK's defaults). */
+/** Per worker process (the live queue has the SDK's defaults). */
 export const TEST_MODE_SLOTS = {
   maxConcurrentWorkflowTaskExecutions: 2,
   maxConcurrentActivityTaskExecutions: 8,

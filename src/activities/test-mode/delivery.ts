@@ -7,14 +7,9 @@ import { SCENARIO_MARKERS, testScenarioOf } from '../../testmode/scenarios';
 import { startSimulatedNewspaper } from '../../temporal/orders';
 import type { ArtworkDelivery } from '../delivery';
 
-/** The type of the failure a `test:delivery_failed` order's delivery throws. */
 export const SIMULATED_DELIVERY_FAILURE = 'simulated_delivery_failure';
 
-/**
- * Artwork delivery of test orders, never a real transport, by the order's scenario (testScenarioOf):
- * `delivery_failed` fails at once and for good, `manual` is recorded only, anything else hands the artwork to
- * the simulated newspaper (startSimulatedNewspaper) on the configured schedule.
- */
+/** Test orders' delivery by scenario: fails for good, is recorded only, or goes to the simulated newspaper. */
 export function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
   const { config, log, temporal } = deps;
   return {
