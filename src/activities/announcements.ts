@@ -1,8 +1,4 @@
 import type { OrderEventRecord } from '../orders/events';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { startAnnouncement } from '../temporal/orders';
 import {
@@ -14,15 +10,9 @@ import {
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
 import { WebhookBusy } from '../webhooks/in-flight';
-import { prepareDeliveries, webhookAttempter } from './webhooks';
+import { prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhooks';
 
-export interface AnnouncementDeps {
-  config: Config;
-  db: Db;
-  log: Logger;
-  mailer: Mailer;
-  temporal?: Client;
-}
+export type AnnouncementDeps = WebhookDeps & { mailer: Mailer };
 
 type Announcement = Omit<AnnouncementInput, 'firstPass'>;
 

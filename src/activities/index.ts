@@ -1,13 +1,9 @@
 import type { AuditEntry } from '../orders/audit';
 import { withOrderData, type OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
 import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
-import type { Logger } from '../logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
@@ -19,21 +15,16 @@ import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
 import { signInActivities } from './sign-in';
-import { webhookActivities } from './webhooks';
+import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
 
-export interface ActivityDeps {
-  config: Config;
-  db: Db;
-  log: Logger;
+export interface ActivityDeps extends WebhookDeps {
   /** Defaults to Stripe or the sandbox by configuration. */
   payments?: PaymentProviders;
   /** Live orders' transport; defaults to record-only delivery. */
   delivery?: ArtworkDelivery;
-  /** Without it no event is announced. */
-  temporal?: Client;
   mailer?: Mailer;
 }
 

@@ -18,12 +18,7 @@ export function noticeActivities() {
         return amendedNotice(input, input.patch, input.today);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        throw ApplicationFailure.create({
-          type: err.code,
-          message: err.message,
-          nonRetryable: true,
-          details: err.details ? [err.details] : [],
-        });
+        throw ApplicationFailure.nonRetryable(err.message, err.code, ...(err.details ? [err.details] : []));
       }
     },
   };

@@ -35,7 +35,7 @@ export interface WebhookDeps {
   config: Config;
   db: Db;
   log: Logger;
-  /** Without it no webhook is dispatched. */
+  /** Without it no event is announced. */
   temporal?: Client;
 }
 
@@ -63,6 +63,11 @@ export async function prepareDeliveries(
   return inputs;
 }
 
+function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
+  if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
+  return endpoint.disabled ? 'Endpoint disabled.' : null;
+}
+
 /** The worker process's one limiter of attempts in flight, shared by every activity of one configuration. */
 const limiters = new WeakMap<Config, InFlightLimiter>();
 function inFlightLimiter(config: Config): InFlightLimiter {
@@ -83,11 +88,6 @@ function busyFailure(err: WebhookBusy): ApplicationFailure {
     message: err.message,
     nextRetryDelay: busyRetryDelayMs(Math.random(), Context.current().info.attempt),
   });
-}
-
-function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
-  if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
-  return endpoint.disabled ? 'Endpoint disabled.' : null;
 }
 
 /** How long a made attempt keeps trying to be recorded: a database restart's seconds. */

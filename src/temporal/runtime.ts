@@ -2,14 +2,6 @@ import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporali
 import { Runtime } from '@temporalio/worker';
 import type { Logger } from '../logger';
 
-const PINO_LEVEL = {
-  TRACE: 'trace',
-  DEBUG: 'debug',
-  INFO: 'info',
-  WARN: 'warn',
-  ERROR: 'error',
-} as const satisfies Record<LogLevel, string>;
-
 export function sdkLogger(write: TemporalLogger['log']): TemporalLogger {
   return {
     log: write,
@@ -23,9 +15,10 @@ export function sdkLogger(write: TemporalLogger['log']): TemporalLogger {
 
 /** The SDK's logger over ours (the native core's lines forwarded too); `demote`'s levels go to debug. */
 export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): TemporalLogger {
-  return sdkLogger((level: LogLevel, message: string, meta?: LogMetadata) =>
-    log[demote.includes(level) ? 'debug' : PINO_LEVEL[level]]({ ...meta }, message),
-  );
+  return sdkLogger((level: LogLevel, message: string, meta?: LogMetadata) => {
+    const to = demote.includes(level) ? 'debug' : (level.toLowerCase() as Lowercase<LogLevel>);
+    log[to]({ ...meta }, message);
+  });
 }
 
 /** Installs the SDK runtime once per process: its logs through ours, its metrics on `prometheusAddress`. */

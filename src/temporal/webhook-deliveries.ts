@@ -108,16 +108,9 @@ export async function replayDeliveries(
     const inProgress = isInProgress(d);
     const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
+    const queue = orderTaskQueue(taskQueue, endpoint.mode === 'live');
     const started =
-      !announcing &&
-      replay !== null &&
-      (await startDeliveryWorkflow(
-        client,
-        config,
-        d,
-        replay,
-        orderTaskQueue(taskQueue, endpoint.mode === 'live'),
-      ));
+      !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, queue));
     if (!started || !started.started) results.push({ ...notReplayed, reason: 'in progress' });
     else {
       const { workflowId } = started;

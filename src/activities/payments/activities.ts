@@ -51,11 +51,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         case 'stripe_invoice': {
           const organisation = await findOrganisation(db, order.organisationId);
           if (!organisation) {
-            throw ApplicationFailure.create({
-              type: 'payment_refused',
-              message: `No organisation ${order.organisationId}`,
-              nonRetryable: true,
-            });
+            throw ApplicationFailure.nonRetryable(
+              `No organisation ${order.organisationId}`,
+              'payment_refused',
+            );
           }
           const i = await payments.createInvoice({
             ...req,
@@ -76,11 +75,8 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
 
     /** `reason` keeps the key distinct (cancel, or replaced by an amendment). */
     async voidInvoice(input: { orderId: string; invoiceId: string; reason: string }): Promise<void> {
-      const payments = await providerOf(input.orderId);
-      await payments.voidInvoice({
-        invoiceId: input.invoiceId,
-        idempotencyKey: paymentKeys.voidInvoice(input.orderId, input.invoiceId, input.reason),
-      });
+      const idempotencyKey = paymentKeys.voidInvoice(input.orderId, input.invoiceId, input.reason);
+      await (await providerOf(input.orderId)).voidInvoice({ invoiceId: input.invoiceId, idempotencyKey });
     },
 
     /** `purpose` keys any refund but the cancel refund, so that each is made once and none answers another. */
@@ -111,11 +107,8 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
     },
 
     async expireCheckout(input: { orderId: string; sessionId: string }): Promise<void> {
-      const payments = await providerOf(input.orderId);
-      await payments.expireCheckout({
-        sessionId: input.sessionId,
-        idempotencyKey: paymentKeys.expireCheckout(input.orderId, input.sessionId),
-      });
+      const idempotencyKey = paymentKeys.expireCheckout(input.orderId, input.sessionId);
+      await (await providerOf(input.orderId)).expireCheckout({ sessionId: input.sessionId, idempotencyKey });
     },
   };
 }

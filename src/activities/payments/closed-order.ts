@@ -23,11 +23,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
   const orderOf = async (orderId: string) => {
     const order = await findOrderById(db, orderId);
     if (!order) {
-      throw ApplicationFailure.create({
-        type: 'order_not_found',
-        message: `Order ${orderId} is not in the projection.`,
-        nonRetryable: true,
-      });
+      throw ApplicationFailure.nonRetryable(`Order ${orderId} is not in the projection.`, 'order_not_found');
     }
     return order;
   };

@@ -36,11 +36,10 @@ export const providerFor = (providers: PaymentProviders, livemode: boolean): Pay
 export async function livemodeOf(db: Db, orderId: string): Promise<boolean> {
   const order = await findOrderById(db, orderId);
   if (!order) {
-    throw ApplicationFailure.create({
-      type: 'payment_refused',
-      message: `Order ${orderId} is not in the projection: its payment mode is unknown.`,
-      nonRetryable: true,
-    });
+    throw ApplicationFailure.nonRetryable(
+      `Order ${orderId} is not in the projection: its payment mode is unknown.`,
+      'payment_refused',
+    );
   }
   return order.livemode;
 }

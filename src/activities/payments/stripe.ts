@@ -40,11 +40,7 @@ async function classify<T>(log: StripeLog, operation: string, call: () => Promis
         },
         'Stripe refused the request',
       );
-      throw ApplicationFailure.create({
-        type: 'payment_refused',
-        message: `${err.type}: ${message}`,
-        nonRetryable: true,
-      });
+      throw ApplicationFailure.nonRetryable(`${err.type}: ${message}`, 'payment_refused');
     }
     throw err;
   }

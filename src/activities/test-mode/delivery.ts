@@ -17,11 +17,10 @@ export function testModeDelivery(deps: { config: Config; log: Logger; temporal?:
       if (order.livemode) throw new Error('testModeDelivery is for test orders only');
       switch (testScenarioOf(order)) {
         case 'delivery_failed':
-          throw ApplicationFailure.create({
-            type: SIMULATED_DELIVERY_FAILURE,
-            message: `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
-            nonRetryable: true,
-          });
+          throw ApplicationFailure.nonRetryable(
+            `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
+            SIMULATED_DELIVERY_FAILURE,
+          );
         case 'manual':
           log.info({ orderId: order.id }, 'test order: artwork delivery recorded only (test:manual)');
           return;
