@@ -1,8 +1,4 @@
 import type { OrderEventRecord } from '../orders/events';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { startAnnouncement } from '../temporal/orders';
 import {
@@ -14,20 +10,13 @@ import {
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
 import { WebhookBusy } from '../webhooks/in-flight';
-import { prepareDeliveries, webhookAttempter } from './webhooks';
+import { prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhooks';
 
-export interface AnnouncementDeps {
-  config: Config;
-  db: Db;
-  log: Logger;
-  mailer: Mailer;
-  /** Starts announcements; without it no event is announced (tests that do not need them). */
-  temporal?: Client;
-}
+export type AnnouncementDeps = WebhookDeps & { mailer: Mailer };
 
 type Announcement = Omit<AnnouncementInput, 'firstPass'>;
 
-/** Every e-mail once and every endpoint's first attempt, side by side; each channel's failure is reported. */
+/** Every e-mail once and every endpoint's first attempt, side by side. */
 function firstPassMaker(deps: AnnouncementDeps) {
   const mail = orderMailSender(deps);
   const { attemptOnce } = webhookAttempter(deps);
@@ -36,7 +25,7 @@ function firstPassMaker(deps: AnnouncementDeps) {
       return await attemptOnce(d, 1);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      // A full slot is the limits working (the delivery workflow tries again), not a failure worth a warning.
+      // A full slot is the limits working, not a failure worth a warning.
       const level = err instanceof WebhookBusy ? 'debug' : 'warn';
       deps.log[level](
         { deliveryId: d.deliveryId, err: error },
@@ -55,10 +44,8 @@ function firstPassMaker(deps: AnnouncementDeps) {
 }
 
 /**
- * An event's announcement: its deliveries recorded and, in the activity's first attempt, the first pass made
- * here; an announcement workflow is started only for what is left (a deferred e-mail, an endpoint to try
- * again). A retried attempt may follow one still sending, so it makes no first pass and leaves every channel to
- * the workflow. Safe to repeat: the workflow's id is the event's.
+ * Records an event's deliveries, makes the first pass here and starts an announcement workflow only for what is
+ * left. A retried attempt may follow one still sending: it leaves every channel to the workflow.
  */
 export function orderEventAnnouncer(deps: AnnouncementDeps) {
   const firstPass = firstPassMaker(deps);

@@ -7,10 +7,7 @@ export interface ArtworkDelivery {
   deliver(order: Order): Promise<void>;
 }
 
-/**
- * Until newspapers publish an intake API, delivery is recorded only (newspapers pick the proof up from the
- * order's proof URL); the interface is where a real transport goes.
- */
+/** Until newspapers publish an intake API, delivery is recorded only (they pick the proof up by its URL). */
 export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
   return {
     async deliver(order) {
@@ -22,7 +19,6 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
 export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelivery: ArtworkDelivery }) {
   return {
     async deliverArtwork(order: OrderSnapshot): Promise<void> {
-      // Test orders never reach a real newspaper or the Gazette: test mode's delivery takes them.
       const transport = order.livemode ? deps.delivery : deps.testDelivery;
       await transport.deliver(toOrder(order));
     },

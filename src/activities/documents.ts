@@ -12,11 +12,10 @@ import { orderDocumentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/d
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { attemptOver, issueDocument, issuerOf, signedBy } from './issuing';
 
-/** Typesets and stores the order's PDFs. Regenerating replaces the stored document. */
+/** Regenerating replaces the stored document. */
 export function documentActivities(deps: { config: Config; db: Db }) {
   const { publicBaseUrl } = deps.config;
   return {
-    /** Returns the proof's URL (`proofPdfUrl`). */
     async generateProof(input: { order: OrderSnapshot; columns: number }): Promise<string> {
       const { order } = input;
       await saveOrderDocument(
@@ -30,7 +29,6 @@ export function documentActivities(deps: { config: Config; db: Db }) {
       );
       return orderDocumentUrl(publicBaseUrl, order.id, 'proof');
     },
-    /** Issues the certificate of publication of the newspaper's insertion or of the Gazette's notice. */
     async generateCertificate(input: {
       order: OrderSnapshot;
       publication: CertifiedPublication;

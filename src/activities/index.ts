@@ -1,13 +1,9 @@
 import type { AuditEntry } from '../orders/audit';
 import { withOrderData, type OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
 import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
-import type { Logger } from '../logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
@@ -19,26 +15,20 @@ import { notificationActivities } from './notifications';
 import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
 import { signInActivities } from './sign-in';
-import { webhookActivities } from './webhooks';
+import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
 
-export interface ActivityDeps {
-  config: Config;
-  db: Db;
-  log: Logger;
-  /** One per mode; defaults to Stripe or the sandbox by configuration (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY). */
+export interface ActivityDeps extends WebhookDeps {
+  /** Defaults to Stripe or the sandbox by configuration. */
   payments?: PaymentProviders;
-  /** Live orders' transport; defaults to record-only delivery. Test orders never use it (test-mode/delivery). */
+  /** Live orders' transport; defaults to record-only delivery. */
   delivery?: ArtworkDelivery;
-  /** Starts each event's announcement (e-mails, webhook deliveries); without it none are sent. */
-  temporal?: Client;
-  /** Defaults to SMTP (SMTP_URL) or the outbox folder. */
   mailer?: Mailer;
 }
 
-/** Every activity of the order workflow, bound to its dependencies. Each one is safe to retry. */
+/** Every activity, bound to its dependencies. Each one is safe to retry. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
   const payments = deps.payments ?? createPaymentProviders(config, deps.log);
@@ -48,17 +38,13 @@ export function createActivities(deps: ActivityDeps) {
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
-    /**
-     * One committed change (projection, audit entry, event, ledger entries) in one transaction. The order workflow
-     * runs it as a local activity: a few milliseconds of SQL need no trip through the task queue.
-     */
+    /** One change (projection, audit, event, ledger) in one transaction; run as a local activity. */
     async commitOrderChange(change: OrderChange): Promise<void> {
       await recordOrderChange(db, { ...change, order: toOrder(change.order) });
     },
     /**
-     * The placement's commit: the order's reference allocated in the same transaction as its first write, and
-     * put in its event's data (withOrderData, as the workflow rebuilds it). Answers the reference. Safe to retry:
-     * the same order id gets the same reference; the versioned write and the event's id make a repeat a no-op.
+     * The first write, with the order's reference allocated in its transaction (and put in its event's data).
+     * A retry gets the same reference; the versioned write and the event's id make it a no-op.
      */
     async commitPlacement(change: OrderChange): Promise<string> {
       const { audit, ledger } = change;
@@ -70,7 +56,6 @@ export function createActivities(deps: ActivityDeps) {
         return reference;
       });
     },
-    /** A committed event's announcement (orderEventAnnouncer), scheduled in the commit's workflow task. */
     announceOrderEvent: (event: OrderEventRecord) => {
       const { taskQueue, attempt } = Context.current().info;
       return announceHere(event, taskQueue, attempt);
@@ -88,7 +73,7 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** A change as the workflow holds it: the repository's record, with the order still a workflow snapshot. */
+/** A change as the workflow holds it, with the order still a snapshot. */
 export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

@@ -13,11 +13,7 @@ import { renderDocument } from '../documents/render-pool';
 import { signingIdentity } from '../documents/signing-identity';
 import { documentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 
-/**
- * When this attempt's start-to-close timeout has passed or the attempt is cancelled: the server has then given
- * up on it (a retry renders the document again), so the render should not go on. A burst of orders queues
- * its documents for the render threads, and the queue wait counts against the timeout.
- */
+/** When the attempt is cancelled or its start-to-close has passed: the server gave up, so the render stops. */
 export function attemptOver(): AbortSignal {
   const { cancellationSignal, info } = Context.current();
   const timeoutMs = info.startToCloseTimeoutMs;
@@ -26,7 +22,6 @@ export function attemptOver(): AbortSignal {
     : cancellationSignal;
 }
 
-/** The issuer of our documents, from configuration (SUPPLIER_*). */
 export function issuerOf(config: Config): Issuer {
   const { name, address, vatNumber, email, telephone, companyNumber } = config.supplier;
   return {
@@ -55,9 +50,8 @@ export async function signedBy(config: Config, reason: string, at: Date): Promis
 }
 
 /**
- * Issues a document once per order and issue key: reserved (its number drawn in the same transaction),
- * typeset from `job`, stored with its SHA-256 and returned as the order lists it. A retried attempt finds the
- * reservation and the stored copy, so it never issues a second document or draws a second number.
+ * Issues a document once per order and issue key (its number drawn in the reservation's transaction): a retry
+ * finds the reservation and the stored copy.
  */
 export async function issueDocument(
   deps: { config: Config; db: Db },

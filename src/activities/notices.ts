@@ -10,11 +10,7 @@ export interface AmendmentInput {
   today: string;
 }
 
-/**
- * The notice engine inside the workflow's reach: an invalid amendment is a final refusal with our code. The
- * patch's shape and bounds are checked before any field is parsed (amendedNotice), so a hostile patch that
- * reached the workflow some other way (an operator's signal) costs no work either.
- */
+/** An invalid amendment is a final refusal with our code. */
 export function noticeActivities() {
   return {
     async prepareAmendment(input: AmendmentInput): Promise<OrderNotice> {
@@ -22,12 +18,7 @@ export function noticeActivities() {
         return amendedNotice(input, input.patch, input.today);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        throw ApplicationFailure.create({
-          type: err.code,
-          message: err.message,
-          nonRetryable: true,
-          details: err.details ? [err.details] : [],
-        });
+        throw ApplicationFailure.nonRetryable(err.message, err.code, ...(err.details ? [err.details] : []));
       }
     },
   };

@@ -24,12 +24,11 @@ export interface NotificationDeps {
   testOutbox?: Mailer;
 }
 
-/** The announcement workflow's e-mail activities: render, send once per key, record the outcome. */
 export function notificationActivities(deps: NotificationDeps) {
   return orderMailSender(deps).activities;
 }
 
-/** Renders and sends an order event's e-mails (the activities above, and the first pass of its announcement). */
+/** Renders and sends an order event's e-mails (the activities, and an announcement's first pass). */
 export function orderMailSender(deps: NotificationDeps) {
   const { config, db, mailer } = deps;
   const testOutbox =
@@ -37,11 +36,8 @@ export function orderMailSender(deps: NotificationDeps) {
     (mailer.mode === 'outbox' ? mailer : outboxMailer(outboxDir(config), config.mail.from));
 
   /**
-   * Test mode cannot be used to send mail to strangers: a test order's e-mail goes to the organisation's own
-   * billing contact when it has one and its owner has verified it (opened the link e-mailed to it), else to the
-   * outbox (written, never sent), whatever contactEmail a test key supplied. Past the organisation's
-   * `test_emails_per_day` quota they go to the outbox too. Live orders' e-mails go where the spec says: the
-   * order's contactEmail, and the billing contact for invoices, verified or not.
+   * Test mode cannot mail strangers: a test order's e-mail goes to the organisation's verified billing contact,
+   * else (or past `test_emails_per_day`) to the outbox, whatever contactEmail a test key supplied.
    */
   async function deliveryOf(
     event: OrderEventRecord,
@@ -82,9 +78,8 @@ export function orderMailSender(deps: NotificationDeps) {
   }
 
   /**
-   * The VAT invoice goes to the billing contact, or to the order's contact when the organisation has none. The
-   * workflow issues it right after the order's 201; until it is stored this waits briefly, then defers (the
-   * announcement retries).
+   * The VAT invoice, to the billing contact or else the order's. Issued right after the order's 201: until it
+   * is stored this waits briefly, then defers (the announcement retries).
    */
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<AddressedEmail | null> {
     const organisation = await findOrganisation(db, event.organisationId);
@@ -115,7 +110,7 @@ export function orderMailSender(deps: NotificationDeps) {
     throw new Error(`The VAT invoice of order ${orderId} is not issued yet.`);
   }
 
-  /** One audience's e-mail, sent at most once (its key in `sent_emails`); a refusal throws EmailRejectedError. */
+  /** One audience's e-mail, sent at most once (its key in `sent_emails`). */
   async function sendOne(event: OrderEventRecord, audience: Audience): Promise<NotificationResult> {
     const key = orderEmailKey(event, audience);
     const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
@@ -133,10 +128,7 @@ export function orderMailSender(deps: NotificationDeps) {
     return { key, audience, status: outcome.status };
   }
 
-  /**
-   * Every audience's e-mail of an event, each on its own: a refusal is recorded as `failed` (final), a transient
-   * problem as `deferred` (still pending, for the caller to retry), and neither stops the other audiences.
-   */
+  /** Each audience on its own: a refusal is `failed` (final), a transient problem `deferred` (to retry). */
   async function sendEmailsOnce(
     event: OrderEventRecord,
     audiences: Audience[],
@@ -146,14 +138,9 @@ export function orderMailSender(deps: NotificationDeps) {
       try {
         results.push(await sendOne(event, audience));
       } catch (err) {
-        const key = orderEmailKey(event, audience);
+        const status = err instanceof EmailRejectedError ? 'failed' : 'deferred';
         const error = err instanceof Error ? err.message : String(err);
-        results.push({
-          key,
-          audience,
-          status: err instanceof EmailRejectedError ? 'failed' : 'deferred',
-          error,
-        });
+        results.push({ key: orderEmailKey(event, audience), audience, status, error });
       }
     }
     return results;
@@ -162,10 +149,7 @@ export function orderMailSender(deps: NotificationDeps) {
   return {
     sendEmailsOnce,
     activities: {
-      /**
-       * The announcement's retry of the e-mails its first pass deferred: done when none is deferred any more,
-       * else thrown (the workflow's policy retries it); the ones already sent or refused are not sent again.
-       */
+      /** Retries the deferred e-mails; throws while any is still deferred (sent ones are not sent again). */
       async sendDeferredEmails(input: {
         event: OrderEventRecord;
         audiences: Audience[];
@@ -176,7 +160,6 @@ export function orderMailSender(deps: NotificationDeps) {
         return results;
       },
 
-      /** Retries are exhausted: the e-mail is recorded as failed for good. */
       async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
         await markEmailFailed(db, input.key, `Gave up after retries: ${input.error}`);
       },
@@ -186,5 +169,5 @@ export function orderMailSender(deps: NotificationDeps) {
 
 export type NotificationActivities = ReturnType<typeof notificationActivities>;
 
-/** An order e-mail and the address it is for, before test mode's routing (deliveryOf). */
+/** Before test mode's routing (deliveryOf). */
 type AddressedEmail = Omit<OutgoingEmail, 'intent'> & { to: string };

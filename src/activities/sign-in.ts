@@ -4,7 +4,6 @@ import type { Mailer } from '../mail/mailer';
 import { mailBillingEmailVerification } from '../settings/services/billing-email.service';
 import { mailRequestedSignInLinks } from '../settings/services/members.service';
 
-/** The settings mail workflows' activities (safe to retry: see the services). */
 export function signInActivities(deps: { config: Config; db: Db; mailer: Mailer }) {
   return {
     mailSignInLinks: (email: string) => mailRequestedSignInLinks(deps, email),

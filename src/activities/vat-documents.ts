@@ -26,19 +26,17 @@ import type { Pricing } from '../orders/order-notice';
 import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { issueDocument, issuerOf, signedBy } from './issuing';
 
-/** How a credit note's amount is settled, as the workflow that issues it knows. */
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
 
 export interface VatInvoiceInput {
   order: OrderSnapshot;
-  /** What makes it this invoice of the order (`vat_invoice:v3`): a retried activity finds the same one. */
+  /** `vat_invoice:v3`: a retried activity finds the same invoice. */
   issueKey: string;
 }
 
 export interface VatCreditNoteInput {
-  /** The order as invoiced: its pricing is the price the credited invoice (with earlier credits) stands at. */
+  /** The order as invoiced (its pricing is what the credited invoice stands at). */
   order: OrderSnapshot;
-  /** The VAT invoice credited (the order's latest). */
   invoice: IssuedDocumentRef;
   /** The price that stands after the change; null: nothing (cancelled, or replaced by a new invoice). */
   remaining: Pricing | null;
@@ -64,10 +62,7 @@ const NUMBER_LABEL: Record<VatKind, string> = {
 
 type Customer = VatCustomer & { termsDays: number };
 
-/**
- * VAT invoices and VAT credit notes: issued once per order and issue key with their sequential number, typeset
- * from the order's own price breakdown, signed and stored (issueDocument).
- */
+/** VAT invoices and credit notes: issued once per order and issue key, numbered, signed and stored. */
 export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   async function customerOf(order: Order): Promise<Customer> {
     const organisation = await findOrganisation(deps.db, order.organisationId);
@@ -81,10 +76,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
     };
   }
 
-  /**
-   * What an invoice and a credit note share: the summary's number, customer, order and money, and the facts
-   * every VAT document states. `about` follows the number in the title; `facts` follow it in the summary.
-   */
+  /** What an invoice and a credit note share; `about` follows the number in the title, `facts` in the summary. */
   async function issueVatDocument(
     kind: VatKind,
     input: {
@@ -136,11 +128,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   }
 
   return {
-    /**
-     * The order's VAT invoice at its current price. Paid orders say when; orders on account say the terms, the
-     * due date and (bank transfer) where to pay. The tax point is the invoice's date, or the payment's when the
-     * payment came first (VAT Notice 700, section 14).
-     */
+    /** The tax point is the invoice's date, or the payment's when it came first (VAT Notice 700, section 14). */
     async issueVatInvoice(input: VatInvoiceInput): Promise<IssuedDocumentRef> {
       const order = toOrder(input.order);
       const amounts = invoiceAmounts(order.pricing);
@@ -167,10 +155,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
       );
     },
 
-    /**
-     * A VAT credit note against the order's invoice: what the price fell by (all of it on cancellation or
-     * replacement), its net and VAT the differences of the order's own breakdowns.
-     */
+    /** What the price fell by (all of it on cancellation or replacement). */
     async issueVatCreditNote(input: VatCreditNoteInput): Promise<IssuedDocumentRef> {
       const order = toOrder(input.order);
       const amounts = creditAmounts(
@@ -204,8 +189,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   };
 }
 
-/** How the credit is settled, in words. */
-export function settlementText(settlement: CreditSettlement, gross: number, reason: CreditReason): string {
+function settlementText(settlement: CreditSettlement, gross: number, reason: CreditReason): string {
   switch (settlement) {
     case 'refunded':
       return `${formatPence(gross)} has been refunded to the original means of payment.`;
@@ -218,12 +202,10 @@ export function settlementText(settlement: CreditSettlement, gross: number, reas
   }
 }
 
-/** The UK date of the order's first payment in its ledger, if any. */
 async function firstPaymentDate(db: Db, orderId: string): Promise<string | null> {
-  const charges = (await listLedgerEntries(db, orderId)).filter(
-    (e) => e.kind === 'charge' && e.reason === 'payment',
-  );
-  if (charges.length === 0) return null;
-  const first = charges.map((e) => e.createdAt).sort()[0]!;
-  return ukDate(new Date(first));
+  const [first] = (await listLedgerEntries(db, orderId))
+    .filter((e) => e.kind === 'charge' && e.reason === 'payment')
+    .map((e) => e.createdAt)
+    .sort();
+  return first === undefined ? null : ukDate(new Date(first));
 }

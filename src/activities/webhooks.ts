@@ -35,14 +35,11 @@ export interface WebhookDeps {
   config: Config;
   db: Db;
   log: Logger;
-  /** Starts delivery workflows; without it no webhook is dispatched (tests that do not need them). */
+  /** Without it no event is announced. */
   temporal?: Client;
 }
 
-/**
- * The deliveries an event calls for: one per subscribed endpoint of the event's organisation and mode, each
- * recorded (pending) before anything is sent. Safe to repeat: a delivery is unique per event and endpoint.
- */
+/** One delivery per subscribed endpoint, recorded before anything is sent (unique per event and endpoint). */
 export async function prepareDeliveries(
   deps: Pick<WebhookDeps, 'config' | 'db'>,
   event: OrderEventRecord,
@@ -66,27 +63,25 @@ export async function prepareDeliveries(
   return inputs;
 }
 
-/**
- * The worker process's one limiter of attempts in flight (per endpoint, per organisation and mode): every
- * activity built from the same configuration shares it, the first pass and the delivery workflows alike.
- */
+function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
+  if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
+  return endpoint.disabled ? 'Endpoint disabled.' : null;
+}
+
+/** The worker process's one limiter of attempts in flight, shared by every activity of one configuration. */
 const limiters = new WeakMap<Config, InFlightLimiter>();
 function inFlightLimiter(config: Config): InFlightLimiter {
-  let limiter = limiters.get(config);
-  if (!limiter) {
-    limiter = new InFlightLimiter({
+  const limiter =
+    limiters.get(config) ??
+    new InFlightLimiter({
       perEndpoint: config.webhooks.maxInFlightPerEndpoint,
       perOrganisation: config.webhooks.maxInFlightPerOrganisation,
     });
-    limiters.set(config, limiter);
-  }
+  limiters.set(config, limiter);
   return limiter;
 }
 
-/**
- * A busy refusal as Temporal retries it: shortly at first, whatever the activity's backoff has grown to, then
- * less often the longer the slots stay full (busyRetryDelayMs).
- */
+/** A busy refusal, retried shortly at first whatever the activity's backoff, then less often. */
 function busyFailure(err: WebhookBusy): ApplicationFailure {
   return ApplicationFailure.create({
     type: 'webhook_busy',
@@ -95,19 +90,10 @@ function busyFailure(err: WebhookBusy): ApplicationFailure {
   });
 }
 
-/** Why an endpoint takes no more attempts (deleted or disabled), or null when it does. */
-function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null {
-  if (!endpoint || endpoint.deleted) return 'Endpoint deleted.';
-  return endpoint.disabled ? 'Endpoint disabled.' : null;
-}
-
-/** How long an attempt that reached the receiver keeps trying to record it: a database restart's seconds. */
+/** How long a made attempt keeps trying to be recorded: a database restart's seconds. */
 export const RECORD_RETRY_MS = 30_000;
 
-/**
- * Until when recording may be retried: RECORD_RETRY_MS, and never past the activity's own start-to-close (a
- * timed-out activity is retried by Temporal, which would send again); outside an activity, RECORD_RETRY_MS.
- */
+/** Never past the activity's own start-to-close: a timed-out activity is retried, which would send again. */
 function recordingDeadline(): number {
   const cap = Date.now() + RECORD_RETRY_MS;
   try {
@@ -120,8 +106,7 @@ function recordingDeadline(): number {
 
 /**
  * Records an HTTP attempt that was made, retrying while the database does not answer: failing here would make
- * the attempt look unmade, and the retry would send the event again. Past the deadline it throws: the event
- * may then arrive twice.
+ * the retry send the event again. Past the deadline it throws (the event may then arrive twice).
  */
 export async function recordMadeAttempt(
   log: Pick<Logger, 'warn'>,
@@ -148,12 +133,12 @@ export async function recordMadeAttempt(
 export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
 
-  /** Refuses at once, before any read, an attempt whose endpoint has every slot in use. */
+  /** Before any read: most refusals cost no database round trip. */
   const refuseIfEndpointFull = (endpointId: string) => {
     if (inFlightLimiter(config).endpointFull(endpointId)) throw new WebhookBusy('endpoint');
   };
 
-  /** One signed POST in a slot of its endpoint and organisation; WebhookBusy at once when either is full. */
+  /** One signed POST in a slot of its endpoint and organisation; WebhookBusy when either is full. */
   async function post(
     endpoint: EndpointForDelivery,
     organisationId: string,
@@ -232,15 +217,13 @@ export function webhookAttempter(deps: WebhookDeps) {
   return { attemptOnce, post, refuseIfEndpointFull };
 }
 
-/** The activities of the delivery workflow (and of each endpoint in an announcement). */
 export function webhookActivities(deps: WebhookDeps) {
-  const { db, log } = deps;
+  const { config, db, log } = deps;
   const { attemptOnce, post, refuseIfEndpointFull } = webhookAttempter(deps);
   return {
     /**
-     * The receiver's attempt number `attempt`, chosen by the delivery workflow. Only an HTTP attempt comes back
-     * as a result; our own failures throw, and the workflow's retry policy retries them without using one of
-     * the receiver's attempts, loudly once they persist.
+     * The receiver's attempt `attempt`. Our own failures throw: retried without using a receiver's attempt,
+     * loudly once they persist.
      */
     async sendWebhookAttempt(
       input: WebhookDeliveryInput & { attempt: number },
@@ -259,17 +242,13 @@ export function webhookActivities(deps: WebhookDeps) {
       }
     },
 
-    /** A test-mode sample event to one endpoint, once, within the same limits of attempts in flight. */
+    /** A test-mode sample event to one endpoint, once, within the same limits. */
     async sendSampleWebhook(
       input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
     ): Promise<SampleSendResult | null> {
       try {
         refuseIfEndpointFull(input.endpointId);
-        const endpoint = await loadEndpointForDelivery(
-          db,
-          deps.config.webhooks.encryptionKey,
-          input.endpointId,
-        );
+        const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
         if (!endpoint || endpoint.deleted) return null;
         const { statusCode, error } = await post(endpoint, input.organisationId, input);
         return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
@@ -278,7 +257,6 @@ export function webhookActivities(deps: WebhookDeps) {
       }
     },
 
-    /** After the last failed attempt: the delivery becomes a dead letter (replayable). */
     async finishWebhookDelivery(input: {
       deliveryId: string;
       replay: number;

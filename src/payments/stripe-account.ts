@@ -1,13 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config';
 
-/**
- * Which Stripe account, if any, takes an order's money, and a client for it. Shared by the payment activities
- * (charges, refunds), the Stripe webhook route (signature checks) and the sandbox pages, so none of those
- * reaches into another's layer.
- */
-
-/** A Stripe client for our configuration; `apiUrl` points it elsewhere (stripe-mock in tests and CI). */
+/** `apiUrl` points it elsewhere (stripe-mock in tests and CI). */
 export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
   const target = apiUrl ? new URL(apiUrl) : undefined;
   return new Stripe(secretKey, {

@@ -3,19 +3,17 @@ import { bundleWorkflowCode, type BundleOptions } from '@temporalio/worker';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { sdkLogger } from './runtime';
 
-/** What the worker asks its bundling thread for. */
 export interface BundleRequest {
   workflowsPath: string;
   workflowInterceptorModules: string[];
 }
 
-/** The bundle, and the files of every module in it (what decides whether a saved bundle is still current). */
+/** The bundle, and the file of every module in it (what decides whether a saved bundle is current). */
 export interface BuiltBundle {
   code: string;
   modules: string[];
 }
 
-/** What the thread answers: the bundler's log lines as they come, then the bundle or the failure. */
 export type BundleMessage =
   | { log: { level: LogLevel; message: string; meta?: LogMetadata } }
   | { bundle: BuiltBundle }
@@ -24,7 +22,7 @@ export type BundleMessage =
 type WebpackConfig = Parameters<NonNullable<BundleOptions['webpackConfigHook']>>[0];
 type WebpackPlugin = NonNullable<WebpackConfig['plugins']>[number];
 
-/** Log metadata as plain data: a thread can only post what structured clone accepts. */
+/** A thread can only post what structured clone accepts. */
 function cloneable(meta?: LogMetadata): LogMetadata | undefined {
   try {
     return meta && (JSON.parse(JSON.stringify(meta)) as LogMetadata);
@@ -33,11 +31,7 @@ function cloneable(meta?: LogMetadata): LogMetadata | undefined {
   }
 }
 
-/**
- * A webpack plugin (through the bundler's public `webpackConfigHook`) that notes the file of every module the
- * bundle holds, our sources and the libraries alike. The bundler's generated entry point lives in memory only
- * and follows from the options, so it is left out.
- */
+/** Notes the file of every module bundled, but the generated entry point (in memory, from the options). */
 function recordModules(into: Set<string>): WebpackPlugin {
   return {
     apply(compiler) {
@@ -66,7 +60,6 @@ async function bundle(request: BundleRequest, post: (m: BundleMessage) => void):
   post({ bundle: { code, modules: [...modules].sort() } });
 }
 
-// The thread's body: webpack and everything it keeps in memory live and die with this thread.
 if (!isMainThread && parentPort) {
   const port = parentPort;
   bundle(workerData as BundleRequest, (m) => port.postMessage(m)).catch((error: unknown) =>

@@ -46,18 +46,11 @@ import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspape
 import { startOnce } from './client';
 import { workPriority } from './priority';
 
-/**
- * Every way of starting or messaging the workflows of an order (its own, its simulated newspaper, its event
- * announcements), for the API, the CLI, the console and the activities. Webhook deliveries: webhook-deliveries.ts.
- */
-
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
 
 /**
- * Translates what Temporal says about an order message into our errors: a refusal by the workflow keeps its
- * code (order_not_amendable, invalid_state_transition …); a closed workflow is `onClosed()`; a timeout, an
- * unreachable Temporal or a message it could not apply is 503 service_unavailable. Anything else is rethrown
- * (500).
+ * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
+ * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
  */
 export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
   if (
@@ -73,8 +66,7 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
     );
   }
   if (err instanceof WorkflowNotFoundError) return onClosed();
-  // FAILED_PRECONDITION: the workflow task that was to take the message failed (a namespace without a search
-  // attribute the workflow sets, see ./setup-check.ts). Nothing was applied; a retry is, once it is fixed.
+  // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
   const unavailable =
     err instanceof WorkflowUpdateRPCTimeoutOrCancelledError
       ? 'did not answer in time'
@@ -91,9 +83,8 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
 const GRPC_FAILED_PRECONDITION = 9;
 
 /**
- * Starts an order's workflow and places the order (update-with-start), answering once the order is written.
- * Null when a workflow with this id has already finished (a keyed retry of an order since cancelled): the
- * projection then holds the order.
+ * Starts an order's workflow and places the order (update-with-start). Null when the workflow has already
+ * finished (a keyed retry of an order since cancelled): the projection holds the order.
  */
 export async function startOrder(
   temporal: Client,
@@ -151,10 +142,7 @@ export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   }
 }
 
-/**
- * The payment confirmation (signal `paymentReceived`) of the Stripe webhook and the sandbox: it has no answer,
- * and the workflow audits one that pays nothing. False when the order's workflow has finished (or never was).
- */
+/** Signals a payment (Stripe webhook, sandbox); false when the order's workflow has finished or never was. */
 export async function sendPaymentReceived(
   temporal: Client,
   orderId: string,
@@ -169,10 +157,7 @@ export async function sendPaymentReceived(
   }
 }
 
-/**
- * A payment for an order whose workflow has closed: its own small workflow refunds and records it, under an id
- * derived from the order and the payment, so a duplicated provider event starts nothing twice.
- */
+/** A payment for a closed order: refunded by its own workflow, one per order and payment. */
 export async function startClosedOrderPayment(
   temporal: Client,
   input: ClosedOrderPaymentInput,
@@ -189,9 +174,8 @@ export async function startClosedOrderPayment(
 }
 
 /**
- * Sends one simulated report exactly as the integration endpoints do: the same update, with the simulated
- * values. The simulator and the test helpers (`advance`) both send through here; Temporal's errors come back
- * as they are, for each to read its own way.
+ * Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`);
+ * Temporal's errors come back as they are.
  */
 export function sendSimulatedReport(
   temporal: Client,
@@ -217,10 +201,7 @@ export function sendSimulatedReport(
   }
 }
 
-/**
- * Hands a test order's artwork to its simulated newspaper. Starting it again while it runs (a re-delivery
- * after an amendment) changes nothing; after it has finished it starts afresh from the order's state.
- */
+/** Starts a test order's simulated newspaper; a start while it runs changes nothing, after it starts afresh. */
 export async function startSimulatedNewspaper(
   temporal: Client,
   order: { id: string; reference: string; organisationId: string },
@@ -244,14 +225,11 @@ export async function cancelSimulatedNewspaper(temporal: Client, orderId: string
   try {
     await temporal.workflow.getHandle(simulatorWorkflowId(orderId)).cancel();
   } catch (err) {
-    if (!(err instanceof WorkflowNotFoundError)) throw err; // never started or already over
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
 }
 
-/**
- * Starts an order event's announcement (id `announce:<evt_id>`): its e-mails and every endpoint's delivery.
- * Called after the event is recorded: a repeated call finds the workflow already started and does nothing.
- */
+/** Starts an order event's announcement (its e-mails and deliveries); a repeated call does nothing. */
 export async function startAnnouncement(
   temporal: Client,
   input: AnnouncementInput,

@@ -6,7 +6,6 @@ import type { TemporalSecurity } from './client';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
-/** Gives every call on the connection its own deadline, `ms` from when it starts. */
 const deadlineOf =
   (ms: number): GrpcInterceptor =>
   (options, nextCall) =>
@@ -14,12 +13,9 @@ const deadlineOf =
     nextCall({ ...options, deadline: Date.now() + ms }) as ReturnType<GrpcInterceptor>;
 
 /**
- * A Temporal probe (GET /api/health, the worker's /health), on a connection of its own whose every call carries a
- * deadline, so no call outlives the health request.
- *
- * Until the namespace's set-up has been seen complete (at start, or once Temporal answers), each check also
- * checks it: a process started while Temporal was away reports a namespace without our search attributes as
- * `misconfigured` (and logs the commands that add them) instead of answering every order with an error.
+ * A Temporal probe for the health endpoints, whose every call carries a deadline. Until the namespace's set-up
+ * has been seen complete, each check also checks it: a namespace without our search attributes reports
+ * `misconfigured` (and logs the commands that add them) instead of failing every order.
  */
 export function temporalProbe(
   address: string,
@@ -35,7 +31,6 @@ export function temporalProbe(
     reported = undefined;
   };
   return {
-    /** Temporal answers, and its namespace is set up for our workflows. */
     check: (async () => {
       await connection.workflowService.getSystemInfo({});
       if (setupSeen) return;
@@ -48,10 +43,7 @@ export function temporalProbe(
         throw new DependencyMisconfigured(err.message);
       }
     }) satisfies HealthCheck,
-    /**
-     * The start-up check: throws TemporalSetupError when Temporal says the namespace is not set up; when
-     * Temporal does not answer, logs it and leaves the check to `check`.
-     */
+    /** At start: TemporalSetupError when not set up; when Temporal does not answer, left to `check`. */
     async verifySetup() {
       try {
         await checkSetup();
@@ -63,7 +55,6 @@ export function temporalProbe(
         );
       }
     },
-    /** For other read-only probes on the same terms (the status page's task-queue pollers). */
     workflowService: connection.workflowService,
     close: () => connection.close(),
   };

@@ -5,21 +5,18 @@ import { upsertOrderProjection } from '../db/orders.repository';
 import type { Db } from '../db/database';
 import { orderStateQuery } from '../workflows/order.messages';
 
-/** What a rebuild did: workflows scanned, rows written (or that would be, on a dry run), rows already current, failures. */
+/** `written` counts the rows a dry run would write. */
 export interface RebuildSummary {
   scanned: number;
   written: number;
   unchanged: number;
   failed: number;
   dryRun: boolean;
-  /** The first failures (order id and message), at most MAX_REPORTED_FAILURES. */
   failures: Array<{ orderId: string; error: string }>;
 }
 
 export interface RebuildOptions {
-  /** Only this organisation's orders. */
   organisationId?: string;
-  /** Read and compare, write nothing. */
   dryRun?: boolean;
   /** Workflows queried at once (1–64). */
   concurrency?: number;
@@ -31,7 +28,6 @@ const MAX_REPORTED_FAILURES = 20;
 const ORGANISATION_ID = /^org_[A-Za-z0-9]{1,64}$/;
 const ORDER_WORKFLOW_ID = /^order:(ord_[A-Za-z0-9]+)$/;
 
-/** The visibility query listing every order workflow (open and closed), of one organisation when given. */
 export function orderWorkflowsQuery(organisationId?: string): string {
   if (organisationId !== undefined && !ORGANISATION_ID.test(organisationId)) {
     throw new RangeError(`not an organisation id: ${JSON.stringify(organisationId)}`);
@@ -41,13 +37,10 @@ export function orderWorkflowsQuery(organisationId?: string): string {
 }
 
 /**
- * Rebuilds the orders projection and its stored bodies from the order workflows, which own every order's
- * state: each order workflow Temporal's visibility lists (a continued-as-new order once, its latest run) is asked
- * for its order (`orderState`; a closed run answers it too, replayed on a worker) and the projection row written
- * through the same version-guarded upsert as the workflow's own writes, so a row already current is left alone
- * and running it twice, or beside the live service, is harmless. A row at the workflow's version whose stored
- * body is missing or of an older body version gets its body rewritten. Needs a worker polling the order task
- * queue (closed workflows are queried by replay).
+ * Rebuilds the orders projection from the order workflows, which own every order's state: each is queried
+ * (`orderState`; a closed run by replay on a worker, so one must poll) and its row written by the workflow's
+ * own version-guarded upsert, so running it twice or beside the live service is harmless. A row at the
+ * workflow's version with a stale or missing body gets its body rewritten.
  */
 export async function rebuildOrderProjection(
   db: Db,
@@ -103,7 +96,6 @@ export async function rebuildOrderProjection(
   return summary;
 }
 
-/** Writes one order's row (or, on a dry run, says whether it would): 'written' or 'unchanged'. */
 async function restoreRow(db: Db, order: Order, dryRun: boolean): Promise<'written' | 'unchanged'> {
   const current = await db
     .selectFrom('orders')
@@ -118,14 +110,12 @@ async function restoreRow(db: Db, order: Order, dryRun: boolean): Promise<'writt
   if (!behind && !bodyStale) return 'unchanged';
   if (dryRun) return 'written';
   if (behind) return (await upsertOrderProjection(db, order)) ? 'written' : 'unchanged';
-  // The body from the workflow's order, as its own writes make it (serializing the row instead would give
-  // its JSON columns in jsonb's key order: the same JSON, other text).
+  // From the workflow's order: the row's JSON columns come back in jsonb's key order (other text).
   const result = await db
     .updateTable('orders')
     .set({ body: orderBodyJson(order), body_version: ORDER_BODY_VERSION })
     .where('id', '=', order.id)
     .where('version', '=', String(order.version))
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return 'unchanged';
-  return 'written';
+  return Number(result.numUpdatedRows) === 0 ? 'unchanged' : 'written';
 }

@@ -2,15 +2,6 @@ import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporali
 import { Runtime } from '@temporalio/worker';
 import type { Logger } from '../logger';
 
-const PINO_LEVEL = {
-  TRACE: 'trace',
-  DEBUG: 'debug',
-  INFO: 'info',
-  WARN: 'warn',
-  ERROR: 'error',
-} as const satisfies Record<LogLevel, string>;
-
-/** The SDK's logger interface, every level written by `write`. */
 export function sdkLogger(write: TemporalLogger['log']): TemporalLogger {
   return {
     log: write,
@@ -22,21 +13,15 @@ export function sdkLogger(write: TemporalLogger['log']): TemporalLogger {
   };
 }
 
-/**
- * The SDK's logger over our pino logger, so the SDK's own lines (and the native core's, forwarded) come out
- * in the same format as ours. `demote` lowers the given levels to debug.
- */
+/** The SDK's logger over ours (the native core's lines forwarded too); `demote`'s levels go to debug. */
 export function temporalLogger(log: Logger, demote: readonly LogLevel[] = []): TemporalLogger {
-  return sdkLogger((level: LogLevel, message: string, meta?: LogMetadata) =>
-    log[demote.includes(level) ? 'debug' : PINO_LEVEL[level]]({ ...meta }, message),
-  );
+  return sdkLogger((level: LogLevel, message: string, meta?: LogMetadata) => {
+    const to = demote.includes(level) ? 'debug' : (level.toLowerCase() as Lowercase<LogLevel>);
+    log[to]({ ...meta }, message);
+  });
 }
 
-/**
- * Installs the SDK runtime once per process: its logs through ours (native core lines forwarded at WARN and
- * above), and, when `prometheusAddress` is given, the SDK's own worker metrics (task slots, schedule-to-start
- * latency, activity failures…) served by its Prometheus exporter on that `host:port`.
- */
+/** Installs the SDK runtime once per process: its logs through ours, its metrics on `prometheusAddress`. */
 export function installWorkerRuntime(log: Logger, opts: { prometheusAddress?: string } = {}): Runtime {
   return Runtime.install({
     logger: temporalLogger(log.child({ component: 'temporal' })),
@@ -51,10 +36,7 @@ export function installWorkerRuntime(log: Logger, opts: { prometheusAddress?: st
   });
 }
 
-/**
- * The SDK exporter's exposition text (it serves /metrics on its own loopback address), for the worker's one
- * /metrics endpoint to append to ours. Bounded by a short time-out; empty when it does not answer.
- */
+/** The SDK exporter's metrics text, for the worker's one /metrics endpoint to append to ours. */
 export function sdkMetricsReader(address: string, timeoutMs = 2_000): () => Promise<string> {
   return async () => {
     const res = await fetch(`http://${address}/metrics`, { signal: AbortSignal.timeout(timeoutMs) });

@@ -4,10 +4,7 @@ import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 export type SearchAttributeTypeName =
   'Keyword' | 'Text' | 'Int' | 'Double' | 'Bool' | 'Datetime' | 'KeywordList';
 
-/**
- * temporal.api.enums.v1.IndexedValueType numbers. Written out here because the generated enum
- * lives in @temporalio/proto, which is only a transitive dependency of ours.
- */
+/** temporal.api.enums.v1.IndexedValueType (@temporalio/proto is only a transitive dependency). */
 export const INDEXED_VALUE_TYPE: Record<SearchAttributeTypeName, number> = {
   Text: 1,
   Keyword: 2,
@@ -20,14 +17,11 @@ export const INDEXED_VALUE_TYPE: Record<SearchAttributeTypeName, number> = {
 
 const TYPE_NAME = Object.fromEntries(Object.entries(INDEXED_VALUE_TYPE).map(([name, n]) => [n, name]));
 
-/** gRPC status codes the check tells apart (the rest mean Temporal did not answer the question). */
 const NOT_FOUND = 5;
 
 /**
- * A Temporal namespace that our workflows cannot run in: missing, or without a search attribute they set (or
- * with it under another type). Every workflow start would fail (Update-with-Start: FAILED_PRECONDITION
- * BadSearchAttributes), so the API and the worker refuse to start on it; the message lists what is missing and
- * the commands that add it.
+ * A namespace missing, or without a search attribute our workflows set (or of another type): every start would
+ * fail, so the API and the worker refuse to start; the message lists the commands that fix it.
  */
 export class TemporalSetupError extends Error {
   constructor(
@@ -56,10 +50,8 @@ function createCommands(namespace: string, missing: Array<[string, SearchAttribu
 }
 
 /**
- * Checks that `namespace` exists and that every search attribute in `wanted` (by default the ones our workflows
- * set) is registered there with its type. Resolves when it is so; throws TemporalSetupError when Temporal says
- * it is not; any other failure (Temporal unreachable, the call refused) is thrown as it came, for the caller to
- * decide.
+ * Checks that `namespace` exists with every search attribute in `wanted` of its type: TemporalSetupError when
+ * not; any other failure (Temporal unreachable) is thrown as it came.
  */
 export async function checkTemporalSetup(
   connection: Pick<Connection, 'workflowService' | 'operatorService'>,

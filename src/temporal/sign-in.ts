@@ -7,9 +7,8 @@ import type {
 import { startOnce } from './client';
 
 /**
- * Queues a sign-in request's e-mails on the worker (signInMailWorkflow) and returns without waiting: the same
- * work, and the same answer, whether or not the address belongs to a member. One workflow per address at a time
- * (its id is the address's hash): a request while one is still running (an SMTP outage being retried) adds nothing.
+ * Queues a sign-in request's e-mails without waiting: the same work whether or not the address is a member's.
+ * One workflow per address at a time: a request while one runs adds nothing.
  */
 export async function queueSignInMail(client: Client, taskQueue: string, email: string): Promise<void> {
   await startOnce<typeof signInMailWorkflow>(client, 'signInMailWorkflow', {
@@ -27,10 +26,7 @@ export const signInMailWorkflowId = (email: string) =>
 export const billingEmailVerificationWorkflowId = (organisationId: string) =>
   `billing-email-verification-${organisationId}`;
 
-/**
- * Queues the e-mail verifying the organisation's billing e-mail on the worker and returns without waiting. A
- * newer request replaces one still running (the address may have changed again since).
- */
+/** Queues the billing e-mail's verification; a newer request replaces one running (the address may differ). */
 export async function queueBillingEmailVerification(
   client: Client,
   taskQueue: string,

@@ -24,11 +24,7 @@ import { startOnce } from './client';
 import { workPriority } from './priority';
 import { orderTaskQueue } from './task-queues';
 
-/**
- * Starts the delivery workflow of one delivery run. Starting it again (a retried dispatch, a repeated
- * replay) finds it already started and does nothing, even after it has finished. The order worker's
- * dispatch, the CLI's replay and the settings console's replay all start deliveries through here.
- */
+/** Starts the delivery workflow of one delivery run; starting it again does nothing, even once it finished. */
 export async function startDeliveryWorkflow(
   client: Client,
   config: Config,
@@ -47,7 +43,7 @@ export async function startDeliveryWorkflow(
   return { workflowId, started };
 }
 
-/** What one delivery run carries, fixed when it starts: the configured schedule and time-out of today. */
+/** What one delivery run carries, fixed when it starts. */
 export function deliveryInput(
   config: Config,
   delivery: Pick<WebhookDelivery, 'id' | 'eventId' | 'endpointId'>,
@@ -63,10 +59,7 @@ export function deliveryInput(
   };
 }
 
-/**
- * An event's original deliveries (replay 0) run inside its announcement workflow: while that runs, they are in
- * progress and no delivery workflow of their own may start beside it.
- */
+/** An event's original deliveries run inside its announcement workflow: while it runs, none may start beside it. */
 async function announcementRunning(client: Client, eventId: string): Promise<boolean> {
   try {
     const described = await client.workflow.getHandle(announcementWorkflowId(eventId)).describe();
@@ -106,27 +99,19 @@ export async function replayDeliveries(
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
     const endpoint = endpoints.get(d.endpointId);
-    const notReplayed = (reason: 'endpoint deleted' | 'in progress') =>
-      results.push({ deliveryId: d.id, endpointId: d.endpointId, replayed: false, reason });
+    const notReplayed = { deliveryId: d.id, endpointId: d.endpointId, replayed: false } as const;
     if (!endpoint || endpoint.deletedAt) {
-      notReplayed('endpoint deleted');
+      results.push({ ...notReplayed, reason: 'endpoint deleted' });
       continue;
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
     const inProgress = isInProgress(d);
     const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
+    const queue = orderTaskQueue(taskQueue, endpoint.mode === 'live');
     const started =
-      !announcing &&
-      replay !== null &&
-      (await startDeliveryWorkflow(
-        client,
-        config,
-        d,
-        replay,
-        orderTaskQueue(taskQueue, endpoint.mode === 'live'),
-      ));
-    if (!started || !started.started) notReplayed('in progress');
+      !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, queue));
+    if (!started || !started.started) results.push({ ...notReplayed, reason: 'in progress' });
     else {
       const { workflowId } = started;
       results.push({
@@ -144,9 +129,8 @@ export async function replayDeliveries(
 const isInProgress = (d: WebhookDelivery) => d.status === 'pending' || d.status === 'failed';
 
 /**
- * Every new replay (a finished delivery to an endpoint still there) counts against its organisation's
- * `replays_per_hour` in the endpoint's mode, all of them before any starts: a batch over the quota starts
- * nothing (429 naming the quota; replay fewer, e.g. from a later time).
+ * Counts every new replay against `replays_per_hour` of its organisation and mode before any starts: a batch
+ * over the quota starts nothing (429).
  */
 async function countReplays(
   deps: ReplayDeps,
@@ -177,8 +161,7 @@ async function countReplays(
 
 /**
  * Delivers an event again to each endpoint it went to, or only to `endpointId` (created if the event never
- * went there, e.g. an endpoint registered after it). `organisationId` confines the replay to one
- * organisation's events (the console); the operator's CLI may leave it out.
+ * went there). `organisationId` confines it to one organisation's events (the console; the CLI leaves it out).
  */
 export async function replayEvent(
   deps: ReplayDeps,
@@ -227,14 +210,11 @@ export async function replayDeadLetters(
   return replayDeliveries(deps, mine.reverse());
 }
 
-/** The workflow of an organisation's sample send: one at a time (sample sends are test mode's only). */
-export const sampleWorkflowId = (organisationId: string) => `webhook-sample:${organisationId}`;
+const sampleWorkflowId = (organisationId: string) => `webhook-sample:${organisationId}`;
 
 /**
- * A test-mode sample event sent by the worker (`webhook-sample:<org>`), as real deliveries are; answers what each
- * endpoint answered once the last one has (at most the attempt time-out, plus any wait for a busy endpoint).
- * One sample send per organisation runs at a time: another while it runs is refused at once (429), so a
- * tenant sending faster than its endpoints answer cannot queue a backlog of attempts on the shared worker.
+ * A test-mode sample event sent by the worker, answering what each endpoint answered. One per organisation at
+ * a time (429 otherwise), so a tenant cannot queue a backlog of attempts on the shared worker.
  */
 export async function sendSampleEvent(
   client: Client,

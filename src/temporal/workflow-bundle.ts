@@ -8,16 +8,12 @@ import type { BuiltBundle, BundleMessage, BundleRequest } from './bundle-thread'
 import { workflowInterceptorModules } from '../observability/temporal-tracing';
 import { temporalLogger } from './runtime';
 
-/** Whether this module runs compiled (dist/, production) or from the TypeScript sources (tsx, jest). */
 const COMPILED = __filename.endsWith('.js');
 /** The project's root: paths in a manifest are relative to it, so a checkout or an image can move. */
 const ROOT = path.resolve(__dirname, COMPILED ? '../../..' : '../..');
 const FORMAT = 1;
 
-/**
- * Where built bundles are kept: beside the compiled code (`npm run build` and the image write
- * dist/workflow-bundle), or, run from sources, a cache under node_modules/.cache that the first start fills.
- */
+/** Where bundles are kept: dist/workflow-bundle when compiled, else a cache under node_modules/.cache. */
 export function workflowBundleDir(): string {
   return COMPILED
     ? path.join(ROOT, 'dist', 'workflow-bundle')
@@ -28,10 +24,9 @@ export function workflowBundleDir(): string {
 interface Manifest {
   format: number;
   bundler: string;
-  /** The code's file name in the bundle directory, and the SHA-256 of its content. */
   code: string;
   codeSha256: string;
-  /** SHA-256 of every file the bundle holds a module of (our code and the libraries'). */
+  /** SHA-256 of every file the bundle holds a module of. */
   modules: Record<string, string>;
   /** SHA-256 of the listing of each of our folders a module came from: a file added there may change an import. */
   folders: Record<string, string>;
@@ -48,7 +43,7 @@ function bundlerVersion(): string {
   return `@temporalio/worker ${pkg.version}`;
 }
 
-/** `read`'s result hashed; null when it cannot be read (gone). */
+/** Null when it cannot be read (gone). */
 function hashOf(read: () => string | Buffer): string | null {
   try {
     return sha256(read());
@@ -67,10 +62,7 @@ function variantOf(request: BundleRequest): string {
   return `${request.workflowInterceptorModules.length ? 'traced' : 'plain'}-${key.slice(0, 12)}`;
 }
 
-/**
- * The saved bundle when it may be used: built by this bundler from these options, its code intact, every
- * module's file unchanged and no file added to or removed from our folders it came from. Otherwise, why not.
- */
+/** The saved bundle when it is current (same bundler, options, code, modules and folders), else why not. */
 export function savedWorkflowBundle(
   dir: string,
   request: BundleRequest,
@@ -96,10 +88,9 @@ export function savedWorkflowBundle(
 }
 
 /**
- * Bundles the workflow code on a thread of its own: webpack keeps ~60 MB of modules and caches alive after a
- * build, which on the worker's main thread every later full garbage collection would mark again (the event
- * loop that runs every activity); on a thread they go when it exits. webpack's module table, which the bundler
- * logs at info, is a debug matter: it goes to debug, and one info line says the bundle is ready.
+ * Bundles on a thread of its own: webpack keeps its modules and caches alive after a build, which on the main
+ * thread every later full GC would mark again; on a thread they go when it exits. The bundler's info lines
+ * (webpack's module table) go to debug.
  */
 export async function bundleWorkflows(log: Logger, request: BundleRequest): Promise<BuiltBundle> {
   const started = Date.now();
@@ -127,10 +118,8 @@ export async function bundleWorkflows(log: Logger, request: BundleRequest): Prom
 }
 
 /**
- * Writes the bundle and its manifest into `dir`, the code first under a name of its own, then the manifest
- * by an atomic rename, so a reader (another worker, a parallel test) sees the old bundle or the new one, never
- * half of one. Not written when a module's file changed after `startedAt` (an edit while webpack ran): the
- * bundle may hold the older text. Returns the code's path, or null when nothing was saved.
+ * Writes the code, then the manifest, each by an atomic rename, so a reader sees the old bundle or the new one.
+ * Nothing is saved (null) when a module changed after `startedAt`: the bundle may hold the older text.
  */
 export function saveWorkflowBundle(
   dir: string,
@@ -168,7 +157,7 @@ export function saveWorkflowBundle(
   return path.join(dir, code);
 }
 
-/** Earlier builds of the variant, kept an hour in case a worker that read the older manifest is loading one. */
+/** Earlier builds are kept an hour: a worker that read the older manifest may be loading one. */
 function removeOlderCode(dir: string, variant: string, current: string) {
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(`${variant}-`) || name === current) continue;
@@ -205,9 +194,8 @@ export async function buildWorkflowBundle(
 }
 
 /**
- * The workflow bundle for a worker: the saved one when it is current (a start of well under a second), else
- * one built now on a thread (several seconds, then saved for the next start). Compiled, a missing or stale
- * bundle is a build that skipped its bundling step, worth a warning.
+ * The saved bundle when it is current, else one built now and saved. Compiled, a missing or stale bundle is a
+ * build that skipped its bundling step: a warning.
  */
 export async function workflowBundle(
   log: Logger,

@@ -1,36 +1,26 @@
-/** What one delivery workflow carries: fixed when it starts, so a changed configuration never alters it. */
+/** Fixed when the delivery workflow starts, so a changed configuration never alters it. */
 export interface WebhookDeliveryInput {
   deliveryId: string;
   eventId: string;
   endpointId: string;
   /** 0 for the original delivery, n for the n-th replay. */
   replay: number;
-  /** Wait before each attempt (the spec's schedule unless configured otherwise). */
+  /** Wait before each attempt. */
   retryScheduleMs: number[];
-  /** Per-attempt time-out. */
   timeoutMs: number;
 }
 
 /** `superseded`: a newer replay of the same delivery took over. */
 export type WebhookDeliveryOutcome = 'delivered' | 'dead' | 'cancelled' | 'superseded';
 
-/**
- * One of the receiver's attempts, as the delivery workflow sees it: an HTTP answer (or time-out, or refused
- * connection) is `failed` with its error; `delivered`, `cancelled` and `superseded` end the delivery.
- */
+/** A receiver's attempt: a non-2xx answer, time-out or refused connection is `failed`; the rest end it. */
 export type WebhookAttemptResult =
   { outcome: Exclude<WebhookDeliveryOutcome, 'dead'> } | { outcome: 'failed'; error: string };
 
-/**
- * Our own failure (database, a secret that cannot be decrypted, a lost worker) is retried without using one of
- * the receiver's attempts; from this many tries in a row it is logged as an error for operators.
- */
+/** Our own failure is retried without using a receiver's attempt; from this many tries it is logged as an error. */
 export const OWN_FAILURE_ALERT_AFTER_TRIES = 3;
 
-/**
- * `webhook:<evt>:<whe>` for the original delivery and `webhook:<evt>:<whe>:replay:<n>` for replays, so a
- * repeated start of the same delivery is recognised as already started.
- */
+/** `webhook:<evt>:<whe>`, and `…:replay:<n>` for replays: a repeated start is recognised. */
 export function deliveryWorkflowId(eventId: string, endpointId: string, replay: number): string {
   const base = `webhook:${eventId}:${endpointId}`;
   return replay === 0 ? base : `${base}:replay:${replay}`;
@@ -46,7 +36,7 @@ export interface SampleSendInput {
   timeoutMs: number;
 }
 
-/** What one endpoint answered a sample event; null when the endpoint was deleted meanwhile. */
+/** What one endpoint answered a sample event. */
 export interface SampleSendResult {
   endpointId: string;
   url: string;

@@ -2,11 +2,7 @@ import { BlockList, isIP } from 'node:net';
 
 export type EndpointMode = 'live' | 'test';
 
-/**
- * Addresses a webhook must never reach unless private destinations are allowed by configuration:
- * unspecified, private (RFC 1918, IPv6 ULA), loopback, link-local, CGNAT, and the other non-global
- * special-purpose ranges (documentation, benchmarking, multicast, reserved, NAT64, Teredo/6to4).
- */
+/** Non-global ranges a webhook must never reach unless private destinations are allowed. */
 const NON_GLOBAL: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
   ['0.0.0.0', 8, 'ipv4'],
   ['10.0.0.0', 8, 'ipv4'],
@@ -61,10 +57,7 @@ function unmapIpv4(address: string): string {
   return address;
 }
 
-/**
- * Why a resolved address may not be connected to, or null when it may. `allowPrivate` (development and
- * tests) lets private and loopback addresses through; cloud metadata addresses are refused regardless.
- */
+/** Why a resolved address may not be connected to, or null; metadata addresses are refused regardless. */
 export function refusedAddressReason(address: string, allowPrivate: boolean): string | null {
   const bare = address.replace(/^\[|\]$/g, '');
   const zone = bare.indexOf('%');
@@ -86,11 +79,7 @@ export class DestinationError extends Error {
   }
 }
 
-/**
- * Registration-time checks of an endpoint URL: http(s) only, https in live mode, no credentials, no
- * fragment, and a literal IP address must pass the address rules. Hostnames are checked again at every
- * connection, on the address actually connected to (which also defeats DNS rebinding).
- */
+/** Registration-time checks; hostnames are checked again at every connection, on the address connected to. */
 export function validateEndpointUrl(raw: string, mode: EndpointMode, allowPrivate: boolean): URL {
   let url: URL;
   try {
@@ -111,7 +100,7 @@ export function validateEndpointUrl(raw: string, mode: EndpointMode, allowPrivat
   return url;
 }
 
-/** The refusal of a URL whose host is a literal IP address that the address rules refuse, else null. */
+/** The refusal of a URL whose host is a refused literal IP address, else null. */
 export function refusedLiteralAddress(url: URL, allowPrivate: boolean): DestinationError | null {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const reason = isIP(host) ? refusedAddressReason(host, allowPrivate) : null;

@@ -7,13 +7,12 @@ export interface WebhookEnvelope {
   /** `evt_…`: the same on every attempt and every replay, so receivers can deduplicate. */
   id: string;
   event: WebhookEventName | string;
-  /** ISO 8601 UTC timestamp of the moment the event fired. */
   createdAt: string;
-  /** Order information at the time: event fields plus `object`, the serialized order. */
+  /** Event fields plus `object`, the serialized order. */
   data: Record<string, unknown>;
 }
 
-/** Builds the envelope of a recorded event and its raw body: the exact bytes that are signed and sent. */
+/** A recorded event's envelope and its raw body, the exact bytes signed and sent. */
 export function buildEnvelope(event: {
   id: string;
   event: string;
@@ -29,10 +28,7 @@ export function buildEnvelope(event: {
   return { envelope, body: JSON.stringify(envelope) };
 }
 
-/**
- * The envelope of an event sent but not recorded (a test helper's sample, the console's test send): a fresh id
- * of the recorded events' own form, so a receiver cannot tell a sample from a real event by its shape.
- */
+/** An unrecorded event (a sample): a fresh id of the recorded events' form, so its shape tells nothing. */
 export function unrecordedEnvelope(event: {
   event: string;
   createdAt: Date;

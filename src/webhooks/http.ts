@@ -5,14 +5,9 @@ import type { LookupFunction } from 'node:net';
 import { DestinationError, refusedAddressReason, refusedLiteralAddress } from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
-/** Bytes of a receiver's answer kept with each attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
-/**
- * A DNS lookup that refuses forbidden addresses. It runs inside the socket's connect, so the address
- * checked is the address connected to: a name that resolves to a public address when registered and to a
- * private one later (DNS rebinding) is still refused.
- */
+/** A lookup that refuses forbidden addresses inside the socket's connect, which defeats DNS rebinding. */
 export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
@@ -35,9 +30,8 @@ export interface WebhookResponse {
 }
 
 /**
- * POSTs one webhook. Redirects are not followed (a 3xx is an answer like any other non-2xx); the whole
- * exchange (connect, answer, excerpt) must finish within `timeoutMs`; only the first KiB of the answer
- * is read. Throws on refusal, network error or time-out.
+ * POSTs one webhook: no redirects followed, the whole exchange within `timeoutMs`, only the first KiB of the
+ * answer read. Throws on refusal, network error or time-out.
  */
 export function postWebhook(opts: {
   url: string;
@@ -47,7 +41,7 @@ export function postWebhook(opts: {
   allowPrivate: boolean;
 }): Promise<WebhookResponse> {
   const url = new URL(opts.url);
-  // A literal address never goes through the lookup: check it here.
+  // A literal address never goes through the lookup.
   const refused = refusedLiteralAddress(url, opts.allowPrivate);
   if (refused) return Promise.reject(refused);
   const secure = url.protocol === 'https:';
@@ -96,10 +90,7 @@ export function postWebhook(opts: {
   });
 }
 
-/**
- * The headers of one request: a fresh `t=` and one `v1=` per signing secret of the endpoint. Shared by the
- * deliveries and the test helper's sample events, so both are signed identically.
- */
+/** A fresh `t=` and one `v1=` per signing secret: deliveries and samples are signed alike. */
 export function webhookHeaders(event: string, body: string, secrets: readonly string[], at: Date) {
   return {
     'Content-Type': 'application/json',

@@ -1,9 +1,6 @@
 /**
- * How many HTTP attempts run at once, per endpoint and per organisation (and mode), in one worker process. An
- * attempt takes a slot of both before it sends and gives them back when it is over; when either is full it is
- * refused at once (never queued in the process), and the activity asks Temporal to retry it shortly
- * (`WebhookBusy`), so a slow or hanging endpoint holds at most its own slots and its organisation's, never a
- * worker's activity slots for other tenants. Pure bookkeeping: no I/O, no clock.
+ * HTTP attempts at once per endpoint and per organisation and mode, in one worker process. A full slot refuses
+ * at once (never queued), so a hanging endpoint never holds a worker's activity slots for other tenants.
  */
 export interface InFlightLimits {
   perEndpoint: number;
@@ -42,15 +39,11 @@ export class InFlightLimiter {
     };
   }
 
-  /**
-   * Whether the endpoint has every slot in use: asked before anything is read for an attempt, so that most
-   * refusals cost no database round trip (the organisation's slots are checked when the attempt takes them).
-   */
+  /** Whether the endpoint has every slot in use. */
   endpointFull(endpointId: string): boolean {
     return (this.endpoints.get(endpointId) ?? 0) >= this.limits.perEndpoint;
   }
 
-  /** Attempts in flight now (for tests and metrics). */
   inFlight(key: InFlightKey): { endpoint: number; organisation: number } {
     return {
       endpoint: this.endpoints.get(key.endpointId) ?? 0,
@@ -65,7 +58,7 @@ function decrement(map: Map<string, number>, key: string): void {
   else map.set(key, n);
 }
 
-/** An attempt refused because its endpoint or organisation has every slot in use; retried shortly, uses none. */
+/** An attempt refused because its endpoint or organisation has every slot in use. */
 export class WebhookBusy extends Error {
   constructor(readonly full: 'endpoint' | 'organisation') {
     super(`Too many attempts in flight for this ${full}; tried again shortly.`);
@@ -73,13 +66,11 @@ export class WebhookBusy extends Error {
   }
 }
 
-/** The longest a refused attempt's wait grows to, before its spread (so at most 1.5 × this). */
 export const BUSY_RETRY_MAX_MS = 8_000;
 
 /**
- * How long a refused attempt waits before Temporal retries it: 0.5–1.5 s the first time, doubling with each
- * refusal in a row up to 4–12 s, spread so waiters do not align. It grows because every refusal is work for the
- * shared Temporal and worker: a tenant whose slots stay full must not turn its backlog into a stream of refusals.
+ * 0.5–1.5 s, doubling with each refusal in a row up to 4–12 s, spread so waiters do not align: a tenant whose
+ * slots stay full must not turn its backlog into a stream of refusals.
  */
 export function busyRetryDelayMs(random: number, refusalsInARow = 1): number {
   const base = Math.min(BUSY_RETRY_MAX_MS, 1000 * 2 ** Math.max(0, refusalsInARow - 1));

@@ -1,8 +1,4 @@
-/**
- * The spec's delivery schedule, as the wait before each attempt: attempt 1 immediately, then 1 minute,
- * 5 minutes, 30 minutes and 2 hours (5 attempts in all). Configuration may shorten it (tests do); its
- * length is the number of attempts and its first entry is always 0.
- */
+/** The spec's schedule, as the wait before each attempt; its first entry is always 0. */
 export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
   0,
   60_000,
@@ -11,19 +7,15 @@ export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
   2 * 60 * 60_000,
 ]);
 
-/** How long a receiver gets to answer one attempt before it counts as a time-out (spec asks for 3 s). */
+/** A receiver's time to answer one attempt (the spec asks for at least 3 s). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-/**
- * The wait after failed attempt `attempt` (1-based), or null when it was the last. Temporal turns a
- * `nextRetryDelay` of 0 into the policy's maximum interval, so a zero wait is sent as 1 ms.
- */
+/** Null after the last; 1 ms for 0, which Temporal would read as the policy's maximum interval. */
 export function nextRetryDelayMs(schedule: readonly number[], attempt: number): number | null {
   if (attempt >= schedule.length) return null;
   return Math.max(1, schedule[attempt]);
 }
 
-/** Parses `WEBHOOK_RETRY_SCHEDULE_MS`: comma-separated whole milliseconds, first 0, at least one entry. */
 export function parseRetrySchedule(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim());
   const schedule = parts.map(Number);

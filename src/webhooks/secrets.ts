@@ -1,16 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { toBase62 } from '../ids';
 
-/** A new endpoint signing secret: `whsec_` + 256 random bits in base62. The HMAC key is the whole string. */
+/** `whsec_` + 256 random bits in base62; the HMAC key is the whole string. */
 export function newSigningSecret(): string {
   return `whsec_${toBase62(randomBytes(32), 43)}`;
 }
 
 /**
- * Signing secrets must be usable for HMAC, so they cannot be hashed like API keys: they are stored
- * encrypted with AES-256-GCM under WEBHOOK_SECRET_ENCRYPTION_KEY. The endpoint id is the associated data,
- * so a ciphertext copied onto another endpoint's row does not decrypt. Format: `v1.<iv>.<tag>.<data>`
- * (base64url).
+ * HMAC needs the secret itself, so it is encrypted, not hashed. The endpoint id is the associated data, so a
+ * ciphertext copied onto another endpoint's row does not decrypt. Format: `v1.<iv>.<tag>.<data>` (base64url).
  */
 export function encryptSecret(key: Buffer, secret: string, endpointId: string): string {
   const iv = randomBytes(12);

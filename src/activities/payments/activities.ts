@@ -13,13 +13,12 @@ type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 
 export type { PaymentSetup };
 
-/** Payment steps of the order workflow. Idempotency keys derive from the order id, so retries repeat nothing. */
+/** Idempotency keys derive from the order id, so retries repeat nothing. */
 export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
   const { config, db } = deps;
-  /** The order's mode picks the provider (test orders never reach the live one); by order id: from the projection. */
+  /** By the order's mode; given an id, from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) =>
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
-  /** A checkout session or invoice for the order's quoted price, under `idempotencyKey`. */
   const requestFor = (order: OrderSnapshot, idempotencyKey: string, expiresAt: number | undefined) => ({
     orderId: order.id,
     reference: order.reference,
@@ -29,12 +28,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
     expiresAt,
   });
   return {
-    /** Sets up payment by the organisation's billing arrangement, before the order is first written. */
     async setUpPayment(
       order: OrderSnapshot,
       opts: { checkoutExpiresAt?: number } = {},
     ): Promise<PaymentSetup> {
-      // No provider to call: the same answer the workflow computes itself (it calls this only for a provider).
       const withoutProvider = setUpWithoutProvider(order, config.publicBaseUrl);
       if (withoutProvider) return withoutProvider;
       const payments = await providerOf(order);
@@ -54,11 +51,10 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         case 'stripe_invoice': {
           const organisation = await findOrganisation(db, order.organisationId);
           if (!organisation) {
-            throw ApplicationFailure.create({
-              type: 'payment_refused',
-              message: `No organisation ${order.organisationId}`,
-              nonRetryable: true,
-            });
+            throw ApplicationFailure.nonRetryable(
+              `No organisation ${order.organisationId}`,
+              'payment_refused',
+            );
           }
           const i = await payments.createInvoice({
             ...req,
@@ -77,36 +73,26 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       }
     },
 
-    /** Voids an unpaid provider invoice; `reason` keeps the key distinct (cancel, or replaced by an amendment). */
+    /** `reason` keeps the key distinct (cancel, or replaced by an amendment). */
     async voidInvoice(input: { orderId: string; invoiceId: string; reason: string }): Promise<void> {
-      const payments = await providerOf(input.orderId);
-      await payments.voidInvoice({
-        invoiceId: input.invoiceId,
-        idempotencyKey: paymentKeys.voidInvoice(input.orderId, input.invoiceId, input.reason),
-      });
+      const idempotencyKey = paymentKeys.voidInvoice(input.orderId, input.invoiceId, input.reason);
+      await (await providerOf(input.orderId)).voidInvoice({ invoiceId: input.invoiceId, idempotencyKey });
     },
 
-    /**
-     * Refunds (part of) a payment. The key is the order's for its cancel refund; `purpose` keys any other refund
-     * (an operator's retry, a difference, a stray payment) so that each is made once and none answers another.
-     */
+    /** `purpose` keys any refund but the cancel refund, so that each is made once and none answers another. */
     async refundPayment({ purpose, ...request }: Unkeyed<RefundRequest>): Promise<string> {
       const idempotencyKey = paymentKeys.refund(request.orderId, purpose);
       const payments = await providerOf(request.orderId);
       return (await payments.refund({ ...request, idempotencyKey })).refundId;
     },
 
-    /** Refunds a paid provider invoice in full; one key per order, so a retry never refunds twice. */
     async refundInvoicePayment({ purpose, ...request }: Unkeyed<InvoiceRefundRequest>): Promise<string> {
       const idempotencyKey = paymentKeys.invoiceRefund(request.orderId, request.invoiceId, purpose);
       const payments = await providerOf(request.orderId);
       return (await payments.refundInvoice({ ...request, idempotencyKey })).refundId;
     },
 
-    /**
-     * A new Checkout Session for an unpaid card order whose last one has expired (or is about to); `renewal`
-     * numbers them, so a retry creates nothing twice.
-     */
+    /** A new Checkout Session when the last has expired; `renewal` numbers them, so a retry creates none twice. */
     async renewCheckout(input: {
       order: OrderSnapshot;
       renewal: number;
@@ -120,13 +106,9 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
       return { id: s.sessionId, url: s.checkoutUrl, expiresAt: s.expiresAt };
     },
 
-    /** Expires an unpaid checkout session so the customer can no longer pay it. */
     async expireCheckout(input: { orderId: string; sessionId: string }): Promise<void> {
-      const payments = await providerOf(input.orderId);
-      await payments.expireCheckout({
-        sessionId: input.sessionId,
-        idempotencyKey: paymentKeys.expireCheckout(input.orderId, input.sessionId),
-      });
+      const idempotencyKey = paymentKeys.expireCheckout(input.orderId, input.sessionId);
+      await (await providerOf(input.orderId)).expireCheckout({ sessionId: input.sessionId, idempotencyKey });
     },
   };
 }

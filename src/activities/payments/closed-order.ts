@@ -18,17 +18,12 @@ import { providerFor, type PaymentProviders } from './index';
 
 const STRAY_REASON = 'order_closed';
 
-/** The steps of closedOrderPaymentWorkflow: decide from the projection and ledger, refund, record. */
 export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; payments: PaymentProviders }) {
   const { db, log } = deps;
   const orderOf = async (orderId: string) => {
     const order = await findOrderById(db, orderId);
     if (!order) {
-      throw ApplicationFailure.create({
-        type: 'order_not_found',
-        message: `Order ${orderId} is not in the projection.`,
-        nonRetryable: true,
-      });
+      throw ApplicationFailure.nonRetryable(`Order ${orderId} is not in the projection.`, 'order_not_found');
     }
     return order;
   };
@@ -40,12 +35,11 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
       const ledger = await listLedgerEntries(db, order.id);
       return {
         decision: decideClosedOrderPayment(order, ledger, input.paymentRef),
-        // What the provider says was paid; the order's price when it does not say.
         amountGbpPence: input.amountGbpPence ?? order.quotedPriceGbpPence,
       };
     },
 
-    /** Refunds it in full under the key the order's own workflow would use for a stray payment. */
+    /** Under the key the order's own workflow would use for a stray payment. */
     async refundClosedOrderPayment(input: ClosedOrderPaymentInput & { amountGbpPence: number }) {
       const order = await orderOf(input.orderId);
       const payments = providerFor(deps.payments, order.livemode);
@@ -65,7 +59,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
       return refundId;
     },
 
-    /** Ledger entries, audit entry and totals of the outcome, in one transaction (ids from the workflow). */
+    /** In one transaction, with ids from the workflow. */
     async recordClosedOrderPayment(r: {
       input: ClosedOrderPaymentInput;
       ids: { charge: string; refund: string; audit: string };
@@ -120,7 +114,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger; paymen
       const needsAttention = outcome !== 'refunded';
       await recordClosedOrderPayment(db, { ledger, audit, needsAttention });
       if (needsAttention) {
-        // The order's workflow has closed, so no flag reaches the operators' query: say it where they look.
+        // No workflow to flag it in: say it where operators look.
         log.error(
           { orderId: order.id, ...details },
           'payment for a closed order could not be refunded: return it by hand',

@@ -11,22 +11,17 @@ import { createStripeProvider } from './stripe';
 
 export type { PaymentProvider } from './provider';
 
-/** One provider per mode: live orders never use the test provider, and test orders never the live one. */
 export interface PaymentProviders {
   live: PaymentProvider;
   test: PaymentProvider;
 }
 
-/** Stripe with this key, or the clearly labelled local sandbox without one. */
 function stripeOrSandbox(config: Config, log: Logger, secretKey: string | undefined): PaymentProvider {
   if (!secretKey) return createSandboxProvider(config.publicBaseUrl);
   return createStripeProvider(createStripeClient(secretKey, config.stripe.apiUrl), config.publicBaseUrl, log);
 }
 
-/**
- * Live orders: Stripe with STRIPE_SECRET_KEY, else the sandbox. Test orders: Stripe with
- * STRIPE_TEST_SECRET_KEY, else the sandbox; never the live key.
- */
+/** Each mode: Stripe with its own key, else the sandbox; test orders never use the live key. */
 export function createPaymentProviders(config: Config, log: Logger): PaymentProviders {
   return {
     live: stripeOrSandbox(config, log, config.stripe.secretKey),
@@ -37,15 +32,14 @@ export function createPaymentProviders(config: Config, log: Logger): PaymentProv
 export const providerFor = (providers: PaymentProviders, livemode: boolean): PaymentProvider =>
   livemode ? providers.live : providers.test;
 
-/** The mode of an order, for payment activities whose input names the order only (refund, void). */
+/** For payment activities whose input names the order only (refund, void). */
 export async function livemodeOf(db: Db, orderId: string): Promise<boolean> {
   const order = await findOrderById(db, orderId);
   if (!order) {
-    throw ApplicationFailure.create({
-      type: 'payment_refused',
-      message: `Order ${orderId} is not in the projection: its payment mode is unknown.`,
-      nonRetryable: true,
-    });
+    throw ApplicationFailure.nonRetryable(
+      `Order ${orderId} is not in the projection: its payment mode is unknown.`,
+      'payment_refused',
+    );
   }
   return order.livemode;
 }

@@ -5,10 +5,7 @@ import type { Logger } from '../../logger';
 import type { BilledOrganisation, PaymentProvider } from './provider';
 import { orderDocumentUrl } from '../../orders/documents';
 
-/**
- * A Stripe error's message with anything key-like masked: stripe-mock, for one, echoes the request's
- * Authorization header back in its authentication errors, and the message goes to the log and to Temporal.
- */
+/** Masks anything key-like: stripe-mock echoes the Authorization header in its authentication errors. */
 export function redactStripeMessage(message: string): string {
   return message
     .replace(/\b(sk|rk|pk)_(test|live)_\w+/g, '$1_$2_[redacted]')
@@ -18,9 +15,8 @@ export function redactStripeMessage(message: string): string {
 type StripeLog = Pick<Logger, 'warn'>;
 
 /**
- * Stripe refusals (bad request, card declined, permission, authentication) are final: retrying cannot help.
- * Each is logged with Stripe's error type, code and message (never the key), so a refused payment set-up says
- * why. Connection, rate-limit and server errors are thrown as they are, for Temporal to retry.
+ * Stripe's refusals (bad request, card declined, permission, authentication) are final and logged (never the
+ * key); connection, rate-limit and server errors are thrown as they are, for Temporal to retry.
  */
 async function classify<T>(log: StripeLog, operation: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -44,20 +40,15 @@ async function classify<T>(log: StripeLog, operation: string, call: () => Promis
         },
         'Stripe refused the request',
       );
-      throw ApplicationFailure.create({
-        type: 'payment_refused',
-        message: `${err.type}: ${message}`,
-        nonRetryable: true,
-      });
+      throw ApplicationFailure.nonRetryable(`${err.type}: ${message}`, 'payment_refused');
     }
     throw err;
   }
 }
 
 /**
- * The organisation's Stripe customer: found by its `organisationId` metadata, or created once. The creation's
- * idempotency key is the organisation id, so concurrent or retried first invoices of one organisation share
- * one customer while Stripe's search index catches up.
+ * The organisation's Stripe customer, found by metadata or created under a key of the organisation's, so
+ * concurrent first invoices share one customer while Stripe's search index catches up.
  */
 async function organisationCustomer(
   stripe: Stripe,

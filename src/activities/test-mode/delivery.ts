@@ -7,14 +7,9 @@ import { SCENARIO_MARKERS, testScenarioOf } from '../../testmode/scenarios';
 import { startSimulatedNewspaper } from '../../temporal/orders';
 import type { ArtworkDelivery } from '../delivery';
 
-/** The type of the failure a `test:delivery_failed` order's delivery throws. */
 export const SIMULATED_DELIVERY_FAILURE = 'simulated_delivery_failure';
 
-/**
- * Artwork delivery of test orders, never a real transport, by the order's scenario (testScenarioOf):
- * `delivery_failed` fails at once and for good, `manual` is recorded only, anything else hands the artwork to
- * the simulated newspaper (startSimulatedNewspaper) on the configured schedule.
- */
+/** Test orders' delivery by scenario: fails for good, is recorded only, or goes to the simulated newspaper. */
 export function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
   const { config, log, temporal } = deps;
   return {
@@ -22,11 +17,10 @@ export function testModeDelivery(deps: { config: Config; log: Logger; temporal?:
       if (order.livemode) throw new Error('testModeDelivery is for test orders only');
       switch (testScenarioOf(order)) {
         case 'delivery_failed':
-          throw ApplicationFailure.create({
-            type: SIMULATED_DELIVERY_FAILURE,
-            message: `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
-            nonRetryable: true,
-          });
+          throw ApplicationFailure.nonRetryable(
+            `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
+            SIMULATED_DELIVERY_FAILURE,
+          );
         case 'manual':
           log.info({ orderId: order.id }, 'test order: artwork delivery recorded only (test:manual)');
           return;

@@ -8,25 +8,20 @@ import { sendSimulatedReport } from '../../temporal/orders';
 import { actorOf, simulatedStepFor, type SimulatedStep } from '../../testmode/simulation';
 
 export interface SimulatedStepOutcome {
-  /** The report was accepted by the order. */
   performed: boolean;
-  /** What comes next for the order, or null: the simulation ends. */
+  /** Null: the simulation ends. */
   next: SimulatedStep | null;
 }
 
-/**
- * The running activity's cancellation (worker shutdown, timeout), if called as an activity. The report waits
- * for the order's workflow, which may need this very worker: a stopping worker must not wait for itself.
- */
+/** The report waits for the order's workflow, which may need this very worker: it must not wait for itself. */
 function activityCancellation(): AbortSignal | undefined {
   try {
     return Context.current().cancellationSignal;
   } catch {
-    return undefined; // called directly, outside an activity
+    return undefined; // outside an activity
   }
 }
 
-/** The simulated newspaper's activities: read the projection, then report through the order's workflow. */
 export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Client }) {
   const { db, log } = deps;
   const simulated = async (orderId: string) => {
@@ -35,16 +30,12 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
     return order && testScenarioOf(order) === 'simulate' ? order : null;
   };
   return {
-    /** The first report the simulator will send for the order, or null when there is nothing to simulate. */
     async planSimulatedStep(orderId: string): Promise<SimulatedStep | null> {
       const order = await simulated(orderId);
       return order ? simulatedStepFor(order) : null;
     },
 
-    /**
-     * Sends the report `step` if it still fits the order (not cancelled, not moved on by a test helper);
-     * otherwise, or when the order's workflow refuses it or has finished, the simulation stops.
-     */
+    /** Sends `step` if it still fits the order; otherwise, or when refused, the simulation stops. */
     async performSimulatedStep(input: {
       orderId: string;
       step: SimulatedStep;
