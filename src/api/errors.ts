@@ -34,10 +34,8 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-export function errorBody(err: AppError): ErrorBody {
-  return err.details === undefined
-    ? { error: err.message, code: err.code }
-    : { error: err.message, code: err.code, details: err.details };
+export function errorBody({ message, code, details }: AppError): ErrorBody {
+  return { error: message, code, ...(details !== undefined && { details }) };
 }
 
 /** An order's workflow has closed: its projection, now final, explains the refusal. */

@@ -116,13 +116,8 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
 
   router.post('/orders/:id/publication', async (ctx) => {
     const body = parseBody(publicationBody, ctx.request.body);
-    ctx.body = await report(
-      ctx,
-      'publication',
-      body,
-      reportContent.publication(body),
-      reportPublicationUpdate,
-    );
+    const content = reportContent.publication(body);
+    ctx.body = await report(ctx, 'publication', body, content, reportPublicationUpdate);
   });
 
   router.post('/orders/:id/urn', async (ctx) => {
