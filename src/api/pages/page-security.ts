@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { AppContext } from '../context';
 
-/**
- * The headers of every page this service serves outside the JSON API (`/pay`, `/sandbox`, `/status`, `/docs`,
- * `/settings` and whatever page comes next), so none is less strict than the console: a Content-Security-Policy
- * that allows nothing a page does not declare, no framing (clickjacking), no MIME sniffing, no referrer to other
- * sites (a `/pay/<id>` address is a payment capability), and HSTS when the service is reached over https.
- */
+/** Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"). */
 const DEFAULT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** One year, the subdomains too: the value the HSTS preload list asks for (no `preload`: that is a choice). */

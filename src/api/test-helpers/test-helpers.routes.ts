@@ -47,10 +47,8 @@ const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep
 };
 
 /**
- * Test mode's helpers, for test-mode keys (`svc_test_…`) only: `advance` moves a test order exactly as the real
- * payment provider, newspaper or Gazette would (the same workflow messages, so the same events, e-mails and
- * webhooks); `webhooks/send` sends a sample signed event to the organisation's test endpoints. A live key gets
- * 404, as if the helpers did not exist.
+ * Test mode's helpers (docs/test-mode.md), for test-mode keys only: a live key gets 404, as if they did not
+ * exist. `advance` sends the same workflow messages the real provider, newspaper or Gazette would.
  */
 export function testHelperRoutes(deps: {
   config: Config;
