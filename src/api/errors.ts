@@ -70,7 +70,7 @@ export const notJson = () =>
  * Errors thrown by Koa's own machinery (body parser, router) carry an HTTP status; translate the ones a
  * caller can cause into our codes. Anything else is unexpected.
  */
-export function fromHttpError(err: { status?: number; type?: string; message?: string }): AppError | null {
+export function fromHttpError(err: { status?: number; message?: string }): AppError | null {
   switch (err.status) {
     case 400:
       return new AppError('validation_error', 'The request body is not valid JSON.', {
