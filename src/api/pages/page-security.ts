@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { AppContext } from '../context';
 
-/** Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"). */
+/**
+ * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"); no referrer
+ * leaves for other sites, as a `/pay/<id>` address is a payment capability.
+ */
 const DEFAULT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** One year, the subdomains too: the value the HSTS preload list asks for (no `preload`: that is a choice). */
