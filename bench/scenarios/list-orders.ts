@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import { Pool } from 'pg';
-import { encodeCursor, type ListFilters } from '../../src/api/orders/list-query';
+import { orderList, type ListFilters } from '../../src/api/orders/list-query';
 import { findOrderById, rowToOrder } from '../../src/db/orders.repository';
 import { ORDER_BODY_VERSION, orderBodyJson, serializeOrder, type Order } from '../../src/orders/order';
 import { validOrderBody } from '../../test/support/notice-bodies';
@@ -251,7 +251,7 @@ async function measure(
   const { filters } = c;
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (after)
-    params.set('cursor', encodeCursor(after, { limit: PAGE, filters }, [ctx.services.cursorSigningKey]));
+    params.set('cursor', orderList.encode(after, { limit: PAGE, filters }, [ctx.services.cursorSigningKey]));
   else {
     if (filters.status) params.set('status', filters.status);
     if (filters.type) params.set('type', filters.type);

@@ -34,10 +34,8 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-export function errorBody(err: AppError): ErrorBody {
-  return err.details === undefined
-    ? { error: err.message, code: err.code }
-    : { error: err.message, code: err.code, details: err.details };
+export function errorBody({ message, code, details }: AppError): ErrorBody {
+  return { error: message, code, ...(details !== undefined && { details }) };
 }
 
 /** An order's workflow has closed: its projection, now final, explains the refusal. */
@@ -72,7 +70,7 @@ export const notJson = () =>
  * Errors thrown by Koa's own machinery (body parser, router) carry an HTTP status; translate the ones a
  * caller can cause into our codes. Anything else is unexpected.
  */
-export function fromHttpError(err: { status?: number; type?: string; message?: string }): AppError | null {
+export function fromHttpError(err: { status?: number; message?: string }): AppError | null {
   switch (err.status) {
     case 400:
       return new AppError('validation_error', 'The request body is not valid JSON.', {

@@ -33,6 +33,8 @@ type Filters<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & {
   createdBefore?: Date;
 };
 type Json = Record<string, string | undefined>;
+/** A listed item's keyset position. */
+type Position = { createdAt: Date | string; id: string };
 
 /** Filters as query parameters and cursors spell them (instants in ISO 8601, UTC). */
 const toJson = (f: object): Json =>
@@ -84,8 +86,15 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
     );
   }
 
+  /** The next page's cursor: the last item's keyset position plus this request's filters and page size. */
+  function encode(last: Position, req: KeysetRequest<Filters<S>>, keys: CursorKeys): string {
+    const at = last.createdAt instanceof Date ? last.createdAt.toISOString() : last.createdAt;
+    return signCursor({ v: 1, at, id: last.id, limit: req.limit, f: toJson(req.filters) }, keys);
+  }
+
   return {
     querySchema,
+    encode,
 
     parse(query: Record<string, string | string[] | undefined>, keys: CursorKeys): KeysetRequest<Filters<S>> {
       const repeated = Object.entries(query).filter(([, v]) => Array.isArray(v));
@@ -114,14 +123,21 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
       };
     },
 
-    /** The next page's cursor: the last item's keyset position plus this request's filters and page size. */
-    encode(
-      last: { createdAt: Date | string; id: string },
+    /**
+     * Answers a page: its items, JSON text each (orders' stored bodies), joined under `name` without being parsed
+     * again, and the pagination (the next page's cursor when more follow).
+     */
+    send(
+      ctx: AppContext,
+      name: string,
       req: KeysetRequest<Filters<S>>,
+      page: { items: readonly string[]; hasMore: boolean; last: Position | undefined },
       keys: CursorKeys,
-    ): string {
-      const at = last.createdAt instanceof Date ? last.createdAt.toISOString() : last.createdAt;
-      return signCursor({ v: 1, at, id: last.id, limit: req.limit, f: toJson(req.filters) }, keys);
+    ): void {
+      const nextCursor = page.hasMore && page.last ? encode(page.last, req, keys) : null;
+      const pagination = { nextCursor, hasMore: page.hasMore, limit: req.limit };
+      const items = page.items.join(',');
+      sendJsonText(ctx, `{${JSON.stringify(name)}:[${items}],"pagination":${JSON.stringify(pagination)}}`);
     },
   };
 }
@@ -137,27 +153,6 @@ export const pageQuery = <F>(
   ...req.filters,
   after: req.after,
 });
-
-/**
- * Answers a list's page: its items, JSON text each (orders' stored bodies), joined under `name` without being
- * parsed again, and the pagination (the next page's cursor when more follow).
- */
-export function sendPage(
-  ctx: AppContext,
-  name: string,
-  page: { items: readonly string[]; hasMore: boolean; limit: number },
-  nextCursor: (() => string) | undefined,
-): void {
-  const pagination = {
-    nextCursor: page.hasMore && nextCursor ? nextCursor() : null,
-    hasMore: page.hasMore,
-    limit: page.limit,
-  };
-  sendJsonText(
-    ctx,
-    `{${JSON.stringify(name)}:[${page.items.join(',')}],"pagination":${JSON.stringify(pagination)}}`,
-  );
-}
 
 /**
  * A JSON answer as Koa gives it (`application/json; charset=utf-8`), encoded once into a Buffer: given a

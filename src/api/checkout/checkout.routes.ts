@@ -38,11 +38,8 @@ function noPaymentDue(ctx: AppContext, order: Order): void {
 
 /**
  * The pages of a card order's checkout, for the person paying (no API key: the order id, 128 random bits, is
- * the capability, as a Stripe Checkout URL is):
- * - `GET /pay/:orderId` (the order's `checkoutUrl`): 303 to a live Checkout Session while the order awaits
- *   payment; the order's workflow decides whether its session is still live or creates a new one;
- * - `GET /pay/:orderId/complete` (Stripe's `success_url`): order received;
- * - `GET /pay/:orderId/cancelled` (Stripe's `cancel_url`): payment not completed, with a link to try again.
+ * the capability, as a Stripe Checkout URL is). `/complete` and `/cancelled` are Stripe's `success_url` and
+ * `cancel_url`; the order's workflow decides whether its Checkout Session is still live or makes a new one.
  */
 export function checkoutRoutes(deps: {
   db: Db;

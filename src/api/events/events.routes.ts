@@ -4,7 +4,7 @@ import { findEvent, listEvents } from '../../db/order-events.repository';
 import { AppError } from '../../errors';
 import { callerOf, type AppContext, type AppState } from '../context';
 import type { CursorKeys } from '../cursor';
-import { pageQuery, sendPage } from '../keyset-list';
+import { pageQuery } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
 import { eventList } from './list-query';
 
@@ -18,13 +18,8 @@ export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   router.get('/events', requireScope('orders:read'), async (ctx: AppContext) => {
     const req = eventList.parse(ctx.query, cursorKeys);
     const { events, hasMore } = await listEvents(db, pageQuery(callerOf(ctx), req));
-    const last = events[events.length - 1];
-    sendPage(
-      ctx,
-      'events',
-      { items: events.map((e) => JSON.stringify(e)), hasMore, limit: req.limit },
-      last && (() => eventList.encode(last, req, cursorKeys)),
-    );
+    const items = events.map((e) => JSON.stringify(e));
+    eventList.send(ctx, 'events', req, { items, hasMore, last: events.at(-1) }, cursorKeys);
   });
 
   router.get('/events/:id', requireScope('orders:read'), async (ctx: AppContext) => {

@@ -38,12 +38,11 @@ export const publicationBody = z.strictObject({
 });
 export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
-function answer(changed: boolean, order: { id: string; reference: string; status: string }) {
-  return {
-    acknowledged: true,
-    changed,
-    order: { id: order.id, reference: order.reference, status: order.status },
-  };
+function answer(
+  changed: boolean,
+  { id, reference, status }: { id: string; reference: string; status: string },
+) {
+  return { acknowledged: true, changed, order: { id, reference, status } };
 }
 
 /** The reports an order applied, as its audit log records them (written with the projection, in one transaction). */
@@ -116,13 +115,8 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
 
   router.post('/orders/:id/publication', async (ctx) => {
     const body = parseBody(publicationBody, ctx.request.body);
-    ctx.body = await report(
-      ctx,
-      'publication',
-      body,
-      reportContent.publication(body),
-      reportPublicationUpdate,
-    );
+    const content = reportContent.publication(body);
+    ctx.body = await report(ctx, 'publication', body, content, reportPublicationUpdate);
   });
 
   router.post('/orders/:id/urn', async (ctx) => {

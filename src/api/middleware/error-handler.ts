@@ -57,11 +57,8 @@ function retryAfterOf(err: AppError, status: number, dependencySeconds: number):
 
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const httpError = err as { status?: number; expose?: boolean };
-  if (typeof httpError?.status === 'number') {
-    const mapped = fromHttpError(httpError);
-    if (mapped) return mapped;
-  }
+  const mapped = fromHttpError((err ?? {}) as { status?: number; message?: string });
+  if (mapped) return mapped;
   if (isDependencyUnavailable(err)) return dependencyUnavailable();
   return new AppError('internal_error', 'An unexpected error occurred. Retry with backoff.');
 }

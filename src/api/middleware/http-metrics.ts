@@ -26,10 +26,7 @@ const labelSets = new Map<string, Labels>();
 function labelsOf(method: string, route: string, status: number): Labels {
   const key = `${method} ${status} ${route}`;
   let labels = labelSets.get(key);
-  if (!labels) {
-    labels = { method, route, status: String(status) };
-    labelSets.set(key, labels);
-  }
+  if (!labels) labelSets.set(key, (labels = { method, route, status: String(status) }));
   return labels;
 }
 

@@ -14,13 +14,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  */
 export const MAX_JSON_DEPTH = 32;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-
 /**
  * The deepest nesting of objects and arrays in JSON text, in one pass over it (brackets inside strings do not
  * count); stops past `limit`. Exact for valid JSON; for malformed text only an estimate, which the parser
@@ -31,15 +24,15 @@ export function jsonTextDepth(text: string, limit = MAX_JSON_DEPTH): number {
   let deepest = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = text[i];
     if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
       deepest = Math.max(deepest, ++depth);
       if (deepest > limit) return deepest;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+    } else if (c === '}' || c === ']') depth--;
   }
   return deepest;
 }

@@ -42,10 +42,8 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
-      const quota = policy.behind ? { quota: policy.behind.quota } : {};
-      const whose = policy.behind
-        ? ` (quota ${policy.behind.quota}: all of an organisation's keys together)`
-        : '';
+      const quota = policy.behind?.quota;
+      const whose = policy.behind ? ` (quota ${quota}: all of an organisation's keys together)` : '';
       throw new AppError(
         'rate_limit_exceeded',
         `Too many requests${whose}. Retry after ${retryAfter} seconds.`,
@@ -53,7 +51,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
           retryAfterSeconds: retryAfter,
           limit: policy.points,
           windowSeconds: policy.durationSeconds,
-          ...quota,
+          ...(policy.behind && { quota }),
         },
       );
     }

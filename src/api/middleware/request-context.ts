@@ -9,10 +9,7 @@ import type { AppContext, AppState } from '../context';
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** A new request id: `req_` and 32 hex digits (a random UUID without its dashes). */
-function newRequestId(): string {
-  const uuid = randomUUID();
-  return `req_${uuid.slice(0, 8)}${uuid.slice(9, 13)}${uuid.slice(14, 18)}${uuid.slice(19, 23)}${uuid.slice(24)}`;
-}
+const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
 
 /**
  * A request's `ctx.state`: its id, and `log`, the request's logger (every line carries its request id), made

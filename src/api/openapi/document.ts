@@ -131,10 +131,6 @@ const integrations = op('Integrations');
 const list = (tag: string, id: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
   op(tag)(id, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
 
-/** A read-scoped item of `tag`, by the id in `path`. */
-const item = (tag: string, id: string, summary: string, o: Pick<Op, 'path' | 'ok' | 'codes'>): Op =>
-  op(tag)(id, summary, { security: 'read', ...o });
-
 const pdf = (what: string, id: string): Op =>
   orders(id, `Download the ${what} PDF`, {
     security: 'read',
@@ -214,7 +210,8 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     get: list('Orders', 'listOrders', 'List orders, newest first', orderList.querySchema, orderListSchema),
   },
   '/v1/orders/{id}': {
-    get: item('Orders', 'getOrder', 'Get an order', {
+    get: orders('getOrder', 'Get an order', {
+      security: 'read',
       path: orderId,
       ok: { description: 'The order.', schema: orderSchema },
       codes: ['order_not_found'],
@@ -270,7 +267,8 @@ const OPERATIONS: Record<string, Record<string, Op>> = {
     ),
   },
   '/v1/events/{id}': {
-    get: item('Events', 'getEvent', 'Get an event', {
+    get: op('Events')('getEvent', 'Get an event', {
+      security: 'read',
       path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
       ok: { description: 'The event.', schema: eventSchema },
       codes: ['event_not_found'],

@@ -63,6 +63,8 @@ export const eventSchema = envelope(eventNameSchema).meta({
   description: 'An order event: the exact envelope its webhook carries.',
 });
 
+export const webhookSchemaId = (name: OrderEventName) => `${pascalCase(name)}Event`;
+
 /** One envelope per event name, for the document's `webhooks` and the SDK's typed event union. */
 export const webhookEventSchemas = Object.fromEntries(
   ORDER_EVENTS.map((name) => [
@@ -73,10 +75,6 @@ export const webhookEventSchemas = Object.fromEntries(
     }),
   ]),
 ) as unknown as Record<OrderEventName, z.ZodType>;
-
-export function webhookSchemaId(name: OrderEventName): string {
-  return `${pascalCase(name)}Event`;
-}
 
 export const eventListSchema = z
   .strictObject({ events: z.array(eventSchema), pagination: paginationSchema })

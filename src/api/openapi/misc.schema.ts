@@ -33,10 +33,7 @@ export const quoteResponseSchema = z
         'Every paper the notice would run in, one per locality of its place (several operating centres).',
     }),
     gazetteEdition: z.enum(GAZETTE_EDITIONS).optional(),
-    gazettePublicationDate: z.iso
-      .date()
-      .meta({ description: 'The Gazette issue the notice would be booked in.' })
-      .optional(),
+    gazettePublicationDate: optional(z.iso.date(), 'The Gazette issue the notice would be booked in.'),
     publicationDate: z.iso.date().meta({
       description:
         "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",

@@ -56,11 +56,6 @@ export const publicationDateAdjustedSchema = z
       'Present only when `publicationDate` is not the requested date: the request was moved to the first date the newspaper can meet.',
   });
 
-const bookedDate = (what: string) =>
-  z.iso.date().meta({
-    description: `${what}: the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.`,
-  });
-
 /** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
 export const newspaperInsertionSchema = z
   .strictObject({
@@ -76,12 +71,6 @@ export const newspaperInsertionSchema = z
       .meta({ description: 'Media cost in this paper (every insertion), in pence.' }),
   })
   .meta({ id: 'NewspaperInsertion' });
-
-const gazetteDate = () =>
-  z.iso.date().meta({
-    description:
-      "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
-  });
 
 /** A failed artwork delivery awaiting an operator (src/orders/order.ts `DeliveryFailure`). */
 export const deliveryFailureSchema = z
@@ -135,7 +124,10 @@ export const orderSchema = z
     checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
     invoiceUrl: url("Invoice terms: the order's VAT invoice.").optional(),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
-    gazettePublicationDate: gazetteDate().optional(),
+    gazettePublicationDate: optional(
+      z.iso.date(),
+      "The date of the notice's Gazette insertion (`gazetteEdition`): the edition's first issue on or after the newspaper's date whose copy deadline is ahead. Periods that run from the last of the notices count from the later of it and the newspaper's.",
+    ),
     clientRef: optional(z.string(), "The caller's own reference."),
     proofPdfUrl: url('The proof PDF, once ready (`order.proof_ready`).').optional(),
     certificateUrl: url('The publication certificate, once published.').optional(),
@@ -149,9 +141,10 @@ export const orderSchema = z
       z.array(newspaperInsertionSchema),
       'Every paper the notice runs in, one per locality of its place, the main one first.',
     ),
-    publicationDate: bookedDate(
-      'The date the notice is booked for (once `booked`, the date the newspaper confirmed)',
-    ).optional(),
+    publicationDate: optional(
+      z.iso.date(),
+      'The date the notice is booked for (once `booked`, the date the newspaper confirmed): the requested date, or the first date the newspaper can meet after it (its publication days and copy deadline), or its earliest when none was requested.',
+    ),
     newspaperReference: optional(
       z.string(),
       "The newspaper's own booking reference, from its booking report (`order.booked`).",

@@ -52,15 +52,7 @@ const NOT_BEGUN: ReadonlySet<ErrorCode> = new Set(['validation_error', 'unsuppor
 
 type Handler = (key: string | undefined, request?: IdempotentRequest) => Promise<IdempotentResponse>;
 
-/**
- * Runs a POST handler under the `Idempotency-Key` header, when given (Stripe's semantics, docs/api.md "Idempotency"):
- * - the first request claims the key; its answer (success or a refusal of a request that began) is stored and
- *   a retry with the same key and body gets it again (header `Idempotent-Replayed: true`);
- * - a request that failed before anything was placed (validation, 5xx) leaves the key unspent: a retry runs;
- * - the same key with another body or route is 422 `idempotency_key_reused`, for as long as the key can name
- *   an order (beyond the 24-hour retention);
- * - a second request while the first is running is 409 `idempotency_request_in_progress` (`Retry-After`).
- */
+/** Runs a POST handler under its `Idempotency-Key`, when given: Stripe's semantics (docs/api.md "Idempotency"). */
 export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Promise<void> {
   const key = idempotencyKeyOf(ctx);
   if (!key) return respond(ctx, await handler(undefined));

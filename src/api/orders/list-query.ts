@@ -15,6 +15,3 @@ export const orderList = keysetList({
 
 /** An order list's filters, parsed (the list benchmark builds its own). */
 export type ListFilters = ReturnType<typeof orderList.parse>['filters'];
-
-/** The cursor of the page after `last` (the list benchmark pages with it as a client would). */
-export const encodeCursor = orderList.encode;

@@ -37,24 +37,26 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
       pdf = await awaitInvoice(db, order.id);
     }
     if (!pdf) throw orderNotFound(order.id);
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
-    ctx.body = pdf;
+    sendAttachment(ctx, `${order.reference}-${kind}`, pdf);
   };
-  router.get('/orders/:id/proof', requireScope('orders:read'), serve('proof'));
-  router.get('/orders/:id/certificate', requireScope('orders:read'), serve('certificate'));
-  router.get('/orders/:id/invoice', requireScope('orders:read'), serve('invoice'));
+  for (const kind of ['proof', 'certificate', 'invoice'] as const) {
+    router.get(`/orders/:id/${kind}`, requireScope('orders:read'), serve(kind));
+  }
   // Any document issued for the order (certificates, VAT invoices, credit notes), as `documents[].url` names it.
   router.get('/orders/:id/documents/:documentId', requireScope('orders:read'), async (ctx) => {
     const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
     const found = await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId));
     if (!found) throw orderNotFound(order.id);
-    ctx.type = 'application/pdf';
     const name = found.number ?? `${found.kind.replace(/_/g, '-')}-${String(ctx.params.documentId)}`;
-    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${name}.pdf"`);
-    ctx.body = found.content;
+    sendAttachment(ctx, `${order.reference}-${name}`, found.content);
   });
   return router;
+}
+
+function sendAttachment(ctx: AppContext, name: string, pdf: Buffer): void {
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `attachment; filename="${name}.pdf"`);
+  ctx.body = pdf;
 }
 
 async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {

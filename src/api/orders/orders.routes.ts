@@ -4,7 +4,7 @@ import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
 import { callerOf, type AppContext, type AppState } from '../context';
 import type { CursorKeys } from '../cursor';
 import { orderNotFound } from '../errors';
-import { pageQuery, sendJsonText, sendPage } from '../keyset-list';
+import { pageQuery, sendJsonText } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
 import { orderList } from './list-query';
 
@@ -15,12 +15,7 @@ export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState
   router.get('/orders', requireScope('orders:read'), async (ctx: AppContext) => {
     const req = orderList.parse(ctx.query, cursorKeys);
     const { bodies, hasMore, last } = await listOrderBodies(db, pageQuery(callerOf(ctx), req));
-    sendPage(
-      ctx,
-      'orders',
-      { items: bodies, hasMore, limit: req.limit },
-      last && (() => orderList.encode(last, req, cursorKeys)),
-    );
+    orderList.send(ctx, 'orders', req, { items: bodies, hasMore, last }, cursorKeys);
   });
 
   router.get('/orders/:id', requireScope('orders:read'), async (ctx: AppContext) => {

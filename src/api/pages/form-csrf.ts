@@ -38,10 +38,8 @@ export interface CookieOptions {
  * behind a TLS-terminating proxy.
  */
 export function setHttpOnlyCookie(ctx: Ctx, name: string, value: string, o: CookieOptions): void {
-  const parts = [`${name}=${value}`, `Path=${o.path}`, `Max-Age=${o.maxAgeSeconds}`, 'HttpOnly'];
-  parts.push(`SameSite=${o.sameSite ?? 'Lax'}`);
-  if (o.secure) parts.push('Secure');
-  ctx.append('Set-Cookie', parts.join('; '));
+  const attributes = `Path=${o.path}; Max-Age=${o.maxAgeSeconds}; HttpOnly; SameSite=${o.sameSite ?? 'Lax'}`;
+  ctx.append('Set-Cookie', `${name}=${value}; ${attributes}${o.secure ? '; Secure' : ''}`);
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

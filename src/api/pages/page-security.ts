@@ -3,10 +3,8 @@ import type { Context, Next } from 'koa';
 import type { AppContext } from '../context';
 
 /**
- * The headers of every page this service serves outside the JSON API (`/pay`, `/sandbox`, `/status`, `/docs`,
- * `/settings` and whatever page comes next), so none is less strict than the console: a Content-Security-Policy
- * that allows nothing a page does not declare, no framing (clickjacking), no MIME sniffing, no referrer to other
- * sites (a `/pay/<id>` address is a payment capability), and HSTS when the service is reached over https.
+ * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"); no referrer
+ * leaves for other sites, as a `/pay/<id>` address is a payment capability.
  */
 const DEFAULT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

@@ -20,12 +20,10 @@ const REMEMBERED_TEXT = 512;
 /** Whether a parsed body is an estimate that may be remembered: nothing else, every value a string or a number. */
 function isEstimate(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  const record = body as Record<string, unknown>;
-  for (const field of Object.keys(record)) {
-    const value = record[field];
-    if (!ESTIMATE_FIELDS.has(field) || (typeof value !== 'string' && typeof value !== 'number')) return false;
-  }
-  return true;
+  return Object.entries(body).every(
+    ([field, value]) =>
+      ESTIMATE_FIELDS.has(field) && (typeof value === 'string' || typeof value === 'number'),
+  );
 }
 
 interface Answer {

@@ -40,10 +40,8 @@ const formBody = bodyParser({
 });
 
 /**
- * The local sandbox payment provider's pages (mounted while either mode has no Stripe key: live orders without
- * STRIPE_SECRET_KEY, test orders without STRIPE_TEST_SECRET_KEY): a checkout page whose pay button confirms
- * the payment to the order's workflow, and an invoice page for stripe_invoice orders. An order whose mode
- * pays through Stripe is not found here.
+ * The local sandbox payment provider's pages, for a mode without a Stripe key (docs/operating.md): a checkout
+ * page whose pay button confirms the payment to the order's workflow, and an invoice page.
  */
 export function sandboxRoutes(deps: {
   db: Db;

@@ -69,10 +69,8 @@ function verify(stripe: Stripe, raw: string, header: string, secrets: readonly S
 }
 
 /**
- * POST /api/stripe/webhook: verifies the signature on the raw body (with the live account's secret or the test
- * account's: STRIPE_WEBHOOK_SECRET, STRIPE_TEST_WEBHOOK_SECRET), then signals the order's workflow. An event
- * whose mode is not the order's (a test-mode payment for a live order, or the reverse) is acknowledged and
- * ignored. The workflow ignores a duplicate or replayed event (the order is no longer waiting for payment).
+ * POST /api/stripe/webhook: verifies the signature on the raw body, then signals the order's workflow, which
+ * ignores a duplicate or replayed event. An event of the other mode than its order's is acknowledged and ignored.
  */
 export function stripeWebhookRoutes(deps: {
   stripe: Stripe;

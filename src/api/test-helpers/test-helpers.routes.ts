@@ -46,15 +46,9 @@ const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep
   urn_received: 'urn',
 };
 
-/** A closed order's workflow: nothing fits it any more. */
-const thisStepDoesNotFit = (order: Order) =>
-  doesNotFit('This step', { id: order.id, status: order.status, paymentState: order.paymentState });
-
 /**
- * Test mode's helpers, for test-mode keys (`svc_test_…`) only: `advance` moves a test order exactly as the real
- * payment provider, newspaper or Gazette would (the same workflow messages, so the same events, e-mails and
- * webhooks); `webhooks/send` sends a sample signed event to the organisation's test endpoints. A live key gets
- * 404, as if the helpers did not exist.
+ * Test mode's helpers (docs/test-mode.md), for test-mode keys only: a live key gets 404, as if they did not
+ * exist. `advance` sends the same workflow messages the real provider, newspaper or Gazette would.
  */
 export function testHelperRoutes(deps: {
   config: Config;
@@ -94,7 +88,9 @@ export function testHelperRoutes(deps: {
   );
 
   async function advance(order: Order, to: z.infer<typeof advanceBody>['to'], actor: string): Promise<Order> {
-    const onClosed = () => thisStepDoesNotFit(order);
+    // A closed order's workflow: nothing fits it any more.
+    const onClosed = () =>
+      doesNotFit('This step', { id: order.id, status: order.status, paymentState: order.paymentState });
     if (to === 'paid') return pay(order, actor, onClosed);
     if (to === 'delivery_failed') return failDelivery(order, actor, onClosed);
     // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.

@@ -17,10 +17,8 @@ const DOCUMENT_ID = /^doc_[0-9A-Za-z]{22}$/;
 class TooLarge extends Error {}
 
 /**
- * The public verification page of an issued document (`/verify/<id>`, printed on it): GET shows what it
- * certifies or charges, as recorded at issue; POST takes a copy (a form upload, or the raw PDF) and says
- * whether it is exactly the file we issued, by its SHA-256. Bounded as it streams, limited per client IP;
- * `Accept: application/json` gets the same answer as JSON.
+ * `/verify/<id>`, the public verification page of an issued document (docs/documents.md "Verification"): the
+ * upload is bounded as it streams, and requests are limited per client IP.
  */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
