@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
-import { DEFAULT_QUOTA_LIMITS as Q } from './quotas/quotas';
+import { DEFAULT_QUOTA_LIMITS as Q, QUOTA_NAMES, type QuotaLimits, type QuotaName } from './quotas/quotas';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
@@ -47,26 +47,26 @@ const hours = (fallbackMs: number) =>
     .default(fallbackMs / HOUR_MS);
 /** A delay in seconds (fractions allowed, e.g. 0.2), at most a day. */
 const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
-const attentionHours = (status: keyof OrderTimings['attentionAfterMs']) =>
+const ATTENTION_STATUSES = [
+  'pending_payment',
+  'awaiting_po',
+  'awaiting_booking',
+  'booked',
+  'published',
+] as const;
+const attentionHours = (status: (typeof ATTENTION_STATUSES)[number]) =>
   hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
 
-/** Clearly fake bank details for development; refused in production (see productionGaps). */
-const DEVELOPMENT_BANK = {
-  accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
-  sortCode: '00-00-00',
-  accountNumber: '00000000',
-};
-
-/**
- * Who issues our documents (the supplier on VAT invoices, the issuer of certificates): clearly fake defaults for
- * development, refused in production (see productionGaps).
- */
-const DEVELOPMENT_SUPPLIER = {
-  name: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
-  address: '1 Example Street, Leeds, LS1 1AA',
-  vatNumber: 'GB000000000',
-  email: 'notices@example.invalid',
-};
+/** Clearly fake defaults for development (who issues our documents, the account invoices print), refused in production. */
+const DEV_DEFAULTS = {
+  SUPPLIER_NAME: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
+  SUPPLIER_ADDRESS: '1 Example Street, Leeds, LS1 1AA',
+  SUPPLIER_VAT_NUMBER: 'GB000000000',
+  SUPPLIER_EMAIL: 'notices@example.invalid',
+  BANK_ACCOUNT_NAME: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
+  BANK_SORT_CODE: '00-00-00',
+  BANK_ACCOUNT_NUMBER: '00000000',
+} as const;
 
 /** A UK VAT registration number: GB and 9 or 12 digits, or a government department (GD) or health authority (HA). */
 const vatNumber = z
@@ -133,19 +133,19 @@ const envSchema = z.object({
   TEST_MODE_BOOKING_DELAY_SECONDS: seconds(10),
   TEST_MODE_PUBLICATION_DELAY_SECONDS: seconds(20),
   TEST_MODE_URN_DELAY_SECONDS: seconds(10),
-  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEVELOPMENT_BANK.accountName),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEV_DEFAULTS.BANK_ACCOUNT_NAME),
   BANK_SORT_CODE: z
     .string()
     .regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56')
-    .default(DEVELOPMENT_BANK.sortCode),
+    .default(DEV_DEFAULTS.BANK_SORT_CODE),
   BANK_ACCOUNT_NUMBER: z
     .string()
     .regex(/^\d{8}$/, 'must be 8 digits')
-    .default(DEVELOPMENT_BANK.accountNumber),
-  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEVELOPMENT_SUPPLIER.name),
-  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEVELOPMENT_SUPPLIER.address),
-  SUPPLIER_VAT_NUMBER: vatNumber.default(DEVELOPMENT_SUPPLIER.vatNumber),
-  SUPPLIER_EMAIL: z.email().default(DEVELOPMENT_SUPPLIER.email),
+    .default(DEV_DEFAULTS.BANK_ACCOUNT_NUMBER),
+  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEV_DEFAULTS.SUPPLIER_NAME),
+  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEV_DEFAULTS.SUPPLIER_ADDRESS),
+  SUPPLIER_VAT_NUMBER: vatNumber.default(DEV_DEFAULTS.SUPPLIER_VAT_NUMBER),
+  SUPPLIER_EMAIL: z.email().default(DEV_DEFAULTS.SUPPLIER_EMAIL),
   SUPPLIER_TELEPHONE: optionalString,
   SUPPLIER_COMPANY_NUMBER: optionalString,
   DOCUMENT_SIGNING_KEY_FILE: optionalString,
@@ -200,13 +200,14 @@ function withSecrets<V extends object, S extends object>(visible: V, secrets: S)
   return Object.freeze(visible as V & S);
 }
 
-/**
- * The embedded development mode's key, derived from a fixed, public string: fine for local data, useless
- * as protection, and refused in production (WEBHOOK_SECRET_ENCRYPTION_KEY is required there).
- */
-const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
-  .update('statutory-notices development webhook secret key: embedded and test use only, never production')
-  .digest();
+/** A development key derived from a fixed, public string: fine for local data, useless as protection. */
+const developmentKey = (what: string) =>
+  createHash('sha256')
+    .update(`statutory-notices development ${what}: embedded and test use only, never production`)
+    .digest();
+/** Refused in production, where WEBHOOK_SECRET_ENCRYPTION_KEY and CURSOR_SIGNING_KEY are required. */
+const DEVELOPMENT_WEBHOOK_KEY = developmentKey('webhook secret key');
+const DEVELOPMENT_CURSOR_KEY = developmentKey('cursor signing key');
 
 function webhookConfig(e: Env) {
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
@@ -286,11 +287,6 @@ function temporalConnectionConfig(e: Env) {
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
 
-/** The development cursor key: derived from a public string like the webhook one, refused in production. */
-const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
-  .update('statutory-notices development cursor signing key: embedded and test use only, never production')
-  .digest();
-
 /**
  * Settings that are unsafe in production whatever else is configured: webhooks into our own network, metrics
  * readable by anyone who can reach them, links and cookies over plain http.
@@ -321,6 +317,28 @@ const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key
 /** How deploy/compose.env.example marks the values an operator must replace before a production start. */
 const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
 
+const KEY_32 = '32 bytes, hex or base64';
+const SUPPLIER = 'VAT invoices and certificates name who issues them';
+const SIGNING = 'PEM files: certificates and VAT documents are signed with a real key, never a generated one';
+const BANK = 'invoices print the account customers pay into';
+
+/** What production requires, unset or still at its development default, and why. */
+const REQUIRED_IN_PRODUCTION: [keyof Env, string][] = [
+  ['PUBLIC_BASE_URL', 'links in e-mails, proofs, checkout'],
+  ['SMTP_URL', 'order and invoice e-mails'],
+  ['WEBHOOK_SECRET_ENCRYPTION_KEY', KEY_32],
+  ['CURSOR_SIGNING_KEY', KEY_32],
+  ['SUPPLIER_NAME', SUPPLIER],
+  ['SUPPLIER_ADDRESS', SUPPLIER],
+  ['SUPPLIER_VAT_NUMBER', SUPPLIER],
+  ['SUPPLIER_EMAIL', SUPPLIER],
+  ['DOCUMENT_SIGNING_KEY_FILE', SIGNING],
+  ['DOCUMENT_SIGNING_CERT_FILE', SIGNING],
+  ['BANK_ACCOUNT_NAME', BANK],
+  ['BANK_SORT_CODE', BANK],
+  ['BANK_ACCOUNT_NUMBER', BANK],
+];
+
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
  * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
@@ -332,40 +350,12 @@ function productionGaps(e: Env): string[] {
   const need = (missing: boolean, variable: string, why: string) => {
     if (missing) gaps.push(`${variable}: ${why}`);
   };
-  need(!e.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL', 'required in production (links in e-mails, proofs, checkout)');
-  need(!e.SMTP_URL, 'SMTP_URL', 'required in production (order and invoice e-mails)');
-  need(
-    !e.WEBHOOK_SECRET_ENCRYPTION_KEY,
-    'WEBHOOK_SECRET_ENCRYPTION_KEY',
-    'required in production (32 bytes, hex or base64)',
-  );
-  need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
-  const supplier = {
-    SUPPLIER_NAME: e.SUPPLIER_NAME === DEVELOPMENT_SUPPLIER.name,
-    SUPPLIER_ADDRESS: e.SUPPLIER_ADDRESS === DEVELOPMENT_SUPPLIER.address,
-    SUPPLIER_VAT_NUMBER: e.SUPPLIER_VAT_NUMBER === DEVELOPMENT_SUPPLIER.vatNumber,
-    SUPPLIER_EMAIL: e.SUPPLIER_EMAIL === DEVELOPMENT_SUPPLIER.email,
-  };
-  for (const [variable, missing] of Object.entries(supplier)) {
-    need(missing, variable, 'required in production (VAT invoices and certificates name who issues them)');
-  }
-  for (const variable of ['DOCUMENT_SIGNING_KEY_FILE', 'DOCUMENT_SIGNING_CERT_FILE'] as const) {
+  for (const [variable, why] of REQUIRED_IN_PRODUCTION) {
+    const value = e[variable];
     need(
-      !e[variable],
+      !value || value === DEV_DEFAULTS[variable as keyof typeof DEV_DEFAULTS],
       variable,
-      'required in production (PEM files: certificates and VAT documents are signed with a real key, never a generated one)',
-    );
-  }
-  const bank = {
-    BANK_ACCOUNT_NAME: 'accountName',
-    BANK_SORT_CODE: 'sortCode',
-    BANK_ACCOUNT_NUMBER: 'accountNumber',
-  } as const;
-  for (const [variable, field] of Object.entries(bank)) {
-    need(
-      e[variable as keyof typeof bank] === DEVELOPMENT_BANK[field],
-      variable,
-      'required in production (invoices print the account customers pay into)',
+      `required in production (${why})`,
     );
   }
   need(
@@ -413,13 +403,14 @@ function orderTimings(e: Env): OrderTimings {
   return Object.freeze({
     ...DEFAULT_ORDER_TIMINGS,
     paymentExpiryMs: ms(e.ORDER_UNPAID_EXPIRY_HOURS),
-    attentionAfterMs: Object.freeze({
-      pending_payment: ms(e.ORDER_ATTENTION_PENDING_PAYMENT_HOURS),
-      awaiting_po: ms(e.ORDER_ATTENTION_AWAITING_PO_HOURS),
-      awaiting_booking: ms(e.ORDER_ATTENTION_AWAITING_BOOKING_HOURS),
-      booked: ms(e.ORDER_ATTENTION_BOOKED_HOURS),
-      published: ms(e.ORDER_ATTENTION_PUBLISHED_HOURS),
-    }),
+    attentionAfterMs: Object.freeze(
+      Object.fromEntries(
+        ATTENTION_STATUSES.map((s) => [
+          s,
+          ms(e[`ORDER_ATTENTION_${s.toUpperCase() as Uppercase<typeof s>}_HOURS`]),
+        ]),
+      ),
+    ),
     completeAfterMs: ms(e.ORDER_COMPLETE_AFTER_HOURS),
     deliveryAttempts: e.ORDER_DELIVERY_ATTEMPTS,
   });
@@ -505,15 +496,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
     /** What an organisation may hold or do per mode (QUOTA_* variables). */
-    quotas: Object.freeze({
-      webhook_endpoints: e.QUOTA_WEBHOOK_ENDPOINTS,
-      api_keys: e.QUOTA_API_KEYS,
-      test_orders_per_minute: e.QUOTA_TEST_ORDERS_PER_MINUTE,
-      test_orders_per_day: e.QUOTA_TEST_ORDERS_PER_DAY,
-      test_emails_per_day: e.QUOTA_TEST_EMAILS_PER_DAY,
-      billing_email_links_per_day: e.QUOTA_BILLING_EMAIL_LINKS_PER_DAY,
-      replays_per_hour: e.QUOTA_REPLAYS_PER_HOUR,
-    }),
+    quotas: Object.freeze(
+      Object.fromEntries(QUOTA_NAMES.map((q) => [q, e[`QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}`]])),
+    ) as QuotaLimits,
     orders: Object.freeze({
       timings: orderTimings(e),
       /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
