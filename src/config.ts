@@ -8,11 +8,8 @@ import { DEFAULT_QUOTA_LIMITS as Q, QUOTA_NAMES, type QuotaLimits, type QuotaNam
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
- * Every environment variable the service reads, validated once at start-up. Production unless development is
- * asked for (`NODE_ENV=development` or `test`: `npm start`, the test harness, the bench, the CLI on the embedded
- * database ask for it), so a careless deployment gets the safe settings and a start-up check naming what it
- * lacks. Without DATABASE_URL / TEMPORAL_ADDRESS the dev start runs its own PostgreSQL and Temporal dev server
- * under DATA_DIR.
+ * Every environment variable the service reads, validated once at start-up. Production unless NODE_ENV asks for
+ * development or test, so a careless deployment gets the safe settings and a start-up check naming what it lacks.
  */
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']);
@@ -225,7 +222,6 @@ function webhookConfig(e: Env) {
     maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
   const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  // The AES-256-GCM key of signing secrets at rest.
   return withSecrets(visible, { encryptionKey: rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY });
 }
 
@@ -246,7 +242,6 @@ export interface TemporalTls {
   readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
 }
 
-/** The TLS options from the files the TEMPORAL_TLS_* variables name. */
 function temporalTls(e: Env): TemporalTls {
   const ca = e.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
   const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
@@ -283,7 +278,6 @@ function temporalConnectionConfig(e: Env) {
   const tls: false | TemporalTls = (e.TEMPORAL_TLS ?? implied) ? temporalTls(e) : false;
   /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
   const security: 'plain' | 'tls' | 'mtls' = !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls';
-  // The SDK's TLS options (false for plain) and Temporal Cloud's API key, sent as a bearer token.
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
 
@@ -440,11 +434,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
-    /** Undefined means: run the embedded PostgreSQL. */
+    /** Undefined: run the embedded PostgreSQL (and below, a local Temporal dev server). */
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
-    /** Undefined means: run a local Temporal dev server. */
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     temporalTaskQueue: e.TEMPORAL_TASK_QUEUE,
@@ -509,7 +502,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
     supplier: Object.freeze({
       name: e.SUPPLIER_NAME,
-      /** Postal address lines. */
       address: Object.freeze(
         e.SUPPLIER_ADDRESS.split(/[\n,]/)
           .map((l) => l.trim())
@@ -520,10 +512,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       telephone: e.SUPPLIER_TELEPHONE,
       companyNumber: e.SUPPLIER_COMPANY_NUMBER,
     }),
-    /**
-     * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
-     * (development and tests only): a generated development key (src/documents/signing-identity.ts).
-     */
+    /** The PEM key and certificate chain that sign our documents; unset (not in production): a generated key. */
     documentSigning: Object.freeze({
       keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
       certFile: e.DOCUMENT_SIGNING_CERT_FILE,
@@ -558,13 +547,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 export type Config = ReturnType<typeof loadConfig>;
 export type TemporalConnectionConfig = Config['temporalConnection'];
 
-/** Where the embedded PostgreSQL keeps its cluster, and the Temporal dev server its SQLite file. */
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
-/** Where e-mails are written as .eml files when SMTP_URL is not set. */
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
-/** The URL of the embedded PostgreSQL that the dev start runs when DATABASE_URL is not set. */
 export function embeddedDatabaseUrl(config: Config): string {
   return `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;
 }

@@ -44,11 +44,7 @@ function allPolling(workers: Pick<Worker, 'getStatus'>[]) {
   };
 }
 
-/**
- * The worker's health from the SDK's own view of its pollers (Worker.getStatus, of each of the process's
- * workers: the live queue's and the test-mode queue's) and the dependency checks, run at most once per
- * `freshMs` while healthy (./health.ts), however often the probes come.
- */
+/** The worker's health from the SDK's view of its pollers and the dependency checks (see dependencyReport). */
 export function workerHealth(
   workers: Pick<Worker, 'getStatus'>[],
   checks: Record<string, HealthCheck>,
