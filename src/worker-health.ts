@@ -18,29 +18,18 @@ export interface WorkerHealth {
   ready(): Promise<HealthAnswer>;
 }
 
-function pollingState(worker: Pick<Worker, 'getStatus'>) {
-  const status = worker.getStatus();
-  const state = {
-    state: status.runState,
-    workflowPoller: status.workflowPollerState,
-    activityPoller: status.activityPollerState,
-  };
-  return {
-    state,
-    polling:
-      state.state === 'RUNNING' && state.workflowPoller === 'POLLING' && state.activityPoller === 'POLLING',
-    failed:
-      state.state === 'FAILED' || state.workflowPoller === 'FAILED' || state.activityPoller === 'FAILED',
-  };
-}
-
 /** The process's workers (the live queue's first, as the body shows it): polling only if all poll. */
 function allPolling(workers: Pick<Worker, 'getStatus'>[]) {
-  const each = workers.map(pollingState);
+  const each = workers.map((worker) => {
+    const { runState, workflowPollerState, activityPollerState } = worker.getStatus();
+    return { state: runState, workflowPoller: workflowPollerState, activityPoller: activityPollerState };
+  });
+  const polling = (w: (typeof each)[number]) =>
+    w.state === 'RUNNING' && w.workflowPoller === 'POLLING' && w.activityPoller === 'POLLING';
   return {
-    state: each[0]!.state,
-    polling: each.every((w) => w.polling),
-    failed: each.some((w) => w.failed),
+    state: each[0]!,
+    polling: each.every(polling),
+    failed: each.some((w) => Object.values(w).includes('FAILED')),
   };
 }
 
