@@ -174,14 +174,12 @@ const envSchema = z.object({
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1).pipe(z.number().max(100)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1).pipe(z.number().max(1000)),
-  // The API's cursor signing, dependency time-outs (config.database, config.api) and rate-limit housekeeping.
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
   DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom(10_000, 100),
   DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1).pipe(z.number().max(3600)),
   RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: intFrom(5, 0),
-  // Shutdown: on SIGTERM/SIGINT, in-flight requests and activities get this long before the process exits.
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
@@ -430,7 +428,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
-    /** Base address used in URLs the service hands out (certificate, proof, checkout). */
     // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
@@ -456,30 +453,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perOrganisationPerMinute:
         e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? ORGANISATION_KEYS_WORTH * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
-      /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
       pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
-    /** How long an API process remembers an active key (0: look it up on every request). */
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
-    /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
     redisUrl: e.REDIS_URL,
     /** GET /metrics on ports of their own (never the API's public port); 0 picks a free one. */
     metrics: withSecrets(
       { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
-      /** When set, scrapes must send `Authorization: Bearer <token>`. */
       { token: e.METRICS_TOKEN },
     ),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
-      /** Stripe key for test-mode orders (svc_test_ keys); unset: test orders use the local sandbox. */
       testSecretKey: e.STRIPE_TEST_SECRET_KEY,
-      /** Secret of the Stripe webhook endpoint that receives the test-mode account's events. */
       testWebhookSecret: e.STRIPE_TEST_WEBHOOK_SECRET,
     }),
-    /** Test mode's simulated newspaper and Gazette: how long each simulated step waits. */
     testMode: Object.freeze({
       bookingDelayMs: Math.round(e.TEST_MODE_BOOKING_DELAY_SECONDS * 1000),
       publicationDelayMs: Math.round(e.TEST_MODE_PUBLICATION_DELAY_SECONDS * 1000),
@@ -496,7 +486,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timings: orderTimings(e),
       /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
-      /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
     }),
     /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
@@ -517,13 +506,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
       certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
-    /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
     bank: Object.freeze({
       accountName: e.BANK_ACCOUNT_NAME,
       sortCode: e.BANK_SORT_CODE,
       accountNumber: e.BANK_ACCOUNT_NUMBER,
     }),
-    /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
     database: Object.freeze({
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -531,15 +518,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** What the API process (and the console it serves) needs beyond its port and limits. */
     api: withSecrets(
       {
-        /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
         dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
-        /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
         rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
       },
       /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
       { cursorKeys: Object.freeze(cursorKeys) },
     ),
-    /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
     shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }
