@@ -1,11 +1,10 @@
 import { Command } from 'commander';
-import { SCOPES } from '../auth/api-key';
+import { SCOPES, type KeyMode, type KeyScope } from '../auth/api-key';
 import { ConfigError, loadConfig, outboxDir } from '../config';
 import { listApiKeys } from '../db/api-keys.repository';
 import { migrateToLatest } from '../db/database';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
-import type { KeyMode, KeyScope } from '../auth/api-key';
 import { createLogger } from '../logger';
 import { listOutbox } from '../mail/outbox';
 import { withCliDatabase } from './database';

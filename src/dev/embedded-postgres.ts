@@ -98,12 +98,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await cluster.start();
   } catch (err) {
     // The package rejects with nothing when postgres exits early; its reason went to the log.
-    throw new Error(
-      `embedded Postgres did not start on port ${port} (data ${dataDir}): ${String(err ?? 'see debug log')}`,
-      {
-        cause: err,
-      },
-    );
+    const reason = String(err ?? 'see debug log');
+    throw new Error(`embedded Postgres did not start on port ${port} (data ${dataDir}): ${reason}`, {
+      cause: err,
+    });
   }
 
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
