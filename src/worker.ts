@@ -114,6 +114,7 @@ export async function startOrderWorker(
     testModeWorker,
     running,
     async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {
+      // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
       worker.shutdown();
       testModeWorker.shutdown();
       await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
