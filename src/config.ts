@@ -4,15 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { resolveLogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
-import { DEFAULT_QUOTA_LIMITS as Q } from './quotas/quotas';
+import { DEFAULT_QUOTA_LIMITS as Q, QUOTA_NAMES, type QuotaLimits, type QuotaName } from './quotas/quotas';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
- * Every environment variable the service reads, validated once at start-up. Production unless development is
- * asked for (`NODE_ENV=development` or `test`: `npm start`, the test harness, the bench, the CLI on the embedded
- * database ask for it), so a careless deployment gets the safe settings and a start-up check naming what it
- * lacks. Without DATABASE_URL / TEMPORAL_ADDRESS the dev start runs its own PostgreSQL and Temporal dev server
- * under DATA_DIR.
+ * Every environment variable the service reads, validated once at start-up. Production unless NODE_ENV asks for
+ * development or test, so a careless deployment gets the safe settings and a start-up check naming what it lacks.
  */
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']);
@@ -47,26 +44,26 @@ const hours = (fallbackMs: number) =>
     .default(fallbackMs / HOUR_MS);
 /** A delay in seconds (fractions allowed, e.g. 0.2), at most a day. */
 const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
-const attentionHours = (status: keyof OrderTimings['attentionAfterMs']) =>
+const ATTENTION_STATUSES = [
+  'pending_payment',
+  'awaiting_po',
+  'awaiting_booking',
+  'booked',
+  'published',
+] as const;
+const attentionHours = (status: (typeof ATTENTION_STATUSES)[number]) =>
   hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
 
-/** Clearly fake bank details for development; refused in production (see productionGaps). */
-const DEVELOPMENT_BANK = {
-  accountName: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
-  sortCode: '00-00-00',
-  accountNumber: '00000000',
-};
-
-/**
- * Who issues our documents (the supplier on VAT invoices, the issuer of certificates): clearly fake defaults for
- * development, refused in production (see productionGaps).
- */
-const DEVELOPMENT_SUPPLIER = {
-  name: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
-  address: '1 Example Street, Leeds, LS1 1AA',
-  vatNumber: 'GB000000000',
-  email: 'notices@example.invalid',
-};
+/** Clearly fake defaults for development (who issues our documents, the account invoices print), refused in production. */
+const DEV_DEFAULTS = {
+  SUPPLIER_NAME: 'Statutory Notice Placement (DEVELOPMENT ONLY)',
+  SUPPLIER_ADDRESS: '1 Example Street, Leeds, LS1 1AA',
+  SUPPLIER_VAT_NUMBER: 'GB000000000',
+  SUPPLIER_EMAIL: 'notices@example.invalid',
+  BANK_ACCOUNT_NAME: 'DEVELOPMENT ONLY - NOT A REAL ACCOUNT',
+  BANK_SORT_CODE: '00-00-00',
+  BANK_ACCOUNT_NUMBER: '00000000',
+} as const;
 
 /** A UK VAT registration number: GB and 9 or 12 digits, or a government department (GD) or health authority (HA). */
 const vatNumber = z
@@ -136,19 +133,19 @@ const envSchema = z.object({
   TEST_MODE_BOOKING_DELAY_SECONDS: seconds(10),
   TEST_MODE_PUBLICATION_DELAY_SECONDS: seconds(20),
   TEST_MODE_URN_DELAY_SECONDS: seconds(10),
-  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEVELOPMENT_BANK.accountName),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEV_DEFAULTS.BANK_ACCOUNT_NAME),
   BANK_SORT_CODE: z
     .string()
     .regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56')
-    .default(DEVELOPMENT_BANK.sortCode),
+    .default(DEV_DEFAULTS.BANK_SORT_CODE),
   BANK_ACCOUNT_NUMBER: z
     .string()
     .regex(/^\d{8}$/, 'must be 8 digits')
-    .default(DEVELOPMENT_BANK.accountNumber),
-  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEVELOPMENT_SUPPLIER.name),
-  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEVELOPMENT_SUPPLIER.address),
-  SUPPLIER_VAT_NUMBER: vatNumber.default(DEVELOPMENT_SUPPLIER.vatNumber),
-  SUPPLIER_EMAIL: z.email().default(DEVELOPMENT_SUPPLIER.email),
+    .default(DEV_DEFAULTS.BANK_ACCOUNT_NUMBER),
+  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEV_DEFAULTS.SUPPLIER_NAME),
+  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEV_DEFAULTS.SUPPLIER_ADDRESS),
+  SUPPLIER_VAT_NUMBER: vatNumber.default(DEV_DEFAULTS.SUPPLIER_VAT_NUMBER),
+  SUPPLIER_EMAIL: z.email().default(DEV_DEFAULTS.SUPPLIER_EMAIL),
   SUPPLIER_TELEPHONE: optionalString,
   SUPPLIER_COMPANY_NUMBER: optionalString,
   DOCUMENT_SIGNING_KEY_FILE: optionalString,
@@ -180,14 +177,12 @@ const envSchema = z.object({
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1).pipe(z.number().max(100)),
   WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1).pipe(z.number().max(1000)),
-  // The API's cursor signing, dependency time-outs (config.database, config.api) and rate-limit housekeeping.
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
   DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom(10_000, 100),
   DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1).pipe(z.number().max(3600)),
   RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: intFrom(5, 0),
-  // Shutdown: on SIGTERM/SIGINT, in-flight requests and activities get this long before the process exits.
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
 });
 
@@ -203,13 +198,14 @@ function withSecrets<V extends object, S extends object>(visible: V, secrets: S)
   return Object.freeze(visible as V & S);
 }
 
-/**
- * The embedded development mode's key, derived from a fixed, public string: fine for local data, useless
- * as protection, and refused in production (WEBHOOK_SECRET_ENCRYPTION_KEY is required there).
- */
-const DEVELOPMENT_WEBHOOK_KEY = createHash('sha256')
-  .update('statutory-notices development webhook secret key: embedded and test use only, never production')
-  .digest();
+/** A development key derived from a fixed, public string: fine for local data, useless as protection. */
+const developmentKey = (what: string) =>
+  createHash('sha256')
+    .update(`statutory-notices development ${what}: embedded and test use only, never production`)
+    .digest();
+/** Refused in production, where WEBHOOK_SECRET_ENCRYPTION_KEY and CURSOR_SIGNING_KEY are required. */
+const DEVELOPMENT_WEBHOOK_KEY = developmentKey('webhook secret key');
+const DEVELOPMENT_CURSOR_KEY = developmentKey('cursor signing key');
 
 function webhookConfig(e: Env) {
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
@@ -227,7 +223,6 @@ function webhookConfig(e: Env) {
     maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
   const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  // The AES-256-GCM key of signing secrets at rest.
   return withSecrets(visible, { encryptionKey: rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY });
 }
 
@@ -248,7 +243,6 @@ export interface TemporalTls {
   readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
 }
 
-/** The TLS options from the files the TEMPORAL_TLS_* variables name. */
 function temporalTls(e: Env): TemporalTls {
   const ca = e.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
   const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
@@ -285,14 +279,8 @@ function temporalConnectionConfig(e: Env) {
   const tls: false | TemporalTls = (e.TEMPORAL_TLS ?? implied) ? temporalTls(e) : false;
   /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
   const security: 'plain' | 'tls' | 'mtls' = !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls';
-  // The SDK's TLS options (false for plain) and Temporal Cloud's API key, sent as a bearer token.
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
-
-/** The development cursor key: derived from a public string like the webhook one, refused in production. */
-const DEVELOPMENT_CURSOR_KEY = createHash('sha256')
-  .update('statutory-notices development cursor signing key: embedded and test use only, never production')
-  .digest();
 
 /**
  * Settings that are unsafe in production whatever else is configured: webhooks into our own network, metrics
@@ -324,6 +312,28 @@ const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key
 /** How deploy/compose.env.example marks the values an operator must replace before a production start. */
 const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
 
+const KEY_32 = '32 bytes, hex or base64';
+const SUPPLIER = 'VAT invoices and certificates name who issues them';
+const SIGNING = 'PEM files: certificates and VAT documents are signed with a real key, never a generated one';
+const BANK = 'invoices print the account customers pay into';
+
+/** What production requires, unset or still at its development default, and why. */
+const REQUIRED_IN_PRODUCTION: [keyof Env, string][] = [
+  ['PUBLIC_BASE_URL', 'links in e-mails, proofs, checkout'],
+  ['SMTP_URL', 'order and invoice e-mails'],
+  ['WEBHOOK_SECRET_ENCRYPTION_KEY', KEY_32],
+  ['CURSOR_SIGNING_KEY', KEY_32],
+  ['SUPPLIER_NAME', SUPPLIER],
+  ['SUPPLIER_ADDRESS', SUPPLIER],
+  ['SUPPLIER_VAT_NUMBER', SUPPLIER],
+  ['SUPPLIER_EMAIL', SUPPLIER],
+  ['DOCUMENT_SIGNING_KEY_FILE', SIGNING],
+  ['DOCUMENT_SIGNING_CERT_FILE', SIGNING],
+  ['BANK_ACCOUNT_NAME', BANK],
+  ['BANK_SORT_CODE', BANK],
+  ['BANK_ACCOUNT_NUMBER', BANK],
+];
+
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
  * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
@@ -335,40 +345,12 @@ function productionGaps(e: Env): string[] {
   const need = (missing: boolean, variable: string, why: string) => {
     if (missing) gaps.push(`${variable}: ${why}`);
   };
-  need(!e.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL', 'required in production (links in e-mails, proofs, checkout)');
-  need(!e.SMTP_URL, 'SMTP_URL', 'required in production (order and invoice e-mails)');
-  need(
-    !e.WEBHOOK_SECRET_ENCRYPTION_KEY,
-    'WEBHOOK_SECRET_ENCRYPTION_KEY',
-    'required in production (32 bytes, hex or base64)',
-  );
-  need(!e.CURSOR_SIGNING_KEY, 'CURSOR_SIGNING_KEY', 'required in production (32 bytes, hex or base64)');
-  const supplier = {
-    SUPPLIER_NAME: e.SUPPLIER_NAME === DEVELOPMENT_SUPPLIER.name,
-    SUPPLIER_ADDRESS: e.SUPPLIER_ADDRESS === DEVELOPMENT_SUPPLIER.address,
-    SUPPLIER_VAT_NUMBER: e.SUPPLIER_VAT_NUMBER === DEVELOPMENT_SUPPLIER.vatNumber,
-    SUPPLIER_EMAIL: e.SUPPLIER_EMAIL === DEVELOPMENT_SUPPLIER.email,
-  };
-  for (const [variable, missing] of Object.entries(supplier)) {
-    need(missing, variable, 'required in production (VAT invoices and certificates name who issues them)');
-  }
-  for (const variable of ['DOCUMENT_SIGNING_KEY_FILE', 'DOCUMENT_SIGNING_CERT_FILE'] as const) {
+  for (const [variable, why] of REQUIRED_IN_PRODUCTION) {
+    const value = e[variable];
     need(
-      !e[variable],
+      !value || value === DEV_DEFAULTS[variable as keyof typeof DEV_DEFAULTS],
       variable,
-      'required in production (PEM files: certificates and VAT documents are signed with a real key, never a generated one)',
-    );
-  }
-  const bank = {
-    BANK_ACCOUNT_NAME: 'accountName',
-    BANK_SORT_CODE: 'sortCode',
-    BANK_ACCOUNT_NUMBER: 'accountNumber',
-  } as const;
-  for (const [variable, field] of Object.entries(bank)) {
-    need(
-      e[variable as keyof typeof bank] === DEVELOPMENT_BANK[field],
-      variable,
-      'required in production (invoices print the account customers pay into)',
+      `required in production (${why})`,
     );
   }
   need(
@@ -416,13 +398,14 @@ function orderTimings(e: Env): OrderTimings {
   return Object.freeze({
     ...DEFAULT_ORDER_TIMINGS,
     paymentExpiryMs: ms(e.ORDER_UNPAID_EXPIRY_HOURS),
-    attentionAfterMs: Object.freeze({
-      pending_payment: ms(e.ORDER_ATTENTION_PENDING_PAYMENT_HOURS),
-      awaiting_po: ms(e.ORDER_ATTENTION_AWAITING_PO_HOURS),
-      awaiting_booking: ms(e.ORDER_ATTENTION_AWAITING_BOOKING_HOURS),
-      booked: ms(e.ORDER_ATTENTION_BOOKED_HOURS),
-      published: ms(e.ORDER_ATTENTION_PUBLISHED_HOURS),
-    }),
+    attentionAfterMs: Object.freeze(
+      Object.fromEntries(
+        ATTENTION_STATUSES.map((s) => [
+          s,
+          ms(e[`ORDER_ATTENTION_${s.toUpperCase() as Uppercase<typeof s>}_HOURS`]),
+        ]),
+      ),
+    ),
     completeAfterMs: ms(e.ORDER_COMPLETE_AFTER_HOURS),
     deliveryAttempts: e.ORDER_DELIVERY_ATTEMPTS,
   });
@@ -448,15 +431,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
-    /** Base address used in URLs the service hands out (certificate, proof, checkout). */
     // eslint-disable-next-line regexp/no-super-linear-move -- the operator's configuration, not request data
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
-    /** Undefined means: run the embedded PostgreSQL. */
+    /** Undefined: run the embedded PostgreSQL (and below, a local Temporal dev server). */
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
-    /** Undefined means: run a local Temporal dev server. */
     temporalAddress: e.TEMPORAL_ADDRESS,
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     temporalTaskQueue: e.TEMPORAL_TASK_QUEUE,
@@ -477,30 +458,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perOrganisationPerMinute:
         e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? ORGANISATION_KEYS_WORTH * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
-      /** Requests a client IP (IPv6: its /64) may make to the payment pages (/pay, /sandbox) a minute. */
       pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),
     apiKeyLastUsedFlushMs: e.API_KEY_LAST_USED_FLUSH_MS,
-    /** How long an API process remembers an active key (0: look it up on every request). */
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
-    /** Rate-limit counters in Redis (`redis://` or `rediss://`); undefined: in PostgreSQL. */
     redisUrl: e.REDIS_URL,
     /** GET /metrics on ports of their own (never the API's public port); 0 picks a free one. */
     metrics: withSecrets(
       { host: e.METRICS_HOST, apiPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
-      /** When set, scrapes must send `Authorization: Bearer <token>`. */
       { token: e.METRICS_TOKEN },
     ),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
-      /** Stripe key for test-mode orders (svc_test_ keys); unset: test orders use the local sandbox. */
       testSecretKey: e.STRIPE_TEST_SECRET_KEY,
-      /** Secret of the Stripe webhook endpoint that receives the test-mode account's events. */
       testWebhookSecret: e.STRIPE_TEST_WEBHOOK_SECRET,
     }),
-    /** Test mode's simulated newspaper and Gazette: how long each simulated step waits. */
     testMode: Object.freeze({
       bookingDelayMs: Math.round(e.TEST_MODE_BOOKING_DELAY_SECONDS * 1000),
       publicationDelayMs: Math.round(e.TEST_MODE_PUBLICATION_DELAY_SECONDS * 1000),
@@ -510,26 +484,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
     /** What an organisation may hold or do per mode (QUOTA_* variables). */
-    quotas: Object.freeze({
-      webhook_endpoints: e.QUOTA_WEBHOOK_ENDPOINTS,
-      api_keys: e.QUOTA_API_KEYS,
-      test_orders_per_minute: e.QUOTA_TEST_ORDERS_PER_MINUTE,
-      test_orders_per_day: e.QUOTA_TEST_ORDERS_PER_DAY,
-      test_emails_per_day: e.QUOTA_TEST_EMAILS_PER_DAY,
-      billing_email_links_per_day: e.QUOTA_BILLING_EMAIL_LINKS_PER_DAY,
-      replays_per_hour: e.QUOTA_REPLAYS_PER_HOUR,
-    }),
+    quotas: Object.freeze(
+      Object.fromEntries(QUOTA_NAMES.map((q) => [q, e[`QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}`]])),
+    ) as QuotaLimits,
     orders: Object.freeze({
       timings: orderTimings(e),
       /** How often the API deletes Idempotency-Keys past their retention; 0 turns the sweep off. */
       idempotencyCleanupIntervalMs: e.IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES * 60_000,
-      /** How often the API rewrites stored order bodies older than ORDER_BODY_VERSION; 0 turns it off. */
       bodyRefreshIntervalMs: e.ORDER_BODY_REFRESH_INTERVAL_MINUTES * 60_000,
     }),
     /** Who issues our documents: the supplier on VAT invoices and credit notes, the issuer of certificates. */
     supplier: Object.freeze({
       name: e.SUPPLIER_NAME,
-      /** Postal address lines. */
       address: Object.freeze(
         e.SUPPLIER_ADDRESS.split(/[\n,]/)
           .map((l) => l.trim())
@@ -540,21 +506,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       telephone: e.SUPPLIER_TELEPHONE,
       companyNumber: e.SUPPLIER_COMPANY_NUMBER,
     }),
-    /**
-     * The PEM files of the key and certificate chain that sign certificates, invoices and credit notes; unset
-     * (development and tests only): a generated development key (src/documents/signing-identity.ts).
-     */
+    /** The PEM key and certificate chain that sign our documents; unset (not in production): a generated key. */
     documentSigning: Object.freeze({
       keyFile: e.DOCUMENT_SIGNING_KEY_FILE,
       certFile: e.DOCUMENT_SIGNING_CERT_FILE,
     }),
-    /** Bank details printed on our invoices (the defaults are clearly fake, for development). */
     bank: Object.freeze({
       accountName: e.BANK_ACCOUNT_NAME,
       sortCode: e.BANK_SORT_CODE,
       accountNumber: e.BANK_ACCOUNT_NUMBER,
     }),
-    /** pg: time to open a connection (also the wait for a free pooled one), and the longest statement. */
     database: Object.freeze({
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -562,15 +523,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** What the API process (and the console it serves) needs beyond its port and limits. */
     api: withSecrets(
       {
-        /** `Retry-After` of a 503 when PostgreSQL or Temporal does not answer. */
         dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
-        /** How often the API deletes expired `rate_limits` rows; 0 turns the sweep off. */
         rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
       },
       /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
       { cursorKeys: Object.freeze(cursorKeys) },
     ),
-    /** How long a stopping process waits for in-flight work before it exits regardless (SIGTERM/SIGINT). */
     shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
   });
 }
@@ -578,13 +536,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 export type Config = ReturnType<typeof loadConfig>;
 export type TemporalConnectionConfig = Config['temporalConnection'];
 
-/** Where the embedded PostgreSQL keeps its cluster, and the Temporal dev server its SQLite file. */
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
-/** Where e-mails are written as .eml files when SMTP_URL is not set. */
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
-/** The URL of the embedded PostgreSQL that the dev start runs when DATABASE_URL is not set. */
 export function embeddedDatabaseUrl(config: Config): string {
   return `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;
 }

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db/database';
 
-/**
- * A readiness probe of one dependency (PostgreSQL, Temporal): resolves when it answers, rejects when it does not.
- * Its own home, so the clients that make probes (src/temporal) and what runs them (GET /api/health, the
- * worker's /health) need not know each other.
- */
+/** A readiness probe of one dependency (PostgreSQL, Temporal): resolves when it answers, rejects when it does not. */
 export type HealthCheck = () => Promise<void>;
 
 /**
@@ -49,12 +45,9 @@ export function databaseCheck(db: Db): HealthCheck {
 export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatus> };
 
 /**
- * The dependencies' state, checked at most once per `freshMs` while they are healthy: the endpoint needs no
- * authentication, so without this every caller's request would cost a PostgreSQL query and a Temporal call
- * (an amplifier for anyone who wants to load them, and a queue behind the pool under load). Callers arriving
- * while a check runs share it; in the second half of the window the next check starts ahead of expiry. A
- * failure is never kept: the next request checks again, so recovery shows at once and an outage shows within
- * `freshMs`.
+ * The dependencies' state, checked at most once per `freshMs` while healthy: the endpoint needs no authentication,
+ * so without this every caller would cost a PostgreSQL query and a Temporal call. Callers arriving while a check
+ * runs share it. A failure is never kept, so recovery shows at once and an outage within `freshMs`.
  */
 export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
   let last: { at: number; report: HealthReport } | undefined;

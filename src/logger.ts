@@ -5,11 +5,7 @@ export type { Logger };
 /** `json`: one JSON object per line (production, files, log shippers); `pretty`: for a person at a terminal. */
 export type LogFormat = 'json' | 'pretty';
 
-/**
- * `LOG_FORMAT=auto` (the default) pretty-prints in development when stdout is a terminal, and writes JSON
- * everywhere else: in production, in tests, and whenever the output goes to a pipe or a file, where a
- * program rather than a person reads it.
- */
+/** `LOG_FORMAT=auto` pretty-prints in development on a terminal, and writes JSON wherever a program reads it. */
 export function resolveLogFormat(
   setting: 'auto' | LogFormat,
   env: string,
@@ -27,10 +23,8 @@ const PRETTY_TRANSPORT = {
 
 export interface LoggerOptions {
   /**
-   * Write JSON lines asynchronously (pino's own `destination({ sync: false })`). For the long-running API and
-   * worker: Node writes to a pipe synchronously, so with stdout piped to a log collector that reads slowly,
-   * every log line would block the event loop until the pipe drains. pino flushes what is buffered when the
-   * process exits (a SIGKILL loses at most the lines of the last moment).
+   * Write JSON lines asynchronously (API and worker): Node writes to a pipe synchronously, so a slow log collector
+   * would block the event loop on every line. pino flushes the buffer at exit.
    */
   asyncWrites?: boolean;
   /** Log to stderr rather than stdout: the CLI's stdout carries only its JSON result. */

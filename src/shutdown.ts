@@ -1,10 +1,8 @@
 import type { Logger } from './logger';
 
 /**
- * Graceful shutdown with a deadline. On SIGTERM/SIGINT (or when the parent that spawned us goes away) `stop`
- * runs once: it stops taking work and lets in-flight work finish, each step bounded by what is left of the
- * deadline (`within`). Whatever state PostgreSQL or Temporal are in, the process exits by the deadline: a
- * hard timer exits with status 1 if `stop` itself has not returned by then, and a second signal exits at once.
+ * Graceful shutdown: on SIGTERM/SIGINT (or the parent's exit) `stop` runs once, each step bounded by the deadline.
+ * Whatever state the dependencies are in, the process exits by the deadline; a second signal exits at once.
  */
 export function onShutdown(
   log: Logger,

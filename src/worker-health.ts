@@ -18,37 +18,22 @@ export interface WorkerHealth {
   ready(): Promise<HealthAnswer>;
 }
 
-function pollingState(worker: Pick<Worker, 'getStatus'>) {
-  const status = worker.getStatus();
-  const state = {
-    state: status.runState,
-    workflowPoller: status.workflowPollerState,
-    activityPoller: status.activityPollerState,
-  };
-  return {
-    state,
-    polling:
-      state.state === 'RUNNING' && state.workflowPoller === 'POLLING' && state.activityPoller === 'POLLING',
-    failed:
-      state.state === 'FAILED' || state.workflowPoller === 'FAILED' || state.activityPoller === 'FAILED',
-  };
-}
-
 /** The process's workers (the live queue's first, as the body shows it): polling only if all poll. */
 function allPolling(workers: Pick<Worker, 'getStatus'>[]) {
-  const each = workers.map(pollingState);
+  const each = workers.map((worker) => {
+    const { runState, workflowPollerState, activityPollerState } = worker.getStatus();
+    return { state: runState, workflowPoller: workflowPollerState, activityPoller: activityPollerState };
+  });
+  const polling = (w: (typeof each)[number]) =>
+    w.state === 'RUNNING' && w.workflowPoller === 'POLLING' && w.activityPoller === 'POLLING';
   return {
-    state: each[0]!.state,
-    polling: each.every((w) => w.polling),
-    failed: each.some((w) => w.failed),
+    state: each[0]!,
+    polling: each.every(polling),
+    failed: each.some((w) => Object.values(w).includes('FAILED')),
   };
 }
 
-/**
- * The worker's health from the SDK's own view of its pollers (Worker.getStatus, of each of the process's
- * workers: the live queue's and the test-mode queue's) and the dependency checks, run at most once per
- * `freshMs` while healthy (./health.ts), however often the probes come.
- */
+/** The worker's health from the SDK's view of its pollers and the dependency checks (see dependencyReport). */
 export function workerHealth(
   workers: Pick<Worker, 'getStatus'>[],
   checks: Record<string, HealthCheck>,

@@ -23,7 +23,6 @@ export interface OrderWorkerOptions extends ActivityDeps {
 /** Of the shutdown deadline, what closing connections and the pool may take after the worker has stopped. */
 export const SHUTDOWN_RESERVE_MS = 3000;
 
-/** The worker that runs order workflows and their activities. */
 export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
   const { connection, taskQueue, workflowBundle, slots, ...deps } = opts;
   return Worker.create({
@@ -41,10 +40,7 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
   });
 }
 
-/**
- * Long activities heartbeat (./activities/heartbeat.ts); with tracing on, spans of workflow runs, updates and
- * activities continue the caller's trace.
- */
+/** Long activities heartbeat; with tracing on, spans continue the caller's trace. */
 function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
   const tracing = workerTracingOptions();
   return {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { createDatabase, migrateToLatest, type Db } from '../../src/db/database';
 import { findFreePort } from '../../src/dev/ports';
-import { stopChild } from '../../src/entry/children';
+import { stopChild } from '../../src/dev/log';
 import { findTemporalCli } from '../../src/dev/temporal-cli';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../../src/workflows/search-attributes';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { stopChild } from '../../src/entry/children';
+import { stopChild } from '../../src/dev/log';
 import { createLogger } from '../../src/logger';
 import { bundleWorkflows, workerBundleRequest } from '../../src/temporal/workflow-bundle';
 import { progress, sleep, withTimeout } from '../lib/progress';

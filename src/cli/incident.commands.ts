@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { listIncidents } from '../db/incidents.repository';
+import { HISTORY_DAYS } from '../status/status.service';
 import { COMPONENTS, isComponent, type Component } from '../status/components';
 import {
   IncidentError,
@@ -66,10 +67,10 @@ export function registerIncidentCommands(program: Command, run: RunWithDb): void
   }
   incident
     .command('list')
-    .description('Open incidents and those of the last 90 days.')
+    .description(`Open incidents and those of the last ${HISTORY_DAYS} days.`)
     .action(() =>
       run(async (db) =>
-        printJson(await listIncidents(db, { since: new Date(Date.now() - 90 * 86_400_000) })),
+        printJson(await listIncidents(db, { since: new Date(Date.now() - HISTORY_DAYS * 86_400_000) })),
       ),
     );
 }

@@ -53,17 +53,9 @@ export function registerMemberCommands(program: Command, run: RunWithDb): void {
     .action((opts: { org: string; email: string }) =>
       run(async (db) => {
         const input = { organisationId: opts.org, email: opts.email };
-        const {
-          member: m,
-          signInUrl,
-          expiresAt,
-        } = await settingsRule(() => issueSignInLink(db, loadConfig(), OPERATOR, input));
-        printJson({
-          ...m,
-          signInUrl,
-          expiresAt,
-          note: `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes; it was not e-mailed.`,
-        });
+        const link = await settingsRule(() => issueSignInLink(db, loadConfig(), OPERATOR, input));
+        const note = `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes; it was not e-mailed.`;
+        printJson({ ...link.member, signInUrl: link.signInUrl, expiresAt: link.expiresAt, note });
       }),
     );
   member

@@ -1,18 +1,17 @@
 import { Command } from 'commander';
-import { SCOPES } from '../auth/api-key';
-import { ConfigError, loadConfig } from '../config';
+import { SCOPES, type KeyMode, type KeyScope } from '../auth/api-key';
+import { ConfigError, loadConfig, outboxDir } from '../config';
 import { listApiKeys } from '../db/api-keys.repository';
 import { migrateToLatest } from '../db/database';
 import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
-import type { KeyMode, KeyScope } from '../auth/api-key';
 import { createLogger } from '../logger';
+import { listOutbox } from '../mail/outbox';
 import { withCliDatabase } from './database';
 import { registerIncidentCommands } from './incident.commands';
 import { registerIntegrationCommands } from './integration.commands';
 import { registerMemberCommands } from './member.commands';
 import { emailBillingEmailVerification, registerOrgUpdateCommand } from './org-update.command';
-import { registerOutboxCommands } from './outbox.commands';
 import { registerProjectionCommands } from './projection.commands';
 import {
   CliError,
@@ -102,7 +101,12 @@ export function buildProgram(run: RunWithDb): Command {
   registerIntegrationCommands(program, run);
   registerOrgUpdateCommand(program, run);
   registerIncidentCommands(program, run);
-  registerOutboxCommands(program);
+  program
+    .command('outbox')
+    .description('E-mails written as .eml files under DATA_DIR/outbox when SMTP_URL is not set.')
+    .command('list')
+    .description('Every .eml file, oldest first: file, to, subject, date.')
+    .action(async () => printJson(await listOutbox(outboxDir(loadConfig()))));
   registerMemberCommands(program, run);
   registerProjectionCommands(program, run);
   return program;

@@ -3,8 +3,7 @@ import { temporalSecurity } from '../temporal/client';
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/database';
-import type { DeliveryStatus } from '../db/schema';
-import type { WebhookMode } from '../db/schema';
+import type { DeliveryStatus, WebhookMode } from '../db/schema';
 import { listAttempts, listDeliveries } from '../db/webhook-deliveries.repository';
 import {
   replayDeadLetters,

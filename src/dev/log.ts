@@ -1,9 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 
-/**
- * The slice of a pino logger the dev tooling needs. Kept structural so callers can pass a pino
- * logger, a child logger, or the console logger below without an adapter.
- */
+/** The slice of a pino logger the dev tooling needs (a pino logger fits as it is). */
 export interface DevLog {
   debug(objOrMsg: object | string, msg?: string): void;
   info(objOrMsg: object | string, msg?: string): void;
@@ -39,4 +36,26 @@ export function relayOutput(child: ChildProcess, log: DevLog, prefix: string): (
   child.stdout?.on('data', relay);
   child.stderr?.on('data', relay);
   return () => tail;
+}
+
+/** SIGTERM, then SIGKILL (after `onKill`) if the child has not exited within `graceMs`. */
+export function stopChild(child: ChildProcess, graceMs = 15_000, onKill?: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      onKill?.();
+      child.kill('SIGKILL');
+    }, graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Wraps an async action so that repeated calls (e.g. stop() from a signal and from finally) share one run. */
+export function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
 }

@@ -6,10 +6,7 @@ import { consoleLog, relayOutput, type DevLog } from './log';
 
 const execFileAsync = promisify(execFile);
 
-/**
- * The CLI tag we build from source. Later tags carry a `replace` directive in go.mod, which
- * `go install pkg@version` refuses, so this is the newest one that installs (embeds server 1.29.1).
- */
+/** Later tags carry a go.mod `replace` directive, which `go install pkg@version` refuses. */
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
 
 export interface TemporalCli {
@@ -103,9 +100,8 @@ async function goInstall(goBinary: string, gobin: string, log: DevLog): Promise<
 }
 
 /**
- * Finds a working `temporal` binary: $TEMPORAL_CLI_PATH, then PATH, then the project's copy in
- * .tools/bin, then (when allowed) builds one there with Go. Null means "none here": callers then
- * fall back to the SDK's download of the dev server, which works on machines with internet.
+ * A working `temporal` binary: $TEMPORAL_CLI_PATH, then PATH, then .tools/bin, then (when allowed) one built there
+ * with Go. Null: callers fall back to the SDK's download of the dev server.
  */
 export async function findTemporalCli(opts: FindTemporalCliOptions = {}): Promise<TemporalCli | null> {
   const log = opts.log ?? consoleLog;

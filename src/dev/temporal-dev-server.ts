@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { relayOutput, type DevLog } from './log';
-import { once } from './once';
+import { once, relayOutput, stopChild, type DevLog } from './log';
 import { assertPortFree } from './ports';
 import { findTemporalCli, type TemporalCli } from './temporal-cli';
 import type { SearchAttributeTypeName } from '../temporal/setup-check';
@@ -68,10 +67,7 @@ function withDefaults(opts: TemporalDevServerOptions): Resolved {
   };
 }
 
-/**
- * Starts a Temporal dev server (frontend, UI, SQLite persistence) for local runs and tests.
- * Callers own its lifetime: call stop() from their SIGINT/SIGTERM handlers.
- */
+/** Starts a Temporal dev server for local runs and tests; callers call stop(). */
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const o = withDefaults(opts);
   await assertPortFree(o.ip, o.port, 'Temporal dev server');
@@ -130,7 +126,9 @@ function launchCli(cli: TemporalCli, o: Resolved): Launched {
   process.on('exit', killOnExit);
   const stop = once(async () => {
     process.off('exit', killOnExit);
-    await terminate(child, o.log);
+    await stopChild(child, STOP_GRACE_MS, () =>
+      o.log.warn('Temporal dev server ignored SIGTERM; killing it'),
+    );
   });
   return { stop, died: () => exited };
 }
@@ -166,25 +164,9 @@ async function launchThroughSdk(o: Resolved, executable: SdkExecutable): Promise
   }
 }
 
-/**
- * On Linux, runs the server under `setpriv --pdeathsig`, so the kernel sends it SIGTERM if our
- * process dies without stopping it (SIGKILL, a crash, an unhandled signal): no orphaned servers.
- */
+/** On Linux, `setpriv --pdeathsig`: the kernel stops the server if our process dies without stopping it. */
 function withParentDeathSignal(file: string, args: string[]): [string, string[]] {
   const setpriv = '/usr/bin/setpriv';
   if (process.platform !== 'linux' || !existsSync(setpriv)) return [file, args];
   return [setpriv, ['--pdeathsig', 'TERM', file, ...args]];
-}
-
-/** SIGTERM, then SIGKILL if the server has not exited within the grace period. */
-async function terminate(child: ChildProcess, log: DevLog): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    log.warn('Temporal dev server ignored SIGTERM; killing it');
-    child.kill('SIGKILL');
-  }, STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
 }

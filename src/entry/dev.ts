@@ -1,23 +1,22 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, embeddedPostgresDir, loadConfig, temporalDevDbFile, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
-import { consoleLog } from '../dev/log';
+import { consoleLog, stopChild } from '../dev/log';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres';
 import { findTemporalCli } from '../dev/temporal-cli';
 import { startTemporalDevServer } from '../dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
-import { spawnEntry, stopChild } from './children';
 import { demoSignInLink, ensureDemoOrganisation } from './demo';
 import { SIGN_IN_LINK_MINUTES } from '../settings/services/members.service';
 
 /**
- * `npm start`: the complete service on one machine. Without DATABASE_URL it runs an embedded PostgreSQL,
- * without TEMPORAL_ADDRESS a Temporal dev server (both keep their data under DATA_DIR), then migrates and
- * runs the worker and the API as child processes, as production runs them.
+ * `npm start`: the complete service on one machine, with an embedded PostgreSQL and a Temporal dev server unless
+ * DATABASE_URL and TEMPORAL_ADDRESS are set; the worker and the API run as child processes, as in production.
  */
 async function main() {
-  // The development launcher asks for development settings (the default is production), for itself and the
-  // worker and API it starts; an explicit NODE_ENV still wins.
+  // Development settings for itself and its children, unless NODE_ENV says otherwise.
   process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -64,6 +63,18 @@ async function main() {
     await stopAll();
     process.exit(1);
   }
+}
+
+/**
+ * Runs one of our entry points (api, worker) as a child process, from the TypeScript sources through tsx
+ * or from the compiled files, whichever this process itself runs from.
+ */
+export function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+  const compiled = __filename.endsWith('.js');
+  const file = path.join(__dirname, `${name}.${compiled ? 'js' : 'ts'}`);
+  const args = compiled ? [file] : ['--import', 'tsx', file];
+  // The IPC channel is how a child notices that we are gone (even after a SIGKILL) and stops itself.
+  return spawn(process.execPath, args, { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 }
 
 async function startDependencies(config: Config, stops: (() => Promise<void>)[]) {

@@ -14,10 +14,7 @@ export interface MetricsServerOptions {
   log: Logger;
   /** More exposition text to append (the worker appends the Temporal SDK's own metrics). */
   extra?: () => Promise<string>;
-  /**
-   * The worker's probes: GET /health (readiness) and GET /health/live (liveness), JSON, without the token (the
-   * cluster's probes carry no secret; they tell only whether the worker polls and its dependencies answer).
-   */
+  /** The worker's GET /health and /health/live, without the token (they reveal only whether it is healthy). */
   health?: WorkerHealth;
   /** `Retry-After` of a 503 health answer. */
   retryAfterSeconds?: number;
@@ -77,11 +74,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsSe
   res.end(req.method === 'HEAD' ? undefined : own + (extra ? `\n${extra}` : ''));
 }
 
-/**
- * GET /metrics in Prometheus text format, on a port of its own: the API's public port never serves it, so
- * exposing the API does not expose the metrics. Bind it to a private interface (METRICS_HOST) and, where that
- * network is shared, require a token (METRICS_TOKEN).
- */
+/** GET /metrics on a port of its own, so exposing the API never exposes the metrics. */
 export async function startMetricsServer(opts: MetricsServerOptions): Promise<RunningMetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((req, res) => {

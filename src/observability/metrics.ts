@@ -1,9 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's Prometheus metrics: one registry per process (the API and the worker each serve theirs on
- * their own metrics port, see metrics-server.ts). Every label takes values from a closed set (route
- * templates, statuses, outcomes), never from request data, so the number of series stays bounded.
+ * The process's Prometheus registry. Every label takes values from a closed set, never from request data, so
+ * the number of series stays bounded.
  */
 export const registry = new Registry();
 
@@ -88,9 +87,8 @@ export async function timed<T, L extends string>(
 export type OrderCounts = { status: string; mode: string; count: number }[];
 
 /**
- * `notices_orders{status, mode}`, read from the projection when Prometheus scrapes. The count is cached for
- * `ttlMs` and concurrent scrapes share one query, so scrapes cost at most one grouped count per period;
- * a failed count leaves the gauge empty for that scrape (absent, not zero) rather than failing the scrape.
+ * `notices_orders{status, mode}`, counted at scrape time at most once per `ttlMs` (concurrent scrapes share the
+ * query); a failed count leaves the gauge absent, not zero, rather than failing the scrape.
  */
 export function registerOrdersGauge(count: () => Promise<OrderCounts>, ttlMs = 15_000): void {
   let cached: { at: number; counts: Promise<OrderCounts> } | undefined;

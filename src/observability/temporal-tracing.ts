@@ -5,11 +5,7 @@ import type * as OtelClient from '@temporalio/interceptors-opentelemetry/lib/cli
 import type * as OtelWorker from '@temporalio/interceptors-opentelemetry/lib/worker';
 import { activeTracing, type ActiveTracing } from './tracing';
 
-/**
- * The workflow interceptor modules of tracing, bundled into the workflow code: the SDK's OpenTelemetry
- * interceptors (a span per workflow run, update, signal and activity start, continuing the caller's trace
- * from the Temporal headers), then ours, which tags those spans with the request id.
- */
+/** Tracing's workflow interceptor modules, bundled into the workflow code: the SDK's, then ours (request id). */
 export const TRACING_WORKFLOW_MODULES: readonly string[] = [
   require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
   require.resolve('./workflow-request-id'),
@@ -20,10 +16,7 @@ export function workflowInterceptorModules(): string[] {
   return activeTracing() ? [...TRACING_WORKFLOW_MODULES] : [];
 }
 
-/**
- * Client interceptors (API, console, CLI, the worker's own client): a span per workflow start, update and
- * signal, whose context travels to the workflow in its headers. Undefined when tracing is off.
- */
+/** Client interceptors: a span per workflow start, update and signal. Undefined when tracing is off. */
 export function temporalClientInterceptors(): ClientInterceptors | undefined {
   if (!activeTracing()) return undefined;
   const { OpenTelemetryWorkflowClientInterceptor } =
@@ -39,9 +32,8 @@ function workflowSpanSinks(tracing: ActiveTracing) {
 }
 
 /**
- * The worker's part: activity interceptors (a span per activity execution, child of the workflow's
- * activity-start span) and the workflow span sink. Empty when tracing is off. The workflow bundle must
- * include `workflowInterceptorModules()` (given at bundling when a prebuilt bundle is used).
+ * The worker's part: activity interceptors and the workflow span sink; empty when tracing is off. The workflow
+ * bundle must include `workflowInterceptorModules()`.
  */
 export function workerTracingOptions(
   tracing: ActiveTracing | null = activeTracing(),

@@ -27,7 +27,7 @@ export interface ActiveTracing {
 
 let active: ActiveTracing | null = null;
 
-/** The process's tracing when startTracing turned it on, else null (the default: nothing is traced). */
+/** The process's tracing when startTracing turned it on, else null. */
 export function activeTracing(): ActiveTracing | null {
   return active;
 }
@@ -50,16 +50,9 @@ export function requestIdSpanProcessor(propagation: typeof import('@opentelemetr
 }
 
 /**
- * OpenTelemetry traces, exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the standard OTEL_* variables
- * apply: OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY…). Without the endpoint it
- * returns null having loaded nothing: no SDK, no patched modules, no Temporal interceptors, no cost.
- *
- * Spans: each HTTP request (named and tagged by its @koa/router route template and request id by our own
- * middleware: OpenTelemetry's Koa instrumentation does not support Koa 3), each SQL statement within it,
- * and, through @temporalio/interceptors-opentelemetry, the workflow start or update it sends, the workflow's
- * run and update handling, and each activity (see temporal-tracing.ts). It must run before pg and http are
- * first required, so its instrumentations can patch them: the entry point calls it first and loads the rest
- * of the service afterwards. `exporter` replaces the OTLP exporter (tests keep spans in memory).
+ * OpenTelemetry traces over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the standard OTEL_* variables apply); without
+ * it, null having loaded nothing. It must run before pg and http are first required, so its instrumentations can
+ * patch them. `exporter` replaces the OTLP exporter (tests keep spans in memory).
  */
 export function startTracing(
   serviceName: string,

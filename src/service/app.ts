@@ -57,7 +57,6 @@ export interface AppDeps {
   activeKeys?: ActiveKeys;
   /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
   healthChecks: Record<string, HealthCheck>;
-  /** Order workflows are started and messaged through this client. */
   temporal: Client;
   /** Temporal's service on a probe connection (deadline on every call) for the status page; else `temporal`'s. */
   probeService?: StatusDeps['probeService'];

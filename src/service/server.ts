@@ -33,7 +33,6 @@ export interface RunningApi {
 /** Of the deadline, what closing the clients and the pool may take after the last request has finished. */
 const CLOSE_RESERVE_MS = 3000;
 
-/** What the API serves with: its clients, its app, and how to let them go. */
 export interface ApiWiring {
   db: Db;
   pool: Pool;
@@ -44,11 +43,7 @@ export interface ApiWiring {
   close(deadline: ShutdownDeadline): Promise<void>;
 }
 
-/**
- * The API's clients and app, wired as the API process runs them; tests start the same wiring on a port of their
- * own (test/support/harness.ts). `orders` points order messages at another task queue or timings; `poolSize`
- * and `cacheActiveKeys` (default: API_KEY_CACHE_TTL_MS > 0) are the only other knobs.
- */
+/** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
 export async function wireApi(
   config: Config,
   log: Logger,
@@ -117,7 +112,6 @@ export async function wireApi(
   };
 }
 
-/** The API process: Koa on PORT, reading the projection and sending messages to order workflows. */
 export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);

@@ -2,18 +2,7 @@
  * The public status page's vocabulary: its components, their states, and the pure rules that turn live
  * health signals and open incidents into a state per component.
  */
-export const COMPONENTS = [
-  'api',
-  'order_processing',
-  'database',
-  'payments',
-  'gazette',
-  'newspaper_delivery',
-  'webhooks',
-] as const;
-export type Component = (typeof COMPONENTS)[number];
-
-export const COMPONENT_LABELS: Record<Component, string> = {
+export const COMPONENT_LABELS = {
   api: 'API',
   order_processing: 'Order processing',
   database: 'Database',
@@ -21,7 +10,9 @@ export const COMPONENT_LABELS: Record<Component, string> = {
   gazette: 'Gazette integration',
   newspaper_delivery: 'Newspaper delivery',
   webhooks: 'Webhook delivery',
-};
+} as const;
+export type Component = keyof typeof COMPONENT_LABELS;
+export const COMPONENTS = Object.keys(COMPONENT_LABELS) as Component[];
 
 /** Incidents on these components affect order processing, so organisations with orders in flight hear of them. */
 export const ORDER_AFFECTING: ReadonlySet<Component> = new Set([
@@ -32,8 +23,7 @@ export const ORDER_AFFECTING: ReadonlySet<Component> = new Set([
   'database',
 ]);
 
-export const isComponent = (value: string): value is Component =>
-  (COMPONENTS as readonly string[]).includes(value);
+export const isComponent = (value: string): value is Component => Object.hasOwn(COMPONENT_LABELS, value);
 
 /** What a visitor (or an incident e-mail) calls a component; an unknown id as it is. */
 export const componentLabel = (value: string): string =>

@@ -31,9 +31,6 @@ export class IncidentError extends Error {}
 export const affectsOrderProcessing = (components: string[]) =>
   components.some((c) => isComponent(c) && ORDER_AFFECTING.has(c));
 
-export const incidentEmailKey = (incidentId: string, phase: IncidentPhase, organisationId: string) =>
-  `incident:${incidentId}:${phase}:${organisationId}`;
-
 export async function openIncident(
   deps: IncidentDeps,
   input: { title: string; components: Component[]; message: string },
@@ -125,7 +122,7 @@ export async function notifyIncident(
       orderReferences: audience.orderReferences,
       statusUrl: `${deps.config.publicBaseUrl}/status`,
     });
-    const key = incidentEmailKey(incident.id, phase, audience.organisationId);
+    const key = `incident:${incident.id}:${phase}:${audience.organisationId}`;
     const intent = {
       key,
       kind: `incident.${phase}`,
