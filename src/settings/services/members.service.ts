@@ -200,5 +200,3 @@ export async function issueSignInLink(
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
   return { member, signInUrl, expiresAt };
 }
-
-export { listMembers };

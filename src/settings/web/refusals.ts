@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
-import type { ConsolePage, PageMessages } from './layout';
+import { sendConfirmation, type Confirmation, type ConsolePage, type PageMessages } from './layout';
 import { requireAdmin } from './security';
 
 /** The thing, or the console's 404 when the shared rules say it is not the organisation's. */
@@ -40,5 +40,16 @@ export function adminChange(
       if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
       await page(ctx, { error: err.message });
     }
+  };
+}
+
+/** The confirmation page (admins only) of a change to the organisation's thing at `:id`, before its POST. */
+export function adminConfirmation<T>(
+  find: (id: string, organisationId: string) => Promise<T>,
+  ask: (thing: T) => Confirmation,
+) {
+  return async (ctx: ConsoleContext) => {
+    requireAdmin(ctx);
+    sendConfirmation(ctx, ask(await orNotFound(find(ctx.params.id, sessionOf(ctx).organisation.id))));
   };
 }
