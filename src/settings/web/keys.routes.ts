@@ -10,7 +10,7 @@ import { actorOf, field, fields, type ConsoleDeps, type ConsoleRouter } from './
 import { html, time, type Html } from '../../web/html';
 import { consolePage, csrfField, secretField } from './layout';
 import { adminChange, adminConfirmation } from './refusals';
-import { stackTable } from './table';
+import { recordTable } from './table';
 
 export const modeBadge = (mode: string) =>
   html`<span class="mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
@@ -18,33 +18,27 @@ export const modeBadge = (mode: string) =>
 const status = (k: ApiKeyRecord) => (k.revokedAt ? html`Revoked ${time(k.revokedAt)}` : 'Active');
 
 function keysTable(keys: ApiKeyRecord[], admin: boolean): Html {
-  return stackTable({
-    id: 'keys',
-    caption: `${keys.length} keys`,
-    rows: keys,
-    rowId: (k) => k.id,
-    columns: [
-      {
-        label: 'Name',
-        cell: (k) => html`${k.name ?? '(no name)'}<br /><code class="muted">${k.display}</code>`,
-      },
-      { label: 'Mode', cell: (k) => modeBadge(k.mode) },
-      { label: 'Scopes', cell: (k) => k.scopes.join(', ') },
-      { label: 'Created', cell: (k) => time(k.createdAt) },
-      { label: 'Last used', cell: (k) => time(k.lastUsedAt, 'Never') },
-      { label: 'Created by', cell: (k) => k.createdBy ?? '—' },
-      { label: 'Status', cell: status },
-      admin && {
-        label: 'Actions',
-        cell: (k) =>
-          k.revokedAt
-            ? ''
-            : html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}"
-                >Revoke…</a
-              >`,
-      },
-    ],
-  });
+  return recordTable('keys', keys, [
+    {
+      label: 'Name',
+      cell: (k) => html`${k.name ?? '(no name)'}<br /><code class="muted">${k.display}</code>`,
+    },
+    { label: 'Mode', cell: (k) => modeBadge(k.mode) },
+    { label: 'Scopes', cell: (k) => k.scopes.join(', ') },
+    { label: 'Created', cell: (k) => time(k.createdAt) },
+    { label: 'Last used', cell: (k) => time(k.lastUsedAt, 'Never') },
+    { label: 'Created by', cell: (k) => k.createdBy ?? '—' },
+    { label: 'Status', cell: status },
+    admin && {
+      label: 'Actions',
+      cell: (k) =>
+        k.revokedAt
+          ? ''
+          : html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}"
+              >Revoke…</a
+            >`,
+    },
+  ]);
 }
 
 function createForm(csrf: string): Html {
