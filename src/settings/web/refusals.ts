@@ -17,10 +17,8 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
 }
 
 /**
- * The console's form handler for a change: admins only; `run` makes the change as the signed-in member and
- * says what to announce; the page comes back with that. A refusal of the shared rules becomes the page again
- * with the message (400; a quota's with its own status, 409 or 429, naming the quota), or the console's 404
- * when the thing is not the organisation's.
+ * The console's form handler for a change (admins only): `run` makes it and says what to announce on the page.
+ * A refusal shows on the page again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
  */
 export function adminChange(
   page: ConsolePage,
