@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config';
+import { listMembers } from '../db/members.repository';
 import { OPERATOR } from '../settings/services/actor';
 import {
   inviteMember,
   issueSignInLink,
-  listMembers,
   removeMemberByEmail,
   SIGN_IN_LINK_MINUTES,
 } from '../settings/services/members.service';

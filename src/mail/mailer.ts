@@ -71,11 +71,9 @@ function envelope(from: string, m: MailMessage) {
 }
 
 /**
- * Sends over SMTP. Unpooled, every message opens its own connection (TCP, greeting, EHLO, TLS and AUTH where
- * the server asks for them) and closes it: right for a one-off sender such as the CLI. Pooled, up to
- * POOL.maxConnections connections are kept open and each carries up to POOL.maxMessages messages, so an
- * order's e-mails skip the handshakes; an idle connection closes after the socket timeout, and `close()`
- * ends them all. Delivery is the same: a send resolves once the server has accepted the message.
+ * Sends over SMTP. Unpooled, every message opens and closes its own connection (right for a one-off sender such
+ * as the CLI); pooled, connections are kept open so an order's e-mails skip the handshakes, an idle one closes
+ * after the socket timeout and `close()` ends them all. Either way a send resolves once the server accepted it.
  */
 export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boolean } = {}): Mailer {
   const transport: Transporter = nodemailer.createTransport({

@@ -9,15 +9,9 @@ export function renderBillingEmailVerification(input: {
   return renderEmail({
     subject: `Confirm ${input.organisationName}'s billing e-mail`,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: `An admin of ${input.organisationName} gave this address as the billing e-mail for its notice placements: invoices, service incident notices and the e-mails of test orders come here.`,
-      },
+      `An admin of ${input.organisationName} gave this address as the billing e-mail for its notice placements: invoices, service incident notices and the e-mails of test orders come here.`,
       { kind: 'link', label: 'Confirm this address', url: input.url },
-      {
-        kind: 'paragraph',
-        text: `The link works once and expires in ${input.validHours} hours. Until it is opened, test-order e-mails are not sent to this address. If you do not expect this, ignore this e-mail.`,
-      },
+      `The link works once and expires in ${input.validHours} hours. Until it is opened, test-order e-mails are not sent to this address. If you do not expect this, ignore this e-mail.`,
     ],
   });
 }

@@ -22,15 +22,11 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
   return renderEmail({
     subject,
     blocks: [
-      { kind: 'paragraph', text: `Hello ${input.organisationName},` },
-      {
-        kind: 'paragraph',
-        text:
-          phase === 'opened'
-            ? 'An incident is affecting order processing. Orders you have in flight may be delayed; nothing is lost, and they continue automatically once it is resolved.'
-            : 'The incident that affected order processing has been resolved. Orders in flight continue as normal.',
-      },
-      { kind: 'paragraph', text: input.message },
+      `Hello ${input.organisationName},`,
+      phase === 'opened'
+        ? 'An incident is affecting order processing. Orders you have in flight may be delayed; nothing is lost, and they continue automatically once it is resolved.'
+        : 'The incident that affected order processing has been resolved. Orders in flight continue as normal.',
+      input.message,
       {
         kind: 'facts',
         rows: [
@@ -40,7 +36,7 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
       },
       ...(refs.length > 0
         ? [
-            { kind: 'paragraph' as const, text: 'Your orders in flight:' },
+            'Your orders in flight:',
             { kind: 'list' as const, items: more > 0 ? [...refs, `and ${more} more`] : refs },
           ]
         : []),

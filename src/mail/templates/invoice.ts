@@ -3,7 +3,7 @@ import { formatPence } from '../../money';
 import { formatDate, renderEmail, type RenderedEmail } from './render';
 import { newspaperOf, noticeLabel, type OrderMailView } from './order';
 
-export interface InvoiceDetails {
+interface InvoiceDetails {
   number: string;
   issuedOn: string;
   dueOn: string;
@@ -32,7 +32,7 @@ export function invoiceDetails(
   };
 }
 
-export function paymentInstruction(inv: InvoiceDetails): string {
+function paymentInstruction(inv: InvoiceDetails): string {
   return inv.paymentMethod === 'invoice_bank_transfer'
     ? `Please pay by bank transfer by ${formatDate(inv.dueOn)}, quoting ${inv.number} as the payment reference. The bank details are on the invoice.`
     : `Payment terms: net ${inv.termsDays} days. Please pay by ${formatDate(inv.dueOn)}, quoting ${inv.number}.`;
@@ -44,11 +44,8 @@ export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): R
     subject: `${order.livemode ? '' : '[TEST] '}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`,
     heading: `Invoice ${inv.number}`,
     blocks: [
-      { kind: 'paragraph', text: `Hello ${inv.organisationName},` },
-      {
-        kind: 'paragraph',
-        text: `Please find attached the invoice for your ${noticeLabel(order.type)} in ${newspaperOf(order)}.`,
-      },
+      `Hello ${inv.organisationName},`,
+      `Please find attached the invoice for your ${noticeLabel(order.type)} in ${newspaperOf(order)}.`,
       {
         kind: 'facts',
         rows: [
@@ -62,10 +59,8 @@ export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): R
           ['Terms', `net ${inv.termsDays} days`],
         ],
       },
-      { kind: 'paragraph', text: paymentInstruction(inv) },
-      ...(order.invoiceUrl
-        ? [{ kind: 'link' as const, label: 'Invoice online', url: order.invoiceUrl }]
-        : []),
+      paymentInstruction(inv),
+      !!order.invoiceUrl && { kind: 'link', label: 'Invoice online', url: order.invoiceUrl },
     ],
   });
 }

@@ -2,7 +2,7 @@ import type { OrderEventName } from '../../orders/events';
 import type { OrderBody } from '../../orders/order';
 import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
 import { formatPence } from '../../money';
-import { formatDate, renderEmail, type Block, type RenderedEmail } from './render';
+import { formatDate, renderEmail, type Block, type EmailContent, type RenderedEmail } from './render';
 import { orderDocumentUrl } from '../../orders/documents';
 
 /** The body's texts the e-mails read: null when the body leaves one out or empty. */
@@ -48,7 +48,7 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
   };
 }
 
-export const NOTICE_TYPE_LABELS: Record<string, string> = {
+const NOTICE_TYPE_LABELS: Record<string, string> = {
   hgv: 'HGV operator licence notice',
   probate: 'Section 27 probate notice',
   planning: 'planning notice',
@@ -80,27 +80,19 @@ function paymentBlocks(o: OrderMailView): Block[] {
     case 'stripe_checkout':
       return o.checkoutUrl
         ? [
-            {
-              kind: 'paragraph',
-              text: 'Pay by card to confirm the order. It goes to the newspaper once paid.',
-            },
+            'Pay by card to confirm the order. It goes to the newspaper once paid.',
             { kind: 'link', label: 'Pay now', url: o.checkoutUrl },
           ]
         : [];
     case 'purchase_order':
-      return [
-        {
-          kind: 'paragraph',
-          text: 'The order is waiting for your purchase order reference. Send it through the API to continue.',
-        },
-      ];
+      return ['The order is waiting for your purchase order reference. Send it through the API to continue.'];
     default:
       return o.invoiceUrl
         ? [
-            { kind: 'paragraph', text: 'The order is placed on account. Your invoice is available here:' },
+            'The order is placed on account. Your invoice is available here:',
             { kind: 'link', label: 'View invoice', url: o.invoiceUrl },
           ]
-        : [{ kind: 'paragraph', text: 'The order is placed on account.' }];
+        : ['The order is placed on account.'];
   }
 }
 
@@ -119,9 +111,9 @@ function refundText(o: OrderMailView): string {
   }
 }
 
-type Body = { subject: string; intro: string; blocks?: Block[] };
+type Body = { subject: string; intro: string; blocks?: EmailContent['blocks'] };
 
-export interface OrderEmailOptions {
+interface OrderEmailOptions {
   /** `PUBLIC_BASE_URL`: links point at the API. */
   baseUrl: string;
   /** The proof PDF goes with the proof-ready e-mail. */
@@ -137,14 +129,7 @@ const TEMPLATES: Partial<
     intro: `We have received your ${noticeLabel(o.type)} for ${paper}.`,
     blocks: [
       ...paymentBlocks(o),
-      ...(o.publicationDate
-        ? [
-            {
-              kind: 'paragraph' as const,
-              text: `Requested publication date: ${formatDate(o.publicationDate)}.`,
-            },
-          ]
-        : []),
+      o.publicationDate && `Requested publication date: ${formatDate(o.publicationDate)}.`,
     ],
   }),
   'order.proof_ready': (o, paper, opts) => ({
@@ -156,9 +141,7 @@ const TEMPLATES: Partial<
         label: 'Download the proof (with your API key)',
         url: orderDocumentUrl(opts.baseUrl, o.id, 'proof'),
       },
-      ...(opts.proofAttached
-        ? [{ kind: 'paragraph' as const, text: 'The proof is also attached to this e-mail as a PDF.' }]
-        : []),
+      !!opts.proofAttached && 'The proof is also attached to this e-mail as a PDF.',
     ],
   }),
   'order.booked': (o, paper) => {
@@ -166,7 +149,7 @@ const TEMPLATES: Partial<
     return {
       subject: `Booked: ${o.reference} in ${paper}${date ? ` on ${date}` : ''}`,
       intro: `${paper} has confirmed your notice.`,
-      blocks: [{ kind: 'paragraph', text: `Publication date: ${date ?? 'to be confirmed'}.` }],
+      blocks: [`Publication date: ${date ?? 'to be confirmed'}.`],
     };
   },
   'order.published': (o, paper) => ({
@@ -185,14 +168,14 @@ const TEMPLATES: Partial<
     subject: `Order amended: ${o.reference} (${paper})`,
     intro: `Your order for ${paper} has been amended. The notice wording and price were recalculated.`,
     blocks: [
-      { kind: 'paragraph', text: `New price: ${formatPence(o.quotedPriceGbpPence)} including VAT.` },
+      `New price: ${formatPence(o.quotedPriceGbpPence)} including VAT.`,
       ...(o.paymentMethod === 'stripe_checkout' && o.status === 'pending_payment' ? paymentBlocks(o) : []),
     ],
   }),
   'order.cancelled': (o, paper) => ({
     subject: `Order cancelled: ${o.reference} (${paper})`,
     intro: `Your order for ${paper} has been cancelled.`,
-    blocks: [{ kind: 'paragraph', text: refundText(o) }],
+    blocks: [refundText(o)],
   }),
 };
 
@@ -208,11 +191,6 @@ export function renderOrderEmail(
   return renderEmail({
     subject: `${testPrefix(order)}${body.subject}`,
     heading: body.subject,
-    blocks: [
-      { kind: 'paragraph', text: 'Hello,' },
-      { kind: 'paragraph', text: body.intro },
-      orderFacts(order),
-      ...(body.blocks ?? []),
-    ],
+    blocks: ['Hello,', body.intro, orderFacts(order), ...(body.blocks ?? [])],
   });
 }

@@ -3,11 +3,12 @@ import { escapeHtml } from '../../web/html';
 
 /**
  * E-mails are written once as blocks and rendered twice, as plain text and as HTML, so the two forms never
- * drift apart. Every value is escaped in the HTML form; links are shown in full in the text form.
+ * drift apart. Every value is escaped in the HTML form; links are shown in full in the text form. A string is
+ * a paragraph.
  */
 export type Block =
+  | string
   | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
   | { kind: 'link'; label: string; url: string }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'list'; items: string[] };
@@ -16,8 +17,8 @@ export interface EmailContent {
   subject: string;
   /** The first line, the subject unless given. */
   heading?: string;
-  /** The greeting and body blocks; the footer is added by `renderEmail`. */
-  blocks: Block[];
+  /** The greeting and body blocks (`false` or null leaves one out); the footer is added by `renderEmail`. */
+  blocks: (Block | false | null)[];
 }
 
 export interface RenderedEmail {
@@ -31,9 +32,9 @@ const FOOTER =
   'about statutory notice orders.';
 
 function textBlock(b: Block): string {
+  if (typeof b === 'string') return b;
   switch (b.kind) {
     case 'heading':
-    case 'paragraph':
       return b.text;
     case 'link':
       return `${b.label}: ${b.url}`;
@@ -47,11 +48,10 @@ function textBlock(b: Block): string {
 }
 
 function htmlBlock(b: Block): string {
+  if (typeof b === 'string') return `<p style="margin:0 0 12px">${escapeHtml(b)}</p>`;
   switch (b.kind) {
     case 'heading':
       return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(b.text)}</h1>`;
-    case 'paragraph':
-      return `<p style="margin:0 0 12px">${escapeHtml(b.text)}</p>`;
     case 'link':
       return `<p style="margin:0 0 12px"><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(b.url)}</span></p>`;
     case 'facts':
@@ -67,7 +67,10 @@ function htmlBlock(b: Block): string {
 }
 
 export function renderEmail({ subject, heading = subject, blocks: body }: EmailContent): RenderedEmail {
-  const blocks: Block[] = [{ kind: 'heading', text: heading }, ...body];
+  const blocks = [
+    { kind: 'heading', text: heading } as Block,
+    ...body.filter((b) => b !== false && b !== null),
+  ];
   const text = [...blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
   const html = [
     '<!doctype html>',

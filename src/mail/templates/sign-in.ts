@@ -16,17 +16,11 @@ export function renderSignInEmail(input: SignInMailInput): RenderedEmail {
   return renderEmail({
     subject,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: input.invitedBy
-          ? `${input.invitedBy} has invited you to manage ${input.organisationName}'s API keys, webhooks and orders.`
-          : `Someone (we hope you) asked to sign in to ${input.organisationName}'s settings.`,
-      },
+      input.invitedBy
+        ? `${input.invitedBy} has invited you to manage ${input.organisationName}'s API keys, webhooks and orders.`
+        : `Someone (we hope you) asked to sign in to ${input.organisationName}'s settings.`,
       { kind: 'link', label: 'Sign in', url: input.url },
-      {
-        kind: 'paragraph',
-        text: `The link works once and expires in ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the link.`,
-      },
+      `The link works once and expires in ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the link.`,
     ],
   });
 }

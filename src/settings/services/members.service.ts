@@ -177,10 +177,8 @@ export async function removeMemberByEmail(
 }
 
 /**
- * The CLI's `member sign-in-link`: a fresh one-time link (SIGN_IN_LINK_MINUTES) for an existing member,
- * handed to the operator rather than e-mailed (the first sign-in of `npm start`'s demo admin, whose address
- * receives no mail, or a member whose mail does not arrive). Whoever holds it signs in as that member, so
- * issuing one is in the organisation's audit log.
+ * The CLI's `member sign-in-link`: a fresh one-time link for an existing member, handed to the operator rather
+ * than e-mailed. Whoever holds it signs in as that member, so issuing one is in the organisation's audit log.
  */
 export async function issueSignInLink(
   db: Db,
@@ -200,5 +198,3 @@ export async function issueSignInLink(
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
   return { member, signInUrl, expiresAt };
 }
-
-export { listMembers };

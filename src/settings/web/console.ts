@@ -82,8 +82,7 @@ async function requireSession(ctx: ConsoleContext, next: Next) {
   throw new PageError(403, 'Your session has ended. Sign in again.');
 }
 
-function assetRoutes(): Router<ConsoleState> {
-  const router = new Router<ConsoleState>();
+function assetRoutes(router: Router<ConsoleState>): void {
   for (const [file, type, body] of [
     ['console.css', 'text/css', CONSOLE_CSS],
     ['console.js', 'text/javascript', CONSOLE_JS],
@@ -95,7 +94,6 @@ function assetRoutes(): Router<ConsoleState> {
     });
   }
   router.get('/settings', (ctx) => ctx.redirect(ctx.state.session ? '/settings/keys' : '/settings/sign-in'));
-  return router;
 }
 
 /**
@@ -107,15 +105,11 @@ export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware
   const { config, db, log } = deps;
   let mailer: Mailer | undefined;
   const getMailer = () => (mailer ??= createMailer(config));
-  const routers = [
-    assetRoutes(),
-    signInRoutes(deps),
-    memberRoutes(deps, getMailer),
-    keyRoutes(deps),
-    webhookRoutes(deps),
-    orderRoutes(deps),
-    organisationRoutes(deps),
-  ];
+  const router = new Router<ConsoleState>();
+  assetRoutes(router);
+  signInRoutes(router, deps);
+  memberRoutes(router, deps, getMailer);
+  for (const routes of [keyRoutes, webhookRoutes, orderRoutes, organisationRoutes]) routes(router, deps);
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,
     pageErrors(log),
@@ -123,7 +117,7 @@ export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware
     loadSession(db),
     checkCsrf(config),
     requireSession,
-    ...routers.map((r) => r.routes() as Middleware<ConsoleState>),
+    router.routes() as Middleware<ConsoleState>,
   ];
   return async (ctx, next) => {
     if (ctx.path !== '/settings' && !ctx.path.startsWith('/settings/')) return next();

@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { ParameterizedContext } from 'koa';
 import type { Pool } from 'pg';
@@ -34,6 +35,7 @@ export interface ConsoleState extends AppState {
 }
 
 export type ConsoleContext = ParameterizedContext<ConsoleState>;
+export type ConsoleRouter = Router<ConsoleState>;
 
 /** A page error the console renders as HTML: 400 (a form to fix), 403, 404 or 429. */
 export class PageError extends Error {

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { SCOPES } from '../../auth/api-key';
 import { listApiKeys, type ApiKeyRecord } from '../../db/api-keys.repository';
 import {
@@ -7,12 +6,11 @@ import {
   MAX_KEY_NAME,
   revokeOrganisationKey,
 } from '../services/api-keys.service';
-import { actorOf, field, fields, sessionOf, type ConsoleDeps, type ConsoleState } from './context';
+import { actorOf, field, fields, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Html } from '../../web/html';
-import { consolePage, csrfField, secretField, sendConfirmation } from './layout';
-import { adminChange, orNotFound } from './refusals';
-import { stackTable } from './table';
-import { requireAdmin } from './security';
+import { consolePage, csrfField, secretField } from './layout';
+import { adminChange, adminConfirmation } from './refusals';
+import { recordTable } from './table';
 
 export const modeBadge = (mode: string) =>
   html`<span class="mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
@@ -20,33 +18,27 @@ export const modeBadge = (mode: string) =>
 const status = (k: ApiKeyRecord) => (k.revokedAt ? html`Revoked ${time(k.revokedAt)}` : 'Active');
 
 function keysTable(keys: ApiKeyRecord[], admin: boolean): Html {
-  return stackTable({
-    id: 'keys',
-    caption: `${keys.length} keys`,
-    rows: keys,
-    rowId: (k) => k.id,
-    columns: [
-      {
-        label: 'Name',
-        cell: (k) => html`${k.name ?? '(no name)'}<br /><code class="muted">${k.display}</code>`,
-      },
-      { label: 'Mode', cell: (k) => modeBadge(k.mode) },
-      { label: 'Scopes', cell: (k) => k.scopes.join(', ') },
-      { label: 'Created', cell: (k) => time(k.createdAt) },
-      { label: 'Last used', cell: (k) => time(k.lastUsedAt, 'Never') },
-      { label: 'Created by', cell: (k) => k.createdBy ?? '—' },
-      { label: 'Status', cell: status },
-      admin && {
-        label: 'Actions',
-        cell: (k) =>
-          k.revokedAt
-            ? ''
-            : html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}"
-                >Revoke…</a
-              >`,
-      },
-    ],
-  });
+  return recordTable('keys', keys, [
+    {
+      label: 'Name',
+      cell: (k) => html`${k.name ?? '(no name)'}<br /><code class="muted">${k.display}</code>`,
+    },
+    { label: 'Mode', cell: (k) => modeBadge(k.mode) },
+    { label: 'Scopes', cell: (k) => k.scopes.join(', ') },
+    { label: 'Created', cell: (k) => time(k.createdAt) },
+    { label: 'Last used', cell: (k) => time(k.lastUsedAt, 'Never') },
+    { label: 'Created by', cell: (k) => k.createdBy ?? '—' },
+    { label: 'Status', cell: status },
+    admin && {
+      label: 'Actions',
+      cell: (k) =>
+        k.revokedAt
+          ? ''
+          : html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}"
+              >Revoke…</a
+            >`,
+    },
+  ]);
 }
 
 function createForm(csrf: string): Html {
@@ -69,8 +61,7 @@ function createForm(csrf: string): Html {
 }
 
 /** API keys: list for everyone; create (shown once) and revoke (after confirmation) for admins. */
-export function keyRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
-  const router = new Router<ConsoleState>();
+export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): void {
   const page = consolePage(
     'API keys',
     async (_ctx, s, admin) =>
@@ -98,18 +89,20 @@ export function keyRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
     }),
   );
 
-  router.get('/settings/keys/:id/revoke', async (ctx) => {
-    requireAdmin(ctx);
-    const key = await orNotFound(findOrganisationKey(db, ctx.params.id, sessionOf(ctx).organisation.id));
-    sendConfirmation(ctx, {
-      title: 'Revoke API key',
-      question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
-        ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
-      action: `/settings/keys/${key.id}/revoke`,
-      button: 'Revoke key',
-      cancel: '/settings/keys',
-    });
-  });
+  router.get(
+    '/settings/keys/:id/revoke',
+    adminConfirmation(
+      (id, organisationId) => findOrganisationKey(db, id, organisationId),
+      (key) => ({
+        title: 'Revoke API key',
+        question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
+          ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
+        action: `/settings/keys/${key.id}/revoke`,
+        button: 'Revoke key',
+        cancel: '/settings/keys',
+      }),
+    ),
+  );
 
   router.post(
     '/settings/keys/:id/revoke',
@@ -118,5 +111,4 @@ export function keyRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
       return { notice: `Key ${key.name ?? key.display} revoked.` };
     }),
   );
-  return router;
 }

@@ -131,11 +131,16 @@ export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): voi
   ctx.body = page(ctx, o);
 }
 
+export interface Confirmation {
+  title: string;
+  question: Part;
+  action: string;
+  button: string;
+  cancel: string;
+}
+
 /** The page asking to confirm a change that cannot be undone: the question, a danger button, a way back. */
-export function sendConfirmation(
-  ctx: ConsoleContext,
-  o: { title: string; question: Part; action: string; button: string; cancel: string },
-): void {
+export function sendConfirmation(ctx: ConsoleContext, o: Confirmation): void {
   sendPage(ctx, {
     title: o.title,
     body: html`<p>${o.question}</p>

@@ -1,9 +1,9 @@
-import Router from '@koa/router';
 import type { Db } from '../../db/database';
 import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { inviteMember, listMembers, removeOrganisationMember } from '../services/members.service';
-import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
+import { listMembers } from '../../db/members.repository';
+import { inviteMember, removeOrganisationMember } from '../services/members.service';
+import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, csrfField } from './layout';
 import { adminChange } from './refusals';
@@ -70,8 +70,7 @@ const membersPage = (db: Db) =>
   );
 
 /** People: the member list for everyone; invitations and removals for admins. */
-export function memberRoutes({ db, config }: ConsoleDeps, mailer: () => Mailer): Router<ConsoleState> {
-  const router = new Router<ConsoleState>();
+export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps, mailer: () => Mailer): void {
   const page = membersPage(db);
   router.get('/settings/members', (ctx) => page(ctx));
   router.post(
@@ -90,5 +89,4 @@ export function memberRoutes({ db, config }: ConsoleDeps, mailer: () => Mailer):
       return { notice: `${removed.email} was removed; their sessions have ended.` };
     }),
   );
-  return router;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { CursorKeys } from '../../api/cursor';
 import { pageQuery } from '../../api/keyset-list';
 import { orderList } from '../../api/orders/list-query';
@@ -15,7 +14,7 @@ import { NOTICE_TYPES } from '../../notices/types';
 import type { Order } from '../../orders/order';
 import { orderTimeline } from '../../orders/timeline';
 import { ORDER_STATUSES } from '../../orders/status';
-import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
+import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
 import { option, sendPage } from './layout';
@@ -237,9 +236,8 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
 }
 
 /** Orders: a read-only browser of the organisation's live and test orders. */
-export function orderRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
+export function orderRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): void {
   const { cursorKeys } = config.api;
-  const router = new Router<ConsoleState>();
   router.get('/settings/orders', (ctx) => listPage(db, cursorKeys, ctx));
   router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));
   router.get('/settings/orders/:id/documents/:kind', async (ctx) => {
@@ -251,5 +249,4 @@ export function orderRoutes({ db, config }: ConsoleDeps): Router<ConsoleState> {
     ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
     ctx.body = pdf;
   });
-  return router;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Config } from '../../config';
 import type { Organisation } from '../../db/organisations.repository';
 import { queueBillingEmailVerification } from '../../temporal/sign-in';
@@ -7,7 +6,7 @@ import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quota
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
-import { actorOf, field, type ConsoleDeps, type ConsoleState } from './context';
+import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, csrfField, definitions } from './layout';
 import { adminChange } from './refusals';
@@ -154,9 +153,8 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
  * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
  * the settings audit log.
  */
-export function organisationRoutes(deps: ConsoleDeps): Router<ConsoleState> {
+export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db } = deps;
-  const router = new Router<ConsoleState>();
   const page = organisationPage(deps);
   router.get('/settings/organisation', (ctx) => page(ctx));
   router.post(
@@ -191,5 +189,4 @@ export function organisationRoutes(deps: ConsoleDeps): Router<ConsoleState> {
       return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
     }),
   );
-  return router;
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
-import type { ConsolePage, PageMessages } from './layout';
+import { sendConfirmation, type Confirmation, type ConsolePage, type PageMessages } from './layout';
 import { requireAdmin } from './security';
 
 /** The thing, or the console's 404 when the shared rules say it is not the organisation's. */
@@ -17,10 +17,8 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
 }
 
 /**
- * The console's form handler for a change: admins only; `run` makes the change as the signed-in member and
- * says what to announce; the page comes back with that. A refusal of the shared rules becomes the page again
- * with the message (400; a quota's with its own status, 409 or 429, naming the quota), or the console's 404
- * when the thing is not the organisation's.
+ * The console's form handler for a change (admins only): `run` makes it and says what to announce on the page.
+ * A refusal shows on the page again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
  */
 export function adminChange(
   page: ConsolePage,
@@ -40,5 +38,16 @@ export function adminChange(
       if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
       await page(ctx, { error: err.message });
     }
+  };
+}
+
+/** The confirmation page (admins only) of a change to the organisation's thing at `:id`, before its POST. */
+export function adminConfirmation<T>(
+  find: (id: string, organisationId: string) => Promise<T>,
+  ask: (thing: T) => Confirmation,
+) {
+  return async (ctx: ConsoleContext) => {
+    requireAdmin(ctx);
+    sendConfirmation(ctx, ask(await orNotFound(find(ctx.params.id, sessionOf(ctx).organisation.id))));
   };
 }

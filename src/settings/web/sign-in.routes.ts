@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientBucket } from '../../api/middleware/rate-limit';
@@ -19,7 +18,7 @@ import {
   sessionOf,
   type ConsoleContext,
   type ConsoleDeps,
-  type ConsoleState,
+  type ConsoleRouter,
 } from './context';
 import { html, type Html } from '../../web/html';
 import { csrfField, sendPage } from './layout';
@@ -111,11 +110,10 @@ function sendLinkConfirmation(
 const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
 
 /** Sign-in by e-mailed one-time link, sign-out, and sign-out everywhere. */
-export function signInRoutes(deps: ConsoleDeps): Router<ConsoleState> {
+export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db, config } = deps;
   const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
   const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
-  const router = new Router<ConsoleState>();
   const signOut = (ctx: ConsoleContext, notice: string) => {
     setCookie(ctx, config, SESSION_COOKIE, '', 0);
     ctx.state.session = undefined;
@@ -180,23 +178,13 @@ export function signInRoutes(deps: ConsoleDeps): Router<ConsoleState> {
 
   router.post('/settings/billing-email/confirm', async (ctx) => {
     await consume(ctx, confirmLimit);
-    const confirmed = await confirmBillingEmail({ db }, tokenOf(ctx));
-    sendPage(
-      ctx,
-      confirmed
-        ? {
-            title: 'Billing e-mail confirmed',
-            notice: 'Thank you: this address now receives billing e-mail.',
-            body: '',
-          }
-        : {
-            title: 'Billing e-mail not confirmed',
-            error:
-              'This link has expired, was already used, or is for an address no longer the billing e-mail. An admin can send a new one from the Organisation page.',
-            body: '',
-          },
-      confirmed ? 200 : 400,
-    );
+    if (await confirmBillingEmail({ db }, tokenOf(ctx))) {
+      const notice = 'Thank you: this address now receives billing e-mail.';
+      return sendPage(ctx, { title: 'Billing e-mail confirmed', notice, body: '' });
+    }
+    const error =
+      'This link has expired, was already used, or is for an address no longer the billing e-mail. An admin can send a new one from the Organisation page.';
+    sendPage(ctx, { title: 'Billing e-mail not confirmed', error, body: '' }, 400);
   });
 
   router.post('/settings/sign-out', async (ctx) => {
@@ -209,6 +197,4 @@ export function signInRoutes(deps: ConsoleDeps): Router<ConsoleState> {
     const ended = await deleteMemberSessions(db, sessionOf(ctx).member.id);
     signOut(ctx, `You have signed out everywhere (${ended} sessions ended).`);
   });
-
-  return router;
 }

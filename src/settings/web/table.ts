@@ -6,7 +6,7 @@ export interface Column<T> {
   cell: (row: T) => Part;
 }
 
-export interface StackTable<T> {
+interface StackTable<T> {
   id?: string;
   caption?: Part;
   /** `false` leaves a column out (e.g. actions for viewers). */
@@ -48,3 +48,10 @@ export function stackTable<T>(t: StackTable<T>): Html {
   </table>`;
   return t.scroll === false ? table : html`<div class="scroll">${table}</div>`;
 }
+
+/** A table of the organisation's records (`keys`, `endpoints`): named in its id and caption, each row by its record's id. */
+export const recordTable = <T extends { id: string }>(
+  name: string,
+  rows: readonly T[],
+  columns: StackTable<T>['columns'],
+): Html => stackTable({ id: name, caption: `${rows.length} ${name}`, rows, rowId: (r) => r.id, columns });

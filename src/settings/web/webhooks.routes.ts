@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import { findDelivery, listAttempts, listEndpointDeliveries } from '../../db/webhook-deliveries.repository';
 import { listWebhookEndpoints, type WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import {
@@ -28,19 +27,12 @@ import {
   type ConsoleContext,
   type ConsoleDeps,
   type ConsoleSession,
-  type ConsoleState,
+  type ConsoleRouter,
 } from './context';
 import { html } from '../../web/html';
 import { modeBadge } from './keys.routes';
-import {
-  consolePage,
-  definitions,
-  secretField,
-  sendConfirmation,
-  type ConsolePage,
-  type PageMessages,
-} from './layout';
-import { adminChange, orNotFound } from './refusals';
+import { consolePage, definitions, secretField, type PageMessages } from './layout';
+import { adminChange, adminConfirmation, orNotFound } from './refusals';
 import { requireAdmin } from './security';
 import {
   createEndpointForm,
@@ -139,26 +131,20 @@ function replaySummary(results: ReplayResult[]): string {
   return `${started} ${started === 1 ? 'delivery' : 'deliveries'} replayed${skipped ? `, ${skipped} still in progress or to a deleted endpoint` : ''}. New attempts appear below as they happen.`;
 }
 
-/** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
-function change(
-  deps: ConsoleDeps,
-  page: ConsolePage,
-  run: (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) => Promise<PageMessages>,
-) {
-  return adminChange(page, async (ctx, s) =>
-    run(ctx, await orNotFound(findEndpoint(deps.db, ctx.params.id, s.organisation.id)), actorOf(s)),
-  );
-}
-
 /** Webhooks: endpoints, their deliveries with every attempt, and replays, all confined to the organisation. */
-export function webhookRoutes(deps: ConsoleDeps): Router<ConsoleState> {
+export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db } = deps;
-  const router = new Router<ConsoleState>();
   const replayDeps = { db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
 
   const list = listPage(deps);
   const endpoint = endpointPage(deps);
-  const endpointChange = (run: Parameters<typeof change>[2]) => change(deps, endpoint, run);
+  /** An endpoint change for admins: the endpoint must be the organisation's; refusals show on its page. */
+  const endpointChange = (
+    run: (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) => Promise<PageMessages>,
+  ) =>
+    adminChange(endpoint, async (ctx, s) =>
+      run(ctx, await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id)), actorOf(s)),
+    );
 
   router.get('/settings/webhooks', (ctx) => list(ctx));
   router.post(
@@ -261,25 +247,26 @@ export function webhookRoutes(deps: ConsoleDeps): Router<ConsoleState> {
     }),
   );
 
-  router.get('/settings/webhooks/:id/delete', async (ctx) => {
-    requireAdmin(ctx);
-    const e = await orNotFound(findEndpoint(db, ctx.params.id, sessionOf(ctx).organisation.id));
-    sendConfirmation(ctx, {
-      title: 'Delete webhook endpoint',
-      question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
-        deliveries waiting for a retry are cancelled. This cannot be undone.`,
-      action: `/settings/webhooks/${e.id}/delete`,
-      button: 'Delete endpoint',
-      cancel: `/settings/webhooks/${e.id}`,
-    });
-  });
+  router.get(
+    '/settings/webhooks/:id/delete',
+    adminConfirmation(
+      (id, organisationId) => findEndpoint(db, id, organisationId),
+      (e) => ({
+        title: 'Delete webhook endpoint',
+        question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
+          deliveries waiting for a retry are cancelled. This cannot be undone.`,
+        action: `/settings/webhooks/${e.id}/delete`,
+        button: 'Delete endpoint',
+        cancel: `/settings/webhooks/${e.id}`,
+      }),
+    ),
+  );
   router.post('/settings/webhooks/:id/delete', async (ctx) => {
     requireAdmin(ctx);
     const s = sessionOf(ctx);
     const e = await orNotFound(deleteEndpoint(deps, actorOf(s), ctx.params.id, s.organisation.id));
     await list(ctx, { notice: `Endpoint ${e.url} deleted.` });
   });
-  return router;
 }
 
 /** Replay refusals (a vanished endpoint) become the page's error message. */

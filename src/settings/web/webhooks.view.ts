@@ -5,7 +5,7 @@ import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, WEBHOOK_EVENTS } from '../../web
 import { html, time, type Html } from '../../web/html';
 import { modeBadge } from './keys.routes';
 import { csrfField, option } from './layout';
-import { stackTable } from './table';
+import { recordTable, stackTable } from './table';
 
 export const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
 
@@ -28,19 +28,13 @@ function subscriptionLabel(events: readonly string[]): string {
 
 export function endpointList(endpoints: WebhookEndpoint[]): Html {
   if (endpoints.length === 0) return html`<p>No endpoints yet.</p>`;
-  return stackTable({
-    id: 'endpoints',
-    caption: `${endpoints.length} endpoints`,
-    rows: endpoints,
-    rowId: (e) => e.id,
-    columns: [
-      { label: 'URL', cell: (e) => html`<a href="/settings/webhooks/${e.id}">${e.url}</a>` },
-      { label: 'Mode', cell: (e) => modeBadge(e.mode) },
-      { label: 'Events', cell: (e) => subscriptionLabel(e.events) },
-      { label: 'State', cell: endpointState },
-      { label: 'Created', cell: (e) => time(e.createdAt) },
-    ],
-  });
+  return recordTable('endpoints', endpoints, [
+    { label: 'URL', cell: (e) => html`<a href="/settings/webhooks/${e.id}">${e.url}</a>` },
+    { label: 'Mode', cell: (e) => modeBadge(e.mode) },
+    { label: 'Events', cell: (e) => subscriptionLabel(e.events) },
+    { label: 'State', cell: endpointState },
+    { label: 'Created', cell: (e) => time(e.createdAt) },
+  ]);
 }
 
 export function createEndpointForm(csrf: string): Html {
