@@ -105,6 +105,18 @@ const pricingSchema = z.strictObject({
 });
 export type Tariff = z.infer<typeof pricingSchema>;
 
+export const TRAFFIC_AREAS = [
+  'eastern',
+  'north_eastern',
+  'north_western',
+  'west_midlands',
+  'wales',
+  'western',
+  'london_and_south_east',
+  'scotland',
+] as const;
+export type TrafficArea = (typeof TRAFFIC_AREAS)[number];
+
 export const LEGAL_PERIODS = referenceData('legal-periods.json', legalPeriodsSchema, legalPeriodsJson);
 /** Every one of the 24 cells must be present: a missing nation fails at start-up, not on a customer's order. */
 export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = referenceData(
@@ -117,18 +129,6 @@ export function noticeCell(type: NoticeType, nation: Nation): NoticeCellRules {
   return NOTICE_CELLS[type][nation];
 }
 export const TARIFF = referenceData('pricing.json', pricingSchema, pricingJson);
-
-export const TRAFFIC_AREAS = [
-  'eastern',
-  'north_eastern',
-  'north_western',
-  'west_midlands',
-  'wales',
-  'western',
-  'london_and_south_east',
-  'scotland',
-] as const;
-export type TrafficArea = (typeof TRAFFIC_AREAS)[number];
 
 export const TRAFFIC_AREA_OFFICES = referenceData(
   'traffic-areas.json',
