@@ -30,11 +30,7 @@ export interface CreditNoteFacts extends VatDocumentFacts {
 export function renderCreditNote(order: Order, facts: CreditNoteFacts): Promise<Buffer> {
   const creditNote: VatDocumentFrame = {
     document: 'credit_note',
-    name: 'credit note',
-    heading: 'VAT Credit Note',
-    partyLabel: 'Credit to',
     letterhead: [
-      ['Credit note number', facts.number],
       ['Date', longUkDate(facts.issuedAt)],
       ['Credits invoice', facts.invoice.number],
     ],

@@ -170,11 +170,7 @@ export function verificationFoot(doc: Doc, facts: VatDocumentFacts, what: string
 export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buffer> {
   const invoice: VatDocumentFrame = {
     document: 'invoice',
-    name: 'invoice',
-    heading: 'VAT Invoice',
-    partyLabel: 'Invoice to',
     letterhead: [
-      ['Invoice number', facts.number],
       ['Invoice date', longUkDate(facts.issuedAt)],
       ['Tax point', longDate(facts.taxPoint)],
     ],
@@ -218,13 +214,28 @@ export function renderInvoice(order: Order, facts: VatInvoiceFacts): Promise<Buf
   });
 }
 
-/** How a VAT document names itself, in its letterhead, heading and text. */
+/**
+ * How each VAT document names itself: in running text ("this invoice", "VAT credit note CN-000045"), in its
+ * heading and above the customer's block.
+ */
+const VAT_DOCUMENT_NAMES = {
+  invoice: {
+    name: 'invoice',
+    heading: 'VAT Invoice',
+    partyLabel: 'Invoice to',
+    numberLabel: 'Invoice number',
+  },
+  credit_note: {
+    name: 'credit note',
+    heading: 'VAT Credit Note',
+    partyLabel: 'Credit to',
+    numberLabel: 'Credit note number',
+  },
+} as const;
+
+/** Which VAT document, and the facts beside its letterhead after its number. */
 export interface VatDocumentFrame {
-  document: 'invoice' | 'credit_note';
-  /** In running text: "this invoice", "VAT credit note CN-000045". */
-  name: string;
-  heading: string;
-  partyLabel: string;
+  document: keyof typeof VAT_DOCUMENT_NAMES;
   letterhead: Array<[string, string]>;
 }
 
@@ -238,22 +249,23 @@ export function renderVatDocument(
   frame: VatDocumentFrame,
   body: (doc: Doc) => void,
 ): Promise<Buffer> {
+  const { name, heading: documentHeading, partyLabel, numberLabel } = VAT_DOCUMENT_NAMES[frame.document];
   return renderPdf(
     (doc) => {
-      letterhead(doc, facts.supplier, frame.letterhead);
-      heading(doc, frame.heading);
+      letterhead(doc, facts.supplier, [[numberLabel, facts.number], ...frame.letterhead]);
+      heading(doc, documentHeading);
       if (!order.livemode) {
-        paragraph(doc, `TEST MODE: this ${frame.name} is for a simulated order. No money is due or moved.`, {
+        paragraph(doc, `TEST MODE: this ${name} is for a simulated order. No money is due or moved.`, {
           size: 9,
         });
       }
-      parties(doc, facts.supplier, facts.customer, frame.partyLabel);
+      parties(doc, facts.supplier, facts.customer, partyLabel);
       body(doc);
       doc.moveDown(1);
-      verificationFoot(doc, facts, frame.name);
+      verificationFoot(doc, facts, name);
     },
     {
-      title: `VAT ${frame.name} ${facts.number}`,
+      title: `VAT ${name} ${facts.number}`,
       document: frame.document,
       testMode: !order.livemode,
       createdAt: facts.issuedAt,

@@ -15,6 +15,11 @@ import { referenceData } from './data/reference';
 const positiveInt = z.int().positive();
 const source = z.string().min(1);
 
+/** An object with exactly these keys, each value matching `schema`. */
+function everyKey<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S) {
+  return z.strictObject(Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>);
+}
+
 const periodSchema = z
   .strictObject({
     days: positiveInt.optional(),
@@ -70,9 +75,7 @@ const PERIOD_KEYS = [
 export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
 const legalPeriodsSchema = z.strictObject({
-  periods: z.strictObject(
-    Object.fromEntries(PERIOD_KEYS.map((k) => [k, periodSchema])) as Record<PeriodKey, typeof periodSchema>,
-  ),
+  periods: everyKey(PERIOD_KEYS, periodSchema),
   publication: z.strictObject({ leadWorkingDays: z.int().min(0), maxDaysAhead: positiveInt, source }),
 });
 
@@ -114,37 +117,11 @@ export const TRAFFIC_AREAS = [
 ] as const;
 export type TrafficArea = (typeof TRAFFIC_AREAS)[number];
 
-const trafficOfficeSchema = z.strictObject({
-  name: z.string().min(1),
-  representationsAddress: z.string().min(1),
-  guideAvailableFrom: z.string().min(1),
-  publicInquiryOffice: z.string().min(1),
-});
-export type TrafficAreaOffice = z.infer<typeof trafficOfficeSchema>;
-
-const trafficAreasSchema = z.strictObject({
-  source,
-  areas: z.strictObject(
-    Object.fromEntries(TRAFFIC_AREAS.map((k) => [k, trafficOfficeSchema])) as Record<
-      TrafficArea,
-      typeof trafficOfficeSchema
-    >,
-  ),
-});
-
 export const LEGAL_PERIODS = referenceData('legal-periods.json', legalPeriodsSchema, legalPeriodsJson);
-const nationCellsSchema = z.strictObject(
-  Object.fromEntries(NATIONS.map((n) => [n, noticeCellSchema])) as Record<Nation, typeof noticeCellSchema>,
-);
 /** Every one of the 24 cells must be present: a missing nation fails at start-up, not on a customer's order. */
 export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = referenceData(
   'notice-types.json',
-  z.strictObject(
-    Object.fromEntries(NOTICE_TYPES.map((t) => [t, nationCellsSchema])) as Record<
-      NoticeType,
-      typeof nationCellsSchema
-    >,
-  ),
+  everyKey(NOTICE_TYPES, everyKey(NATIONS, noticeCellSchema)),
   noticeTypesJson,
 );
 
@@ -152,9 +129,21 @@ export function noticeCell(type: NoticeType, nation: Nation): NoticeCellRules {
   return NOTICE_CELLS[type][nation];
 }
 export const TARIFF = referenceData('pricing.json', pricingSchema, pricingJson);
+
 export const TRAFFIC_AREA_OFFICES = referenceData(
   'traffic-areas.json',
-  trafficAreasSchema,
+  z.strictObject({
+    source,
+    areas: everyKey(
+      TRAFFIC_AREAS,
+      z.strictObject({
+        name: z.string().min(1),
+        representationsAddress: z.string().min(1),
+        guideAvailableFrom: z.string().min(1),
+        publicInquiryOffice: z.string().min(1),
+      }),
+    ),
+  }),
   trafficAreasJson,
 ).areas;
 

@@ -92,6 +92,16 @@ export async function createTestKey(
   return createApiKey(db, { organisationId, scopes, mode });
 }
 
+/** A new organisation with a key of its own (read and write unless `scopes` says otherwise). */
+export async function createTestCaller(
+  db: Db,
+  opts: Parameters<typeof createTestOrganisation>[1] & { scopes?: KeyScope[] } = {},
+) {
+  const org = await createTestOrganisation(db, opts);
+  const { key } = await createTestKey(db, org.id, opts.scopes);
+  return { org, key };
+}
+
 /** Integration keys of the order's own newspaper and Gazette edition, as `notices integration-key create` makes. */
 export async function integrationKeysFor(
   db: Db,

@@ -20,65 +20,23 @@ export interface TestPki {
   strangerKey: string;
 }
 
-const openssl = (dir: string, ...args: string[]) =>
-  execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+/** Runs openssl in `dir`; the arguments are split at spaces (none of them holds one). */
+const openssl = (dir: string, args: string) =>
+  execFileSync('openssl', args.split(' '), { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+
+/** A new P-256 key (no passphrase) for the subject CN=name, written to name.key. */
+const newKey = (name: string) =>
+  `-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=${name} -keyout ${name}.key`;
 
 function authority(dir: string, name: string) {
-  openssl(
-    dir,
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${name}`,
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.crt`,
-  );
+  openssl(dir, `req -x509 ${newKey(name)} -days 2 -out ${name}.crt`);
 }
 
 function issue(dir: string, ca: string, name: string, ext: string) {
   writeFileSync(path.join(dir, `${name}.ext`), ext);
-  openssl(
-    dir,
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-subj',
-    `/CN=${name}`,
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.csr`,
-  );
-  openssl(
-    dir,
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    `${ca}.crt`,
-    '-CAkey',
-    `${ca}.key`,
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-extfile',
-    `${name}.ext`,
-    '-out',
-    `${name}.crt`,
-  );
+  openssl(dir, `req ${newKey(name)} -out ${name}.csr`);
+  const signer = `-CA ${ca}.crt -CAkey ${ca}.key -CAcreateserial`;
+  openssl(dir, `x509 -req -in ${name}.csr ${signer} -days 2 -extfile ${name}.ext -out ${name}.crt`);
 }
 
 /** A throwaway PKI made with openssl, valid two days from now. */

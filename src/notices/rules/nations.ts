@@ -8,13 +8,13 @@ import { minimumPeriod, notAfterToday, str, type Rule } from './context';
 import { eiaParticulars } from './eia';
 import { hgvVariationRules } from './hgv';
 import { NI_PLACE_SOURCES, placeInNorthernIreland } from './ni-places';
-import { scotlandProbate, scotlandTro } from './scotland';
+import { scotlandProbate } from './scotland';
 import { hgvRules } from './hgv';
 import { highwaysRules } from './highways';
 import { planningCommentPeriod } from './planning';
 import { probateRules } from './probate';
 import { publicPathRules } from './public-path';
-import { troRules } from './tro';
+import { scotlandTro, troRules } from './tro';
 import { welshTextRule } from './welsh';
 
 /**

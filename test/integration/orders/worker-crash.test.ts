@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listOrderEvents } from '../../../src/db/order-events.repository';
 import { eventually } from '../../support/eventually';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestCaller, startTestApi, type TestApi } from '../../support/harness';
 import { spawnWorkerProcess, type WorkerProcess } from '../../support/worker-process';
 import { PUBLICATION_DATE, PUBLISHED_AT, validOrderBody } from '../../support/notice-bodies';
 
@@ -55,8 +49,7 @@ async function withCrash<T>(work: Promise<T>, progress: () => Promise<number>, k
 describe('worker crash (SIGKILL) in the middle of many orders', () => {
   test('every order finishes, each event recorded exactly once, none lost', async () => {
     await startWorker();
-    const org = await createTestOrganisation(api.db, { paymentMethod: 'invoice_with_terms' });
-    const { key } = await createTestKey(api.db, org.id);
+    const { org, key } = await createTestCaller(api.db, { paymentMethod: 'invoice_with_terms' });
 
     // 1. Create 30 orders at once; kill the worker when a third are written.
     const creations = Promise.all(

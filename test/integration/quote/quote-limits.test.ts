@@ -5,13 +5,7 @@
  * trusted proxy), so quotes elsewhere in the suite spend nothing of its budget.
  */
 import { randomInt } from 'node:crypto';
-import {
-  call,
-  createTestKey,
-  createTestOrganisation,
-  startTestApi,
-  type TestApi,
-} from '../../support/harness';
+import { call, createTestCaller, startTestApi, type TestApi } from '../../support/harness';
 
 let api: TestApi;
 
@@ -48,8 +42,7 @@ async function statuses(from: string, n: number, key?: string): Promise<number[]
 describe('POST /api/v1/quote limits', () => {
   it('counts quotes with a valid key against the key, past the address’s budget, then 429 at the key’s', async () => {
     const from = newClient();
-    const org = await createTestOrganisation(api.db);
-    const { key } = await createTestKey(api.db, org.id, ['orders:read']);
+    const { key } = await createTestCaller(api.db, { scopes: ['orders:read'] });
     expect(await statuses(from, 5, key)).toEqual([200, 200, 200, 200, 429]);
     // The keyed quotes spent nothing of the address's own budget.
     expect(await statuses(from, 3)).toEqual([200, 200, 429]);

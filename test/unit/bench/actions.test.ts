@@ -4,33 +4,37 @@ import { temporal } from '@temporalio/proto';
 import { addActions, countActions } from '../../../bench/lib/actions';
 
 const T = temporal.api.enums.v1.EventType;
+/** Events as fetchHistory() returns them: the type by its number. */
+const byNumber = (...types: Array<keyof typeof T>) => types.map((type) => ({ eventType: T[type] }));
 
 describe('countActions', () => {
   it('counts each billed kind once per event, by numeric or named type', () => {
     const counts = countActions([
-      { eventType: T.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED },
-      { eventType: T.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED },
-      { eventType: T.EVENT_TYPE_WORKFLOW_TASK_STARTED },
-      { eventType: T.EVENT_TYPE_WORKFLOW_TASK_COMPLETED },
+      ...byNumber(
+        'EVENT_TYPE_WORKFLOW_EXECUTION_STARTED',
+        'EVENT_TYPE_WORKFLOW_TASK_SCHEDULED',
+        'EVENT_TYPE_WORKFLOW_TASK_STARTED',
+        'EVENT_TYPE_WORKFLOW_TASK_COMPLETED',
+      ),
       { eventType: 'EVENT_TYPE_WORKFLOW_TASK_COMPLETED' },
-      { eventType: T.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED },
-      { eventType: T.EVENT_TYPE_ACTIVITY_TASK_COMPLETED },
-      { eventType: T.EVENT_TYPE_TIMER_STARTED },
-      { eventType: T.EVENT_TYPE_TIMER_FIRED },
-      { eventType: T.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED },
+      ...byNumber(
+        'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED',
+        'EVENT_TYPE_ACTIVITY_TASK_COMPLETED',
+        'EVENT_TYPE_TIMER_STARTED',
+        'EVENT_TYPE_TIMER_FIRED',
+        'EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED',
+      ),
       { eventType: 'EVENT_TYPE_SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED' },
-      { eventType: T.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED },
-      { eventType: T.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED },
-      { eventType: T.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED },
-      {
+      ...byNumber(
+        'EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED',
+        'EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED',
+        'EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED',
+      ),
+      ...['core_local_activity', 'core_patch'].map((markerName) => ({
         eventType: T.EVENT_TYPE_MARKER_RECORDED,
-        markerRecordedEventAttributes: { markerName: 'core_local_activity' },
-      },
-      {
-        eventType: T.EVENT_TYPE_MARKER_RECORDED,
-        markerRecordedEventAttributes: { markerName: 'core_patch' },
-      },
-      { eventType: T.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED },
+        markerRecordedEventAttributes: { markerName },
+      })),
+      ...byNumber('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED'),
     ]);
     expect(counts).toEqual({
       workflowsStarted: 1,

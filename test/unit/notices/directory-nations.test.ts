@@ -1,15 +1,6 @@
-import {
-  earliestPublicationDate,
-  findNewspaper,
-  nationOfPostcode,
-  parseOrderInput,
-  parseQuoteRequest,
-  prepareNotice,
-  quote,
-  type Nation,
-} from '../../../src/notices';
+import { earliestPublicationDate, findNewspaper, nationOfPostcode, type Nation } from '../../../src/notices';
 import { isoWeekday } from '../../../src/notices/dates';
-import { CTX } from './fixtures';
+import { CTX, prepare, quoteOf } from './fixtures';
 import { validCell } from './nation-fixtures';
 import { eachCaseGives } from '../../support/cases';
 
@@ -59,10 +50,10 @@ describe('newspapers outside England', () => {
       newspaperName: name,
       publicationDate: undefined,
     };
-    const prepared = prepareNotice(parseOrderInput(body, CTX), CTX);
+    const prepared = prepare(body);
     expect(prepared.newspaper.name.toLowerCase()).toBe(name.toLowerCase());
     expect(prepared.nation).toBe(nation);
-    const quoted = quote(parseQuoteRequest({ type, postcode: body.postcode, newspaperName: name }, CTX), CTX);
+    const quoted = quoteOf({ type, postcode: body.postcode, newspaperName: name });
     expect(quoted.newspaper.name).toBe(prepared.newspaper.name);
   });
 });

@@ -1,5 +1,12 @@
 import { AppError, type FieldIssue } from '../../../src/errors';
-import { parseOrderInput, type NoticeType, type OrderInputOf } from '../../../src/notices';
+import {
+  parseOrderInput,
+  parseQuoteRequest,
+  prepareNotice,
+  quote,
+  type NoticeType,
+  type OrderInputOf,
+} from '../../../src/notices';
 
 /** Friday 20 November 2026. Fixtures publish on Monday 1 March 2027 unless a test says otherwise. */
 export const TODAY = '2026-11-20';
@@ -150,4 +157,14 @@ export function parsed<T extends NoticeType>(
   overrides: Record<string, unknown> = {},
 ): OrderInputOf<T> {
   return parseOrderInput(valid(type, overrides), CTX) as OrderInputOf<T>;
+}
+
+/** An order body parsed and prepared as the API does, on CTX's day. */
+export function prepare(body: Record<string, unknown>) {
+  return prepareNotice(parseOrderInput(body, CTX), CTX);
+}
+
+/** A quote request parsed and quoted as the API does, on CTX's day. */
+export function quoteOf(request: unknown) {
+  return quote(parseQuoteRequest(request, CTX), CTX);
 }

@@ -1,17 +1,10 @@
-import {
-  findNewspaper,
-  nationOfPostcode,
-  parseOrderInput,
-  parseQuoteRequest,
-  prepareNotice,
-  quote,
-} from '../../../src/notices';
+import { findNewspaper, nationOfPostcode, parseOrderInput, parseQuoteRequest } from '../../../src/notices';
 import { AppError } from '../../../src/errors';
 import { gazetteDateAfterBooking, gazetteInsertion } from '../../../src/notices/gazettes';
 import { routeNation, type NationRouting, NATION_ROUTING } from '../../../src/notices/nations';
 import { parseUkPostcode, type UkPostcode } from '../../../src/notices/postcodes';
 import { firstPublicationDay } from '../../../src/notices/publication';
-import { CTX, issuesOf, thrown, valid } from './fixtures';
+import { CTX, issuesOf, prepare, quoteOf, thrown, valid } from './fixtures';
 import { validCell } from './nation-fixtures';
 import { eachCaseGives } from '../../support/cases';
 
@@ -19,7 +12,6 @@ import { eachCaseGives } from '../../support/cases';
  * The cases of issue 28 (items 1–4): the notice's own place decides the paper, the nation and the law; papers
  * must circulate there; border sectors are never guessed; the Gazette's date is booked and counted.
  */
-const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
 const place = (postcode: string): UkPostcode => {
   const parsed = parseUkPostcode(postcode);
   if (!parsed.ok) throw new Error(parsed.message);
@@ -190,9 +182,7 @@ describe('border sectors', () => {
       expect(err.details).toMatchObject({ postcode, field: '$.postcode', options: expect.any(Array) });
       const nations = (err.details?.options as Array<{ nation: string }>).map((o) => o.nation);
       for (const nation of nations) {
-        expect(quote(parseQuoteRequest({ type: 'planning', postcode, nation }, CTX), CTX).nation).toBe(
-          nation,
-        );
+        expect(quoteOf({ type: 'planning', postcode, nation }).nation).toBe(nation);
       }
       const other = nations.includes('scotland') ? 'wales' : 'scotland';
       expect(issuesOf(() => parseQuoteRequest({ type: 'planning', postcode, nation: other }, CTX))).toEqual([
@@ -274,7 +264,7 @@ describe('the Gazette date is booked, shown and counted', () => {
   });
 
   it('returns the Gazette date on the quote', () => {
-    const q = quote(parseQuoteRequest({ type: 'probate', postcode: 'BT1 5GS' }, CTX), CTX);
+    const q = quoteOf({ type: 'probate', postcode: 'BT1 5GS' });
     expect(q).toMatchObject({ gazetteEdition: 'belfast', nation: 'northern_ireland' });
     expect(new Date(`${q.gazettePublicationDate}T00:00:00Z`).getUTCDay()).toBe(5);
   });

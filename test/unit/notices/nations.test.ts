@@ -5,18 +5,16 @@ import {
   noticeCell,
   NOTICE_TYPES,
   parseOrderInput,
-  prepareNotice,
   type Nation,
   type NoticeType,
 } from '../../../src/notices';
 import { addDays } from '../../../src/notices/dates';
 import { earliestDeadline } from '../../../src/notices/periods';
 import type { PeriodKey } from '../../../src/notices/reference-data';
-import { CTX, issuesOf } from './fixtures';
+import { CTX, issuesOf, prepare } from './fixtures';
 import { cellWith, EIA_PARTICULARS, SCOTTISH_TRO_MAKING, TRO_PROPOSALS, welshCell } from './nation-fixtures';
 import { eachCaseGives } from '../../support/cases';
 
-const prepare = (body: Record<string, unknown>) => prepareNotice(parseOrderInput(body, CTX), CTX);
 const cell = cellWith;
 
 describe('nation of a postcode', () => {

@@ -11,19 +11,16 @@ import {
 } from '../../../src/orders/status';
 
 /** The whole transition table, written out: every (status, transition) pair not listed here is refused. */
+const TO_PUBLISHED: Array<[OrderStatus, OrderTransition, OrderStatus]> = [
+  ['pending_payment', 'payment_received', 'awaiting_booking'],
+  ['awaiting_po', 'po_received', 'awaiting_booking'],
+  ['awaiting_booking', 'booking_confirmed', 'booked'],
+  ['booked', 'publication_confirmed', 'published'],
+];
 const ALLOWED: Record<'probate' | 'other', Array<[OrderStatus, OrderTransition, OrderStatus]>> = {
-  other: [
-    ['pending_payment', 'payment_received', 'awaiting_booking'],
-    ['awaiting_po', 'po_received', 'awaiting_booking'],
-    ['awaiting_booking', 'booking_confirmed', 'booked'],
-    ['booked', 'publication_confirmed', 'published'],
-    ['published', 'completed', 'completed'],
-  ],
+  other: [...TO_PUBLISHED, ['published', 'completed', 'completed']],
   probate: [
-    ['pending_payment', 'payment_received', 'awaiting_booking'],
-    ['awaiting_po', 'po_received', 'awaiting_booking'],
-    ['awaiting_booking', 'booking_confirmed', 'booked'],
-    ['booked', 'publication_confirmed', 'published'],
+    ...TO_PUBLISHED,
     ['published', 'urn_received', 'urn_received'],
     ['urn_received', 'completed', 'completed'],
   ],
