@@ -32,7 +32,7 @@ const SCENARIOS: Record<
   lifecycle: { run: lifecycleScenario, limitS: 480 },
   hostile: { run: hostileScenario, limitS: 300 },
   'worker-start': { run: workerStartScenario, limitS: 600 },
-  'noisy-neighbour': { run: noisyNeighbourScenario, limitS: 90 },
+  'noisy-neighbour': { run: noisyNeighbourScenario, limitS: 240 },
 };
 
 function positiveInt(value: string | undefined, fallback: number, option: string): number {

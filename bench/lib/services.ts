@@ -16,9 +16,12 @@ import { progress, sleep, withTimeout } from './progress';
 import { startSmtpSink } from './smtp-sink';
 import { adminQuery, benchLog, childEnv, relay, startWithCleanups, type Cleanups } from './start-up';
 import { createBenchTls, type BenchTls } from './tls';
+import { confineCpu, podCpu } from './cpu-limit';
 
 /** The test-mode worker's nice(1) increment: below the live worker, the API and the database. */
 const TEST_MODE_WORKER_NICE = 10;
+/** The test-mode worker pods' CPU request and limit, read from the chart (testModeWorker.resources). */
+const TEST_MODE_WORKER_CPU = podCpu('testModeWorker');
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAMESPACE = 'default';
 const ROOT = path.join(__dirname, '..', '..');
@@ -236,7 +239,19 @@ async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<Ben
     label: 'test-mode worker',
     nice: TEST_MODE_WORKER_NICE,
   });
-  cleanups.push({ what: 'test-mode worker', run: () => stopChild(testModeWorker) });
+  const confined = confineCpu(testModeWorker.pid!, `notices-bench-${process.pid}`, TEST_MODE_WORKER_CPU);
+  cleanups.push({
+    what: 'test-mode worker',
+    run: async () => {
+      await stopChild(testModeWorker);
+      confined?.remove();
+    },
+  });
+  progress(
+    confined
+      ? `test-mode worker confined to a ${TEST_MODE_WORKER_CPU.limitCores}-core CPU limit (its pod's)`
+      : 'test-mode worker not confined (no writable cgroup): it runs at nice 10 only',
+  );
   const api = spawnService('api', env);
   cleanups.push({ what: 'API', run: () => stopChild(api) });
   const apiUrl = `http://127.0.0.1:${apiPort}`;

@@ -168,12 +168,16 @@ describe('docker-compose.yml with deploy/compose.env.example, through compose-go
     return command.join(' ');
   };
 
-  it('runs test-mode work in a worker of its own at a quarter of the CPU weight, live work in the other', () => {
+  it('runs test-mode work in a worker of its own at a quarter of the CPU weight and half a core at most, live work in the other', () => {
     const project = load(envText(example.map((l) => ({ ...l, value: replacement(l) ?? l.value })))).project!;
     expect(appEnvironment(project, 'worker').WORKER_MODES).toBe('live');
     expect(appEnvironment(project, 'worker-test-mode').WORKER_MODES).toBe('test');
-    const services = project.services as Record<string, { cpu_shares?: number; secrets?: unknown[] }>;
+    const services = project.services as Record<
+      string,
+      { cpu_shares?: number; cpus?: number; secrets?: unknown[] }
+    >;
     expect(services['worker-test-mode']!.cpu_shares).toBe(256);
+    expect(services['worker-test-mode']!.cpus).toBe(0.5);
     expect(services['worker-test-mode']!.secrets).toEqual(services.worker!.secrets);
   });
 

@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+/** A container's CPU as Kubernetes sets it: the request (a weight) and the limit (a hard quota), in cores. */
+export interface CpuAllowance {
+  requestCores: number;
+  limitCores: number;
+}
+
+const PERIOD_US = 100_000;
+
+/** Kubernetes CPU quantities: `500m` or `0.5`. */
+const cores = (quantity: string | number) =>
+  typeof quantity === 'number'
+    ? quantity
+    : quantity.endsWith('m')
+      ? Number(quantity.slice(0, -1)) / 1000
+      : Number(quantity);
+
+/** A worker component's CPU request and limit as the Helm chart's values give them. */
+export function podCpu(component: string): CpuAllowance {
+  const values = parse(readFileSync(path.join(__dirname, '../../deploy/helm/notices/values.yaml'), 'utf8'));
+  const { requests, limits } = values[component].resources;
+  return { requestCores: cores(requests.cpu), limitCores: cores(limits.cpu) };
+}
+
+/**
+ * Puts a process (all its threads) in a cgroup of its own with the CPU weight and quota Kubernetes gives a
+ * container with `allowance` (cgroup v1: cpu.shares = request × 1024, cpu.cfs_quota_us = limit × period; v2:
+ * cpu.weight and cpu.max likewise), so the bench runs a process as its pod would. Answers how it confined the
+ * process, or null where cgroups cannot be written (not Linux, not root): the caller says so in its results.
+ */
+export function confineCpu(pid: number, name: string, allowance: CpuAllowance): { remove(): void } | null {
+  const quota = String(Math.round(allowance.limitCores * PERIOD_US));
+  const v1 = '/sys/fs/cgroup/cpu';
+  const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers') ? '/sys/fs/cgroup' : null;
+  const root = existsSync(path.join(v1, 'cpu.shares')) ? v1 : v2;
+  if (!root) return null;
+  const dir = path.join(root, name);
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (root === v1) {
+      writeFileSync(
+        path.join(dir, 'cpu.shares'),
+        String(Math.max(2, Math.round(allowance.requestCores * 1024))),
+      );
+      writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+      writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), quota);
+    } else {
+      // Kubernetes maps a request to cpu.weight on cgroup v2 (shares 2–262144 onto weight 1–10000).
+      const shares = Math.max(2, Math.round(allowance.requestCores * 1024));
+      writeFileSync(path.join(dir, 'cpu.weight'), String(Math.round(1 + ((shares - 2) * 9999) / 262142)));
+      writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+    }
+    writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+  } catch {
+    return null;
+  }
+  return {
+    remove: () => {
+      try {
+        rmdirSync(dir);
+      } catch {
+        // Still holds a process (it is being stopped): the next run reuses the folder.
+      }
+    },
+  };
+}
