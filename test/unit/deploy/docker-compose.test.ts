@@ -30,7 +30,7 @@ const service = (name: string): Service => {
 };
 /** Replaces ${VAR...} interpolations with a dummy value, as compose would with the env set. */
 const interpolate = (value: string): string => value.replace(/\$\{[^}]*\}/g, 'x');
-const appServices = ['migrate', 'api', 'worker'];
+const appServices = ['migrate', 'api', 'worker', 'worker-test-mode'];
 
 describe('docker-compose.yml', () => {
   it('has every service of the stack', () => {
@@ -44,6 +44,7 @@ describe('docker-compose.yml', () => {
         'temporal-setup',
         'temporal-ui',
         'worker',
+        'worker-test-mode',
         'redis',
         'prometheus',
         'grafana',
@@ -110,7 +111,7 @@ describe('docker-compose.yml', () => {
     expect(condition('temporal-setup', 'temporal')).toBe('service_healthy');
     expect(condition('temporal-ui', 'temporal')).toBe('service_healthy');
     expect(condition('migrate', 'postgresql')).toBe('service_healthy');
-    for (const name of ['api', 'worker']) {
+    for (const name of ['api', 'worker', 'worker-test-mode']) {
       expect(condition(name, 'migrate')).toBe('service_completed_successfully');
       expect(condition(name, 'temporal')).toBe('service_healthy');
       expect(condition(name, 'temporal-setup')).toBe('service_completed_successfully');
@@ -172,7 +173,7 @@ describe('observability in docker-compose.yml', () => {
   it('serves the metrics on their own ports, on the compose network only, behind the token', () => {
     expect(env).toMatchObject({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' });
     expect(env.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN:\?/);
-    for (const name of ['api', 'worker']) {
+    for (const name of ['api', 'worker', 'worker-test-mode']) {
       for (const port of service(name).ports ?? []) expect(port).not.toMatch(/946[45]/);
     }
   });
@@ -190,7 +191,10 @@ describe('observability in docker-compose.yml', () => {
       './deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
     );
     expect(targets('notices-api')).toEqual([`api:${env.METRICS_PORT}`]);
-    expect(targets('notices-worker')).toEqual([`worker:${env.WORKER_METRICS_PORT}`]);
+    expect(targets('notices-worker')).toEqual([
+      `worker:${env.WORKER_METRICS_PORT}`,
+      `worker-test-mode:${env.WORKER_METRICS_PORT}`,
+    ]);
     const mounted = (service('prometheus') as { secrets?: string[] }).secrets ?? [];
     const declared = (compose as unknown as { secrets: Record<string, { environment?: string }> }).secrets;
     for (const name of ['notices-api', 'notices-worker']) {
