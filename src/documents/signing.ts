@@ -150,6 +150,16 @@ export async function signPdf(pdf: Buffer, identity: SigningIdentity, info: Sign
 }
 
 /**
+ * A positive serial from random bytes whose DER encoding is minimal: a first byte of 0 followed by one below 0x80
+ * is not valid DER, and NSS (pdfsig, Firefox, Acrobat's peers) then cannot read the certificate at all.
+ */
+export function certificateSerial(random: Uint8Array): Uint8Array {
+  const serial = Uint8Array.from(random);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return serial;
+}
+
+/**
  * A self-signed certificate and a fresh RSA key, for development and tests only: a document it signs verifies
  * as signed and unaltered, but names itself a development signer and chains to no trusted authority.
  * Production refuses to start without a real key and certificate (src/config.ts).
@@ -168,9 +178,9 @@ export async function developmentSigningIdentity(organisation: string): Promise<
   ])) as webcrypto.CryptoKeyPair;
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  const serial = webcrypto.getRandomValues(new Uint8Array(16));
-  serial[0] &= 0x7f;
-  certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
+  certificate.serialNumber = new asn1js.Integer({
+    valueHex: certificateSerial(webcrypto.getRandomValues(new Uint8Array(16))),
+  });
   const name = [
     [OID.country, new asn1js.PrintableString({ value: 'GB' })],
     [OID.organisation, new asn1js.Utf8String({ value: organisation.slice(0, 64) })],

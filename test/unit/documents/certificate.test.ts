@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderCertificate } from '../../../src/documents/certificate';
-import { signPdf } from '../../../src/documents/signing';
+import { certificateSerial, signPdf } from '../../../src/documents/signing';
 import type { Order } from '../../../src/orders/order';
 import { certificateFacts, testSigning } from '../../support/documents';
 import { popplerWarnings } from '../../support/poppler';
@@ -149,5 +149,19 @@ describe('the certificate as a PDF', () => {
   ])('%s looks as reviewed (docs/documents/%s.png, within 0.5%% of pixels)', async (name, render) => {
     const png = pdfPagePng(await render(), 1, 50);
     expect(differenceFromReference(png, path.join(PICTURES, `${name}.png`))).toBeLessThan(0.005);
+  });
+});
+
+describe('the development signing certificate', () => {
+  it('has a positive, minimally encoded serial whatever bytes chance gives (NSS refuses any other)', () => {
+    for (let first = 0; first < 256; first++) {
+      for (const second of [0x00, 0x7f, 0x80, 0xff]) {
+        const serial = certificateSerial(Uint8Array.from([first, second, ...new Uint8Array(14)]));
+        expect(serial).toHaveLength(16);
+        expect(serial[0]).toBeGreaterThanOrEqual(0x40);
+        expect(serial[0]).toBeLessThan(0x80);
+        expect(serial.slice(1)).toEqual(Uint8Array.from([second, ...new Uint8Array(14)]));
+      }
+    }
   });
 });
