@@ -9,7 +9,7 @@ import { signingIdentity } from './documents/signing-identity';
 import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
-import { TEST_MODE_SLOTS, testModeTaskQueue } from './temporal/task-queues';
+import { orderTaskQueue, TEST_MODE_SLOTS } from './temporal/task-queues';
 
 export interface OrderWorkerOptions extends ActivityDeps {
   connection: NativeConnection;
@@ -94,13 +94,11 @@ export async function startOrderWorker(
   const workerDeps = { ...deps, mailer, temporal: deps.temporal ?? ownClient, connection };
   const workers = await Promise.all(
     deps.config.workerModes.map((mode) =>
-      mode === 'live'
-        ? createOrderWorker(workerDeps)
-        : createOrderWorker({
-            ...workerDeps,
-            taskQueue: testModeTaskQueue(deps.taskQueue),
-            slots: TEST_MODE_SLOTS,
-          }),
+      createOrderWorker({
+        ...workerDeps,
+        taskQueue: orderTaskQueue(deps.taskQueue, mode === 'live'),
+        ...(mode === 'test' ? { slots: TEST_MODE_SLOTS } : {}),
+      }),
     ),
   );
   // The document signing key: a missing or mismatched file stops the worker now, not at the first certificate.

@@ -28,32 +28,30 @@ export function podCpu(component: string): CpuAllowance {
 /**
  * Puts a process (all its threads) in a cgroup of its own with the CPU weight and quota Kubernetes gives a
  * container with `allowance` (cgroup v1: cpu.shares = request × 1024, cpu.cfs_quota_us = limit × period; v2:
- * cpu.weight and cpu.max likewise), so the bench runs a process as its pod would. Answers how it confined the
- * process, or null where cgroups cannot be written (not Linux, not root): the caller says so in its results.
+ * cpu.weight and cpu.max likewise), so the bench runs a process as its pod would. Answers how to remove the
+ * cgroup, or null where cgroups cannot be written (not Linux, not root): the caller says so.
  */
 export function confineCpu(pid: number, name: string, allowance: CpuAllowance): { remove(): void } | null {
   const quota = String(Math.round(allowance.limitCores * PERIOD_US));
+  const shares = Math.max(2, Math.round(allowance.requestCores * 1024));
   const v1 = '/sys/fs/cgroup/cpu';
   const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers') ? '/sys/fs/cgroup' : null;
   const root = existsSync(path.join(v1, 'cpu.shares')) ? v1 : v2;
   if (!root) return null;
   const dir = path.join(root, name);
+  const write = (file: string, value: string) => writeFileSync(path.join(dir, file), value);
   try {
     mkdirSync(dir, { recursive: true });
     if (root === v1) {
-      writeFileSync(
-        path.join(dir, 'cpu.shares'),
-        String(Math.max(2, Math.round(allowance.requestCores * 1024))),
-      );
-      writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
-      writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), quota);
+      write('cpu.shares', String(shares));
+      write('cpu.cfs_period_us', String(PERIOD_US));
+      write('cpu.cfs_quota_us', quota);
     } else {
-      // Kubernetes maps a request to cpu.weight on cgroup v2 (shares 2–262144 onto weight 1–10000).
-      const shares = Math.max(2, Math.round(allowance.requestCores * 1024));
-      writeFileSync(path.join(dir, 'cpu.weight'), String(Math.round(1 + ((shares - 2) * 9999) / 262142)));
-      writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
+      // Kubernetes maps shares (2–262144) onto cgroup v2's cpu.weight (1–10000).
+      write('cpu.weight', String(Math.round(1 + ((shares - 2) * 9999) / 262142)));
+      write('cpu.max', `${quota} ${PERIOD_US}`);
     }
-    writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+    write('cgroup.procs', String(pid));
   } catch {
     return null;
   }

@@ -250,7 +250,7 @@ async function start(cleanups: Cleanups, stop: () => Promise<void>): Promise<Ben
   progress(
     confined
       ? `test-mode worker confined to a ${TEST_MODE_WORKER_CPU.limitCores}-core CPU limit (its pod's)`
-      : 'test-mode worker not confined (no writable cgroup): it runs at nice 10 only',
+      : `test-mode worker not confined (no writable cgroup): it runs at nice ${TEST_MODE_WORKER_NICE} only`,
   );
   const api = spawnService('api', env);
   cleanups.push({ what: 'API', run: () => stopChild(api) });
@@ -325,8 +325,8 @@ export const cpuSeconds = (pid: number | undefined): number | null =>
 export async function settle(services: BenchServices, maxMs = 60_000): Promise<number> {
   const started = Date.now();
   const workersCpu = () => {
-    const each = [services.worker.pid, services.testModeWorker.pid].map(cpuSeconds);
-    return each.includes(null) ? null : each.reduce((a, b) => a! + b!, 0)!;
+    const [live, test] = [services.worker.pid, services.testModeWorker.pid].map(cpuSeconds);
+    return live === null || test === null ? null : live! + test!;
   };
   const first = workersCpu();
   if (first === null) {
