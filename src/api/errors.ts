@@ -1,8 +1,9 @@
+import type { Next } from 'koa';
 import type { Db } from '../db/database';
 import { findOrder } from '../db/orders.repository';
 import { AppError, type ErrorCode } from '../errors';
 import type { Order } from '../orders/order';
-import type { Caller } from './context';
+import type { AppContext, Caller } from './context';
 
 /** The one mapping from an error code to its HTTP status. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -28,23 +29,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   locus_ambiguous: 400,
 };
 
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode;
-  details?: Record<string, unknown>;
-}
-
-export function errorBody({ message, code, details }: AppError): ErrorBody {
-  return { error: message, code, ...(details !== undefined && { details }) };
-}
+export const errorBody = ({ message, code, details }: AppError) => ({
+  error: message,
+  code,
+  ...(details !== undefined && { details }),
+});
 
 /** An order's workflow has closed: its projection, now final, explains the refusal. */
 export class OrderClosed extends Error {}
 
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
-export function orderNotFound(id: string): AppError {
-  return new AppError('order_not_found', 'Order not found.', { id });
-}
+export const orderNotFound = (id: string) => new AppError('order_not_found', 'Order not found.', { id });
 
 /** The caller's order `id`, or that 404. */
 export async function callersOrder(db: Db, caller: Caller, id: string): Promise<Order> {
@@ -66,30 +61,26 @@ export const notJson = () =>
     fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
   });
 
-/**
- * Errors thrown by Koa's own machinery (body parser, router) carry an HTTP status; translate the ones a
- * caller can cause into our codes. Anything else is unexpected.
- */
-export function fromHttpError(err: { status?: number; message?: string }): AppError | null {
-  switch (err.status) {
-    case 400:
-      return new AppError('validation_error', 'The request body is not valid JSON.', {
-        fields: [{ path: '$', message: 'Malformed JSON.' }],
-      });
-    case 413:
-      return new AppError('payload_too_large', 'The request body is larger than the limit.');
-    case 415:
-      return notJson();
-    case 405:
-      return new AppError('method_not_allowed', err.message || 'Method not allowed.');
-    case 404:
-      return new AppError('not_found', 'No such endpoint.');
-    default:
-      return null;
-  }
-}
+/** 503 `service_unavailable`; the error handler adds `Retry-After` to every 503. */
+export const dependencyUnavailable = () =>
+  new AppError('service_unavailable', 'A dependency is unavailable. Retry later.');
 
-/** SQLSTATEs and socket errors meaning PostgreSQL is down, restarting, overloaded or too slow, not a bug. */
+/** The errors Koa's own machinery (body reader, router) raises for a caller's mistakes, by HTTP status. */
+const HTTP_ERRORS: Record<number, (message?: string) => AppError> = {
+  400: () =>
+    new AppError('validation_error', 'The request body is not valid JSON.', {
+      fields: [{ path: '$', message: 'Malformed JSON.' }],
+    }),
+  413: () => new AppError('payload_too_large', 'The request body is larger than the limit.'),
+  415: notJson,
+  405: (message) => new AppError('method_not_allowed', message || 'Method not allowed.'),
+  404: () => new AppError('not_found', 'No such endpoint.'),
+};
+
+/**
+ * SQLSTATEs and socket errors meaning PostgreSQL is down, restarting, overloaded or too slow, not a bug: class 08
+ * (connection exceptions), too_many_connections, query_canceled (statement_timeout), the 57P shutdowns.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -99,15 +90,15 @@ const UNAVAILABLE_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EPIPE',
-  '08000', // connection_exception
-  '08001', // sqlclient_unable_to_establish_sqlconnection
-  '08003', // connection_does_not_exist
-  '08006', // connection_failure
-  '53300', // too_many_connections
-  '57014', // query_canceled: statement_timeout
-  '57P01', // admin_shutdown (also pg_terminate_backend)
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
 ]);
 /** pg's own messages for a connection it could not get, lost, or gave up waiting on. */
 const UNAVAILABLE_MESSAGES = [
@@ -116,16 +107,13 @@ const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
   'Client has encountered a connection error',
 ];
-/** gRPC status codes of a Temporal frontend that is unreachable or did not answer in time. */
-const GRPC_UNAVAILABLE = 14;
-const GRPC_DEADLINE_EXCEEDED = 4;
+/** gRPC status codes of a Temporal frontend that is unreachable (14) or did not answer in time (4). */
+const GRPC_UNAVAILABLE = [14, 4];
 
 function isUnavailableOnce(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; metadata?: unknown };
   if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (typeof e.code === 'number' && e.metadata !== undefined) {
-    return e.code === GRPC_UNAVAILABLE || e.code === GRPC_DEADLINE_EXCEEDED;
-  }
+  if (typeof e.code === 'number' && e.metadata !== undefined) return GRPC_UNAVAILABLE.includes(e.code);
   const message = typeof e.message === 'string' ? e.message : '';
   return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
 }
@@ -142,7 +130,52 @@ export function isDependencyUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** 503 `service_unavailable`; the error handler adds `Retry-After` to every 503. */
-export function dependencyUnavailable(): AppError {
-  return new AppError('service_unavailable', 'A dependency is unavailable. Retry later.');
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const { status, message } = (err ?? {}) as { status?: number; message?: string };
+  const fromKoa = status === undefined ? undefined : HTTP_ERRORS[status];
+  if (fromKoa) return fromKoa(message);
+  if (isDependencyUnavailable(err)) return dependencyUnavailable();
+  return new AppError('internal_error', 'An unexpected error occurred. Retry with backoff.');
+}
+
+/**
+ * The single place where failures become HTTP responses. AppErrors keep their code; errors Koa raises for
+ * caller mistakes (bad JSON, oversize body, unknown route, wrong method) get ours; anything else is a
+ * 500 `internal_error` that is logged with the request id and never shows a stack trace. PostgreSQL or
+ * Temporal unreachable or too slow is 503 `service_unavailable`; every 503 carries `Retry-After`, and so does a
+ * quota's 429 (when its window ends; the rate limiter sets its own).
+ */
+export function errorHandler(retryAfterSeconds: number) {
+  return async (ctx: AppContext, next: Next) => {
+    try {
+      await next();
+      // Nothing answered: either no route matched (404) or the router found the path under another method
+      // (405 with its Allow header, or 501 for a method it does not know).
+      if (ctx.body === undefined && ctx.status === 404) throw new AppError('not_found', 'No such endpoint.');
+      if (ctx.body === undefined && (ctx.status === 405 || ctx.status === 501)) {
+        throw new AppError('method_not_allowed', `${ctx.method} is not allowed here.`, {
+          allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),
+        });
+      }
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.code === 'internal_error') {
+        ctx.state.log?.error({ err }, 'unexpected error');
+      } else if (appError.code === 'service_unavailable') {
+        // One line per refused request while a dependency is down: the cause, not a stack trace.
+        ctx.state.log?.warn(
+          { cause: err instanceof Error ? err.message : String(err) },
+          'dependency unavailable',
+        );
+      }
+      const status = HTTP_STATUS[appError.code];
+      const inWindow = appError.details?.retryAfterSeconds;
+      if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
+      else if (status === 429 && typeof inWindow === 'number') ctx.set('Retry-After', String(inWindow));
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = errorBody(appError);
+    }
+  };
 }

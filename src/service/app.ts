@@ -9,9 +9,9 @@ import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import type { AppState } from '../api/context';
 import { databaseCheck, type HealthCheck } from '../health';
+import { errorHandler } from '../api/errors';
 import { healthRoutes } from '../api/health/health.routes';
 import { authenticate, callerOfHeader } from '../api/middleware/authenticate';
-import { errorHandler } from '../api/middleware/error-handler';
 import { httpMetrics } from '../api/middleware/http-metrics';
 import { jsonBody } from '../api/middleware/json-body';
 import {
@@ -20,15 +20,14 @@ import {
   limitPerOrganisation,
   quoteLimit,
   type ConsumeRateLimit,
+  type RateLimitStore,
 } from '../api/middleware/rate-limit';
 import { pageSecurityHeaders } from '../api/pages/page-security';
-import type { RateLimitStore } from '../api/middleware/rate-limit-store';
 import { requestContext } from '../api/middleware/request-context';
 import { eventRoutes } from '../api/events/events.routes';
 import { checkoutRoutes } from '../api/checkout/checkout.routes';
 import { integrationRoutes } from '../api/integrations/integrations.routes';
-import { docsRoutes } from '../api/openapi/docs.routes';
-import { openApiRoutes } from '../api/openapi/openapi.routes';
+import { docsRoutes, openApiRoutes } from '../api/openapi/docs.routes';
 import { noticeTypesRoutes } from '../api/notice-types/notice-types.routes';
 import { quoteRoutes } from '../api/quote/quote.routes';
 import { orderDocumentRoutes } from '../api/orders/order-documents.routes';

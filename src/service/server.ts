@@ -18,7 +18,7 @@ import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from '../api/context';
-import { rateLimitStore } from '../api/middleware/rate-limit-store';
+import { rateLimitStore } from '../api/middleware/rate-limit';
 import { startIdempotencyCleanup } from '../api/orders/idempotency';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';

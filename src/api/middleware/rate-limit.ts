@@ -1,10 +1,77 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { Redis } from 'ioredis';
 import type { Next } from 'koa';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
-import { createLimiter, type RateLimitStore } from './rate-limit-store';
+
+/**
+ * Where the rate-limit counters live. PostgreSQL (the `rate_limits` table) always: it is the embedded
+ * default, and the insurance when Redis is configured but down. Redis (REDIS_URL) when set: one round trip
+ * to an in-memory counter instead of an upsert, so the limiter stops being what bounds the API's throughput.
+ */
+export interface RateLimitStore {
+  pool: Pool;
+  redis: Redis | null;
+}
+
+/**
+ * The Redis client of the rate limiter: commands fail at once while disconnected (no offline queue, one
+ * try), so a Redis outage costs a request nothing but the switch to PostgreSQL; it reconnects in the
+ * background with a capped backoff. Connection errors are logged once per outage, not per retry.
+ */
+function connectRateLimitRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 500,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+    // The counters of requests that arrive together go out in one write (one pipeline per event-loop turn).
+    enableAutoPipelining: true,
+  });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { err: err.message },
+      'Redis unavailable: rate limits are counted in PostgreSQL until it is back',
+    );
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis is back: rate limits are counted in Redis again');
+    down = false;
+  });
+  return redis;
+}
+
+/**
+ * The store for REDIS_URL (or PostgreSQL alone). It waits, up to 3 seconds, for Redis before the API takes
+ * traffic: counts made in the insurance while Redis is still connecting would not add up with those made in
+ * Redis.
+ */
+export async function rateLimitStore(
+  pool: Pool,
+  redisUrl: string | undefined,
+  log: Logger,
+): Promise<RateLimitStore> {
+  if (!redisUrl) return { pool, redis: null };
+  const redis = connectRateLimitRedis(redisUrl, log);
+  if (redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  return { pool, redis };
+}
 
 export interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
@@ -19,17 +86,35 @@ export interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter on the shared store (rate-limit-store.ts). Each response carries the IETF draft
+ * A fixed-window limiter on the store. With Redis, a request whose counter Redis cannot answer (not connected,
+ * or an error) is counted in PostgreSQL instead (`insuranceLimiter`). Each response carries the IETF draft
  * `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429 with an integer `Retry-After`. When no
  * store answers it fails closed, 503: the store is the database every other step of the request needs too.
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
-  const limiter = createLimiter(store, {
-    keyPrefix: policy.name,
-    points: policy.points,
-    duration: policy.durationSeconds,
+  const opts = { keyPrefix: policy.name, points: policy.points, duration: policy.durationSeconds };
+  const postgres = new RateLimiterPostgres({
+    storeClient: store.pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    ...opts,
   });
-  const setHeaders = rateLimitHeaders(policy);
+  const limiter = store.redis
+    ? // Not connected: go to the insurance at once rather than queueing behind reconnection attempts.
+      new RateLimiterRedis({
+        storeClient: store.redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: postgres,
+        ...opts,
+      })
+    : postgres;
+  const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
+  const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
+    ctx.set('RateLimit-Policy', policyHeader);
+    const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
+    ctx.set('RateLimit', `"${policy.name}";r=${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
+  };
   return async function consume(ctx: AppContext, key: string): Promise<void> {
     let res: RateLimiterRes;
     try {
@@ -43,7 +128,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
       const quota = policy.behind?.quota;
-      const whose = policy.behind ? ` (quota ${quota}: all of an organisation's keys together)` : '';
+      const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
       throw new AppError(
         'rate_limit_exceeded',
         `Too many requests${whose}. Retry after ${retryAfter} seconds.`,
@@ -51,22 +136,11 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
           retryAfterSeconds: retryAfter,
           limit: policy.points,
           windowSeconds: policy.durationSeconds,
-          ...(policy.behind && { quota }),
+          ...(quota && { quota }),
         },
       );
     }
     if (!policy.behind) setHeaders(ctx, res);
-  };
-}
-
-/** The headers a policy sets on every answer: `RateLimit-Policy` is the same each time, so it is made once. */
-function rateLimitHeaders(policy: RateLimitPolicy) {
-  const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
-  const prefix = `"${policy.name}";r=`;
-  return (ctx: AppContext, res: RateLimiterRes) => {
-    ctx.set('RateLimit-Policy', policyHeader);
-    const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
-    ctx.set('RateLimit', `${prefix}${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
   };
 }
 
@@ -86,7 +160,6 @@ export const limitPerKey = limitBy((ctx) => ctx.state.caller!.keyId);
 export const limitPerOrganisation = limitBy((ctx) => organisationBucket(ctx.state.caller!));
 export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
 
-/** The organisation-and-mode bucket the per-organisation limit counts in. */
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
 
 /**
@@ -117,21 +190,10 @@ export function clientBucket(ip: string): string {
   if (isIPv4(mapped)) return mapped;
   const bare = ip.split('%')[0]!;
   if (!isIPv6(bare)) return ip;
-  return `${expandIpv6(bare).slice(0, 4).join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address, in lower-case hex without leading zeros. */
-function expandIpv6(ip: string): string[] {
-  let text = ip;
-  const lastColon = text.lastIndexOf(':');
-  const tail = text.slice(lastColon + 1);
-  if (isIPv4(tail)) {
-    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, rest] = text.split('::') as [string, string | undefined];
+  // The URL parser's canonical form: lower-case hex groups without leading zeros, the longest zero run as `::`.
+  const [head, tail] = new URL(`http://[${bare}]`).hostname.slice(1, -1).split('::') as [string, string?];
   const left = head ? head.split(':') : [];
-  const right = rest ? rest.split(':') : [];
-  const zeros = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return `${[...left, ...zeros, ...right].slice(0, 4).join(':')}::/64`;
 }

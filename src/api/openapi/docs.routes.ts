@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context';
+import { openApiDocumentText } from './document';
+
+/** GET /v1/openapi.json: the contract, no authentication (it holds no secret), cacheable for an hour. */
+export function openApiRoutes(): Router<AppState> {
+  return new Router<AppState>().get('/openapi.json', (ctx: AppContext) => {
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.type = 'application/json';
+    ctx.body = openApiDocumentText();
+  });
+}
 
 /**
  * GET /docs: the API reference, Redoc rendering /api/v1/openapi.json. Redoc's standalone bundle comes from npm

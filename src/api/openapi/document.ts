@@ -4,39 +4,158 @@ import {
   type oas31,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { ERROR_CODES, type ErrorCode } from '../../errors';
 import { ORDER_EVENTS } from '../../orders/events';
+import { HTTP_STATUS } from '../errors';
 import { eventList } from '../events/list-query';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
 import { orderList } from '../orders/list-query';
 import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
+import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';
 import {
-  errorResponses,
-  errorSchema,
-  idempotencyKeyHeader,
-  idempotentReplayedHeader,
-  responseHeaders,
-  type ErrorsOf,
-  type Limits,
-} from './common.schema';
-import { eventExample, responseExample } from './examples';
-import { eventListSchema, eventSchema, webhookEventSchemas, webhookSchemaId } from './events.schema';
-import {
+  eventListSchema,
+  eventSchema,
   healthSchema,
   noticeTypesSchema,
+  orderListSchema,
+  orderSchema,
+  pascalCase,
   quoteResponseSchema,
   reportAnswerSchema,
   sampleSendSchema,
-} from './misc.schema';
-import { pascalCase } from './names';
-import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';
-import { orderListSchema, orderSchema } from './order.schema';
+  webhookEventSchemas,
+  webhookSchemaId,
+} from './schemas';
+import recorded from './examples.json';
+
+/**
+ * Real responses of the service, recorded by test/integration/api/openapi-examples.test.ts
+ * (`RECORD_OPENAPI_EXAMPLES=1`) with ids, instants and dates normalised, so the document does not depend on the day.
+ */
+const EXAMPLES = recorded as {
+  responses: Record<string, unknown>;
+  errors: Partial<Record<ErrorCode, unknown>>;
+};
+const example = (value: unknown) => (value === undefined ? {} : { example: value });
+
+/** The recorded success body of an operation (by operationId), if one was recorded. */
+const responseExample = (operationId: string) => example(EXAMPLES.responses[operationId]);
+
+/** A recorded error body for the first of `codes` that has one. */
+const errorExample = (codes: readonly ErrorCode[]) =>
+  example(EXAMPLES.errors[codes.find((c) => EXAMPLES.errors[c] !== undefined)!]);
+
+/** A recorded event envelope of this event name, for its webhook. */
+function eventExample(name: string) {
+  const { getEvent, listEvents } = EXAMPLES.responses as {
+    getEvent?: unknown;
+    listEvents?: { events?: unknown[] };
+  };
+  return example(
+    ([getEvent, ...(listEvents?.events ?? [])] as { event?: string }[]).find((e) => e?.event === name),
+  );
+}
+
+const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
+
+/** Headers every response carries. */
+const requestIdHeader = z.string().meta({
+  description: 'Id of this request in our logs (the caller’s own `X-Request-Id` when valid, else a new one).',
+  header: { id: 'X-Request-Id' },
+});
+const retryAfterHeader = z
+  .string()
+  .regex(/^\d+$/)
+  .meta({ description: 'Seconds to wait before retrying.', header: { id: 'Retry-After' } });
+const rateLimitHeader = z.string().meta({
+  description: 'IETF draft: remaining requests and seconds to reset, `"api-key";r=119;t=60`.',
+  header: { id: 'RateLimit' },
+});
+const rateLimitPolicyHeader = z.string().meta({
+  description: 'IETF draft: the policy, `"api-key";q=120;w=60`.',
+  header: { id: 'RateLimit-Policy' },
+});
+
+type Limits = 'api-key' | 'ip' | 'none';
+
+/** Headers of a response of an endpoint under `limits`. */
+function responseHeaders(limits: Limits, extra: Record<string, z.ZodType> = {}, retry = false) {
+  return z.object({
+    'X-Request-Id': requestIdHeader,
+    ...(limits !== 'none' && {
+      RateLimit: rateLimitHeader.optional(),
+      'RateLimit-Policy': rateLimitPolicyHeader.optional(),
+    }),
+    ...(retry && { 'Retry-After': retryAfterHeader }),
+    ...extra,
+  });
+}
+
+const errorDetails = z.record(z.string(), z.unknown()).meta({
+  description:
+    'Context. `validation_error`: `{fields: [{path, message}]}` listing every failing field; `order_not_found`: `{id}`; ' +
+    '`rate_limit_exceeded`: `{retryAfterSeconds, limit, windowSeconds}`; `forbidden`: `{requiredScope}`.',
+});
+
+const errorSchema = z
+  .strictObject({
+    error: z.string().meta({ description: 'Human-readable message.' }),
+    code: errorCodeSchema,
+    details: errorDetails.optional(),
+  })
+  .meta({ id: 'Error', description: 'Every error response.' });
+
+const errorWithCodes = (codes: ErrorCode[]) =>
+  z.strictObject({
+    error: z.string(),
+    code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+    details: errorDetails.optional(),
+  });
+
+/** Every error an operation can answer, one response per status listing its codes. */
+function errorResponses(limits: Limits, codes: Set<ErrorCode>): Record<string, ZodOpenApiResponseObject> {
+  const out: Record<string, ZodOpenApiResponseObject> = {};
+  for (const status of new Set([...codes].map((c) => HTTP_STATUS[c]))) {
+    const list = [...codes].filter((c) => HTTP_STATUS[c] === status).sort();
+    out[String(status)] = {
+      description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}.`,
+      headers: responseHeaders(
+        limits,
+        // A request whose Idempotency-Key is still in use is told when to try again.
+        list.includes('idempotency_request_in_progress')
+          ? { 'Retry-After': retryAfterHeader.optional() }
+          : {},
+        status === 429 || status === 503,
+      ),
+      content: { 'application/json': { schema: errorWithCodes(list), ...errorExample(list) } },
+    };
+  }
+  return out;
+}
+
+const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .meta({
+    description:
+      'Makes the POST safe to retry: the same key and body within 24 h answer the first response again ' +
+      '(`Idempotent-Replayed: true`); a different body is `422 idempotency_key_reused` (for as long as the key ' +
+      'names an order); a retry while the first request runs is `409 idempotency_request_in_progress` ' +
+      '(`Retry-After`); a request that failed before an order existed (validation, 5xx) leaves the key unspent.',
+    param: { id: 'IdempotencyKey' },
+  });
+
+const idempotentReplayedHeader = z.literal('true').meta({
+  description: 'Present when the response is a replay of an earlier request with the same Idempotency-Key.',
+});
 
 /** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (docs/api.md). */
 const API_VERSION = '1.0.0';
 
-const json = (schema: BodySchema) => ({ 'application/json': { schema } });
 const orderId = z.object({
   id: z.string().meta({ description: 'Order id (`ord_…`).', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
 });
@@ -63,7 +182,7 @@ interface Op {
     pdf?: boolean;
     headers?: Record<string, z.ZodType>;
   };
-  codes?: ErrorsOf['codes'];
+  codes?: ErrorCode[];
 }
 
 const SECURITY = {
@@ -72,11 +191,13 @@ const SECURITY = {
   integration: [{ integrationKey: [] }],
 };
 
-const limitsOf = (o: Op): Limits =>
-  o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
-
 function operation(o: Op): ZodOpenApiOperationObject {
-  const limits = limitsOf(o);
+  const limits = o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
+  const codes = new Set<ErrorCode>(['internal_error', 'service_unavailable', ...(o.codes ?? [])]);
+  if (limits !== 'none') codes.add('rate_limit_exceeded');
+  if (o.security) codes.add('unauthorized').add('forbidden');
+  if (o.body || o.query) codes.add('validation_error').add('payload_too_large');
+  if (o.idempotent) codes.add('idempotency_key_reused').add('idempotency_request_in_progress');
   const okHeaders = {
     ...o.ok.headers,
     ...(o.idempotent && { 'Idempotent-Replayed': idempotentReplayedHeader.optional() }),
@@ -95,35 +216,23 @@ function operation(o: Op): ZodOpenApiOperationObject {
       ...(o.path && { path: o.path }),
       ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
     },
-    ...(o.body && { requestBody: { required: true, content: json(o.body) } }),
+    ...(o.body && { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }),
     responses: {
       [String(o.ok.status ?? 200)]: {
         description: o.ok.description,
         headers: responseHeaders(limits, okHeaders),
         ...(okContent && { content: okContent }),
       },
-      ...errorResponses({
-        limits,
-        auth: o.security !== undefined,
-        body: o.body !== undefined || o.query !== undefined,
-        codes: [
-          ...(o.codes ?? []),
-          ...(o.idempotent ? (['idempotency_key_reused', 'idempotency_request_in_progress'] as const) : []),
-        ],
-      }),
+      ...errorResponses(limits, codes),
     },
   };
 }
 
+type Rest = Omit<Op, 'id' | 'summary' | 'tag'>;
 /** An operation of `tag`. */
 const op =
   (tag: string) =>
-  (id: string, summary: string, rest: Omit<Op, 'id' | 'summary' | 'tag'>): Op => ({
-    id,
-    summary,
-    tag,
-    ...rest,
-  });
+  (id: string, summary: string, rest: Rest): Op => ({ id, summary, tag, ...rest });
 const orders = op('Orders');
 const integrations = op('Integrations');
 
@@ -384,8 +493,8 @@ function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, u
 let memo: ReturnType<typeof createDocument> | undefined;
 
 /** The OpenAPI 3.1 document, generated from the zod schemas the service validates and answers with. */
-export function openApiDocument(): ReturnType<typeof createDocument> {
-  memo ??= createDocument(
+export const openApiDocument = () =>
+  (memo ??= createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -407,9 +516,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         schemas: {
           Error: errorSchema,
           ...orderInputComponents(),
-          ...Object.fromEntries(
-            ORDER_EVENTS.map((name) => [webhookSchemaId(name), webhookEventSchemas[name]]),
-          ),
+          ...webhookEventSchemas,
         },
         securitySchemes: {
           apiKey: {
@@ -429,14 +536,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       },
     },
     { override: withoutSafeIntegerBounds },
-  );
-  return memo;
-}
+  ));
 
 let text: string | undefined;
 
 /** The document as served and committed: 2-space JSON with a final newline (Prettier's form). */
-export function openApiDocumentText(): string {
-  text ??= `${JSON.stringify(openApiDocument(), null, 2)}\n`;
-  return text;
-}
+export const openApiDocumentText = () => (text ??= `${JSON.stringify(openApiDocument(), null, 2)}\n`);

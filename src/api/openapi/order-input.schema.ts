@@ -6,7 +6,7 @@ import { NATION_NAMES, NATIONS, type Nation } from '../../notices/nations';
 import { noticeCell } from '../../notices/reference-data';
 import { estimateFields } from '../../notices/quote';
 import { NOTICE_TYPES, type NoticeType } from '../../notices/types';
-import { pascalCase } from './names';
+import { pascalCase } from './schemas';
 
 /**
  * The order bodies of the document (and the quote's), made from the zod schemas that validate orders

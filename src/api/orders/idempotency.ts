@@ -98,8 +98,7 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     response = await handler(key, run).finally(() => clearInterval(renewal));
   } catch (err) {
     if (err instanceof AppError && HTTP_STATUS[err.code] < 500 && !NOT_BEGUN.has(err.code)) {
-      const body = errorBody(err) as unknown as Record<string, unknown>;
-      await storeIdempotentResponse(db, scope, { status: HTTP_STATUS[err.code], body });
+      await storeIdempotentResponse(db, scope, { status: HTTP_STATUS[err.code], body: errorBody(err) });
     } else await releaseIdempotencyKey(db, scope);
     throw err;
   }

@@ -5,7 +5,7 @@
  */
 import { HTTP_STATUS } from '../../../src/api/errors';
 import { openApiDocument } from '../../../src/api/openapi/document';
-import { webhookSchemaId } from '../../../src/api/openapi/events.schema';
+import { webhookSchemaId } from '../../../src/api/openapi/schemas';
 import { cellSchemaId, typeSchemaId } from '../../../src/api/openapi/order-input.schema';
 import { ERROR_CODES, type ErrorCode } from '../../../src/errors';
 import { NATIONS, NOTICE_TYPES, noticeTypesCatalogue, parseOrderInput } from '../../../src/notices';

@@ -2,22 +2,22 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { NOTICE_LANGUAGES } from '../../notices/fields/language';
 import { NATIONS } from '../../notices/nations';
-import { NOTICE_TYPES } from '../../notices/types';
+import { GAZETTE_EDITIONS, NOTICE_TYPES } from '../../notices/types';
 import { ISSUED_DOCUMENT_KINDS } from '../../orders/documents';
+import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
-/**
- * THE order response schema (every answer with an order, and webhook `data.object`). `serializeOrder` in
- * src/orders/order.ts produces it: a field added there is added here, or the contract tests fail on the
- * undocumented field.
- */
-export const noticeTypeSchema = z
-  .enum(NOTICE_TYPES)
-  .meta({ id: 'NoticeType', description: 'The notice type.' });
-export const orderStatusSchema = z
-  .enum(ORDER_STATUSES)
-  .meta({ id: 'OrderStatus', description: 'Order status.' });
-export const paymentMethodSchema = z
+/** `order.urn_received` → `OrderUrnReceived`, `public_path` → `PublicPath`: the document's component names. */
+export function pascalCase(s: string): string {
+  return s
+    .split(/[._]/)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
+}
+
+const noticeTypeSchema = z.enum(NOTICE_TYPES).meta({ id: 'NoticeType', description: 'The notice type.' });
+const orderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus', description: 'Order status.' });
+const paymentMethodSchema = z
   .enum(PAYMENT_METHODS)
   .meta({ id: 'PaymentMethod', description: "The organisation's billing arrangement for this order." });
 
@@ -25,10 +25,10 @@ const timestamp = (description: string) =>
   z.iso.datetime().meta({ description, example: '2026-11-23T06:00:00.000Z' });
 const url = (description: string) => z.url().meta({ description });
 /** A field present only when it applies. */
-export const optional = <T extends z.ZodType>(schema: T, description: string) =>
+const optional = <T extends z.ZodType>(schema: T, description: string) =>
   schema.meta({ description }).optional();
 
-export const pricingSchema = z
+const pricingSchema = z
   .strictObject({
     subtotalGbpPence: z.int(),
     platformFeeGbpPence: z.int(),
@@ -38,8 +38,7 @@ export const pricingSchema = z
   })
   .meta({ id: 'Pricing', description: 'Price breakdown in pence (GBP).' });
 
-/** How a requested publication date was moved to the date the notice is booked for. */
-export const publicationDateAdjustedSchema = z
+const publicationDateAdjustedSchema = z
   .strictObject({
     requested: z.iso.date().meta({ description: 'The publication date asked for.' }),
     reason: z.enum(['not_a_publication_day', 'copy_deadline_passed']).meta({
@@ -56,8 +55,7 @@ export const publicationDateAdjustedSchema = z
       'Present only when `publicationDate` is not the requested date: the request was moved to the first date the newspaper can meet.',
   });
 
-/** One advert: a paper the notice runs in, the places of the notice it covers, its date and media cost. */
-export const newspaperInsertionSchema = z
+const newspaperInsertionSchema = z
   .strictObject({
     newspaperName: z.string(),
     places: z.array(z.string()).meta({
@@ -72,8 +70,7 @@ export const newspaperInsertionSchema = z
   })
   .meta({ id: 'NewspaperInsertion' });
 
-/** A failed artwork delivery awaiting an operator (src/orders/order.ts `DeliveryFailure`). */
-export const deliveryFailureSchema = z
+const deliveryFailureSchema = z
   .strictObject({
     reason: z.string().meta({ description: 'Why the artwork could not be delivered to the newspaper.' }),
     at: z.iso.datetime().meta({ description: 'When the failure was recorded (UTC).' }),
@@ -85,8 +82,7 @@ export const deliveryFailureSchema = z
       'Absent once delivered.',
   });
 
-/** A document issued for the order (src/orders/documents.ts). */
-export const issuedDocumentSchema = z
+const issuedDocumentSchema = z
   .strictObject({
     id: z.string().meta({ description: 'Document id, `doc_` + 22 characters.' }),
     kind: z.enum(ISSUED_DOCUMENT_KINDS).meta({
@@ -109,6 +105,7 @@ export const issuedDocumentSchema = z
   })
   .meta({ id: 'IssuedDocument' });
 
+/** Every answer with an order, and webhook `data.object`: what `serializeOrder` (src/orders/order.ts) produces. */
 export const orderSchema = z
   .strictObject({
     id: z
@@ -190,7 +187,7 @@ export const orderSchema = z
       'test helpers, and `data.object` of every event. Optional fields are absent when they do not apply.',
   });
 
-export const paginationSchema = z
+const paginationSchema = z
   .strictObject({
     nextCursor: z
       .string()
@@ -201,6 +198,156 @@ export const paginationSchema = z
   })
   .meta({ id: 'Pagination' });
 
-export const orderListSchema = z
-  .strictObject({ orders: z.array(orderSchema), pagination: paginationSchema })
-  .meta({ id: 'OrderList' });
+const list = (id: string, name: string, item: z.ZodType) =>
+  z.strictObject({ [name]: z.array(item), pagination: paginationSchema }).meta({ id });
+
+export const orderListSchema = list('OrderList', 'orders', orderSchema);
+
+const eventNameSchema = z.enum(ORDER_EVENTS).meta({
+  id: 'EventName',
+  description:
+    "An order event: the spec's eight, and `order.paid`, which endpoints receive only when they subscribe to it.",
+});
+
+/** The envelope's `data`: src/orders/events.ts `eventData`. */
+const eventDataSchema = z
+  .strictObject({
+    orderId: z.string(),
+    reference: z.string(),
+    status: orderStatusSchema,
+    type: noticeTypeSchema,
+    publishedAt: optional(z.iso.datetime().nullable(), '`order.published` only.'),
+    certificateUrl: optional(z.url().nullable(), '`order.published` only.'),
+    urn: optional(z.string().nullable(), '`order.urn_received` only.'),
+    proofPdfUrl: optional(z.url().nullable(), '`order.proof_ready` only.'),
+    publicationDate: optional(z.iso.date().nullable(), '`order.booked` only.'),
+    newspaperReference: optional(
+      z.string().nullable(),
+      "`order.booked` and `order.published` only: the newspaper's own booking reference, or null when its booking report gave none.",
+    ),
+    pageNumber: optional(
+      z.int().min(1).nullable(),
+      '`order.published` only: the page the notice appeared on, or null when the publication report gave none.',
+    ),
+    amountPaidGbpPence: optional(
+      z.int().min(0),
+      '`order.paid` only: everything paid for the order so far, in pence.',
+    ),
+    cancellationReason: optional(z.string().nullable(), '`order.cancelled` only: the reason given, or null.'),
+    deliveryFailure: optional(deliveryFailureSchema.nullable(), '`order.delivery_failed` only.'),
+    object: orderSchema,
+  })
+  .meta({
+    id: 'EventData',
+    description: 'Order information at the time the event fired; `object` is the order.',
+  });
+
+const envelope = (event: z.ZodType) =>
+  z.strictObject({
+    id: z.string().meta({ description: '`evt_…`, the same on every delivery attempt and replay.' }),
+    event,
+    createdAt: z.iso.datetime().meta({ description: 'When the event fired (UTC).' }),
+    data: eventDataSchema,
+  });
+
+export const eventSchema = envelope(eventNameSchema).meta({
+  id: 'Event',
+  description: 'An order event: the exact envelope its webhook carries.',
+});
+
+export const webhookSchemaId = (name: OrderEventName) => `${pascalCase(name)}Event`;
+
+/** One envelope per event name, by component id, for the document's `webhooks` and the SDK's typed event union. */
+export const webhookEventSchemas = Object.fromEntries(
+  ORDER_EVENTS.map((name) => [
+    webhookSchemaId(name),
+    envelope(z.literal(name)).meta({
+      id: webhookSchemaId(name),
+      description: `The \`${name}\` webhook body.`,
+    }),
+  ]),
+);
+
+export const eventListSchema = list('EventList', 'events', eventSchema);
+
+const compliance = z.strictObject({ minColumnsRequired: z.int(), publicationDaysRequired: z.int() });
+
+export const quoteResponseSchema = z
+  .strictObject({
+    type: noticeTypeSchema,
+    postcode: z.string(),
+    newspaper: z.strictObject({
+      name: z.string(),
+      rateGbpPence: z.int(),
+      frequency: z.enum(['daily', 'weekly', 'fortnightly']),
+    }),
+    pricing: pricingSchema,
+    compliance,
+    nation: z
+      .enum(NATIONS)
+      .meta({ description: "The nation whose law the notice follows: its own place's." }),
+    newspapers: z.array(newspaperInsertionSchema).meta({
+      description:
+        'Every paper the notice would run in, one per locality of its place (several operating centres).',
+    }),
+    gazetteEdition: z.enum(GAZETTE_EDITIONS).optional(),
+    gazettePublicationDate: optional(z.iso.date(), 'The Gazette issue the notice would be booked in.'),
+    publicationDate: z.iso.date().meta({
+      description:
+        "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
+    }),
+    publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
+    noticeText: optional(z.string(), 'Full-order quotes only: the generated wording.'),
+    wordCount: optional(z.int(), 'Full-order quotes only: the exact word count.'),
+  })
+  .meta({ id: 'Quote' });
+
+const nationEntry = z
+  .looseObject({
+    nation: z.enum(NATIONS),
+    name: z.string(),
+    law: z.string(),
+    gazette: z.string().nullable(),
+    compliance,
+    languages: z.array(z.string()),
+    fields: z
+      .record(z.string(), z.unknown())
+      .meta({ description: 'JSON Schema (2020-12) of the order body.' }),
+  })
+  .meta({ description: 'Also `gazetteWhen` (some Scottish cells) and `welshTranslation` (Wales).' });
+
+export const noticeTypesSchema = z
+  .strictObject({
+    jsonSchemaDialect: z.string(),
+    types: z.array(z.strictObject({ type: noticeTypeSchema, nations: z.array(nationEntry) })),
+  })
+  .meta({ id: 'NoticeTypes' });
+
+export const healthSchema = z
+  .strictObject({ status: z.literal('ok'), checks: z.record(z.string(), z.string()) })
+  .meta({ id: 'Health' });
+
+export const reportAnswerSchema = z
+  .strictObject({
+    acknowledged: z.literal(true),
+    changed: z
+      .boolean()
+      .meta({ description: '`false` when the report repeats one the order already applied.' }),
+    order: z.strictObject({ id: z.string(), reference: z.string(), status: orderStatusSchema }),
+  })
+  .meta({ id: 'ReportAnswer' });
+
+export const sampleSendSchema = z
+  .strictObject({
+    event: eventSchema,
+    deliveries: z.array(
+      z.strictObject({
+        endpointId: z.string(),
+        url: z.string(),
+        delivered: z.boolean(),
+        statusCode: z.int().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'SampleEventSent' });
