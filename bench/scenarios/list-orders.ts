@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import { Pool } from 'pg';
-import { orderList, type ListFilters } from '../../src/api/orders/list-query';
+import { orderList, type ListFilters } from '../../src/api/orders/orders.routes';
 import { findOrderById, rowToOrder } from '../../src/db/orders.repository';
 import { ORDER_BODY_VERSION, orderBodyJson, serializeOrder, type Order } from '../../src/orders/order';
 import { validOrderBody } from '../../test/support/notice-bodies';

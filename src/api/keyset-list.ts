@@ -1,8 +1,11 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, validationError } from '../errors';
 import type { AppContext } from './context';
-import { readCursor, signCursor, type CursorKeys } from './cursor';
 import { parseBody } from './request-body';
+
+/** HMAC keys of cursors: the first signs, any verifies (config.api.cursorKeys). */
+export type CursorKeys = readonly Buffer[];
 
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
@@ -42,11 +45,33 @@ const toJson = (f: object): Json =>
     Object.entries(f).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v as string | undefined)]),
   );
 
+const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest();
+const notACursor = () => validationError([{ path: '$.cursor', message: 'Not a cursor issued by this API.' }]);
+
+/** `body.mac`: base64url JSON, then its HMAC-SHA256 under the first key, so a cursor cannot be forged or edited. */
+function signCursor(payload: unknown, keys: CursorKeys): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${mac(keys[0]!, body).toString('base64url')}`;
+}
+
+/** A cursor's JSON payload, once any key of the rotation verifies its HMAC. */
+function readCursor(cursor: string, keys: CursorKeys): unknown {
+  const [body, given, ...rest] = cursor.split('.');
+  if (!body || !given || rest.length > 0) throw notACursor();
+  const sent = Buffer.from(given, 'base64url');
+  if (!keys.some((key) => sent.length === 32 && timingSafeEqual(sent, mac(key, body)))) throw notACursor();
+  try {
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw notACursor();
+  }
+}
+
 /**
  * A newest-first, cursor-paginated list (GET /v1/orders, GET /v1/events): the query parameters (unknown or
- * repeated ones refused), and signed cursors (./cursor.ts) that carry the list's filters and page size, so
- * parameters sent beside a cursor must agree with it and can never silently change the list mid-way.
- * `filters` are the list's own filters (string enums or patterns), beside the creation-time range all share.
+ * repeated ones refused), and signed opaque cursors that carry the last row's keyset position and the list's
+ * filters and page size, so parameters sent beside a cursor must agree with it and can never silently change
+ * the list mid-way. `filters` are the list's own, beside the creation-time range all share.
  */
 export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPattern: RegExp }) {
   const filters = { ...spec.filters, createdAfter: instant, createdBefore: instant };
@@ -70,22 +95,6 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
     f: z.strictObject(filters),
   });
 
-  /** A filter or page size sent beside a cursor must be the cursor's own: a list never changes mid-way. */
-  function conflictsWithCursor(given: Json, cursor: Json): void {
-    const conflicts = Object.keys(given).filter((k) => given[k] !== undefined && given[k] !== cursor[k]);
-    if (conflicts.length === 0) return;
-    throw new AppError(
-      'validation_error',
-      'Filters or page size differ from the ones the cursor was issued for.',
-      {
-        fields: conflicts.map((k) => ({
-          path: `$.${k}`,
-          message: 'Differs from the cursor; omit it or start a new list.',
-        })),
-      },
-    );
-  }
-
   /** The next page's cursor: the last item's keyset position plus this request's filters and page size. */
   function encode(last: Position, req: KeysetRequest<Filters<S>>, keys: CursorKeys): string {
     const at = last.createdAt instanceof Date ? last.createdAt.toISOString() : last.createdAt;
@@ -97,10 +106,10 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
     encode,
 
     parse(query: Record<string, string | string[] | undefined>, keys: CursorKeys): KeysetRequest<Filters<S>> {
-      const repeated = Object.entries(query).filter(([, v]) => Array.isArray(v));
+      const repeated = Object.keys(query).filter((k) => Array.isArray(query[k]));
       if (repeated.length > 0) {
         throw validationError(
-          repeated.map(([k]) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
+          repeated.map((k) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
         );
       }
       const {
@@ -111,11 +120,24 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
       const filters = rest as Filters<S>;
       if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 
-      const cursor = readCursor(given, keys, cursorPayload);
-      conflictsWithCursor(
-        { ...toJson(filters), limit: limit?.toString() },
-        { ...toJson(cursor.f), limit: String(cursor.limit) },
-      );
+      const parsed = cursorPayload.safeParse(readCursor(given, keys));
+      if (!parsed.success) throw notACursor();
+      const cursor = parsed.data;
+      const sent: Json = { ...toJson(filters), limit: limit?.toString() };
+      const issued: Json = { ...toJson(cursor.f), limit: String(cursor.limit) };
+      const conflicts = Object.keys(sent).filter((k) => sent[k] !== undefined && sent[k] !== issued[k]);
+      if (conflicts.length > 0) {
+        throw new AppError(
+          'validation_error',
+          'Filters or page size differ from the ones the cursor was issued for.',
+          {
+            fields: conflicts.map((k) => ({
+              path: `$.${k}`,
+              message: 'Differs from the cursor; omit it or start a new list.',
+            })),
+          },
+        );
+      }
       return {
         limit: cursor.limit,
         filters: cursor.f as Filters<S>,

@@ -1,12 +1,25 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { findEvent, listEvents } from '../../db/order-events.repository';
 import { AppError } from '../../errors';
+import { ORDER_EVENTS } from '../../orders/events';
 import { callerOf, type AppContext, type AppState } from '../context';
-import type { CursorKeys } from '../cursor';
-import { pageQuery } from '../keyset-list';
+import { clientRefFilter, keysetList, pageQuery, type CursorKeys } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
-import { eventList } from './list-query';
+
+/** GET /v1/events: filtered by type, order, the order's clientRef and creation time, as orders are listed. */
+export const eventList = keysetList({
+  filters: {
+    type: z.enum(ORDER_EVENTS).optional(),
+    orderId: z
+      .string()
+      .regex(/^ord_[0-9A-Za-z]{22}$/, 'Must be an order id (ord_…).')
+      .optional(),
+    clientRef: clientRefFilter,
+  },
+  idPattern: /^evt_[0-9A-Za-z]{1,64}$/,
+});
 
 /**
  * The organisation's recorded order events, in exactly the envelope their webhooks carry: the recovery path

@@ -7,17 +7,6 @@ import type { AppContext } from '../context';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** The @koa/router template that answered (`/api/v1/orders/:id`), never the URL itself. */
-function routeOf(ctx: AppContext): string {
-  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-  return typeof matched === 'string' ? matched : 'unmatched';
-}
-
-/** The policy named in the RateLimit-Policy header the limiter set (`"quote-ip";q=20;w=60`). */
-function policyOf(ctx: AppContext): string {
-  return /^"([a-z0-9-]{1,32})"/.exec(ctx.response.get('RateLimit-Policy'))?.[1] ?? 'unknown';
-}
-
 type Labels = LabelValues<'method' | 'route' | 'status'>;
 
 /** Label sets by method, status and route template, made once each (a few hundred at most). */
@@ -42,13 +31,19 @@ export function httpMetrics() {
       await next();
     } finally {
       const status = ctx.status;
-      const route = routeOf(ctx);
+      // The @koa/router template that answered (`/api/v1/orders/:id`), never the URL itself.
+      const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : 'unmatched';
       if (activeTracing()) {
         trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
       }
       const method = METHODS.has(ctx.method) ? ctx.method : 'OTHER';
       httpRequestDuration.observe(labelsOf(method, route, status), (performance.now() - started) / 1000);
-      if (status === 429) rateLimitRejections.inc({ policy: policyOf(ctx) });
+      if (status === 429) {
+        // The policy the limiter named in RateLimit-Policy (`"quote-ip";q=20;w=60`).
+        const policy = /^"([a-z0-9-]{1,32})"/.exec(ctx.response.get('RateLimit-Policy'))?.[1];
+        rateLimitRejections.inc({ policy: policy ?? 'unknown' });
+      }
     }
   };
 }

@@ -15,9 +15,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * The deepest nesting of objects and arrays in JSON text, in one pass over it (brackets inside strings do not
- * count); stops past `limit`. Exact for valid JSON; for malformed text only an estimate, which the parser
- * then refuses anyway.
+ * The deepest nesting of objects and arrays in JSON text, in one pass (brackets inside strings do not count);
+ * stops past `limit`. For malformed text only an estimate, which the parser then refuses anyway.
  */
 export function jsonTextDepth(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
@@ -37,13 +36,9 @@ export function jsonTextDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
-/** A strict JSON body is an object or an array (co-body's `strict`). */
-const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
-
-/** Malformed JSON: a 400 that src/api/errors.ts maps, as it does the reader's own 400/413/415. */
-function malformed(cause: unknown): Error {
-  return Object.assign(new SyntaxError('invalid JSON', { cause }), { status: 400 });
-}
+/** Malformed JSON (or not an object or array: co-body's `strict`): a 400 that src/api/errors.ts maps. */
+const malformed = (cause?: unknown) =>
+  Object.assign(new SyntaxError('invalid JSON', { cause }), { status: 400 });
 
 /** Parses a JSON body's text: its depth first (linear), then strictly, refusing `__proto__` keys (bourne). */
 export function parseJsonBody(text: string): unknown {
@@ -53,7 +48,7 @@ export function parseJsonBody(text: string): unknown {
       fields: [{ path: '$', message: `Must not nest objects and arrays more than ${MAX_JSON_DEPTH} deep.` }],
     });
   }
-  if (!OBJECT_OR_ARRAY.test(text)) throw malformed(undefined);
+  if (!/^[ \t\n\r]*[[{]/.test(text)) throw malformed();
   try {
     return parseJson(text, { protoAction: 'error' }) as unknown;
   } catch (err) {
@@ -61,22 +56,16 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Content-Type values already judged (clients send a handful; anything else is judged anew). */
+/** Content-Type values already judged (clients send a handful), sparing the quote's hot path `ctx.is`. */
 const JUDGED_TYPES = new Map<string, boolean>();
-const JUDGED_TYPES_MAX = 64;
-const JUDGED_TYPE_LENGTH = 128;
 
-/**
- * Whether a request that has a body sent it as JSON (`ctx.is`). With a body, the answer depends on the
- * Content-Type header alone, so it is remembered by the header's value, sparing the quote's hot path.
- */
 function sentAsJson(ctx: AppContext): boolean {
   const type = ctx.req.headers['content-type'];
-  if (type === undefined || type.length > JUDGED_TYPE_LENGTH) return Boolean(ctx.is('application/json'));
+  if (type === undefined || type.length > 128) return Boolean(ctx.is('application/json'));
   let json = JUDGED_TYPES.get(type);
   if (json === undefined) {
     json = Boolean(ctx.is('application/json'));
-    if (JUDGED_TYPES.size >= JUDGED_TYPES_MAX) JUDGED_TYPES.clear();
+    if (JUDGED_TYPES.size >= 64) JUDGED_TYPES.clear();
     JUDGED_TYPES.set(type, json);
   }
   return json;
@@ -96,14 +85,10 @@ export async function readJsonText(ctx: AppContext, maxBytes: number): Promise<s
   return text;
 }
 
-/**
- * JSON bodies only, up to `maxBytes` (after any Content-Encoding is undone) and `MAX_JSON_DEPTH` levels deep,
- * as `ctx.request.body`; an empty body is an empty object. See readJsonText and parseJsonBody.
- */
+/** JSON bodies only, up to `maxBytes` (after any Content-Encoding is undone), as `ctx.request.body` (none: `{}`). */
 export function jsonBody(maxBytes: number) {
   return async (ctx: AppContext, next: Next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
-    ctx.request.body = parseJsonBody(await readJsonText(ctx, maxBytes));
+    if (BODY_METHODS.has(ctx.method)) ctx.request.body = parseJsonBody(await readJsonText(ctx, maxBytes));
     return next();
   };
 }

@@ -8,13 +8,7 @@ import type { AppContext, AppState } from '../context';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** A new request id: `req_` and 32 hex digits (a random UUID without its dashes). */
-const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
-
-/**
- * A request's `ctx.state`: its id, and `log`, the request's logger (every line carries its request id), made
- * on first use, since most requests log nothing but their access line.
- */
+/** A request's `ctx.state`; `log` (every line with the request id) is made on first use: most requests log nothing. */
 class RequestState implements AppState {
   caller?: AppState['caller'];
   private child: Logger | undefined;
@@ -37,7 +31,7 @@ class RequestState implements AppState {
 export function requestContext(log: Logger) {
   return async (ctx: AppContext, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
-    const requestId = INCOMING_ID.test(incoming) ? incoming : newRequestId();
+    const requestId = INCOMING_ID.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
     // Koa's own state is an empty object nothing has written to yet: ours replaces it.
     ctx.state = new RequestState(requestId, log);
     ctx.set('X-Request-Id', requestId);
@@ -50,18 +44,10 @@ export function requestContext(log: Logger) {
     try {
       await (tracing ? withRequestIdBaggage(requestId, next) : next());
     } finally {
-      const ms = performance.now() - started;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
       // The same line a request-scoped child would write (requestId first), without making one.
-      log.info(
-        {
-          requestId,
-          method: ctx.method,
-          path: redactCapabilityPath(ctx.path),
-          status: ctx.status,
-          ms: Math.round(ms * 10) / 10,
-        },
-        'request',
-      );
+      const { method, status } = ctx;
+      log.info({ requestId, method, path: redactCapabilityPath(ctx.path), status, ms }, 'request');
     }
   };
 }

@@ -9,9 +9,9 @@ import {
 import { ERROR_CODES, type ErrorCode } from '../../errors';
 import { ORDER_EVENTS } from '../../orders/events';
 import { HTTP_STATUS } from '../errors';
-import { eventList } from '../events/list-query';
+import { eventList } from '../events/events.routes';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
-import { orderList } from '../orders/list-query';
+import { orderList } from '../orders/orders.routes';
 import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
 import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';

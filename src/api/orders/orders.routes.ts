@@ -1,12 +1,26 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
+import { NOTICE_TYPES } from '../../notices/types';
+import { ORDER_STATUSES } from '../../orders/status';
 import { callerOf, type AppContext, type AppState } from '../context';
-import type { CursorKeys } from '../cursor';
 import { orderNotFound } from '../errors';
-import { pageQuery, sendJsonText } from '../keyset-list';
+import { clientRefFilter, keysetList, pageQuery, sendJsonText, type CursorKeys } from '../keyset-list';
 import { requireScope } from '../middleware/authenticate';
-import { orderList } from './list-query';
+
+/** GET /v1/orders (and the console's order list): filtered by status, type, clientRef and creation time. */
+export const orderList = keysetList({
+  filters: {
+    status: z.enum(ORDER_STATUSES).optional(),
+    type: z.enum(NOTICE_TYPES).optional(),
+    clientRef: clientRefFilter,
+  },
+  idPattern: /^ord_[0-9A-Za-z]{22}$/,
+});
+
+/** An order list's filters, parsed (the list benchmark builds its own). */
+export type ListFilters = ReturnType<typeof orderList.parse>['filters'];
 
 /** Read endpoints: served from the orders' stored bodies (the text serializeOrder gives), never the workflow. */
 export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {

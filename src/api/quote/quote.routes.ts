@@ -9,22 +9,9 @@ import { parseJsonBody, readJsonText } from '../middleware/json-body';
 
 /** The fields of an estimate; a body with any other field is a full-order quote (never remembered). */
 const ESTIMATE_FIELDS = new Set(['type', 'postcode', 'wordCount', 'newspaperName']);
-/** How many estimates a process remembers in a day (the oldest is forgotten first). */
 const REMEMBERED_ESTIMATES = 10_000;
-/**
- * Longest body text remembered: an estimate's four fields take about a hundred characters; a longer text
- * (padding, long values) is answered but not kept, so the memo holds at most ~5 MB of keys.
- */
+/** An estimate's text takes about a hundred characters: a longer one is not kept (the memo stays under ~5 MB). */
 const REMEMBERED_TEXT = 512;
-
-/** Whether a parsed body is an estimate that may be remembered: nothing else, every value a string or a number. */
-function isEstimate(body: unknown): boolean {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  return Object.entries(body).every(
-    ([field, value]) =>
-      ESTIMATE_FIELDS.has(field) && (typeof value === 'string' || typeof value === 'number'),
-  );
-}
 
 interface Answer {
   /** The response body, serialized once. */
@@ -35,9 +22,8 @@ interface Answer {
 
 /**
  * Estimates answered today, by their body's text. An estimate is a pure function of its fields and the date
- * (the directory, prices and publication days are fixed in the code), and its fields of the text, so the same
- * text on the same day always gets the same answer. Only answers are kept, never refusals; the Gazette's
- * health is still asked each time.
+ * (the directory, prices and publication days are fixed in the code), so the same text on the same day always
+ * gets the same answer. Only answers are kept, never refusals; the Gazette's health is still asked each time.
  */
 class EstimateMemo {
   private day = '';
@@ -51,34 +37,17 @@ class EstimateMemo {
     return this.answers.get(text);
   }
 
-  /** Keeps an answer to `body`, parsed from `text`, when it is an estimate and the text is short. */
+  /** Keeps an answer to `body`, parsed from `text`, when it is a short estimate of strings and numbers. */
   keep(text: string, body: unknown, answer: Answer): void {
-    if (text.length > REMEMBERED_TEXT || !isEstimate(body)) return;
+    if (text.length > REMEMBERED_TEXT || !body || typeof body !== 'object' || Array.isArray(body)) return;
+    const estimate = Object.entries(body).every(
+      ([field, value]) =>
+        ESTIMATE_FIELDS.has(field) && (typeof value === 'string' || typeof value === 'number'),
+    );
+    if (!estimate) return;
     if (this.answers.size >= REMEMBERED_ESTIMATES) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(text, answer);
   }
-}
-
-/** A quote worked out from the body (a validation error when it is not a valid quote request). */
-function answerOf(body: unknown, today: string): Answer {
-  const request = parseQuoteRequest(body, { today });
-  return {
-    json: JSON.stringify(quote(request, { today })),
-    type: request.type,
-    needsGazette: quoteNeedsGazette(request),
-  };
-}
-
-/**
- * Whether the Gazette is up, one lookup shared by every quote that asks while it is in flight. No answer is
- * kept once its lookup is done, so an operator's change is seen by the next lookup.
- */
-function sharedGazetteLookup(db: Db): () => Promise<boolean> {
-  let inFlight: Promise<boolean> | undefined;
-  return () =>
-    (inFlight ??= isIntegrationAvailable(db, 'gazette').finally(() => {
-      inFlight = undefined;
-    }));
 }
 
 /** The quote's path, which `direct` answers without the router (see quoteRoutes). */
@@ -102,10 +71,21 @@ export function quoteRoutes(
   maxBodyBytes: number,
 ): { router: Router<AppState>; direct: Middleware<AppState> } {
   const estimates = new EstimateMemo();
-  const gazetteAvailable = sharedGazetteLookup(db);
-  /** The answer, remembered for `text` (`known`) or worked out from the parsed body. */
-  async function answer(ctx: AppContext, text: string, today: string, known: Answer | undefined) {
-    const quoted = known ?? answerOf(ctx.request.body, today);
+  // One Gazette lookup shared by every quote that asks while it is in flight; none is kept after it.
+  let gazetteLookup: Promise<boolean> | undefined;
+  const gazetteAvailable = () =>
+    (gazetteLookup ??= isIntegrationAvailable(db, 'gazette').finally(() => (gazetteLookup = undefined)));
+
+  async function answer(ctx: AppContext, text: string) {
+    const today = todayInLondon();
+    const known = estimates.get(today, text);
+    let quoted = known;
+    if (!quoted) {
+      ctx.request.body ??= parseJsonBody(text);
+      const request = parseQuoteRequest(ctx.request.body, { today });
+      const json = JSON.stringify(quote(request, { today }));
+      quoted = { json, type: request.type, needsGazette: quoteNeedsGazette(request) };
+    }
     if (quoted.needsGazette && !(await gazetteAvailable())) throw gazetteUnavailable({ type: quoted.type });
     if (!known) estimates.keep(text, ctx.request.body, quoted);
     ctx.type = 'application/json';
@@ -113,22 +93,14 @@ export function quoteRoutes(
   }
   const router = new Router<AppState>();
   // Every POST is answered by `direct` (any spelling); the route is here for the router's 405 on other methods.
-  router.post('/quote', (ctx: AppContext) => {
-    const text = ctx.request.rawBody ?? '';
-    const today = todayInLondon();
-    return answer(ctx, text, today, estimates.get(today, text));
-  });
+  router.post('/quote', (ctx: AppContext) => answer(ctx, ctx.request.rawBody ?? ''));
   const direct = async (ctx: AppContext, next: Next) => {
     if (ctx.method !== 'POST' || !isQuotePath(ctx.path)) return next();
     // The template the router would have matched: the HTTP metrics label requests by it.
     (ctx as { _matchedRoute?: string })._matchedRoute = QUOTE_PATH;
     // The limit first: a refused client's body is never read, let alone parsed.
     await limit(ctx);
-    const text = await readJsonText(ctx, maxBodyBytes);
-    const today = todayInLondon();
-    const known = estimates.get(today, text);
-    if (!known) ctx.request.body = parseJsonBody(text);
-    return answer(ctx, text, today, known);
+    return answer(ctx, await readJsonText(ctx, maxBodyBytes));
   };
   return { router, direct };
 }

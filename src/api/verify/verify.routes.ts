@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
+import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import type { Db } from '../../db/database';
 import { findIssuedDocument } from '../../db/issued-documents.repository';
 import { AppError } from '../../errors';
 import { assetPageHeaders } from '../pages/page-security';
 import type { AppContext, AppState } from '../context';
-import type { ConsumeRateLimit } from '../middleware/rate-limit';
-import { clientBucket } from '../middleware/rate-limit';
+import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { verifyPage, type VerifyOutcome } from './verify.page';
 
 /** The largest file the page accepts: our documents are well under 1 MiB. */
@@ -115,23 +115,25 @@ async function readUpload(ctx: AppContext): Promise<Buffer | null> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > MAX_VERIFY_BYTES + 64 * 1024) throw new TooLarge();
   if (ctx.is('multipart/form-data')) return readMultipart(ctx);
-  if (ctx.is('application/pdf', 'application/octet-stream')) return readRaw(ctx);
+  if (ctx.is('application/pdf', 'application/octet-stream')) return collect(ctx.req);
   return null;
 }
 
-function readRaw(ctx: AppContext): Promise<Buffer> {
+/** A stream's bytes, refused past MAX_VERIFY_BYTES (busboy's file stream tells so itself: `limit`). */
+function collect(stream: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    ctx.req.on('data', (chunk: Buffer) => {
+    stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_VERIFY_BYTES) {
-        ctx.req.pause();
+        stream.pause();
         reject(new TooLarge());
       } else chunks.push(chunk);
     });
-    ctx.req.on('end', () => resolve(Buffer.concat(chunks)));
-    ctx.req.on('error', reject);
+    stream.on('limit', () => reject(new TooLarge()));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
   });
 }
 
@@ -148,15 +150,7 @@ function readMultipart(ctx: AppContext): Promise<Buffer | null> {
       return;
     }
     let file: Promise<Buffer | null> = Promise.resolve(null);
-    parser.on('file', (_name, stream) => {
-      file = new Promise((done, fail) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () => fail(new TooLarge()));
-        stream.on('end', () => done(Buffer.concat(chunks)));
-        stream.on('error', fail);
-      });
-    });
+    parser.on('file', (_name, stream) => (file = collect(stream)));
     parser.on('close', () => file.then(resolve, reject));
     parser.on('error', () => resolve(null));
     ctx.req.pipe(parser);

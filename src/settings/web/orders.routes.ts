@@ -1,6 +1,6 @@
-import type { CursorKeys } from '../../api/cursor';
+import type { CursorKeys } from '../../api/keyset-list';
 import { pageQuery } from '../../api/keyset-list';
-import { orderList } from '../../api/orders/list-query';
+import { orderList } from '../../api/orders/orders.routes';
 import type { Db } from '../../db/database';
 import { findOrderDocument, listOrderDocumentKinds } from '../../db/order-documents.repository';
 import { listAuditEntries } from '../../db/order-audit-log.repository';
