@@ -25,15 +25,13 @@ import {
 import { pageSecurityHeaders } from '../api/pages/page-security';
 import { requestContext } from '../api/middleware/request-context';
 import { eventRoutes } from '../api/events/events.routes';
-import { checkoutRoutes } from '../api/checkout/checkout.routes';
+import { checkoutRoutes, sandboxRoutes } from '../api/checkout/checkout.routes';
 import { integrationRoutes } from '../api/integrations/integrations.routes';
 import { docsRoutes, openApiRoutes } from '../api/openapi/docs.routes';
 import { noticeTypesRoutes } from '../api/notice-types/notice-types.routes';
 import { quoteRoutes } from '../api/quote/quote.routes';
-import { orderDocumentRoutes } from '../api/orders/order-documents.routes';
-import { orderReadRoutes } from '../api/orders/orders.routes';
+import { orderDocumentRoutes, orderReadRoutes } from '../api/orders/orders.routes';
 import { orderWriteRoutes } from '../api/orders/orders.write.routes';
-import { sandboxRoutes } from '../api/sandbox/sandbox.routes';
 import { statusRoutes } from '../api/status/status.routes';
 import type { StatusDeps } from '../status/status.service';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from '../api/stripe/stripe-webhook.routes';

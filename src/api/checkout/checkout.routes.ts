@@ -1,38 +1,76 @@
+import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { usesStripe } from '../../payments/stripe-account';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
+import { formatPence } from '../../money';
 import type { Order } from '../../orders/order';
-import { hasCheckout } from '../../orders/payment';
+import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/payment';
+import { usesStripe } from '../../payments/stripe-account';
+import { liveCheckoutSession, sendPaymentReceived } from '../../temporal/orders';
+import { html, Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { HTTP_STATUS } from '../errors';
-import { liveCheckoutSession } from '../../temporal/orders';
+import { HTTP_STATUS, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { html } from '../../web/html';
-import { sendPublicPage } from '../pages/public-page';
+import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
+import { styledPagePolicy } from '../pages/page-security';
 
-const notFound = (ctx: AppContext) =>
-  sendPublicPage(ctx, {
-    status: 404,
-    title: 'Payment link not found',
-    body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
-  });
+interface PaymentPageDeps {
+  db: Db;
+  temporal: Client;
+  config: Config;
+  perIp: ConsumeRateLimit;
+}
+
+const CSS = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a;line-height:1.5}
+a{color:#0b4fa8}a:focus,button:focus{outline:3px solid #fd0;outline-offset:2px}
+.sandbox{background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309}`;
+/** The pages' one stylesheet, by hash; forms post only here; never framed. */
+const POLICY = styledPagePolicy(CSS);
+/** Our own stylesheet, inserted byte for byte as written (its hash is in the policy). */
+const STYLE = new Html(`<style>${CSS}</style>`);
+
+/**
+ * A small, accessible page for the person paying: language, title, one main landmark with one heading, readable
+ * contrast, and an optional banner above it. Never cached: it reflects an order's state at the moment.
+ */
+function sendPublicPage(
+  ctx: AppContext,
+  o: { status?: number; title: string; body: Html; banner?: Html },
+): void {
+  ctx.status = o.status ?? 200;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', POLICY);
+  const banner = o.banner && html`<p class="sandbox">${o.banner}</p>`;
+  ctx.body = html`<!doctype html>
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${o.title} · Statutory Notice Placement</title>
+        ${STYLE}
+      </head>
+      <body>
+        ${banner}
+        <main>
+          <h1>${o.title}</h1>
+          ${o.body}
+        </main>
+      </body>
+    </html>`.value;
+}
 
 /** What a card order that no longer awaits payment tells its payer. */
-function noPaymentDue(ctx: AppContext, order: Order): void {
-  const ref = order.reference;
-  if (order.status === 'cancelled') {
-    return sendPublicPage(ctx, {
-      title: 'Nothing to pay',
-      body: html`<p>Order ${ref} was cancelled: there is nothing to pay.</p>`,
-    });
-  }
+function noPaymentDue(ctx: AppContext, { status, reference }: Order): void {
+  const cancelled = status === 'cancelled';
   sendPublicPage(ctx, {
-    title: 'Order paid',
-    body: html`<p>Order ${ref} is paid. Thank you: there is nothing more to do.</p>`,
+    title: cancelled ? 'Nothing to pay' : 'Order paid',
+    body: cancelled
+      ? html`<p>Order ${reference} was cancelled: there is nothing to pay.</p>`
+      : html`<p>Order ${reference} is paid. Thank you: there is nothing more to do.</p>`,
   });
 }
 
@@ -41,28 +79,28 @@ function noPaymentDue(ctx: AppContext, order: Order): void {
  * the capability, as a Stripe Checkout URL is). `/complete` and `/cancelled` are Stripe's `success_url` and
  * `cancel_url`; the order's workflow decides whether its Checkout Session is still live or makes a new one.
  */
-export function checkoutRoutes(deps: {
-  db: Db;
-  temporal: Client;
-  config: Config;
-  perIp: ConsumeRateLimit;
-}): Router<AppState> {
+export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/pay' });
   router.use(limitPerIp(deps.perIp));
-  /** Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper. */
-  const noPaymentPage = (order: Order) =>
-    deps.config.env === 'production' && !usesStripe(deps.config, order.livemode);
 
+  /** A card order, or the page saying its link does not exist. */
   async function cardOrder(ctx: AppContext): Promise<Order | null> {
     const order = await findOrderById(deps.db, String(ctx.params.orderId));
-    return order && hasCheckout(order) ? order : null;
+    if (order && hasCheckout(order)) return order;
+    sendPublicPage(ctx, {
+      status: 404,
+      title: 'Payment link not found',
+      body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+    });
+    return null;
   }
 
   router.get('/:orderId', async (ctx) => {
     const order = await cardOrder(ctx);
-    if (!order) return notFound(ctx);
+    if (!order) return;
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
-    if (noPaymentPage(order)) {
+    // Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper.
+    if (deps.config.env === 'production' && !usesStripe(deps.config, order.livemode)) {
       return sendPublicPage(ctx, {
         title: 'Test order',
         body: html`<p>
@@ -78,7 +116,7 @@ export function checkoutRoutes(deps: {
       ctx.status = 303;
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid_state_transition') {
-        const now = await cardOrder(ctx); // paid or cancelled a moment ago
+        const now = await findOrderById(deps.db, order.id); // paid or cancelled a moment ago
         if (now) return noPaymentDue(ctx, now);
       }
       const status = err instanceof AppError ? HTTP_STATUS[err.code] : 500;
@@ -96,18 +134,13 @@ export function checkoutRoutes(deps: {
 
   router.get('/:orderId/complete', async (ctx) => {
     const order = await cardOrder(ctx);
-    if (!order) return notFound(ctx);
-    const ref = order.reference;
+    if (!order) return;
     const confirming = order.status === 'pending_payment';
     sendPublicPage(ctx, {
       title: 'Order received',
-      body: html`<p>Thank you. We have received order <strong>${ref}</strong>.</p>
+      body: html`<p>Thank you. We have received order <strong>${order.reference}</strong>.</p>
         <p>
-          ${
-            confirming
-              ? 'Your payment is being confirmed; this usually takes a few seconds.'
-              : 'Your payment is confirmed.'
-          }
+          ${confirming ? 'Your payment is being confirmed; this usually takes a few seconds.' : 'Your payment is confirmed.'}
           We will send the notice to the newspaper and e-mail you as it is booked and published.
         </p>`,
     });
@@ -115,7 +148,7 @@ export function checkoutRoutes(deps: {
 
   router.get('/:orderId/cancelled', async (ctx) => {
     const order = await cardOrder(ctx);
-    if (!order) return notFound(ctx);
+    if (!order) return;
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     sendPublicPage(ctx, {
       title: 'Payment not completed',
@@ -125,6 +158,113 @@ export function checkoutRoutes(deps: {
         </p>
         <p><a href="/pay/${order.id}">Try the payment again</a></p>`,
     });
+  });
+
+  return router;
+}
+
+/** The sandbox's form token cookie: double-submit, for this path only, strict (never sent cross-site). */
+const CSRF_COOKIE = 'notices_sandbox_csrf';
+
+/** The pay button's form body (urlencoded, a few bytes): read here, as the JSON API's parser refuses forms. */
+const formBody = bodyParser({
+  enableTypes: ['form'],
+  formLimit: '4kb',
+  onError: (err) => {
+    throw err;
+  },
+});
+
+/**
+ * The local sandbox payment provider's pages, for a mode without a Stripe key (docs/operating.md): a checkout
+ * page whose pay button confirms the payment to the order's workflow, and an invoice page.
+ */
+export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
+  const { config } = deps;
+  const router = new Router<AppState>({ prefix: '/sandbox' });
+  const cookie = {
+    path: '/sandbox',
+    maxAgeSeconds: 3600,
+    secure: config.env !== 'development',
+    sameSite: 'Strict',
+  } as const;
+  router.use(limitPerIp(deps.perIp));
+
+  const sendSandboxPage = (ctx: AppContext, order: Order, title: string, body: Html) => {
+    const hint = order.livemode
+      ? 'Configure STRIPE_SECRET_KEY to take real payments.'
+      : 'Test order (svc_test_ key): configure STRIPE_TEST_SECRET_KEY to use Stripe in test mode.';
+    sendPublicPage(ctx, {
+      title,
+      body,
+      banner: html`<strong>LOCAL PAYMENT SANDBOX</strong>: no money moves. ${hint}`,
+    });
+  };
+
+  /**
+   * The sandbox's own orders (sandboxServes); any other order is not found, as is a checkout page of an order
+   * paid otherwise than by card.
+   */
+  async function orderOf(ctx: AppContext, checkout: boolean) {
+    const id = String(ctx.params.orderId);
+    const order = await findOrderById(deps.db, id);
+    const service = {
+      production: config.env === 'production',
+      stripeFor: (live: boolean) => usesStripe(config, live),
+    };
+    if (!order || !sandboxServes(order, service) || (checkout && !hasCheckout(order)))
+      throw orderNotFound(id);
+    return order;
+  }
+
+  router.get('/checkout/:orderId', async (ctx) => {
+    const order = await orderOf(ctx, true);
+    const amount = formatPence(order.quotedPriceGbpPence);
+    if (order.status !== 'pending_payment') {
+      const body = html`<p>Nothing to pay: the order is ${order.status}.</p>`;
+      return sendSandboxPage(ctx, order, `Notice ${order.reference}`, body);
+    }
+    const token = doubleSubmitToken(ctx, CSRF_COOKIE, cookie);
+    sendSandboxPage(
+      ctx,
+      order,
+      `Pay for notice ${order.reference}`,
+      html`<p>Notice ${order.reference}. Amount: ${amount}</p>
+        <form method="post">
+          <input type="hidden" name="_csrf" value="${token}" /><button type="submit">
+            Pay ${amount} (sandbox)
+          </button>
+        </form>`,
+    );
+  });
+
+  /**
+   * Pays an unpaid card order (anything else is 409 without a message to the order, so its history stays small),
+   * when the form came from the page (its token and our origin: another site cannot make a visitor pay).
+   */
+  router.post('/checkout/:orderId', formBody, async (ctx) => {
+    const order = await orderOf(ctx, true);
+    const sent = (ctx.request.body as Record<string, unknown> | undefined)?._csrf;
+    if (!formPostAllowed(ctx, sent, ctx.cookies.get(CSRF_COOKIE), config.publicBaseUrl)) {
+      throw new AppError(
+        'forbidden',
+        'This payment form has expired or was not sent from this site: reload the page.',
+      );
+    }
+    checkCheckoutPayable(order);
+    const payment = { actor: 'sandbox', paymentRef: `sandbox_pi_${order.id}`, providerEventId: null };
+    if (!(await sendPaymentReceived(deps.temporal, order.id, payment))) {
+      // The order finished (expired, cancelled) since it was read: its final state explains the refusal.
+      checkCheckoutPayable((await findOrderById(deps.db, order.id)) ?? { ...order, status: 'cancelled' });
+      throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
+    }
+    sendSandboxPage(ctx, order, 'Payment received', html`<p>Order ${order.reference} is paid (sandbox).</p>`);
+  });
+
+  router.get('/invoice/:orderId', async (ctx) => {
+    const order = await orderOf(ctx, false);
+    const body = html`<p>Amount due: ${formatPence(order.quotedPriceGbpPence)}</p>`;
+    sendSandboxPage(ctx, order, `Invoice ${order.reference}`, body);
   });
 
   return router;
