@@ -8,39 +8,34 @@ import type { Logger } from '../../logger';
 import { sendPaymentReceived, startClosedOrderPayment } from '../../temporal/orders';
 import type { AppState } from '../context';
 
-/** The Stripe events that mean "paid", and how to find the order and the PaymentIntent in each. */
-interface StripePayment {
-  orderId: string;
-  paymentRef: string | null;
-  /** What Stripe says was paid, for the ledger (a wrong amount is flagged). */
-  amountGbpPence: number | null;
-  /** The Checkout Session paid: a replaced one's payment is refunded. */
-  checkoutSessionId: string | null;
-}
-
-function paymentOf(event: Stripe.Event): StripePayment | null {
+/**
+ * The payment a Stripe event that means "paid" reports: its order, PaymentIntent, the amount (for the ledger: a
+ * wrong amount is flagged) and the Checkout Session paid (a replaced one's payment is refunded).
+ */
+function paymentOf(event: Stripe.Event) {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.payment_status !== 'paid' || !session.client_reference_id) return null;
-      const intent =
-        typeof session.payment_intent === 'string'
-          ? session.payment_intent
-          : (session.payment_intent?.id ?? null);
+      const intent = session.payment_intent;
       return {
         orderId: session.client_reference_id,
-        paymentRef: intent,
+        paymentRef: typeof intent === 'string' ? intent : (intent?.id ?? null),
         amountGbpPence: session.amount_total ?? null,
-        checkoutSessionId: session.id,
+        checkoutSessionId: session.id as string | null,
       };
     }
     case 'invoice.paid': {
       const invoice = event.data.object;
       const orderId = invoice.metadata?.orderId;
       if (!orderId) return null;
-      const amountGbpPence = invoice.amount_paid ?? null;
-      return { orderId, paymentRef: invoice.id ?? null, amountGbpPence, checkoutSessionId: null };
+      return {
+        orderId,
+        paymentRef: invoice.id ?? null,
+        amountGbpPence: invoice.amount_paid ?? null,
+        checkoutSessionId: null,
+      };
     }
     default:
       return null;
@@ -83,36 +78,22 @@ export function stripeWebhookRoutes(deps: {
 }): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/api/stripe/webhook', async (ctx) => {
-    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-    const { event, livemode } = verify(deps.stripe, raw, ctx.get('Stripe-Signature'), deps.secrets);
-    const payment = paymentOf(event);
-    const order = payment && (await findOrderById(deps.db, payment.orderId));
-    if (payment && order && order.livemode !== livemode) {
-      deps.log.warn(
-        { orderId: payment.orderId, eventId: event.id, eventLivemode: livemode },
-        'Stripe event of the other mode than its order: ignored',
-      );
-    } else if (payment) {
-      const received = {
-        actor: 'stripe',
-        paymentRef: payment.paymentRef,
-        providerEventId: event.id,
-        amountGbpPence: payment.amountGbpPence,
-        checkoutSessionId: payment.checkoutSessionId,
-      };
-      if (!(await sendPaymentReceived(deps.temporal, payment.orderId, received))) {
-        if (order) {
-          // The order's workflow has closed: the money is refunded (and audited) by a workflow of its own.
-          await startClosedOrderPayment(deps.temporal, { ...received, orderId: order.id }, deps.taskQueue);
-        } else {
-          deps.log.warn(
-            { orderId: payment.orderId, eventId: event.id },
-            'Stripe payment for an unknown order',
-          );
-        }
-      }
-    }
+    const signature = ctx.get('Stripe-Signature');
+    const { event, livemode } = verify(deps.stripe, ctx.request.rawBody ?? '', signature, deps.secrets);
     ctx.body = { received: true };
+    const payment = paymentOf(event);
+    if (!payment) return;
+    const { orderId, ...paid } = payment;
+    const order = await findOrderById(deps.db, orderId);
+    if (order && order.livemode !== livemode) {
+      const fields = { orderId, eventId: event.id, eventLivemode: livemode };
+      return deps.log.warn(fields, 'Stripe event of the other mode than its order: ignored');
+    }
+    const received = { actor: 'stripe', providerEventId: event.id, ...paid };
+    if (await sendPaymentReceived(deps.temporal, orderId, received)) return;
+    // The order's workflow has closed: the money is refunded (and audited) by a workflow of its own.
+    if (order) await startClosedOrderPayment(deps.temporal, { ...received, orderId }, deps.taskQueue);
+    else deps.log.warn({ orderId, eventId: event.id }, 'Stripe payment for an unknown order');
   });
   return router;
 }

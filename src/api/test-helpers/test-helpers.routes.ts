@@ -24,7 +24,7 @@ import type { SimulatedStep } from '../../testmode/simulation';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import { recordTestPaymentUpdate, simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
-import { callerOf, type AppState, type Caller } from '../context';
+import { callerOf, type AppState } from '../context';
 import { callersOrder, orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
@@ -73,6 +73,36 @@ export function testHelperRoutes(deps: {
     }),
   );
 
+  async function advance(order: Order, to: z.infer<typeof advanceBody>['to'], actor: string): Promise<Order> {
+    // A closed order's workflow: nothing fits it any more.
+    const onClosed = () =>
+      doesNotFit('This step', { id: order.id, status: order.status, paymentState: order.paymentState });
+    if (to === 'paid') {
+      // The payment the Stripe webhook and the sandbox confirm, as an update the workflow answers once the payment
+      // is recorded, so a GET right after reads the paid order.
+      checkPayable(order);
+      const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
+      return toOrder(await updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed }));
+    }
+    if (to === 'delivery_failed') {
+      // The workflow's validator decides whether it fits; then the simulated newspaper stops (a retry restarts it).
+      const failure = { actor, note: 'Simulated artwork delivery failure (test helper).' };
+      const failed = await updateOrder(temporal, order.id, simulateDeliveryFailureUpdate, [failure], {
+        onClosed,
+      });
+      await cancelSimulatedNewspaper(temporal, order.id);
+      return toOrder(failed);
+    }
+    // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
+    checkReportFits(REPORT_STEP[to], order);
+    try {
+      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
+    } catch (err) {
+      throw fromWorkflowError(err, onClosed);
+    }
+  }
+
+  /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */
   router.post('/webhooks/send', write, (ctx) =>
     idempotent(db, ctx, async () => {
       const caller = callerOf(ctx);
@@ -83,80 +113,21 @@ export function testHelperRoutes(deps: {
         );
       }
       const { event, orderId } = parseBody(sendBody, ctx.request.body);
-      return { status: 200, body: await sendSample(caller, event, orderId) };
+      const { organisationId } = caller;
+      const now = new Date();
+      const data = orderId
+        ? eventData(event, await callersOrder(db, caller, orderId))
+        : sampleEventData(event, { organisationId, publicBaseUrl: config.publicBaseUrl, now });
+      const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
+      // Every active endpoint, however recently registered.
+      const before = new Date('9999-12-31T23:59:59Z');
+      const endpointIds = await findSubscribedEndpoints(db, { organisationId, mode: 'test', event, before });
+      // The worker sends it, within the same limits of attempts in flight as real deliveries.
+      const input = { organisationId, event, body, endpointIds, timeoutMs: config.webhooks.timeoutMs };
+      const deliveries = await sendSampleEvent(temporal, input, testModeTaskQueue(taskQueue));
+      return { status: 200, body: { event: envelope, deliveries } };
     }),
   );
-
-  async function advance(order: Order, to: z.infer<typeof advanceBody>['to'], actor: string): Promise<Order> {
-    // A closed order's workflow: nothing fits it any more.
-    const onClosed = () =>
-      doesNotFit('This step', { id: order.id, status: order.status, paymentState: order.paymentState });
-    if (to === 'paid') return pay(order, actor, onClosed);
-    if (to === 'delivery_failed') return failDelivery(order, actor, onClosed);
-    // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
-    checkReportFits(REPORT_STEP[to], order);
-    try {
-      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
-    } catch (err) {
-      throw fromWorkflowError(err, onClosed);
-    }
-  }
-
-  /**
-   * Records the failure in the order's workflow (whose validator decides whether it fits), then stops its
-   * simulated newspaper (a retry restarts it).
-   */
-  async function failDelivery(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
-    const note = 'Simulated artwork delivery failure (test helper).';
-    const failed = await updateOrder(temporal, order.id, simulateDeliveryFailureUpdate, [{ actor, note }], {
-      onClosed,
-    });
-    await cancelSimulatedNewspaper(temporal, order.id);
-    return toOrder(failed);
-  }
-
-  /**
-   * The payment confirmation the Stripe webhook and the sandbox send, as an update the workflow answers once
-   * the payment is recorded, so a GET right after reads the paid order.
-   */
-  async function pay(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
-    checkPayable(order);
-    const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
-    return toOrder(await updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed }));
-  }
-
-  /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */
-  async function sendSample(caller: Caller, event: (typeof WEBHOOK_EVENTS)[number], orderId?: string) {
-    const now = new Date();
-    const data = orderId
-      ? eventData(event, await callersOrder(db, caller, orderId))
-      : sampleEventData(event, {
-          organisationId: caller.organisationId,
-          publicBaseUrl: config.publicBaseUrl,
-          now,
-        });
-    const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
-    const endpointIds = await findSubscribedEndpoints(db, {
-      organisationId: caller.organisationId,
-      mode: 'test',
-      event,
-      // Every active endpoint, however recently registered.
-      before: new Date('9999-12-31T23:59:59Z'),
-    });
-    // The worker sends it, within the same limits of attempts in flight as real deliveries.
-    const deliveries = await sendSampleEvent(
-      temporal,
-      {
-        organisationId: caller.organisationId,
-        event,
-        body,
-        endpointIds,
-        timeoutMs: config.webhooks.timeoutMs,
-      },
-      testModeTaskQueue(taskQueue),
-    );
-    return { event: envelope, deliveries };
-  }
 
   return router;
 }
