@@ -18,22 +18,8 @@ import { errorBody, HTTP_STATUS } from '../errors';
 import { startPeriodicSweep } from '../periodic-sweep';
 import type { Logger } from '../../logger';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
 /** Seconds a client is told to wait before retrying a request whose key is still in use. */
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
-
-/** The request's `Idempotency-Key`, validated (printable ASCII, 1–255 characters), or undefined. */
-function idempotencyKeyOf(ctx: AppContext): string | undefined {
-  const key = ctx.get('Idempotency-Key');
-  if (key === '') return undefined;
-  if (!KEY_PATTERN.test(key)) {
-    throw validationError([
-      { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters.' },
-    ]);
-  }
-  return key;
-}
 
 /** What a keyed request knows of earlier attempts with its key, and how it records the order it places. */
 export interface IdempotentRequest {
@@ -54,17 +40,19 @@ type Handler = (key: string | undefined, request?: IdempotentRequest) => Promise
 
 /** Runs a POST handler under its `Idempotency-Key`, when given: Stripe's semantics (docs/api.md "Idempotency"). */
 export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Promise<void> {
-  const key = idempotencyKeyOf(ctx);
+  const key = ctx.get('Idempotency-Key');
   if (!key) return respond(ctx, await handler(undefined));
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw validationError([
+      { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters.' },
+    ]);
+  }
   const caller = callerOf(ctx);
   const scope: IdempotencyScope = { organisationId: caller.organisationId, mode: caller.mode, key };
-  const request = {
-    route: `${ctx.method} ${ctx.path}`,
-    requestHash: createHash('sha256')
-      .update(canonicalJson(ctx.request.body ?? {}))
-      .digest('hex'),
-  };
-  const claim = await claimIdempotencyKey(db, scope, request);
+  const requestHash = createHash('sha256')
+    .update(canonicalJson(ctx.request.body ?? {}))
+    .digest('hex');
+  const claim = await claimIdempotencyKey(db, scope, { route: `${ctx.method} ${ctx.path}`, requestHash });
   switch (claim.outcome) {
     case 'reused':
       throw new AppError(

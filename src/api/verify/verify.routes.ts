@@ -48,19 +48,15 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
   router.post('/verify/:id', async (ctx) => {
     const document = await documentOf(ctx);
     if (!document) return;
-    let upload: Buffer | null;
-    try {
-      upload = await readUpload(ctx);
-    } catch (err) {
-      if (!(err instanceof TooLarge)) throw err;
+    const upload = await readUpload(ctx).catch((err: unknown) => {
+      if (err instanceof TooLarge) return 'too_large' as const;
+      throw err;
+    });
+    if (upload === 'too_large') {
       ctx.set('Connection', 'close');
-      answer(ctx, 413, { kind: 'too_large', document });
-      return;
+      return answer(ctx, 413, { kind: 'too_large', document });
     }
-    if (!upload || upload.length === 0) {
-      answer(ctx, 400, { kind: 'no_file', document });
-      return;
-    }
+    if (!upload?.length) return answer(ctx, 400, { kind: 'no_file', document });
     const sha256 = createHash('sha256').update(upload).digest();
     const recorded = Buffer.from(document.sha256 ?? '', 'hex');
     const matches = recorded.length === sha256.length && timingSafeEqual(recorded, sha256);
@@ -72,12 +68,9 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
 
 function answer(ctx: AppContext, status: number, outcome: VerifyOutcome) {
   ctx.status = status;
-  if (ctx.accepts('html', 'json') === 'json') {
-    ctx.body = verifyJson(outcome);
-    return;
-  }
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = verifyPage(outcome);
+  const json = ctx.accepts('html', 'json') === 'json';
+  if (!json) ctx.type = 'text/html; charset=utf-8';
+  ctx.body = json ? verifyJson(outcome) : verifyPage(outcome);
 }
 
 function verifyJson(o: VerifyOutcome) {
