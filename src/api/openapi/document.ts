@@ -287,149 +287,133 @@ const testHelper = (id: string, summary: string, rest: Pick<Op, 'path' | 'body' 
 const meta = (id: string, summary: string, cache: string, ok: Op['ok']): Op =>
   op('Meta')(id, summary, { ok: { ...ok, headers: cacheControl(cache) } });
 
-const OPERATIONS: Record<string, Record<string, Op>> = {
-  '/v1/quote': {
-    post: op('Quotes')('createQuote', 'Price a notice', {
-      description:
-        'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
-      limits: 'ip',
-      body: quoteRequestRef,
-      ok: { description: 'The quote.', schema: quoteResponseSchema },
-      codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
-    }),
-  },
-  '/v1/notice-types': {
-    get: op('Notice types')('listNoticeTypes', 'Notice types and their fields per nation', {
-      limits: 'ip',
-      ok: {
-        description: 'The catalogue.',
-        schema: noticeTypesSchema,
-        headers: cacheControl('public, max-age=3600'),
-      },
-    }),
-  },
-  '/v1/orders': {
-    post: orders('createOrder', 'Place an order', {
-      security: 'write',
-      idempotent: true,
-      body: orderInputRef,
-      ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
-      codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
-    }),
-    get: list('Orders', 'listOrders', 'List orders, newest first', orderList.querySchema, orderListSchema),
-  },
-  '/v1/orders/{id}': {
-    get: orders('getOrder', 'Get an order', {
-      security: 'read',
-      path: orderId,
-      ok: { description: 'The order.', schema: orderSchema },
-      codes: ['order_not_found'],
-    }),
-  },
-  '/v1/orders/{id}/amend': {
-    post: orderMessage('amend', 'Amend an order', amendRequestRef, [
-      'order_not_amendable',
-      'size_growth_not_allowed',
-      'locus_ambiguous',
-      'gazette_unavailable',
-    ]),
-  },
-  '/v1/orders/{id}/cancel': {
-    post: orderMessage('cancel', 'Cancel an order', cancelBody.meta({ id: 'CancelRequest' }), [
-      'order_not_cancellable',
-    ]),
-  },
-  '/v1/orders/{id}/purchase-order': {
-    post: orderMessage(
-      'submitPurchaseOrder',
-      'Give the PO reference',
-      purchaseOrderBody.meta({ id: 'PurchaseOrderRequest' }),
-      ['invalid_state_transition'],
-    ),
-  },
-  '/v1/orders/{id}/proof': { get: pdf('proof', 'getOrderProof') },
-  '/v1/orders/{id}/certificate': {
-    get: pdf("newspaper's certificate of publication", 'getOrderCertificate'),
-  },
-  '/v1/orders/{id}/documents/{documentId}': {
-    get: {
-      ...pdf('issued document (certificate, VAT invoice or VAT credit note)', 'getOrderDocument'),
-      path: orderId.extend({
-        documentId: z.string().meta({ description: "Document id (`doc_…`), from the order's `documents`." }),
-      }),
+/** Every operation, by `method path`. */
+const OPERATIONS: Record<string, Op> = {
+  'post /v1/quote': op('Quotes')('createQuote', 'Price a notice', {
+    description: 'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
+    limits: 'ip',
+    body: quoteRequestRef,
+    ok: { description: 'The quote.', schema: quoteResponseSchema },
+    codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
+  }),
+  'get /v1/notice-types': op('Notice types')('listNoticeTypes', 'Notice types and their fields per nation', {
+    limits: 'ip',
+    ok: {
+      description: 'The catalogue.',
+      schema: noticeTypesSchema,
+      headers: cacheControl('public, max-age=3600'),
     },
-  },
-  '/v1/orders/{id}/invoice': {
-    get: {
-      ...pdf('invoice', 'getOrderInvoice'),
-      description:
-        "The order's latest full UK VAT invoice (also in `documents`, kind `vat_invoice`). An on-account order's (`invoice_with_terms`, `invoice_bank_transfer`) is issued at placement and its URL is valid from the order's 201: a request that arrives before the PDF is stored waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. Other orders are invoiced when paid, or at publication. 404 `order_not_found` before the order has a VAT invoice.",
-    },
-  },
-  '/v1/events': {
-    get: list(
-      'Events',
-      'listEvents',
-      'List events, newest first (recover missed webhooks)',
-      eventList.querySchema,
-      eventListSchema,
-    ),
-  },
-  '/v1/events/{id}': {
-    get: op('Events')('getEvent', 'Get an event', {
-      security: 'read',
-      path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
-      ok: { description: 'The event.', schema: eventSchema },
-      codes: ['event_not_found'],
+  }),
+  'post /v1/orders': orders('createOrder', 'Place an order', {
+    security: 'write',
+    idempotent: true,
+    body: orderInputRef,
+    ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
+    codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
+  }),
+  'get /v1/orders': list(
+    'Orders',
+    'listOrders',
+    'List orders, newest first',
+    orderList.querySchema,
+    orderListSchema,
+  ),
+  'get /v1/orders/{id}': orders('getOrder', 'Get an order', {
+    security: 'read',
+    path: orderId,
+    ok: { description: 'The order.', schema: orderSchema },
+    codes: ['order_not_found'],
+  }),
+  'post /v1/orders/{id}/amend': orderMessage('amend', 'Amend an order', amendRequestRef, [
+    'order_not_amendable',
+    'size_growth_not_allowed',
+    'locus_ambiguous',
+    'gazette_unavailable',
+  ]),
+  'post /v1/orders/{id}/cancel': orderMessage(
+    'cancel',
+    'Cancel an order',
+    cancelBody.meta({ id: 'CancelRequest' }),
+    ['order_not_cancellable'],
+  ),
+  'post /v1/orders/{id}/purchase-order': orderMessage(
+    'submitPurchaseOrder',
+    'Give the PO reference',
+    purchaseOrderBody.meta({ id: 'PurchaseOrderRequest' }),
+    ['invalid_state_transition'],
+  ),
+  'get /v1/orders/{id}/proof': pdf('proof', 'getOrderProof'),
+  'get /v1/orders/{id}/certificate': pdf("newspaper's certificate of publication", 'getOrderCertificate'),
+  'get /v1/orders/{id}/documents/{documentId}': {
+    ...pdf('issued document (certificate, VAT invoice or VAT credit note)', 'getOrderDocument'),
+    path: orderId.extend({
+      documentId: z.string().meta({ description: "Document id (`doc_…`), from the order's `documents`." }),
     }),
   },
-  '/v1/test_helpers/orders/{id}/advance': {
-    post: testHelper('advanceTestOrder', 'move a test order on', {
-      path: orderId,
-      body: advanceBody.meta({ id: 'AdvanceRequest' }),
-      ok: { description: 'The order afterwards.', schema: orderSchema },
-      codes: ['order_not_found', 'invalid_state_transition'],
-    }),
+  'get /v1/orders/{id}/invoice': {
+    ...pdf('invoice', 'getOrderInvoice'),
+    description:
+      "The order's latest full UK VAT invoice (also in `documents`, kind `vat_invoice`). An on-account order's (`invoice_with_terms`, `invoice_bank_transfer`) is issued at placement and its URL is valid from the order's 201: a request that arrives before the PDF is stored waits for it (up to 3 seconds), then answers 503 `service_unavailable` with `Retry-After`. Other orders are invoiced when paid, or at publication. 404 `order_not_found` before the order has a VAT invoice.",
   },
-  '/v1/test_helpers/webhooks/send': {
-    post: testHelper('sendTestWebhook', 'send a sample event to the test endpoints', {
+  'get /v1/events': list(
+    'Events',
+    'listEvents',
+    'List events, newest first (recover missed webhooks)',
+    eventList.querySchema,
+    eventListSchema,
+  ),
+  'get /v1/events/{id}': op('Events')('getEvent', 'Get an event', {
+    security: 'read',
+    path: z.object({ id: z.string().meta({ description: 'Event id (`evt_…`).' }) }),
+    ok: { description: 'The event.', schema: eventSchema },
+    codes: ['event_not_found'],
+  }),
+  'post /v1/test_helpers/orders/{id}/advance': testHelper('advanceTestOrder', 'move a test order on', {
+    path: orderId,
+    body: advanceBody.meta({ id: 'AdvanceRequest' }),
+    ok: { description: 'The order afterwards.', schema: orderSchema },
+    codes: ['order_not_found', 'invalid_state_transition'],
+  }),
+  'post /v1/test_helpers/webhooks/send': testHelper(
+    'sendTestWebhook',
+    'send a sample event to the test endpoints',
+    {
       body: sendBody.meta({ id: 'SendSampleRequest' }),
       ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
       codes: ['order_not_found', 'not_found'],
-    }),
-  },
-  '/v1/openapi.json': {
-    get: meta('getOpenApi', 'This document', 'public, max-age=3600', {
-      description: 'The OpenAPI 3.1 document.',
-      schema: z.record(z.string(), z.unknown()),
-    }),
-  },
-  '/health': {
-    get: meta('getHealth', 'Readiness of the API and its dependencies', 'no-store', {
-      description: 'Every dependency answers.',
-      schema: healthSchema,
-    }),
-  },
-  '/integrations/v1/orders/{id}/booking': {
-    post: report('booking', bookingBody, 'Newspaper: booking confirmed'),
-  },
-  '/integrations/v1/orders/{id}/publication': {
-    post: report('publication', publicationBody, 'Newspaper: published'),
-  },
-  '/integrations/v1/orders/{id}/urn': { post: report('urn', urnBody, 'Gazette: URN received') },
-  '/stripe/webhook': {
-    post: integrations('receiveStripeEvent', 'Stripe: payment events (verified by `Stripe-Signature`)', {
+    },
+  ),
+  'get /v1/openapi.json': meta('getOpenApi', 'This document', 'public, max-age=3600', {
+    description: 'The OpenAPI 3.1 document.',
+    schema: z.record(z.string(), z.unknown()),
+  }),
+  'get /health': meta('getHealth', 'Readiness of the API and its dependencies', 'no-store', {
+    description: 'Every dependency answers.',
+    schema: healthSchema,
+  }),
+  'post /integrations/v1/orders/{id}/booking': report('booking', bookingBody, 'Newspaper: booking confirmed'),
+  'post /integrations/v1/orders/{id}/publication': report(
+    'publication',
+    publicationBody,
+    'Newspaper: published',
+  ),
+  'post /integrations/v1/orders/{id}/urn': report('urn', urnBody, 'Gazette: URN received'),
+  'post /stripe/webhook': integrations(
+    'receiveStripeEvent',
+    'Stripe: payment events (verified by `Stripe-Signature`)',
+    {
       description: 'Called by Stripe only; unknown or foreign-mode events are acknowledged and ignored.',
       body: z.record(z.string(), z.unknown()).meta({ description: 'A Stripe event.' }),
       ok: { description: 'Acknowledged.', schema: z.strictObject({ received: z.literal(true) }) },
-    }),
-  },
+    },
+  ),
 };
 
 function paths(): ZodOpenApiPathsObject {
-  const out: ZodOpenApiPathsObject = {};
-  for (const [path, methods] of Object.entries(OPERATIONS)) {
-    out[path] = Object.fromEntries(Object.entries(methods).map(([m, op]) => [m, operation(op)]));
+  const out: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
+  for (const [route, op] of Object.entries(OPERATIONS)) {
+    const [method, path] = route.split(' ') as [string, string];
+    (out[path] ??= {})[method] = operation(op);
   }
   // The health 503 also carries `Cache-Control`.
   const health = out['/health']!.get!.responses!['503'] as unknown as { headers: z.ZodObject };
