@@ -60,7 +60,7 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
   return rows.map(toRecord);
 }
 
-/** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/auth/active-keys). */
+/** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/middleware/authenticate). */
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 
 /**

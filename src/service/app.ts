@@ -2,8 +2,6 @@ import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import Koa from 'koa';
 import type { Pool } from 'pg';
-import { uncachedActiveKeys, type ActiveKeys } from '../api/auth/active-keys';
-import type { LastUsedTracker } from '../api/auth/last-used';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
@@ -11,7 +9,13 @@ import type { AppState } from '../api/context';
 import { databaseCheck, type HealthCheck } from '../health';
 import { errorHandler } from '../api/errors';
 import { healthRoutes } from '../api/health/health.routes';
-import { authenticate, callerOfHeader } from '../api/middleware/authenticate';
+import {
+  authenticate,
+  callerOfHeader,
+  uncachedActiveKeys,
+  type ActiveKeys,
+  type LastUsedTracker,
+} from '../api/middleware/authenticate';
 import { httpMetrics } from '../api/middleware/http-metrics';
 import { jsonBody } from '../api/middleware/json-body';
 import {

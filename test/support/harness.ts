@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import type { AppDeps } from '../../src/service/app';
 import { createApiServer, wireApi } from '../../src/service/server';
-import type { LastUsedTracker } from '../../src/api/auth/last-used';
+import type { LastUsedTracker } from '../../src/api/middleware/authenticate';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';

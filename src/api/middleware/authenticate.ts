@@ -1,10 +1,16 @@
 import type { Next } from 'koa';
-import { hashApiKey, parseApiKey } from '../../auth/api-key';
-import type { ActiveKeys } from '../auth/active-keys';
+import { Client } from 'pg';
+import { hashApiKey, parseApiKey, type KeyScope } from '../../auth/api-key';
 import { bearerCredential } from '../../auth/bearer';
-import type { LastUsedTracker } from '../auth/last-used';
-import type { KeyScope } from '../../auth/api-key';
+import type { Db } from '../../db/database';
+import {
+  API_KEYS_CHANNEL,
+  findActiveKeyByHash,
+  recordKeysLastUsed,
+  type ApiKeyRecord,
+} from '../../db/api-keys.repository';
 import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
 
 /**
@@ -47,4 +53,164 @@ export function requireScope(scope: KeyScope) {
     }
     return next();
   };
+}
+
+/** How requests find the active key behind an `Authorization` header (by the key's SHA-256). */
+export interface ActiveKeys {
+  findActive(keyHash: string): Promise<ApiKeyRecord | undefined>;
+}
+
+/** One query per request: the test harness's default, and the behaviour with API_KEY_CACHE_TTL_MS=0. */
+export const uncachedActiveKeys = (db: Db): ActiveKeys => ({
+  findActive: (keyHash) => findActiveKeyByHash(db, keyHash),
+});
+
+interface ActiveKeyCacheOptions {
+  db: Db;
+  /** The listener's own connection (LISTEN holds a connection for good: never one of the pool's). */
+  databaseUrl: string;
+  log: Logger;
+  ttlMs: number;
+}
+
+/** Bound on remembered keys; the oldest entry goes first. */
+const MAX_ENTRIES = 10_000;
+/** First reconnection delay after the listener's connection drops; doubles up to 2 s. */
+const FIRST_RETRY_MS = 250;
+
+/**
+ * Active keys remembered in-process for `ttlMs`, so an authenticated request costs no query for its key.
+ * A revoked key stops working at once everywhere: revoking notifies API_KEYS_CHANNEL, on which every API
+ * process LISTENs, and the notified key is forgotten. The cache is only trusted while the listener is
+ * connected: from the moment its connection drops until it listens again (when everything remembered is
+ * dropped, since notifications may have been missed), every request looks its key up in the database.
+ */
+export class CachedActiveKeys implements ActiveKeys {
+  private readonly entries = new Map<string, { record: ApiKeyRecord; until: number }>();
+  /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
+  private generation = 0;
+  private listener: Client | null = null;
+  private listening = false;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs = FIRST_RETRY_MS;
+
+  constructor(private readonly opts: ActiveKeyCacheOptions) {}
+
+  async findActive(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const hit = this.entries.get(keyHash);
+    if (this.listening && hit && hit.until > Date.now()) return hit.record;
+    const generation = this.generation;
+    const record = await findActiveKeyByHash(this.opts.db, keyHash);
+    if (record && this.listening && generation === this.generation) this.remember(keyHash, record);
+    return record;
+  }
+
+  private remember(keyHash: string, record: ApiKeyRecord) {
+    this.entries.delete(keyHash);
+    this.entries.set(keyHash, { record, until: Date.now() + this.opts.ttlMs });
+    if (this.entries.size > MAX_ENTRIES) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  /** Forgets one key (by id), or everything. */
+  private invalidate(keyId?: string) {
+    this.generation += 1;
+    if (keyId === undefined) return this.entries.clear();
+    for (const [hash, { record }] of this.entries) if (record.id === keyId) this.entries.delete(hash);
+  }
+
+  /** Connects the listener; resolves once it listens (or, if it cannot yet, keeps retrying in the background). */
+  async start(): Promise<void> {
+    await this.listen().catch((err: unknown) => this.lost(err));
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({
+      connectionString: this.opts.databaseUrl,
+      application_name: 'notices-api-keys',
+    });
+    this.listener = client;
+    client.on('error', (err) => this.lost(err, client));
+    client.on('end', () => this.lost(new Error('connection ended'), client));
+    client.on('notification', (msg) => {
+      if (msg.channel === API_KEYS_CHANNEL) this.invalidate(msg.payload || undefined);
+    });
+    await client.connect();
+    await client.query(`listen ${API_KEYS_CHANNEL}`);
+    if (this.stopped || this.listener !== client) return;
+    this.invalidate();
+    this.listening = true;
+    this.retryMs = FIRST_RETRY_MS;
+  }
+
+  private lost(err: unknown, client: Client | null = this.listener) {
+    if (this.stopped || client !== this.listener) return;
+    const wasListening = this.listening;
+    this.listening = false;
+    this.invalidate();
+    this.listener = null;
+    void closeQuietly(client);
+    if (wasListening) {
+      this.opts.log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'API key listener disconnected: keys are looked up on every request until it reconnects',
+      );
+    }
+    this.retryTimer = setTimeout(() => void this.listen().catch((e: unknown) => this.lost(e)), this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, 2_000);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    clearTimeout(this.retryTimer);
+    const client = this.listener;
+    this.listener = null;
+    await closeQuietly(client);
+  }
+}
+
+/** Ends a listener's connection, ignoring whatever it still reports. */
+async function closeQuietly(client: Client | null): Promise<void> {
+  client?.removeAllListeners();
+  client?.on('error', () => undefined);
+  await client?.end().catch(() => undefined);
+}
+
+/**
+ * Remembers when each key was last used and writes the times in one batched statement every `flushMs`,
+ * so authenticating a request never costs a database write.
+ */
+export class LastUsedTracker {
+  private seen = new Map<string, Date>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly flushMs: number,
+  ) {}
+
+  touch(keyId: string, at = new Date()): void {
+    this.seen.set(keyId, at);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.seen;
+    this.seen = new Map();
+    try {
+      await recordKeysLastUsed(this.db, batch);
+    } catch (err) {
+      this.log.warn({ err }, 'could not record API key last-used times');
+    }
+  }
 }

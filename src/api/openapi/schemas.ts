@@ -24,9 +24,10 @@ const paymentMethodSchema = z
 const timestamp = (description: string) =>
   z.iso.datetime().meta({ description, example: '2026-11-23T06:00:00.000Z' });
 const url = (description: string) => z.url().meta({ description });
+const described = <T extends z.ZodType>(schema: T, description: string) => schema.meta({ description });
 /** A field present only when it applies. */
 const optional = <T extends z.ZodType>(schema: T, description: string) =>
-  schema.meta({ description }).optional();
+  described(schema, description).optional();
 
 const pricingSchema = z
   .strictObject({
@@ -40,14 +41,12 @@ const pricingSchema = z
 
 const publicationDateAdjustedSchema = z
   .strictObject({
-    requested: z.iso.date().meta({ description: 'The publication date asked for.' }),
-    reason: z.enum(['not_a_publication_day', 'copy_deadline_passed']).meta({
-      description:
-        '`not_a_publication_day`: the newspaper does not publish that day (a weekly paper publishes on one weekday); `copy_deadline_passed`: the newspaper needs the copy earlier than that (its copy deadline, in working days).',
-    }),
-    message: z
-      .string()
-      .meta({ description: 'The reason in words, naming the newspaper and the date booked.' }),
+    requested: described(z.iso.date(), 'The publication date asked for.'),
+    reason: described(
+      z.enum(['not_a_publication_day', 'copy_deadline_passed']),
+      '`not_a_publication_day`: the newspaper does not publish that day (a weekly paper publishes on one weekday); `copy_deadline_passed`: the newspaper needs the copy earlier than that (its copy deadline, in working days).',
+    ),
+    message: described(z.string(), 'The reason in words, naming the newspaper and the date booked.'),
   })
   .meta({
     id: 'PublicationDateAdjusted',
@@ -58,22 +57,19 @@ const publicationDateAdjustedSchema = z
 const newspaperInsertionSchema = z
   .strictObject({
     newspaperName: z.string(),
-    places: z.array(z.string()).meta({
-      description:
-        "Postcodes of the notice's places in this paper's locality (each operating centre, the site, …).",
-    }),
+    places: described(
+      z.array(z.string()),
+      "Postcodes of the notice's places in this paper's locality (each operating centre, the site, …).",
+    ),
     publicationDate: z.iso.date(),
-    subtotalGbpPence: z
-      .int()
-      .min(0)
-      .meta({ description: 'Media cost in this paper (every insertion), in pence.' }),
+    subtotalGbpPence: described(z.int().min(0), 'Media cost in this paper (every insertion), in pence.'),
   })
   .meta({ id: 'NewspaperInsertion' });
 
 const deliveryFailureSchema = z
   .strictObject({
-    reason: z.string().meta({ description: 'Why the artwork could not be delivered to the newspaper.' }),
-    at: z.iso.datetime().meta({ description: 'When the failure was recorded (UTC).' }),
+    reason: described(z.string(), 'Why the artwork could not be delivered to the newspaper.'),
+    at: described(z.iso.datetime(), 'When the failure was recorded (UTC).'),
   })
   .meta({
     id: 'DeliveryFailure',
@@ -84,22 +80,22 @@ const deliveryFailureSchema = z
 
 const issuedDocumentSchema = z
   .strictObject({
-    id: z.string().meta({ description: 'Document id, `doc_` + 22 characters.' }),
-    kind: z.enum(ISSUED_DOCUMENT_KINDS).meta({
-      description:
-        '`certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.',
-    }),
+    id: described(z.string(), 'Document id, `doc_` + 22 characters.'),
+    kind: described(
+      z.enum(ISSUED_DOCUMENT_KINDS),
+      '`certificate` (of publication: one for the newspaper, one for the Gazette), `vat_invoice`, `vat_credit_note`.',
+    ),
     number: optional(
       z.string(),
       'VAT documents: the invoice or credit note number (sequential; `TEST-` in test mode).',
     ),
-    title: z.string().meta({ description: 'What the document is, in words.' }),
+    title: described(z.string(), 'What the document is, in words.'),
     issuedAt: timestamp('When it was issued.'),
     totalGbpPence: optional(
       z.int(),
       'VAT documents: the total including VAT, in pence (a credit note: the amount credited).',
     ),
-    sha256: z.string().meta({ description: 'SHA-256 (hex) of the exact PDF issued.' }),
+    sha256: described(z.string(), 'SHA-256 (hex) of the exact PDF issued.'),
     url: url('The PDF (API key with `orders:read`).'),
     verifyUrl: url('Public page that says whether a presented copy is this document, unaltered.'),
   })
@@ -114,8 +110,8 @@ export const orderSchema = z
     reference: z.string().meta({ description: 'Human-readable order reference.', example: 'SN-000123' }),
     status: orderStatusSchema,
     type: noticeTypeSchema,
-    quotedPriceGbpPence: z.int().meta({ description: 'Quoted total in pence.' }),
-    noticeText: z.string().meta({ description: 'The notice wording the service generated.' }),
+    quotedPriceGbpPence: described(z.int(), 'Quoted total in pence.'),
+    noticeText: described(z.string(), 'The notice wording the service generated.'),
     paymentMethod: paymentMethodSchema,
     createdAt: timestamp('When the order was placed (UTC, milliseconds).'),
     checkoutUrl: url('Card billing (`stripe_checkout`): where to send the user to pay.').optional(),
@@ -162,18 +158,21 @@ export const orderSchema = z
       z.array(issuedDocumentSchema),
       'Documents issued for the order, oldest first: certificates of publication, VAT invoices and credit notes. Absent until the first.',
     ),
-    livemode: z.boolean().meta({ description: '`false` for test-mode orders (`svc_test_` keys).' }),
-    paymentState: z
-      .enum(PAYMENT_STATES)
-      .meta({ description: 'Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).' }),
-    amountPaidGbpPence: z.int().min(0).meta({
-      description: 'Everything charged for the order, in pence (the ledger; stray payments included).',
-    }),
-    amountRefundedGbpPence: z.int().min(0).meta({ description: 'Everything refunded, in pence.' }),
-    balanceDueGbpPence: z.int().min(0).meta({
-      description: '`quotedPriceGbpPence` − (paid − refunded), at least 0; 0 once cancelled.',
-    }),
-    language: z.enum(NOTICE_LANGUAGES).meta({ description: 'Language of the notice.' }),
+    livemode: described(z.boolean(), '`false` for test-mode orders (`svc_test_` keys).'),
+    paymentState: described(
+      z.enum(PAYMENT_STATES),
+      'Where the payment stands (e.g. `paid`, `invoiced`, `refunded`).',
+    ),
+    amountPaidGbpPence: described(
+      z.int().min(0),
+      'Everything charged for the order, in pence (the ledger; stray payments included).',
+    ),
+    amountRefundedGbpPence: described(z.int().min(0), 'Everything refunded, in pence.'),
+    balanceDueGbpPence: described(
+      z.int().min(0),
+      '`quotedPriceGbpPence` − (paid − refunded), at least 0; 0 once cancelled.',
+    ),
+    language: described(z.enum(NOTICE_LANGUAGES), 'Language of the notice.'),
     pricing: pricingSchema,
     fields: z
       .record(z.string(), z.unknown())
@@ -189,10 +188,10 @@ export const orderSchema = z
 
 const paginationSchema = z
   .strictObject({
-    nextCursor: z
-      .string()
-      .nullable()
-      .meta({ description: 'Opaque signed cursor of the next page; `null` on the last page.' }),
+    nextCursor: described(
+      z.string().nullable(),
+      'Opaque signed cursor of the next page; `null` on the last page.',
+    ),
     hasMore: z.boolean(),
     limit: z.int().min(1).max(100),
   })
@@ -244,9 +243,9 @@ const eventDataSchema = z
 
 const envelope = (event: z.ZodType) =>
   z.strictObject({
-    id: z.string().meta({ description: '`evt_…`, the same on every delivery attempt and replay.' }),
+    id: described(z.string(), '`evt_…`, the same on every delivery attempt and replay.'),
     event,
-    createdAt: z.iso.datetime().meta({ description: 'When the event fired (UTC).' }),
+    createdAt: described(z.iso.datetime(), 'When the event fired (UTC).'),
     data: eventDataSchema,
   });
 
@@ -283,19 +282,17 @@ export const quoteResponseSchema = z
     }),
     pricing: pricingSchema,
     compliance,
-    nation: z
-      .enum(NATIONS)
-      .meta({ description: "The nation whose law the notice follows: its own place's." }),
-    newspapers: z.array(newspaperInsertionSchema).meta({
-      description:
-        'Every paper the notice would run in, one per locality of its place (several operating centres).',
-    }),
+    nation: described(z.enum(NATIONS), "The nation whose law the notice follows: its own place's."),
+    newspapers: described(
+      z.array(newspaperInsertionSchema),
+      'Every paper the notice would run in, one per locality of its place (several operating centres).',
+    ),
     gazetteEdition: z.enum(GAZETTE_EDITIONS).optional(),
     gazettePublicationDate: optional(z.iso.date(), 'The Gazette issue the notice would be booked in.'),
-    publicationDate: z.iso.date().meta({
-      description:
-        "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
-    }),
+    publicationDate: described(
+      z.iso.date(),
+      "The date the notice would be booked for: a full-order quote's requested date, or the first date the newspaper can meet after it (publication days, copy deadline); an estimate: the newspaper's earliest.",
+    ),
     publicationDateAdjusted: publicationDateAdjustedSchema.optional(),
     noticeText: optional(z.string(), 'Full-order quotes only: the generated wording.'),
     wordCount: optional(z.int(), 'Full-order quotes only: the exact word count.'),
@@ -330,9 +327,7 @@ export const healthSchema = z
 export const reportAnswerSchema = z
   .strictObject({
     acknowledged: z.literal(true),
-    changed: z
-      .boolean()
-      .meta({ description: '`false` when the report repeats one the order already applied.' }),
+    changed: described(z.boolean(), '`false` when the report repeats one the order already applied.'),
     order: z.strictObject({ id: z.string(), reference: z.string(), status: orderStatusSchema }),
   })
   .meta({ id: 'ReportAnswer' });

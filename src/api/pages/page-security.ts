@@ -2,19 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { AppContext } from '../context';
 
-/**
- * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"); no referrer
- * leaves for other sites, as a `/pay/<id>` address is a payment capability.
- */
-const DEFAULT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/** One year, the subdomains too: the value the HSTS preload list asks for (no `preload`: that is a choice). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
-
-/**
- * The policy of a page whose only resource is its own inline stylesheet, allowed by its SHA-256 hash (so no
- * other inline style or script runs); images and forms only from this origin.
- */
+/** The policy of a page whose one resource is its own inline stylesheet, allowed by its SHA-256 hash. */
 export function styledPagePolicy(css: string): string {
   const hash = createHash('sha256').update(css).digest('base64');
   return `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
@@ -34,19 +22,26 @@ export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
 }
 
 /**
- * Sets the page headers before the route runs (a route that needs another policy, such as /docs or the
- * console, sets its own over it). JSON API responses under /api keep their documented headers only.
+ * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"): headers set
+ * before the route runs (a route that needs another policy, such as /docs, sets its own over them); no referrer
+ * leaves for other sites, as a `/pay/<id>` address is a payment capability. JSON responses under /api keep
+ * their documented headers only.
  */
 export function pageSecurityHeaders(publicBaseUrl: string) {
   const publishedOverHttps = publicBaseUrl.startsWith('https:');
   return async (ctx: AppContext, next: Next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
-    ctx.set('Content-Security-Policy', DEFAULT_POLICY);
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
-    // Browsers ignore HSTS received over plain http (RFC 6797 §8.1), so a published https address is enough.
-    if (ctx.secure || publishedOverHttps) ctx.set('Strict-Transport-Security', HSTS);
+    // One year with subdomains, as the HSTS preload list asks (no `preload`: a choice). Browsers ignore HSTS
+    // received over plain http (RFC 6797 §8.1), so a published https address is enough.
+    if (ctx.secure || publishedOverHttps)
+      ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return next();
   };
 }
