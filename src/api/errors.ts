@@ -77,29 +77,12 @@ const HTTP_ERRORS: Record<number, (message?: string) => AppError> = {
   404: () => new AppError('not_found', 'No such endpoint.'),
 };
 
-/**
- * SQLSTATEs and socket errors meaning PostgreSQL is down, restarting, overloaded or too slow, not a bug: class 08
- * (connection exceptions), too_many_connections, query_canceled (statement_timeout), the 57P shutdowns.
- */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-  '53300',
-  '57014',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
+/** Errors meaning PostgreSQL (or Temporal) is down, restarting, overloaded or too slow, not a bug. */
+const SOCKET_ERRORS = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'];
+const DNS_ERRORS = ['ENOTFOUND', 'EAI_AGAIN'];
+/** Class 08 (connection exception), too_many_connections, query_canceled (statement_timeout), 57P shutdowns. */
+const SQLSTATES = ['08000', '08001', '08003', '08006', '53300', '57014', '57P01', '57P02', '57P03'];
+const UNAVAILABLE_CODES = new Set([...SOCKET_ERRORS, ...DNS_ERRORS, ...SQLSTATES]);
 /** pg's own messages for a connection it could not get, lost, or gave up waiting on. */
 const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
@@ -119,7 +102,7 @@ function isUnavailableOnce(err: unknown): boolean {
 }
 
 /** Whether an error (or one of its causes) says PostgreSQL or Temporal is unreachable or too slow. */
-export function isDependencyUnavailable(err: unknown): boolean {
+function isDependencyUnavailable(err: unknown): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     if (isUnavailableOnce(current)) return true;

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Next } from 'koa';
 import type { Pool } from 'pg';
@@ -19,12 +20,18 @@ export interface RateLimitStore {
 }
 
 /**
- * The Redis client of the rate limiter: commands fail at once while disconnected (no offline queue, one
- * try), so a Redis outage costs a request nothing but the switch to PostgreSQL; it reconnects in the
- * background with a capped backoff. Connection errors are logged once per outage, not per retry.
+ * The store for REDIS_URL (or PostgreSQL alone). The Redis client's commands fail at once while disconnected (no
+ * offline queue, one try), so an outage costs a request nothing but the switch to PostgreSQL; it reconnects in
+ * the background with a capped backoff, and logs once per outage, not per retry. The API waits up to 3 seconds
+ * for Redis before taking traffic: counts made in the insurance meanwhile would not add up with Redis's.
  */
-function connectRateLimitRedis(url: string, log: Logger): Redis {
-  const redis = new Redis(url, {
+export async function rateLimitStore(
+  pool: Pool,
+  redisUrl: string | undefined,
+  log: Logger,
+): Promise<RateLimitStore> {
+  if (!redisUrl) return { pool, redis: null };
+  const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,
@@ -35,45 +42,23 @@ function connectRateLimitRedis(url: string, log: Logger): Redis {
   });
   let down = false;
   redis.on('error', (err: Error) => {
-    if (down) return;
+    if (!down)
+      log.warn(
+        { err: err.message },
+        'Redis unavailable: rate limits are counted in PostgreSQL until it is back',
+      );
     down = true;
-    log.warn(
-      { err: err.message },
-      'Redis unavailable: rate limits are counted in PostgreSQL until it is back',
-    );
   });
   redis.on('ready', () => {
     if (down) log.info('Redis is back: rate limits are counted in Redis again');
     down = false;
   });
-  return redis;
-}
-
-/**
- * The store for REDIS_URL (or PostgreSQL alone). It waits, up to 3 seconds, for Redis before the API takes
- * traffic: counts made in the insurance while Redis is still connecting would not add up with those made in
- * Redis.
- */
-export async function rateLimitStore(
-  pool: Pool,
-  redisUrl: string | undefined,
-  log: Logger,
-): Promise<RateLimitStore> {
-  if (!redisUrl) return { pool, redis: null };
-  const redis = connectRateLimitRedis(redisUrl, log);
-  if (redis.status !== 'ready') {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 3_000);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
+  const ready = new Promise((resolve) => redis.once('ready', resolve));
+  if (redis.status !== 'ready') await Promise.race([ready, sleep(3_000, undefined, { ref: false })]);
   return { pool, redis };
 }
 
-export interface RateLimitPolicy {
+interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
   name: string;
   points: number;
