@@ -26,28 +26,7 @@ export const cellSchemaId = (type: NoticeType, nation: Nation) =>
 export const typeSchemaId = (type: NoticeType) => `${pascalCase(type)}OrderInput`;
 const amendmentSchemaId = (type: NoticeType) => `${pascalCase(type)}Amendment`;
 
-function cellSchema(type: NoticeType, nation: Nation): Schema {
-  return {
-    ...cellJsonSchema(type, nation, 'as-sent'),
-    description: `A \`${type}\` notice whose postcode is in ${NATION_NAMES[nation]}: ${noticeCell(type, nation).law}.`,
-    'x-nation': nation,
-  } as Schema;
-}
-
-function typeSchema(type: NoticeType): Schema {
-  return {
-    anyOf: NATIONS.map((nation) => ref(cellSchemaId(type, nation))),
-    description:
-      `A \`${type}\` order: the shared fields and the fields of the nation its postcode is in. The postcode ` +
-      'decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each).',
-  };
-}
-
-/**
- * POST /v1/orders/:id/amend for an order of `type`: any subset of the fields any of its nations uses (each as
- * that nation's schema says; `null` removes an optional field), and `acceptPriceChange`. The merged order is
- * then validated exactly as a new order of its nation is.
- */
+/** POST /v1/orders/:id/amend for an order of `type`: any subset of the fields any of its nations uses. */
 function amendmentSchema(type: NoticeType): Schema {
   const cells = NATIONS.map((nation) => cellJsonSchema(type, nation, 'as-sent'));
   const names = [...new Set(cells.flatMap((c) => Object.keys(c.properties as Json)))];
@@ -79,15 +58,6 @@ function amendmentSchema(type: NoticeType): Schema {
   };
 }
 
-/** POST /v1/quote's estimate: the type, the postcode, and optionally a word count and a newspaper. */
-function quoteEstimateSchema(): Schema {
-  const schema = z.toJSONSchema(z.strictObject({ type: z.enum(NOTICE_TYPES), ...estimateFields }), {
-    io: 'input',
-  }) as Schema & { $schema?: string };
-  delete schema.$schema;
-  return { ...schema, description: 'A price estimate without the order’s fields.' };
-}
-
 /** Variants that are all string enums (a field whose values differ by nation) as one enum of every value. */
 function mergedEnums(variants: Schema[]): Schema[] {
   if (variants.length < 2 || !variants.every((v) => v.type === 'string' && Array.isArray(v.enum)))
@@ -99,8 +69,19 @@ function mergedEnums(variants: Schema[]): Schema[] {
 export function orderInputComponents(): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   for (const type of NOTICE_TYPES) {
-    out[typeSchemaId(type)] = typeSchema(type);
-    for (const nation of NATIONS) out[cellSchemaId(type, nation)] = cellSchema(type, nation);
+    out[typeSchemaId(type)] = {
+      anyOf: NATIONS.map((nation) => ref(cellSchemaId(type, nation))),
+      description:
+        `A \`${type}\` order: the shared fields and the fields of the nation its postcode is in. The postcode ` +
+        'decides the nation, and the API holds the body to that cell (GET /v1/notice-types lists each).',
+    };
+    for (const nation of NATIONS) {
+      out[cellSchemaId(type, nation)] = {
+        ...cellJsonSchema(type, nation, 'as-sent'),
+        description: `A \`${type}\` notice whose postcode is in ${NATION_NAMES[nation]}: ${noticeCell(type, nation).law}.`,
+        'x-nation': nation,
+      } as Schema;
+    }
   }
   out.OrderInput = {
     oneOf: NOTICE_TYPES.map((type) => ref(typeSchemaId(type))),
@@ -113,7 +94,12 @@ export function orderInputComponents(): Record<string, Schema> {
       '(one schema per cell, `{Type}{Nation}OrderInput`).',
   };
   for (const type of NOTICE_TYPES) out[amendmentSchemaId(type)] = amendmentSchema(type);
-  out.QuoteEstimateRequest = quoteEstimateSchema();
+  // POST /v1/quote's estimate: the type, the postcode, and optionally a word count and a newspaper.
+  const estimate = z.strictObject({ type: z.enum(NOTICE_TYPES), ...estimateFields });
+  const { $schema: _, ...fields } = z.toJSONSchema(estimate, { io: 'input' }) as Schema & {
+    $schema?: string;
+  };
+  out.QuoteEstimateRequest = { ...fields, description: 'A price estimate without the order’s fields.' };
   out.QuoteRequest = {
     anyOf: [ref('QuoteEstimateRequest'), ref('OrderInput')],
     description: 'An estimate (`type`, `postcode`, `wordCount`, `newspaperName`), or a full order body.',

@@ -75,7 +75,8 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
       pdf = await awaitInvoice(db, order.id);
     }
     if (!pdf) throw orderNotFound(order.id);
-    sendAttachment(ctx, `${order.reference}-${kind}`, pdf);
+    ctx.attachment(`${order.reference}-${kind}.pdf`);
+    ctx.body = pdf;
   };
   for (const kind of ['proof', 'certificate', 'invoice'] as const) {
     router.get(`/orders/:id/${kind}`, requireScope('orders:read'), serve(kind));
@@ -86,15 +87,10 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     const found = await findIssuedDocumentContent(db, order.id, String(ctx.params.documentId));
     if (!found) throw orderNotFound(order.id);
     const name = found.number ?? `${found.kind.replace(/_/g, '-')}-${String(ctx.params.documentId)}`;
-    sendAttachment(ctx, `${order.reference}-${name}`, found.content);
+    ctx.attachment(`${order.reference}-${name}.pdf`);
+    ctx.body = found.content;
   });
   return router;
-}
-
-function sendAttachment(ctx: AppContext, name: string, pdf: Buffer): void {
-  ctx.type = 'application/pdf';
-  ctx.set('Content-Disposition', `attachment; filename="${name}.pdf"`);
-  ctx.body = pdf;
 }
 
 async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
