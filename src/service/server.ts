@@ -6,6 +6,7 @@ import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticat
 import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
 import { createDatabase, type Db } from '../db/database';
+import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
 import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
@@ -18,7 +19,6 @@ import { createApp, type AppDeps } from './app';
 import { temporalProbe } from '../temporal/probe';
 import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit';
-import { startIdempotencyCleanup } from '../api/orders/idempotency';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
@@ -115,7 +115,13 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
   const sweeps = {
-    'stop idempotency cleanup': startIdempotencyCleanup(db, log, config.orders.idempotencyCleanupIntervalMs),
+    // Expired keys are already ignored when claimed: this only keeps the table small.
+    'stop idempotency cleanup': startPeriodicSweep({
+      what: 'expired idempotency keys',
+      sweep: () => deleteExpiredIdempotencyKeys(db),
+      log,
+      intervalMs: config.orders.idempotencyCleanupIntervalMs,
+    }),
     'stop rate-limit purge': startPeriodicSweep({
       what: 'expired rate-limit and quota windows',
       sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),

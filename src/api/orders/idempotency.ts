@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
   IDEMPOTENCY_LEASE_RENEW_MS,
   recordIdempotentOrder,
   releaseIdempotencyKey,
@@ -15,8 +14,6 @@ import {
 import { AppError, validationError, type ErrorCode } from '../../errors';
 import { callerOf, type AppContext } from '../context';
 import { errorBody, HTTP_STATUS } from '../errors';
-import { startPeriodicSweep } from '../periodic-sweep';
-import type { Logger } from '../../logger';
 
 /** Seconds a client is told to wait before retrying a request whose key is still in use. */
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
@@ -98,15 +95,3 @@ function respond(ctx: AppContext, response: IdempotentResponse): void {
   ctx.status = response.status;
   ctx.body = response.body;
 }
-
-/**
- * Deletes Idempotency-Keys past their 24-hour retention, at start and every `intervalMs`. Expired keys are
- * already ignored when claimed: this only keeps the table small.
- */
-export const startIdempotencyCleanup = (db: Db, log: Logger, intervalMs: number) =>
-  startPeriodicSweep({
-    what: 'expired idempotency keys',
-    sweep: () => deleteExpiredIdempotencyKeys(db),
-    log,
-    intervalMs,
-  });
