@@ -1,20 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
 import { threadModule } from '../thread-module';
 import type { BundleMessage, BundleRequest } from './bundle-thread';
-import { workflowInterceptorModules } from '../observability/temporal-tracing';
+import { TRACING_WORKFLOW_MODULES, workflowInterceptorModules } from '../observability/temporal-tracing';
 import { temporalLogger } from './runtime';
 
 const COMPILED = __filename.endsWith('.js');
@@ -33,24 +24,22 @@ export function workflowBundleDir(): string {
  * (src/, or dist/src/ compiled). A bundle is never loaded once any of them changed.
  */
 function bundleFile(dir: string, request: BundleRequest): string {
-  const sources = path.resolve(request.workflowsPath, '../..');
-  const options = [request.workflowsPath, ...request.workflowInterceptorModules].map((f) =>
-    path.relative(ROOT, f),
-  );
-  const hash = createHash('sha256').update(JSON.stringify(options));
-  hash.update(readFileSync(path.join(ROOT, 'package.json')));
-  const files = readdirSync(sources, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+  const { workflowsPath, workflowInterceptorModules: interceptors } = request;
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(ROOT, 'package.json')));
+  hash.update(JSON.stringify([workflowsPath, ...interceptors].map((f) => path.relative(ROOT, f))));
+  const sources = path.resolve(workflowsPath, '../..');
+  const files = fs.readdirSync(sources, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
   for (const file of files.map((f) => path.join(f.parentPath, f.name)).sort()) {
-    hash.update(`\0${path.relative(sources, file)}\0`).update(readFileSync(file));
+    hash.update(`\0${path.relative(sources, file)}\0`).update(fs.readFileSync(file));
   }
-  const variant = request.workflowInterceptorModules.length ? 'traced' : 'plain';
+  const variant = interceptors.length ? 'traced' : 'plain';
   return path.join(dir, `${variant}-${hash.digest('hex').slice(0, 24)}.js`);
 }
 
 /** The saved bundle built from what the workflows are now, or null. */
 export function savedWorkflowBundle(dir: string, request: BundleRequest): string | null {
   const codePath = bundleFile(dir, request);
-  return existsSync(codePath) ? codePath : null;
+  return fs.existsSync(codePath) ? codePath : null;
 }
 
 /**
@@ -84,20 +73,18 @@ export async function bundleWorkflows(log: Logger, request: BundleRequest): Prom
 /** Earlier builds are kept an hour: a worker that found one may be loading it. */
 function removeOlderBundles(codePath: string) {
   const variant = path.basename(codePath).split('-')[0];
-  for (const name of readdirSync(path.dirname(codePath))) {
+  for (const name of fs.readdirSync(path.dirname(codePath))) {
     const file = path.join(path.dirname(codePath), name);
     const older = name.startsWith(`${variant}-`) && file !== codePath;
-    if (older && Date.now() - statSync(file).mtimeMs > 3_600_000) rmSync(file, { force: true });
+    if (older && Date.now() - fs.statSync(file).mtimeMs > 3_600_000) fs.rmSync(file, { force: true });
   }
 }
 
-/** What the worker bundles: the workflows, and tracing's interceptors when tracing is on. */
-export function workerBundleRequest(): BundleRequest {
-  return {
-    workflowsPath: require.resolve('../workflows'),
-    workflowInterceptorModules: workflowInterceptorModules(),
-  };
-}
+/** What a worker bundles: the workflows, with tracing's interceptors when `traced` (by default, when tracing is on). */
+export const workerBundleRequest = (traced = workflowInterceptorModules().length > 0): BundleRequest => ({
+  workflowsPath: require.resolve('../workflows'),
+  workflowInterceptorModules: traced ? [...TRACING_WORKFLOW_MODULES] : [],
+});
 
 /**
  * Builds the bundle and saves it by an atomic rename: `npm run build`'s step, and a start that found no current
@@ -115,10 +102,10 @@ export async function buildWorkflowBundle(
     return { code };
   }
   try {
-    mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true });
     const temporary = `${codePath}.${process.pid}-${Date.now()}`;
-    writeFileSync(temporary, code);
-    renameSync(temporary, codePath);
+    fs.writeFileSync(temporary, code);
+    fs.renameSync(temporary, codePath);
     removeOlderBundles(codePath);
     return { codePath };
   } catch (err) {
