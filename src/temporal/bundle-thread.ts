@@ -1,7 +1,6 @@
 import type { LogLevel, LogMetadata } from '@temporalio/common';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { sdkLogger } from './runtime';
 
 export interface BundleRequest {
   workflowsPath: string;
@@ -25,7 +24,9 @@ if (!isMainThread && parentPort) {
   const post = (m: BundleMessage) => port.postMessage(m);
   bundleWorkflowCode({
     ...(workerData as BundleRequest),
-    logger: sdkLogger((level, message, meta) => post({ log: { level, message, meta: cloneable(meta) } })),
+    logger: new DefaultLogger('TRACE', ({ level, message, meta }) =>
+      post({ log: { level, message, meta: cloneable(meta) } }),
+    ),
   }).then(
     ({ code }) => post({ code }),
     (error: unknown) =>
