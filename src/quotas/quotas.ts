@@ -1,11 +1,9 @@
 import { AppError } from '../errors';
 
 /**
- * Quotas per organisation and mode: what one tenant may hold (webhook endpoints, API keys) or do in a window
- * (test orders, test e-mails, replays), so that no tenant can use up what every tenant shares (the worker, our
- * outbound addresses, the mail relay). The rules are here, pure; the counts are in PostgreSQL
- * (src/db/quota-usage.repository.ts), and the adapters (API, console, CLI, worker) call the services that
- * use both. docs/api.md, "Quotas", lists them with their variables.
+ * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
+ * what every tenant shares (the worker, our outbound addresses, the mail relay); docs/api.md, "Quotas". The
+ * rules are here, pure; ./usage.ts enforces them.
  */
 export type QuotaMode = 'live' | 'test';
 

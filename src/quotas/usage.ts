@@ -17,11 +17,7 @@ import {
   type QuotaName,
 } from './quotas';
 
-/**
- * The one place quotas are enforced: the services that create endpoints and keys, place test orders, send
- * test-mode e-mail and replay deliveries call these, whichever adapter (API, console, CLI, worker) asked.
- */
-
+/** The one place quotas are enforced, whichever adapter (API, console, CLI, worker) asked. */
 type HeldQuota = 'webhook_endpoints' | 'api_keys';
 
 /**

@@ -245,8 +245,6 @@ export async function liveCheckoutSession(temporal: Client, orderId: string): Pr
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
   const current = await orderEngineCall(handle.query(liveCheckoutQuery), onClosed);
   if (current && (current.until === null || Date.now() < current.until)) return current.url;
-  const renewed = await updateOrder(temporal, orderId, renewCheckoutUpdate, [{ actor: 'customer' }], {
-    onClosed,
-  });
-  return renewed.url;
+  const renew = handle.executeUpdate(renewCheckoutUpdate, { args: [{ actor: 'customer' }] });
+  return (await orderEngineCall(renew, onClosed)).url;
 }

@@ -24,10 +24,7 @@ import { startOnce } from './client';
 import { workPriority } from './priority';
 import { orderTaskQueue } from './task-queues';
 
-/**
- * Starts the delivery workflow of one delivery run: its id, or null when it was started before (starting it
- * again does nothing, even once it finished).
- */
+/** Starts one delivery run's workflow: its id, or null when it was started before (even if it finished). */
 export async function startDeliveryWorkflow(
   client: Client,
   config: Config,
