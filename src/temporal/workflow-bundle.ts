@@ -90,11 +90,7 @@ export const workerBundleRequest = (traced = workflowInterceptorModules().length
  * Builds the bundle and saves it by an atomic rename: `npm run build`'s step, and a start that found no current
  * bundle. Not saved when a source changed while it was bundled: the bundle may hold the older text.
  */
-export async function buildWorkflowBundle(
-  log: Logger,
-  request: BundleRequest,
-  dir = workflowBundleDir(),
-): Promise<{ codePath: string } | { code: string }> {
+export async function buildWorkflowBundle(log: Logger, request: BundleRequest, dir = workflowBundleDir()) {
   const codePath = bundleFile(dir, request);
   const code = await bundleWorkflows(log, request);
   if (bundleFile(dir, request) !== codePath) {
@@ -118,11 +114,7 @@ export async function buildWorkflowBundle(
  * The saved bundle when it is current, else one built now and saved. Compiled, a missing bundle is a build that
  * skipped its bundling step: a warning.
  */
-export async function workflowBundle(
-  log: Logger,
-  request: BundleRequest,
-  dir = workflowBundleDir(),
-): Promise<{ codePath: string } | { code: string }> {
+export async function workflowBundle(log: Logger, request: BundleRequest, dir = workflowBundleDir()) {
   const codePath = savedWorkflowBundle(dir, request);
   if (codePath) return { codePath };
   const hint = COMPILED ? ' (run npm run build)' : '';
