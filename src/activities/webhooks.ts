@@ -28,7 +28,7 @@ import {
 import { deliveryInput } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
-import { sendAttempt, webhookHeaders } from '../webhooks/http';
+import { sendAttempt } from '../webhooks/http';
 import { busyRetryDelayMs, InFlightLimiter, WebhookBusy } from '../webhooks/in-flight';
 
 export interface WebhookDeps {
@@ -71,14 +71,10 @@ function whyNotDeliverable(endpoint: EndpointForDelivery | null): string | null 
 /** The worker process's one limiter of attempts in flight, shared by every activity of one configuration. */
 const limiters = new WeakMap<Config, InFlightLimiter>();
 function inFlightLimiter(config: Config): InFlightLimiter {
-  const limiter =
-    limiters.get(config) ??
-    new InFlightLimiter({
-      perEndpoint: config.webhooks.maxInFlightPerEndpoint,
-      perOrganisation: config.webhooks.maxInFlightPerOrganisation,
-    });
-  limiters.set(config, limiter);
-  return limiter;
+  const { maxInFlightPerEndpoint: perEndpoint, maxInFlightPerOrganisation: perOrganisation } =
+    config.webhooks;
+  if (!limiters.has(config)) limiters.set(config, new InFlightLimiter({ perEndpoint, perOrganisation }));
+  return limiters.get(config)!;
 }
 
 /** A busy refusal, retried shortly at first whatever the activity's backoff, then less often. */
@@ -91,7 +87,7 @@ function busyFailure(err: WebhookBusy): ApplicationFailure {
 }
 
 /** How long a made attempt keeps trying to be recorded: a database restart's seconds. */
-export const RECORD_RETRY_MS = 30_000;
+const RECORD_RETRY_MS = 30_000;
 
 /** Never past the activity's own start-to-close: a timed-out activity is retried, which would send again. */
 function recordingDeadline(): number {
@@ -132,10 +128,11 @@ export async function recordMadeAttempt(
 /** One HTTP attempt of a delivery, recorded; the delivery's end when it needs none (already done, endpoint gone). */
 export function webhookAttempter(deps: WebhookDeps) {
   const { config, db, log } = deps;
+  const limiter = inFlightLimiter(config);
 
   /** Before any read: most refusals cost no database round trip. */
   const refuseIfEndpointFull = (endpointId: string) => {
-    if (inFlightLimiter(config).endpointFull(endpointId)) throw new WebhookBusy('endpoint');
+    if (limiter.endpointFull(endpointId)) throw new WebhookBusy('endpoint');
   };
 
   /** One signed POST in a slot of its endpoint and organisation; WebhookBusy when either is full. */
@@ -144,20 +141,11 @@ export function webhookAttempter(deps: WebhookDeps) {
     organisationId: string,
     message: { event: string; body: string; timeoutMs: number },
   ) {
-    const slot = inFlightLimiter(config).tryAcquire({
-      organisationId,
-      mode: endpoint.mode,
-      endpointId: endpoint.id,
-    });
+    const slot = limiter.tryAcquire({ organisationId, mode: endpoint.mode, endpointId: endpoint.id });
     if ('full' in slot) throw new WebhookBusy(slot.full);
     try {
-      const startedAt = new Date();
-      const headers = webhookHeaders(message.event, message.body, endpoint.secrets, startedAt);
-      const answer = await sendAttempt(endpoint, message.body, headers, {
-        timeoutMs: message.timeoutMs,
-        allowPrivate: config.webhooks.allowPrivateDestinations,
-      });
-      return { ...answer, startedAt };
+      const allowPrivate = config.webhooks.allowPrivateDestinations;
+      return await sendAttempt(endpoint, message, { timeoutMs: message.timeoutMs, allowPrivate });
     } finally {
       slot.release();
     }
@@ -191,24 +179,10 @@ export function webhookAttempter(deps: WebhookDeps) {
       webhookFirstAttemptDelay.observe({ outcome }, (Date.now() - Date.parse(event.createdAt)) / 1000);
     }
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
+    const made = { ...input, attempt, startedAt, statusCode, error, latencyMs, responseExcerpt: excerpt };
+    const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
     await recordMadeAttempt(log, input.deliveryId, () =>
-      recordAttempt(
-        db,
-        {
-          deliveryId: input.deliveryId,
-          replay: input.replay,
-          attempt,
-          startedAt,
-          statusCode,
-          error,
-          latencyMs,
-          responseExcerpt: excerpt,
-        },
-        {
-          status: outcome,
-          nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
-        },
-      ),
+      recordAttempt(db, made, { status: outcome, nextAttemptAt }),
     );
     if (!error) return { outcome: 'delivered' };
     log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');

@@ -1,6 +1,5 @@
 import { createLogger } from '../logger';
-import { TRACING_WORKFLOW_MODULES } from '../observability/temporal-tracing';
-import { buildWorkflowBundle, workflowBundleDir } from '../temporal/workflow-bundle';
+import { buildWorkflowBundle, workerBundleRequest, workflowBundleDir } from '../temporal/workflow-bundle';
 
 /**
  * `npm run build`'s last step (and the image's): the workflow bundles a worker loads instead of running webpack
@@ -14,9 +13,8 @@ async function main() {
     'bundle',
     process.stdout.isTTY ? 'pretty' : 'json',
   );
-  const workflowsPath = require.resolve('../workflows');
-  for (const workflowInterceptorModules of [[], [...TRACING_WORKFLOW_MODULES]]) {
-    const saved = await buildWorkflowBundle(log, { workflowsPath, workflowInterceptorModules });
+  for (const traced of [false, true]) {
+    const saved = await buildWorkflowBundle(log, workerBundleRequest(traced));
     if (!('codePath' in saved))
       throw new Error(`the workflow bundle was not saved in ${workflowBundleDir()}`);
     log.info({ codePath: saved.codePath }, 'workflow bundle saved');

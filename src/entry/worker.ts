@@ -20,7 +20,7 @@ async function main() {
   const log = createLogger(config.logLevel, 'worker', config.logFormat, { asyncWrites: true });
   // The SDK's own metrics exporter listens on loopback only; our /metrics serves them beside ours.
   const sdkMetrics = `127.0.0.1:${await findFreePort()}`;
-  installWorkerRuntime(log, { prometheusAddress: sdkMetrics });
+  installWorkerRuntime(log, sdkMetrics);
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The worker needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }

@@ -1,23 +1,10 @@
 import { AppError } from '../errors';
 
 /**
- * Quotas per organisation and mode: what one tenant may hold (webhook endpoints, API keys) or do in a window
- * (test orders, test e-mails, replays), so that no tenant can use up what every tenant shares (the worker, our
- * outbound addresses, the mail relay). The rules are here, pure; the counts are in PostgreSQL
- * (src/db/quota-usage.repository.ts), and the adapters (API, console, CLI, worker) call the services that
- * use both. docs/api.md, "Quotas", lists them with their variables.
+ * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
+ * what every tenant shares (the worker, our outbound addresses, the mail relay); docs/api.md, "Quotas". The
+ * rules are here, pure; ./usage.ts enforces them.
  */
-export const QUOTA_NAMES = [
-  'webhook_endpoints',
-  'api_keys',
-  'test_orders_per_minute',
-  'test_orders_per_day',
-  'test_emails_per_day',
-  'billing_email_links_per_day',
-  'replays_per_hour',
-] as const;
-
-export type QuotaName = (typeof QUOTA_NAMES)[number];
 export type QuotaMode = 'live' | 'test';
 
 /** A quota on what is held (a count of rows) or on what is done in a fixed window of the clock. */
@@ -25,30 +12,24 @@ export type QuotaDefinition =
   | { kind: 'held'; what: string; modes: readonly QuotaMode[] }
   | { kind: 'window'; what: string; windowSeconds: number; modes: readonly QuotaMode[] };
 
-const BOTH: readonly QuotaMode[] = ['live', 'test'];
-const TEST: readonly QuotaMode[] = ['test'];
+const held = (what: string) => ({ kind: 'held', what, modes: ['live', 'test'] }) as const;
+const windowed = (what: string, windowSeconds: number, modes: readonly QuotaMode[] = ['test']) =>
+  ({ kind: 'window', what, windowSeconds, modes }) as const;
 
-export const QUOTAS: Readonly<Record<QuotaName, QuotaDefinition>> = {
-  webhook_endpoints: { kind: 'held', what: 'webhook endpoints', modes: BOTH },
-  api_keys: { kind: 'held', what: 'active API keys', modes: BOTH },
-  test_orders_per_minute: { kind: 'window', what: 'test orders a minute', windowSeconds: 60, modes: TEST },
-  test_orders_per_day: { kind: 'window', what: 'test orders a day', windowSeconds: 86_400, modes: TEST },
-  test_emails_per_day: {
-    kind: 'window',
-    what: 'test-mode e-mails a day',
-    windowSeconds: 86_400,
-    modes: TEST,
-  },
+export const QUOTAS = {
+  webhook_endpoints: held('webhook endpoints'),
+  api_keys: held('active API keys'),
+  test_orders_per_minute: windowed('test orders a minute', 60),
+  test_orders_per_day: windowed('test orders a day', 86_400),
+  test_emails_per_day: windowed('test-mode e-mails a day', 86_400),
   // The link unlocks test-mode e-mail to the billing address (live mode's goes there regardless), so it is
   // counted with test mode's e-mail: an admin cannot make us mail an address over and over.
-  billing_email_links_per_day: {
-    kind: 'window',
-    what: 'billing e-mail verification links a day',
-    windowSeconds: 86_400,
-    modes: TEST,
-  },
-  replays_per_hour: { kind: 'window', what: 'webhook replays an hour', windowSeconds: 3_600, modes: BOTH },
-};
+  billing_email_links_per_day: windowed('billing e-mail verification links a day', 86_400),
+  replays_per_hour: windowed('webhook replays an hour', 3_600, ['live', 'test']),
+} satisfies Record<string, QuotaDefinition>;
+
+export type QuotaName = keyof typeof QUOTAS;
+export const QUOTA_NAMES = Object.keys(QUOTAS) as QuotaName[];
 
 /** The configured limit of each quota (QUOTA_* variables; src/config.ts). */
 export type QuotaLimits = Readonly<Record<QuotaName, number>>;
@@ -73,8 +54,6 @@ export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date }
   return { start: new Date(start), end: new Date(start + ms) };
 }
 
-const MODE_TEXT: Record<QuotaMode, string> = { live: 'live mode', test: 'test mode' };
-
 /**
  * The organisation holds as many as its quota allows in this mode: nothing is created; remove one (or ask us
  * to raise the quota) first. Endpoints and keys are made in the console and the CLI, not through the API, so
@@ -84,15 +63,12 @@ export class QuotaExceeded extends Error {
   readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
   constructor(quota: QuotaName, mode: QuotaMode, limit: number) {
     super(
-      `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${MODE_TEXT[mode]}. Remove one first.`,
+      `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${mode} mode. Remove one first.`,
     );
     this.name = 'QuotaExceeded';
     this.details = { quota, limit, mode, used: limit };
   }
 }
-
-export const heldQuotaExceeded = (quota: QuotaName, mode: QuotaMode, limit: number) =>
-  new QuotaExceeded(quota, mode, limit);
 
 /**
  * `429 rate_limit_exceeded` (the spec's code for "too many", with `Retry-After`) naming the quota: the
@@ -105,15 +81,14 @@ export function windowQuotaExceeded(
   now: Date,
   asked = 1,
 ): AppError {
-  const q = QUOTAS[name];
-  if (q.kind !== 'window') throw new Error(`${name} is not a quota on a window`);
-  const { end } = windowOf(name, now);
+  const { start, end } = windowOf(name, now);
+  const windowSeconds = (end.getTime() - start.getTime()) / 1000;
   const retryAfterSeconds = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
   const what = asked > 1 ? ` (${asked} asked at once)` : '';
   return new AppError(
     'rate_limit_exceeded',
-    `Quota ${name} reached: an organisation may make at most ${limit} ${q.what} in ${MODE_TEXT[mode]}${what}. Retry after ${retryAfterSeconds} seconds.`,
-    { quota: name, limit, mode, windowSeconds: q.windowSeconds, retryAfterSeconds },
+    `Quota ${name} reached: an organisation may make at most ${limit} ${QUOTAS[name].what} in ${mode} mode${what}. Retry after ${retryAfterSeconds} seconds.`,
+    { quota: name, limit, mode, windowSeconds, retryAfterSeconds },
   );
 }
 

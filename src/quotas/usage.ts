@@ -6,8 +6,8 @@ import {
   useQuotaWindow,
 } from '../db/quota-usage.repository';
 import {
-  heldQuotaExceeded,
   mayHoldAnother,
+  QuotaExceeded,
   QUOTA_NAMES,
   QUOTAS,
   windowOf,
@@ -17,11 +17,7 @@ import {
   type QuotaName,
 } from './quotas';
 
-/**
- * The one place quotas are enforced: the services that create endpoints and keys, place test orders, send
- * test-mode e-mail and replay deliveries call these, whichever adapter (API, console, CLI, worker) asked.
- */
-
+/** The one place quotas are enforced, whichever adapter (API, console, CLI, worker) asked. */
 type HeldQuota = 'webhook_endpoints' | 'api_keys';
 
 /**
@@ -38,7 +34,7 @@ export async function checkHeldQuota(
 ): Promise<void> {
   await lockUntilCommit(trx, `quota:${quota}:${organisationId}:${mode}`);
   const used = await countHeld(trx, quota, organisationId, mode);
-  if (!mayHoldAnother(used, limits[quota])) throw heldQuotaExceeded(quota, mode, limits[quota]);
+  if (!mayHoldAnother(used, limits[quota])) throw new QuotaExceeded(quota, mode, limits[quota]);
 }
 
 /** A use of a quota on a window, counted: `release` gives it back when what it was for did not happen. */
@@ -98,14 +94,12 @@ export async function quotaStandings(
     for (const quota of QUOTA_NAMES) {
       const q = QUOTAS[quota];
       if (!q.modes.includes(mode)) continue;
-      if (q.kind === 'held') {
-        const used = await countHeld(db, quota as HeldQuota, organisationId, mode);
-        standings.push({ quota, mode, what: q.what, used, limit: limits[quota], resetsAt: null });
-      } else {
-        const { start, end } = windowOf(quota, now);
-        const used = await quotaWindowUsage(db, { organisationId, mode, quota, windowStart: start });
-        standings.push({ quota, mode, what: q.what, used, limit: limits[quota], resetsAt: end });
-      }
+      const window = q.kind === 'window' ? windowOf(quota, now) : null;
+      const used = window
+        ? await quotaWindowUsage(db, { organisationId, mode, quota, windowStart: window.start })
+        : await countHeld(db, quota as HeldQuota, organisationId, mode);
+      const limit = limits[quota];
+      standings.push({ quota, mode, what: q.what, used, limit, resetsAt: window?.end ?? null });
     }
   }
   return standings;

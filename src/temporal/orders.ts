@@ -11,6 +11,7 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
 import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
+import type { Reports } from '../orders/reports';
 import {
   simulatedBooking,
   simulatedPublication,
@@ -30,7 +31,7 @@ import {
   placeOrderUpdate,
   renewCheckoutUpdate,
   reportUpdates,
-  type CheckoutLink,
+  type ReportUpdate,
   type IntegrationAck,
   type OrderWorkflowInput,
   type PaymentReceived,
@@ -41,29 +42,28 @@ import {
   type ClosedOrderPaymentInput,
 } from '../workflows/closed-order-payment.messages';
 import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
-import { simulatorWorkflowId, type SimulatedNewspaperInput } from '../workflows/simulated-newspaper.messages';
+import { simulatorWorkflowId } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
 import { startOnce } from './client';
 import { workPriority } from './priority';
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
+const GRPC_FAILED_PRECONDITION = 9;
+
+/** The workflow's refusal of an update (an ApplicationFailure), or null. */
+const refusalOf = (err: unknown) =>
+  err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure ? err.cause : null;
 
 /**
  * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
  * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
  */
-export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
-  if (
-    err instanceof WorkflowUpdateFailedError &&
-    err.cause instanceof ApplicationFailure &&
-    isErrorCode(err.cause.type)
-  ) {
-    const details = err.cause.details?.[0];
-    return new AppError(
-      err.cause.type,
-      err.cause.message,
-      details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined,
-    );
+function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
+  const refusal = refusalOf(err);
+  if (refusal && isErrorCode(refusal.type)) {
+    const details = refusal.details?.[0];
+    const fields = details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
+    return new AppError(refusal.type, refusal.message, fields);
   }
   if (err instanceof WorkflowNotFoundError) return onClosed();
   // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
@@ -80,7 +80,14 @@ export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown 
   return err;
 }
 
-const GRPC_FAILED_PRECONDITION = 9;
+/** A call to an order's workflow, its errors as ours (fromWorkflowError). */
+export async function orderEngineCall<T>(call: Promise<T>, onClosed: () => Error): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    throw fromWorkflowError(err, onClosed);
+  }
+}
 
 /**
  * Starts an order's workflow and places the order (update-with-start). Null when the workflow has already
@@ -113,11 +120,7 @@ export async function startOrder(
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
-    const placementFailed =
-      err instanceof WorkflowUpdateFailedError &&
-      err.cause instanceof ApplicationFailure &&
-      err.cause.type === 'service_unavailable';
-    if (placementFailed) await opts.onPlacementFailed?.();
+    if (refusalOf(err)?.type === 'service_unavailable') await opts.onPlacementFailed?.();
     throw fromWorkflowError(
       err,
       () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
@@ -133,13 +136,8 @@ export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   args: Args,
   opts: { updateId?: string; onClosed: () => Error },
 ): Promise<Ret> {
-  try {
-    return await temporal.workflow
-      .getHandle(orderWorkflowId(orderId))
-      .executeUpdate(def, { args, updateId: opts.updateId });
-  } catch (err) {
-    throw fromWorkflowError(err, opts.onClosed);
-  }
+  const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+  return orderEngineCall(handle.executeUpdate(def, { args, updateId: opts.updateId }), opts.onClosed);
 }
 
 /** Signals a payment (Stripe webhook, sandbox); false when the order's workflow has finished or never was. */
@@ -173,32 +171,30 @@ export async function startClosedOrderPayment(
   });
 }
 
+/** The values of each simulated report, as sent at `now`. */
+const SIMULATED_REPORTS: { [K in SimulatedStep]: (order: Order, now: Date) => Reports[K] } = {
+  booking: (order: Order, now: Date) => simulatedBooking(order, ukDate(now)),
+  publication: simulatedPublication,
+  urn: simulatedUrn,
+};
+
 /**
  * Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`);
  * Temporal's errors come back as they are.
  */
-export function sendSimulatedReport(
+export function sendSimulatedReport<K extends SimulatedStep>(
   temporal: Client,
   order: Order,
-  step: SimulatedStep,
+  step: K,
   opts: { actor: string; updateId?: string },
 ): Promise<IntegrationAck> {
-  const { actor, updateId } = opts;
-  const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
-  switch (step) {
-    case 'booking':
-      return handle.executeUpdate(reportUpdates.booking, {
-        args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
-        updateId,
-      });
-    case 'publication':
-      return handle.executeUpdate(reportUpdates.publication, {
-        args: [{ actor, ...simulatedPublication(order, new Date()) }],
-        updateId,
-      });
-    case 'urn':
-      return handle.executeUpdate(reportUpdates.urn, { args: [{ actor, ...simulatedUrn(order) }], updateId });
-  }
+  const report = { actor: opts.actor, ...SIMULATED_REPORTS[step](order, new Date()) };
+  return temporal.workflow
+    .getHandle(orderWorkflowId(order.id))
+    .executeUpdate((reportUpdates as { [P in SimulatedStep]: ReportUpdate<P> })[step], {
+      args: [report],
+      updateId: opts.updateId,
+    });
 }
 
 /** Starts a test order's simulated newspaper; a start while it runs changes nothing, after it starts afresh. */
@@ -208,12 +204,11 @@ export async function startSimulatedNewspaper(
   schedule: SimulatorSchedule,
   taskQueue: string,
 ): Promise<void> {
-  const input: SimulatedNewspaperInput = { orderId: order.id, schedule };
   await temporal.workflow.start<typeof simulatedNewspaperWorkflow>('simulatedNewspaperWorkflow', {
     workflowId: simulatorWorkflowId(order.id),
     taskQueue,
     priority: workPriority({ livemode: false, organisationId: order.organisationId }),
-    args: [input],
+    args: [{ orderId: order.id, schedule }],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
     staticSummary: `Simulated newspaper and Gazette for test order ${order.reference || order.id}`,
@@ -247,15 +242,9 @@ export async function startAnnouncement(
 /** Asks the order's workflow for a live session: a query first (no history), the renewal update when due. */
 export async function liveCheckoutSession(temporal: Client, orderId: string): Promise<string> {
   const onClosed = () => new AppError('invalid_state_transition', 'The order no longer awaits payment.', {});
-  let current: CheckoutLink | null;
-  try {
-    current = await temporal.workflow.getHandle(orderWorkflowId(orderId)).query(liveCheckoutQuery);
-  } catch (err) {
-    throw fromWorkflowError(err, onClosed);
-  }
+  const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+  const current = await orderEngineCall(handle.query(liveCheckoutQuery), onClosed);
   if (current && (current.until === null || Date.now() < current.until)) return current.url;
-  const renewed = await updateOrder(temporal, orderId, renewCheckoutUpdate, [{ actor: 'customer' }], {
-    onClosed,
-  });
-  return renewed.url;
+  const renew = handle.executeUpdate(renewCheckoutUpdate, { args: [{ actor: 'customer' }] });
+  return (await orderEngineCall(renew, onClosed)).url;
 }

@@ -5,23 +5,6 @@ import { upsertOrderProjection } from '../db/orders.repository';
 import type { Db } from '../db/database';
 import { orderStateQuery } from '../workflows/order.messages';
 
-/** `written` counts the rows a dry run would write. */
-export interface RebuildSummary {
-  scanned: number;
-  written: number;
-  unchanged: number;
-  failed: number;
-  dryRun: boolean;
-  failures: Array<{ orderId: string; error: string }>;
-}
-
-export interface RebuildOptions {
-  organisationId?: string;
-  dryRun?: boolean;
-  /** Workflows queried at once (1–64). */
-  concurrency?: number;
-}
-
 export const DEFAULT_REBUILD_CONCURRENCY = 8;
 export const MAX_REBUILD_CONCURRENCY = 64;
 const MAX_REPORTED_FAILURES = 20;
@@ -45,20 +28,16 @@ export function orderWorkflowsQuery(organisationId?: string): string {
 export async function rebuildOrderProjection(
   db: Db,
   temporal: Client,
-  opts: RebuildOptions = {},
-): Promise<RebuildSummary> {
+  /** `concurrency`: workflows queried at once (1–64). */
+  opts: { organisationId?: string; dryRun?: boolean; concurrency?: number } = {},
+) {
   const concurrency = Math.min(
     MAX_REBUILD_CONCURRENCY,
     Math.max(1, Math.floor(opts.concurrency ?? DEFAULT_REBUILD_CONCURRENCY)),
   );
-  const summary: RebuildSummary = {
-    scanned: 0,
-    written: 0,
-    unchanged: 0,
-    failed: 0,
-    dryRun: opts.dryRun === true,
-    failures: [],
-  };
+  // `written` counts the rows a dry run would write.
+  const failures: Array<{ orderId: string; error: string }> = [];
+  const summary = { scanned: 0, written: 0, unchanged: 0, failed: 0, dryRun: opts.dryRun === true, failures };
   const seen = new Set<string>();
   const inFlight = new Set<Promise<void>>();
 

@@ -1,21 +1,11 @@
 import type { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
-export type SearchAttributeTypeName =
-  'Keyword' | 'Text' | 'Int' | 'Double' | 'Bool' | 'Datetime' | 'KeywordList';
-
-/** temporal.api.enums.v1.IndexedValueType (@temporalio/proto is only a transitive dependency). */
-export const INDEXED_VALUE_TYPE: Record<SearchAttributeTypeName, number> = {
-  Text: 1,
-  Keyword: 2,
-  Int: 3,
-  Double: 4,
-  Bool: 5,
-  Datetime: 6,
-  KeywordList: 7,
-};
-
-const TYPE_NAME = Object.fromEntries(Object.entries(INDEXED_VALUE_TYPE).map(([name, n]) => [n, name]));
+/** temporal.api.enums.v1.IndexedValueType's names, from 1 (@temporalio/proto is only a transitive dependency). */
+const TYPE_NAMES = ['Text', 'Keyword', 'Int', 'Double', 'Bool', 'Datetime', 'KeywordList'] as const;
+export type SearchAttributeTypeName = (typeof TYPE_NAMES)[number];
+type Indexed = Record<SearchAttributeTypeName, number>;
+export const INDEXED_VALUE_TYPE = Object.fromEntries(TYPE_NAMES.map((n, i) => [n, i + 1])) as Indexed;
 
 const NOT_FOUND = 5;
 
@@ -36,8 +26,6 @@ export class TemporalSetupError extends Error {
   }
 }
 
-const codeOf = (err: unknown) => (err as { code?: unknown }).code;
-
 function createCommands(namespace: string, missing: Array<[string, SearchAttributeTypeName]>): string[] {
   // The CLI takes many --name but one --type: one command per type.
   const byType = new Map<SearchAttributeTypeName, string[]>();
@@ -50,19 +38,18 @@ function createCommands(namespace: string, missing: Array<[string, SearchAttribu
 }
 
 /**
- * Checks that `namespace` exists with every search attribute in `wanted` of its type: TemporalSetupError when
- * not; any other failure (Temporal unreachable) is thrown as it came.
+ * Checks that `namespace` exists with every search attribute our workflows set, of its type: TemporalSetupError
+ * when not; any other failure (Temporal unreachable) is thrown as it came.
  */
 export async function checkTemporalSetup(
   connection: Pick<Connection, 'workflowService' | 'operatorService'>,
   namespace: string,
-  wanted: Readonly<Record<string, SearchAttributeTypeName>> = SEARCH_ATTRIBUTES,
 ): Promise<void> {
-  const all = Object.entries(wanted);
+  const all = Object.entries(SEARCH_ATTRIBUTES);
   try {
     await connection.workflowService.describeNamespace({ namespace });
   } catch (err) {
-    if (codeOf(err) !== NOT_FOUND) throw err;
+    if ((err as { code?: unknown }).code !== NOT_FOUND) throw err;
     throw new TemporalSetupError(
       [`namespace ${namespace} does not exist`],
       [`temporal operator namespace create --namespace ${namespace}`, ...createCommands(namespace, all)],
@@ -81,7 +68,7 @@ export async function checkTemporalSetup(
       : []),
     ...retyped.map(
       ([name, type]) =>
-        `search attribute ${name} is a ${TYPE_NAME[Number(registered[name])] ?? 'another type'}, not a ${type}`,
+        `search attribute ${name} is a ${TYPE_NAMES[Number(registered[name]) - 1] ?? 'another type'}, not a ${type}`,
     ),
   ];
   const commands = [

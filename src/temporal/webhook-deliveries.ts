@@ -24,23 +24,22 @@ import { startOnce } from './client';
 import { workPriority } from './priority';
 import { orderTaskQueue } from './task-queues';
 
-/** Starts the delivery workflow of one delivery run; starting it again does nothing, even once it finished. */
+/** Starts one delivery run's workflow: its id, or null when it was started before (even if it finished). */
 export async function startDeliveryWorkflow(
   client: Client,
   config: Config,
   delivery: Pick<WebhookDelivery, 'id' | 'eventId' | 'endpointId'>,
   replay: number,
   taskQueue: string,
-): Promise<{ workflowId: string; started: boolean }> {
+): Promise<string | null> {
   const workflowId = deliveryWorkflowId(delivery.eventId, delivery.endpointId, replay);
-  const input = deliveryInput(config, delivery, replay);
   const started = await startOnce<typeof webhookDeliveryWorkflow>(client, 'webhookDeliveryWorkflow', {
     workflowId,
     taskQueue,
-    args: [input],
+    args: [deliveryInput(config, delivery, replay)],
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
   });
-  return { workflowId, started };
+  return started ? workflowId : null;
 }
 
 /** What one delivery run carries, fixed when it starts. */
@@ -98,30 +97,22 @@ export async function replayDeliveries(
   await countReplays(deps, deliveries, endpoints);
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
-    const endpoint = endpoints.get(d.endpointId);
-    const notReplayed = { deliveryId: d.id, endpointId: d.endpointId, replayed: false } as const;
+    const { id: deliveryId, eventId, endpointId } = d;
+    const endpoint = endpoints.get(endpointId);
+    const notReplayed = { deliveryId, endpointId, replayed: false } as const;
     if (!endpoint || endpoint.deletedAt) {
       results.push({ ...notReplayed, reason: 'endpoint deleted' });
       continue;
     }
     // Pending or failed: in progress, unless its workflow never started (then it is started now).
     const inProgress = isInProgress(d);
-    const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, d.eventId));
+    const announcing = inProgress && d.replays === 0 && (await announcementRunning(client, eventId));
     const replay = inProgress ? d.replays : await beginReplay(db, d);
     const queue = orderTaskQueue(taskQueue, endpoint.mode === 'live');
-    const started =
+    const workflowId =
       !announcing && replay !== null && (await startDeliveryWorkflow(client, config, d, replay, queue));
-    if (!started || !started.started) results.push({ ...notReplayed, reason: 'in progress' });
-    else {
-      const { workflowId } = started;
-      results.push({
-        deliveryId: d.id,
-        eventId: d.eventId,
-        endpointId: d.endpointId,
-        replayed: true,
-        workflowId,
-      });
-    }
+    if (!workflowId) results.push({ ...notReplayed, reason: 'in progress' });
+    else results.push({ deliveryId, eventId, endpointId, replayed: true, workflowId });
   }
   return results;
 }

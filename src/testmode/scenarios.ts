@@ -1,21 +1,16 @@
 /**
  * Test mode's scenario markers. A test order (placed with a `svc_test_` key) whose `clientRef` starts with a
- * marker follows that scenario instead of the simulated newspaper's default schedule. A live order's
- * `clientRef` is never interpreted. Pure and workflow-safe.
+ * marker (case-insensitively, after leading spaces) follows that scenario instead of the simulated newspaper's
+ * default schedule. A live order's `clientRef` is never interpreted. Pure and workflow-safe.
  */
-export const TEST_SCENARIOS = ['simulate', 'manual', 'delivery_failed'] as const;
-export type TestScenario = (typeof TEST_SCENARIOS)[number];
-
-/** The documented markers (matched case-insensitively at the start of `clientRef`, after leading spaces). */
-export const SCENARIO_MARKERS = {
-  delivery_failed: 'test:delivery_failed',
-  manual: 'test:manual',
-} as const satisfies Partial<Record<TestScenario, string>>;
+export const SCENARIO_MARKERS = { delivery_failed: 'test:delivery_failed', manual: 'test:manual' } as const;
 
 /**
  * `delivery_failed`: artwork delivery fails at once; `manual`: delivery is recorded only, the order waits for
  * the test helpers; `simulate`: the simulated newspaper and Gazette move it on by themselves.
  */
+export type TestScenario = keyof typeof SCENARIO_MARKERS | 'simulate';
+
 export function testScenarioOf(order: { livemode: boolean; clientRef: string | null }): TestScenario | null {
   if (order.livemode) return null;
   const ref = (order.clientRef ?? '').trimStart().toLowerCase();

@@ -18,24 +18,20 @@ export interface SimulatorSchedule {
   urnMs: number;
 }
 
+const NEXT_STEP: Partial<Record<Order['status'], SimulatedStep>> = {
+  awaiting_booking: 'booking',
+  booked: 'publication',
+  published: 'urn',
+};
+
 /** The report the simulator sends next, or null when it has nothing left to do. */
 export function simulatedStepFor(order: Pick<Order, 'status' | 'type'>): SimulatedStep | null {
-  switch (order.status) {
-    case 'awaiting_booking':
-      return 'booking';
-    case 'booked':
-      return 'publication';
-    case 'published':
-      return order.type === 'probate' ? 'urn' : null;
-    default:
-      return null;
-  }
+  const step = NEXT_STEP[order.status] ?? null;
+  return step === 'urn' && order.type !== 'probate' ? null : step;
 }
 
-export function delayOf(step: SimulatedStep, schedule: SimulatorSchedule): number {
-  const ms = { booking: schedule.bookingMs, publication: schedule.publicationMs, urn: schedule.urnMs }[step];
-  return Math.max(1, Math.round(ms));
-}
+export const delayOf = (step: SimulatedStep, schedule: SimulatorSchedule) =>
+  Math.max(1, Math.round(schedule[`${step}Ms`]));
 
 /** The audit-log actor of a report: the simulated Gazette sends the URN, the simulated newspaper the rest. */
 export const actorOf = (step: SimulatedStep) =>

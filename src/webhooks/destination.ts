@@ -43,25 +43,14 @@ metadata.addAddress('fd00:ec2::254', 'ipv6');
 const nonGlobal = new BlockList();
 for (const [net, prefix, type] of NON_GLOBAL) nonGlobal.addSubnet(net, prefix, type);
 
-/** `::ffff:a.b.c.d` and `::ffff:xxxx:xxxx` are IPv4 addresses in IPv6 form: judge them as IPv4. */
-function unmapIpv4(address: string): string {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-  }
-  return address;
-}
-
-/** Why a resolved address may not be connected to, or null; metadata addresses are refused regardless. */
+/**
+ * Why a resolved address may not be connected to, or null; metadata addresses are refused regardless. BlockList
+ * judges an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) by its IPv4 rules.
+ */
 export function refusedAddressReason(address: string, allowPrivate: boolean): string | null {
   const bare = address.replace(/^\[|\]$/g, '');
   const zone = bare.indexOf('%');
-  const ip = unmapIpv4(zone === -1 ? bare : bare.slice(0, zone));
+  const ip = zone === -1 ? bare : bare.slice(0, zone);
   const family = isIP(ip);
   if (family === 0) return `not an IP address: ${address}`;
   const type = family === 4 ? 'ipv4' : 'ipv6';

@@ -13,12 +13,7 @@ export interface WebhookEnvelope {
 }
 
 /** A recorded event's envelope and its raw body, the exact bytes signed and sent. */
-export function buildEnvelope(event: {
-  id: string;
-  event: string;
-  createdAt: string | Date;
-  data: Record<string, unknown>;
-}): { envelope: WebhookEnvelope; body: string } {
+export function buildEnvelope(event: Omit<WebhookEnvelope, 'createdAt'> & { createdAt: string | Date }) {
   const envelope: WebhookEnvelope = {
     id: event.id,
     event: event.event,
@@ -29,10 +24,6 @@ export function buildEnvelope(event: {
 }
 
 /** An unrecorded event (a sample): a fresh id of the recorded events' form, so its shape tells nothing. */
-export function unrecordedEnvelope(event: {
-  event: string;
-  createdAt: Date;
-  data: Record<string, unknown>;
-}): { envelope: WebhookEnvelope; body: string } {
+export function unrecordedEnvelope(event: Omit<Parameters<typeof buildEnvelope>[0], 'id'>) {
   return buildEnvelope({ id: eventIdOf(randomUUID()), ...event });
 }

@@ -2,13 +2,18 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { DestinationError, refusedAddressReason, refusedLiteralAddress } from './destination';
+import {
+  DestinationError,
+  refusedAddressReason,
+  refusedLiteralAddress,
+  type EndpointMode,
+} from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
-export const RESPONSE_EXCERPT_BYTES = 1024;
+const RESPONSE_EXCERPT_BYTES = 1024;
 
 /** A lookup that refuses forbidden addresses inside the socket's connect, which defeats DNS rebinding. */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
@@ -24,23 +29,16 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-export interface WebhookResponse {
-  statusCode: number;
-  excerpt: string;
-}
-
 /**
  * POSTs one webhook: no redirects followed, the whole exchange within `timeoutMs`, only the first KiB of the
  * answer read. Throws on refusal, network error or time-out.
  */
-export function postWebhook(opts: {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  timeoutMs: number;
-  allowPrivate: boolean;
-}): Promise<WebhookResponse> {
-  const url = new URL(opts.url);
+function postWebhook(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<{ statusCode: number; excerpt: string }> {
   // A literal address never goes through the lookup.
   const refused = refusedLiteralAddress(url, opts.allowPrivate);
   if (refused) return Promise.reject(refused);
@@ -51,7 +49,7 @@ export function postWebhook(opts: {
     const req = (secure ? https : http).request(url, {
       method: 'POST',
       agent,
-      headers: { ...opts.headers, 'Content-Length': Buffer.byteLength(opts.body) },
+      headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
     });
     const timer = setTimeout(
       () => req.destroy(new Error(`No answer within ${opts.timeoutMs} ms.`)),
@@ -86,35 +84,39 @@ export function postWebhook(opts: {
       res.on('end', done);
       res.on('error', (err) => finish(() => reject(err)));
     });
-    req.end(opts.body);
+    req.end(body);
   });
 }
 
-/** A fresh `t=` and one `v1=` per signing secret: deliveries and samples are signed alike. */
-export function webhookHeaders(event: string, body: string, secrets: readonly string[], at: Date) {
-  return {
+/**
+ * One POST, signed afresh (`t=` now, one `v1=` per signing secret): deliveries and samples alike. A refusal,
+ * network error, time-out or non-2xx answer comes back as `error`.
+ */
+export async function sendAttempt(
+  endpoint: { mode: EndpointMode; url: string; secrets: readonly string[] },
+  message: { event: string; body: string },
+  opts: { timeoutMs: number; allowPrivate: boolean },
+) {
+  const startedAt = new Date();
+  const headers = {
     'Content-Type': 'application/json',
     'User-Agent': 'StatutoryNotices-Webhooks/1',
-    [EVENT_HEADER]: event,
-    [SIGNATURE_HEADER]: signatureHeader(body, secrets, Math.floor(at.getTime() / 1000)),
+    [EVENT_HEADER]: message.event,
+    [SIGNATURE_HEADER]: signatureHeader(
+      message.body,
+      endpoint.secrets,
+      Math.floor(startedAt.getTime() / 1000),
+    ),
   };
-}
-
-/** One POST; a refusal, network error, time-out or non-2xx answer comes back as `error`. */
-export async function sendAttempt(
-  endpoint: { mode: 'live' | 'test'; url: string },
-  body: string,
-  headers: Record<string, string>,
-  opts: { timeoutMs: number; allowPrivate: boolean },
-): Promise<{ statusCode: number | null; excerpt: string | null; error: string | null }> {
+  const failed = (error: string) => ({ startedAt, statusCode: null, excerpt: null, error });
   if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {
-    return { statusCode: null, excerpt: null, error: 'Live-mode endpoints must use https.' };
+    return failed('Live-mode endpoints must use https.');
   }
   try {
-    const res = await postWebhook({ url: endpoint.url, body, headers, ...opts });
+    const res = await postWebhook(new URL(endpoint.url), message.body, headers, opts);
     const ok = res.statusCode >= 200 && res.statusCode <= 299;
-    return { statusCode: res.statusCode, excerpt: res.excerpt, error: ok ? null : `HTTP ${res.statusCode}` };
+    return { ...res, startedAt, error: ok ? null : `HTTP ${res.statusCode}` };
   } catch (err) {
-    return { statusCode: null, excerpt: null, error: err instanceof Error ? err.message : String(err) };
+    return failed(err instanceof Error ? err.message : String(err));
   }
 }

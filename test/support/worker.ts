@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Runtime, type Worker } from '@temporalio/worker';
 import type { ActivityDeps } from '../../src/activities';
 import { createLogger } from '../../src/logger';
-import { TRACING_WORKFLOW_MODULES } from '../../src/observability/temporal-tracing';
-import { workflowBundle as savedOrFreshBundle } from '../../src/temporal/workflow-bundle';
+import {
+  workerBundleRequest,
+  workflowBundle as savedOrFreshBundle,
+} from '../../src/temporal/workflow-bundle';
 import { startOrderWorker } from '../../src/worker';
 
 type Bundle = Awaited<ReturnType<typeof savedOrFreshBundle>>;
@@ -19,10 +21,7 @@ export function workflowBundle(traced = false): Promise<Bundle> {
   const key = traced ? 'traced' : 'plain';
   let bundle = bundles.get(key);
   if (!bundle) {
-    bundle = savedOrFreshBundle(createLogger('error', 'test-bundle'), {
-      workflowsPath: require.resolve('../../src/workflows'),
-      workflowInterceptorModules: traced ? [...TRACING_WORKFLOW_MODULES] : [],
-    });
+    bundle = savedOrFreshBundle(createLogger('error', 'test-bundle'), workerBundleRequest(traced));
     bundles.set(key, bundle);
   }
   return bundle;

@@ -14,7 +14,7 @@ import { checkReportFits } from '../../orders/reports';
 import { doesNotFit } from '../../orders/status';
 import {
   cancelSimulatedNewspaper,
-  fromWorkflowError,
+  orderEngineCall,
   sendSimulatedReport,
   updateOrder,
 } from '../../temporal/orders';
@@ -95,11 +95,8 @@ export function testHelperRoutes(deps: {
     }
     // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
     checkReportFits(REPORT_STEP[to], order);
-    try {
-      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
-    } catch (err) {
-      throw fromWorkflowError(err, onClosed);
-    }
+    const report = sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
+    return toOrder((await orderEngineCall(report, onClosed)).order);
   }
 
   /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */

@@ -12,7 +12,7 @@ import {
   setWebhookEvents,
   type WebhookEndpoint,
 } from '../../db/webhook-endpoints.repository';
-import { sendAttempt, webhookHeaders } from '../../webhooks/http';
+import { sendAttempt } from '../../webhooks/http';
 import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
@@ -207,11 +207,8 @@ export async function sendTestEvent({ db, config }: Deps, endpoint: WebhookEndpo
   const { envelope, body } = unrecordedEnvelope({ event, createdAt: now, data });
   const target = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, endpoint.id);
   if (!target || target.deleted) throw notFound('webhook endpoint', endpoint.id);
-  const headers = webhookHeaders(event, body, target.secrets, new Date());
-  const sent = await sendAttempt(target, body, headers, {
-    timeoutMs: config.webhooks.timeoutMs,
-    allowPrivate: config.webhooks.allowPrivateDestinations,
-  });
+  const { timeoutMs, allowPrivateDestinations: allowPrivate } = config.webhooks;
+  const sent = await sendAttempt(target, { event, body }, { timeoutMs, allowPrivate });
   return {
     eventId: envelope.id,
     event,

@@ -2,7 +2,6 @@ import { HTTP_STATUS } from '../../../src/api/errors';
 import { loadConfig } from '../../../src/config';
 import {
   DEFAULT_QUOTA_LIMITS,
-  heldQuotaExceeded,
   isQuotaRefusal,
   mayHoldAnother,
   QUOTA_NAMES,
@@ -35,7 +34,7 @@ describe('quota windows', () => {
 
 describe('quota refusals', () => {
   it('refuse one more of what is held naming the quota, limit and mode', () => {
-    const err = heldQuotaExceeded('webhook_endpoints', 'test', 16);
+    const err = new QuotaExceeded('webhook_endpoints', 'test', 16);
     expect(err).toBeInstanceOf(QuotaExceeded);
     expect(err.details).toEqual({ quota: 'webhook_endpoints', limit: 16, mode: 'test', used: 16 });
     expect(err.message).toBe(
