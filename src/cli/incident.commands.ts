@@ -1,18 +1,13 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { listIncidents } from '../db/incidents.repository';
 import { HISTORY_DAYS } from '../status/status.service';
-import { COMPONENTS, isComponent, type Component } from '../status/components';
+import { COMPONENTS, type Component } from '../status/components';
 import { openIncident, resolveIncident, updateIncident, type IncidentDeps } from '../status/incidents';
-import { commaList, withMailer, type Act, type Cli } from './output';
+import { commaList, oneOf, withMailer, type Act, type Cli } from './output';
 
-function componentList(value: string): Component[] {
-  const names = [...new Set(commaList(value, 'component'))];
-  for (const n of names) {
-    if (!isComponent(n))
-      throw new InvalidArgumentError(`each component must be one of: ${COMPONENTS.join(', ')}.`);
-  }
-  return names as Component[];
-}
+const componentList = (value: string) => [
+  ...new Set(commaList(value, 'component').map(oneOf(COMPONENTS, 'each component'))),
+];
 
 const text = (what: string) => (value: string) => {
   if (!value.trim()) throw new InvalidArgumentError(`${what} must not be empty.`);

@@ -60,39 +60,29 @@ async function main() {
     }
     await waitForApi(config);
     const url = config.publicBaseUrl;
-    const lines = [
-      '',
-      'Statutory Notice Placement API is running.',
-      `  API base URL : ${url}/api/v1`,
-      `  API reference: ${url}/docs (OpenAPI: ${url}/api/v1/openapi.json)`,
-      `  Health       : ${url}/api/health`,
-      `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
-      `  Data folder  : ${config.dataDir}`,
-      `  Metrics      : http://${config.metrics.host}:${config.metrics.apiPort}/metrics (API), :${config.metrics.workerPort}/metrics (worker)`,
-      '',
-      ...(demo
-        ? [
-            'Created a demo organisation with this API key (shown once, store it now):',
-            `  ${demo.key}`,
-            '',
-            'Try it:',
-            `  curl -H "Authorization: Bearer ${demo.key}" ${url}/api/v1/orders`,
-          ]
-        : ['Create an API key with: npx notices key create --org <orgId> --scopes orders:read,orders:write']),
-      ...(signInLink
-        ? [
-            '',
-            `Settings console: sign in as the demo admin with this one-time link (${SIGN_IN_LINK_MINUTES} minutes):`,
-            `  ${signInLink.url}`,
-            'Expired or used? Print a fresh one (while the service runs, or after):',
-            `  ${signInLink.freshLinkCommand}`,
-          ]
-        : []),
-      '',
-      'Press Ctrl-C to stop.',
-      '',
-    ];
-    process.stdout.write(lines.join('\n'));
+    const { host, apiPort, workerPort } = config.metrics;
+    const demoLines = demo
+      ? `Created a demo organisation with this API key (shown once, store it now):\n  ${demo.key}\n\n` +
+        `Try it:\n  curl -H "Authorization: Bearer ${demo.key}" ${url}/api/v1/orders`
+      : 'Create an API key with: npx notices key create --org <orgId> --scopes orders:read,orders:write';
+    const signInLines = signInLink
+      ? `\n\nSettings console: sign in as the demo admin with this one-time link (${SIGN_IN_LINK_MINUTES} minutes):\n` +
+        `  ${signInLink.url}\nExpired or used? Print a fresh one (while the service runs, or after):\n` +
+        `  ${signInLink.freshLinkCommand}`
+      : '';
+    process.stdout.write(`
+Statutory Notice Placement API is running.
+  API base URL : ${url}/api/v1
+  API reference: ${url}/docs (OpenAPI: ${url}/api/v1/openapi.json)
+  Health       : ${url}/api/health
+  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}
+  Data folder  : ${config.dataDir}
+  Metrics      : http://${host}:${apiPort}/metrics (API), :${workerPort}/metrics (worker)
+
+${demoLines}${signInLines}
+
+Press Ctrl-C to stop.
+`);
   } catch (err) {
     log.error(err instanceof Error ? err.message : String(err));
     await stopAll();
