@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TLSConfig } from '@temporalio/client';
 import { z } from 'zod';
 import { resolveLogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
-import { DEFAULT_QUOTA_LIMITS as Q, QUOTA_NAMES, type QuotaLimits, type QuotaName } from './quotas/quotas';
+import { DEFAULT_QUOTA_LIMITS, QUOTA_NAMES, QUOTAS, type QuotaLimits, type QuotaName } from './quotas/quotas';
 import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
- * Every environment variable the service reads, validated once at start-up. Production unless NODE_ENV asks for
- * development or test, so a careless deployment gets the safe settings and a start-up check naming what it lacks.
+ * Every environment variable the service reads (docs/operating.md lists them), validated once at start-up.
+ * Production unless NODE_ENV asks for development or test, so a careless deployment gets the safe settings and
+ * a start-up check naming what it lacks.
  */
-const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const intFrom = (fallback: number, min = 0, max = Infinity) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']);
 const isTrue = (v: string) => v === 'true' || v === '1' || v === 'yes';
 const bool = (fallback: boolean) => booleanText.default(fallback ? 'true' : 'false').transform(isTrue);
@@ -23,6 +26,7 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = (protocol?: RegExp) => optionalString.pipe(z.url({ protocol }).optional());
 
 /** A 32-byte secret key, written as 64 hex digits or base64. */
 const key32 = optionalString.pipe(
@@ -34,6 +38,7 @@ const key32 = optionalString.pipe(
 const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
 
 const HOUR_MS = 3_600_000;
+const ms = (seconds: number) => Math.round(seconds * 1000);
 /** The per-organisation request limit's default, in per-key limits. */
 const ORGANISATION_KEYS_WORTH = 5;
 /** A duration in hours (fractions allowed, e.g. 0.5), defaulting to the production value in ms. */
@@ -42,8 +47,20 @@ const hours = (fallbackMs: number) =>
     .number()
     .positive()
     .default(fallbackMs / HOUR_MS);
-/** A delay in seconds (fractions allowed, e.g. 0.2), at most a day. */
-const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
+/** A duration in seconds (fractions allowed, e.g. 0.2). */
+const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
+/** A test-mode delay in seconds (fractions allowed, 0 for none), at most a day. */
+const delaySeconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
+
+/** One variable per key, named by `name`: a quota's QUOTA_<NAME>, a status's ORDER_ATTENTION_<STATUS>_HOURS. */
+function variables<K extends string, N extends string, S extends z.ZodType>(
+  keys: readonly K[],
+  name: (key: K) => N,
+  schema: (key: K) => S,
+) {
+  return Object.fromEntries(keys.map((k) => [name(k), schema(k)])) as Record<N, S>;
+}
+const quotaVariable = (q: QuotaName) => `QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}` as const;
 const ATTENTION_STATUSES = [
   'pending_payment',
   'awaiting_po',
@@ -51,8 +68,9 @@ const ATTENTION_STATUSES = [
   'booked',
   'published',
 ] as const;
-const attentionHours = (status: (typeof ATTENTION_STATUSES)[number]) =>
-  hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[status] ?? 0);
+type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
+const attentionVariable = (s: AttentionStatus) =>
+  `ORDER_ATTENTION_${s.toUpperCase() as Uppercase<AttentionStatus>}_HOURS` as const;
 
 /** Clearly fake defaults for development (who issues our documents, the account invoices print), refused in production. */
 const DEV_DEFAULTS = {
@@ -78,10 +96,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   HOST: z.string().default('127.0.0.1'),
-  PORT: intFrom(3000, 0).pipe(z.number().max(65535)),
-  PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  PORT: intFrom(3000, 0, 65535),
+  PUBLIC_BASE_URL: optionalUrl(),
   DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_URL: optionalUrl(),
   DATABASE_POOL_SIZE: intFrom(10, 1),
   EMBEDDED_POSTGRES_PORT: intFrom(5433, 1),
   TEMPORAL_ADDRESS: optionalString,
@@ -91,7 +109,7 @@ const envSchema = z.object({
     .transform((v) => [...new Set((v ?? 'live,test').split(',').map((m) => m.trim()))])
     .pipe(z.array(z.enum(['live', 'test']))),
   TEMPORAL_DEV_PORT: intFrom(7233, 1),
-  TEMPORAL_UI_URL: optionalString.pipe(z.url().optional()),
+  TEMPORAL_UI_URL: optionalUrl(),
   // Temporal's own client variables (its "environment configuration"): TLS, mTLS, API key.
   TEMPORAL_TLS: optionalBool,
   TEMPORAL_TLS_CLIENT_CERT_PATH: optionalString,
@@ -102,37 +120,37 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   TRUST_PROXY_HOPS: intFrom(1, 1),
   MAX_BODY_BYTES: intFrom(102_400, 1024),
-  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(15),
-  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(65),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15, 600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(60, 3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(65, 3600),
   RATE_LIMIT_PER_KEY_PER_MINUTE: intFrom(120, 1),
   // Unset: five keys' worth (600 with the per-key default), so raising the per-key limit raises it too.
   RATE_LIMIT_PER_ORGANISATION_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  // Quotas per organisation and mode (src/quotas/quotas.ts; docs/api.md, "Quotas").
-  QUOTA_WEBHOOK_ENDPOINTS: intFrom(Q.webhook_endpoints, 1).pipe(z.number().max(1000)),
-  QUOTA_API_KEYS: intFrom(Q.api_keys, 1).pipe(z.number().max(1000)),
-  QUOTA_TEST_ORDERS_PER_MINUTE: intFrom(Q.test_orders_per_minute, 1),
-  QUOTA_TEST_ORDERS_PER_DAY: intFrom(Q.test_orders_per_day, 1),
-  QUOTA_TEST_EMAILS_PER_DAY: intFrom(Q.test_emails_per_day, 0),
-  QUOTA_BILLING_EMAIL_LINKS_PER_DAY: intFrom(Q.billing_email_links_per_day, 1),
-  QUOTA_REPLAYS_PER_HOUR: intFrom(Q.replays_per_hour, 1),
+  // Quotas per organisation and mode (docs/api.md, "Quotas"): what is held at most 1000; test e-mails may be 0.
+  ...variables(QUOTA_NAMES, quotaVariable, (q) =>
+    intFrom(
+      DEFAULT_QUOTA_LIMITS[q],
+      q === 'test_emails_per_day' ? 0 : 1,
+      QUOTAS[q].kind === 'held' ? 1000 : Infinity,
+    ),
+  ),
   QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(20, 1),
   PAGE_RATE_LIMIT_PER_IP_PER_MINUTE: intFrom(60, 1),
   API_KEY_LAST_USED_FLUSH_MS: intFrom(30_000, 100),
-  API_KEY_CACHE_TTL_MS: intFrom(5_000, 0).pipe(z.number().max(60_000)),
-  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  API_KEY_CACHE_TTL_MS: intFrom(5_000, 0, 60_000),
+  REDIS_URL: optionalUrl(/^rediss?$/),
   METRICS_HOST: z.string().default('127.0.0.1'),
-  METRICS_PORT: intFrom(9464, 0).pipe(z.number().max(65535)),
-  WORKER_METRICS_PORT: intFrom(9465, 0).pipe(z.number().max(65535)),
+  METRICS_PORT: intFrom(9464, 0, 65535),
+  WORKER_METRICS_PORT: intFrom(9465, 0, 65535),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  STRIPE_API_URL: optionalUrl(),
   STRIPE_TEST_SECRET_KEY: optionalString,
   STRIPE_TEST_WEBHOOK_SECRET: optionalString,
-  TEST_MODE_BOOKING_DELAY_SECONDS: seconds(10),
-  TEST_MODE_PUBLICATION_DELAY_SECONDS: seconds(20),
-  TEST_MODE_URN_DELAY_SECONDS: seconds(10),
+  TEST_MODE_BOOKING_DELAY_SECONDS: delaySeconds(10),
+  TEST_MODE_PUBLICATION_DELAY_SECONDS: delaySeconds(20),
+  TEST_MODE_URN_DELAY_SECONDS: delaySeconds(10),
   BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEV_DEFAULTS.BANK_ACCOUNT_NAME),
   BANK_SORT_CODE: z
     .string()
@@ -151,16 +169,14 @@ const envSchema = z.object({
   DOCUMENT_SIGNING_KEY_FILE: optionalString,
   DOCUMENT_SIGNING_CERT_FILE: optionalString,
   ORDER_UNPAID_EXPIRY_HOURS: hours(DEFAULT_ORDER_TIMINGS.paymentExpiryMs),
-  ORDER_ATTENTION_PENDING_PAYMENT_HOURS: attentionHours('pending_payment'),
-  ORDER_ATTENTION_AWAITING_PO_HOURS: attentionHours('awaiting_po'),
-  ORDER_ATTENTION_AWAITING_BOOKING_HOURS: attentionHours('awaiting_booking'),
-  ORDER_ATTENTION_BOOKED_HOURS: attentionHours('booked'),
-  ORDER_ATTENTION_PUBLISHED_HOURS: attentionHours('published'),
+  ...variables(ATTENTION_STATUSES, attentionVariable, (s) =>
+    hours(DEFAULT_ORDER_TIMINGS.attentionAfterMs[s]!),
+  ),
   ORDER_COMPLETE_AFTER_HOURS: hours(DEFAULT_ORDER_TIMINGS.completeAfterMs),
   ORDER_DELIVERY_ATTEMPTS: intFrom(DEFAULT_ORDER_TIMINGS.deliveryAttempts, 1),
   IDEMPOTENCY_CLEANUP_INTERVAL_MINUTES: intFrom(60, 0),
   ORDER_BODY_REFRESH_INTERVAL_MINUTES: intFrom(1, 0),
-  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
   WEBHOOK_SECRET_ENCRYPTION_KEY: key32,
   WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
@@ -174,21 +190,25 @@ const envSchema = z.object({
   ),
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: optionalBool,
-  WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0).pipe(z.number().max(168)),
-  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1).pipe(z.number().max(100)),
-  WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1).pipe(z.number().max(1000)),
+  WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0, 168),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: intFrom(4, 1, 100),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION: intFrom(16, 1, 1000),
   CURSOR_SIGNING_KEY: key32,
   CURSOR_SIGNING_KEY_PREVIOUS: key32,
   DATABASE_CONNECT_TIMEOUT_MS: intFrom(5_000, 100),
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom(10_000, 100),
-  DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1).pipe(z.number().max(3600)),
+  DEPENDENCY_RETRY_AFTER_SECONDS: intFrom(5, 1, 3600),
   RATE_LIMIT_CLEANUP_INTERVAL_MINUTES: intFrom(5, 0),
-  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(300).default(25),
+  SHUTDOWN_DEADLINE_SECONDS: seconds(25, 300),
 });
 
 type Env = z.infer<typeof envSchema>;
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
 
 /** Freezes `visible` with `secrets` added as non-enumerable properties, so they are never logged or serialised. */
 function withSecrets<V extends object, S extends object>(visible: V, secrets: S): Readonly<V & S> {
@@ -203,9 +223,6 @@ const developmentKey = (what: string) =>
   createHash('sha256')
     .update(`statutory-notices development ${what}: embedded and test use only, never production`)
     .digest();
-/** Refused in production, where WEBHOOK_SECRET_ENCRYPTION_KEY and CURSOR_SIGNING_KEY are required. */
-const DEVELOPMENT_WEBHOOK_KEY = developmentKey('webhook secret key');
-const DEVELOPMENT_CURSOR_KEY = developmentKey('cursor signing key');
 
 function webhookConfig(e: Env) {
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
@@ -223,41 +240,19 @@ function webhookConfig(e: Env) {
     maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
   const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  return withSecrets(visible, { encryptionKey: rawKey ? keyBytes(rawKey) : DEVELOPMENT_WEBHOOK_KEY });
+  const encryptionKey = rawKey ? keyBytes(rawKey) : developmentKey('webhook secret key');
+  return withSecrets(visible, { encryptionKey });
 }
 
 /** The PEM file a TEMPORAL_TLS_*_PATH variable names, read at start-up so a wrong path stops the process. */
-function pemFile(variable: string, file: string): Buffer {
+function pemFile(e: Env, variable: `TEMPORAL_TLS_${'CLIENT_CERT' | 'CLIENT_KEY' | 'SERVER_CA_CERT'}_PATH`) {
+  const file = e[variable];
+  if (!file) return undefined;
   try {
     return readFileSync(file);
   } catch (err) {
-    throw new ConfigError(
-      `Invalid configuration: ${variable}: cannot read ${file} (${(err as Error).message})`,
-    );
+    throw new ConfigError([`${variable}: cannot read ${file} (${(err as Error).message})`]);
   }
-}
-
-export interface TemporalTls {
-  readonly serverNameOverride?: string;
-  readonly serverRootCACertificate?: Buffer;
-  readonly clientCertPair?: { readonly crt: Buffer; readonly key: Buffer };
-}
-
-function temporalTls(e: Env): TemporalTls {
-  const ca = e.TEMPORAL_TLS_SERVER_CA_CERT_PATH;
-  const cert = e.TEMPORAL_TLS_CLIENT_CERT_PATH;
-  const key = e.TEMPORAL_TLS_CLIENT_KEY_PATH;
-  return Object.freeze({
-    ...(e.TEMPORAL_TLS_SERVER_NAME && { serverNameOverride: e.TEMPORAL_TLS_SERVER_NAME }),
-    ...(ca && { serverRootCACertificate: pemFile('TEMPORAL_TLS_SERVER_CA_CERT_PATH', ca) }),
-    ...(cert &&
-      key && {
-        clientCertPair: Object.freeze({
-          crt: pemFile('TEMPORAL_TLS_CLIENT_CERT_PATH', cert),
-          key: pemFile('TEMPORAL_TLS_CLIENT_KEY_PATH', key),
-        }),
-      }),
-  });
 }
 
 /**
@@ -268,42 +263,27 @@ function temporalTls(e: Env): TemporalTls {
 function temporalConnectionConfig(e: Env) {
   const certificates = !!(e.TEMPORAL_TLS_CLIENT_CERT_PATH || e.TEMPORAL_TLS_SERVER_CA_CERT_PATH);
   if (!e.TEMPORAL_TLS_CLIENT_CERT_PATH !== !e.TEMPORAL_TLS_CLIENT_KEY_PATH) {
-    throw new ConfigError(
-      'Invalid configuration: TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: give both (mTLS) or neither',
-    );
+    throw new ConfigError([
+      'TEMPORAL_TLS_CLIENT_CERT_PATH and TEMPORAL_TLS_CLIENT_KEY_PATH: give both (mTLS) or neither',
+    ]);
+  }
+  if (e.TEMPORAL_TLS === false && certificates) {
+    throw new ConfigError(['TEMPORAL_TLS: false, yet TLS certificates are given']);
   }
   const implied = certificates || !!(e.TEMPORAL_TLS_SERVER_NAME || e.TEMPORAL_API_KEY);
-  if (e.TEMPORAL_TLS === false && certificates) {
-    throw new ConfigError('Invalid configuration: TEMPORAL_TLS: false, yet TLS certificates are given');
-  }
-  const tls: false | TemporalTls = (e.TEMPORAL_TLS ?? implied) ? temporalTls(e) : false;
+  const ca = pemFile(e, 'TEMPORAL_TLS_SERVER_CA_CERT_PATH');
+  const crt = pemFile(e, 'TEMPORAL_TLS_CLIENT_CERT_PATH');
+  const key = pemFile(e, 'TEMPORAL_TLS_CLIENT_KEY_PATH');
+  const tls: false | TLSConfig =
+    (e.TEMPORAL_TLS ?? implied) &&
+    Object.freeze({
+      ...(e.TEMPORAL_TLS_SERVER_NAME && { serverNameOverride: e.TEMPORAL_TLS_SERVER_NAME }),
+      ...(ca && { serverRootCACertificate: ca }),
+      ...(crt && key && { clientCertPair: Object.freeze({ crt, key }) }),
+    });
   /** `plain`: no TLS (a cluster-internal frontend); `tls`: server-verified; `mtls`: with our client certificate. */
   const security: 'plain' | 'tls' | 'mtls' = !tls ? 'plain' : tls.clientCertPair ? 'mtls' : 'tls';
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
-}
-
-/**
- * Settings that are unsafe in production whatever else is configured: webhooks into our own network, metrics
- * readable by anyone who can reach them, links and cookies over plain http.
- */
-function unsafeInProduction(e: Env): string[] {
-  const gaps: string[] = [];
-  if (e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS) {
-    gaps.push(
-      'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: must not be true in production (webhooks would reach private, loopback and link-local addresses: our own network)',
-    );
-  }
-  if (!isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
-    gaps.push(
-      `METRICS_TOKEN: required in production when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address (anyone who reaches the metrics port could read them)`,
-    );
-  }
-  if (e.PUBLIC_BASE_URL && new URL(e.PUBLIC_BASE_URL).protocol !== 'https:') {
-    gaps.push(
-      'PUBLIC_BASE_URL: must be an https address in production (payment links, sign-in links and console cookies travel over it)',
-    );
-  }
-  return gaps;
 }
 
 const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
@@ -312,46 +292,46 @@ const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key
 /** How deploy/compose.env.example marks the values an operator must replace before a production start. */
 const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
 
-const KEY_32 = '32 bytes, hex or base64';
-const SUPPLIER = 'VAT invoices and certificates name who issues them';
-const SIGNING = 'PEM files: certificates and VAT documents are signed with a real key, never a generated one';
-const BANK = 'invoices print the account customers pay into';
-
 /** What production requires, unset or still at its development default, and why. */
-const REQUIRED_IN_PRODUCTION: [keyof Env, string][] = [
-  ['PUBLIC_BASE_URL', 'links in e-mails, proofs, checkout'],
-  ['SMTP_URL', 'order and invoice e-mails'],
-  ['WEBHOOK_SECRET_ENCRYPTION_KEY', KEY_32],
-  ['CURSOR_SIGNING_KEY', KEY_32],
-  ['SUPPLIER_NAME', SUPPLIER],
-  ['SUPPLIER_ADDRESS', SUPPLIER],
-  ['SUPPLIER_VAT_NUMBER', SUPPLIER],
-  ['SUPPLIER_EMAIL', SUPPLIER],
-  ['DOCUMENT_SIGNING_KEY_FILE', SIGNING],
-  ['DOCUMENT_SIGNING_CERT_FILE', SIGNING],
-  ['BANK_ACCOUNT_NAME', BANK],
-  ['BANK_SORT_CODE', BANK],
-  ['BANK_ACCOUNT_NUMBER', BANK],
+const REQUIRED_IN_PRODUCTION: [string, (keyof Env)[]][] = [
+  ['links in e-mails, proofs, checkout', ['PUBLIC_BASE_URL']],
+  ['order and invoice e-mails', ['SMTP_URL']],
+  ['32 bytes, hex or base64', ['WEBHOOK_SECRET_ENCRYPTION_KEY', 'CURSOR_SIGNING_KEY']],
+  [
+    'VAT invoices and certificates name who issues them',
+    ['SUPPLIER_NAME', 'SUPPLIER_ADDRESS', 'SUPPLIER_VAT_NUMBER', 'SUPPLIER_EMAIL'],
+  ],
+  [
+    'PEM files: certificates and VAT documents are signed with a real key, never a generated one',
+    ['DOCUMENT_SIGNING_KEY_FILE', 'DOCUMENT_SIGNING_CERT_FILE'],
+  ],
+  [
+    'invoices print the account customers pay into',
+    ['BANK_ACCOUNT_NAME', 'BANK_SORT_CODE', 'BANK_ACCOUNT_NUMBER'],
+  ],
 ];
 
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
  * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
  * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (then with a test key and its webhook secret), else
- * the sandbox, which only ever serves test orders.
+ * the sandbox, which only ever serves test orders. Last, what is unsafe whatever else is configured: webhooks
+ * into our own network, metrics readable by anyone who can reach them, links and cookies over plain http.
  */
 function productionGaps(e: Env): string[] {
   const gaps: string[] = [];
-  const need = (missing: boolean, variable: string, why: string) => {
+  const need = (missing: unknown, variable: string, why: string) => {
     if (missing) gaps.push(`${variable}: ${why}`);
   };
-  for (const [variable, why] of REQUIRED_IN_PRODUCTION) {
-    const value = e[variable];
-    need(
-      !value || value === DEV_DEFAULTS[variable as keyof typeof DEV_DEFAULTS],
-      variable,
-      `required in production (${why})`,
-    );
+  for (const [why, variables] of REQUIRED_IN_PRODUCTION) {
+    for (const v of variables) {
+      const value = e[v];
+      need(
+        !value || value === DEV_DEFAULTS[v as keyof typeof DEV_DEFAULTS],
+        v,
+        `required in production (${why})`,
+      );
+    }
   }
   need(
     !isLiveStripeKey(e.STRIPE_SECRET_KEY),
@@ -359,7 +339,7 @@ function productionGaps(e: Env): string[] {
     'a live Stripe key (sk_live_ or rk_live_) is required in production: live orders never use the sandbox',
   );
   need(!e.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'required in production (confirms live payments)');
-  need(!!e.STRIPE_API_URL, 'STRIPE_API_URL', 'must not be set in production (payments go to Stripe itself)');
+  need(e.STRIPE_API_URL, 'STRIPE_API_URL', 'must not be set in production (payments go to Stripe itself)');
   if (e.STRIPE_TEST_SECRET_KEY) {
     need(
       !isTestStripeKey(e.STRIPE_TEST_SECRET_KEY),
@@ -375,38 +355,42 @@ function productionGaps(e: Env): string[] {
       'still a placeholder of deploy/compose.env.example: replace it as the example says',
     );
   }
-  return [...gaps, ...unsafeInProduction(e)];
+  need(
+    e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS,
+    'WEBHOOK_ALLOW_PRIVATE_DESTINATIONS',
+    'must not be true in production (webhooks would reach private, loopback and link-local addresses: our own network)',
+  );
+  need(
+    !isLoopbackHost(e.METRICS_HOST) && !e.METRICS_TOKEN,
+    'METRICS_TOKEN',
+    `required in production when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address (anyone who reaches the metrics port could read them)`,
+  );
+  need(
+    e.PUBLIC_BASE_URL && new URL(e.PUBLIC_BASE_URL).protocol !== 'https:',
+    'PUBLIC_BASE_URL',
+    'must be an https address in production (payment links, sign-in links and console cookies travel over it)',
+  );
+  return gaps;
 }
 
 function httpTimeouts(e: Env) {
-  const headersMs = Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000);
-  const requestMs = Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000);
+  const headersMs = ms(e.HTTP_HEADERS_TIMEOUT_SECONDS);
+  const requestMs = ms(e.HTTP_REQUEST_TIMEOUT_SECONDS);
   if (headersMs > requestMs) {
-    throw new ConfigError(
-      'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
-    );
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS']);
   }
-  return Object.freeze({
-    headersMs,
-    requestMs,
-    keepAliveMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
-  });
+  return Object.freeze({ headersMs, requestMs, keepAliveMs: ms(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS) });
 }
 
 function orderTimings(e: Env): OrderTimings {
-  const ms = (h: number) => Math.round(h * HOUR_MS);
+  const hoursMs = (h: number) => Math.round(h * HOUR_MS);
   return Object.freeze({
     ...DEFAULT_ORDER_TIMINGS,
-    paymentExpiryMs: ms(e.ORDER_UNPAID_EXPIRY_HOURS),
+    paymentExpiryMs: hoursMs(e.ORDER_UNPAID_EXPIRY_HOURS),
     attentionAfterMs: Object.freeze(
-      Object.fromEntries(
-        ATTENTION_STATUSES.map((s) => [
-          s,
-          ms(e[`ORDER_ATTENTION_${s.toUpperCase() as Uppercase<typeof s>}_HOURS`]),
-        ]),
-      ),
+      Object.fromEntries(ATTENTION_STATUSES.map((s) => [s, hoursMs(e[attentionVariable(s)])])),
     ),
-    completeAfterMs: ms(e.ORDER_COMPLETE_AFTER_HOURS),
+    completeAfterMs: hoursMs(e.ORDER_COMPLETE_AFTER_HOURS),
     deliveryAttempts: e.ORDER_DELIVERY_ATTEMPTS,
   });
 }
@@ -414,20 +398,19 @@ function orderTimings(e: Env): OrderTimings {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const gaps = e.NODE_ENV === 'production' ? productionGaps(e) : [];
-  if (gaps.length > 0) throw new ConfigError(`Invalid configuration: ${gaps.join('; ')}`);
+  if (gaps.length > 0) throw new ConfigError(gaps);
+  /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
   const cursorKeys = [
-    e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : DEVELOPMENT_CURSOR_KEY,
+    e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : developmentKey('cursor signing key'),
     ...(e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : []),
   ];
   return Object.freeze({
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
-    /** `pretty` in development on a terminal, else JSON (LOG_FORMAT=auto); see resolveLogFormat. */
     logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV),
     host: e.HOST,
     port: e.PORT,
@@ -445,7 +428,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     workerModes: e.WORKER_MODES,
     temporalDevPort: e.TEMPORAL_DEV_PORT,
     temporalUiUrl: e.TEMPORAL_UI_URL,
-    /** How every connection to Temporal is secured beyond its address (src/temporal/client.ts applies it). */
     temporalConnection: temporalConnectionConfig(e),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
@@ -476,16 +458,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       testWebhookSecret: e.STRIPE_TEST_WEBHOOK_SECRET,
     }),
     testMode: Object.freeze({
-      bookingDelayMs: Math.round(e.TEST_MODE_BOOKING_DELAY_SECONDS * 1000),
-      publicationDelayMs: Math.round(e.TEST_MODE_PUBLICATION_DELAY_SECONDS * 1000),
-      urnDelayMs: Math.round(e.TEST_MODE_URN_DELAY_SECONDS * 1000),
+      bookingDelayMs: ms(e.TEST_MODE_BOOKING_DELAY_SECONDS),
+      publicationDelayMs: ms(e.TEST_MODE_PUBLICATION_DELAY_SECONDS),
+      urnDelayMs: ms(e.TEST_MODE_URN_DELAY_SECONDS),
     }),
     /** The relay (undefined: .eml files in the outbox) and the sender of every e-mail. */
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }),
     webhooks: webhookConfig(e),
-    /** What an organisation may hold or do per mode (QUOTA_* variables). */
     quotas: Object.freeze(
-      Object.fromEntries(QUOTA_NAMES.map((q) => [q, e[`QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}`]])),
+      Object.fromEntries(QUOTA_NAMES.map((q) => [q, e[quotaVariable(q)]])),
     ) as QuotaLimits,
     orders: Object.freeze({
       timings: orderTimings(e),
@@ -520,16 +501,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     }),
-    /** What the API process (and the console it serves) needs beyond its port and limits. */
     api: withSecrets(
       {
         dependencyRetryAfterSeconds: e.DEPENDENCY_RETRY_AFTER_SECONDS,
         rateLimitCleanupIntervalMs: e.RATE_LIMIT_CLEANUP_INTERVAL_MINUTES * 60_000,
       },
-      /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
       { cursorKeys: Object.freeze(cursorKeys) },
     ),
-    shutdownDeadlineMs: Math.round(e.SHUTDOWN_DEADLINE_SECONDS * 1000),
+    shutdownDeadlineMs: ms(e.SHUTDOWN_DEADLINE_SECONDS),
   });
 }
 
@@ -539,7 +518,5 @@ export type TemporalConnectionConfig = Config['temporalConnection'];
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
-
-export function embeddedDatabaseUrl(config: Config): string {
-  return `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;
-}
+export const embeddedDatabaseUrl = (config: Config) =>
+  `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;

@@ -21,25 +21,17 @@ const PRETTY_TRANSPORT = {
   options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
 };
 
-export interface LoggerOptions {
-  /**
-   * Write JSON lines asynchronously (API and worker): Node writes to a pipe synchronously, so a slow log collector
-   * would block the event loop on every line. pino flushes the buffer at exit.
-   */
-  asyncWrites?: boolean;
-  /** Log to stderr rather than stdout: the CLI's stdout carries only its JSON result. */
-  stderr?: boolean;
-}
-
 /**
  * Structured logs. Anything that can carry a secret is redacted at the logger (before either format
  * serialises it), so a careless `log.info({ req })` cannot leak an API key, a signing secret or a Stripe key.
+ * `asyncWrites` (API and worker): Node writes to a pipe synchronously, so a slow log collector would block the
+ * event loop on every line; pino flushes the buffer at exit. `stderr`: the CLI's stdout carries only its result.
  */
 export function createLogger(
   level: string,
   name = 'notices',
   format: LogFormat = 'json',
-  opts: LoggerOptions = {},
+  opts: { asyncWrites?: boolean; stderr?: boolean } = {},
 ): Logger {
   const asyncJson = format === 'json' && opts.asyncWrites === true;
   const fd = opts.stderr ? 2 : 1;

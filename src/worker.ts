@@ -11,28 +11,34 @@ import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
 import { orderTaskQueue, TEST_MODE_SLOTS } from './temporal/task-queues';
 
-export interface OrderWorkerOptions extends ActivityDeps {
-  connection: NativeConnection;
-  taskQueue: string;
-  /** A prebuilt bundle (tests bundle once per file); otherwise the workflows are bundled from source. */
-  workflowBundle?: WorkerOptions['workflowBundle'];
-  /** Slot counts other than the SDK's defaults (the test-mode queue's). */
-  slots?: Partial<WorkerOptions>;
-}
-
 /** Of the shutdown deadline, what closing connections and the pool may take after the worker has stopped. */
-export const SHUTDOWN_RESERVE_MS = 3000;
+const SHUTDOWN_RESERVE_MS = 3000;
 
-export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
+/** An order worker on `taskQueue`, running the prebuilt `workflowBundle` (src/temporal/workflow-bundle.ts). */
+export function createOrderWorker(
+  opts: ActivityDeps & {
+    connection: NativeConnection;
+    taskQueue: string;
+    workflowBundle: WorkerOptions['workflowBundle'];
+    /** Slot counts other than the SDK's defaults (the test-mode queue's). */
+    slots?: Partial<WorkerOptions>;
+  },
+): Promise<Worker> {
   const { connection, taskQueue, workflowBundle, slots, ...deps } = opts;
+  // Long activities heartbeat; with tracing on, spans continue the caller's trace.
+  const tracing = workerTracingOptions();
   return Worker.create({
     connection,
     namespace: deps.config.temporalNamespace,
     taskQueue,
     ...slots,
-    ...(workflowBundle ? { workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
+    workflowBundle,
     activities: createActivities(deps),
-    ...workerInterceptors(),
+    ...tracing,
+    interceptors: {
+      ...tracing.interceptors,
+      activity: [...(tracing.interceptors?.activity ?? []), heartbeatWhileRunning()],
+    },
     // On shutdown, running activities get most of the deadline to finish (then they are cancelled, and Temporal
     // retries them elsewhere); past the whole deadline the worker gives up on a clean stop.
     shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),
@@ -40,39 +46,20 @@ export function createOrderWorker(opts: OrderWorkerOptions): Promise<Worker> {
   });
 }
 
-/** Long activities heartbeat; with tracing on, spans continue the caller's trace. */
-function workerInterceptors(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
-  const tracing = workerTracingOptions();
-  return {
-    ...tracing,
-    interceptors: {
-      ...tracing.interceptors,
-      activity: [...(tracing.interceptors?.activity ?? []), heartbeatWhileRunning()],
-    },
-  };
-}
-
-export interface RunningWorker {
-  taskQueue: string;
-  /** One worker per mode the process takes (config.workerModes): the live queue's, the test-mode queue's. */
-  workers: Worker[];
-  /** Settles when the worker has stopped (rejects if it stopped on an error). */
-  running: Promise<void>;
-  /** Stops polling, lets running activities finish, then closes the worker's Temporal connections. */
-  stop(deadline?: ShutdownDeadline): Promise<void>;
-}
-
 /**
- * Connects to Temporal at `address` and runs an order worker on `taskQueue`: the worker process and the tests
- * start it alike. Activities start per-event workflows through `temporal`, or a client of the worker's own.
+ * Connects to Temporal at `address` and runs an order worker per mode the process takes (config.workerModes: the
+ * live queue's first, then the test-mode queue's): the worker process and the tests start it alike. Activities
+ * start per-event workflows through `temporal`, or a client of the worker's own. `running` settles when the
+ * workers have stopped (rejects if one stopped on an error); `stop` stops polling, lets running activities
+ * finish, then closes the worker's Temporal connections.
  */
 export async function startOrderWorker(
   opts: ActivityDeps & {
     address: string;
     taskQueue: string;
-    workflowBundle?: WorkerOptions['workflowBundle'];
+    workflowBundle: WorkerOptions['workflowBundle'];
   },
-): Promise<RunningWorker> {
+) {
   const { address, ...deps } = opts;
   checkReferenceData(); // workflow code trusts the data files: they are checked once, here
   // The two connections open side by side: each is mostly a wait on the network.
@@ -109,7 +96,6 @@ export async function startOrderWorker(
   renderPool();
   const { log } = deps;
   return {
-    taskQueue: opts.taskQueue,
     workers,
     running,
     async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {

@@ -1,24 +1,13 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { listIncidents } from '../db/incidents.repository';
 import { HISTORY_DAYS } from '../status/status.service';
-import { COMPONENTS, isComponent, type Component } from '../status/components';
-import {
-  IncidentError,
-  openIncident,
-  resolveIncident,
-  updateIncident,
-  type IncidentDeps,
-} from '../status/incidents';
-import { commaList, fail, printJson, withMailer, type RunWithDb } from './output';
+import { COMPONENTS, type Component } from '../status/components';
+import { openIncident, resolveIncident, updateIncident, type IncidentDeps } from '../status/incidents';
+import { commaList, oneOf, withMailer, type Act, type Cli } from './output';
 
-function componentList(value: string): Component[] {
-  const names = [...new Set(commaList(value, 'component'))];
-  for (const n of names) {
-    if (!isComponent(n))
-      throw new InvalidArgumentError(`each component must be one of: ${COMPONENTS.join(', ')}.`);
-  }
-  return names as Component[];
-}
+const componentList = (value: string) => [
+  ...new Set(commaList(value, 'component').map(oneOf(COMPONENTS, 'each component'))),
+];
 
 const text = (what: string) => (value: string) => {
   if (!value.trim()) throw new InvalidArgumentError(`${what} must not be empty.`);
@@ -30,18 +19,9 @@ const text = (what: string) => (value: string) => {
  * an incident that affects order processing e-mails the organisations with orders in flight, before the
  * command returns (the JSON output lists each e-mail's outcome).
  */
-export function registerIncidentCommands(program: Command, run: RunWithDb): void {
-  const withDeps = <T>(fn: (deps: IncidentDeps) => Promise<T>) =>
-    run((db) =>
-      withMailer(async (config, mailer) => {
-        try {
-          return await fn({ config, db, mailer });
-        } catch (err) {
-          if (err instanceof IncidentError) fail(err.message);
-          throw err;
-        }
-      }),
-    );
+export function registerIncidentCommands(program: Command, act: Act): void {
+  const withDeps = ({ db, config }: Cli, fn: (deps: IncidentDeps) => Promise<unknown>) =>
+    withMailer(config, (mailer) => fn({ config, db, mailer }));
 
   const incident = program.command('incident').description('Incidents shown on the public status page.');
   incident
@@ -49,8 +29,10 @@ export function registerIncidentCommands(program: Command, run: RunWithDb): void
     .requiredOption('--title <title>', 'short title', text('--title'))
     .requiredOption('--components <list>', `comma-separated: ${COMPONENTS.join(',')}`, componentList)
     .requiredOption('--message <message>', 'what visitors and affected organisations read', text('--message'))
-    .action((opts: { title: string; components: Component[]; message: string }) =>
-      withDeps(async (deps) => printJson(await openIncident(deps, opts))),
+    .action(
+      act((cli, opts: { title: string; components: Component[]; message: string }) =>
+        withDeps(cli, (deps) => openIncident(deps, opts)),
+      ),
     );
   // An update and the resolution are both a message posted to an open incident.
   for (const [name, what, post] of [
@@ -61,16 +43,14 @@ export function registerIncidentCommands(program: Command, run: RunWithDb): void
       .command(name)
       .argument('<incidentId>')
       .requiredOption('--message <message>', what, text('--message'))
-      .action((id: string, opts: { message: string }) =>
-        withDeps(async (deps) => printJson(await post(deps, id, opts.message))),
+      .action(
+        act((cli, id: string, opts: { message: string }) =>
+          withDeps(cli, (deps) => post(deps, id, opts.message)),
+        ),
       );
   }
   incident
     .command('list')
     .description(`Open incidents and those of the last ${HISTORY_DAYS} days.`)
-    .action(() =>
-      run(async (db) =>
-        printJson(await listIncidents(db, { since: new Date(Date.now() - HISTORY_DAYS * 86_400_000) })),
-      ),
-    );
+    .action(act(({ db }) => listIncidents(db, { since: new Date(Date.now() - HISTORY_DAYS * 86_400_000) })));
 }

@@ -9,7 +9,7 @@ import {
 } from '../db/integration-keys.repository';
 import { findNewspaperByName, GAZETTE_EDITIONS, listNewspapers } from '../notices';
 import type { GazetteEdition } from '../notices/types';
-import { fail, oneOf, printJson, type RunWithDb } from './output';
+import { fail, oneOf, type Act } from './output';
 
 /** A newspaper of the directory by its id or its name (case and spacing ignored). */
 function resolveNewspaper(nameOrId: string): string {
@@ -23,7 +23,7 @@ function resolveNewspaper(nameOrId: string): string {
  * /api/integrations/v1 (each limited to its own orders); and `notices gazette status|down|up`, which marks
  * the Gazette integration unavailable (Gazette notices are then refused with 503 gazette_unavailable).
  */
-export function registerIntegrationCommands(program: Command, run: RunWithDb): void {
+export function registerIntegrationCommands(program: Command, act: Act): void {
   const keys = program
     .command('integration-key')
     .description(
@@ -37,46 +37,44 @@ export function registerIntegrationCommands(program: Command, run: RunWithDb): v
       `a Gazette edition: ${GAZETTE_EDITIONS.join(', ')}`,
       oneOf(GAZETTE_EDITIONS, '--gazette'),
     )
-    .action((opts: { newspaper?: string; gazette?: GazetteEdition }) =>
-      run(async (db) => {
+    .action(
+      act(async ({ db }, opts: { newspaper?: string; gazette?: GazetteEdition }) => {
         if (Boolean(opts.newspaper) === Boolean(opts.gazette))
           fail('Give exactly one of --newspaper or --gazette.');
         const target: IntegrationTarget = opts.newspaper
           ? { kind: 'newspaper', newspaperName: resolveNewspaper(opts.newspaper) }
           : { kind: 'gazette', gazetteEdition: opts.gazette! };
         const { key, record } = await createIntegrationKey(db, target);
-        printJson({ ...record, key, note: 'Store this key now: it is shown only once.' });
+        return { ...record, key, note: 'Store this key now: it is shown only once.' };
       }),
     );
-  keys.command('list').action(() => run(async (db) => printJson(await listIntegrationKeys(db))));
+  keys.command('list').action(act(({ db }) => listIntegrationKeys(db)));
   keys
     .command('revoke')
     .argument('<id>')
-    .action((id: string) =>
-      run(async (db) => {
+    .action(
+      act(async ({ db }, id: string) => {
         if (!(await revokeIntegrationKey(db, id))) fail(`No active integration key ${id}.`);
-        printJson(await findIntegrationKey(db, id));
+        return findIntegrationKey(db, id);
       }),
     );
 
   const gazette = program.command('gazette').description('Availability of the Gazette integration.');
-  gazette
-    .command('status')
-    .action(() => run(async (db) => printJson(await getIntegrationAvailability(db, 'gazette'))));
+  gazette.command('status').action(act(({ db }) => getIntegrationAvailability(db, 'gazette')));
   gazette
     .command('down')
     .requiredOption('--note <text>', 'why it is down (shown to operators)')
-    .action((opts: { note: string }) =>
-      run(async (db) => {
+    .action(
+      act(async ({ db }, opts: { note: string }) => {
         if (!opts.note.trim()) fail('--note must not be empty.');
         await setIntegrationAvailability(db, 'gazette', false, opts.note.trim());
-        printJson(await getIntegrationAvailability(db, 'gazette'));
+        return getIntegrationAvailability(db, 'gazette');
       }),
     );
-  gazette.command('up').action(() =>
-    run(async (db) => {
+  gazette.command('up').action(
+    act(async ({ db }) => {
       await setIntegrationAvailability(db, 'gazette', true);
-      printJson(await getIntegrationAvailability(db, 'gazette'));
+      return getIntegrationAvailability(db, 'gazette');
     }),
   );
 }

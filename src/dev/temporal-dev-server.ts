@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { INDEXED_VALUE_TYPE, type SearchAttributeTypeName } from '../temporal/setup-check';
 import { once, relayOutput, stopChild, type DevLog } from './log';
 import { assertPortFree } from './ports';
 import { findTemporalCli, type TemporalCli } from './temporal-cli';
-import type { SearchAttributeTypeName } from '../temporal/setup-check';
-import { ensureSearchAttributes, waitForFrontend } from './temporal-frontend';
 
 export interface TemporalDevServerOptions {
   /** SQLite file that keeps workflows between runs; undefined keeps everything in memory. */
   dbFilename?: string;
-  ip?: string;
   port?: number;
   /** Defaults to port + 1000, like the CLI. */
   uiPort?: number;
@@ -34,11 +33,20 @@ export interface TemporalDevServer {
   stop(): Promise<void>;
 }
 
-type SdkExecutable = { type: 'cached-download' } | { type: 'existing-path'; path: string };
+const IP = '127.0.0.1';
 
-type Resolved = Required<Omit<TemporalDevServerOptions, 'dbFilename' | 'cli' | 'useSdkLauncher'>> & {
-  dbFilename?: string;
-};
+function withDefaults(opts: TemporalDevServerOptions) {
+  const port = opts.port ?? 7233;
+  return {
+    ...opts,
+    port,
+    uiPort: opts.uiPort ?? port + 1000,
+    namespace: opts.namespace ?? 'default',
+    searchAttributes: opts.searchAttributes ?? {},
+    ui: opts.ui ?? false,
+  };
+}
+type Resolved = ReturnType<typeof withDefaults>;
 
 /** A server process on its way up: how to stop it, and why it has already died (null while it runs). */
 interface Launched {
@@ -46,51 +54,23 @@ interface Launched {
   died(): Error | null;
 }
 
-const STOP_GRACE_MS = 10_000;
-
-function searchAttributeArgs(attrs: Record<string, SearchAttributeTypeName>): string[] {
-  return Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
-}
-
-function withDefaults(opts: TemporalDevServerOptions): Resolved {
-  const port = opts.port ?? 7233;
-  return {
-    dbFilename: opts.dbFilename,
-    ip: opts.ip ?? '127.0.0.1',
-    port,
-    uiPort: opts.uiPort ?? port + 1000,
-    namespace: opts.namespace ?? 'default',
-    searchAttributes: opts.searchAttributes ?? {},
-    ui: opts.ui ?? false,
-    log: opts.log,
-    startTimeoutMs: opts.startTimeoutMs ?? 60_000,
-  };
-}
+const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
+  Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
 
 /** Starts a Temporal dev server for local runs and tests; callers call stop(). */
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const o = withDefaults(opts);
-  await assertPortFree(o.ip, o.port, 'Temporal dev server');
-  if (o.ui) await assertPortFree(o.ip, o.uiPort, 'Temporal UI');
+  await assertPortFree(IP, o.port, 'Temporal dev server');
+  if (o.ui) await assertPortFree(IP, o.uiPort, 'Temporal UI');
   if (o.dbFilename) mkdirSync(path.dirname(path.resolve(o.dbFilename)), { recursive: true });
 
-  const cli = opts.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : opts.cli;
-  const source = cli && !opts.useSdkLauncher ? 'cli' : 'sdk';
-  const server =
-    source === 'cli'
-      ? launchCli(cli!, o)
-      : await launchThroughSdk(
-          o,
-          cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' },
-        );
-  const address = `${o.ip}:${o.port}`;
+  const cli = o.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : o.cli;
+  const source = cli && !o.useSdkLauncher ? 'cli' : 'sdk';
+  const server = cli && source === 'cli' ? launchCli(cli, o) : await launchThroughSdk(o, cli);
+  const address = `${IP}:${o.port}`;
   try {
-    const connection = await waitForFrontend({
-      address,
-      namespace: o.namespace,
-      timeoutMs: o.startTimeoutMs,
-      aborted: server.died,
-    });
+    const timeoutMs = o.startTimeoutMs ?? 60_000;
+    const connection = await waitForFrontend(address, o.namespace, timeoutMs, server.died);
     await ensureSearchAttributes(connection, o.namespace, o.searchAttributes, o.log).finally(() =>
       connection.close(),
     );
@@ -98,21 +78,25 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
     await server.stop();
     throw err;
   }
-  const uiUrl = o.ui ? `http://${o.ip}:${o.uiPort}` : null;
+  const uiUrl = o.ui ? `http://${IP}:${o.uiPort}` : null;
   o.log.info({ address, ui: uiUrl, db: o.dbFilename ?? 'memory' }, 'Temporal dev server ready');
   return { address, namespace: o.namespace, uiUrl, source, stop: server.stop };
 }
 
 function launchCli(cli: TemporalCli, o: Resolved): Launched {
   const args = [
-    ...['server', 'start-dev', '--ip', o.ip, '--port', String(o.port), '--namespace', o.namespace],
+    ...['server', 'start-dev', '--ip', IP, '--port', String(o.port), '--namespace', o.namespace],
     ...(o.dbFilename ? ['--db-filename', o.dbFilename] : []),
     ...(o.ui ? ['--ui-port', String(o.uiPort)] : ['--headless']),
     ...searchAttributeArgs(o.searchAttributes),
     ...['--log-level', 'warn'],
   ];
   o.log.info({ cli: cli.path, args: args.join(' ') }, 'starting Temporal dev server');
-  const [command, commandArgs] = withParentDeathSignal(cli.path, args);
+  // On Linux, `setpriv --pdeathsig`: the kernel stops the server if our process dies without stopping it.
+  const setpriv = process.platform === 'linux' && existsSync('/usr/bin/setpriv');
+  const [command, commandArgs] = setpriv
+    ? ['/usr/bin/setpriv', ['--pdeathsig', 'TERM', cli.path, ...args]]
+    : [cli.path, args];
   // Not detached: the server stays in our process group, so Ctrl+C in a terminal reaches it too.
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
   const output = relayOutput(child, o.log, 'temporal');
@@ -126,27 +110,23 @@ function launchCli(cli: TemporalCli, o: Resolved): Launched {
   process.on('exit', killOnExit);
   const stop = once(async () => {
     process.off('exit', killOnExit);
-    await stopChild(child, STOP_GRACE_MS, () =>
-      o.log.warn('Temporal dev server ignored SIGTERM; killing it'),
-    );
+    await stopChild(child, 10_000, () => o.log.warn('Temporal dev server ignored SIGTERM; killing it'));
   });
   return { stop, died: () => exited };
 }
 
 /** Fallback for machines with internet and no CLI: the SDK downloads and runs the dev server. */
-async function launchThroughSdk(o: Resolved, executable: SdkExecutable): Promise<Launched> {
-  if (executable.type === 'cached-download') {
-    o.log.warn('no Temporal CLI found; letting @temporalio/testing download the dev server');
-  }
+async function launchThroughSdk(o: Resolved, cli: TemporalCli | null): Promise<Launched> {
+  if (!cli) o.log.warn('no Temporal CLI found; letting @temporalio/testing download the dev server');
   // Loaded lazily: @temporalio/testing is only needed on this path.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { TestWorkflowEnvironment } = require('@temporalio/testing') as typeof import('@temporalio/testing');
   try {
     const env = await TestWorkflowEnvironment.createLocal({
       server: {
-        executable,
+        executable: cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' },
         dbFilename: o.dbFilename,
-        ip: o.ip,
+        ip: IP,
         port: o.port,
         ui: o.ui,
         uiPort: o.ui ? o.uiPort : undefined,
@@ -164,9 +144,56 @@ async function launchThroughSdk(o: Resolved, executable: SdkExecutable): Promise
   }
 }
 
-/** On Linux, `setpriv --pdeathsig`: the kernel stops the server if our process dies without stopping it. */
-function withParentDeathSignal(file: string, args: string[]): [string, string[]] {
-  const setpriv = '/usr/bin/setpriv';
-  if (process.platform !== 'linux' || !existsSync(setpriv)) return [file, args];
-  return [setpriv, ['--pdeathsig', 'TERM', file, ...args]];
+/** Polls until the frontend answers and the namespace exists (or the server has died), then returns a connection. */
+async function waitForFrontend(
+  address: string,
+  namespace: string,
+  timeoutMs: number,
+  died: () => Error | null,
+): Promise<Connection> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    const abort = died();
+    if (abort) throw abort;
+    let connection: Connection | undefined;
+    try {
+      connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      await connection.workflowService.getSystemInfo({});
+      await connection.workflowService.describeNamespace({ namespace });
+      return connection;
+    } catch (err) {
+      lastError = err;
+      await connection?.close();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`Temporal at ${address} did not become ready in ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/**
+ * Registers the search attributes that are missing. Existing ones with the same type are left alone, so a
+ * server started again on a persisted db (or a shared one) starts fine.
+ */
+export async function ensureSearchAttributes(
+  connection: Connection,
+  namespace: string,
+  wanted: Record<string, SearchAttributeTypeName>,
+  log: DevLog,
+): Promise<void> {
+  if (Object.keys(wanted).length === 0) return;
+  const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+  const missing: Record<string, number> = {};
+  for (const [name, type] of Object.entries(wanted)) {
+    const current = customAttributes?.[name];
+    if (current === undefined || current === null) missing[name] = INDEXED_VALUE_TYPE[type];
+    else if (Number(current) !== INDEXED_VALUE_TYPE[type]) {
+      throw new Error(
+        `search attribute ${name} already exists in ${namespace} with another type than ${type}`,
+      );
+    }
+  }
+  if (Object.keys(missing).length === 0) return;
+  log.info({ namespace, searchAttributes: Object.keys(missing) }, 'registering search attributes');
+  await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: missing });
 }

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, embeddedPostgresDir, loadConfig, temporalDevDbFile, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
-import { consoleLog, stopChild } from '../dev/log';
+import { consoleLog as log, stopChild } from '../dev/log';
 import { startEmbeddedPostgres } from '../dev/embedded-postgres';
 import { findTemporalCli } from '../dev/temporal-cli';
 import { startTemporalDevServer } from '../dev/temporal-dev-server';
@@ -20,7 +20,6 @@ async function main() {
   process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const log = consoleLog;
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((err) => log.error(`stop failed: ${String(err)}`));
@@ -37,7 +36,12 @@ async function main() {
 
   try {
     const { databaseUrl, temporalAddress, temporalUiUrl } = await startDependencies(config, stops);
-    keepOnlyOurSignalHandler(onSignal);
+    // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the cluster and exit at once; ours
+    // stops the API and worker first, then Temporal, then PostgreSQL, so only ours may stay.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal))
+        if (listener !== onSignal) process.off(signal, listener);
+    }
     const { db } = createDatabase(databaseUrl, 2);
     const applied = await migrateToLatest(db);
     if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
@@ -46,18 +50,39 @@ async function main() {
     await db.destroy();
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
-    const children = [spawnEntry('worker', env), spawnEntry('api', env)];
-    for (const child of children) {
+    for (const child of [spawnEntry('worker', env), spawnEntry('api', env)]) {
       stops.push(() => stopChild(child, config.shutdownDeadlineMs + 5000));
       child.once('exit', (code, signal) => {
-        if (!stopping) {
-          log.error(`a child process exited (${code ?? signal}); stopping everything`);
-          onSignal();
-        }
+        if (stopping) return;
+        log.error(`a child process exited (${code ?? signal}); stopping everything`);
+        onSignal();
       });
     }
     await waitForApi(config);
-    printBanner(config, temporalUiUrl, demo, signInLink);
+    const url = config.publicBaseUrl;
+    const { host, apiPort, workerPort } = config.metrics;
+    const demoLines = demo
+      ? `Created a demo organisation with this API key (shown once, store it now):\n  ${demo.key}\n\n` +
+        `Try it:\n  curl -H "Authorization: Bearer ${demo.key}" ${url}/api/v1/orders`
+      : 'Create an API key with: npx notices key create --org <orgId> --scopes orders:read,orders:write';
+    const signInLines = signInLink
+      ? `\n\nSettings console: sign in as the demo admin with this one-time link (${SIGN_IN_LINK_MINUTES} minutes):\n` +
+        `  ${signInLink.url}\nExpired or used? Print a fresh one (while the service runs, or after):\n` +
+        `  ${signInLink.freshLinkCommand}`
+      : '';
+    process.stdout.write(`
+Statutory Notice Placement API is running.
+  API base URL : ${url}/api/v1
+  API reference: ${url}/docs (OpenAPI: ${url}/api/v1/openapi.json)
+  Health       : ${url}/api/health
+  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}
+  Data folder  : ${config.dataDir}
+  Metrics      : http://${host}:${apiPort}/metrics (API), :${workerPort}/metrics (worker)
+
+${demoLines}${signInLines}
+
+Press Ctrl-C to stop.
+`);
   } catch (err) {
     log.error(err instanceof Error ? err.message : String(err));
     await stopAll();
@@ -69,7 +94,7 @@ async function main() {
  * Runs one of our entry points (api, worker) as a child process, from the TypeScript sources through tsx
  * or from the compiled files, whichever this process itself runs from.
  */
-export function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv) {
   const compiled = __filename.endsWith('.js');
   const file = path.join(__dirname, `${name}.${compiled ? 'js' : 'ts'}`);
   const args = compiled ? [file] : ['--import', 'tsx', file];
@@ -83,7 +108,7 @@ async function startDependencies(config: Config, stops: (() => Promise<void>)[])
     const pg = await startEmbeddedPostgres({
       dataDir: embeddedPostgresDir(config),
       port: config.embeddedPostgresPort,
-      log: consoleLog,
+      log,
     });
     stops.push(() => pg.stop());
     databaseUrl = pg.databaseUrl;
@@ -97,24 +122,14 @@ async function startDependencies(config: Config, stops: (() => Promise<void>)[])
       namespace: config.temporalNamespace,
       ui: true,
       searchAttributes: SEARCH_ATTRIBUTES,
-      log: consoleLog,
-      cli: await findTemporalCli({ install: true, log: consoleLog }),
+      log,
+      cli: await findTemporalCli({ install: true, log }),
     });
     stops.push(() => temporal.stop());
     temporalAddress = temporal.address;
     temporalUiUrl = temporal.uiUrl;
   }
   return { databaseUrl, temporalAddress, temporalUiUrl };
-}
-
-/**
- * embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the cluster and exit at once; ours
- * stops the API and worker first, then Temporal, then PostgreSQL, so only ours may stay.
- */
-function keepOnlyOurSignalHandler(handler: () => void) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== handler) process.off(signal, listener);
-  }
 }
 
 async function waitForApi(config: Config) {
@@ -124,50 +139,6 @@ async function waitForApi(config: Config) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the API did not become healthy at ${url}`);
-}
-
-function printBanner(
-  config: Config,
-  temporalUiUrl: string | null,
-  demo: { key: string } | null,
-  signInLink: { url: string; freshLinkCommand: string } | null,
-) {
-  const lines = [
-    '',
-    'Statutory Notice Placement API is running.',
-    `  API base URL : ${config.publicBaseUrl}/api/v1`,
-    `  API reference: ${config.publicBaseUrl}/docs (OpenAPI: ${config.publicBaseUrl}/api/v1/openapi.json)`,
-    `  Health       : ${config.publicBaseUrl}/api/health`,
-    `  Temporal UI  : ${temporalUiUrl ?? '(external Temporal: see your Temporal UI)'}`,
-    `  Data folder  : ${config.dataDir}`,
-    `  Metrics      : http://${config.metrics.host}:${config.metrics.apiPort}/metrics (API), :${config.metrics.workerPort}/metrics (worker)`,
-  ];
-  if (demo) {
-    lines.push(
-      '',
-      'Created a demo organisation with this API key (shown once, store it now):',
-      `  ${demo.key}`,
-      '',
-      'Try it:',
-      `  curl -H "Authorization: Bearer ${demo.key}" ${config.publicBaseUrl}/api/v1/orders`,
-    );
-  } else {
-    lines.push(
-      '',
-      'Create an API key with: npx notices key create --org <orgId> --scopes orders:read,orders:write',
-    );
-  }
-  if (signInLink) {
-    lines.push(
-      '',
-      `Settings console: sign in as the demo admin with this one-time link (${SIGN_IN_LINK_MINUTES} minutes):`,
-      `  ${signInLink.url}`,
-      'Expired or used? Print a fresh one (while the service runs, or after):',
-      `  ${signInLink.freshLinkCommand}`,
-    );
-  }
-  lines.push('', 'Press Ctrl-C to stop.', '');
-  process.stdout.write(lines.join('\n'));
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { bearerCredential } from '../auth/bearer';
 import type { Logger } from '../logger';
 import type { WorkerHealth } from '../worker-health';
@@ -20,11 +20,6 @@ export interface MetricsServerOptions {
   retryAfterSeconds?: number;
 }
 
-export interface RunningMetricsServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares digests, so the comparison takes the same time whatever the token's length or content. */
@@ -39,30 +34,26 @@ function answer(res: ServerResponse, status: number, body: string, headers: Reco
   res.end(body);
 }
 
-const HEALTH_PATHS = ['/health', '/health/live'];
-
-async function healthAnswer(
+function healthAnswer(
   res: ServerResponse,
-  path: string,
-  health: WorkerHealth,
-  retryAfterSeconds: number,
+  { healthy, body }: { healthy: boolean; body: object },
+  opts: MetricsServerOptions,
 ) {
-  const { healthy, body } = path === '/health/live' ? health.live() : await health.ready();
   answer(res, healthy ? 200 : 503, JSON.stringify(body), {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
-    ...(!healthy && { 'Retry-After': String(retryAfterSeconds) }),
+    ...(!healthy && { 'Retry-After': String(opts.retryAfterSeconds ?? 5) }),
   });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsServerOptions) {
   const path = (req.url ?? '/').split('?')[0]!;
-  const isHealth = !!opts.health && HEALTH_PATHS.includes(path);
-  if (path !== '/metrics' && !isHealth) return answer(res, 404, 'Not found. Metrics are at /metrics.\n');
+  const health = path === '/health' || path === '/health/live' ? opts.health : undefined;
+  if (path !== '/metrics' && !health) return answer(res, 404, 'Not found. Metrics are at /metrics.\n');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return answer(res, 405, 'Method not allowed.\n', { Allow: 'GET, HEAD' });
   }
-  if (isHealth) return healthAnswer(res, path, opts.health!, opts.retryAfterSeconds ?? 5);
+  if (health) return healthAnswer(res, path === '/health/live' ? health.live() : await health.ready(), opts);
   if (!authorised(req, opts.token)) {
     return answer(res, 401, 'Send Authorization: Bearer <METRICS_TOKEN>.\n', {
       'WWW-Authenticate': 'Bearer',
@@ -75,9 +66,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: MetricsSe
 }
 
 /** GET /metrics on a port of its own, so exposing the API never exposes the metrics. */
-export async function startMetricsServer(opts: MetricsServerOptions): Promise<RunningMetricsServer> {
+export async function startMetricsServer(opts: MetricsServerOptions) {
   collectProcessMetrics();
-  const server: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res, opts).catch((err: unknown) => {
       opts.log.error({ err }, 'metrics scrape failed');
       if (!res.headersSent) answer(res, 500, 'Metrics could not be collected.\n');
@@ -94,6 +85,8 @@ export async function startMetricsServer(opts: MetricsServerOptions): Promise<Ru
   const port = typeof address === 'object' && address ? address.port : opts.port;
   return {
     url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/metrics`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type RunningMetricsServer = Awaited<ReturnType<typeof startMetricsServer>>;

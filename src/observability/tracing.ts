@@ -13,17 +13,8 @@ import { redactCapabilityPath } from './capability-paths';
 /** The span attribute, and the trace baggage entry, that carries the API's request id everywhere. */
 export const REQUEST_ID_ATTRIBUTE = 'notices.request_id';
 
-export interface Tracing {
-  /** Sends the spans still buffered, then stops. */
-  shutdown(): Promise<void>;
-}
-
-/** What the Temporal wiring needs of the process's tracing (src/observability/temporal-tracing.ts). */
-export interface ActiveTracing {
-  /** Where workflow spans, made inside the workflow sandbox and handed out through a sink, are sent. */
-  spanProcessor: SpanProcessor;
-  resource: Resource;
-}
+/** What the Temporal wiring needs: where workflow spans, handed out of the sandbox through a sink, are sent. */
+export type ActiveTracing = { spanProcessor: SpanProcessor; resource: Resource };
 
 let active: ActiveTracing | null = null;
 
@@ -58,7 +49,7 @@ export function startTracing(
   serviceName: string,
   env: NodeJS.ProcessEnv = process.env,
   exporter?: SdkTraceNode.SpanExporter,
-): Tracing | null {
+): { shutdown(): Promise<void> } | null {
   if (!exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return null;
   const { NodeTracerProvider, BatchSpanProcessor } =
     require('@opentelemetry/sdk-trace-node') as typeof SdkTraceNode;

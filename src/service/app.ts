@@ -70,26 +70,26 @@ export interface AppDeps {
 /** Checks of a document per client IP and minute (GET and POST /verify/:id). */
 export const VERIFY_PER_IP_PER_MINUTE = 30;
 
-/** The spec's two limits, counted in the configured store (PostgreSQL through the pool by default). */
+/** The spec's two limits and the public pages' own, counted in the configured store (PostgreSQL through the pool by default). */
 function rateLimiters(deps: AppDeps) {
-  const { config } = deps;
   const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
   const perMinute = (name: string, points: number, behind?: { quota: string }) =>
     createRateLimiter(limitStore, { name, points, durationSeconds: 60, behind });
-  const limits = config.rateLimits;
-  const perKey = perMinute('api-key', limits.perKeyPerMinute);
-  // Above the per-key limit: more keys do not buy an organisation more requests.
-  const perOrganisation = perMinute('organisation', limits.perOrganisationPerMinute, {
-    quota: 'requests_per_minute',
-  });
-  const perIpQuote = perMinute('quote-ip', limits.quotePerIpPerMinute);
-  // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
-  const perIpNoticeTypes = perMinute('notice-types-ip', limits.quotePerIpPerMinute);
-  // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
-  const perIpPages = perMinute('pages-ip', limits.pagesPerIpPerMinute);
-  // Checking a document is public: counted per client IP, on its own counter.
-  const perIpVerify = perMinute('verify-ip', VERIFY_PER_IP_PER_MINUTE);
-  return { perKey, perOrganisation, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify };
+  const limits = deps.config.rateLimits;
+  return {
+    perKey: perMinute('api-key', limits.perKeyPerMinute),
+    // Above the per-key limit: more keys do not buy an organisation more requests.
+    perOrganisation: perMinute('organisation', limits.perOrganisationPerMinute, {
+      quota: 'requests_per_minute',
+    }),
+    quote: perMinute('quote-ip', limits.quotePerIpPerMinute),
+    // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
+    noticeTypes: perMinute('notice-types-ip', limits.quotePerIpPerMinute),
+    // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
+    pages: perMinute('pages-ip', limits.pagesPerIpPerMinute),
+    // Checking a document is public: counted per client IP, on its own counter.
+    verify: perMinute('verify-ip', VERIFY_PER_IP_PER_MINUTE),
+  };
 }
 
 /**
@@ -130,20 +130,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perOrganisation, perIpQuote, perIpNoticeTypes, perIpPages, perIpVerify } =
-    rateLimiters(deps);
+  const { perKey, perOrganisation, ...perIp } = rateLimiters(deps);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const inV1 = (router: Router<AppState>) => v1.use(router.routes(), router.allowedMethods());
   const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
-  const limitQuote = quoteLimit((header) => callerOfHeader(activeKeys, header), {
-    perKey,
-    perOrganisation,
-    perIp: perIpQuote,
-  });
+  const caller = (header: string | undefined) => callerOfHeader(activeKeys, header);
+  const limitQuote = quoteLimit(caller, { perKey, perOrganisation, perIp: perIp.quote });
   const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
   inV1(quotes.router);
-  inV1(noticeTypesRoutes(perIpNoticeTypes));
+  inV1(noticeTypesRoutes(perIp.noticeTypes));
   inV1(openApiRoutes());
   const authenticated = [
     authenticate(activeKeys, deps.lastUsed),
@@ -161,7 +157,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   inV1(orderDocumentRoutes(db));
   v1.use('/test_helpers', ...authenticated);
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
-  const payments = paymentRoutes(deps, taskQueue, perIpPages);
+  const payments = paymentRoutes(deps, taskQueue, perIp.pages);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
@@ -180,7 +176,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // The payment pages read their own form bodies, ahead of the JSON API's parser.
   payments.pages.forEach(serve);
   // Public document verification: its own bounded upload, before the JSON body parser.
-  serve(verifyRoutes(db, perIpVerify));
+  serve(verifyRoutes(db, perIp.verify));
   // POST /api/v1/quote itself, reading its own body (see quoteRoutes); its other spellings go through v1.
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));

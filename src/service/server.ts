@@ -1,11 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { Client } from '@temporalio/client';
 import type Koa from 'koa';
-import type { Pool } from 'pg';
 import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
-import { createDatabase, type Db } from '../db/database';
+import { createDatabase } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
@@ -23,24 +21,8 @@ import { startPeriodicSweep } from '../api/periodic-sweep';
 import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
 
-export interface RunningApi {
-  url: string;
-  /** Stops taking requests, lets in-flight ones finish, then closes Temporal and the pool, all by `deadline`. */
-  stop(deadline?: ShutdownDeadline): Promise<void>;
-}
-
 /** Of the deadline, what closing the clients and the pool may take after the last request has finished. */
 const CLOSE_RESERVE_MS = 3000;
-
-export interface ApiWiring {
-  db: Db;
-  pool: Pool;
-  temporal: Client;
-  lastUsed: LastUsedTracker;
-  app: Koa<AppState>;
-  /** Flushes last-used times and closes the rate-limit store, the key cache, Temporal and the pool. */
-  close(deadline: ShutdownDeadline): Promise<void>;
-}
 
 /** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
 export async function wireApi(
@@ -51,7 +33,7 @@ export async function wireApi(
     cacheActiveKeys?: boolean;
     orders?: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'>;
   } = {},
-): Promise<ApiWiring> {
+) {
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
   }
@@ -95,11 +77,11 @@ export async function wireApi(
   });
   return {
     db,
-    pool,
     temporal,
     lastUsed,
     app,
-    async close(deadline) {
+    /** Flushes last-used times and closes the rate-limit store, the key cache, Temporal and the pool. */
+    async close(deadline: ShutdownDeadline) {
       await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
       limitStore.redis?.disconnect();
       await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
@@ -111,36 +93,36 @@ export async function wireApi(
   };
 }
 
-export async function startApiServer(config: Config, log: Logger): Promise<RunningApi> {
+/** The API process: the wiring, its periodic sweeps, /metrics, and the HTTP server; `stop` drains them by the deadline. */
+export async function startApiServer(config: Config, log: Logger) {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
+  const every = (intervalMs: number, what: string, sweep: () => Promise<number>, done?: 'rewritten') =>
+    startPeriodicSweep({ what, sweep, log, intervalMs, done });
+  const { rateLimitCleanupIntervalMs } = config.api;
   const sweeps = {
     // Expired keys are already ignored when claimed: this only keeps the table small.
-    'stop idempotency cleanup': startPeriodicSweep({
-      what: 'expired idempotency keys',
-      sweep: () => deleteExpiredIdempotencyKeys(db),
-      log,
-      intervalMs: config.orders.idempotencyCleanupIntervalMs,
-    }),
-    'stop rate-limit purge': startPeriodicSweep({
-      what: 'expired rate-limit and quota windows',
-      sweep: async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
-      log,
-      intervalMs: config.api.rateLimitCleanupIntervalMs,
-    }),
-    'stop sign-in purge': startPeriodicSweep({
-      what: 'expired sign-in links and console sessions',
-      sweep: () => deleteExpiredSignInLinksAndSessions(db),
-      log,
-      intervalMs: config.api.rateLimitCleanupIntervalMs,
-    }),
-    'stop order body refresh': startPeriodicSweep({
-      what: 'stale order bodies',
-      done: 'rewritten',
-      sweep: () => refreshStaleOrderBodies(db),
-      log,
-      intervalMs: config.orders.bodyRefreshIntervalMs,
-    }),
+    'stop idempotency cleanup': every(
+      config.orders.idempotencyCleanupIntervalMs,
+      'expired idempotency keys',
+      () => deleteExpiredIdempotencyKeys(db),
+    ),
+    'stop rate-limit purge': every(
+      rateLimitCleanupIntervalMs,
+      'expired rate-limit and quota windows',
+      async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
+    ),
+    'stop sign-in purge': every(
+      rateLimitCleanupIntervalMs,
+      'expired sign-in links and console sessions',
+      () => deleteExpiredSignInLinksAndSessions(db),
+    ),
+    'stop order body refresh': every(
+      config.orders.bodyRefreshIntervalMs,
+      'stale order bodies',
+      () => refreshStaleOrderBodies(db),
+      'rewritten',
+    ),
   };
   registerOrdersGauge(() => countOrdersByStatus(db));
   const metrics = await startMetricsServer({
@@ -155,14 +137,14 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const draining = closeConnectionsWhenDraining(server);
+  const drain = drainable(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
     url: `http://${config.host}:${port}`,
+    /** Stops taking requests, lets in-flight ones finish, then closes Temporal and the pool, all by `deadline`. */
     async stop(deadline = new ShutdownDeadline(Date.now() + config.shutdownDeadlineMs)) {
-      draining.start();
-      await deadline.within(log, 'finish in-flight requests', () => drain(server), CLOSE_RESERVE_MS);
+      await deadline.within(log, 'finish in-flight requests', drain, CLOSE_RESERVE_MS);
       server.closeAllConnections(); // requests still running past their share of the deadline are cut off
       await deadline.within(log, 'stop metrics server', () => metrics.stop(), CLOSE_RESERVE_MS);
       for (const [step, stop] of Object.entries(sweeps))
@@ -173,11 +155,8 @@ export async function startApiServer(config: Config, log: Logger): Promise<Runni
 }
 
 /**
- * The API's HTTP server, its time-outs set rather than left at Node's defaults (docs/api.md, "Security and limits"):
- * a client gets HTTP_HEADERS_TIMEOUT_SECONDS to send its headers and HTTP_REQUEST_TIMEOUT_SECONDS for the whole
- * request (a slow-loris client holding sockets open is answered 408 and cut off), checked every second rather
- * than Node's 30 s; an idle kept-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, longer than
- * the 60 s idle time-out of the usual load balancers, so a balancer never reuses a connection being closed.
+ * The API's HTTP server, its time-outs set rather than left at Node's defaults (docs/api.md, "Security and limits"),
+ * checked every second rather than Node's 30 s.
  */
 export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTimeouts'>): Server {
   const { headersMs, requestMs, keepAliveMs } = config.httpTimeouts;
@@ -193,10 +172,11 @@ export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTi
 }
 
 /**
- * Once draining, every response not yet sent (in flight, or arriving on a kept-alive connection) goes out with
- * `Connection: close`, so its connection ends with it instead of idling until the keep-alive timeout.
+ * The server's drain, which resolves when the in-flight requests have finished: it accepts no more connections,
+ * closes idle kept-alive ones, and every response not yet sent (in flight, or arriving on a kept-alive connection)
+ * goes out with `Connection: close`, so its connection ends with it instead of idling until the keep-alive timeout.
  */
-function closeConnectionsWhenDraining(server: Server) {
+function drainable(server: Server): () => Promise<void> {
   const unsent = new Set<ServerResponse>();
   let draining = false;
   const closeAfter = (res: ServerResponse) => {
@@ -207,18 +187,12 @@ function closeConnectionsWhenDraining(server: Server) {
     unsent.add(res);
     res.once('close', () => unsent.delete(res));
   });
-  return {
-    start() {
-      draining = true;
-      for (const res of unsent) closeAfter(res);
-    },
+  return () => {
+    draining = true;
+    for (const res of unsent) closeAfter(res);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 250);
+    return closed.finally(() => clearInterval(sweep));
   };
-}
-
-/** Stops accepting connections, closes idle keep-alive connections, and waits for in-flight requests. */
-function drain(server: Server): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  const sweep = setInterval(() => server.closeIdleConnections(), 250);
-  return closed.finally(() => clearInterval(sweep));
 }

@@ -1,8 +1,11 @@
 import { Connection } from '@temporalio/client';
 import { silentLog } from '../../../src/dev/log';
 import { findTemporalCli } from '../../../src/dev/temporal-cli';
-import { ensureSearchAttributes } from '../../../src/dev/temporal-frontend';
-import { startTemporalDevServer, type TemporalDevServer } from '../../../src/dev/temporal-dev-server';
+import {
+  ensureSearchAttributes,
+  startTemporalDevServer,
+  type TemporalDevServer,
+} from '../../../src/dev/temporal-dev-server';
 import { createLogger } from '../../../src/logger';
 import {
   checkTemporalSetup,
