@@ -7,7 +7,7 @@ import { listSentEmails, markEmailFailed } from '../db/sent-emails.repository';
 import type { Mailer } from '../mail/mailer';
 import { EmailDeferredError, EmailRejectedError, sendOnce } from '../mail/send-once';
 import { renderIncidentEmail } from '../mail/templates/incident';
-import { ORDER_AFFECTING, componentLabel, isComponent, type Component } from './components';
+import { affectsOrderProcessing, componentLabel, type Component } from './components';
 
 export interface IncidentDeps {
   config: Config;
@@ -27,9 +27,6 @@ export interface IncidentEmailResult {
 }
 
 export class IncidentError extends Error {}
-
-export const affectsOrderProcessing = (components: string[]) =>
-  components.some((c) => isComponent(c) && ORDER_AFFECTING.has(c));
 
 export async function openIncident(
   deps: IncidentDeps,

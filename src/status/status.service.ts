@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { withTimeout } from '../health';
-import { listIncidents, type Incident } from '../db/incidents.repository';
+import { listIncidents } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
   countStalledWebhookDeliveries,
@@ -15,22 +15,8 @@ import {
   DELIVERY_THRESHOLDS,
   overallSummary,
   WEBHOOK_STALL_MINUTES,
-  type ComponentStatus,
-  type ComponentState,
   type Signals,
 } from './components';
-
-export interface StatusSnapshot {
-  status: ComponentState;
-  summary: string;
-  updatedAt: string;
-  components: ComponentStatus[];
-  incidents: {
-    open: Incident[];
-    /** Resolved incidents of the last 90 days, newest first. */
-    history: Incident[];
-  };
-}
 
 export interface StatusDeps {
   config: Config;
@@ -117,7 +103,9 @@ export async function readSignals(deps: StatusDeps): Promise<Signals> {
   };
 }
 
-export async function buildSnapshot(deps: StatusDeps): Promise<StatusSnapshot> {
+export type StatusSnapshot = Awaited<ReturnType<typeof buildSnapshot>>;
+
+export async function buildSnapshot(deps: StatusDeps) {
   const since = new Date(Date.now() - HISTORY_DAYS * 86_400_000);
   const [signals, incidents] = await Promise.all([
     readSignals(deps),
@@ -130,6 +118,7 @@ export async function buildSnapshot(deps: StatusDeps): Promise<StatusSnapshot> {
     components,
     incidents: {
       open: incidents.filter((i) => i.status === 'open'),
+      /** Resolved incidents of the last HISTORY_DAYS, newest first. */
       history: incidents.filter((i) => i.status === 'resolved'),
     },
   };
