@@ -20,8 +20,8 @@ import {
   type ConsoleDeps,
   type ConsoleRouter,
 } from './context';
-import { html, type Html } from '../../web/html';
-import { csrfField, sendPage } from './layout';
+import { html } from '../../web/html';
+import { input, postForm, sendConfirmation, sendPage, submit, type Confirmation } from './layout';
 import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './security';
 
 /**
@@ -56,56 +56,23 @@ function signInForm(
   config: Config,
   o: { email?: string; error?: string; notice?: string },
 ) {
-  const csrf = preSessionCsrf(ctx, config);
-  sendPage(
-    ctx,
-    {
-      title: 'Sign in',
-      error: o.error,
-      notice: o.notice,
-      body: html`<p>
-          Enter the e-mail address your organisation's admin invited. We will e-mail you a sign-in link that
-          works once, for ${SIGN_IN_LINK_MINUTES} minutes.
-        </p>
-        <form method="post" action="/settings/sign-in">
-          ${csrfField(csrf)}
-          <label for="email">E-mail address</label>
-          <input
-            type="email"
-            id="email"
-            name="email"
-            autocomplete="email"
-            required
-            maxlength="254"
-            value="${o.email ?? ''}"
-          />
-          <button type="submit">E-mail me a sign-in link</button>
-        </form>`,
-    },
-    o.error ? 400 : 200,
-  );
+  const address = input('email', 'E-mail address', 'email', 'email', {
+    autocomplete: 'email',
+    required: true,
+    maxlength: 254,
+    value: o.email ?? '',
+  });
+  const body = html`<p>
+      Enter the e-mail address your organisation's admin invited. We will e-mail you a sign-in link that works
+      once, for ${SIGN_IN_LINK_MINUTES} minutes.
+    </p>
+    ${postForm('/settings/sign-in', preSessionCsrf(ctx, config), [address, submit('E-mail me a sign-in link')])}`;
+  sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body }, o.error ? 400 : 200);
 }
 
-/**
- * The page an e-mailed link opens: it only shows a button, since mail scanners that fetch links must not use up
- * the token.
- */
-function sendLinkConfirmation(
-  ctx: ConsoleContext,
-  csrf: string,
-  o: { title: string; text: Html; action: string; button: string },
-) {
-  const token = String(ctx.query.token ?? '').slice(0, 100);
-  sendPage(ctx, {
-    title: o.title,
-    body: html`<p>${o.text}</p>
-      <form method="post" action="${o.action}">
-        ${csrfField(csrf)}
-        <input type="hidden" name="token" value="${token}" />
-        <button type="submit">${o.button}</button>
-      </form>`,
-  });
-}
+/** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
+const sendLinkConfirmation = (ctx: ConsoleContext, csrf: string, o: Omit<Confirmation, 'csrf' | 'token'>) =>
+  sendConfirmation(ctx, { ...o, csrf, token: String(ctx.query.token ?? '').slice(0, 100) });
 
 const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
 
@@ -147,7 +114,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   router.get('/settings/sign-in/confirm', (ctx) =>
     sendLinkConfirmation(ctx, preSessionCsrf(ctx, config), {
       title: 'Confirm sign-in',
-      text: html`Continue to sign in to your organisation's settings.`,
+      question: html`Continue to sign in to your organisation's settings.`,
       action: '/settings/sign-in/confirm',
       button: 'Sign in',
     }),
@@ -170,7 +137,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   router.get('/settings/billing-email/confirm', (ctx) =>
     sendLinkConfirmation(ctx, ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config), {
       title: 'Confirm billing e-mail',
-      text: html`Confirm that this address receives your organisation's billing e-mail.`,
+      question: html`Confirm that this address receives your organisation's billing e-mail.`,
       action: '/settings/billing-email/confirm',
       button: 'Confirm this address',
     }),
