@@ -149,8 +149,7 @@ async function sendWithRetries(
   const delays = deps.retryDelaysMs ?? [1000, 5000];
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const outcome = await send();
-      return { status: outcome.status === 'failed' ? 'failed' : outcome.status };
+      return { status: (await send()).status };
     } catch (err) {
       if (err instanceof EmailRejectedError) return { status: 'failed', error: err.message };
       if (!(err instanceof EmailDeferredError)) throw err;

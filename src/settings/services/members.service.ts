@@ -13,7 +13,7 @@ import {
 import { findOrganisation } from '../../db/organisations.repository';
 import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { renderSignInEmail } from '../../mail/templates/sign-in';
+import { renderSignInEmail } from '../../mail/templates/settings';
 import {
   actorLabel,
   audit,
