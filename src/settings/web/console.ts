@@ -50,28 +50,6 @@ function pageErrors(log: Logger) {
   };
 }
 
-/** The form body of a POST as `ctx.state.form` (urlencoded only, bounded). */
-function formBody(): Middleware<ConsoleState> {
-  const parse = bodyParser({
-    enableTypes: ['form'],
-    formLimit: `${MAX_FORM_BYTES}b`,
-    onError: (err) => {
-      throw err;
-    },
-  });
-  return async (ctx, next) => {
-    if (ctx.method !== 'POST') return next();
-    if (!ctx.is('application/x-www-form-urlencoded')) {
-      ctx.state.form = {};
-      return next();
-    }
-    return parse(ctx as never, async () => {
-      ctx.state.form = (ctx.request.body ?? {}) as Record<string, unknown>;
-      await next();
-    });
-  };
-}
-
 /** Pages without a session: sign-in, the billing e-mail's verification link (its owner may be no member), assets. */
 const PUBLIC = ['/settings/sign-in', '/settings/billing-email/confirm', '/settings/assets/'];
 
@@ -113,7 +91,8 @@ export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,
     pageErrors(log),
-    formBody(),
+    // The form body of a POST (urlencoded only, bounded) as `ctx.request.body`.
+    bodyParser({ enableTypes: ['form'], formLimit: `${MAX_FORM_BYTES}b`, parsedMethods: ['POST'] }),
     loadSession(db),
     checkCsrf(config),
     requireSession,

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createLimiter } from '../../api/middleware/rate-limit-store';
 import { clientBucket } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
 import {
@@ -22,7 +23,8 @@ import {
 } from './context';
 import { html } from '../../web/html';
 import { input, postForm, sendConfirmation, sendPage, submit, type Confirmation } from './layout';
-import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './security';
+import { setHttpOnlyCookie } from '../../api/pages/form-csrf';
+import { consoleCookie, preSessionCsrf, SESSION_COOKIE, SESSION_HOURS } from './security';
 
 /**
  * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket) per 15 minutes,
@@ -30,17 +32,9 @@ import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './secu
  * gets at most one e-mail every few minutes while their last link is unused (members.service.ts).
  */
 const perClient = (pool: Pool, keyPrefix: string, points: number) =>
-  new RateLimiterPostgres({
-    storeClient: pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix,
-    points,
-    duration: 15 * 60,
-    clearExpiredByTimeout: false,
-  });
+  createLimiter({ pool, redis: null }, { keyPrefix, points, duration: 15 * 60 });
 
-async function consume(ctx: ConsoleContext, limiter: RateLimiterPostgres) {
+async function consume(ctx: ConsoleContext, limiter: RateLimiterAbstract) {
   try {
     await limiter.consume(clientBucket(ctx.ip));
   } catch (rejection) {
@@ -82,7 +76,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
   const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
   const signOut = (ctx: ConsoleContext, notice: string) => {
-    setCookie(ctx, config, SESSION_COOKIE, '', 0);
+    setHttpOnlyCookie(ctx, SESSION_COOKIE, '', consoleCookie(config, 0));
     ctx.state.session = undefined;
     signInForm(ctx, config, { notice });
   };
@@ -129,7 +123,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
       });
     }
     const { token } = await createSession(db, member.id, SESSION_HOURS * 3_600_000);
-    setCookie(ctx, config, SESSION_COOKIE, token, SESSION_HOURS * 3600);
+    setHttpOnlyCookie(ctx, SESSION_COOKIE, token, consoleCookie(config, SESSION_HOURS * 3600));
     ctx.redirect('/settings/keys');
   });
 
