@@ -27,11 +27,12 @@ export class SettingsRefused extends Error {
 }
 
 export const notFound = (what: string, id: string) => new SettingsRefused('not_found', `No ${what} ${id}.`);
+export const invalid = (message: string) => new SettingsRefused('invalid', message);
 
 /** The value as the schema reads it, or the schema's first complaint as an `invalid` refusal. */
 export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new SettingsRefused('invalid', result.error.issues[0].message);
+  if (!result.success) throw invalid(result.error.issues[0].message);
   return result.data;
 }
 

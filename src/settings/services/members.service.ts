@@ -18,6 +18,7 @@ import {
   actorLabel,
   audit,
   existingOrganisation,
+  invalid,
   notFound,
   parsed,
   SettingsRefused,
@@ -123,7 +124,7 @@ export async function inviteMember(
     role,
     invitedBy: actorLabel(actor),
   });
-  if (!member) throw new SettingsRefused('invalid', `${email} is already a member.`);
+  if (!member) throw invalid(`${email} is already a member.`);
   const change = { organisationId: input.organisationId, action: 'member.invited', target: member.id };
   await audit(deps.db, actor, { ...change, details: { email, role } });
   const invitedBy = actor.kind === 'member' ? actor.email : 'An operator';
@@ -143,7 +144,7 @@ export async function removeOrganisationMember(
   if (!member) throw notFound('member', memberId);
   const removed = await removeMember(db, organisationId, memberId);
   if (removed === 'last_admin') {
-    throw new SettingsRefused('invalid', 'The last admin cannot be removed: invite another admin first.');
+    throw invalid('The last admin cannot be removed: invite another admin first.');
   }
   if (!removed) throw notFound('member', memberId);
   const details = { email: member.email, role: member.role };

@@ -17,7 +17,7 @@ import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { isOrderEventName } from '../../orders/events';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
 import { checkHeldQuota } from '../../quotas/usage';
-import { audit, existingOrganisation, notFound, SettingsRefused, type Actor } from './actor';
+import { audit, existingOrganisation, invalid, notFound, type Actor } from './actor';
 
 /**
  * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
@@ -35,22 +35,18 @@ interface Deps {
 function checkEvents(events: readonly string[]): WebhookEventName[] {
   const unknown = events.filter((e) => !isOrderEventName(e));
   if (unknown.length > 0) {
-    throw new SettingsRefused(
-      'invalid',
-      `Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`,
-    );
+    throw invalid(`Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`);
   }
-  if (events.length === 0) throw new SettingsRefused('invalid', 'Choose at least one event.');
+  if (events.length === 0) throw invalid('Choose at least one event.');
   return WEBHOOK_EVENTS.filter((e) => events.includes(e));
 }
 
 function checkUrl(config: Config, url: string, mode: 'live' | 'test'): URL {
-  if (url.length > MAX_URL_LENGTH)
-    throw new SettingsRefused('invalid', `The URL is at most ${MAX_URL_LENGTH} characters.`);
+  if (url.length > MAX_URL_LENGTH) throw invalid(`The URL is at most ${MAX_URL_LENGTH} characters.`);
   try {
     return validateEndpointUrl(url.trim(), mode, config.webhooks.allowPrivateDestinations);
   } catch (err) {
-    if (err instanceof DestinationError) throw new SettingsRefused('invalid', `URL: ${err.message}`);
+    if (err instanceof DestinationError) throw invalid(`URL: ${err.message}`);
     throw err;
   }
 }
@@ -74,7 +70,7 @@ export async function createEndpoint(
   input: { organisationId: string; url: string; mode: string; events?: readonly string[] },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const { organisationId, mode } = input;
-  if (mode !== 'live' && mode !== 'test') throw new SettingsRefused('invalid', 'The mode is live or test.');
+  if (mode !== 'live' && mode !== 'test') throw invalid('The mode is live or test.');
   const url = checkUrl(config, input.url, mode);
   const events = checkEvents(input.events ?? DEFAULT_WEBHOOK_EVENTS);
   await existingOrganisation(db, organisationId);
@@ -185,7 +181,7 @@ export function deleteEndpoint(deps: Deps, actor: Actor, id: string, organisatio
  * as a delivery; a disabled endpoint may be tested before it is enabled again.
  */
 export async function sendTestEvent({ db, config }: Deps, endpoint: WebhookEndpoint, event: string) {
-  if (!isOrderEventName(event)) throw new SettingsRefused('invalid', `Unknown event ${event}.`);
+  if (!isOrderEventName(event)) throw invalid(`Unknown event ${event}.`);
   const now = new Date();
   const data = sampleEventData(event, {
     organisationId: endpoint.organisationId,

@@ -146,10 +146,7 @@ export interface PageOptions {
   error?: string | null;
 }
 
-/**
- * Answers a console page: landmarks, a skip link, one h1, and the messages announced to screen readers. The
- * console's headers (no caching, no framing, no referrer carrying a token) are set by its middleware.
- */
+/** Answers a console page: landmarks, a skip link, one h1, and the messages announced to screen readers. */
 export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
   const org = ctx.state.session?.organisation.name;
   ctx.status = status;

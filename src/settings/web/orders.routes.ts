@@ -168,10 +168,7 @@ function pricingTable(order: Order): Html {
   </table>`;
 }
 
-/**
- * The order as the API and its events show it; what applies to some orders only (a PO reference, a
- * cancellation, a delivery failure) is left out when it does not.
- */
+/** The order as the API shows it; a PO reference, cancellation or delivery failure only when there is one. */
 function orderFacts(order: Order): Html {
   const failure = order.deliveryFailure;
   return definitions([

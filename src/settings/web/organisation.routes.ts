@@ -134,10 +134,7 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
   }
 }
 
-/**
- * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
- * the settings audit log.
- */
+/** Organisation: contact details (admins edit), billing arrangement, quotas with their use now, the audit log. */
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db } = deps;
   const page = organisationPage(deps);
