@@ -38,8 +38,8 @@ const PROBE_TIMEOUT_MS = 1500;
 /** Pollers are listed for a while after a worker stops; one seen this recently is a live worker. */
 const LIVE_POLLER_MS = 2 * 60_000;
 // temporal.api.enums.v1.TaskQueueType
-const TASK_QUEUE_TYPE_WORKFLOW = 1;
-const TASK_QUEUE_TYPE_ACTIVITY = 2;
+const WORKFLOW_QUEUE = 1;
+const ACTIVITY_QUEUE = 2;
 
 /** Null when the signal cannot be read: the component then shows as degraded, "cannot be read". */
 const orNull = <T>(work: Promise<T>): Promise<T | null> =>
@@ -72,7 +72,7 @@ async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
   };
   try {
     const [workflowPollers, activityPollers] = await withTimeout(
-      Promise.all([pollers(TASK_QUEUE_TYPE_WORKFLOW), pollers(TASK_QUEUE_TYPE_ACTIVITY)]),
+      Promise.all([pollers(WORKFLOW_QUEUE), pollers(ACTIVITY_QUEUE)]),
       PROBE_TIMEOUT_MS + 500,
     );
     return { reachable: true, workflowPollers, activityPollers };
@@ -81,7 +81,7 @@ async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
   }
 }
 
-export async function readSignals(deps: StatusDeps): Promise<Signals> {
+async function readSignals(deps: StatusDeps): Promise<Signals> {
   const { db, config } = deps;
   const day = new Date(Date.now() - DELIVERY_THRESHOLDS.windowHours * 3_600_000);
   const overdue = new Date(Date.now() - WEBHOOK_STALL_MINUTES * 60_000);
