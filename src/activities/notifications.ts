@@ -9,8 +9,13 @@ import { addDays, ukDate } from '../notices/dates';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
-import { invoiceDetails, renderInvoiceEmail } from '../mail/templates/invoice';
-import { orderMailView, renderOrderEmail, type OrderMailView } from '../mail/templates/order';
+import {
+  invoiceDetails,
+  orderMailView,
+  renderInvoiceEmail,
+  renderOrderEmail,
+  type OrderMailView,
+} from '../mail/templates/order';
 import { isOrderEventName } from '../orders/events';
 import { isQuotaRefusal } from '../quotas/quotas';
 import { useWindowQuotas } from '../quotas/usage';

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SentMessageInfo, type Transporter } from 'nodemailer';
 import { outboxDir, type Config } from '../config';
+import type { RenderedEmail } from './templates/render';
 
 export interface MailAttachment {
   filename: string;
@@ -10,24 +11,15 @@ export interface MailAttachment {
   contentType: string;
 }
 
-/** One e-mail, rendered: plain text and HTML of the same content. */
-export interface MailMessage {
+/** One e-mail to send; `messageId` is stable for the same logical e-mail (derived from its idempotency key). */
+export type MailMessage = RenderedEmail & {
   to: string[];
-  subject: string;
-  text: string;
-  html: string;
   attachments?: MailAttachment[];
-  /** A stable Message-ID for the same logical e-mail (derived from its idempotency key). */
   messageId?: string;
-}
+};
 
-export interface MailReceipt {
-  messageId: string;
-  accepted: string[];
-  rejected: string[];
-  /** Outbox mode: the .eml file written. */
-  file?: string;
-}
+/** Who the server accepted the message for. */
+export type MailReceipt = { messageId: string; accepted: string[] };
 
 /** Sends e-mail. Throws on failure; `classifySendError` tells a refusal from a transient problem. */
 export interface Mailer {
@@ -36,10 +28,7 @@ export interface Mailer {
   close(): void;
 }
 
-/**
- * SMTP when `SMTP_URL` is set, else the outbox folder under DATA_DIR. `pooled`: for a long-running sender that
- * closes the mailer when it stops (the worker), SMTP connections are kept and reused (see smtpMailer).
- */
+/** SMTP when `SMTP_URL` is set, else the outbox folder under DATA_DIR; `pooled`: see smtpMailer. */
 export function createMailer(config: Config, opts: { pooled?: boolean } = {}): Mailer {
   return config.mail.smtpUrl
     ? smtpMailer(config.mail.smtpUrl, config.mail.from, opts)
@@ -58,15 +47,30 @@ export function stableMessageId(key: string, from: string): string {
   return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${fromDomain(from)}>`;
 }
 
-function envelope(from: string, m: MailMessage) {
+/** Sends through a nodemailer transport; `receipt` turns nodemailer's answer into ours. */
+function nodemailerMailer(
+  mode: Mailer['mode'],
+  transport: Transporter,
+  from: string,
+  receipt: (info: SentMessageInfo, m: MailMessage) => Promise<MailReceipt>,
+): Mailer {
   return {
-    from,
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    html: m.html,
-    attachments: m.attachments?.map((a) => ({ ...a })),
-    ...(m.messageId && { messageId: m.messageId }),
+    mode,
+    async send(m) {
+      const attachments = m.attachments?.map((a) => ({ ...a }));
+      const { to, subject, text, html, messageId } = m;
+      const info = await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        attachments,
+        ...(messageId && { messageId }),
+      });
+      return receipt(info, m);
+    },
+    close: () => transport.close(),
   };
 }
 
@@ -76,25 +80,17 @@ function envelope(from: string, m: MailMessage) {
  * after the socket timeout and `close()` ends them all. Either way a send resolves once the server accepted it.
  */
 export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boolean } = {}): Mailer {
-  const transport: Transporter = nodemailer.createTransport({
+  const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
     ...(opts.pooled && POOL),
   });
-  return {
-    mode: 'smtp',
-    async send(m) {
-      const info = await transport.sendMail(envelope(from, m));
-      return {
-        messageId: info.messageId,
-        accepted: (info.accepted ?? []).map(String),
-        rejected: (info.rejected ?? []).map(String),
-      };
-    },
-    close: () => transport.close(),
-  };
+  return nodemailerMailer('smtp', transport, from, async (info) => ({
+    messageId: info.messageId,
+    accepted: (info.accepted ?? []).map(String),
+  }));
 }
 
 /**
@@ -103,19 +99,14 @@ export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boole
  */
 export function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
-    mode: 'outbox',
-    async send(m) {
-      const info = await transport.sendMail(envelope(from, m));
-      await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      const file = path.join(dir, name);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
-      await rename(`${file}.tmp`, file);
-      return { messageId: info.messageId, accepted: [...m.to], rejected: [], file };
-    },
-    close: () => transport.close(),
-  };
+  return nodemailerMailer('outbox', transport, from, async (info, m) => {
+    await mkdir(dir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(dir, name);
+    await writeFile(`${file}.tmp`, info.message as Buffer);
+    await rename(`${file}.tmp`, file);
+    return { messageId: info.messageId, accepted: [...m.to] };
+  });
 }
 
 /**

@@ -11,11 +11,10 @@ import { emails } from '../observability/metrics';
 import { classifySendError, stableMessageId, type MailAttachment, type Mailer } from './mailer';
 import type { RenderedEmail } from './templates/render';
 
-export type EmailOutcome =
-  | { key: string; status: 'sent'; messageId: string | null }
-  /** Settled earlier: a retry or a second trigger sends nothing. */
-  | { key: string; status: 'already_sent' | 'already_failed' }
-  | { key: string; status: 'failed'; error: string };
+/** `already_…`: settled earlier, so a retry or a second trigger sends nothing. */
+type EmailOutcome =
+  | { key: string; status: 'sent'; messageId: string }
+  | { key: string; status: 'already_sent' | 'already_failed' };
 
 /** The message was refused for good (SMTP 5xx, bad address); it is recorded as failed. */
 export class EmailRejectedError extends Error {
@@ -40,12 +39,11 @@ export interface OutgoingEmail {
 const LEASE_MS = 120_000;
 
 /**
- * Sends the e-mail at most once per key. The row in `sent_emails` is claimed before sending and settled
- * after, so a retry of a sent (or definitively failed) e-mail sends nothing. A refusal is recorded and
- * thrown as EmailRejectedError; a transient failure releases the claim and throws EmailDeferredError.
- *
- * The one gap is a crash between the SMTP server accepting the message and the row being marked sent: the
- * next attempt sends again, with the same Message-ID, so mail clients can recognise the duplicate.
+ * Sends the e-mail at most once per key. The row in `sent_emails` is claimed before sending and settled after,
+ * so a retry of a sent (or definitively failed) e-mail sends nothing. A refusal is recorded and thrown as
+ * EmailRejectedError; a transient failure releases the claim and throws EmailDeferredError. The one gap is a
+ * crash between the SMTP server accepting the message and the row being marked sent: the next attempt sends
+ * again, with the same Message-ID, so mail clients can recognise the duplicate.
  */
 export async function sendOnce(
   db: Db,
@@ -60,35 +58,25 @@ export async function sendOnce(
   }
   if (claim.state === 'busy') throw new EmailDeferredError(`Another attempt is sending ${intent.key}.`);
 
-  const bad = intent.recipients.filter((r) => !isEmailAddress(r));
-  const good = intent.recipients.filter((r) => isEmailAddress(r));
-  if (good.length === 0) {
-    const error = intent.recipients.length
-      ? `Invalid recipient address: ${bad.join(', ')}`
-      : 'No recipient address.';
+  const reject = async (error: string) => {
     await markEmailFailed(db, intent.key, error);
     emails.inc({ outcome: 'failed' });
-    throw new EmailRejectedError(error);
+    return new EmailRejectedError(error);
+  };
+  const good = intent.recipients.filter((r) => isEmailAddress(r));
+  if (good.length === 0) {
+    const bad = intent.recipients.join(', ');
+    throw await reject(bad ? `Invalid recipient address: ${bad}` : 'No recipient address.');
   }
   try {
-    const receipt = await mailer.send({
-      to: good,
-      subject: out.email.subject,
-      text: out.email.text,
-      html: out.email.html,
-      attachments: out.attachments,
-      messageId: stableMessageId(intent.key, from),
-    });
+    const messageId = stableMessageId(intent.key, from);
+    const receipt = await mailer.send({ ...out.email, to: good, attachments: out.attachments, messageId });
     await markEmailSent(db, intent.key, receipt.messageId);
     emails.inc({ outcome: 'sent' });
     return { key: intent.key, status: 'sent', messageId: receipt.messageId };
   } catch (err) {
     const { permanent, message } = classifySendError(err);
-    if (permanent) {
-      await markEmailFailed(db, intent.key, message);
-      emails.inc({ outcome: 'failed' });
-      throw new EmailRejectedError(message);
-    }
+    if (permanent) throw await reject(message);
     await releaseEmail(db, intent.key, message);
     emails.inc({ outcome: 'deferred' });
     throw new EmailDeferredError(message);

@@ -1,44 +1,46 @@
+import type { Incident } from '../db/incidents.repository';
+
 /**
  * The public status page's vocabulary: its components, their states, and the pure rules that turn live
  * health signals and open incidents into a state per component.
  */
-export const COMPONENT_LABELS = {
-  api: 'API',
-  order_processing: 'Order processing',
-  database: 'Database',
-  payments: 'Payments',
-  gazette: 'Gazette integration',
-  newspaper_delivery: 'Newspaper delivery',
-  webhooks: 'Webhook delivery',
-} as const;
-export type Component = keyof typeof COMPONENT_LABELS;
-export const COMPONENTS = Object.keys(COMPONENT_LABELS) as Component[];
 
-/** Incidents on these components affect order processing, so organisations with orders in flight hear of them. */
-export const ORDER_AFFECTING: ReadonlySet<Component> = new Set([
-  'order_processing',
-  'payments',
-  'gazette',
-  'newspaper_delivery',
-  'database',
-]);
+/**
+ * Every component, in the page's order: what a visitor (or an incident e-mail) calls it, and whether its
+ * incidents affect order processing (organisations with orders in flight then hear of them).
+ */
+const COMPONENT_TABLE = {
+  api: ['API', false],
+  order_processing: ['Order processing', true],
+  database: ['Database', true],
+  payments: ['Payments', true],
+  gazette: ['Gazette integration', true],
+  newspaper_delivery: ['Newspaper delivery', true],
+  webhooks: ['Webhook delivery', false],
+} as const satisfies Record<string, readonly [label: string, affectsOrders: boolean]>;
+export type Component = keyof typeof COMPONENT_TABLE;
+export const COMPONENTS = Object.keys(COMPONENT_TABLE) as Component[];
 
-export const isComponent = (value: string): value is Component => Object.hasOwn(COMPONENT_LABELS, value);
+export const isComponent = (value: string): value is Component => Object.hasOwn(COMPONENT_TABLE, value);
 
 /** What a visitor (or an incident e-mail) calls a component; an unknown id as it is. */
 export const componentLabel = (value: string): string =>
-  isComponent(value) ? COMPONENT_LABELS[value] : value;
+  isComponent(value) ? COMPONENT_TABLE[value][0] : value;
 
-export type ComponentState = 'operational' | 'degraded' | 'outage';
-const RANK: Record<ComponentState, number> = { operational: 0, degraded: 1, outage: 2 };
-export const worst = (states: ComponentState[]): ComponentState =>
-  states.reduce<ComponentState>((a, b) => (RANK[b] > RANK[a] ? b : a), 'operational');
+export const affectsOrderProcessing = (components: string[]) =>
+  components.some((c) => isComponent(c) && COMPONENT_TABLE[c][1]);
+
+const STATES = ['operational', 'degraded', 'outage'] as const;
+export type ComponentState = (typeof STATES)[number];
+const worst = (states: ComponentState[]): ComponentState =>
+  STATES[Math.max(0, ...states.map((s) => STATES.indexOf(s)))];
 
 /** A health reading: the state the signal alone implies, and a sentence a visitor can read. */
-export interface Reading {
-  state: ComponentState;
-  detail: string;
-}
+type Reading = { state: ComponentState; detail: string };
+const operational = (detail: string): Reading => ({ state: 'operational', detail });
+const degraded = (detail: string): Reading => ({ state: 'degraded', detail });
+const outage = (detail: string): Reading => ({ state: 'outage', detail });
+const unknown = (what: string) => degraded(`The ${what} health signal cannot be read right now.`);
 
 /** What the status service measured, before incidents are applied. */
 export interface Signals {
@@ -57,110 +59,78 @@ export interface Signals {
 
 /** A live webhook delivery this many minutes past its due attempt shows "Webhook delivery" as degraded. */
 export const WEBHOOK_STALL_MINUTES = 5;
-
 /** Thresholds of the newspaper-delivery component (unresolved `order.delivery_failed` in the window). */
 export const DELIVERY_THRESHOLDS = { degradedAt: 1, outageAt: 5, windowHours: 24 } as const;
 /** Payments are degraded from this many failed refunds in the window (24 hours). */
-export const PAYMENT_FAILURES_DEGRADED_AT = 1;
-/** A database answering slower than this is degraded. */
-export const SLOW_DATABASE_MS = 1000;
+const PAYMENT_FAILURES_DEGRADED_AT = 1;
+const SLOW_DATABASE_MS = 1000;
 
-const unknown = (what: string): Reading => ({
-  state: 'degraded',
-  detail: `The ${what} health signal cannot be read right now.`,
-});
+const READERS: { [C in Component]: (s: Signals) => Reading } = {
+  api: () => operational('Answering requests.'),
+  order_processing: ({ temporal: t }) => {
+    if (!t.reachable) return outage('The workflow engine does not answer.');
+    if (t.workflowPollers === 0 && t.activityPollers === 0) return outage('No order workers are running.');
+    if (t.workflowPollers === 0 || t.activityPollers === 0)
+      return degraded('Order workers are running with reduced capacity.');
+    return operational('Orders are being processed.');
+  },
+  database: ({ database: d }) => {
+    if (!d.reachable) return outage('The database does not answer.');
+    if ((d.latencyMs ?? 0) > SLOW_DATABASE_MS) return degraded('The database answers slowly.');
+    return operational('Answering queries.');
+  },
+  payments: ({ payments: p }) => {
+    // The provider's name only: nothing on the public page may describe how the service is configured.
+    const provider = p.provider === 'stripe' ? 'Stripe' : 'the sandbox payment provider';
+    if (p.recentFailures === null) return unknown('payments');
+    if (p.recentFailures >= PAYMENT_FAILURES_DEGRADED_AT)
+      return degraded(`Recent refunds through ${provider} failed and are being handled manually.`);
+    return operational(`Payments through ${provider}.`);
+  },
+  gazette: ({ gazette: g }) => {
+    if (g.available === null) return unknown('Gazette');
+    if (g.available) return operational('Gazette notices are accepted.');
+    return outage(
+      `The Gazette integration is unavailable${g.note ? `: ${g.note}` : ''}. Gazette notices cannot be placed for now.`,
+    );
+  },
+  newspaper_delivery: ({ failedDeliveries: failed }) => {
+    if (failed === null) return unknown('newspaper delivery');
+    const { degradedAt, outageAt, windowHours } = DELIVERY_THRESHOLDS;
+    const what = `${failed} artwork deliver${failed === 1 ? 'y' : 'ies'} to newspapers failed in the last ${windowHours} hours`;
+    if (failed >= outageAt) return outage(`${what}.`);
+    if (failed >= degradedAt) return degraded(`${what} and ${failed === 1 ? 'is' : 'are'} being handled.`);
+    return operational('Artwork reaches the newspapers.');
+  },
+  webhooks: ({ stalledWebhooks: stalled }) => {
+    if (stalled === null) return unknown('webhook delivery');
+    if (stalled > 0)
+      return degraded(
+        'Some webhook deliveries are delayed on our side; they will be sent, and no attempt is lost.',
+      );
+    return operational('Webhooks are sent on schedule.');
+  },
+};
 
-export function readComponents(s: Signals): Record<Component, Reading> {
-  return {
-    api: { state: 'operational', detail: 'Answering requests.' },
-    order_processing: readOrderProcessing(s.temporal),
-    database: !s.database.reachable
-      ? { state: 'outage', detail: 'The database does not answer.' }
-      : (s.database.latencyMs ?? 0) > SLOW_DATABASE_MS
-        ? { state: 'degraded', detail: 'The database answers slowly.' }
-        : { state: 'operational', detail: 'Answering queries.' },
-    payments: readPayments(s.payments),
-    gazette:
-      s.gazette.available === null
-        ? unknown('Gazette')
-        : s.gazette.available
-          ? { state: 'operational', detail: 'Gazette notices are accepted.' }
-          : {
-              state: 'outage',
-              detail: `The Gazette integration is unavailable${s.gazette.note ? `: ${s.gazette.note}` : ''}. Gazette notices cannot be placed for now.`,
-            },
-    newspaper_delivery: readDeliveries(s.failedDeliveries),
-    webhooks: readWebhooks(s.stalledWebhooks),
-  };
-}
-
-function readWebhooks(stalled: number | null): Reading {
-  if (stalled === null) return unknown('webhook delivery');
-  if (stalled > 0)
-    return {
-      state: 'degraded',
-      detail: 'Some webhook deliveries are delayed on our side; they will be sent, and no attempt is lost.',
-    };
-  return { state: 'operational', detail: 'Webhooks are sent on schedule.' };
-}
-
-function readOrderProcessing(t: Signals['temporal']): Reading {
-  if (!t.reachable) return { state: 'outage', detail: 'The workflow engine does not answer.' };
-  if (t.workflowPollers === 0 && t.activityPollers === 0)
-    return { state: 'outage', detail: 'No order workers are running.' };
-  if (t.workflowPollers === 0 || t.activityPollers === 0)
-    return { state: 'degraded', detail: 'Order workers are running with reduced capacity.' };
-  return { state: 'operational', detail: 'Orders are being processed.' };
-}
-
-function readPayments(p: Signals['payments']): Reading {
-  // The provider's name only: nothing on the public page may describe how the service is configured.
-  const provider = p.provider === 'stripe' ? 'Stripe' : 'the sandbox payment provider';
-  if (p.recentFailures === null) return unknown('payments');
-  if (p.recentFailures >= PAYMENT_FAILURES_DEGRADED_AT)
-    return {
-      state: 'degraded',
-      detail: `Recent refunds through ${provider} failed and are being handled manually.`,
-    };
-  return { state: 'operational', detail: `Payments through ${provider}.` };
-}
-
-function readDeliveries(failed: number | null): Reading {
-  if (failed === null) return unknown('newspaper delivery');
-  const { degradedAt, outageAt, windowHours } = DELIVERY_THRESHOLDS;
-  const what = `${failed} artwork deliver${failed === 1 ? 'y' : 'ies'} to newspapers failed in the last ${windowHours} hours`;
-  if (failed >= outageAt) return { state: 'outage', detail: `${what}.` };
-  if (failed >= degradedAt)
-    return { state: 'degraded', detail: `${what} and ${failed === 1 ? 'is' : 'are'} being handled.` };
-  return { state: 'operational', detail: 'Artwork reaches the newspapers.' };
-}
-
-export interface IncidentLike {
-  id: string;
-  title: string;
-  components: string[];
-  status: 'open' | 'resolved';
-}
-
-export interface ComponentStatus {
+export interface ComponentStatus extends Reading {
   id: Component;
   name: string;
-  state: ComponentState;
-  detail: string;
   /** Open incidents affecting the component. */
   incidents: string[];
 }
 
 /** Applies open incidents: a component an open incident affects is at least degraded. */
-export function deriveComponents(signals: Signals, incidents: IncidentLike[]): ComponentStatus[] {
-  const readings = readComponents(signals);
+export function deriveComponents(
+  signals: Signals,
+  incidents: Pick<Incident, 'id' | 'title' | 'components' | 'status'>[],
+): ComponentStatus[] {
   const open = incidents.filter((i) => i.status === 'open');
   return COMPONENTS.map((id) => {
     const affecting = open.filter((i) => i.components.includes(id));
-    const reading = readings[id];
+    const reading = READERS[id](signals);
     return {
       id,
-      name: COMPONENT_LABELS[id],
+      name: componentLabel(id),
       state: affecting.length > 0 ? worst([reading.state, 'degraded']) : reading.state,
       detail: reading.detail,
       incidents: affecting.map((i) => i.id),
@@ -168,13 +138,13 @@ export function deriveComponents(signals: Signals, incidents: IncidentLike[]): C
   });
 }
 
+const SUMMARIES = {
+  operational: 'All systems operational',
+  degraded: 'Some systems are degraded',
+  outage: 'Some systems are down',
+} as const;
+
 export function overallSummary(components: ComponentStatus[]): { status: ComponentState; summary: string } {
-  const state = worst(components.map((c) => c.state));
-  const summary =
-    state === 'operational'
-      ? 'All systems operational'
-      : state === 'degraded'
-        ? 'Some systems are degraded'
-        : 'Some systems are down';
-  return { status: state, summary };
+  const status = worst(components.map((c) => c.state));
+  return { status, summary: SUMMARIES[status] };
 }

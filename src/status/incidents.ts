@@ -7,7 +7,7 @@ import { listSentEmails, markEmailFailed } from '../db/sent-emails.repository';
 import type { Mailer } from '../mail/mailer';
 import { EmailDeferredError, EmailRejectedError, sendOnce } from '../mail/send-once';
 import { renderIncidentEmail } from '../mail/templates/incident';
-import { ORDER_AFFECTING, componentLabel, isComponent, type Component } from './components';
+import { affectsOrderProcessing, componentLabel, type Component } from './components';
 
 export interface IncidentDeps {
   config: Config;
@@ -17,7 +17,7 @@ export interface IncidentDeps {
   retryDelaysMs?: number[];
 }
 
-export type IncidentPhase = 'opened' | 'resolved';
+type IncidentPhase = 'opened' | 'resolved';
 
 export interface IncidentEmailResult {
   organisationId: string;
@@ -28,18 +28,24 @@ export interface IncidentEmailResult {
 
 export class IncidentError extends Error {}
 
-export const affectsOrderProcessing = (components: string[]) =>
-  components.some((c) => isComponent(c) && ORDER_AFFECTING.has(c));
-
 export async function openIncident(
   deps: IncidentDeps,
   input: { title: string; components: Component[]; message: string },
-): Promise<{ incident: Incident; emails: IncidentEmailResult[] }> {
+) {
   const incident = await createIncident(deps.db, input);
   return { incident, emails: await notifyIncident(deps, incident, 'opened') };
 }
 
-/** An update and the resolution are both a message posted to an incident still open. */
+/** Posts an update to an incident still open. */
+export async function updateIncident(deps: IncidentDeps, id: string, message: string) {
+  return postToOpenIncident(deps, id, 'update', message);
+}
+
+export async function resolveIncident(deps: IncidentDeps, id: string, message: string) {
+  const incident = await postToOpenIncident(deps, id, 'resolved', message);
+  return { incident, emails: await notifyIncident(deps, incident, 'resolved') };
+}
+
 async function postToOpenIncident(
   deps: IncidentDeps,
   id: string,
@@ -50,18 +56,6 @@ async function postToOpenIncident(
   if (!current) throw new IncidentError(`No incident ${id}.`);
   if (current.status === 'resolved') throw new IncidentError(`Incident ${id} is already resolved.`);
   return (await addIncidentUpdate(deps.db, id, kind, message))!;
-}
-
-export const updateIncident = (deps: IncidentDeps, id: string, message: string): Promise<Incident> =>
-  postToOpenIncident(deps, id, 'update', message);
-
-export async function resolveIncident(
-  deps: IncidentDeps,
-  id: string,
-  message: string,
-): Promise<{ incident: Incident; emails: IncidentEmailResult[] }> {
-  const incident = await postToOpenIncident(deps, id, 'resolved', message);
-  return { incident, emails: await notifyIncident(deps, incident, 'resolved') };
 }
 
 interface Audience {
@@ -113,32 +107,23 @@ export async function notifyIncident(
   if (!affectsOrderProcessing(incident.components)) return [];
   const message = [...incident.updates].reverse().find((u) => u.kind === phase)?.message ?? incident.title;
   const results: IncidentEmailResult[] = [];
-  for (const audience of await audienceOf(deps, incident, phase)) {
+  for (const { organisationId, name, recipients, orderReferences } of await audienceOf(
+    deps,
+    incident,
+    phase,
+  )) {
     const email = renderIncidentEmail({
       incident: { ...incident, components: incident.components.map(componentLabel) },
       phase,
       message,
-      organisationName: audience.name,
-      orderReferences: audience.orderReferences,
+      organisationName: name,
+      orderReferences,
       statusUrl: `${deps.config.publicBaseUrl}/status`,
     });
-    const key = `incident:${incident.id}:${phase}:${audience.organisationId}`;
-    const intent = {
-      key,
-      kind: `incident.${phase}`,
-      organisationId: audience.organisationId,
-      incidentId: incident.id,
-      recipients: audience.recipients,
-    };
-    results.push({
-      organisationId: audience.organisationId,
-      recipients: audience.recipients,
-      ...(await sendWithRetries(
-        deps,
-        () => sendOnce(deps.db, deps.mailer, deps.config.mail.from, { intent, email }),
-        key,
-      )),
-    });
+    const key = `incident:${incident.id}:${phase}:${organisationId}`;
+    const intent = { key, kind: `incident.${phase}`, organisationId, incidentId: incident.id, recipients };
+    const send = () => sendOnce(deps.db, deps.mailer, deps.config.mail.from, { intent, email });
+    results.push({ organisationId, recipients, ...(await sendWithRetries(deps, send, key)) });
   }
   return results;
 }
@@ -152,8 +137,7 @@ async function sendWithRetries(
   const delays = deps.retryDelaysMs ?? [1000, 5000];
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const outcome = await send();
-      return { status: outcome.status === 'failed' ? 'failed' : outcome.status };
+      return { status: (await send()).status };
     } catch (err) {
       if (err instanceof EmailRejectedError) return { status: 'failed', error: err.message };
       if (!(err instanceof EmailDeferredError)) throw err;

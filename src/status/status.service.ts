@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { withTimeout } from '../health';
-import { listIncidents, type Incident } from '../db/incidents.repository';
+import { listIncidents } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
   countStalledWebhookDeliveries,
@@ -15,22 +15,8 @@ import {
   DELIVERY_THRESHOLDS,
   overallSummary,
   WEBHOOK_STALL_MINUTES,
-  type ComponentStatus,
-  type ComponentState,
   type Signals,
 } from './components';
-
-export interface StatusSnapshot {
-  status: ComponentState;
-  summary: string;
-  updatedAt: string;
-  components: ComponentStatus[];
-  incidents: {
-    open: Incident[];
-    /** Resolved incidents of the last 90 days, newest first. */
-    history: Incident[];
-  };
-}
 
 export interface StatusDeps {
   config: Config;
@@ -52,8 +38,8 @@ const PROBE_TIMEOUT_MS = 1500;
 /** Pollers are listed for a while after a worker stops; one seen this recently is a live worker. */
 const LIVE_POLLER_MS = 2 * 60_000;
 // temporal.api.enums.v1.TaskQueueType
-const TASK_QUEUE_TYPE_WORKFLOW = 1;
-const TASK_QUEUE_TYPE_ACTIVITY = 2;
+const WORKFLOW_QUEUE = 1;
+const ACTIVITY_QUEUE = 2;
 
 /** Null when the signal cannot be read: the component then shows as degraded, "cannot be read". */
 const orNull = <T>(work: Promise<T>): Promise<T | null> =>
@@ -86,7 +72,7 @@ async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
   };
   try {
     const [workflowPollers, activityPollers] = await withTimeout(
-      Promise.all([pollers(TASK_QUEUE_TYPE_WORKFLOW), pollers(TASK_QUEUE_TYPE_ACTIVITY)]),
+      Promise.all([pollers(WORKFLOW_QUEUE), pollers(ACTIVITY_QUEUE)]),
       PROBE_TIMEOUT_MS + 500,
     );
     return { reachable: true, workflowPollers, activityPollers };
@@ -95,7 +81,7 @@ async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {
   }
 }
 
-export async function readSignals(deps: StatusDeps): Promise<Signals> {
+async function readSignals(deps: StatusDeps): Promise<Signals> {
   const { db, config } = deps;
   const day = new Date(Date.now() - DELIVERY_THRESHOLDS.windowHours * 3_600_000);
   const overdue = new Date(Date.now() - WEBHOOK_STALL_MINUTES * 60_000);
@@ -117,7 +103,9 @@ export async function readSignals(deps: StatusDeps): Promise<Signals> {
   };
 }
 
-export async function buildSnapshot(deps: StatusDeps): Promise<StatusSnapshot> {
+export type StatusSnapshot = Awaited<ReturnType<typeof buildSnapshot>>;
+
+export async function buildSnapshot(deps: StatusDeps) {
   const since = new Date(Date.now() - HISTORY_DAYS * 86_400_000);
   const [signals, incidents] = await Promise.all([
     readSignals(deps),
@@ -130,6 +118,7 @@ export async function buildSnapshot(deps: StatusDeps): Promise<StatusSnapshot> {
     components,
     incidents: {
       open: incidents.filter((i) => i.status === 'open'),
+      /** Resolved incidents of the last HISTORY_DAYS, newest first. */
       history: incidents.filter((i) => i.status === 'resolved'),
     },
   };

@@ -3,7 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Next } from 'koa';
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
@@ -58,6 +63,28 @@ export async function rateLimitStore(
   return { pool, redis };
 }
 
+/** A fixed-window counter in Redis when configured, with PostgreSQL as its insurance; else in PostgreSQL. */
+export function createLimiter(
+  store: RateLimitStore,
+  opts: { keyPrefix: string; points: number; duration: number },
+): RateLimiterAbstract {
+  const postgres = new RateLimiterPostgres({
+    storeClient: store.pool,
+    tableName: 'rate_limits',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    ...opts,
+  });
+  if (!store.redis) return postgres;
+  // Not connected: go to the insurance at once rather than queueing behind reconnection attempts.
+  return new RateLimiterRedis({
+    storeClient: store.redis,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: postgres,
+    ...opts,
+  });
+}
+
 interface RateLimitPolicy {
   /** Policy name shown in the RateLimit headers. */
   name: string;
@@ -78,22 +105,7 @@ interface RateLimitPolicy {
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
   const opts = { keyPrefix: policy.name, points: policy.points, duration: policy.durationSeconds };
-  const postgres = new RateLimiterPostgres({
-    storeClient: store.pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-    ...opts,
-  });
-  const limiter = store.redis
-    ? // Not connected: go to the insurance at once rather than queueing behind reconnection attempts.
-      new RateLimiterRedis({
-        storeClient: store.redis,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: postgres,
-        ...opts,
-      })
-    : postgres;
+  const limiter = createLimiter(store, opts);
   const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);

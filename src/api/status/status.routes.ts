@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Incident } from '../../db/incidents.repository';
-import { COMPONENT_LABELS, isComponent, type ComponentState } from '../../status/components';
+import { componentLabel, type ComponentState } from '../../status/components';
 import {
   createStatusService,
   HISTORY_DAYS,
@@ -44,9 +44,6 @@ const SHORT_TIME = new Intl.DateTimeFormat('en-GB', {
 
 const time = (iso: string) => html`<time datetime="${iso}">${SHORT_TIME.format(new Date(iso))}</time>`;
 
-const componentNames = (ids: string[]) =>
-  ids.map((c) => (isComponent(c) ? COMPONENT_LABELS[c] : c)).join(', ');
-
 const UPDATE_LABELS = { opened: 'Investigating', update: 'Update', resolved: 'Resolved' } as const;
 
 function incidentHtml(i: Incident): Html {
@@ -55,8 +52,8 @@ function incidentHtml(i: Incident): Html {
   return html`<article class="incident" id="${i.id}">
     <h3>${i.title}</h3>
     <p class="meta">
-      ${i.status === 'open' ? 'Ongoing' : 'Resolved'} · affects ${componentNames(i.components)} · opened
-      ${time(i.createdAt)}${resolved}
+      ${i.status === 'open' ? 'Ongoing' : 'Resolved'} · affects ${i.components.map(componentLabel).join(', ')}
+      · opened ${time(i.createdAt)}${resolved}
     </p>
     <ol class="timeline">
       ${updates.map(

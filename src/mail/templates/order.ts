@@ -2,6 +2,7 @@ import type { OrderEventName } from '../../orders/events';
 import type { OrderBody } from '../../orders/order';
 import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
 import { formatPence } from '../../money';
+import { addDays, ukDate } from '../../notices/dates';
 import { formatDate, renderEmail, type Block, type EmailContent, type RenderedEmail } from './render';
 import { orderDocumentUrl } from '../../orders/documents';
 
@@ -57,19 +58,20 @@ const NOTICE_TYPE_LABELS: Record<string, string> = {
   highways: 'highways notice',
 };
 
-export const noticeLabel = (type: string) => NOTICE_TYPE_LABELS[type] ?? `${type} notice`;
-export const newspaperOf = (o: OrderMailView) => o.newspaperName ?? 'the newspaper (to be confirmed)';
+const noticeLabel = (type: string) => NOTICE_TYPE_LABELS[type] ?? `${type} notice`;
+const newspaperOf = (o: OrderMailView) => o.newspaperName ?? 'the newspaper (to be confirmed)';
 const testPrefix = (o: OrderMailView) => (o.livemode ? '' : '[TEST] ');
 
 /** The facts every order e-mail repeats, so each one stands on its own. */
 function orderFacts(o: OrderMailView): Block {
-  const rows: Array<[string, string]> = [
+  const rows: [string, string][] = [
     ['Order reference', o.reference],
     ['Notice', noticeLabel(o.type)],
     ['Newspaper', newspaperOf(o)],
   ];
-  if (o.gazetteEdition)
-    rows.push(['The Gazette', `${o.gazetteEdition[0]!.toUpperCase()}${o.gazetteEdition.slice(1)} edition`]);
+  const edition =
+    o.gazetteEdition && `${o.gazetteEdition[0]!.toUpperCase()}${o.gazetteEdition.slice(1)} edition`;
+  if (edition) rows.push(['The Gazette', edition]);
   if (o.clientRef) rows.push(['Your reference', o.clientRef]);
   rows.push(['Price', `${formatPence(o.quotedPriceGbpPence)} including VAT`]);
   return { kind: 'facts', rows };
@@ -192,5 +194,58 @@ export function renderOrderEmail(
     subject: `${testPrefix(order)}${body.subject}`,
     heading: body.subject,
     blocks: ['Hello,', body.intro, orderFacts(order), ...(body.blocks ?? [])],
+  });
+}
+
+/**
+ * `INV-<reference>`, issued the UK day the order was placed, due `termsDays` later: the same figures as the
+ * invoice PDF (src/documents/invoice.ts).
+ */
+export function invoiceDetails(
+  order: OrderMailView,
+  organisation: { name: string; invoiceTermsDays: number },
+) {
+  const issuedOn = ukDate(new Date(order.createdAt));
+  return {
+    number: `INV-${order.reference}`,
+    issuedOn,
+    dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
+    termsDays: organisation.invoiceTermsDays,
+    organisationName: organisation.name,
+    paymentMethod: order.paymentMethod,
+  };
+}
+type InvoiceDetails = ReturnType<typeof invoiceDetails>;
+
+function paymentInstruction(inv: InvoiceDetails): string {
+  return inv.paymentMethod === 'invoice_bank_transfer'
+    ? `Please pay by bank transfer by ${formatDate(inv.dueOn)}, quoting ${inv.number} as the payment reference. The bank details are on the invoice.`
+    : `Payment terms: net ${inv.termsDays} days. Please pay by ${formatDate(inv.dueOn)}, quoting ${inv.number}.`;
+}
+
+/** The on-account invoice to the organisation's billing contact; the PDF goes with it as an attachment. */
+export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): RenderedEmail {
+  return renderEmail({
+    subject: `${testPrefix(order)}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`,
+    heading: `Invoice ${inv.number}`,
+    blocks: [
+      `Hello ${inv.organisationName},`,
+      `Please find attached the invoice for your ${noticeLabel(order.type)} in ${newspaperOf(order)}.`,
+      {
+        kind: 'facts',
+        rows: [
+          ['Invoice number', inv.number],
+          ['Order reference', order.reference],
+          ...(order.clientRef ? [['Your reference', order.clientRef] as [string, string]] : []),
+          ['Newspaper', newspaperOf(order)],
+          ['Amount due', `${formatPence(order.quotedPriceGbpPence)} including VAT`],
+          ['Issued', formatDate(inv.issuedOn)],
+          ['Due', formatDate(inv.dueOn)],
+          ['Terms', `net ${inv.termsDays} days`],
+        ],
+      },
+      paymentInstruction(inv),
+      !!order.invoiceUrl && { kind: 'link', label: 'Invoice online', url: order.invoiceUrl },
+    ],
   });
 }

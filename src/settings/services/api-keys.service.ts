@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { SCOPES } from '../../auth/api-key';
 import { createApiKey, findApiKey, revokeApiKey, type ApiKeyRecord } from '../../db/api-keys.repository';
 import type { Db } from '../../db/database';
-import { findOrganisation } from '../../db/organisations.repository';
-import { recordSettingsChange } from '../../db/settings-audit.repository';
 import type { QuotaLimits } from '../../quotas/quotas';
 import { checkHeldQuota } from '../../quotas/usage';
-import { actorLabel, notFound, parsed, type Actor } from './actor';
+import { actorLabel, audit, existingOrganisation, notFound, parsed, type Actor } from './actor';
 
 /**
  * The rules of API keys, one copy for the `notices key` CLI and the settings console: who may hold which
@@ -39,24 +37,20 @@ export async function createOrganisationKey(
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const { name = null, mode, scopes } = parsed(keyInput, input);
   const { organisationId } = input;
-  if (!(await findOrganisation(db, organisationId))) throw notFound('organisation', organisationId);
+  await existingOrganisation(db, organisationId);
   return db.transaction().execute(async (trx) => {
     await checkHeldQuota(trx, quotas, 'api_keys', organisationId, mode);
+    const createdBy = actorLabel(actor);
     const created = await createApiKey(trx, {
       organisationId,
       mode,
       scopes: [...new Set(scopes)],
       name,
-      createdBy: actorLabel(actor),
+      createdBy,
     });
-    const { record } = created;
-    await recordSettingsChange(trx, {
-      organisationId,
-      actor: actorLabel(actor),
-      action: 'api_key.created',
-      target: record.id,
-      details: { name, mode, scopes: record.scopes, display: record.display },
-    });
+    const { id: target, display } = created.record;
+    const details = { name, mode, scopes: created.record.scopes, display };
+    await audit(trx, actor, { organisationId, action: 'api_key.created', target, details });
     return created;
   });
 }
@@ -69,22 +63,17 @@ export async function findOrganisationKey(db: Db, keyId: string, organisationId?
 }
 
 /** Revokes a key (at once: the next request with it is 401). Revoking twice is harmless. */
-export async function revokeOrganisationKey(
-  db: Db,
-  actor: Actor,
-  keyId: string,
-  organisationId?: string,
-): Promise<ApiKeyRecord> {
+export async function revokeOrganisationKey(db: Db, actor: Actor, keyId: string, organisationId?: string) {
   const found = await findOrganisationKey(db, keyId, organisationId);
   return db.transaction().execute(async (trx) => {
     const record = (await revokeApiKey(trx, keyId))!;
     if (!found.revokedAt) {
-      await recordSettingsChange(trx, {
+      const details = { name: found.name, mode: found.mode, display: found.display };
+      await audit(trx, actor, {
         organisationId: found.organisationId,
-        actor: actorLabel(actor),
         action: 'api_key.revoked',
         target: keyId,
-        details: { name: found.name, mode: found.mode, display: found.display },
+        details,
       });
     }
     return record;

@@ -4,7 +4,7 @@ import {
 } from '../../db/billing-email-verifications.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import { renderBillingEmailVerification } from '../../mail/templates/billing-email';
+import { renderBillingEmailVerification } from '../../mail/templates/settings';
 import type { MailDeps } from './members.service';
 
 /**

@@ -11,11 +11,19 @@ import {
   type Member,
 } from '../../db/members.repository';
 import { findOrganisation } from '../../db/organisations.repository';
-import { recordSettingsChange } from '../../db/settings-audit.repository';
 import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { renderSignInEmail } from '../../mail/templates/sign-in';
-import { actorLabel, notFound, parsed, SettingsRefused, type Actor } from './actor';
+import { renderSignInEmail } from '../../mail/templates/settings';
+import {
+  actorLabel,
+  audit,
+  existingOrganisation,
+  invalid,
+  notFound,
+  parsed,
+  SettingsRefused,
+  type Actor,
+} from './actor';
 
 /** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -109,22 +117,16 @@ export async function inviteMember(
 ): Promise<{ member: Member; signInUrl: string }> {
   const email = parseEmail(input.email);
   const role = parsed(roleSchema, input.role);
-  if (!(await findOrganisation(deps.db, input.organisationId)))
-    throw notFound('organisation', input.organisationId);
+  await existingOrganisation(deps.db, input.organisationId);
   const member = await insertMember(deps.db, {
     organisationId: input.organisationId,
     email,
     role,
     invitedBy: actorLabel(actor),
   });
-  if (!member) throw new SettingsRefused('invalid', `${email} is already a member.`);
-  await recordSettingsChange(deps.db, {
-    organisationId: input.organisationId,
-    actor: actorLabel(actor),
-    action: 'member.invited',
-    target: member.id,
-    details: { email, role },
-  });
+  if (!member) throw invalid(`${email} is already a member.`);
+  const change = { organisationId: input.organisationId, action: 'member.invited', target: member.id };
+  await audit(deps.db, actor, { ...change, details: { email, role } });
   const invitedBy = actor.kind === 'member' ? actor.email : 'An operator';
   const signInUrl = await sendSignInLink(deps, member, { minutes: INVITATION_LINK_MINUTES, invitedBy });
   return { member, signInUrl };
@@ -142,16 +144,11 @@ export async function removeOrganisationMember(
   if (!member) throw notFound('member', memberId);
   const removed = await removeMember(db, organisationId, memberId);
   if (removed === 'last_admin') {
-    throw new SettingsRefused('invalid', 'The last admin cannot be removed: invite another admin first.');
+    throw invalid('The last admin cannot be removed: invite another admin first.');
   }
   if (!removed) throw notFound('member', memberId);
-  await recordSettingsChange(db, {
-    organisationId,
-    actor: actorLabel(actor),
-    action: 'member.removed',
-    target: memberId,
-    details: { email: member.email, role: member.role },
-  });
+  const details = { email: member.email, role: member.role };
+  await audit(db, actor, { organisationId, action: 'member.removed', target: memberId, details });
   return removed;
 }
 
@@ -188,13 +185,12 @@ export async function issueSignInLink(
 ): Promise<{ member: Member; signInUrl: string; expiresAt: string }> {
   const member = await memberByEmail(db, input.organisationId, input.email);
   const signInUrl = await sendSignInLink({ db, config }, member, { minutes: SIGN_IN_LINK_MINUTES });
-  await recordSettingsChange(db, {
+  const change = {
     organisationId: input.organisationId,
-    actor: actorLabel(actor),
     action: 'member.sign_in_link_issued',
     target: member.id,
-    details: { email: member.email },
-  });
+  };
+  await audit(db, actor, { ...change, details: { email: member.email } });
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
   return { member, signInUrl, expiresAt };
 }

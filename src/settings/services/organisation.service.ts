@@ -7,7 +7,7 @@ import {
 } from '../../db/organisations.repository';
 import { voidBillingEmailVerifications } from '../../db/billing-email-verifications.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
-import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+import { actorLabel, invalid, notFound, type Actor } from './actor';
 import { parseEmail } from './members.service';
 
 export const MAX_CONTACT_NAME = 200;
@@ -21,7 +21,7 @@ function checked(change: OrganisationUpdate): OrganisationUpdate {
   if (change.billingContactName !== undefined) {
     const name = (change.billingContactName ?? '').trim();
     if (name.length > MAX_CONTACT_NAME) {
-      throw new SettingsRefused('invalid', `The contact name is at most ${MAX_CONTACT_NAME} characters.`);
+      throw invalid(`The contact name is at most ${MAX_CONTACT_NAME} characters.`);
     }
     out.billingContactName = name || null;
   }
@@ -32,7 +32,7 @@ function checked(change: OrganisationUpdate): OrganisationUpdate {
   if (change.name !== undefined) {
     const name = change.name.trim();
     if (!name || name.length > MAX_ORGANISATION_NAME) {
-      throw new SettingsRefused('invalid', `The name is 1 to ${MAX_ORGANISATION_NAME} characters.`);
+      throw invalid(`The name is 1 to ${MAX_ORGANISATION_NAME} characters.`);
     }
     out.name = name;
   }
@@ -49,8 +49,7 @@ function postalAddress(raw: string | null): string | null {
     .map((l) => l.trim())
     .filter(Boolean);
   if (lines.length > MAX_ADDRESS_LINES || lines.some((l) => l.length > MAX_ADDRESS_LINE)) {
-    throw new SettingsRefused(
-      'invalid',
+    throw invalid(
       `The billing address is at most ${MAX_ADDRESS_LINES} lines of ${MAX_ADDRESS_LINE} characters.`,
     );
   }

@@ -1,7 +1,5 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { findOrganisation } from '../../db/organisations.repository';
-import { recordSettingsChange } from '../../db/settings-audit.repository';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -19,7 +17,7 @@ import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { isOrderEventName } from '../../orders/events';
 import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
 import { checkHeldQuota } from '../../quotas/usage';
-import { actorLabel, notFound, SettingsRefused, type Actor } from './actor';
+import { audit, existingOrganisation, invalid, notFound, type Actor } from './actor';
 
 /**
  * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
@@ -37,41 +35,30 @@ interface Deps {
 function checkEvents(events: readonly string[]): WebhookEventName[] {
   const unknown = events.filter((e) => !isOrderEventName(e));
   if (unknown.length > 0) {
-    throw new SettingsRefused(
-      'invalid',
-      `Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`,
-    );
+    throw invalid(`Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`);
   }
-  if (events.length === 0) throw new SettingsRefused('invalid', 'Choose at least one event.');
+  if (events.length === 0) throw invalid('Choose at least one event.');
   return WEBHOOK_EVENTS.filter((e) => events.includes(e));
 }
 
 function checkUrl(config: Config, url: string, mode: 'live' | 'test'): URL {
-  if (url.length > MAX_URL_LENGTH)
-    throw new SettingsRefused('invalid', `The URL is at most ${MAX_URL_LENGTH} characters.`);
+  if (url.length > MAX_URL_LENGTH) throw invalid(`The URL is at most ${MAX_URL_LENGTH} characters.`);
   try {
     return validateEndpointUrl(url.trim(), mode, config.webhooks.allowPrivateDestinations);
   } catch (err) {
-    if (err instanceof DestinationError) throw new SettingsRefused('invalid', `URL: ${err.message}`);
+    if (err instanceof DestinationError) throw invalid(`URL: ${err.message}`);
     throw err;
   }
 }
 
-async function audit(
-  db: Db,
-  actor: Actor,
-  e: WebhookEndpoint,
-  action: string,
-  details: Record<string, unknown> = {},
-) {
-  await recordSettingsChange(db, {
+/** Records an endpoint's change in the audit log: its URL and mode, then `details`. */
+const auditEndpoint = (db: Db, actor: Actor, e: WebhookEndpoint, action: string, details = {}) =>
+  audit(db, actor, {
     organisationId: e.organisationId,
-    actor: actorLabel(actor),
     action,
     target: e.id,
     details: { url: e.url, mode: e.mode, ...details },
   });
-}
 
 /**
  * Registers an endpoint; its signing secret is returned once, here. An organisation holding its quota of
@@ -83,10 +70,10 @@ export async function createEndpoint(
   input: { organisationId: string; url: string; mode: string; events?: readonly string[] },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const { organisationId, mode } = input;
-  if (mode !== 'live' && mode !== 'test') throw new SettingsRefused('invalid', 'The mode is live or test.');
+  if (mode !== 'live' && mode !== 'test') throw invalid('The mode is live or test.');
   const url = checkUrl(config, input.url, mode);
   const events = checkEvents(input.events ?? DEFAULT_WEBHOOK_EVENTS);
-  if (!(await findOrganisation(db, organisationId))) throw notFound('organisation', organisationId);
+  await existingOrganisation(db, organisationId);
   return db.transaction().execute(async (trx) => {
     await checkHeldQuota(trx, config.quotas, 'webhook_endpoints', organisationId, mode);
     const created = await createWebhookEndpoint(trx, config.webhooks.encryptionKey, {
@@ -95,7 +82,7 @@ export async function createEndpoint(
       url: url.toString(),
       events,
     });
-    await audit(trx, actor, created.endpoint, 'webhook.created', { events });
+    await auditEndpoint(trx, actor, created.endpoint, 'webhook.created', { events });
     return created;
   });
 }
@@ -111,84 +98,81 @@ export async function findEndpoint(db: Db, id: string, organisationId?: string):
 
 /**
  * A change to one endpoint: it must be the organisation's (when given) and still there inside the transaction
- * that makes the change and records its audit entry.
+ * that makes the change and records it in the audit log as `action`.
  */
-async function changeEndpoint<T>(
-  db: Db,
+async function changeEndpoint<T extends WebhookEndpoint | { endpoint: WebhookEndpoint }>(
+  { db }: Deps,
+  actor: Actor,
   target: { id: string; organisationId?: string },
   change: (trx: Db) => Promise<T | null | undefined>,
-  audited: (trx: Db, changed: T) => Promise<void>,
+  action: string,
+  details: (e: WebhookEndpoint) => Record<string, unknown> = () => ({}),
 ): Promise<T> {
   await findEndpoint(db, target.id, target.organisationId);
   return db.transaction().execute(async (trx) => {
     const changed = await change(trx);
     if (!changed) throw notFound('webhook endpoint', target.id);
-    await audited(trx, changed);
+    const e = ('endpoint' in changed ? changed.endpoint : changed) as WebhookEndpoint;
+    await auditEndpoint(trx, actor, e, action, details(e));
     return changed;
   });
 }
 
-export async function updateEndpointEvents(
-  { db }: Deps,
+export function updateEndpointEvents(
+  deps: Deps,
   actor: Actor,
   id: string,
   events: readonly string[],
   organisationId?: string,
-): Promise<WebhookEndpoint> {
+) {
   const chosen = checkEvents(events);
-  return changeEndpoint(
-    db,
-    { id, organisationId },
-    (trx) => setWebhookEvents(trx, id, chosen),
-    (trx, updated) => audit(trx, actor, updated, 'webhook.events_changed', { events: chosen }),
-  );
+  const change = (trx: Db) => setWebhookEvents(trx, id, chosen);
+  return changeEndpoint(deps, actor, { id, organisationId }, change, 'webhook.events_changed', () => ({
+    events: chosen,
+  }));
 }
 
-export async function setEndpointEnabled(
-  { db }: Deps,
+export function setEndpointEnabled(
+  deps: Deps,
   actor: Actor,
   id: string,
   enabled: boolean,
   organisationId?: string,
-): Promise<WebhookEndpoint> {
+) {
+  const change = (trx: Db) => setWebhookDisabled(trx, id, !enabled);
   return changeEndpoint(
-    db,
+    deps,
+    actor,
     { id, organisationId },
-    (trx) => setWebhookDisabled(trx, id, !enabled),
-    (trx, updated) => audit(trx, actor, updated, enabled ? 'webhook.enabled' : 'webhook.disabled'),
+    change,
+    `webhook.${enabled ? 'enabled' : 'disabled'}`,
   );
 }
 
 /** A new signing secret, returned once; the previous one keeps signing for the configured overlap. */
-export async function rotateEndpointSecret(
+export function rotateEndpointSecret(
   { db, config }: Deps,
   actor: Actor,
   id: string,
   organisationId?: string,
-): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+) {
+  const { encryptionKey, secretOverlapMs } = config.webhooks;
+  const change = (trx: Db) => rotateWebhookSecret(trx, encryptionKey, id, secretOverlapMs);
   return changeEndpoint(
-    db,
+    { db, config },
+    actor,
     { id, organisationId },
-    (trx) => rotateWebhookSecret(trx, config.webhooks.encryptionKey, id, config.webhooks.secretOverlapMs),
-    (trx, { endpoint }) =>
-      audit(trx, actor, endpoint, 'webhook.secret_rotated', {
-        previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
-      }),
+    change,
+    'webhook.secret_rotated',
+    (e) => ({
+      previousSecretExpiresAt: e.previousSecretExpiresAt,
+    }),
   );
 }
 
-export async function deleteEndpoint(
-  { db }: Deps,
-  actor: Actor,
-  id: string,
-  organisationId?: string,
-): Promise<WebhookEndpoint> {
-  return changeEndpoint(
-    db,
-    { id, organisationId },
-    (trx) => deleteWebhookEndpoint(trx, id),
-    (trx, deleted) => audit(trx, actor, deleted, 'webhook.deleted'),
-  );
+export function deleteEndpoint(deps: Deps, actor: Actor, id: string, organisationId?: string) {
+  const change = (trx: Db) => deleteWebhookEndpoint(trx, id);
+  return changeEndpoint(deps, actor, { id, organisationId }, change, 'webhook.deleted');
 }
 
 /**
@@ -197,7 +181,7 @@ export async function deleteEndpoint(
  * as a delivery; a disabled endpoint may be tested before it is enabled again.
  */
 export async function sendTestEvent({ db, config }: Deps, endpoint: WebhookEndpoint, event: string) {
-  if (!isOrderEventName(event)) throw new SettingsRefused('invalid', `Unknown event ${event}.`);
+  if (!isOrderEventName(event)) throw invalid(`Unknown event ${event}.`);
   const now = new Date();
   const data = sampleEventData(event, {
     organisationId: endpoint.organisationId,

@@ -18,6 +18,13 @@ import { webhookRoutes } from './webhooks.routes';
 
 const MAX_FORM_BYTES = 64 * 1024;
 
+const TITLES: Record<number, string> = {
+  400: 'Check your input',
+  403: 'Not allowed',
+  404: 'Page not found',
+  429: 'Too many attempts',
+};
+
 /** Renders refusals as pages; anything unexpected is logged and answered 500 without details. */
 function pageErrors(log: Logger) {
   return async (ctx: ConsoleContext, next: Next) => {
@@ -29,46 +36,12 @@ function pageErrors(log: Logger) {
       if (status === 413)
         return sendPage(ctx, { title: 'Too large', body: html`<p>That form is too large.</p>` }, 400);
       if (!(err instanceof PageError)) (ctx.state.log ?? log).error({ err }, 'settings console error');
-      const title = {
-        400: 'Check your input',
-        403: 'Not allowed',
-        404: 'Page not found',
-        429: 'Too many attempts',
-      }[status as 400];
-      const message =
+      const title = TITLES[status];
+      const error =
         err instanceof PageError ? err.message : 'Something went wrong on our side. Try again shortly.';
-      sendPage(
-        ctx,
-        {
-          title: title ?? 'Something went wrong',
-          error: message,
-          body: html`<p><a href="/settings">Back to settings</a></p>`,
-        },
-        title ? status : 500,
-      );
+      const body = html`<p><a href="/settings">Back to settings</a></p>`;
+      sendPage(ctx, { title: title ?? 'Something went wrong', error, body }, title ? status : 500);
     }
-  };
-}
-
-/** The form body of a POST as `ctx.state.form` (urlencoded only, bounded). */
-function formBody(): Middleware<ConsoleState> {
-  const parse = bodyParser({
-    enableTypes: ['form'],
-    formLimit: `${MAX_FORM_BYTES}b`,
-    onError: (err) => {
-      throw err;
-    },
-  });
-  return async (ctx, next) => {
-    if (ctx.method !== 'POST') return next();
-    if (!ctx.is('application/x-www-form-urlencoded')) {
-      ctx.state.form = {};
-      return next();
-    }
-    return parse(ctx as never, async () => {
-      ctx.state.form = (ctx.request.body ?? {}) as Record<string, unknown>;
-      await next();
-    });
   };
 }
 
@@ -113,7 +86,8 @@ export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,
     pageErrors(log),
-    formBody(),
+    // The form body of a POST (urlencoded only, bounded) as `ctx.request.body`.
+    bodyParser({ enableTypes: ['form'], formLimit: `${MAX_FORM_BYTES}b`, parsedMethods: ['POST'] }),
     loadSession(db),
     checkCsrf(config),
     requireSession,

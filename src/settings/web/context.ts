@@ -28,10 +28,6 @@ export interface ConsoleSession {
 
 export interface ConsoleState extends AppState {
   session?: ConsoleSession;
-  /** The parsed form body of a POST (strings, or arrays for repeated fields). */
-  form?: Record<string, unknown>;
-  /** The pre-session CSRF token (sign-in forms), paired with a cookie. */
-  preSessionCsrf?: string;
 }
 
 export type ConsoleContext = ParameterizedContext<ConsoleState>;
@@ -61,16 +57,13 @@ export const actorOf = (s: ConsoleSession): Actor => ({
   email: s.member.email,
 });
 
-/** One form field as text ('' when absent; the first when repeated). */
-export function field(ctx: ConsoleContext, name: string): string {
-  const v = ctx.state.form?.[name];
-  const first = Array.isArray(v) ? v[0] : v;
-  return typeof first === 'string' ? first : '';
-}
+/** A POST's form field as sent: text, or a list of texts when repeated (the body parser's). */
+export const formValue = (ctx: ConsoleContext, name: string): unknown =>
+  (ctx.request.body as Record<string, unknown> | undefined)?.[name];
 
 /** A repeated form field (checkboxes) as a list of texts. */
-export function fields(ctx: ConsoleContext, name: string): string[] {
-  const v = ctx.state.form?.[name];
-  const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.filter((x): x is string => typeof x === 'string');
-}
+export const fields = (ctx: ConsoleContext, name: string): string[] =>
+  [formValue(ctx, name)].flat().filter((x): x is string => typeof x === 'string');
+
+/** One form field as text ('' when absent; the first when repeated). */
+export const field = (ctx: ConsoleContext, name: string): string => fields(ctx, name)[0] ?? '';

@@ -7,18 +7,13 @@ import {
   revokeOrganisationKey,
 } from '../services/api-keys.service';
 import { actorOf, field, fields, type ConsoleDeps, type ConsoleRouter } from './context';
-import { html, time, type Html } from '../../web/html';
-import { consolePage, csrfField, secretField } from './layout';
+import { html, time } from '../../web/html';
+import { choices, consolePage, input, modeBadge, modeChoice, postForm, secretField, submit } from './layout';
 import { adminChange, adminConfirmation } from './refusals';
 import { recordTable } from './table';
 
-export const modeBadge = (mode: string) =>
-  html`<span class="mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
-
-const status = (k: ApiKeyRecord) => (k.revokedAt ? html`Revoked ${time(k.revokedAt)}` : 'Active');
-
-function keysTable(keys: ApiKeyRecord[], admin: boolean): Html {
-  return recordTable('keys', keys, [
+const keysTable = (keys: ApiKeyRecord[], admin: boolean) =>
+  recordTable('keys', keys, [
     {
       label: 'Name',
       cell: (k) => html`${k.name ?? '(no name)'}<br /><code class="muted">${k.display}</code>`,
@@ -28,37 +23,26 @@ function keysTable(keys: ApiKeyRecord[], admin: boolean): Html {
     { label: 'Created', cell: (k) => time(k.createdAt) },
     { label: 'Last used', cell: (k) => time(k.lastUsedAt, 'Never') },
     { label: 'Created by', cell: (k) => k.createdBy ?? '—' },
-    { label: 'Status', cell: status },
+    { label: 'Status', cell: (k) => (k.revokedAt ? html`Revoked ${time(k.revokedAt)}` : 'Active') },
     admin && {
       label: 'Actions',
       cell: (k) =>
-        k.revokedAt
-          ? ''
-          : html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}"
-              >Revoke…</a
-            >`,
+        !k.revokedAt &&
+        html`<a href="/settings/keys/${k.id}/revoke" aria-label="Revoke ${k.name ?? k.display}">Revoke…</a>`,
     },
   ]);
-}
 
-function createForm(csrf: string): Html {
-  return html`<h2>Create a key</h2>
-    <form method="post" action="/settings/keys">
-      ${csrfField(csrf)}
-      <label for="key-name">Name <span class="muted">(to tell keys apart, e.g. "case system")</span></label>
-      <input type="text" id="key-name" name="name" maxlength="${MAX_KEY_NAME}" autocomplete="off" />
-      <fieldset>
-        <legend>Mode</legend>
-        <label><input type="radio" name="mode" value="live" checked /> Live: real notices, real money</label>
-        <label><input type="radio" name="mode" value="test" /> Test: simulated newspaper, no charges</label>
-      </fieldset>
-      <fieldset>
-        <legend>Scopes</legend>
-        ${SCOPES.map((s) => html`<label><input type="checkbox" name="scopes" value="${s}" checked /> ${s}</label>`)}
-      </fieldset>
-      <button type="submit">Create key</button>
-    </form>`;
-}
+const nameLabel = html`Name <span class="muted">(to tell keys apart, e.g. "case system")</span>`;
+
+const createForm = (csrf: string) => [
+  html`<h2>Create a key</h2>`,
+  postForm('/settings/keys', csrf, [
+    input('key-name', nameLabel, 'text', 'name', { maxlength: MAX_KEY_NAME, autocomplete: 'off' }),
+    modeChoice('Live: real notices, real money', 'Test: simulated newspaper, no charges'),
+    choices('checkbox', 'Scopes', 'scopes', SCOPES, SCOPES),
+    submit('Create key'),
+  ]),
+];
 
 /** API keys: list for everyone; create (shown once) and revoke (after confirmation) for admins. */
 export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): void {
@@ -69,7 +53,7 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
           Keys authenticate your systems to the API. Live keys (<code>svc_live_…</code>) place real notices;
           test keys (<code>svc_test_…</code>) see only test orders. A key is shown once, when it is created.
         </p>
-        ${keysTable(await listApiKeys(db, s.organisation.id), admin)} ${admin ? createForm(s.csrfToken) : ''}`,
+        ${keysTable(await listApiKeys(db, s.organisation.id), admin)} ${admin && createForm(s.csrfToken)}`,
   );
   router.get('/settings/keys', (ctx) => page(ctx));
   router.post(
@@ -88,7 +72,6 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
       };
     }),
   );
-
   router.get(
     '/settings/keys/:id/revoke',
     adminConfirmation(
@@ -103,7 +86,6 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
       }),
     ),
   );
-
   router.post(
     '/settings/keys/:id/revoke',
     adminChange(page, async (ctx, s) => {

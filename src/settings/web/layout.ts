@@ -9,16 +9,104 @@ const SECTIONS = [
   ['/settings/organisation', 'Organisation'],
 ] as const;
 
-/** The hidden field every console form carries: the session's synchroniser token. */
-export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;
+type Attributes = Record<string, string | number | boolean | null | undefined>;
 
-export interface PageOptions {
-  title: string;
-  body: Part;
-  /** A confirmation to announce (role=status). */
-  notice?: string | null;
-  /** A problem to fix (role=alert). */
-  error?: string | null;
+/** Attributes of an element: `true` writes the name alone; `false`, null and undefined leave it out. */
+const attributes = (a: Attributes) =>
+  Object.entries(a).map(([name, v]) =>
+    v === true ? html` ${name}` : v === false || v === null || v === undefined ? '' : html` ${name}="${v}"`,
+  );
+
+/** The hidden field every console form carries: the session's synchroniser token. */
+const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;
+
+/** A console POST form: the synchroniser token, then `body`. */
+export const postForm = (action: string, csrf: string, body: Part, inline = false) =>
+  html`<form method="post" action="${action}" ${attributes({ class: inline && 'inline' })}>
+    ${csrfField(csrf)} ${body}
+  </form>`;
+
+export const submit = (text: string, a: Attributes = {}) =>
+  html`<button type="submit" ${attributes(a)}>${text}</button>`;
+
+/** A change made by one button, in line with the text around it. */
+export const postButton = (action: string, csrf: string, text: string, a: Attributes = {}) =>
+  postForm(action, csrf, submit(text, a), true);
+
+/** A labelled input (the label may carry a muted hint). */
+export const input = (id: string, label: Part, type: string, name: string, a: Attributes = {}) =>
+  html`<label for="${id}">${label}</label
+    ><input type="${type}" id="${id}" name="${name}" ${attributes(a)} />`;
+
+type Items = readonly string[] | Record<string, Part>;
+/** Values that are their own labels, or labels by value, as pairs. */
+const labelled = (items: Items) =>
+  Array.isArray(items) ? items.map((v: string) => [v, v] as const) : Object.entries(items);
+
+/** A labelled select of `items`; `any` labels an empty first choice. */
+export function select(
+  id: string,
+  label: string,
+  name: string,
+  items: Items,
+  o: { current?: string; any?: string } = {},
+) {
+  const options = labelled(
+    o.any === undefined ? items : { '': o.any, ...Object.fromEntries(labelled(items)) },
+  );
+  return html`<label for="${id}">${label}</label
+    ><select id="${id}" name="${name}">
+      ${options.map(([value, text]) => html`<option value="${value}" ${attributes({ selected: value === o.current })}>${text}</option>`)}
+    </select>`;
+}
+
+/** A fieldset of radio buttons or checkboxes, the `ticked` values checked. */
+export function choices(
+  type: 'radio' | 'checkbox',
+  legend: string,
+  name: string,
+  items: Items,
+  ticked: readonly string[],
+) {
+  return html`<fieldset>
+    <legend>${legend}</legend>
+    ${labelled(items).map(([value, label]) => {
+      const checked = ticked.includes(value);
+      return html`<label
+        ><input type="${type}" name="${name}" value="${value}" ${attributes({ checked })} /> ${label}</label
+      >`;
+    })}
+  </fieldset>`;
+}
+
+/** The live and test radio buttons of a new key or endpoint, live ticked. */
+export const modeChoice = (live: string, test: string) =>
+  choices('radio', 'Mode', 'mode', { live, test }, ['live']);
+
+export const modeBadge = (mode: string) =>
+  html`<span class="mode-${mode}">${mode === 'live' ? 'Live' : 'Test'}</span>`;
+
+/** A description list of labels and values; `false` leaves a pair out, a missing value shows as a dash. */
+export function definitions(pairs: readonly (readonly [string, Part] | false)[]): Html {
+  return html`<dl>
+    ${pairs.map(
+      (p) =>
+        p &&
+        html`<dt>${p[0]}</dt>
+          <dd>${p[1] ?? '—'}</dd>`,
+    )}
+  </dl>`;
+}
+
+/** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
+export function secretField(id: string, label: string, value: string, warning: string): Html {
+  return html`<div class="warning" role="alert">
+      <p><strong>${warning}</strong></p>
+    </div>
+    <label for="${id}">${label}</label>
+    <input type="text" class="secret" id="${id}" value="${value}" readonly aria-describedby="${id}-copied" />
+    <button type="button" data-copy="${id}" hidden>Copy</button>
+    <p id="${id}-copied" class="muted" aria-live="polite"></p>`;
 }
 
 function header(ctx: ConsoleContext): Html {
@@ -30,22 +118,40 @@ function header(ctx: ConsoleContext): Html {
   }
   const current = (href: string) => ctx.path === href || ctx.path.startsWith(`${href}/`);
   return html`<header>
-<div class="bar">
-<p class="brand">${s.organisation.name} · Settings</p>
-<p class="who">${s.member.email} (${s.member.role})
-<form method="post" action="/settings/sign-out">${csrfField(s.csrfToken)}<button type="submit">Sign out</button></form></p>
-</div>
-<nav aria-label="Settings sections"><ul>${SECTIONS.map(
-    ([href, label]) =>
-      html`<li><a href="${href}" ${current(href) ? html` aria-current="page"` : ''}>${label}</a></li>`,
-  )}</ul></nav>
-</header>`;
+    <div class="bar">
+      <p class="brand">${s.organisation.name} · Settings</p>
+      <p class="who">
+        ${s.member.email} (${s.member.role}) ${postButton('/settings/sign-out', s.csrfToken, 'Sign out')}
+      </p>
+    </div>
+    <nav aria-label="Settings sections">
+      <ul>
+        ${SECTIONS.map(
+          ([href, label]) =>
+            html`<li>
+              <a href="${href}" ${attributes({ 'aria-current': current(href) && 'page' })}>${label}</a>
+            </li>`,
+        )}
+      </ul>
+    </nav>
+  </header>`;
 }
 
-/** Every console page: landmarks, a skip link, one h1, and the messages announced to screen readers. */
-export function page(ctx: ConsoleContext, o: PageOptions): string {
+export interface PageOptions {
+  title: string;
+  body: Part;
+  /** A confirmation to announce (role=status). */
+  notice?: string | null;
+  /** A problem to fix (role=alert). */
+  error?: string | null;
+}
+
+/** Answers a console page: landmarks, a skip link, one h1, and the messages announced to screen readers. */
+export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
   const org = ctx.state.session?.organisation.name;
-  return html`<!doctype html>
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = html`<!doctype html>
     <html lang="en-GB">
       <head>
         <meta charset="utf-8" />
@@ -88,47 +194,9 @@ export function consolePage(
 ): ConsolePage {
   return async (ctx, o = {}) => {
     const s = sessionOf(ctx);
-    const body = await render(ctx, s, isAdmin(s));
-    sendPage(
-      ctx,
-      { title, notice: o.notice, error: o.error, body: html`${o.reveal ?? ''} ${body}` },
-      o.error ? (o.errorStatus ?? 400) : 200,
-    );
+    const body = html`${o.reveal ?? ''} ${await render(ctx, s, isAdmin(s))}`;
+    sendPage(ctx, { title, notice: o.notice, error: o.error, body }, o.error ? (o.errorStatus ?? 400) : 200);
   };
-}
-
-/** A select's option, selected when it is the current value. */
-export const option = (value: string, label: string, current?: string) =>
-  html`<option value="${value}" ${value === current ? html` selected` : ''}>${label}</option>`;
-
-/** A description list of labels and values; `false` leaves a pair out, a missing value shows as a dash. */
-export function definitions(pairs: readonly (readonly [string, Part] | false)[]): Html {
-  return html`<dl>
-    ${pairs.map(
-      (p) =>
-        p &&
-        html`<dt>${p[0]}</dt>
-          <dd>${p[1] ?? '—'}</dd>`,
-    )}
-  </dl>`;
-}
-
-/** A shown-once secret: a selectable read-only field, plus a copy button once the script runs. */
-export function secretField(id: string, label: string, value: string, warning: string): Html {
-  return html`<div class="warning" role="alert">
-      <p><strong>${warning}</strong></p>
-    </div>
-    <label for="${id}">${label}</label>
-    <input type="text" class="secret" id="${id}" value="${value}" readonly aria-describedby="${id}-copied" />
-    <button type="button" data-copy="${id}" hidden>Copy</button>
-    <p id="${id}-copied" class="muted" aria-live="polite"></p>`;
-}
-
-/** Answers the page with the console's headers (no caching, no framing, no referrer carrying a token). */
-export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = page(ctx, o);
 }
 
 export interface Confirmation {
@@ -136,17 +204,25 @@ export interface Confirmation {
   question: Part;
   action: string;
   button: string;
-  cancel: string;
+  /** Where Cancel leads: a change that cannot be undone, asked with a danger button. */
+  cancel?: string;
+  /** The form's token: the session's unless given (a page opened from an e-mail). */
+  csrf?: string;
+  /** The e-mailed link's token, carried to the POST. */
+  token?: string;
 }
 
-/** The page asking to confirm a change that cannot be undone: the question, a danger button, a way back. */
+/** The page asking to confirm a change before its POST: the question, the button, a way back. */
 export function sendConfirmation(ctx: ConsoleContext, o: Confirmation): void {
+  const token = o.token !== undefined && html`<input type="hidden" name="token" value="${o.token}" />`;
+  const cancel = o.cancel && html`<a href="${o.cancel}">Cancel</a>`;
   sendPage(ctx, {
     title: o.title,
     body: html`<p>${o.question}</p>
-      <form method="post" action="${o.action}">
-        ${csrfField(sessionOf(ctx).csrfToken)} <button type="submit" class="danger">${o.button}</button>
-        <a href="${o.cancel}">Cancel</a>
-      </form>`,
+      ${postForm(
+        o.action,
+        o.csrf ?? sessionOf(ctx).csrfToken,
+        html`${token} ${submit(o.button, { class: o.cancel && 'danger' })} ${cancel}`,
+      )}`,
   });
 }

@@ -1,77 +1,54 @@
-import type { Db } from '../../db/database';
 import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { listMembers } from '../../db/members.repository';
 import { inviteMember, removeOrganisationMember } from '../services/members.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
-import { consolePage, csrfField } from './layout';
+import { consolePage, input, postButton, postForm, select, submit } from './layout';
 import { adminChange } from './refusals';
 import { stackTable } from './table';
 
-const membersPage = (db: Db) =>
-  consolePage(
-    'People',
-    async (_ctx, s, admin) =>
-      html`<p>
-          Members sign in with a one-time link e-mailed to them. Admins change settings; viewers only read.
-        </p>
-        ${stackTable({
-          caption: `Members of ${s.organisation.name}`,
-          rows: await listMembers(db, s.organisation.id),
-          columns: [
-            { label: 'E-mail', cell: (m) => `${m.email}${m.id === s.member.id ? ' (you)' : ''}` },
-            { label: 'Role', cell: (m) => m.role },
-            { label: 'Added', cell: (m) => time(m.createdAt) },
-            admin && {
-              label: 'Actions',
-              cell: (m) =>
-                m.id === s.member.id
-                  ? ''
-                  : html`<form method="post" action="/settings/members/${m.id}/remove" class="inline">
-                      ${csrfField(s.csrfToken)}<button
-                        type="submit"
-                        class="danger"
-                        aria-label="Remove ${m.email}"
-                      >
-                        Remove
-                      </button>
-                    </form>`,
-            },
-          ],
-        })}
-        ${
-          admin
-            ? html`<h2>Invite someone</h2>
-                <form method="post" action="/settings/members">
-                  ${csrfField(s.csrfToken)}
-                  <label for="invite-email">E-mail address</label>
-                  <input
-                    type="email"
-                    id="invite-email"
-                    name="email"
-                    required
-                    maxlength="254"
-                    autocomplete="off"
-                  />
-                  <label for="invite-role">Role</label>
-                  <select id="invite-role" name="role">
-                    ${MEMBER_ROLES.map((r) => html`<option value="${r}">${r}</option>`)}
-                  </select>
-                  <button type="submit">Send invitation</button>
-                </form>`
-            : ''
-        }
-        <h2>Your sessions</h2>
-        <p>Signed in on a shared or lost device? End every session of yours, here and elsewhere.</p>
-        <form method="post" action="/settings/sign-out-everywhere">
-          ${csrfField(s.csrfToken)}<button type="submit" class="secondary">Sign out everywhere</button>
-        </form>`,
-  );
+const inviteForm = (csrf: string) => [
+  html`<h2>Invite someone</h2>`,
+  postForm('/settings/members', csrf, [
+    input('invite-email', 'E-mail address', 'email', 'email', {
+      required: true,
+      maxlength: 254,
+      autocomplete: 'off',
+    }),
+    select('invite-role', 'Role', 'role', MEMBER_ROLES),
+    submit('Send invitation'),
+  ]),
+];
 
 /** People: the member list for everyone; invitations and removals for admins. */
 export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps, mailer: () => Mailer): void {
-  const page = membersPage(db);
+  const page = consolePage('People', async (_ctx, s, admin) => {
+    const you = s.member.id;
+    const remove = (m: { id: string; email: string }) =>
+      m.id !== you &&
+      postButton(`/settings/members/${m.id}/remove`, s.csrfToken, 'Remove', {
+        class: 'danger',
+        'aria-label': `Remove ${m.email}`,
+      });
+    return html`<p>
+        Members sign in with a one-time link e-mailed to them. Admins change settings; viewers only read.
+      </p>
+      ${stackTable({
+        caption: `Members of ${s.organisation.name}`,
+        rows: await listMembers(db, s.organisation.id),
+        columns: [
+          { label: 'E-mail', cell: (m) => `${m.email}${m.id === you ? ' (you)' : ''}` },
+          { label: 'Role', cell: (m) => m.role },
+          { label: 'Added', cell: (m) => time(m.createdAt) },
+          admin && { label: 'Actions', cell: remove },
+        ],
+      })}
+      ${admin && inviteForm(s.csrfToken)}
+      <h2>Your sessions</h2>
+      <p>Signed in on a shared or lost device? End every session of yours, here and elsewhere.</p>
+      ${postButton('/settings/sign-out-everywhere', s.csrfToken, 'Sign out everywhere', { class: 'secondary' })}`;
+  });
   router.get('/settings/members', (ctx) => page(ctx));
   router.post(
     '/settings/members',

@@ -16,8 +16,7 @@ import { orderTimeline } from '../../orders/timeline';
 import { ORDER_STATUSES } from '../../orders/status';
 import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Html } from '../../web/html';
-import { modeBadge } from './keys.routes';
-import { option, sendPage } from './layout';
+import { definitions, input, modeBadge, select, sendPage, submit } from './layout';
 import { stackTable } from './table';
 
 const DOCUMENT_KINDS = ['proof', 'certificate', 'invoice'] as const;
@@ -43,23 +42,15 @@ function apiQuery(ctx: ConsoleContext): Record<string, string | undefined> {
 }
 
 function filterForm(mode: string, q: Record<string, string | undefined>): Html {
+  const date = (id: string, label: string, name: string) =>
+    input(id, label, 'date', name, { value: q[name]?.slice(0, 10) ?? '' });
   return html`<form method="get" action="/settings/orders" aria-label="Filter orders">
     <input type="hidden" name="mode" value="${mode}" />
-    <label for="o-status">Status</label
-    ><select id="o-status" name="status">
-      <option value="">Any status</option>
-      ${ORDER_STATUSES.map((s) => option(s, s, q.status))}
-    </select>
-    <label for="o-type">Notice type</label
-    ><select id="o-type" name="type">
-      <option value="">Any type</option>
-      ${NOTICE_TYPES.map((t) => option(t, t, q.type))}
-    </select>
-    <label for="o-after">Created after (UTC date)</label
-    ><input type="date" id="o-after" name="createdAfter" value="${q.createdAfter?.slice(0, 10) ?? ''}" />
-    <label for="o-before">Created before (UTC date)</label
-    ><input type="date" id="o-before" name="createdBefore" value="${q.createdBefore?.slice(0, 10) ?? ''}" />
-    <button type="submit" class="secondary">Filter</button>
+    ${select('o-status', 'Status', 'status', ORDER_STATUSES, { current: q.status, any: 'Any status' })}
+    ${select('o-type', 'Notice type', 'type', NOTICE_TYPES, { current: q.type, any: 'Any type' })}
+    ${date('o-after', 'Created after (UTC date)', 'createdAfter')}
+    ${date('o-before', 'Created before (UTC date)', 'createdBefore')}
+    ${submit('Filter', { class: 'secondary' })}
   </form>`;
 }
 
@@ -177,14 +168,27 @@ function pricingTable(order: Order): Html {
   </table>`;
 }
 
-/**
- * What the API's Order adds once the newspaper reports, and what applies to some orders only (left out when it
- * does not): the console shows the order the API and its events show.
- */
-function newspaperFacts(order: Order, fact: (label: string, value: Html | string | null) => Html): Html {
+/** The order as the API shows it; a PO reference, cancellation or delivery failure only when there is one. */
+function orderFacts(order: Order): Html {
   const failure = order.deliveryFailure;
-  return html`${fact('Newspaper reference', order.newspaperReference)}${fact('Published', order.publishedAt && time(order.publishedAt))}${fact('Page', order.pageNumber === null ? null : String(order.pageNumber))}
-  ${order.poReference !== null && fact('PO reference', order.poReference)}${order.cancellationReason !== null && fact('Cancellation reason', order.cancellationReason)}${failure !== null && fact('Delivery failure', html`${failure.reason} (${time(failure.at)})`)}`;
+  return definitions([
+    ['Mode', modeBadge(order.livemode ? 'live' : 'test')],
+    ['Id', order.id],
+    ['Status', order.status],
+    ['Type', order.type],
+    ['Total', formatPence(order.quotedPriceGbpPence)],
+    ['Payment', `${order.paymentMethod} (${order.paymentState})`],
+    ['Newspaper', order.newspaperName],
+    ['Publication date', order.publicationDate],
+    ['Gazette URN', order.urn],
+    ['Your reference', order.clientRef],
+    ['Newspaper reference', order.newspaperReference],
+    ['Published', order.publishedAt && time(order.publishedAt)],
+    ['Page', order.pageNumber === null ? null : String(order.pageNumber)],
+    order.poReference !== null && ['PO reference', order.poReference],
+    order.cancellationReason !== null && ['Cancellation reason', order.cancellationReason],
+    failure !== null && ['Delivery failure', html`${failure.reason} (${time(failure.at)})`],
+  ]);
 }
 
 async function orderPage(db: Db, ctx: ConsoleContext) {
@@ -194,9 +198,6 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
     listOrderDeliveries(db, order.organisationId, order.id),
     timeline(db, order),
   ]);
-  const fact = (label: string, value: Html | string | null | undefined) =>
-    html`<dt>${label}</dt>
-      <dd>${value ?? '—'}</dd>`;
   sendPage(ctx, {
     title: `Order ${order.reference}`,
     body: html`<p>
@@ -204,12 +205,7 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
           >Back to ${order.livemode ? 'live' : 'test'} orders</a
         >
       </p>
-      <dl>
-        ${fact('Mode', modeBadge(order.livemode ? 'live' : 'test'))}${fact('Id', order.id)}${fact('Status', order.status)}${fact('Type', order.type)}
-        ${fact('Total', formatPence(order.quotedPriceGbpPence))}${fact('Payment', `${order.paymentMethod} (${order.paymentState})`)}${fact('Newspaper', order.newspaperName)}
-        ${fact('Publication date', order.publicationDate)}${fact('Gazette URN', order.urn)}${fact('Your reference', order.clientRef)}
-        ${newspaperFacts(order, fact)}
-      </dl>
+      ${orderFacts(order)}
       <h2>Amounts</h2>
       ${pricingTable(order)}
       <h2>Documents</h2>

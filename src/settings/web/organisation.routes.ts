@@ -7,8 +7,8 @@ import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
-import { html, time } from '../../web/html';
-import { consolePage, csrfField, definitions } from './layout';
+import { html, time, type Part } from '../../web/html';
+import { consolePage, definitions, input, postForm, submit } from './layout';
 import { adminChange } from './refusals';
 import { stackTable } from './table';
 
@@ -19,6 +19,9 @@ const BILLING_LABELS: Record<string, string> = {
   stripe_invoice: 'Stripe invoice per order',
   purchase_order: 'Purchase order reference per order',
 };
+
+const EMAIL_LABEL = html`Billing e-mail
+  <span class="muted">(invoices and service incident notices go here)</span>`;
 
 /** The organisation's quotas with what it uses of each now, and its request limit. */
 function quotasSection(config: Config, standings: QuotaStanding[]) {
@@ -49,75 +52,57 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
  * to the outbox only. Admins may have the link sent again.
  */
 function verification(org: Organisation, csrfToken: string | null) {
-  if (!org.billingEmail) {
-    return html`<p id="billing-email-status">
-      No billing e-mail: test-order e-mails are written to the outbox.
-    </p>`;
-  }
+  const status = (text: Part) => html`<p id="billing-email-status">${text}</p>`;
+  if (!org.billingEmail) return status('No billing e-mail: test-order e-mails are written to the outbox.');
   if (org.billingEmailVerifiedAt) {
-    return html`<p id="billing-email-status">
-      Billing e-mail <strong>verified</strong> on ${time(org.billingEmailVerifiedAt)}.
-    </p>`;
+    return status(html`Billing e-mail <strong>verified</strong> on ${time(org.billingEmailVerifiedAt)}.`);
   }
-  const resend = csrfToken
-    ? html`<form method="post" action="/settings/organisation/billing-email/verify">
-        ${csrfField(csrfToken)} <button type="submit">E-mail the verification link again</button>
-      </form>`
-    : '';
-  return html`<p id="billing-email-status">
-      Billing e-mail <strong>unverified</strong>: we e-mailed a link to ${org.billingEmail}; until it is
+  return html`${status(
+    html`Billing e-mail <strong>unverified</strong>: we e-mailed a link to ${org.billingEmail}; until it is
       opened (within ${BILLING_EMAIL_LINK_HOURS} hours), test-order e-mails are written to the outbox, not
-      sent.
-    </p>
-    ${resend}`;
+      sent.`,
+  )}
+  ${csrfToken && postForm('/settings/organisation/billing-email/verify', csrfToken, submit('E-mail the verification link again'))}`;
 }
+
+const contactForm = (org: Organisation, csrf: string) =>
+  postForm('/settings/organisation', csrf, [
+    input('billing-contact-name', 'Billing contact name', 'text', 'billingContactName', {
+      maxlength: MAX_CONTACT_NAME,
+      value: org.billingContactName ?? '',
+      autocomplete: 'name',
+    }),
+    input('billing-email', EMAIL_LABEL, 'email', 'billingEmail', {
+      maxlength: 254,
+      value: org.billingEmail ?? '',
+      autocomplete: 'email',
+      'aria-describedby': 'billing-email-status',
+    }),
+    submit('Save contact details'),
+  ]);
 
 const organisationPage = ({ db, config }: ConsoleDeps) =>
   consolePage('Organisation', async (_ctx, s, admin) => {
     const org = s.organisation;
     const changes = await listSettingsChanges(db, org.id, 100);
     const standings = await quotaStandings(db, config.quotas, org.id);
-    const contact = admin
-      ? html`<form method="post" action="/settings/organisation">
-          ${csrfField(s.csrfToken)}
-          <label for="billing-contact-name">Billing contact name</label>
-          <input
-            type="text"
-            id="billing-contact-name"
-            name="billingContactName"
-            maxlength="${MAX_CONTACT_NAME}"
-            value="${org.billingContactName ?? ''}"
-            autocomplete="name"
-          />
-          <label for="billing-email"
-            >Billing e-mail <span class="muted">(invoices and service incident notices go here)</span></label
-          >
-          <input
-            type="email"
-            id="billing-email"
-            name="billingEmail"
-            maxlength="254"
-            value="${org.billingEmail ?? ''}"
-            autocomplete="email"
-            aria-describedby="billing-email-status"
-          />
-          <button type="submit">Save contact details</button>
-        </form>`
-      : definitions([
-          ['Billing contact name', org.billingContactName],
-          ['Billing e-mail', org.billingEmail],
-        ]);
+    const terms = org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : '';
     return html`${definitions([
         ['Name', org.name],
         ['Organisation id', html`<code>${org.id}</code>`],
       ])}
       <h2>Contact details</h2>
-      ${contact} ${verification(org, admin ? s.csrfToken : null)}
+      ${
+        admin
+          ? contactForm(org, s.csrfToken)
+          : definitions([
+              ['Billing contact name', org.billingContactName],
+              ['Billing e-mail', org.billingEmail],
+            ])
+      }
+      ${verification(org, admin ? s.csrfToken : null)}
       <h2>Billing arrangement</h2>
-      <p>
-        ${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${org.paymentMethod === 'invoice_with_terms' ? `, ${org.invoiceTermsDays} days` : ''}.
-        To change it, contact us.
-      </p>
+      <p>${BILLING_LABELS[org.paymentMethod] ?? org.paymentMethod}${terms}. To change it, contact us.</p>
       ${quotasSection(config, standings)}
       <h2>Settings changes</h2>
       ${stackTable({
@@ -149,10 +134,7 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
   }
 }
 
-/**
- * Organisation: contact details (admins edit), billing arrangement (read only), quotas with their use now,
- * the settings audit log.
- */
+/** Organisation: contact details (admins edit), billing arrangement, quotas with their use now, the audit log. */
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db } = deps;
   const page = organisationPage(deps);

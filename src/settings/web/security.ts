@@ -1,37 +1,18 @@
 import type { Next } from 'koa';
-import {
-  doubleSubmitToken,
-  originAllowed,
-  sameToken,
-  setHttpOnlyCookie,
-  type CookieOptions,
-} from '../../api/pages/form-csrf';
+import { doubleSubmitToken, originAllowed, sameToken, type CookieOptions } from '../../api/pages/form-csrf';
 import type { Config } from '../../config';
 import { findSession } from '../../db/members.repository';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
-import { isAdmin, PageError, sessionOf, type ConsoleContext } from './context';
+import { formValue, isAdmin, PageError, sessionOf, type ConsoleContext } from './context';
 
 export const SESSION_COOKIE = 'notices_session';
 /** Pairs with the hidden field of the forms shown before a session exists (double-submit). */
 export const PRE_SESSION_COOKIE = 'notices_presession';
 export const SESSION_HOURS = 12;
 
-/**
- * Cookies are HttpOnly, SameSite=Lax, path /settings, and Secure everywhere except NODE_ENV=development
- * (plain http on a laptop).
- */
-export function setCookie(
-  ctx: ConsoleContext,
-  config: Config,
-  name: string,
-  value: string,
-  maxAgeSeconds: number,
-) {
-  setHttpOnlyCookie(ctx, name, value, consoleCookie(config, maxAgeSeconds));
-}
-
-const consoleCookie = (config: Config, maxAgeSeconds: number): CookieOptions => ({
+/** HttpOnly, SameSite=Lax, path /settings, and Secure everywhere except NODE_ENV=development (plain http). */
+export const consoleCookie = (config: Config, maxAgeSeconds: number): CookieOptions => ({
   path: '/settings',
   maxAgeSeconds,
   secure: config.env !== 'development',
@@ -62,7 +43,8 @@ export function checkCsrf(config: Config) {
     if (!originAllowed(ctx, config.publicBaseUrl)) {
       throw new PageError(403, 'This form was sent from another site.');
     }
-    const sent = typeof ctx.state.form?._csrf === 'string' ? ctx.state.form._csrf : '';
+    const token = formValue(ctx, '_csrf');
+    const sent = typeof token === 'string' ? token : '';
     const beforeSession = ctx.path.startsWith('/settings/sign-in') || !ctx.state.session;
     const expected =
       (beforeSession ? ctx.cookies.get(PRE_SESSION_COOKIE) : ctx.state.session?.csrfToken) ?? '';

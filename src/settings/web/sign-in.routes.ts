@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { clientBucket } from '../../api/middleware/rate-limit';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { clientBucket, createLimiter } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
 import {
   createSession,
@@ -20,9 +20,10 @@ import {
   type ConsoleDeps,
   type ConsoleRouter,
 } from './context';
-import { html, type Html } from '../../web/html';
-import { csrfField, sendPage } from './layout';
-import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './security';
+import { html } from '../../web/html';
+import { input, postForm, sendConfirmation, sendPage, submit, type Confirmation } from './layout';
+import { setHttpOnlyCookie } from '../../api/pages/form-csrf';
+import { consoleCookie, preSessionCsrf, SESSION_COOKIE, SESSION_HOURS } from './security';
 
 /**
  * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket) per 15 minutes,
@@ -30,17 +31,9 @@ import { preSessionCsrf, SESSION_COOKIE, SESSION_HOURS, setCookie } from './secu
  * gets at most one e-mail every few minutes while their last link is unused (members.service.ts).
  */
 const perClient = (pool: Pool, keyPrefix: string, points: number) =>
-  new RateLimiterPostgres({
-    storeClient: pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix,
-    points,
-    duration: 15 * 60,
-    clearExpiredByTimeout: false,
-  });
+  createLimiter({ pool, redis: null }, { keyPrefix, points, duration: 15 * 60 });
 
-async function consume(ctx: ConsoleContext, limiter: RateLimiterPostgres) {
+async function consume(ctx: ConsoleContext, limiter: RateLimiterAbstract) {
   try {
     await limiter.consume(clientBucket(ctx.ip));
   } catch (rejection) {
@@ -56,56 +49,23 @@ function signInForm(
   config: Config,
   o: { email?: string; error?: string; notice?: string },
 ) {
-  const csrf = preSessionCsrf(ctx, config);
-  sendPage(
-    ctx,
-    {
-      title: 'Sign in',
-      error: o.error,
-      notice: o.notice,
-      body: html`<p>
-          Enter the e-mail address your organisation's admin invited. We will e-mail you a sign-in link that
-          works once, for ${SIGN_IN_LINK_MINUTES} minutes.
-        </p>
-        <form method="post" action="/settings/sign-in">
-          ${csrfField(csrf)}
-          <label for="email">E-mail address</label>
-          <input
-            type="email"
-            id="email"
-            name="email"
-            autocomplete="email"
-            required
-            maxlength="254"
-            value="${o.email ?? ''}"
-          />
-          <button type="submit">E-mail me a sign-in link</button>
-        </form>`,
-    },
-    o.error ? 400 : 200,
-  );
+  const address = input('email', 'E-mail address', 'email', 'email', {
+    autocomplete: 'email',
+    required: true,
+    maxlength: 254,
+    value: o.email ?? '',
+  });
+  const body = html`<p>
+      Enter the e-mail address your organisation's admin invited. We will e-mail you a sign-in link that works
+      once, for ${SIGN_IN_LINK_MINUTES} minutes.
+    </p>
+    ${postForm('/settings/sign-in', preSessionCsrf(ctx, config), [address, submit('E-mail me a sign-in link')])}`;
+  sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body }, o.error ? 400 : 200);
 }
 
-/**
- * The page an e-mailed link opens: it only shows a button, since mail scanners that fetch links must not use up
- * the token.
- */
-function sendLinkConfirmation(
-  ctx: ConsoleContext,
-  csrf: string,
-  o: { title: string; text: Html; action: string; button: string },
-) {
-  const token = String(ctx.query.token ?? '').slice(0, 100);
-  sendPage(ctx, {
-    title: o.title,
-    body: html`<p>${o.text}</p>
-      <form method="post" action="${o.action}">
-        ${csrfField(csrf)}
-        <input type="hidden" name="token" value="${token}" />
-        <button type="submit">${o.button}</button>
-      </form>`,
-  });
-}
+/** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
+const sendLinkConfirmation = (ctx: ConsoleContext, csrf: string, o: Omit<Confirmation, 'csrf' | 'token'>) =>
+  sendConfirmation(ctx, { ...o, csrf, token: String(ctx.query.token ?? '').slice(0, 100) });
 
 const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
 
@@ -115,7 +75,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
   const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
   const signOut = (ctx: ConsoleContext, notice: string) => {
-    setCookie(ctx, config, SESSION_COOKIE, '', 0);
+    setHttpOnlyCookie(ctx, SESSION_COOKIE, '', consoleCookie(config, 0));
     ctx.state.session = undefined;
     signInForm(ctx, config, { notice });
   };
@@ -147,7 +107,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   router.get('/settings/sign-in/confirm', (ctx) =>
     sendLinkConfirmation(ctx, preSessionCsrf(ctx, config), {
       title: 'Confirm sign-in',
-      text: html`Continue to sign in to your organisation's settings.`,
+      question: html`Continue to sign in to your organisation's settings.`,
       action: '/settings/sign-in/confirm',
       button: 'Sign in',
     }),
@@ -162,7 +122,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
       });
     }
     const { token } = await createSession(db, member.id, SESSION_HOURS * 3_600_000);
-    setCookie(ctx, config, SESSION_COOKIE, token, SESSION_HOURS * 3600);
+    setHttpOnlyCookie(ctx, SESSION_COOKIE, token, consoleCookie(config, SESSION_HOURS * 3600));
     ctx.redirect('/settings/keys');
   });
 
@@ -170,7 +130,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   router.get('/settings/billing-email/confirm', (ctx) =>
     sendLinkConfirmation(ctx, ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config), {
       title: 'Confirm billing e-mail',
-      text: html`Confirm that this address receives your organisation's billing e-mail.`,
+      question: html`Confirm that this address receives your organisation's billing e-mail.`,
       action: '/settings/billing-email/confirm',
       button: 'Confirm this address',
     }),

@@ -2,8 +2,12 @@ import { decodeWords, parseHeaders } from '../../../src/mail/outbox';
 import { classifySendError, stableMessageId } from '../../../src/mail/mailer';
 import { renderIncidentEmail } from '../../../src/mail/templates/incident';
 import { componentLabel } from '../../../src/status/components';
-import { invoiceDetails, renderInvoiceEmail } from '../../../src/mail/templates/invoice';
-import { orderMailView, renderOrderEmail } from '../../../src/mail/templates/order';
+import {
+  invoiceDetails,
+  orderMailView,
+  renderInvoiceEmail,
+  renderOrderEmail,
+} from '../../../src/mail/templates/order';
 import { escapeHtml } from '../../../src/web/html';
 import { ORDER_EVENTS } from '../../../src/orders/events';
 import { audiencesFor, orderEmailKey } from '../../../src/workflows/notification.messages';

@@ -1,11 +1,11 @@
 import {
+  affectsOrderProcessing,
   COMPONENTS,
   deriveComponents,
   DELIVERY_THRESHOLDS,
   overallSummary,
   type Signals,
 } from '../../../src/status/components';
-import { affectsOrderProcessing } from '../../../src/status/incidents';
 
 const healthy: Signals = {
   database: { reachable: true, latencyMs: 3 },
