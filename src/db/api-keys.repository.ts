@@ -1,15 +1,15 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { ApiKeysTable } from './schema';
+import type { Row } from './schema';
 import type { KeyMode, KeyScope } from '../auth/api-key';
 
 /** A key as the service sees it: everything but its hash. */
-export type ApiKeyRecord = CamelCased<Omit<Selectable<ApiKeysTable>, 'key_hash'>>;
+export type ApiKeyRecord = CamelCased<Omit<Row<'api_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<ApiKeysTable>): ApiKeyRecord => fromRow(key);
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>): ApiKeyRecord => fromRow(key);
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(

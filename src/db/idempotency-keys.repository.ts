@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db } from './database';
-import type { Database, IdempotencyKeysTable } from './schema';
+import type { Database } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,11 @@ export interface IdempotentResponse {
 const ofScope = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
   eb.and({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key });
 
-async function setKey(db: Db, scope: IdempotencyScope, set: Updateable<IdempotencyKeysTable>): Promise<void> {
+async function setKey(
+  db: Db,
+  scope: IdempotencyScope,
+  set: Updateable<Database['idempotency_keys']>,
+): Promise<void> {
   await db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
 }
 

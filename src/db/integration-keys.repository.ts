@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { IntegrationKeysTable } from './schema';
+import type { Row } from './schema';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
 const INTEGRATION_KEY_PREFIX = 'svc_int_';
@@ -14,9 +13,9 @@ export type IntegrationTarget =
   { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
 
 /** A key as the service sees it: everything but its hash. */
-export type IntegrationKeyRecord = CamelCased<Omit<Selectable<IntegrationKeysTable>, 'key_hash'>>;
+export type IntegrationKeyRecord = CamelCased<Omit<Row<'integration_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<IntegrationKeysTable>): IntegrationKeyRecord =>
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>): IntegrationKeyRecord =>
   fromRow(key);
 
 /**

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
 import { lockUntilCommit, type Db } from './database';
-import type { DocumentSummary, IssuedDocumentsTable } from './schema';
+import type { DocumentSummary, Row } from './schema';
 
 export type { DocumentSummary };
-export type IssuedDocumentRow = Selectable<IssuedDocumentsTable>;
+export type IssuedDocumentRow = Row<'issued_documents'>;
 
 /** What a document is issued as: which order, which of its documents, and the series its number is drawn from. */
 export interface DocumentIssue {

@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { Database, MemberRole, MembersTable } from './schema';
+import type { MemberRole, Row } from './schema';
 import { deleteExpiredRows } from './expired-rows';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
 
 /** A member's row, as `columns` selects it. */
-type MemberRow = Pick<Selectable<MembersTable>, (typeof columns)[number]>;
+type MemberRow = Pick<Row<'members'>, (typeof columns)[number]>;
 
 export type Member = CamelCased<MemberRow>;
 
@@ -28,7 +28,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   db: Db,
   table: T,
   token: string,
-): Promise<Selectable<Database[T]> | undefined> {
+): Promise<Row<T> | undefined> {
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
@@ -37,7 +37,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
-  return row as Selectable<Database[T]> | undefined;
+  return row as Row<T> | undefined;
 }
 
 /** A new token valid for ttlMs, and the columns that store it (by its hash only). */

@@ -1,9 +1,8 @@
-import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import type { PaymentMethod } from '../orders/status';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { OrganisationsTable } from './schema';
+import type { Row } from './schema';
 
 const columns = [
   'id',
@@ -17,7 +16,7 @@ const columns = [
   'created_at',
 ] as const;
 
-export type Organisation = CamelCased<Pick<Selectable<OrganisationsTable>, (typeof columns)[number]>>;
+export type Organisation = CamelCased<Pick<Row<'organisations'>, (typeof columns)[number]>>;
 
 export async function createOrganisation(
   db: Db,

@@ -1,7 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { SentEmailsTable } from './schema';
+import type { Row } from './schema';
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
 export interface EmailIntent {
@@ -14,12 +14,10 @@ export interface EmailIntent {
   subject: string;
 }
 
-type Row = Selectable<SentEmailsTable>;
-
 /** An e-mail as the model has it, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
-export type SentEmail = JsonModel<Omit<Row, 'claimed_until' | 'updated_at'>>;
+export type SentEmail = JsonModel<Omit<Row<'sent_emails'>, 'claimed_until' | 'updated_at'>>;
 
-function toSentEmail(r: Row): SentEmail {
+function toSentEmail(r: Row<'sent_emails'>): SentEmail {
   const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
   return fromColumns(email);
 }

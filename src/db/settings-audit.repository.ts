@@ -1,9 +1,8 @@
-import type { Selectable } from 'kysely';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { SettingsAuditLogTable } from './schema';
+import type { Row } from './schema';
 
-export type SettingsChange = CamelCased<Selectable<SettingsAuditLogTable>>;
+export type SettingsChange = CamelCased<Row<'settings_audit_log'>>;
 
 export async function recordSettingsChange(
   db: Db,

@@ -1,10 +1,9 @@
-import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
+import type { DeliveryStatus, Row } from './schema';
 
-export type WebhookDelivery = JsonModel<Selectable<WebhookDeliveriesTable>>;
+export type WebhookDelivery = JsonModel<Row<'webhook_deliveries'>>;
 
 /** The delivery of an event to an endpoint, created once: a retried dispatch finds the same row. */
 export async function ensureDelivery(
@@ -37,7 +36,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
   return row ? fromColumns(row) : null;
 }
 
-export type AttemptRecord = CamelCased<Omit<Selectable<WebhookAttemptsTable>, 'id'>>;
+export type AttemptRecord = CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>;
 
 /**
  * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
@@ -133,9 +132,7 @@ const attemptColumns = [
   'response_excerpt',
 ] as const;
 
-export type WebhookAttempt = JsonModel<
-  Pick<Selectable<WebhookAttemptsTable>, (typeof attemptColumns)[number]>
->;
+export type WebhookAttempt = JsonModel<Pick<Row<'webhook_attempts'>, (typeof attemptColumns)[number]>>;
 
 export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookAttempt[]> {
   const rows = await db

@@ -1,16 +1,14 @@
-import type { ExpressionBuilder, Selectable, UpdateObject } from 'kysely';
+import type { ExpressionBuilder, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { Database, WebhookEndpointsTable, WebhookMode } from './schema';
-
-type EndpointRow = Selectable<WebhookEndpointsTable>;
+import type { Database, Row, WebhookMode } from './schema';
 
 /** An endpoint as admins see it: never its secrets, and `previousSecretExpiresAt` only while that one signs. */
-export type WebhookEndpoint = JsonModel<Omit<EndpointRow, 'secret' | 'previous_secret'>>;
+export type WebhookEndpoint = JsonModel<Omit<Row<'webhook_endpoints'>, 'secret' | 'previous_secret'>>;
 
-function toEndpoint(r: EndpointRow): WebhookEndpoint {
+function toEndpoint(r: Row<'webhook_endpoints'>): WebhookEndpoint {
   const { secret: _secret, previous_secret: _previous, previous_secret_expires_at: overlap, ...endpoint } = r;
   const overlapping = overlap && overlap > new Date();
   return { ...fromColumns(endpoint), previousSecretExpiresAt: overlapping ? overlap.toISOString() : null };
