@@ -74,7 +74,7 @@ export interface Database {
   };
   order_ledger: SnakeCased<Omit<LedgerEntry, 'createdAt'>> & { created_at: ColumnType<Date, Date, never> };
   /** Generated PDFs, one per order and kind. */
-  order_documents: { order_id: string; kind: DocumentKind; content: Buffer; created_at: CreatedNow };
+  order_documents: { order_id: string; kind: DocumentKind; content: Buffer };
   /** Documents we issue and stand behind: one per order and issue key. */
   issued_documents: {
     id: string;
@@ -91,11 +91,10 @@ export interface Database {
     /** The exact PDF issued, and its SHA-256 (hex): null between the reservation and the first stored render. */
     content: ColumnType<Buffer | null, Buffer | null | undefined, Buffer>;
     sha256: ColumnType<string | null, string | null | undefined, string>;
-    created_at: CreatedNow;
   };
   /** The last number drawn in each series (`live:vat_invoice`, `test:vat_credit_note`…). */
   document_number_series: { series: string; last_number: number };
-  order_references: { order_id: string; seq: Generated<string>; created_at: CreatedNow };
+  order_references: { order_id: string; seq: Generated<string> };
   /** `Idempotency-Key` header of POST requests (./idempotency-keys.repository.ts). */
   idempotency_keys: {
     organisation_id: string;
@@ -153,7 +152,6 @@ export interface Database {
     error: string | null;
     created_at: CreatedNow;
     updated_at: UpdatedNow;
-    sent_at: Date | null;
   };
   /** An incident shown on the public status page, opened and resolved by operators (CLI). */
   incidents: {

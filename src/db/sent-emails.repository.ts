@@ -14,20 +14,10 @@ export interface EmailIntent {
   subject: string;
 }
 
-/** An e-mail as the model has it, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
-export type SentEmail = JsonModel<Omit<Row<'sent_emails'>, 'claimed_until' | 'updated_at'>>;
+type SentEmail = JsonModel<Row<'sent_emails'>>;
 
-function toSentEmail(r: Row<'sent_emails'>): SentEmail {
-  const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
-  return fromColumns(email);
-}
-
-export type Claim =
-  | { state: 'claimed'; email: SentEmail }
-  /** Sent or failed for good already: nothing to do. */
-  | { state: 'done'; email: SentEmail }
-  /** Another attempt holds the claim right now. */
-  | { state: 'busy'; email: SentEmail };
+/** `done`: sent or failed for good already, nothing to do; `busy`: another attempt holds the claim right now. */
+type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
 
 /**
  * Claims the right to send the e-mail with this key: the first call creates the row, every call takes the
@@ -61,13 +51,13 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
-  if (claimed) return { state: 'claimed', email: toSentEmail(claimed) };
+  if (claimed) return { state: 'claimed', email: fromColumns(claimed) };
   const row = await db
     .selectFrom('sent_emails')
     .selectAll()
     .where('key', '=', intent.key)
     .executeTakeFirstOrThrow();
-  return { state: row.status === 'pending' ? 'busy' : 'done', email: toSentEmail(row) };
+  return { state: row.status === 'pending' ? 'busy' : 'done', email: fromColumns(row) };
 }
 
 export async function markEmailSent(db: Db, key: string, messageId: string | null): Promise<void> {
@@ -78,7 +68,6 @@ export async function markEmailSent(db: Db, key: string, messageId: string | nul
       message_id: messageId,
       error: null,
       claimed_until: null,
-      sent_at: new Date(),
       updated_at: new Date(),
     })
     .where('key', '=', key)
@@ -103,7 +92,7 @@ export const releaseEmail = (db: Db, key: string, error: string) => updatePendin
 
 export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
   const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();
-  return row && toSentEmail(row);
+  return row && fromColumns(row);
 }
 
 export async function listSentEmails(
@@ -115,5 +104,5 @@ export async function listSentEmails(
   if (filter.incidentId) q = q.where('incident_id', '=', filter.incidentId);
   if (filter.organisationId) q = q.where('organisation_id', '=', filter.organisationId);
   const rows = await q.orderBy('created_at').orderBy('key').execute();
-  return rows.map(toSentEmail);
+  return rows.map(fromColumns);
 }

@@ -1,7 +1,7 @@
-import type { IssuedDocumentRow } from '../../db/issued-documents.repository';
+import type { findIssuedDocument } from '../../db/issued-documents.repository';
 import { html, time, type Html } from '../../web/html';
 
-type Shown = Omit<IssuedDocumentRow, 'content'>;
+type Shown = NonNullable<Awaited<ReturnType<typeof findIssuedDocument>>>;
 
 export type VerifyOutcome =
   | { kind: 'shown'; document: Shown }

@@ -4,7 +4,10 @@ import { sql, type Kysely } from 'kysely';
  * The whole schema. What each table holds is documented on its type in ../schema.ts. Statements are separated by
  * semicolons and sent as one text: without parameters pg sends it as a simple query, which may hold several.
  */
-const SCHEMA = `
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(
+      `
 create table organisations (
   id text primary key,
   name text not null,
@@ -128,7 +131,6 @@ create table order_documents (
   order_id text not null references orders (id),
   kind text not null check (kind in ('proof', 'certificate', 'invoice')),
   content bytea not null,
-  created_at timestamptz not null default now(),
   primary key (order_id, kind)
 );
 
@@ -144,7 +146,6 @@ create table issued_documents (
   summary jsonb not null,
   content bytea,
   sha256 text,
-  created_at timestamptz not null default now(),
   constraint issued_documents_order_issue_key unique (order_id, issue_key)
 );
 
@@ -156,8 +157,7 @@ create table document_number_series (
 -- Not a foreign key: the reference is allocated before the order's first projection write.
 create table order_references (
   order_id text primary key,
-  seq bigserial not null unique,
-  created_at timestamptz not null default now()
+  seq bigserial not null unique
 );
 
 create table idempotency_keys (
@@ -257,8 +257,7 @@ create table sent_emails (
   message_id text,
   error text,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  sent_at timestamptz
+  updated_at timestamptz not null default now()
 );
 create index sent_emails_order_idx on sent_emails (order_id);
 create index sent_emails_incident_idx on sent_emails (incident_id);
@@ -352,16 +351,7 @@ create index quota_usage_window_end on quota_usage (window_end);
 -- keeps the per-request write cheap. The expiry index serves the periodic purge of ended windows.
 create unlogged table rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint);
 create index rate_limits_expire on rate_limits (expire);
-`;
-
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(SCHEMA).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table rate_limits, quota_usage, settings_audit_log, billing_email_verifications, sessions,
-    sign_in_links, members, incident_updates, incidents, sent_emails, webhook_attempts, webhook_deliveries,
-    webhook_endpoints, integration_keys, integration_health, idempotency_keys, order_references,
-    document_number_series, issued_documents, order_documents, order_ledger, order_audit_log, order_events,
-    orders, api_keys, organisations`.execute(db);
+`,
+    )
+    .execute(db);
 }
