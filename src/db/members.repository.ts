@@ -4,7 +4,6 @@ import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { MemberRole, Row } from './schema';
-import { deleteExpiredRows } from './expired-rows';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
 
@@ -225,21 +224,4 @@ export async function deleteMemberSessions(db: Db, memberId: string): Promise<nu
     const res = await trx.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
     return Number(res.numDeletedRows);
   });
-}
-
-/**
- * Deletes expired sign-in links (used or not), expired sessions and expired billing e-mail verification links,
- * in bounded batches. Returns the rows deleted.
- */
-export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
-  let deleted = 0;
-  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'])
-    deleted += await deleteExpiredRows(db, {
-      table,
-      key: 'token_hash',
-      expiresAt: 'expires_at',
-      before: now,
-      maxBatches: 20,
-    });
-  return deleted;
 }

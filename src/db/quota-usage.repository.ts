@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from './database';
 import type { Database } from './schema';
-import { deleteExpiredRows } from './expired-rows';
 
 export interface QuotaWindowKey {
   organisationId: string;
@@ -64,15 +63,4 @@ export async function countHeld(
   const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(held)}
     where organisation_id = ${organisationId} and mode = ${mode} and ${ended} is null`.execute(db);
   return Number(rows[0].n);
-}
-
-/** Deletes rows of windows that ended before `now`, in bounded batches (the API's periodic sweep). */
-export function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {
-  return deleteExpiredRows(db, {
-    table: 'quota_usage',
-    key: 'ctid',
-    expiresAt: 'window_end',
-    before: now,
-    maxBatches: 50,
-  });
 }

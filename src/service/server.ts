@@ -9,8 +9,11 @@ import { ShutdownDeadline } from '../shutdown';
 import { createDatabase, type Db } from '../db/database';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
-import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
-import { deleteEndedQuotaWindows } from '../db/quota-usage.repository';
+import {
+  deleteEndedQuotaWindows,
+  deleteExpiredRateLimits,
+  deleteExpiredSignInLinksAndSessions,
+} from '../db/expired-rows';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
@@ -21,7 +24,6 @@ import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit-store';
 import { startIdempotencyCleanup } from '../api/orders/idempotency';
 import { startPeriodicSweep } from '../api/periodic-sweep';
-import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
 
 export interface RunningApi {
