@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
-import { getIntegrationAvailability } from './integration-health.repository';
 
 /**
  * The read side of the status page and of incident e-mails: live health signals from the order engine's
  * tables, and the organisations that have orders in flight.
  */
-
-export async function gazetteHealth(db: Db): Promise<{ available: boolean; note: string | null }> {
-  const { available, note } = await getIntegrationAvailability(db, 'gazette');
-  return { available, note };
-}
 
 /**
  * Orders whose artwork delivery failed (`order.delivery_failed`) since `since` and has not succeeded since
