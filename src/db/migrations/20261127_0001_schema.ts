@@ -15,11 +15,11 @@ create table organisations (
     ('stripe_checkout', 'invoice_with_terms', 'invoice_bank_transfer', 'stripe_invoice', 'purchase_order')),
   invoice_terms_days integer not null default 30 check (invoice_terms_days in (30, 60)),
   billing_email text,
-  created_at timestamptz not null default now(),
-  seq bigserial not null,
+  billing_email_verified_at timestamptz,
   billing_contact_name text,
   billing_address text,
-  billing_email_verified_at timestamptz
+  created_at timestamptz not null default now(),
+  seq bigserial not null
 );
 
 create table api_keys (
