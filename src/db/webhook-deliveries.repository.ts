@@ -122,26 +122,16 @@ export async function listDeliveries(
   return rows.map(fromColumns);
 }
 
-const attemptColumns = [
-  'replay',
-  'attempt',
-  'started_at',
-  'status_code',
-  'error',
-  'latency_ms',
-  'response_excerpt',
-] as const;
-
-export type WebhookAttempt = JsonModel<Pick<Row<'webhook_attempts'>, (typeof attemptColumns)[number]>>;
+export type WebhookAttempt = JsonModel<Omit<Row<'webhook_attempts'>, 'id' | 'delivery_id'>>;
 
 export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookAttempt[]> {
   const rows = await db
     .selectFrom('webhook_attempts')
-    .select(attemptColumns)
+    .selectAll()
     .where('delivery_id', '=', deliveryId)
     .orderBy('id')
     .execute();
-  return rows.map(fromColumns);
+  return rows.map(({ id: _id, delivery_id: _deliveryId, ...attempt }) => fromColumns(attempt));
 }
 
 /** The recorded event an attempt sends, in envelope form. */

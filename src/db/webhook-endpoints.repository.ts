@@ -122,21 +122,7 @@ export async function findSubscribedEndpoints(
 }
 
 /** What an attempt needs: the URL, the mode, and every secret that signs right now (newest first). */
-export interface EndpointForDelivery {
-  id: string;
-  mode: WebhookMode;
-  url: string;
-  deleted: boolean;
-  disabled: boolean;
-  secrets: string[];
-}
-
-export async function loadEndpointForDelivery(
-  db: Db,
-  key: Buffer,
-  id: string,
-  now = new Date(),
-): Promise<EndpointForDelivery | null> {
+export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string, now = new Date()) {
   const r = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   const secrets = [decryptSecret(key, r.secret, r.id)];
@@ -147,12 +133,8 @@ export async function loadEndpointForDelivery(
       // Encrypted under a replaced WEBHOOK_SECRET_ENCRYPTION_KEY: the current secret signs alone.
     }
   }
-  return {
-    id: r.id,
-    mode: r.mode,
-    url: r.url,
-    deleted: r.deleted_at !== null,
-    disabled: r.disabled_at !== null,
-    secrets,
-  };
+  const { mode, url } = r;
+  return { id, mode, url, deleted: r.deleted_at !== null, disabled: r.disabled_at !== null, secrets };
 }
+
+export type EndpointForDelivery = NonNullable<Awaited<ReturnType<typeof loadEndpointForDelivery>>>;
