@@ -4,7 +4,6 @@ import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
-import type { KeyMode, KeyScope } from '../auth/api-key';
 
 /** A key as the service sees it: everything but its hash. */
 export type ApiKeyRecord = CamelCased<Omit<Row<'api_keys'>, 'key_hash'>>;
@@ -14,13 +13,8 @@ const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>): ApiKeyRecord
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
   db: Db,
-  input: {
-    organisationId: string;
-    mode: KeyMode;
-    scopes: KeyScope[];
-    name?: string | null;
-    createdBy?: string | null;
-  },
+  input: Pick<ApiKeyRecord, 'organisationId' | 'mode' | 'scopes'> &
+    Partial<Pick<ApiKeyRecord, 'name' | 'createdBy'>>,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = generateApiKey(input.mode);
   const row = await db

@@ -1,13 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { CamelCased } from './columns';
 import type { Db } from './database';
-import type { Database } from './schema';
+import type { Database, Row } from './schema';
 
-export interface QuotaWindowKey {
-  organisationId: string;
-  mode: 'live' | 'test';
-  quota: string;
-  windowStart: Date;
-}
+type QuotaWindowKey = CamelCased<
+  Pick<Row<'quota_usage'>, 'organisation_id' | 'mode' | 'quota' | 'window_start'>
+>;
 
 /**
  * Counts `amount` uses in the window if they fit under `limit`, in one statement (concurrent callers can

@@ -1,4 +1,4 @@
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
@@ -6,23 +6,13 @@ export type SettingsChange = CamelCased<Row<'settings_audit_log'>>;
 
 export async function recordSettingsChange(
   db: Db,
-  c: {
-    organisationId: string;
-    actor: string;
-    action: string;
-    target: string | null;
+  c: Pick<SettingsChange, 'organisationId' | 'actor' | 'action' | 'target'> & {
     details?: Record<string, unknown>;
   },
 ): Promise<void> {
   await db
     .insertInto('settings_audit_log')
-    .values({
-      organisation_id: c.organisationId,
-      actor: c.actor,
-      action: c.action,
-      target: c.target,
-      details: JSON.stringify(c.details ?? {}),
-    })
+    .values({ ...toColumns(c), details: JSON.stringify(c.details ?? {}) })
     .execute();
 }
 
