@@ -1,15 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { newId } from '../ids';
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { MemberRole, Row } from './schema';
+import type { Row } from './schema';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
-
-/** A member's row, as `columns` selects it. */
 type MemberRow = Pick<Row<'members'>, (typeof columns)[number]>;
-
 export type Member = CamelCased<MemberRow>;
 
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
@@ -48,17 +45,11 @@ export function newStoredToken(ttlMs: number) {
 /** Adds a member; undefined when the address is already an active member of the organisation. */
 export async function insertMember(
   db: Db,
-  m: { organisationId: string; email: string; role: MemberRole; invitedBy: string },
+  m: Pick<Member, 'organisationId' | 'email' | 'role'> & { invitedBy: string },
 ): Promise<Member | undefined> {
   const row = await db
     .insertInto('members')
-    .values({
-      id: newId('mem'),
-      organisation_id: m.organisationId,
-      email: m.email,
-      role: m.role,
-      invited_by: m.invitedBy,
-    })
+    .values({ id: newId('mem'), ...toColumns(m) })
     .onConflict((oc) =>
       oc
         .expression(sql`organisation_id, lower(email)`)
@@ -179,12 +170,6 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
   return row && fromRow(row);
 }
 
-export interface Session {
-  member: Member;
-  csrfToken: string;
-  expiresAt: Date;
-}
-
 /** Opens a session; returns the cookie token (only its hash is stored) and the session's CSRF token. */
 export async function createSession(
   db: Db,
@@ -201,7 +186,7 @@ export async function createSession(
 }
 
 /** The live session of this cookie token, with its (still active) member. */
-export async function findSession(db: Db, token: string): Promise<Session | undefined> {
+export async function findSession(db: Db, token: string) {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin(activeMembers(db).as('m'), 'm.id', 's.member_id')
