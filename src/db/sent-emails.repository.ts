@@ -3,18 +3,11 @@ import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
-/** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
-export interface EmailIntent {
-  key: string;
-  kind: string;
-  orderId?: string | null;
-  organisationId?: string | null;
-  incidentId?: string | null;
-  recipients: string[];
-  subject: string;
-}
-
 type SentEmail = JsonModel<Row<'sent_emails'>>;
+
+/** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
+export type EmailIntent = Pick<SentEmail, 'key' | 'kind' | 'recipients' | 'subject'> &
+  Partial<Pick<SentEmail, 'orderId' | 'organisationId' | 'incidentId'>>;
 
 /** `done`: sent or failed for good already, nothing to do; `busy`: another attempt holds the claim right now. */
 type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
@@ -97,12 +90,11 @@ export async function findSentEmail(db: Db, key: string): Promise<SentEmail | un
 
 export async function listSentEmails(
   db: Db,
-  filter: { orderId?: string; incidentId?: string; organisationId?: string },
+  filter: { orderId?: string; incidentId?: string },
 ): Promise<SentEmail[]> {
   let q = db.selectFrom('sent_emails').selectAll();
   if (filter.orderId) q = q.where('order_id', '=', filter.orderId);
   if (filter.incidentId) q = q.where('incident_id', '=', filter.incidentId);
-  if (filter.organisationId) q = q.where('organisation_id', '=', filter.organisationId);
   const rows = await q.orderBy('created_at').orderBy('key').execute();
   return rows.map(fromColumns);
 }

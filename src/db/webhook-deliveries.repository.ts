@@ -107,18 +107,14 @@ export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<nu
 
 export async function listDeliveries(
   db: Db,
-  q: { organisationId?: string; status?: DeliveryStatus; eventId?: string; since?: Date; limit?: number },
+  q: { organisationId?: string; status?: DeliveryStatus; eventId?: string; since?: Date },
 ): Promise<WebhookDelivery[]> {
   let query = db.selectFrom('webhook_deliveries').selectAll();
   if (q.organisationId) query = query.where('organisation_id', '=', q.organisationId);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.eventId) query = query.where('event_id', '=', q.eventId);
   if (q.since) query = query.where('updated_at', '>=', q.since);
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit ?? 1000)
-    .execute();
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1000).execute();
   return rows.map(fromColumns);
 }
 
