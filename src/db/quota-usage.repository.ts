@@ -27,13 +27,10 @@ export async function useQuotaWindow(
 }
 
 /** The row of one window. */
-const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) =>
-  eb.and({
-    organisation_id: key.organisationId,
-    mode: key.mode,
-    quota: key.quota,
-    window_start: key.windowStart,
-  });
+const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) => {
+  const { organisationId, mode, quota, windowStart } = key;
+  return eb.and({ organisation_id: organisationId, mode, quota, window_start: windowStart });
+};
 
 /** Gives back uses counted for something that did not happen after all (never below zero). */
 export async function releaseQuotaWindow(db: Db, key: QuotaWindowKey & { amount: number }): Promise<void> {
