@@ -9,6 +9,7 @@ import type { Row } from './schema';
 export type ApiKeyRecord = CamelCased<Omit<Row<'api_keys'>, 'key_hash'>>;
 
 const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>): ApiKeyRecord => fromRow(key);
+const keys = (db: Db) => db.selectFrom('api_keys').selectAll();
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
@@ -36,21 +37,14 @@ export async function createApiKey(
 
 /** The active (not revoked) key with this hash. */
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
-    .selectAll()
+  const row = await keys(db)
     .where((eb) => eb.and({ key_hash: keyHash, revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await keys(db).where('organisation_id', '=', organisationId).orderBy('created_at').execute();
   return rows.map(toRecord);
 }
 
@@ -89,6 +83,6 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
 }
 
 export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await keys(db).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }

@@ -17,6 +17,7 @@ export type IntegrationKeyRecord = CamelCased<Omit<Row<'integration_keys'>, 'key
 
 const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>): IntegrationKeyRecord =>
   fromRow(key);
+const keys = (db: Db) => db.selectFrom('integration_keys').selectAll();
 
 /**
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
@@ -47,9 +48,7 @@ export async function findActiveIntegrationKey(
   key: string,
 ): Promise<IntegrationKeyRecord | undefined> {
   if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
-  const row = await db
-    .selectFrom('integration_keys')
-    .selectAll()
+  const row = await keys(db)
     .where((eb) => eb.and({ key_hash: hashApiKey(key), revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
@@ -66,12 +65,12 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
 
 /** Every integration key (active and revoked), newest first; only the display form of each key. */
 export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
-  const rows = await db.selectFrom('integration_keys').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await keys(db).orderBy('created_at', 'desc').execute();
   return rows.map(toRecord);
 }
 
 /** The key by id, active or revoked. */
 export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
-  const row = await db.selectFrom('integration_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await keys(db).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }
