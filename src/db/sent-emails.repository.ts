@@ -45,12 +45,8 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
     .returningAll()
     .executeTakeFirst();
   if (claimed) return { state: 'claimed', email: fromColumns(claimed) };
-  const row = await db
-    .selectFrom('sent_emails')
-    .selectAll()
-    .where('key', '=', intent.key)
-    .executeTakeFirstOrThrow();
-  return { state: row.status === 'pending' ? 'busy' : 'done', email: fromColumns(row) };
+  const email = (await findSentEmail(db, intent.key))!;
+  return { state: email.status === 'pending' ? 'busy' : 'done', email };
 }
 
 export async function markEmailSent(db: Db, key: string, messageId: string | null): Promise<void> {
