@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
-import { fromColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { Database, Row, WebhookMode } from './schema';
 
@@ -24,14 +24,7 @@ export async function createWebhookEndpoint(
   const secret = newSigningSecret();
   const row = await db
     .insertInto('webhook_endpoints')
-    .values({
-      id,
-      organisation_id: input.organisationId,
-      mode: input.mode,
-      url: input.url,
-      events: input.events,
-      secret: encryptSecret(key, secret, id),
-    })
+    .values({ id, ...toColumns(input), secret: encryptSecret(key, secret, id) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { endpoint: toEndpoint(row), secret };
