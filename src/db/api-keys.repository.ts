@@ -35,7 +35,6 @@ export async function createApiKey(
   return { key, record: toRecord(row) };
 }
 
-/** The active (not revoked) key with this hash. */
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
   const row = await keys(db)
     .where((eb) => eb.and({ key_hash: keyHash, revoked_at: null }))

@@ -151,7 +151,6 @@ export async function createSignInLink(
   });
 }
 
-/** Deletes the row of a token. */
 const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, token: string) => {
   await db.deleteFrom(table).where('token_hash', '=', hashToken(token)).execute();
 };

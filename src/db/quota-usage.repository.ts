@@ -26,7 +26,6 @@ export async function useQuotaWindow(
   return rows[0]?.used ?? null;
 }
 
-/** The row of one window. */
 const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) => {
   const { organisationId, mode, quota, windowStart } = key;
   return eb.and({ organisation_id: organisationId, mode, quota, window_start: windowStart });

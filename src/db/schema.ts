@@ -131,10 +131,7 @@ export interface Database {
     created_at: CreatedNow;
     revoked_at: Date | null;
   };
-  /**
-   * One row per e-mail the service means to send, keyed by what it is about (`order:<id>:<event>:contact`,
-   * `incident:<id>:opened:<org>` …), so a retried send finds the row and never sends a second copy.
-   */
+  /** One row per e-mail, keyed by what it is about (docs/notifications.md): a retried send finds the row. */
   sent_emails: {
     key: string;
     /** `order.created`, `invoice`, `incident.opened` … */
