@@ -3,24 +3,21 @@ import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
+import { toColumns, type CamelCased } from './columns';
 import { lockUntilCommit, type Db } from './database';
 import type { DocumentSummary, Row } from './schema';
 
-export type { DocumentSummary };
 export type IssuedDocumentRow = Row<'issued_documents'>;
 
 /** What a document is issued as: which order, which of its documents, and the series its number is drawn from. */
-export interface DocumentIssue {
-  orderId: string;
-  organisationId: string;
-  livemode: boolean;
-  kind: IssuedDocumentKind;
-  issueKey: string;
+export type DocumentIssue = CamelCased<
+  Pick<IssuedDocumentRow, 'order_id' | 'organisation_id' | 'livemode' | 'kind' | 'issue_key'>
+> & {
   /** `INV` or `CN`: the document is numbered from that series (per mode); absent: no number. */
   numberPrefix?: string;
   /** What the verification page shows; given the drawn number when it names it (a VAT document's title). */
   summary: DocumentSummary | ((number: string | null) => DocumentSummary);
-}
+};
 
 /**
  * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
@@ -51,19 +48,15 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
         .executeTakeFirstOrThrow();
       number = documentNumber(issue.numberPrefix, drawn.last_number, issue.livemode);
     }
-    const summary = typeof issue.summary === 'function' ? issue.summary(number) : issue.summary;
+    const { numberPrefix: _prefix, summary, ...document } = issue;
     return trx
       .insertInto('issued_documents')
       .values({
         id: newId('doc'),
-        order_id: issue.orderId,
-        organisation_id: issue.organisationId,
-        livemode: issue.livemode,
-        kind: issue.kind,
-        issue_key: issue.issueKey,
+        ...toColumns(document),
         number,
         issued_at: new Date(),
-        summary: JSON.stringify(summary),
+        summary: JSON.stringify(typeof summary === 'function' ? summary(number) : summary),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
