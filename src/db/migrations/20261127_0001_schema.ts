@@ -4,10 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The whole schema. What each table holds is documented on its type in ../schema.ts. Statements are separated by
  * semicolons and sent as one text: without parameters pg sends it as a simple query, which may hold several.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      `
+const SCHEMA = `
 create table organisations (
   id text primary key,
   name text not null,
@@ -351,7 +348,8 @@ create index quota_usage_window_end on quota_usage (window_end);
 -- keeps the per-request write cheap. The expiry index serves the periodic purge of ended windows.
 create unlogged table rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint);
 create index rate_limits_expire on rate_limits (expire);
-`,
-    )
-    .execute(db);
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(SCHEMA).execute(db);
 }
