@@ -2,7 +2,7 @@ import type { OrderEventRecord } from '../orders/events';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { latestVatInvoice } from '../db/issued-documents.repository';
+import { latestIssuedDocument } from '../db/issued-documents.repository';
 import { findOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { addDays, ukDate } from '../notices/dates';
@@ -108,7 +108,7 @@ export function orderMailSender(deps: NotificationDeps) {
 
   async function awaitVatInvoice(orderId: string) {
     for (let tries = 0; tries < 30; tries += 1) {
-      const found = await latestVatInvoice(db, orderId);
+      const found = await latestIssuedDocument(db, orderId, 'vat_invoice');
       if (found) return found;
       await sleep(100);
     }

@@ -1,26 +1,21 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { ApiKeysTable } from './schema';
-import type { KeyMode, KeyScope } from '../auth/api-key';
+import type { Row } from './schema';
 
 /** A key as the service sees it: everything but its hash. */
-export type ApiKeyRecord = CamelCased<Omit<Selectable<ApiKeysTable>, 'key_hash'>>;
+export type ApiKeyRecord = CamelCased<Omit<Row<'api_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<ApiKeysTable>): ApiKeyRecord => fromRow(key);
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>): ApiKeyRecord => fromRow(key);
+const keys = (db: Db) => db.selectFrom('api_keys').selectAll();
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */
 export async function createApiKey(
   db: Db,
-  input: {
-    organisationId: string;
-    mode: KeyMode;
-    scopes: KeyScope[];
-    name?: string | null;
-    createdBy?: string | null;
-  },
+  input: Pick<ApiKeyRecord, 'organisationId' | 'mode' | 'scopes'> &
+    Partial<Pick<ApiKeyRecord, 'name' | 'createdBy'>>,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = generateApiKey(input.mode);
   const row = await db
@@ -40,23 +35,15 @@ export async function createApiKey(
   return { key, record: toRecord(row) };
 }
 
-/** The active (not revoked) key with this hash. */
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
-    .selectAll()
+  const row = await keys(db)
     .where((eb) => eb.and({ key_hash: keyHash, revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
 }
 
 export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organisation_id', '=', organisationId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await keys(db).where('organisation_id', '=', organisationId).orderBy('created_at').execute();
   return rows.map(toRecord);
 }
 
@@ -95,6 +82,6 @@ export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promi
 }
 
 export async function findApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await keys(db).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }

@@ -8,8 +8,8 @@ import { storeOrderBody } from './orders.repository';
 
 /**
  * A payment settled for an order whose workflow has closed, in one transaction: its ledger entries, its audit
- * entry, and the order's totals (and flag) in the projection, with its stored body. The totals move only when the entries are new, so a
- * retried write (ids drawn by the refund's workflow) changes nothing.
+ * entry, and the order's totals (and flag) in the projection, with its stored body. The totals move only when
+ * the entries are new, so a retried write (ids drawn by the refund's workflow) changes nothing.
  */
 export async function recordClosedOrderPayment(
   db: Db,

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
-import { migrationProvider } from './migrations';
+import * as schema from './migrations/20261127_0001_schema';
 import type { Database } from './schema';
 
 // A `date` column is a calendar date, not an instant: keep it as the ISO string instead of a local Date.
@@ -44,9 +44,15 @@ export async function lockUntilCommit(trx: Db, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
+/**
+ * Migrations are listed rather than read from the folder, so they work the same from ts sources, compiled dist
+ * files and bundles, and their order is visible in one place.
+ */
+const migrations = { '20261127_0001_schema': schema };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type holds
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

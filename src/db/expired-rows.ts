@@ -2,35 +2,45 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 
 /** Rows deleted per statement: each statement stays short however large the table. */
-export const PURGE_BATCH = 1000;
-
-export interface ExpiredRows {
-  table: string;
-  /** A column (or `ctid`) naming one row, for the batch's `in (select … limit)`. */
-  key: string;
-  /** The column holding when the row expires; rows with a value before `before` go. */
-  expiresAt: string;
-  before: Date | number;
-  /** Statements per sweep at the most: a sweep's work is bounded too. */
-  maxBatches: number;
-}
+const PURGE_BATCH = 1000;
 
 /**
- * Deletes expired rows in batches of PURGE_BATCH (each a `limit`ed select that can use the expiry index), until a
- * batch comes back short or `maxBatches` ran; returns the rows deleted. One home for the periodic sweeps.
+ * Deletes the rows of `table` whose `expiresAt` column is before `before`, in batches of PURGE_BATCH (each a
+ * `limit`ed select of `key`, a column or `ctid`, that can use the expiry index), until a batch comes back short
+ * or `maxBatches` ran, so a sweep's work is bounded too. Returns the rows deleted.
  */
-export async function deleteExpiredRows(db: Db, rows: ExpiredRows): Promise<number> {
-  const table = sql.table(rows.table);
-  const key = sql.ref(rows.key);
+async function deleteExpiredRows(
+  db: Db,
+  [tableName, keyName, expiresAt]: [string, string, string],
+  before: Date | number,
+  maxBatches: number,
+): Promise<number> {
+  const table = sql.table(tableName);
+  const key = sql.ref(keyName);
   let deleted = 0;
-  for (let batch = 0; batch < rows.maxBatches; batch++) {
+  for (let batch = 0; batch < maxBatches; batch++) {
     const result = await sql`
       delete from ${table} where ${key} in (
-        select ${key} from ${table} where ${sql.ref(rows.expiresAt)} < ${rows.before} limit ${PURGE_BATCH}
+        select ${key} from ${table} where ${sql.ref(expiresAt)} < ${before} limit ${PURGE_BATCH}
       )`.execute(db);
     const count = Number(result.numAffectedRows ?? 0);
     deleted += count;
     if (count < PURGE_BATCH) break;
   }
+  return deleted;
+}
+
+/** `rate_limits` is `rate-limiter-flexible`'s table (`expire`: epoch ms), so it is reached with plain SQL. */
+export const deleteExpiredRateLimits = (db: Db, now = Date.now()) =>
+  deleteExpiredRows(db, ['rate_limits', 'key', 'expire'], now, 50);
+
+export const deleteEndedQuotaWindows = (db: Db, now = new Date()) =>
+  deleteExpiredRows(db, ['quota_usage', 'ctid', 'window_end'], now, 50);
+
+/** Expired sign-in links (used or not), console sessions and billing e-mail verification links. */
+export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'])
+    deleted += await deleteExpiredRows(db, [table, 'token_hash', 'expires_at'], now, 20);
   return deleted;
 }

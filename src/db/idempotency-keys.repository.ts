@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import type { CamelCased } from './columns';
 import type { Db } from './database';
-import type { Database, IdempotencyKeysTable } from './schema';
+import type { Database, Row } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -15,24 +16,19 @@ export const IDEMPOTENCY_LEASE_MS = 10 * 1000;
 /** A third of the lease: two renewals may fail (a slow database) before a running request loses its key. */
 export const IDEMPOTENCY_LEASE_RENEW_MS = 3 * 1000;
 
-export interface IdempotencyScope {
-  organisationId: string;
-  mode: string;
-  key: string;
-}
+/** A key is unique per organisation and mode. */
+export type IdempotencyScope = CamelCased<Pick<Row<'idempotency_keys'>, 'organisation_id' | 'mode' | 'key'>>;
 
 export interface IdempotentResponse {
   status: number;
   body: Record<string, unknown>;
 }
 
-/** The key's row: a key is unique per organisation and mode. */
 const ofScope = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
   eb.and({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key });
 
-async function setKey(db: Db, scope: IdempotencyScope, set: Updateable<IdempotencyKeysTable>): Promise<void> {
-  await db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
-}
+const setKey = (db: Db, scope: IdempotencyScope, set: Updateable<Database['idempotency_keys']>) =>
+  db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
 
 /** What the key says about this request. */
 export type IdempotencyClaim =

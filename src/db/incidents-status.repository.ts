@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
-import { getIntegrationAvailability } from './integration-health.repository';
 
 /**
  * The read side of the status page and of incident e-mails: live health signals from the order engine's
  * tables, and the organisations that have orders in flight.
  */
-
-export async function gazetteHealth(db: Db): Promise<{ available: boolean; note: string | null }> {
-  const { available, note } = await getIntegrationAvailability(db, 'gazette');
-  return { available, note };
-}
 
 /**
  * Orders whose artwork delivery failed (`order.delivery_failed`) since `since` and has not succeeded since
@@ -79,28 +73,14 @@ export interface InFlightOrganisation {
 
 /** Organisations with at least one order neither completed nor cancelled, with those orders. */
 export async function organisationsWithOrdersInFlight(db: Db): Promise<InFlightOrganisation[]> {
-  const rows = await db
+  const orders = sql<InFlightOrganisation['orders']>`json_agg(json_build_object(
+    'reference', o.reference, 'contactEmail', o.fields->>'contactEmail') order by o.created_at)`;
+  return db
     .selectFrom('orders as o')
     .innerJoin('organisations as g', 'g.id', 'o.organisation_id')
-    .select([
-      'g.id as organisationId',
-      'g.name',
-      'g.billing_email',
-      'o.reference',
-      sql<string | null>`o.fields->>'contactEmail'`.as('contactEmail'),
-    ])
+    .select(['g.id', 'g.name', 'g.billing_email as billingEmail', orders.as('orders')])
     .where('o.status', 'not in', ['completed', 'cancelled'])
+    .groupBy('g.id')
     .orderBy('g.seq')
-    .orderBy('o.created_at')
     .execute();
-  const byOrg = new Map<string, InFlightOrganisation>();
-  for (const r of rows) {
-    let org = byOrg.get(r.organisationId);
-    if (!org) {
-      org = { id: r.organisationId, name: r.name, billingEmail: r.billing_email, orders: [] };
-      byOrg.set(r.organisationId, org);
-    }
-    org.orders.push({ reference: r.reference, contactEmail: r.contactEmail });
-  }
-  return [...byOrg.values()];
 }

@@ -1,12 +1,11 @@
-import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { IncidentsTable, IncidentUpdatesTable } from './schema';
+import type { Row } from './schema';
 
-export type Incident = JsonModel<Omit<Selectable<IncidentsTable>, 'seq'>> & {
+export type Incident = JsonModel<Omit<Row<'incidents'>, 'seq'>> & {
   /** Oldest first: the opening message, then updates, then the resolution. */
-  updates: JsonModel<Pick<Selectable<IncidentUpdatesTable>, 'kind' | 'message' | 'created_at'>>[];
+  updates: JsonModel<Pick<Row<'incident_updates'>, 'kind' | 'message' | 'created_at'>>[];
 };
 
 export async function createIncident(

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from './database';
 
 export type IntegrationName = 'gazette';
@@ -6,31 +6,12 @@ export type IntegrationName = 'gazette';
 /**
  * Whether an integration is usable. No row means available: an operator (CLI) or a test marks it down with
  * `setIntegrationAvailability`. Quotes and order creation refuse Gazette notices with 503 while it is down.
+ * Every Gazette quote and order asks: the query is given as SQL, as building it costs more CPU than pg's work.
  */
 export async function isIntegrationAvailable(db: Db, integration: IntegrationName): Promise<boolean> {
-  const { rows } = await db.executeQuery(availabilityQuery(db, integration));
-  return rows[0]?.available ?? true;
-}
-
-/**
- * The availability lookup, built once per database and integration: every Gazette quote and order asks it, and
- * building the query each time costs more CPU than pg's own work for it.
- */
-const availabilityQueries = new WeakMap<Db, Map<IntegrationName, CompiledQuery<{ available: boolean }>>>();
-
-function availabilityQuery(db: Db, integration: IntegrationName): CompiledQuery<{ available: boolean }> {
-  let byIntegration = availabilityQueries.get(db);
-  if (!byIntegration) availabilityQueries.set(db, (byIntegration = new Map()));
-  let query = byIntegration.get(integration);
-  if (!query) {
-    query = db
-      .selectFrom('integration_health')
-      .select('available')
-      .where('integration', '=', integration)
-      .compile();
-    byIntegration.set(integration, query);
-  }
-  return query;
+  const sql = 'select available from integration_health where integration = $1';
+  const { rows } = await db.executeQuery(CompiledQuery.raw(sql, [integration]));
+  return (rows[0] as { available: boolean } | undefined)?.available ?? true;
 }
 
 export async function setIntegrationAvailability(
@@ -46,18 +27,8 @@ export async function setIntegrationAvailability(
     .execute();
 }
 
-export interface IntegrationAvailability {
-  integration: IntegrationName;
-  available: boolean;
-  note: string | null;
-  updatedAt: Date | null;
-}
-
 /** The integration's recorded availability (available, no note, when never marked). */
-export async function getIntegrationAvailability(
-  db: Db,
-  integration: IntegrationName,
-): Promise<IntegrationAvailability> {
+export async function getIntegrationAvailability(db: Db, integration: IntegrationName) {
   const row = await db
     .selectFrom('integration_health')
     .select(['available', 'note', 'updated_at'])

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
 import { fromRow, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { IntegrationKeysTable } from './schema';
+import type { Row } from './schema';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
 const INTEGRATION_KEY_PREFIX = 'svc_int_';
@@ -14,10 +13,11 @@ export type IntegrationTarget =
   { kind: 'newspaper'; newspaperName: string } | { kind: 'gazette'; gazetteEdition: string };
 
 /** A key as the service sees it: everything but its hash. */
-export type IntegrationKeyRecord = CamelCased<Omit<Selectable<IntegrationKeysTable>, 'key_hash'>>;
+export type IntegrationKeyRecord = CamelCased<Omit<Row<'integration_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Selectable<IntegrationKeysTable>): IntegrationKeyRecord =>
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>): IntegrationKeyRecord =>
   fromRow(key);
+const keys = (db: Db) => db.selectFrom('integration_keys').selectAll();
 
 /**
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
@@ -48,9 +48,7 @@ export async function findActiveIntegrationKey(
   key: string,
 ): Promise<IntegrationKeyRecord | undefined> {
   if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
-  const row = await db
-    .selectFrom('integration_keys')
-    .selectAll()
+  const row = await keys(db)
     .where((eb) => eb.and({ key_hash: hashApiKey(key), revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
@@ -67,12 +65,12 @@ export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean>
 
 /** Every integration key (active and revoked), newest first; only the display form of each key. */
 export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
-  const rows = await db.selectFrom('integration_keys').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await keys(db).orderBy('created_at', 'desc').execute();
   return rows.map(toRecord);
 }
 
 /** The key by id, active or revoked. */
 export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
-  const row = await db.selectFrom('integration_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await keys(db).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }

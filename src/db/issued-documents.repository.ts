@@ -1,26 +1,23 @@
 import { createHash } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
+import { toColumns, type CamelCased } from './columns';
 import { lockUntilCommit, type Db } from './database';
-import type { DocumentSummary, IssuedDocumentsTable } from './schema';
+import type { DocumentSummary, Row } from './schema';
 
-export type { DocumentSummary };
-export type IssuedDocumentRow = Selectable<IssuedDocumentsTable>;
+export type IssuedDocumentRow = Row<'issued_documents'>;
 
 /** What a document is issued as: which order, which of its documents, and the series its number is drawn from. */
-export interface DocumentIssue {
-  orderId: string;
-  organisationId: string;
-  livemode: boolean;
-  kind: IssuedDocumentKind;
-  issueKey: string;
+export type DocumentIssue = CamelCased<
+  Pick<IssuedDocumentRow, 'order_id' | 'organisation_id' | 'livemode' | 'kind' | 'issue_key'>
+> & {
   /** `INV` or `CN`: the document is numbered from that series (per mode); absent: no number. */
   numberPrefix?: string;
   /** What the verification page shows; given the drawn number when it names it (a VAT document's title). */
   summary: DocumentSummary | ((number: string | null) => DocumentSummary);
-}
+};
 
 /**
  * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
@@ -51,19 +48,15 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
         .executeTakeFirstOrThrow();
       number = documentNumber(issue.numberPrefix, drawn.last_number, issue.livemode);
     }
-    const summary = typeof issue.summary === 'function' ? issue.summary(number) : issue.summary;
+    const { numberPrefix: _prefix, summary, ...document } = issue;
     return trx
       .insertInto('issued_documents')
       .values({
         id: newId('doc'),
-        order_id: issue.orderId,
-        organisation_id: issue.organisationId,
-        livemode: issue.livemode,
-        kind: issue.kind,
-        issue_key: issue.issueKey,
+        ...toColumns(document),
         number,
         issued_at: new Date(),
-        summary: JSON.stringify(summary),
+        summary: JSON.stringify(typeof summary === 'function' ? summary(number) : summary),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -95,29 +88,13 @@ export async function storeIssuedDocument(
 }
 
 /** A document by its public id (the verification page), without its bytes. */
-export async function findIssuedDocument(
-  db: Db,
-  id: string,
-): Promise<Omit<IssuedDocumentRow, 'content'> | undefined> {
-  return db
+export const findIssuedDocument = (db: Db, id: string) =>
+  db
     .selectFrom('issued_documents')
-    .select([
-      'id',
-      'order_id',
-      'organisation_id',
-      'livemode',
-      'kind',
-      'issue_key',
-      'number',
-      'issued_at',
-      'summary',
-      'sha256',
-      'created_at',
-    ])
+    .select(['id', 'livemode', 'kind', 'number', 'issued_at', 'summary', 'sha256'])
     .where('id', '=', id)
     .where('sha256', 'is not', null)
     .executeTakeFirst();
-}
 
 /** The PDF of one of an order's documents. */
 export async function findIssuedDocumentContent(
@@ -131,38 +108,29 @@ export async function findIssuedDocumentContent(
     .where((eb) => eb.and({ order_id: orderId, id }))
     .where('content', 'is not', null)
     .executeTakeFirst();
-  return row && { content: row.content!, kind: row.kind, number: row.number };
+  return row && { ...row, content: row.content! };
 }
 
-/** The newest stored document of a kind for the order (the certificate or invoice its fixed URL serves). */
+/**
+ * The order's newest stored document of a kind: its PDF, number (a certificate's id) and issue time (the fixed
+ * URL of the certificate or invoice, the invoice e-mail).
+ */
 export async function latestIssuedDocument(
   db: Db,
   orderId: string,
   kind: IssuedDocumentKind,
   issueKeyPrefix?: string,
-): Promise<Buffer | undefined> {
+): Promise<{ id: string; content: Buffer; number: string; issuedAt: Date } | undefined> {
   let query = db
     .selectFrom('issued_documents')
-    .select('content')
+    .select(['id', 'content', 'number', 'issued_at'])
     .where((eb) => eb.and({ order_id: orderId, kind }))
     .where('content', 'is not', null);
   if (issueKeyPrefix) query = query.where('issue_key', 'like', `${issueKeyPrefix}%`);
-  const row = await query.orderBy('issued_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
-  return row?.content ?? undefined;
-}
-
-/** The order's latest stored VAT invoice: its PDF, number and issue time (GET /invoice, the invoice e-mail). */
-export async function latestVatInvoice(
-  db: Db,
-  orderId: string,
-): Promise<{ id: string; content: Buffer; number: string; issuedAt: Date } | undefined> {
-  const row = await db
-    .selectFrom('issued_documents')
-    .select(['id', 'content', 'number', 'issued_at'])
-    .where((eb) => eb.and({ order_id: orderId, kind: 'vat_invoice' }))
-    .where('content', 'is not', null)
+  const row = await query
     .orderBy('issued_at', 'desc')
     .orderBy('number', 'desc')
+    .orderBy('id', 'desc')
     .executeTakeFirst();
   return row && { id: row.id, content: row.content!, number: row.number ?? row.id, issuedAt: row.issued_at };
 }

@@ -1,16 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { newId } from '../ids';
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { Database, MemberRole, MembersTable } from './schema';
-import { deleteExpiredRows } from './expired-rows';
+import type { Row } from './schema';
 
 const columns = ['id', 'organisation_id', 'email', 'role', 'invited_by', 'created_at'] as const;
-
-/** A member's row, as `columns` selects it. */
-type MemberRow = Pick<Selectable<MembersTable>, (typeof columns)[number]>;
-
+type MemberRow = Pick<Row<'members'>, (typeof columns)[number]>;
 export type Member = CamelCased<MemberRow>;
 
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
@@ -28,7 +24,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   db: Db,
   table: T,
   token: string,
-): Promise<Selectable<Database[T]> | undefined> {
+): Promise<Row<T> | undefined> {
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
@@ -37,7 +33,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
-  return row as Selectable<Database[T]> | undefined;
+  return row as Row<T> | undefined;
 }
 
 /** A new token valid for ttlMs, and the columns that store it (by its hash only). */
@@ -49,17 +45,11 @@ export function newStoredToken(ttlMs: number) {
 /** Adds a member; undefined when the address is already an active member of the organisation. */
 export async function insertMember(
   db: Db,
-  m: { organisationId: string; email: string; role: MemberRole; invitedBy: string },
+  m: Pick<Member, 'organisationId' | 'email' | 'role'> & { invitedBy: string },
 ): Promise<Member | undefined> {
   const row = await db
     .insertInto('members')
-    .values({
-      id: newId('mem'),
-      organisation_id: m.organisationId,
-      email: m.email,
-      role: m.role,
-      invited_by: m.invitedBy,
-    })
+    .values({ id: newId('mem'), ...toColumns(m) })
     .onConflict((oc) =>
       oc
         .expression(sql`organisation_id, lower(email)`)
@@ -161,7 +151,6 @@ export async function createSignInLink(
   });
 }
 
-/** Deletes the row of a token. */
 const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, token: string) => {
   await db.deleteFrom(table).where('token_hash', '=', hashToken(token)).execute();
 };
@@ -180,12 +169,6 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
   return row && fromRow(row);
 }
 
-export interface Session {
-  member: Member;
-  csrfToken: string;
-  expiresAt: Date;
-}
-
 /** Opens a session; returns the cookie token (only its hash is stored) and the session's CSRF token. */
 export async function createSession(
   db: Db,
@@ -202,7 +185,7 @@ export async function createSession(
 }
 
 /** The live session of this cookie token, with its (still active) member. */
-export async function findSession(db: Db, token: string): Promise<Session | undefined> {
+export async function findSession(db: Db, token: string) {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin(activeMembers(db).as('m'), 'm.id', 's.member_id')
@@ -225,21 +208,4 @@ export async function deleteMemberSessions(db: Db, memberId: string): Promise<nu
     const res = await trx.deleteFrom('sessions').where('member_id', '=', memberId).executeTakeFirst();
     return Number(res.numDeletedRows);
   });
-}
-
-/**
- * Deletes expired sign-in links (used or not), expired sessions and expired billing e-mail verification links,
- * in bounded batches. Returns the rows deleted.
- */
-export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {
-  let deleted = 0;
-  for (const table of ['sign_in_links', 'sessions', 'billing_email_verifications'])
-    deleted += await deleteExpiredRows(db, {
-      table,
-      key: 'token_hash',
-      expiresAt: 'expires_at',
-      before: now,
-      maxBatches: 20,
-    });
-  return deleted;
 }

@@ -1,14 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { CamelCased } from './columns';
 import type { Db } from './database';
-import type { Database } from './schema';
-import { deleteExpiredRows } from './expired-rows';
+import type { Database, Row } from './schema';
 
-export interface QuotaWindowKey {
-  organisationId: string;
-  mode: 'live' | 'test';
-  quota: string;
-  windowStart: Date;
-}
+type QuotaWindowKey = CamelCased<
+  Pick<Row<'quota_usage'>, 'organisation_id' | 'mode' | 'quota' | 'window_start'>
+>;
 
 /**
  * Counts `amount` uses in the window if they fit under `limit`, in one statement (concurrent callers can
@@ -29,14 +26,10 @@ export async function useQuotaWindow(
   return rows[0]?.used ?? null;
 }
 
-/** The row of one window. */
-const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) =>
-  eb.and({
-    organisation_id: key.organisationId,
-    mode: key.mode,
-    quota: key.quota,
-    window_start: key.windowStart,
-  });
+const ofWindow = (key: QuotaWindowKey) => (eb: ExpressionBuilder<Database, 'quota_usage'>) => {
+  const { organisationId, mode, quota, windowStart } = key;
+  return eb.and({ organisation_id: organisationId, mode, quota, window_start: windowStart });
+};
 
 /** Gives back uses counted for something that did not happen after all (never below zero). */
 export async function releaseQuotaWindow(db: Db, key: QuotaWindowKey & { amount: number }): Promise<void> {
@@ -64,15 +57,4 @@ export async function countHeld(
   const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(held)}
     where organisation_id = ${organisationId} and mode = ${mode} and ${ended} is null`.execute(db);
   return Number(rows[0].n);
-}
-
-/** Deletes rows of windows that ended before `now`, in bounded batches (the API's periodic sweep). */
-export function deleteEndedQuotaWindows(db: Db, now = new Date()): Promise<number> {
-  return deleteExpiredRows(db, {
-    table: 'quota_usage',
-    key: 'ctid',
-    expiresAt: 'window_end',
-    before: now,
-    maxBatches: 50,
-  });
 }

@@ -1,94 +1,267 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { KeyMode, KeyScope } from '../auth/api-key';
+import type { AuditEntry } from '../orders/audit';
 import type { IssuedDocumentKind, IssuedDocumentRef } from '../orders/documents';
+import type { OrderEventRecord } from '../orders/events';
+import type { LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { NewspaperInsertion, PublicationDateAdjusted } from '../orders/order-notice';
 import type { PaymentMethod } from '../orders/status';
 import type { SnakeCased } from './columns';
 
-/** The tables' types, as the migration in ./migrations creates them. */
-export interface Database {
-  organisations: OrganisationsTable;
-  api_keys: ApiKeysTable;
-  orders: OrdersTable;
-  order_events: OrderEventsTable;
-  order_audit_log: OrderAuditLogTable;
-  order_ledger: OrderLedgerTable;
-  order_documents: OrderDocumentsTable;
-  issued_documents: IssuedDocumentsTable;
-  document_number_series: DocumentNumberSeriesTable;
-  order_references: OrderReferencesTable;
-  idempotency_keys: IdempotencyKeysTable;
-  integration_health: IntegrationHealthTable;
-  integration_keys: IntegrationKeysTable;
-  sent_emails: SentEmailsTable;
-  incidents: IncidentsTable;
-  incident_updates: IncidentUpdatesTable;
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  webhook_attempts: WebhookAttemptsTable;
-  members: MembersTable;
-  sign_in_links: SignInLinksTable;
-  billing_email_verifications: BillingEmailVerificationsTable;
-  sessions: SessionsTable;
-  settings_audit_log: SettingsAuditLogTable;
-  quota_usage: QuotaUsageTable;
-}
-
 /** `created_at … default now()`: set by the database on insert (a caller may give it); never updated. */
-export type CreatedNow = ColumnType<Date, Date | undefined, never>;
+type CreatedNow = ColumnType<Date, Date | undefined, never>;
 
 /** `updated_at … default now()`: set by the database on insert, by the repository on every update. */
-export type UpdatedNow = ColumnType<Date, Date | undefined, Date>;
+type UpdatedNow = ColumnType<Date, Date | undefined, Date>;
 
 /** A time the writer supplies (the workflow, for records it writes once); never updated. */
-export type WrittenAt = ColumnType<Date, Date | string, never>;
+type WrittenAt = ColumnType<Date, Date | string, never>;
 
 /** A JSON object (jsonb), written as its JSON text. */
-export type JsonObject = JSONColumnType<Record<string, unknown>>;
+type JsonObject = JSONColumnType<Record<string, unknown>>;
 
-export interface OrganisationsTable {
-  id: string;
-  name: string;
-  payment_method: PaymentMethod;
-  invoice_terms_days: 30 | 60;
-  billing_email: string | null;
-  /** When the billing e-mail's owner opened its verification link; null while unverified (or none). */
-  billing_email_verified_at: Date | null;
-  billing_contact_name: string | null;
-  /** The address VAT invoices and credit notes are made out to (lines separated by newlines). */
-  billing_address: string | null;
-  created_at: CreatedNow;
-  seq: Generated<number>;
-}
-
-/** One-time links that verify a billing e-mail: only the SHA-256 of the token is kept. */
-export interface BillingEmailVerificationsTable {
+/** A one-time link's or session's token: only its SHA-256 is kept. */
+interface StoredToken {
   token_hash: string;
-  organisation_id: string;
-  /** The address the link was sent to: it verifies that address only, not one set since. */
-  email: string;
   created_at: CreatedNow;
   expires_at: Date;
-  used_at: Date | null;
 }
 
-export interface ApiKeysTable {
-  id: string;
-  organisation_id: string;
-  mode: KeyMode;
-  /** SHA-256 of the whole key, hex. The key itself is never stored. */
-  key_hash: string;
-  /** Non-secret display form, e.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
-  display: string;
-  scopes: KeyScope[];
-  name: string | null;
-  created_at: CreatedNow;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
-  created_by: string | null;
+/** The tables' types, as the migration in ./migrations creates them. */
+export interface Database {
+  organisations: {
+    id: string;
+    name: string;
+    payment_method: PaymentMethod;
+    invoice_terms_days: 30 | 60;
+    billing_email: string | null;
+    /** When the billing e-mail's owner opened its verification link; null while unverified (or none). */
+    billing_email_verified_at: Date | null;
+    billing_contact_name: string | null;
+    /** The address VAT invoices and credit notes are made out to (lines separated by newlines). */
+    billing_address: string | null;
+    created_at: CreatedNow;
+    seq: Generated<number>;
+  };
+  billing_email_verifications: StoredToken & {
+    organisation_id: string;
+    /** The address the link was sent to: it verifies that address only, not one set since. */
+    email: string;
+    used_at: Date | null;
+  };
+  api_keys: {
+    id: string;
+    organisation_id: string;
+    mode: KeyMode;
+    /** SHA-256 of the whole key, hex. The key itself is never stored. */
+    key_hash: string;
+    /** Non-secret display form, e.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
+    display: string;
+    scopes: KeyScope[];
+    name: string | null;
+    created_at: CreatedNow;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+    /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
+    created_by: string | null;
+  };
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  order_audit_log: SnakeCased<Omit<AuditEntry, 'details' | 'createdAt'>> & {
+    details: JsonObject;
+    created_at: WrittenAt;
+  };
+  order_ledger: SnakeCased<Omit<LedgerEntry, 'createdAt'>> & { created_at: ColumnType<Date, Date, never> };
+  /** Generated PDFs, one per order and kind. */
+  order_documents: { order_id: string; kind: DocumentKind; content: Buffer };
+  /** Documents we issue and stand behind: one per order and issue key. */
+  issued_documents: {
+    id: string;
+    order_id: string;
+    organisation_id: string;
+    livemode: boolean;
+    kind: IssuedDocumentKind;
+    /** What makes it this document of the order (`certificate:newspaper`, `vat_invoice:1`…): issued once. */
+    issue_key: string;
+    /** VAT documents' number, from a gapless series; null for certificates. */
+    number: string | null;
+    issued_at: Date;
+    summary: JSONColumnType<DocumentSummary>;
+    /** The exact PDF issued, and its SHA-256 (hex): null between the reservation and the first stored render. */
+    content: ColumnType<Buffer | null, Buffer | null | undefined, Buffer>;
+    sha256: ColumnType<string | null, string | null | undefined, string>;
+  };
+  /** The last number drawn in each series (`live:vat_invoice`, `test:vat_credit_note`…). */
+  document_number_series: { series: string; last_number: number };
+  order_references: { order_id: string; seq: Generated<string> };
+  /** `Idempotency-Key` header of POST requests (./idempotency-keys.repository.ts). */
+  idempotency_keys: {
+    organisation_id: string;
+    mode: string;
+    key: string;
+    /** `POST /api/v1/orders`, `POST /api/v1/orders/ord_…/cancel`, … */
+    route: string;
+    request_hash: string;
+    response_status: number | null;
+    response_body: JsonObject | null;
+    created_at: ColumnType<Date, Date | undefined, Date>;
+    /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
+    order_id: string | null;
+    /** While a request runs with the key: a second request before then is 409 in progress. */
+    locked_until: Date | null;
+  };
+  /** Whether an external publication integration (the Gazette) is usable; set by operators (CLI) and tests. */
+  integration_health: {
+    integration: string;
+    available: boolean;
+    note: string | null;
+    updated_at: ColumnType<Date, Date | undefined, Date | undefined>;
+  };
+  /** Keys newspapers and the Gazette use to report bookings, publications and URNs. Hashed like API keys. */
+  integration_keys: {
+    id: string;
+    kind: 'newspaper' | 'gazette';
+    /** The newspaper whose orders this key may report on (kind newspaper). */
+    newspaper_name: string | null;
+    /** The Gazette edition whose orders this key may report on (kind gazette). */
+    gazette_edition: string | null;
+    key_hash: string;
+    display: string;
+    created_at: CreatedNow;
+    revoked_at: Date | null;
+  };
+  /** One row per e-mail, keyed by what it is about (docs/notifications.md): a retried send finds the row. */
+  sent_emails: {
+    key: string;
+    /** `order.created`, `invoice`, `incident.opened` … */
+    kind: string;
+    order_id: string | null;
+    organisation_id: string | null;
+    incident_id: string | null;
+    recipients: string[];
+    subject: string;
+    status: 'pending' | 'sent' | 'failed';
+    attempts: Generated<number>;
+    /** While an attempt is sending, other attempts keep off until this time. */
+    claimed_until: Date | null;
+    message_id: string | null;
+    error: string | null;
+    created_at: CreatedNow;
+    updated_at: UpdatedNow;
+  };
+  /** An incident shown on the public status page, opened and resolved by operators (CLI). */
+  incidents: {
+    id: string;
+    title: string;
+    /** Status-page component names (`order_processing`, `gazette` …). */
+    components: string[];
+    status: 'open' | 'resolved';
+    created_at: CreatedNow;
+    updated_at: UpdatedNow;
+    resolved_at: Date | null;
+    seq: Generated<string>;
+  };
+  /** The incident's timeline: the opening message, updates and the resolution message. */
+  incident_updates: {
+    id: Generated<string>;
+    incident_id: string;
+    kind: 'opened' | 'update' | 'resolved';
+    message: string;
+    created_at: CreatedNow;
+  };
+  /** A destination registered in an organisation's settings; events go only to endpoints of their mode. */
+  webhook_endpoints: {
+    id: string;
+    organisation_id: string;
+    mode: WebhookMode;
+    url: string;
+    events: string[];
+    /** The signing secret, AES-256-GCM encrypted (src/webhooks/secrets.ts): HMAC needs the secret itself. */
+    secret: string;
+    /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
+    previous_secret: string | null;
+    previous_secret_expires_at: Date | null;
+    created_at: CreatedNow;
+    deleted_at: Date | null;
+    /** A disabled endpoint receives no new events until it is enabled again. */
+    disabled_at: Date | null;
+  };
+  /** One event to one endpoint; replays reuse the row (`replays` counts them). */
+  webhook_deliveries: {
+    id: string;
+    event_id: string;
+    endpoint_id: string;
+    organisation_id: string;
+    event: string;
+    status: DeliveryStatus;
+    attempts: Generated<number>;
+    replays: Generated<number>;
+    last_attempt_at: Date | null;
+    next_attempt_at: Date | null;
+    last_error: string | null;
+    created_at: CreatedNow;
+    updated_at: UpdatedNow;
+  };
+  /** Every HTTP attempt, with a bounded excerpt of the answer. */
+  webhook_attempts: {
+    id: Generated<string>;
+    delivery_id: string;
+    /** 0 for the original delivery, n for the n-th replay. */
+    replay: number;
+    /** 1 … 5 within that delivery run. */
+    attempt: number;
+    started_at: WrittenAt;
+    status_code: number | null;
+    error: string | null;
+    latency_ms: number;
+    response_excerpt: string | null;
+  };
+  /** A person who signs in to an organisation's settings console. */
+  members: {
+    id: string;
+    organisation_id: string;
+    email: string;
+    role: MemberRole;
+    /** `member:mem_…` or `operator` (the CLI). */
+    invited_by: string | null;
+    created_at: CreatedNow;
+    removed_at: Date | null;
+  };
+  sign_in_links: StoredToken & {
+    member_id: string;
+    used_at: Date | null;
+    /** Asked for on the sign-in page (the resend limit counts these), not an invitation or an operator's link. */
+    requested: ColumnType<boolean, boolean | undefined, boolean>;
+  };
+  /** Console sessions; the CSRF token is tied to the session. */
+  sessions: StoredToken & { member_id: string; csrf_token: string };
+  /** Every settings change (console or CLI): who, what, when. */
+  settings_audit_log: {
+    id: Generated<string>;
+    organisation_id: string;
+    /** `member:mem_… (email)` or `operator (CLI)`. */
+    actor: string;
+    action: string;
+    target: string | null;
+    details: JsonObject;
+    created_at: CreatedNow;
+  };
+  /** Uses of a quota by one organisation in one mode, in one window (src/quotas/quotas.ts). */
+  quota_usage: {
+    organisation_id: string;
+    mode: KeyMode;
+    quota: string;
+    window_start: Date;
+    window_end: Date;
+    used: number;
+  };
 }
+
+/** A table's row as selected. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+export type WebhookMode = KeyMode;
 
 /** How the projection stores the fields that are not plain columns of their model type. */
 interface Stored {
@@ -125,58 +298,14 @@ interface StoredBody {
   body_version: number | null;
 }
 
-/**
- * Every order event (`order.created`, `order.booked`, …) in its webhook envelope form, written once by the
- * workflow's activity. `id` is generated in the workflow, so a retried write is a no-op.
- */
-export interface OrderEventsTable {
-  id: string;
-  order_id: string;
-  organisation_id: string;
-  livemode: boolean;
-  event: string;
-  /** 1, 2, 3 … per order, in the order the workflow decided the transitions. */
-  sequence: number;
+/** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
+export type OrderEventsTable = SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
   created_at: WrittenAt;
   /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
   data: JsonObject;
-}
-
-/** Who did what to an order and why: cancel reasons, amendments, integration reports, operator actions. */
-export interface OrderAuditLogTable {
-  /** Generated in the workflow, so a retried write is a no-op. */
-  id: string;
-  order_id: string;
-  organisation_id: string;
-  action: string;
-  /** `api_key:key_…`, `integration:int_…`, `operator`, `stripe`, `sandbox` or `system`. */
-  actor: string;
-  reason: string | null;
-  details: JsonObject;
-  created_at: WrittenAt;
-}
-
-/** Every charge and refund of an order (src/orders/ledger.ts): written by the order workflow, never updated. */
-export interface OrderLedgerTable {
-  id: string;
-  order_id: string;
-  organisation_id: string;
-  kind: 'charge' | 'refund';
-  amount_gbp_pence: number;
-  provider_ref: string | null;
-  reason: string;
-  created_at: ColumnType<Date, Date, never>;
-}
+};
 
 export type DocumentKind = 'proof' | 'certificate' | 'invoice';
-
-/** Generated PDFs (proof, certificate of publication, invoice), one per order and kind. */
-export interface OrderDocumentsTable {
-  order_id: string;
-  kind: DocumentKind;
-  content: Buffer;
-  created_at: CreatedNow;
-}
 
 /** What an issued document certifies or charges, as its verification page shows it. */
 export interface DocumentSummary {
@@ -185,246 +314,12 @@ export interface DocumentSummary {
   facts: Array<[string, string]>;
 }
 
-/** Documents we issue and stand behind: one per order and issue key. */
-export interface IssuedDocumentsTable {
-  id: string;
-  order_id: string;
-  organisation_id: string;
-  livemode: boolean;
-  kind: IssuedDocumentKind;
-  /** What makes it this document of the order (`certificate:newspaper`, `vat_invoice:1`…): issued once. */
-  issue_key: string;
-  /** VAT documents' number, from a gapless series; null for certificates. */
-  number: string | null;
-  issued_at: Date;
-  summary: JSONColumnType<DocumentSummary>;
-  /** The exact PDF issued, and its SHA-256 (hex): null between the reservation and the first stored render. */
-  content: ColumnType<Buffer | null, Buffer | null | undefined, Buffer>;
-  sha256: ColumnType<string | null, string | null | undefined, string>;
-  created_at: CreatedNow;
-}
-
-/** The last number drawn in each series (`live:vat_invoice`, `test:vat_credit_note`…). */
-export interface DocumentNumberSeriesTable {
-  series: string;
-  last_number: number;
-}
-
-/** Allocates the human-readable order reference (`SN-000123`) once per order id. */
-export interface OrderReferencesTable {
-  order_id: string;
-  seq: Generated<string>;
-  created_at: CreatedNow;
-}
-
-/**
- * `Idempotency-Key` header of POST requests: the first request claims the key with its request hash; its
- * response is stored when it completes and replayed for a retry with the same key and body. Rows are
- * honoured for 24 hours (IDEMPOTENCY_RETENTION_MS), and for as long as the order they name exists.
- */
-export interface IdempotencyKeysTable {
-  organisation_id: string;
-  mode: string;
-  key: string;
-  /** `POST /api/v1/orders`, `POST /api/v1/orders/ord_…/cancel`, … */
-  route: string;
-  request_hash: string;
-  response_status: number | null;
-  response_body: JsonObject | null;
-  created_at: ColumnType<Date, Date | undefined, Date>;
-  /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
-  order_id: string | null;
-  /** While a request runs with the key: a second request before then is 409 in progress. */
-  locked_until: Date | null;
-}
-
-/** Whether an external publication integration (the Gazette) is usable; set by operators (CLI) and tests. */
-export interface IntegrationHealthTable {
-  integration: string;
-  available: boolean;
-  note: string | null;
-  updated_at: ColumnType<Date, Date | undefined, Date | undefined>;
-}
-
-export type IntegrationKind = 'newspaper' | 'gazette';
-
-/** Keys newspapers and the Gazette use to report bookings, publications and URNs. Hashed like API keys. */
-export interface IntegrationKeysTable {
-  id: string;
-  kind: IntegrationKind;
-  /** The newspaper whose orders this key may report on (kind newspaper). */
-  newspaper_name: string | null;
-  /** The Gazette edition whose orders this key may report on (kind gazette). */
-  gazette_edition: string | null;
-  key_hash: string;
-  display: string;
-  created_at: CreatedNow;
-  revoked_at: Date | null;
-}
-
-export type SentEmailStatus = 'pending' | 'sent' | 'failed';
-
-/**
- * One row per e-mail the service means to send, keyed by what it is about (`order:<id>:<event>:contact`,
- * `incident:<id>:opened:<org>` …), so a retried send finds the row and never sends a second copy.
- */
-export interface SentEmailsTable {
-  key: string;
-  /** `order.created`, `invoice`, `incident.opened` … */
-  kind: string;
-  order_id: string | null;
-  organisation_id: string | null;
-  incident_id: string | null;
-  recipients: string[];
-  subject: string;
-  status: SentEmailStatus;
-  attempts: Generated<number>;
-  /** While an attempt is sending, other attempts keep off until this time. */
-  claimed_until: Date | null;
-  message_id: string | null;
-  error: string | null;
-  created_at: CreatedNow;
-  updated_at: UpdatedNow;
-  sent_at: Date | null;
-}
-
-export type IncidentStatus = 'open' | 'resolved';
-export type IncidentUpdateKind = 'opened' | 'update' | 'resolved';
-
-/** An incident shown on the public status page, opened and resolved by operators (CLI). */
-export interface IncidentsTable {
-  id: string;
-  title: string;
-  /** Status-page component names (`order_processing`, `gazette` …). */
-  components: string[];
-  status: IncidentStatus;
-  created_at: CreatedNow;
-  updated_at: UpdatedNow;
-  resolved_at: Date | null;
-  seq: Generated<string>;
-}
-
-/** The incident's timeline: the opening message, updates and the resolution message. */
-export interface IncidentUpdatesTable {
-  id: Generated<string>;
-  incident_id: string;
-  kind: IncidentUpdateKind;
-  message: string;
-  created_at: CreatedNow;
-}
-
-export type WebhookMode = 'live' | 'test';
-
-/** A destination registered in an organisation's settings; events go only to endpoints of their mode. */
-export interface WebhookEndpointsTable {
-  id: string;
-  organisation_id: string;
-  mode: WebhookMode;
-  url: string;
-  events: string[];
-  /** The signing secret, AES-256-GCM encrypted (src/webhooks/secrets.ts): HMAC needs the secret itself. */
-  secret: string;
-  /** The secret before the last rotation, still signing until `previous_secret_expires_at`. */
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  created_at: CreatedNow;
-  deleted_at: Date | null;
-  /** A disabled endpoint receives no new events until it is enabled again. */
-  disabled_at: Date | null;
-}
-
 /**
  * `pending` (first attempt not yet answered), `failed` (last attempt failed, another is scheduled),
  * `delivered`, `dead` (every attempt failed: the dead-letter entry) or `cancelled` (endpoint deleted).
  */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead' | 'cancelled';
 
-/** One event to one endpoint; replays reuse the row (`replays` counts them). */
-export interface WebhookDeliveriesTable {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  organisation_id: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: Generated<number>;
-  replays: Generated<number>;
-  last_attempt_at: Date | null;
-  next_attempt_at: Date | null;
-  last_error: string | null;
-  created_at: CreatedNow;
-  updated_at: UpdatedNow;
-}
-
-/** Every HTTP attempt, with a bounded excerpt of the answer. */
-export interface WebhookAttemptsTable {
-  id: Generated<string>;
-  delivery_id: string;
-  /** 0 for the original delivery, n for the n-th replay. */
-  replay: number;
-  /** 1 … 5 within that delivery run. */
-  attempt: number;
-  started_at: WrittenAt;
-  status_code: number | null;
-  error: string | null;
-  latency_ms: number;
-  response_excerpt: string | null;
-}
-
 export const MEMBER_ROLES = ['admin', 'viewer'] as const;
 /** `admin` may change every setting; `viewer` reads only. */
 export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-/** A person who signs in to an organisation's settings console. */
-export interface MembersTable {
-  id: string;
-  organisation_id: string;
-  email: string;
-  role: MemberRole;
-  /** `member:mem_…` or `operator` (the CLI). */
-  invited_by: string | null;
-  created_at: CreatedNow;
-  removed_at: Date | null;
-}
-
-/** E-mailed one-time sign-in links: only the SHA-256 of the token is kept. */
-export interface SignInLinksTable {
-  token_hash: string;
-  member_id: string;
-  created_at: CreatedNow;
-  expires_at: Date;
-  used_at: Date | null;
-  /** Asked for on the sign-in page (the resend limit counts these), not an invitation or an operator's link. */
-  requested: ColumnType<boolean, boolean | undefined, boolean>;
-}
-
-/** Console sessions: only the SHA-256 of the cookie's token is kept; the CSRF token is tied to the session. */
-export interface SessionsTable {
-  token_hash: string;
-  member_id: string;
-  csrf_token: string;
-  created_at: CreatedNow;
-  expires_at: Date;
-}
-
-/** Every settings change (console or CLI): who, what, when. */
-export interface SettingsAuditLogTable {
-  id: Generated<string>;
-  organisation_id: string;
-  /** `member:mem_… (email)` or `operator (CLI)`. */
-  actor: string;
-  action: string;
-  target: string | null;
-  details: JsonObject;
-  created_at: CreatedNow;
-}
-
-/** Uses of a quota on a window by one organisation in one mode, in one window (src/quotas/quotas.ts). */
-export interface QuotaUsageTable {
-  organisation_id: string;
-  mode: 'live' | 'test';
-  quota: string;
-  window_start: Date;
-  window_end: Date;
-  used: number;
-}

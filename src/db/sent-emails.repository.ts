@@ -1,35 +1,16 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { SentEmailsTable } from './schema';
+import type { Row } from './schema';
+
+type SentEmail = JsonModel<Row<'sent_emails'>>;
 
 /** What an e-mail is about and to whom it goes; `key` is its idempotency key. */
-export interface EmailIntent {
-  key: string;
-  kind: string;
-  orderId?: string | null;
-  organisationId?: string | null;
-  incidentId?: string | null;
-  recipients: string[];
-  subject: string;
-}
+export type EmailIntent = Pick<SentEmail, 'key' | 'kind' | 'recipients' | 'subject'> &
+  Partial<Pick<SentEmail, 'orderId' | 'organisationId' | 'incidentId'>>;
 
-type Row = Selectable<SentEmailsTable>;
-
-/** An e-mail as the model has it, without the claim's bookkeeping (`claimed_until`, `updated_at`). */
-export type SentEmail = JsonModel<Omit<Row, 'claimed_until' | 'updated_at'>>;
-
-function toSentEmail(r: Row): SentEmail {
-  const { claimed_until: _claimedUntil, updated_at: _updatedAt, ...email } = r;
-  return fromColumns(email);
-}
-
-export type Claim =
-  | { state: 'claimed'; email: SentEmail }
-  /** Sent or failed for good already: nothing to do. */
-  | { state: 'done'; email: SentEmail }
-  /** Another attempt holds the claim right now. */
-  | { state: 'busy'; email: SentEmail };
+/** `done`: sent or failed for good already, nothing to do; `busy`: another attempt holds the claim right now. */
+type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
 
 /**
  * Claims the right to send the e-mail with this key: the first call creates the row, every call takes the
@@ -63,13 +44,9 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
-  if (claimed) return { state: 'claimed', email: toSentEmail(claimed) };
-  const row = await db
-    .selectFrom('sent_emails')
-    .selectAll()
-    .where('key', '=', intent.key)
-    .executeTakeFirstOrThrow();
-  return { state: row.status === 'pending' ? 'busy' : 'done', email: toSentEmail(row) };
+  if (claimed) return { state: 'claimed', email: fromColumns(claimed) };
+  const email = (await findSentEmail(db, intent.key))!;
+  return { state: email.status === 'pending' ? 'busy' : 'done', email };
 }
 
 export async function markEmailSent(db: Db, key: string, messageId: string | null): Promise<void> {
@@ -80,7 +57,6 @@ export async function markEmailSent(db: Db, key: string, messageId: string | nul
       message_id: messageId,
       error: null,
       claimed_until: null,
-      sent_at: new Date(),
       updated_at: new Date(),
     })
     .where('key', '=', key)
@@ -105,17 +81,16 @@ export const releaseEmail = (db: Db, key: string, error: string) => updatePendin
 
 export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
   const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();
-  return row && toSentEmail(row);
+  return row && fromColumns(row);
 }
 
 export async function listSentEmails(
   db: Db,
-  filter: { orderId?: string; incidentId?: string; organisationId?: string },
+  filter: { orderId?: string; incidentId?: string },
 ): Promise<SentEmail[]> {
   let q = db.selectFrom('sent_emails').selectAll();
   if (filter.orderId) q = q.where('order_id', '=', filter.orderId);
   if (filter.incidentId) q = q.where('incident_id', '=', filter.incidentId);
-  if (filter.organisationId) q = q.where('organisation_id', '=', filter.organisationId);
   const rows = await q.orderBy('created_at').orderBy('key').execute();
-  return rows.map(toSentEmail);
+  return rows.map(fromColumns);
 }

@@ -1,29 +1,18 @@
-import type { Selectable } from 'kysely';
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
-import type { SettingsAuditLogTable } from './schema';
+import type { Row } from './schema';
 
-export type SettingsChange = CamelCased<Selectable<SettingsAuditLogTable>>;
+export type SettingsChange = CamelCased<Row<'settings_audit_log'>>;
 
 export async function recordSettingsChange(
   db: Db,
-  c: {
-    organisationId: string;
-    actor: string;
-    action: string;
-    target: string | null;
+  c: Pick<SettingsChange, 'organisationId' | 'actor' | 'action' | 'target'> & {
     details?: Record<string, unknown>;
   },
 ): Promise<void> {
   await db
     .insertInto('settings_audit_log')
-    .values({
-      organisation_id: c.organisationId,
-      actor: c.actor,
-      action: c.action,
-      target: c.target,
-      details: JSON.stringify(c.details ?? {}),
-    })
+    .values({ ...toColumns(c), details: JSON.stringify(c.details ?? {}) })
     .execute();
 }
 

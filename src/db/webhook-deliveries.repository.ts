@@ -1,10 +1,9 @@
-import type { Selectable } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from './schema';
+import type { DeliveryStatus, Row } from './schema';
 
-export type WebhookDelivery = JsonModel<Selectable<WebhookDeliveriesTable>>;
+export type WebhookDelivery = JsonModel<Row<'webhook_deliveries'>>;
 
 /** The delivery of an event to an endpoint, created once: a retried dispatch finds the same row. */
 export async function ensureDelivery(
@@ -37,7 +36,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
   return row ? fromColumns(row) : null;
 }
 
-export type AttemptRecord = CamelCased<Omit<Selectable<WebhookAttemptsTable>, 'id'>>;
+export type AttemptRecord = CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>;
 
 /**
  * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
@@ -108,43 +107,27 @@ export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<nu
 
 export async function listDeliveries(
   db: Db,
-  q: { organisationId?: string; status?: DeliveryStatus; eventId?: string; since?: Date; limit?: number },
+  q: { organisationId?: string; status?: DeliveryStatus; eventId?: string; since?: Date },
 ): Promise<WebhookDelivery[]> {
   let query = db.selectFrom('webhook_deliveries').selectAll();
   if (q.organisationId) query = query.where('organisation_id', '=', q.organisationId);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.eventId) query = query.where('event_id', '=', q.eventId);
   if (q.since) query = query.where('updated_at', '>=', q.since);
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit ?? 1000)
-    .execute();
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1000).execute();
   return rows.map(fromColumns);
 }
 
-const attemptColumns = [
-  'replay',
-  'attempt',
-  'started_at',
-  'status_code',
-  'error',
-  'latency_ms',
-  'response_excerpt',
-] as const;
-
-export type WebhookAttempt = JsonModel<
-  Pick<Selectable<WebhookAttemptsTable>, (typeof attemptColumns)[number]>
->;
+export type WebhookAttempt = JsonModel<Omit<Row<'webhook_attempts'>, 'id' | 'delivery_id'>>;
 
 export async function listAttempts(db: Db, deliveryId: string): Promise<WebhookAttempt[]> {
   const rows = await db
     .selectFrom('webhook_attempts')
-    .select(attemptColumns)
+    .selectAll()
     .where('delivery_id', '=', deliveryId)
     .orderBy('id')
     .execute();
-  return rows.map(fromColumns);
+  return rows.map(({ id: _id, delivery_id: _deliveryId, ...attempt }) => fromColumns(attempt));
 }
 
 /** The recorded event an attempt sends, in envelope form. */

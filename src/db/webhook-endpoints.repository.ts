@@ -1,16 +1,14 @@
-import type { ExpressionBuilder, Selectable, UpdateObject } from 'kysely';
+import type { ExpressionBuilder, UpdateObject } from 'kysely';
 import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
-import { fromColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { Database, WebhookEndpointsTable, WebhookMode } from './schema';
-
-type EndpointRow = Selectable<WebhookEndpointsTable>;
+import type { Database, Row, WebhookMode } from './schema';
 
 /** An endpoint as admins see it: never its secrets, and `previousSecretExpiresAt` only while that one signs. */
-export type WebhookEndpoint = JsonModel<Omit<EndpointRow, 'secret' | 'previous_secret'>>;
+export type WebhookEndpoint = JsonModel<Omit<Row<'webhook_endpoints'>, 'secret' | 'previous_secret'>>;
 
-function toEndpoint(r: EndpointRow): WebhookEndpoint {
+function toEndpoint(r: Row<'webhook_endpoints'>): WebhookEndpoint {
   const { secret: _secret, previous_secret: _previous, previous_secret_expires_at: overlap, ...endpoint } = r;
   const overlapping = overlap && overlap > new Date();
   return { ...fromColumns(endpoint), previousSecretExpiresAt: overlapping ? overlap.toISOString() : null };
@@ -26,14 +24,7 @@ export async function createWebhookEndpoint(
   const secret = newSigningSecret();
   const row = await db
     .insertInto('webhook_endpoints')
-    .values({
-      id,
-      organisation_id: input.organisationId,
-      mode: input.mode,
-      url: input.url,
-      events: input.events,
-      secret: encryptSecret(key, secret, id),
-    })
+    .values({ id, ...toColumns(input), secret: encryptSecret(key, secret, id) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { endpoint: toEndpoint(row), secret };
@@ -124,21 +115,7 @@ export async function findSubscribedEndpoints(
 }
 
 /** What an attempt needs: the URL, the mode, and every secret that signs right now (newest first). */
-export interface EndpointForDelivery {
-  id: string;
-  mode: WebhookMode;
-  url: string;
-  deleted: boolean;
-  disabled: boolean;
-  secrets: string[];
-}
-
-export async function loadEndpointForDelivery(
-  db: Db,
-  key: Buffer,
-  id: string,
-  now = new Date(),
-): Promise<EndpointForDelivery | null> {
+export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string, now = new Date()) {
   const r = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   const secrets = [decryptSecret(key, r.secret, r.id)];
@@ -149,12 +126,8 @@ export async function loadEndpointForDelivery(
       // Encrypted under a replaced WEBHOOK_SECRET_ENCRYPTION_KEY: the current secret signs alone.
     }
   }
-  return {
-    id: r.id,
-    mode: r.mode,
-    url: r.url,
-    deleted: r.deleted_at !== null,
-    disabled: r.disabled_at !== null,
-    secrets,
-  };
+  const { mode, url } = r;
+  return { id, mode, url, deleted: r.deleted_at !== null, disabled: r.disabled_at !== null, secrets };
 }
+
+export type EndpointForDelivery = NonNullable<Awaited<ReturnType<typeof loadEndpointForDelivery>>>;

@@ -7,8 +7,11 @@ import { createDatabase } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
-import { deleteExpiredRateLimits } from '../db/rate-limits.repository';
-import { deleteEndedQuotaWindows } from '../db/quota-usage.repository';
+import {
+  deleteEndedQuotaWindows,
+  deleteExpiredRateLimits,
+  deleteExpiredSignInLinksAndSessions,
+} from '../db/expired-rows';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
@@ -18,7 +21,6 @@ import { temporalProbe } from '../temporal/probe';
 import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit';
 import { startPeriodicSweep } from '../api/periodic-sweep';
-import { deleteExpiredSignInLinksAndSessions } from '../db/members.repository';
 import { checkReferenceData } from '../notices/check-reference-data';
 
 /** Of the deadline, what closing the clients and the pool may take after the last request has finished. */

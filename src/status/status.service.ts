@@ -8,8 +8,8 @@ import {
   countRecentRefundFailures,
   countStalledWebhookDeliveries,
   countUnresolvedDeliveryFailures,
-  gazetteHealth,
 } from '../db/incidents-status.repository';
+import { getIntegrationAvailability } from '../db/integration-health.repository';
 import {
   deriveComponents,
   DELIVERY_THRESHOLDS,
@@ -89,7 +89,7 @@ async function readSignals(deps: StatusDeps): Promise<Signals> {
     databaseSignal(db),
     temporalSignal(deps),
     orNull(countRecentRefundFailures(db, day)),
-    orNull(gazetteHealth(db)),
+    orNull(getIntegrationAvailability(db, 'gazette')),
     orNull(countUnresolvedDeliveryFailures(db, day)),
     orNull(countStalledWebhookDeliveries(db, overdue)),
   ]);

@@ -2,11 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import {
-  findIssuedDocumentContent,
-  latestIssuedDocument,
-  latestVatInvoice,
-} from '../../db/issued-documents.repository';
+import { findIssuedDocumentContent, latestIssuedDocument } from '../../db/issued-documents.repository';
 import { findOrderDocument, type DocumentKind } from '../../db/order-documents.repository';
 import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
 import { AppError } from '../../errors';
@@ -67,9 +63,9 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
     let pdf =
       kind === 'certificate'
-        ? await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper')
+        ? (await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper'))?.content
         : kind === 'invoice'
-          ? (await latestVatInvoice(db, order.id))?.content
+          ? (await latestIssuedDocument(db, order.id, 'vat_invoice'))?.content
           : await findOrderDocument(db, order.id, kind);
     if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
       pdf = await awaitInvoice(db, order.id);
@@ -97,7 +93,7 @@ async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
   const until = Date.now() + INVOICE_WAIT.totalMs;
   while (Date.now() < until) {
     await sleep(INVOICE_WAIT.everyMs);
-    const pdf = (await latestVatInvoice(db, orderId))?.content;
+    const pdf = (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content;
     if (pdf) return pdf;
   }
   throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import Router from '@koa/router';
 import Busboy from 'busboy';
 import type { Db } from '../../db/database';
-import { findIssuedDocument, type IssuedDocumentRow } from '../../db/issued-documents.repository';
+import { findIssuedDocument } from '../../db/issued-documents.repository';
 import { AppError } from '../../errors';
 import { html, time, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
@@ -150,7 +150,7 @@ function readMultipart(ctx: AppContext): Promise<Buffer | null> {
   });
 }
 
-type Shown = Omit<IssuedDocumentRow, 'content'>;
+type Shown = NonNullable<Awaited<ReturnType<typeof findIssuedDocument>>>;
 
 type VerifyOutcome =
   | { kind: 'shown'; document: Shown }

@@ -12,11 +12,11 @@ create table organisations (
     ('stripe_checkout', 'invoice_with_terms', 'invoice_bank_transfer', 'stripe_invoice', 'purchase_order')),
   invoice_terms_days integer not null default 30 check (invoice_terms_days in (30, 60)),
   billing_email text,
-  created_at timestamptz not null default now(),
-  seq bigserial not null,
+  billing_email_verified_at timestamptz,
   billing_contact_name text,
   billing_address text,
-  billing_email_verified_at timestamptz
+  created_at timestamptz not null default now(),
+  seq bigserial not null
 );
 
 create table api_keys (
@@ -128,7 +128,6 @@ create table order_documents (
   order_id text not null references orders (id),
   kind text not null check (kind in ('proof', 'certificate', 'invoice')),
   content bytea not null,
-  created_at timestamptz not null default now(),
   primary key (order_id, kind)
 );
 
@@ -144,7 +143,6 @@ create table issued_documents (
   summary jsonb not null,
   content bytea,
   sha256 text,
-  created_at timestamptz not null default now(),
   constraint issued_documents_order_issue_key unique (order_id, issue_key)
 );
 
@@ -156,8 +154,7 @@ create table document_number_series (
 -- Not a foreign key: the reference is allocated before the order's first projection write.
 create table order_references (
   order_id text primary key,
-  seq bigserial not null unique,
-  created_at timestamptz not null default now()
+  seq bigserial not null unique
 );
 
 create table idempotency_keys (
@@ -257,8 +254,7 @@ create table sent_emails (
   message_id text,
   error text,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  sent_at timestamptz
+  updated_at timestamptz not null default now()
 );
 create index sent_emails_order_idx on sent_emails (order_id);
 create index sent_emails_incident_idx on sent_emails (incident_id);
@@ -356,12 +352,4 @@ create index rate_limits_expire on rate_limits (expire);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(SCHEMA).execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table rate_limits, quota_usage, settings_audit_log, billing_email_verifications, sessions,
-    sign_in_links, members, incident_updates, incidents, sent_emails, webhook_attempts, webhook_deliveries,
-    webhook_endpoints, integration_keys, integration_health, idempotency_keys, order_references,
-    document_number_series, issued_documents, order_documents, order_ledger, order_audit_log, order_events,
-    orders, api_keys, organisations`.execute(db);
 }

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import {
-  deleteEndedQuotaWindows,
-  quotaWindowUsage,
-  useQuotaWindow,
-} from '../../../src/db/quota-usage.repository';
-import { deleteExpiredRateLimits } from '../../../src/db/rate-limits.repository';
+import { deleteEndedQuotaWindows, deleteExpiredRateLimits } from '../../../src/db/expired-rows';
+import { quotaWindowUsage, useQuotaWindow } from '../../../src/db/quota-usage.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { startStackWithCustomer, type TestStack } from '../../support/stack';

@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import {
   createSession,
   createSignInLink,
-  deleteExpiredSignInLinksAndSessions,
   deleteMemberSessions,
   insertMember,
   redeemSignInLink,
   type Member,
 } from '../../../src/db/members.repository';
+import { deleteExpiredSignInLinksAndSessions } from '../../../src/db/expired-rows';
 import { billingEmailVerificationWorkflowId, signInMailWorkflowId } from '../../../src/temporal/sign-in';
 import {
   createBillingEmailVerification,
