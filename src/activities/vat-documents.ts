@@ -23,20 +23,19 @@ import { addDays, ukDate } from '../notices/dates';
 import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
-import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { issueDocument, issuerOf, signedBy } from './issuing';
 
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
 
 export interface VatInvoiceInput {
-  order: OrderSnapshot;
+  order: Order;
   /** `vat_invoice:v3`: a retried activity finds the same invoice. */
   issueKey: string;
 }
 
 export interface VatCreditNoteInput {
   /** The order as invoiced (its pricing is what the credited invoice stands at). */
-  order: OrderSnapshot;
+  order: Order;
   invoice: IssuedDocumentRef;
   /** The price that stands after the change; null: nothing (cancelled, or replaced by a new invoice). */
   remaining: Pricing | null;
@@ -130,7 +129,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   return {
     /** The tax point is the invoice's date, or the payment's when it came first (VAT Notice 700, section 14). */
     async issueVatInvoice(input: VatInvoiceInput): Promise<IssuedDocumentRef> {
-      const order = toOrder(input.order);
+      const { order } = input;
       const amounts = invoiceAmounts(order.pricing);
       const about = `: ${supplyLabel(order.type)}`;
       return issueVatDocument(
@@ -157,7 +156,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
 
     /** What the price fell by (all of it on cancellation or replacement). */
     async issueVatCreditNote(input: VatCreditNoteInput): Promise<IssuedDocumentRef> {
-      const order = toOrder(input.order);
+      const { order } = input;
       const amounts = creditAmounts(
         invoiceAmounts(order.pricing),
         input.remaining ? invoiceAmounts(input.remaining) : null,

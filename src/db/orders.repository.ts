@@ -19,11 +19,14 @@ const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   ORDER_FIELDS.map((field) => [field, null]),
 );
 
-/** The order from its projection row: each field from its column (the version is a bigint in the database). */
+/** The order from its projection row: each field from its column (timestamps as ISO strings, the version a number). */
 export function rowToOrder(row: OrderRow): Order {
   // A loop into one object rather than entries, fromEntries and a spread: a list page makes 25 of these.
   const order: Record<string, unknown> = { ...ORDER_SHAPE };
   for (const [field, column] of ORDER_COLUMNS) order[field] = row[column];
+  order.createdAt = row.created_at.toISOString();
+  order.updatedAt = row.updated_at.toISOString();
+  order.publishedAt = row.published_at?.toISOString() ?? null;
   order.version = Number(row.version);
   return order as unknown as Order;
 }

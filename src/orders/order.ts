@@ -4,10 +4,10 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order, the model every other form of it is derived from: the projection row (src/db/schema.ts) is this
- * with snake_case columns, the workflow's snapshot this as JSON, and the public body (`serializeOrder`) what the
- * API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in the
- * serialiser.
+ * THE order, plain JSON end to end (timestamps as ISO strings): the workflow keeps it and hands it to activities,
+ * the projection row (src/db/schema.ts) is this with snake_case columns, and the public body (`serializeOrder`) is
+ * what the API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in
+ * the serialiser.
  */
 export interface Order {
   id: string;
@@ -39,7 +39,7 @@ export interface Order {
   publicationDateAdjusted?: PublicationDateAdjusted | null;
   /** The newspaper's own reference for the booking, as its booking report gives it. */
   newspaperReference: string | null;
-  publishedAt: Date | null;
+  publishedAt: string | null;
   /** The page the notice appeared on, as the newspaper's publication report gives it. */
   pageNumber: number | null;
   urn: string | null;
@@ -56,8 +56,8 @@ export interface Order {
   amountRefundedGbpPence: number;
   fields: Record<string, unknown>;
   pricing: Pricing;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
   version: number;
 }
 
@@ -109,9 +109,6 @@ export const ORDER_FIELDS = Object.keys({
   version: true,
 } satisfies Record<keyof Order, true>) as ReadonlyArray<keyof Order>;
 
-/** A model value as JSON carries it: timestamps as ISO strings. */
-type Json<T> = T extends Date ? string : T;
-
 /** The fields the spec shows on every order body (POST /v1/orders answers only these). */
 type SpecField =
   | 'id'
@@ -147,19 +144,18 @@ const OPTIONAL_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Order>;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
-export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
-  [K in OptionalField]?: NonNullable<Json<Order[K]>>;
-} & {
-  livemode: boolean;
-  paymentState: PaymentState;
-  amountPaidGbpPence: number;
-  amountRefundedGbpPence: number;
-  balanceDueGbpPence: number;
-  language: 'en' | 'cy+en';
-  pricing: Pricing;
-  fields: Record<string, unknown>;
-  updatedAt: string;
-};
+export type OrderBody = Pick<Order, SpecField> & {
+  [K in OptionalField]?: NonNullable<Order[K]>;
+} & Pick<
+    Order,
+    | 'livemode'
+    | 'paymentState'
+    | 'amountPaidGbpPence'
+    | 'amountRefundedGbpPence'
+    | 'pricing'
+    | 'fields'
+    | 'updatedAt'
+  > & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
 /**
  * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
@@ -174,10 +170,10 @@ export function serializeOrder(order: Order): OrderBody {
     quotedPriceGbpPence: order.quotedPriceGbpPence,
     noticeText: order.noticeText,
     paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt.toISOString(),
+    createdAt: order.createdAt,
   };
   for (const key of OPTIONAL_FIELDS) {
-    const value = key === 'publishedAt' ? order.publishedAt?.toISOString() : order[key];
+    const value = order[key];
     if (value !== null && value !== undefined) out[key] = value;
   }
   out.livemode = order.livemode;
@@ -188,7 +184,7 @@ export function serializeOrder(order: Order): OrderBody {
   out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;
-  out.updatedAt = order.updatedAt.toISOString();
+  out.updatedAt = order.updatedAt;
   return out as OrderBody;
 }
 

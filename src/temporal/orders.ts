@@ -1,4 +1,3 @@
-import type { OrderSnapshot } from '../orders/order-snapshot';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -96,7 +95,7 @@ export async function startOrder(
     /** Called when the workflow answers that it could not place the order (payment set-up failed). */
     onPlacementFailed?: () => Promise<unknown> | undefined;
   },
-): Promise<OrderSnapshot | null> {
+): Promise<Order | null> {
   const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
     workflowId: orderWorkflowId(opts.input.order.id),
     taskQueue: opts.taskQueue,

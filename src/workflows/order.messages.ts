@@ -2,7 +2,6 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { UpdateDefinition } from '@temporalio/common';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
-import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
@@ -51,7 +50,7 @@ export interface PaymentHandles {
 }
 
 export interface CarriedOrderState {
-  order: OrderSnapshot;
+  order: Order;
   notice: OrderNotice;
   statusSince: number;
   noticeRevision: number;
@@ -64,7 +63,7 @@ export interface CarriedOrderState {
 }
 
 export interface OrderOutcome {
-  status: OrderSnapshot['status'];
+  status: Order['status'];
   version: number;
 }
 
@@ -108,14 +107,12 @@ export interface RefundIssued extends OperatorNote {
 export interface IntegrationAck {
   acknowledged: true;
   changed: boolean;
-  order: OrderSnapshot;
+  order: Order;
 }
 
 /** First message of every order (update-with-start): answers once the order is written. */
-export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
-export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
-  'submitPurchaseOrder',
-);
+export const placeOrderUpdate = defineUpdate<Order>('placeOrder');
+export const submitPurchaseOrderUpdate = defineUpdate<Order, [PurchaseOrderInput]>('submitPurchaseOrder');
 export type ReportUpdate<K extends ReportKind> = UpdateDefinition<IntegrationAck, [ReportMessage<K>]>;
 export const reportBookingUpdate: ReportUpdate<'booking'> = defineUpdate('reportBooking');
 export const reportPublicationUpdate: ReportUpdate<'publication'> = defineUpdate('reportPublication');
@@ -125,14 +122,12 @@ export const reportUpdates = {
   publication: reportPublicationUpdate,
   urn: reportUrnUpdate,
 } as const;
-export const amendOrderUpdate = defineUpdate<OrderSnapshot, [AmendRequest]>('amendOrder');
-export const cancelOrderUpdate = defineUpdate<OrderSnapshot, [CancelRequest]>('cancelOrder');
+export const amendOrderUpdate = defineUpdate<Order, [AmendRequest]>('amendOrder');
+export const cancelOrderUpdate = defineUpdate<Order, [CancelRequest]>('cancelOrder');
 /** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */
-export const simulateDeliveryFailureUpdate = defineUpdate<OrderSnapshot, [OperatorNote]>(
-  'simulateDeliveryFailure',
-);
+export const simulateDeliveryFailureUpdate = defineUpdate<Order, [OperatorNote]>('simulateDeliveryFailure');
 /** Test mode only (test helper `advance` to `paid`): `paymentReceived` as an update, answered once recorded. */
-export const recordTestPaymentUpdate = defineUpdate<OrderSnapshot, [PaymentReceived]>('recordTestPayment');
+export const recordTestPaymentUpdate = defineUpdate<Order, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
@@ -148,7 +143,7 @@ export const refundIssuedSignal = defineSignal<[RefundIssued]>('refundIssued');
 export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
 export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention');
 
-export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');
+export const orderStateQuery = defineQuery<Order>('orderState');
 
 /**
  * The checkout of an unpaid card order (`GET /pay/:id`): the current session and until when it is handed out (a

@@ -1,4 +1,3 @@
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
@@ -13,7 +12,6 @@ import { newId } from '../../ids';
 import { orderNeedsGazette, parseOrderInput, prepareNotice, todayInLondon } from '../../notices';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
-import { toOrder } from '../../orders/order-snapshot';
 import { amendedNotice, checkAmendable, decideAmendment, parseAmendRequest } from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
@@ -65,7 +63,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     action: string,
     message: {
       parse: (body: unknown) => B;
-      def: UpdateDefinition<OrderSnapshot, Args>;
+      def: UpdateDefinition<Order, Args>;
       args: (body: B, actor: string) => Args;
       precheck?: (body: B, order: Order) => 'unchanged' | void;
       closed: (order: Order) => void;
@@ -84,7 +82,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
             updateId: key && `${action}:${key}`,
             onClosed: () => new OrderClosed(),
           });
-          return { status: 200, body: serializeOrder(toOrder(updated)) };
+          return { status: 200, body: serializeOrder(updated) };
         } catch (err) {
           if (!(err instanceof OrderClosed)) throw err;
           message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
@@ -178,7 +176,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
     for (;;) {
       await request?.recordOrder(orderId);
       const placed = await startOrder(deps.temporal, placement(orderId));
-      if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
+      if (placed) return { status: 201, body: serializeOrder(placed) };
       const order = await findOrder(deps.db, caller, orderId);
       if (order) return { status: 201, body: serializeOrder(order) };
       orderId = newId('ord');

@@ -8,7 +8,6 @@ import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
-import { toOrder } from '../../orders/order-snapshot';
 import { checkPayable } from '../../orders/payment';
 import { checkReportFits } from '../../orders/reports';
 import { doesNotFit } from '../../orders/status';
@@ -96,7 +95,7 @@ export function testHelperRoutes(deps: {
     // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
     checkReportFits(REPORT_STEP[to], order);
     try {
-      return toOrder((await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order);
+      return (await sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor })).order;
     } catch (err) {
       throw fromWorkflowError(err, onClosed);
     }
@@ -112,7 +111,7 @@ export function testHelperRoutes(deps: {
       onClosed,
     });
     await cancelSimulatedNewspaper(temporal, order.id);
-    return toOrder(failed);
+    return failed;
   }
 
   /**
@@ -122,7 +121,7 @@ export function testHelperRoutes(deps: {
   async function pay(order: Order, actor: string, onClosed: () => Error): Promise<Order> {
     checkPayable(order);
     const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
-    return toOrder(await updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed }));
+    return updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed });
   }
 
   /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */

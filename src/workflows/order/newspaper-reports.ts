@@ -5,7 +5,6 @@ import { todayInLondon } from '../../notices/dates';
 import type { GazetteEdition, NoticeType } from '../../notices/types';
 import { orderDocumentUrl, withDocument } from '../../orders/documents';
 import type { OrderEventName } from '../../orders/events';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import {
   decideReport,
   REPORT_AUDIT_ACTION,
@@ -19,6 +18,7 @@ import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
 import { asWorkflowRefusal } from './refusals';
 import { currentInvoice, invoiceDocuments } from './vat';
+import type { Order } from '../../orders/order';
 
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
@@ -49,10 +49,7 @@ export async function report<K extends ReportKind>(
   if (checkReport(p, kind, r) === 'repeat') return { acknowledged: true, changed: false, order: p.order };
   const content = contentOf(kind, r);
   p.reportApplied(kind, content);
-  const reported = APPLY[kind] as (
-    p: OrderProcess,
-    content: ReportContents[K],
-  ) => Promise<Partial<OrderSnapshot>>;
+  const reported = APPLY[kind] as (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<Order>>;
   await p.commit(await reported(p, content), {
     event: REPORT_EVENT[kind],
     audit: { action: REPORT_AUDIT_ACTION[kind], actor: r.actor, details: { ...content } },
@@ -67,7 +64,7 @@ const REPORT_EVENT: Record<ReportKind, OrderEventName> = {
 };
 
 const APPLY: {
-  [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<OrderSnapshot>>;
+  [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<Order>>;
 } = {
   booking: async (p, { publicationDate, newspaperReference }) => ({
     status: 'booked',

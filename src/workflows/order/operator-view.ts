@@ -1,6 +1,5 @@
 import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
 import { formatPence } from '../../money';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isFinal } from '../../orders/status';
 import {
   ClientRefKey,
@@ -12,13 +11,10 @@ import {
   OrganisationIdKey,
   ReferenceKey,
 } from '../search-attributes';
+import type { Order } from '../../orders/order';
 
 /** Search attributes to find the order in the Temporal UI, and its current details. */
-export function showToOperators(
-  o: OrderSnapshot,
-  deliveryFailed: boolean,
-  operatorTask: string | null,
-): void {
+export function showToOperators(o: Order, deliveryFailed: boolean, operatorTask: string | null): void {
   upsertSearchAttributes([
     { key: OrderStatusKey, value: o.status },
     { key: NoticeTypeKey, value: o.type },

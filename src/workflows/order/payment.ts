@@ -4,7 +4,6 @@ import type { OrderActivities } from '../../activities';
 import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
@@ -13,6 +12,7 @@ import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
+import type { Order } from '../../orders/order';
 
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
@@ -23,8 +23,8 @@ export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMetho
 /** Sets up the payment of `order` (as it is about to be committed); answers what the order shows of it. */
 export async function setUpPayment(
   p: OrderProcess,
-  order: OrderSnapshot,
-): Promise<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
+  order: Order,
+): Promise<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
   // A method that calls no provider is set up here, so the placing update answers from the first workflow task.
   const payment =
     setUpWithoutProvider(order, p.input.publicBaseUrl) ??
@@ -147,8 +147,8 @@ async function refundStrayPayment(
  */
 export async function reprice(
   p: OrderProcess,
-  repriced: OrderSnapshot,
-): Promise<Partial<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
+  repriced: Order,
+): Promise<Partial<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
   if (p.status === 'pending_payment') {
     const previous = p.payment.checkoutSessionId;
     const kept = p.payment.checkoutSession !== null;

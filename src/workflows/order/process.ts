@@ -4,7 +4,6 @@ import type { OrderActivities, OrderChange } from '../../activities';
 import { withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries } from '../../orders/ledger';
 import { noticeOnOrder, type OrderNotice } from '../../orders/order-notice';
-import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
 import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
 import { initialStatus, type OrderStatus } from '../../orders/status';
 import type { CarriedOrderState, DeliveryState, OrderWorkflowInput, PaymentHandles } from '../order.messages';
@@ -12,6 +11,7 @@ import { RETRY_POLICIES } from '../retry-policies';
 import { operatorTask } from './cancellation';
 import { showToOperators } from './operator-view';
 import { auditEntry, eventRecord, ledgerEntry, type AuditLine, type LedgerLine } from './records';
+import type { Order } from '../../orders/order';
 
 /** The order's writes: milliseconds of SQL, local activities so a change does not queue behind proofs. */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
@@ -107,7 +107,7 @@ export class OrderProcess {
     return this.state;
   }
 
-  get order(): OrderSnapshot {
+  get order(): Order {
     return this.state.order;
   }
   get notice(): OrderNotice {
@@ -206,7 +206,7 @@ export class OrderProcess {
     this._changes += 1;
   }
 
-  async commit(update: Partial<OrderSnapshot>, change: Change = {}): Promise<void> {
+  async commit(update: Partial<Order>, change: Change = {}): Promise<void> {
     const at = nowIso();
     const before = this.state.order;
     const statusChanged = update.status !== undefined && update.status !== before.status;
@@ -241,7 +241,7 @@ export class OrderProcess {
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
     this.update({ order: { ...this.state.order, reference } });
-    return record.event && withOrderData(record.event, toOrder(this.state.order));
+    return record.event && withOrderData(record.event, this.state.order);
   }
 
   get announced(): boolean {
