@@ -28,12 +28,17 @@ import {
   paymentReceivedSignal,
   placeOrderUpdate,
   renewCheckoutUpdate,
+  reportRefusalQuery,
   reportUpdates,
+  UNCHANGED,
   type CheckoutLink,
   type IntegrationAck,
   type OrderWorkflowInput,
   type PaymentReceived,
+  type Refusal,
+  type ReportMessage,
 } from '../workflows/order.messages';
+import type { ReportKind } from '../orders/reports';
 import type { orderWorkflow } from '../workflows/order.workflow';
 import {
   closedOrderPaymentWorkflowId,
@@ -47,23 +52,24 @@ import { workPriority } from './priority';
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
 
+/** An update's refusal by the workflow, as a query would carry it. */
+function refusalIn(err: unknown): Refusal | null {
+  if (!(err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure)) return null;
+  const details = err.cause.details?.[0] as Record<string, unknown> | undefined;
+  return { type: err.cause.type ?? '', message: err.cause.message, details };
+}
+
+/** A refusal with our error code, as our error. */
+const refusalError = (r: Refusal | null) =>
+  r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;
+
 /**
  * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
  * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
  */
 export function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
-  if (
-    err instanceof WorkflowUpdateFailedError &&
-    err.cause instanceof ApplicationFailure &&
-    isErrorCode(err.cause.type)
-  ) {
-    const details = err.cause.details?.[0];
-    return new AppError(
-      err.cause.type,
-      err.cause.message,
-      details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined,
-    );
-  }
+  const refused = refusalError(refusalIn(err));
+  if (refused) return refused;
   if (err instanceof WorkflowNotFoundError) return onClosed();
   // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
   const unavailable =
@@ -124,21 +130,57 @@ export async function startOrder(
   }
 }
 
-/** Sends an update to an order's workflow and waits for its answer. */
+/** Sends an update to an order's workflow and waits for its answer; `onUnchanged` answers an UNCHANGED refusal. */
 export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   temporal: Client,
   orderId: string,
   def: UpdateDefinition<Ret, Args>,
   args: Args,
-  opts: { updateId?: string; onClosed: () => Error },
+  opts: { updateId?: string; onClosed: () => Error; onUnchanged?: (order: Order) => Ret },
 ): Promise<Ret> {
   try {
     return await temporal.workflow
       .getHandle(orderWorkflowId(orderId))
       .executeUpdate(def, { args, updateId: opts.updateId });
   } catch (err) {
+    const refusal = refusalIn(err);
+    if (refusal?.type === UNCHANGED && opts.onUnchanged)
+      return opts.onUnchanged(refusal.details as unknown as Order);
     throw fromWorkflowError(err, opts.onClosed);
   }
+}
+
+/** Workflows that have closed, told apart from other errors while a report is sent. */
+class WorkflowClosed extends Error {}
+
+/**
+ * A newspaper's or the Gazette's report, decided by the order's workflow alone: its validator refuses a report
+ * that does not fit, and an identical repeat as UNCHANGED (answered `changed: false`), so neither enters the
+ * history. A closed workflow is asked by a query what its validator would answer.
+ */
+export async function sendReport<K extends ReportKind>(
+  temporal: Client,
+  orderId: string,
+  kind: K,
+  message: ReportMessage<K>,
+  updateId?: string,
+): Promise<IntegrationAck> {
+  const repeat = (order: Order): IntegrationAck => ({ acknowledged: true, changed: false, order });
+  try {
+    return await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
+      updateId,
+      onClosed: () => new WorkflowClosed(),
+      onUnchanged: repeat,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowClosed)) throw err;
+  }
+  const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+  const refusal = await handle.query(reportRefusalQuery, kind, message);
+  if (refusal?.type === UNCHANGED) return repeat(refusal.details as unknown as Order);
+  throw (
+    refusalError(refusal) ?? new Error(`The closed workflow of order ${orderId} accepts a ${kind} report.`)
+  );
 }
 
 /** Signals a payment (Stripe webhook, sandbox); false when the order's workflow has finished or never was. */
@@ -172,10 +214,7 @@ export async function startClosedOrderPayment(
   });
 }
 
-/**
- * Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`);
- * Temporal's errors come back as they are.
- */
+/** Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`). */
 export function sendSimulatedReport(
   temporal: Client,
   order: Order,
@@ -183,20 +222,25 @@ export function sendSimulatedReport(
   opts: { actor: string; updateId?: string },
 ): Promise<IntegrationAck> {
   const { actor, updateId } = opts;
-  const handle = temporal.workflow.getHandle(orderWorkflowId(order.id));
   switch (step) {
     case 'booking':
-      return handle.executeUpdate(reportUpdates.booking, {
-        args: [{ actor, ...simulatedBooking(order, ukDate(new Date())) }],
+      return sendReport(
+        temporal,
+        order.id,
+        step,
+        { actor, ...simulatedBooking(order, ukDate(new Date())) },
         updateId,
-      });
+      );
     case 'publication':
-      return handle.executeUpdate(reportUpdates.publication, {
-        args: [{ actor, ...simulatedPublication(order, new Date()) }],
+      return sendReport(
+        temporal,
+        order.id,
+        step,
+        { actor, ...simulatedPublication(order, new Date()) },
         updateId,
-      });
+      );
     case 'urn':
-      return handle.executeUpdate(reportUpdates.urn, { args: [{ actor, ...simulatedUrn(order) }], updateId });
+      return sendReport(temporal, order.id, step, { actor, ...simulatedUrn(order) }, updateId);
   }
 }
 

@@ -81,6 +81,8 @@ export interface AmendRequest extends Actor {
   /** Any subset of the order input fields. */
   patch: Record<string, unknown>;
   acceptPriceChange: boolean;
+  /** The API's: a patch that changes nothing is refused as UNCHANGED (no history) rather than answered. */
+  refuseUnchanged?: boolean;
 }
 export interface CancelRequest extends Actor {
   reason: string | null;
@@ -103,6 +105,19 @@ export interface RefundIssued extends OperatorNote {
   refundRef?: string | null;
 }
 
+/**
+ * A validator's refusal of a message that would change nothing (an identical report, an API amendment that
+ * changes nothing), so it leaves no history; its one detail is the order, which the caller answers with.
+ */
+export const UNCHANGED = 'unchanged';
+
+/** A validator's refusal as a query carries it (a closed workflow's): the update failure's type, message, details. */
+export interface Refusal {
+  type: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
 /** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {
   acknowledged: true;
@@ -117,7 +132,7 @@ export type ReportUpdate<K extends ReportKind> = UpdateDefinition<IntegrationAck
 export const reportBookingUpdate: ReportUpdate<'booking'> = defineUpdate('reportBooking');
 export const reportPublicationUpdate: ReportUpdate<'publication'> = defineUpdate('reportPublication');
 export const reportUrnUpdate: ReportUpdate<'urn'> = defineUpdate('reportUrn');
-export const reportUpdates = {
+export const reportUpdates: { [K in ReportKind]: ReportUpdate<K> } = {
   booking: reportBookingUpdate,
   publication: reportPublicationUpdate,
   urn: reportUrnUpdate,
@@ -144,6 +159,10 @@ export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
 export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention');
 
 export const orderStateQuery = defineQuery<Order>('orderState');
+/** What the report update's validator would answer (null: accepted); closed workflows answer queries. */
+export const reportRefusalQuery = defineQuery<Refusal | null, [ReportKind, ReportMessage<ReportKind>]>(
+  'reportRefusal',
+);
 
 /**
  * The checkout of an unpaid card order (`GET /pay/:id`): the current session and until when it is handed out (a

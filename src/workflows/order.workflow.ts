@@ -29,6 +29,7 @@ import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/
 import { checkReport, report } from './order/newspaper-reports';
 import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
 import { placeOrder } from './order/placement';
+import { refusalOf } from './order/refusals';
 import { OrderProcess } from './order/process';
 import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
@@ -115,7 +116,7 @@ function registerHandlers(p: OrderProcess): void {
 
   const onReport = <K extends ReportKind>(kind: K, update: m.ReportUpdate<K>) =>
     setHandler(update, (r) => p.exclusive(() => report(p, kind, r)), {
-      validator: (r) => void checkReport(p, kind, r),
+      validator: (r) => checkReport(p, kind, r),
     });
   onReport('booking', m.reportBookingUpdate);
   onReport('publication', m.reportPublicationUpdate);
@@ -137,6 +138,7 @@ function registerHandlers(p: OrderProcess): void {
   });
 
   setHandler(m.orderStateQuery, () => p.order);
+  setHandler(m.reportRefusalQuery, (kind, r) => refusalOf(() => checkReport(p, kind, r)));
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */
