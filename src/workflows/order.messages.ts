@@ -35,9 +35,7 @@ export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 export interface PaymentHandles {
   /** The provider's payment reference (PaymentIntent, Stripe invoice, test helper payment), needed for a refund. */
   paymentRef: string | null;
-  /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
-  checkoutSessionId: string | null;
-  /** That session's URL and expiry, so a new one is handed out once it has expired. */
+  /** The unpaid Checkout Session of a card order (expired when replaced or on cancel), handed out until it expires. */
   checkoutSession: CheckoutSession | null;
   /** How many Checkout Sessions replaced an expired one (numbers their idempotency keys). */
   checkoutRenewals: number;

@@ -30,6 +30,7 @@ import { checkReport, report } from './order/newspaper-reports';
 import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
 import { placeOrder } from './order/placement';
 import { refusalOf } from './order/refusals';
+import { showToOperators } from './order/operator-view';
 import { OrderProcess } from './order/process';
 import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
@@ -42,7 +43,7 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
   registerHandlers(p);
 
   if (input.carried) {
-    p.showToOperators(); // current details belong to a run: the new run shows them again
+    showToOperators(p); // current details belong to a run: the new run shows them again
   } else {
     await p.exclusive(() => placeOrder(p));
   }
@@ -56,7 +57,7 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(() => settled(p));
       if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
-        await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.carry() });
+        await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.state });
       }
       continue;
     }

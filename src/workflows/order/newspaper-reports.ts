@@ -30,7 +30,7 @@ const contentOf = <K extends ReportKind>(kind: K, r: Reports[K]) =>
  * leaves a printed deadline short of its statutory period is refused (src/notices/booking.ts).
  */
 function decide<K extends ReportKind>(p: OrderProcess, kind: K, r: Reports[K]): 'repeat' | 'apply' {
-  const order = { status: p.status, type: p.order.type, applied: p.reports };
+  const order = { status: p.status, type: p.order.type, applied: p.state.reports };
   const decision = asWorkflowRefusal(() => decideReport(kind, order, contentOf(kind, r)));
   if (decision === 'apply' && kind === 'booking') bookedDatesOf(p, (r as Reports['booking']).publicationDate);
   return decision;
