@@ -61,7 +61,7 @@ export function createActivities(deps: ActivityDeps) {
       return announceHere(event, taskQueue, attempt);
     },
     ...paymentActivities({ config, db, payments }),
-    ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
+    ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
     ...vatDocumentActivities({ config, db }),
     ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),

@@ -24,9 +24,12 @@ export const ledgerLine = (
   reason: string,
 ): LedgerLine => ({ kind, amountGbpPence, providerRef, reason });
 
+/** Whose record it is. */
+type Owner = Pick<Order, 'id' | 'organisationId'>;
+
 const hexId = () => uuid4().replace(/-/g, '');
 
-export function ledgerEntry(order: Order, line: LedgerLine, at: string): LedgerEntry {
+export function ledgerEntry(order: Owner, line: LedgerLine, at: string): LedgerEntry {
   return {
     id: `led_${hexId()}`,
     orderId: order.id,
@@ -36,7 +39,7 @@ export function ledgerEntry(order: Order, line: LedgerLine, at: string): LedgerE
   };
 }
 
-export function auditEntry(order: Order, line: AuditLine, at: string): AuditEntry {
+export function auditEntry(order: Owner, line: AuditLine, at: string): AuditEntry {
   const { action, actor, reason = null, details = {} } = line;
   const { id: orderId, organisationId } = order;
   return { id: `aud_${hexId()}`, orderId, organisationId, action, actor, reason, details, createdAt: at };
