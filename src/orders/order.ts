@@ -67,58 +67,17 @@ export interface DeliveryFailure {
   at: string;
 }
 
-/** Every field of an order, in the model's order: the compiler refuses a field missing here or not in `Order`. */
-export const ORDER_FIELDS = Object.keys({
-  id: true,
-  organisationId: true,
-  livemode: true,
-  reference: true,
-  status: true,
-  type: true,
-  quotedPriceGbpPence: true,
-  noticeText: true,
-  paymentMethod: true,
-  paymentState: true,
-  checkoutUrl: true,
-  invoiceUrl: true,
-  clientRef: true,
-  proofPdfUrl: true,
-  certificateUrl: true,
-  newspaperName: true,
-  gazetteEdition: true,
-  nation: true,
-  gazettePublicationDate: true,
-  newspapers: true,
-  publicationDate: true,
-  publicationDateAdjusted: true,
-  newspaperReference: true,
-  publishedAt: true,
-  pageNumber: true,
-  urn: true,
-  poReference: true,
-  cancellationReason: true,
-  deliveryFailure: true,
-  documents: true,
-  needsAttention: true,
-  amountPaidGbpPence: true,
-  amountRefundedGbpPence: true,
-  fields: true,
-  pricing: true,
-  createdAt: true,
-  updatedAt: true,
-  version: true,
-} satisfies Record<keyof Order, true>) as ReadonlyArray<keyof Order>;
-
 /** The fields the spec shows on every order body (POST /v1/orders answers only these). */
-type SpecField =
-  | 'id'
-  | 'reference'
-  | 'status'
-  | 'type'
-  | 'quotedPriceGbpPence'
-  | 'noticeText'
-  | 'paymentMethod'
-  | 'createdAt';
+const SPEC_FIELDS = [
+  'id',
+  'reference',
+  'status',
+  'type',
+  'quotedPriceGbpPence',
+  'noticeText',
+  'paymentMethod',
+  'createdAt',
+] as const;
 /** Fields sent only when they apply (never as null), in the order a body lists them. */
 const OPTIONAL_FIELDS = [
   'checkoutUrl',
@@ -141,37 +100,45 @@ const OPTIONAL_FIELDS = [
   'cancellationReason',
   'deliveryFailure',
   'documents',
-] as const satisfies ReadonlyArray<keyof Order>;
+] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+/** Fields every body has besides the spec's (with two computed ones and `updatedAt`). */
+const BODY_FIELDS = [
+  'livemode',
+  'paymentState',
+  'amountPaidGbpPence',
+  'amountRefundedGbpPence',
+  'pricing',
+  'fields',
+  'updatedAt',
+] as const;
 
-export type OrderBody = Pick<Order, SpecField> & {
+/** The list itself; the compiler refuses one missing a field of `Order`. */
+const everyField = <T extends ReadonlyArray<keyof Order>>(
+  fields: T & ([Exclude<keyof Order, T[number]>] extends [never] ? unknown : never),
+): T => fields;
+
+/** Every field of an order: the body's, then those it leaves out. */
+export const ORDER_FIELDS = everyField([
+  ...SPEC_FIELDS,
+  ...OPTIONAL_FIELDS,
+  ...BODY_FIELDS,
+  'organisationId',
+  'needsAttention',
+  'version',
+] as const);
+
+export type OrderBody = Pick<Order, (typeof SPEC_FIELDS)[number] | (typeof BODY_FIELDS)[number]> & {
   [K in OptionalField]?: NonNullable<Order[K]>;
-} & Pick<
-    Order,
-    | 'livemode'
-    | 'paymentState'
-    | 'amountPaidGbpPence'
-    | 'amountRefundedGbpPence'
-    | 'pricing'
-    | 'fields'
-    | 'updatedAt'
-  > & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
+} & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
 /**
  * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
  * its names; optional fields are omitted when they do not apply rather than sent as null.
  */
 export function serializeOrder(order: Order): OrderBody {
-  const out: Record<string, unknown> = {
-    id: order.id,
-    reference: order.reference,
-    status: order.status,
-    type: order.type,
-    quotedPriceGbpPence: order.quotedPriceGbpPence,
-    noticeText: order.noticeText,
-    paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt,
-  };
+  const out: Record<string, unknown> = {};
+  for (const key of SPEC_FIELDS) out[key] = order[key];
   for (const key of OPTIONAL_FIELDS) {
     const value = order[key];
     if (value !== null && value !== undefined) out[key] = value;

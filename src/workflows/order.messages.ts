@@ -9,8 +9,6 @@ import type { OrderTimings } from '../orders/timings';
 /** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
-export type { Pricing } from '../orders/order-notice';
-
 export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
 export interface OrderWorkflowInput {
@@ -127,14 +125,11 @@ export interface IntegrationAck {
 export const placeOrderUpdate = defineUpdate<Order>('placeOrder');
 export const submitPurchaseOrderUpdate = defineUpdate<Order, [PurchaseOrderInput]>('submitPurchaseOrder');
 export type ReportUpdate<K extends ReportKind> = UpdateDefinition<IntegrationAck, [ReportMessage<K>]>;
-export const reportBookingUpdate: ReportUpdate<'booking'> = defineUpdate('reportBooking');
-export const reportPublicationUpdate: ReportUpdate<'publication'> = defineUpdate('reportPublication');
-export const reportUrnUpdate: ReportUpdate<'urn'> = defineUpdate('reportUrn');
 export const reportUpdates: { [K in ReportKind]: ReportUpdate<K> } = {
-  booking: reportBookingUpdate,
-  publication: reportPublicationUpdate,
-  urn: reportUrnUpdate,
-} as const;
+  booking: defineUpdate('reportBooking'),
+  publication: defineUpdate('reportPublication'),
+  urn: defineUpdate('reportUrn'),
+};
 export const amendOrderUpdate = defineUpdate<Order, [AmendRequest]>('amendOrder');
 export const cancelOrderUpdate = defineUpdate<Order, [CancelRequest]>('cancelOrder');
 /** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */

@@ -115,13 +115,11 @@ function registerHandlers(p: OrderProcess): void {
   setHandler(m.liveCheckoutQuery, () => currentCheckout(p));
   setHandler(m.renewCheckoutUpdate, locked(renewCheckout), { validator: (_r) => checkCheckoutRenewable(p) });
 
-  const onReport = <K extends ReportKind>(kind: K, update: m.ReportUpdate<K>) =>
-    setHandler(update, (r) => p.exclusive(() => report(p, kind, r)), {
+  const onReport = <K extends ReportKind>(kind: K) =>
+    setHandler(m.reportUpdates[kind] as m.ReportUpdate<K>, (r) => p.exclusive(() => report(p, kind, r)), {
       validator: (r) => checkReport(p, kind, r),
     });
-  onReport('booking', m.reportBookingUpdate);
-  onReport('publication', m.reportPublicationUpdate);
-  onReport('urn', m.reportUrnUpdate);
+  (['booking', 'publication', 'urn'] as const).forEach(onReport);
 
   // Amendments and cancellation: updates from the API, signals from operators.
   setHandler(m.amendOrderUpdate, answered(amend), { validator: (r) => checkAmendment(p, r) });

@@ -113,7 +113,7 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
 
 export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (!(await refundOpenFor(p, 'retry_refund', n))) return;
-  const refund = providerRefund(p, `retry${p.nextRefundAttempt()}`);
+  const refund = providerRefund(p, `retry${p.next('refundAttempts')}`);
   if (!refund) {
     return refused(
       p,

@@ -54,7 +54,7 @@ export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: s
   const live = liveCheckout(p);
   if (live) return { url: live };
   const previous = p.payment.checkoutSession;
-  const renewal = p.nextCheckoutRenewal();
+  const renewal = p.next('checkoutRenewals');
   const session = await setUp.renewCheckout({ order: p.order, renewal, expiresAt: checkoutExpiry(p) });
   if (previous && (previous.expiresAt === null || previous.expiresAt > Date.now())) {
     await expireQuietly(p, previous.id);

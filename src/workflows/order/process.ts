@@ -191,16 +191,10 @@ export class OrderProcess {
     this.pay({ handledPaymentRefs: [...this.carried.payment.handledPaymentRefs, paymentRef] });
   }
 
-  /** Numbers the next Checkout Session renewal, whose idempotency key it is part of. */
-  nextCheckoutRenewal(): number {
-    this.pay({ checkoutRenewals: this.carried.payment.checkoutRenewals + 1 });
-    return this.carried.payment.checkoutRenewals;
-  }
-
-  /** Numbers an operator's next `retryRefund`, so the provider does not answer it from an earlier key. */
-  nextRefundAttempt(): number {
-    this.pay({ refundAttempts: this.carried.payment.refundAttempts + 1 });
-    return this.carried.payment.refundAttempts;
+  /** Numbers the next Checkout Session renewal or operator's refund retry: each has an idempotency key of its own. */
+  next(counter: 'checkoutRenewals' | 'refundAttempts'): number {
+    this.pay({ [counter]: this.carried.payment[counter] + 1 });
+    return this.carried.payment[counter];
   }
 
   /** Kept so an identical repeat is acknowledged without a change. */
