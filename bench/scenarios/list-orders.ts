@@ -37,7 +37,7 @@ function bodyTemplates(template: Order): string[] {
       status: status as Order['status'],
       publishedAt: null,
     });
-    const iso = (key: 'createdAt' | 'updatedAt') => `"${key}":"${template[key].toISOString()}"`;
+    const iso = (key: 'createdAt' | 'updatedAt') => `"${key}":"${template[key]}"`;
     return text
       .replace(iso('createdAt'), `"createdAt":"${AT.createdAt}"`)
       .replace(iso('updatedAt'), `"updatedAt":"${AT.createdAt}"`);

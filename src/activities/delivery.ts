@@ -1,5 +1,4 @@
 import type { Logger } from '../logger';
-import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import type { Order } from '../orders/order';
 
 /** How the artwork reaches the newspaper. Throwing means "not delivered"; the workflow retries. */
@@ -18,9 +17,9 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
 
 export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelivery: ArtworkDelivery }) {
   return {
-    async deliverArtwork(order: OrderSnapshot): Promise<void> {
+    async deliverArtwork(order: Order): Promise<void> {
       const transport = order.livemode ? deps.delivery : deps.testDelivery;
-      await transport.deliver(toOrder(order));
+      await transport.deliver(order);
     },
   };
 }

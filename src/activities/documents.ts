@@ -9,31 +9,31 @@ import {
 } from '../documents/certificate-facts';
 import { renderDocument } from '../documents/render-pool';
 import { orderDocumentUrl, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
-import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { attemptOver, issueDocument, issuerOf, signedBy } from './issuing';
+import type { Order } from '../orders/order';
 
 /** Regenerating replaces the stored document. */
 export function documentActivities(deps: { config: Config; db: Db }) {
   const { publicBaseUrl } = deps.config;
   return {
-    async generateProof(input: { order: OrderSnapshot; columns: number }): Promise<string> {
+    async generateProof(input: { order: Order; columns: number }): Promise<string> {
       const { order } = input;
       await saveOrderDocument(
         deps.db,
         order.id,
         'proof',
         await renderDocument(
-          { document: 'proof', order: toOrder(order), columns: input.columns >= 2 ? 2 : 1, publicBaseUrl },
+          { document: 'proof', order, columns: input.columns >= 2 ? 2 : 1, publicBaseUrl },
           attemptOver(),
         ),
       );
       return orderDocumentUrl(publicBaseUrl, order.id, 'proof');
     },
     async generateCertificate(input: {
-      order: OrderSnapshot;
+      order: Order;
       publication: CertifiedPublication;
     }): Promise<IssuedDocumentRef> {
-      const order = toOrder(input.order);
+      const { order } = input;
       const { title, statement } = certificateStatement(order, input.publication);
       const issue: DocumentIssue = {
         orderId: order.id,

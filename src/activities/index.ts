@@ -5,7 +5,6 @@ import { recordAuditEntry } from '../db/order-audit-log.repository';
 import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { vatDocumentActivities } from './vat-documents';
@@ -19,6 +18,7 @@ import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
+import type { Order } from '../orders/order';
 
 export interface ActivityDeps extends WebhookDeps {
   /** Defaults to Stripe or the sandbox by configuration. */
@@ -40,7 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /** One change (projection, audit, event, ledger) in one transaction; run as a local activity. */
     async commitOrderChange(change: OrderChange): Promise<void> {
-      await recordOrderChange(db, { ...change, order: toOrder(change.order) });
+      await recordOrderChange(db, change);
     },
     /**
      * The first write, with the order's reference allocated in its transaction (and put in its event's data).
@@ -50,7 +50,7 @@ export function createActivities(deps: ActivityDeps) {
       const { audit, ledger } = change;
       return db.transaction().execute(async (tx) => {
         const reference = await allocateOrderReference(tx, change.order.id);
-        const order = toOrder({ ...change.order, reference });
+        const order = { ...change.order, reference };
         const event = change.event && withOrderData(change.event, order);
         await writeOrderChange(tx, { order, audit, event, ledger });
         return reference;
@@ -61,7 +61,7 @@ export function createActivities(deps: ActivityDeps) {
       return announceHere(event, taskQueue, attempt);
     },
     ...paymentActivities({ config, db, payments }),
-    ...closedOrderPaymentActivities({ db, log: deps.log, payments }),
+    ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
     ...vatDocumentActivities({ config, db }),
     ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
@@ -74,6 +74,6 @@ export function createActivities(deps: ActivityDeps) {
 }
 
 /** A change as the workflow holds it, with the order still a snapshot. */
-export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: OrderSnapshot };
+export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: Order };
 
 export type OrderActivities = ReturnType<typeof createActivities>;

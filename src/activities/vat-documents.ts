@@ -23,20 +23,13 @@ import { addDays, ukDate } from '../notices/dates';
 import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
-import { toOrder, type OrderSnapshot } from '../orders/order-snapshot';
 import { issueDocument, issuerOf, signedBy } from './issuing';
 
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
 
-export interface VatInvoiceInput {
-  order: OrderSnapshot;
-  /** `vat_invoice:v3`: a retried activity finds the same invoice. */
-  issueKey: string;
-}
-
 export interface VatCreditNoteInput {
   /** The order as invoiced (its pricing is what the credited invoice stands at). */
-  order: OrderSnapshot;
+  order: Order;
   invoice: IssuedDocumentRef;
   /** The price that stands after the change; null: nothing (cancelled, or replaced by a new invoice). */
   remaining: Pricing | null;
@@ -44,20 +37,15 @@ export interface VatCreditNoteInput {
   refundedGbpPence?: number;
   reason: CreditReason;
   settlement: CreditSettlement;
+  /** `vat_credit_note:cancelled`: a retried activity finds the same note (so `vat_invoice:v3` an invoice). */
   issueKey: string;
 }
 
-const moneyFacts = (a: VatAmounts): Array<[string, string]> => [
-  ['Net', formatPence(a.netGbpPence)],
-  [`VAT at ${vatRateLabel()}`, formatPence(a.vatGbpPence)],
-  ['Total', formatPence(a.grossGbpPence)],
-];
-
 type VatKind = 'vat_invoice' | 'vat_credit_note';
-const NAME: Record<VatKind, string> = { vat_invoice: 'VAT invoice', vat_credit_note: 'VAT credit note' };
-const NUMBER_LABEL: Record<VatKind, string> = {
-  vat_invoice: 'Invoice number',
-  vat_credit_note: 'Credit note number',
+/** Each kind's name, and the label of its number. */
+const NAMES: Record<VatKind, [string, string]> = {
+  vat_invoice: ['VAT invoice', 'Invoice number'],
+  vat_credit_note: ['VAT credit note', 'Credit note number'],
 };
 
 type Customer = VatCustomer & { termsDays: number };
@@ -66,12 +54,10 @@ type Customer = VatCustomer & { termsDays: number };
 export function vatDocumentActivities(deps: { config: Config; db: Db }) {
   async function customerOf(order: Order): Promise<Customer> {
     const organisation = await findOrganisation(deps.db, order.organisationId);
+    const address = (organisation?.billingAddress ?? '').split(/\n/).map((l) => l.trim());
     return {
       name: organisation?.name ?? order.organisationId,
-      address: (organisation?.billingAddress ?? '')
-        .split(/\n/)
-        .map((l) => l.trim())
-        .filter(Boolean),
+      address: address.filter(Boolean),
       termsDays: organisation?.invoiceTermsDays ?? 30,
     };
   }
@@ -89,6 +75,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
     job: (common: VatDocumentFacts & { customer: Customer }, signing: SigningJob) => Promise<RenderJob>,
   ): Promise<IssuedDocumentRef> {
     const { order, amounts } = input;
+    const [name, numberLabel] = NAMES[kind];
     const customer = await customerOf(order);
     const issue: DocumentIssue = {
       orderId: order.id,
@@ -98,21 +85,22 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
       issueKey: input.issueKey,
       numberPrefix: VAT_NUMBER_PREFIX[kind],
       summary: (number) => ({
-        title: `${NAME[kind]} ${number ?? ''}${input.about}, order ${order.reference}`,
+        title: `${name} ${number ?? ''}${input.about}, order ${order.reference}`,
         facts: [
-          [NUMBER_LABEL[kind], number ?? ''],
+          [numberLabel, number ?? ''],
           ...input.facts,
           ['Customer', customer.name],
           ['Order reference', order.reference],
-          ...moneyFacts(amounts),
+          ['Net', formatPence(amounts.netGbpPence)],
+          [`VAT at ${vatRateLabel()}`, formatPence(amounts.vatGbpPence)],
+          ['Total', formatPence(amounts.grossGbpPence)],
         ],
       }),
     };
     const issued = async (row: IssuedDocumentRow) => {
-      const number = row.number!;
       const common = {
         documentId: row.id,
-        number,
+        number: row.number!,
         issuedAt: row.issued_at,
         supplier: issuerOf(deps.config),
         customer,
@@ -121,7 +109,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
         rateBasisPoints: VAT_RATE_BASIS_POINTS,
         verifyUrl: verifyUrl(deps.config.publicBaseUrl, row.id),
       };
-      const reason = `${NAME[kind]} ${number}, order ${order.reference}`;
+      const reason = `${name} ${row.number}, order ${order.reference}`;
       return job(common, await signedBy(deps.config, reason, row.issued_at));
     };
     return issueDocument(deps, issue, issued, amounts.grossGbpPence);
@@ -129,15 +117,20 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
 
   return {
     /** The tax point is the invoice's date, or the payment's when it came first (VAT Notice 700, section 14). */
-    async issueVatInvoice(input: VatInvoiceInput): Promise<IssuedDocumentRef> {
-      const order = toOrder(input.order);
+    async issueVatInvoice({
+      order,
+      issueKey,
+    }: {
+      order: Order;
+      issueKey: string;
+    }): Promise<IssuedDocumentRef> {
       const amounts = invoiceAmounts(order.pricing);
       const about = `: ${supplyLabel(order.type)}`;
       return issueVatDocument(
         'vat_invoice',
-        { order, issueKey: input.issueKey, amounts, about, facts: [] },
+        { order, issueKey, amounts, about, facts: [] },
         async (common, signing) => {
-          const { customer } = common;
+          const { termsDays } = common.customer;
           const issuedOn = ukDate(common.issuedAt);
           const paidOn = order.paymentState === 'paid' ? await firstPaymentDate(deps.db, order.id) : null;
           const payment: VatInvoiceFacts['payment'] =
@@ -145,8 +138,8 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
               ? { state: 'paid', paidOn: paidOn ?? issuedOn }
               : {
                   state: 'due',
-                  termsDays: customer.termsDays,
-                  dueOn: addDays(issuedOn, customer.termsDays),
+                  termsDays,
+                  dueOn: addDays(issuedOn, termsDays),
                   bank: order.paymentMethod === 'invoice_bank_transfer' ? { ...deps.config.bank } : null,
                 };
           const taxPoint = paidOn && paidOn < issuedOn ? paidOn : issuedOn;
@@ -157,16 +150,13 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
 
     /** What the price fell by (all of it on cancellation or replacement). */
     async issueVatCreditNote(input: VatCreditNoteInput): Promise<IssuedDocumentRef> {
-      const order = toOrder(input.order);
-      const amounts = creditAmounts(
-        invoiceAmounts(order.pricing),
-        input.remaining ? invoiceAmounts(input.remaining) : null,
-        input.refundedGbpPence,
-      );
+      const { order, reason } = input;
+      const remaining = input.remaining && invoiceAmounts(input.remaining);
+      const amounts = creditAmounts(invoiceAmounts(order.pricing), remaining, input.refundedGbpPence);
       const invoiceNumber = input.invoice.number ?? input.invoice.id;
       const facts: Array<[string, string]> = [
         ['Credits invoice', invoiceNumber],
-        ['Reason', creditReasonText(input.reason, invoiceNumber)],
+        ['Reason', creditReasonText(reason, invoiceNumber)],
       ];
       const about = ` against invoice ${invoiceNumber}`;
       return issueVatDocument(
@@ -178,9 +168,9 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
           creditNote: {
             ...common,
             lines: creditLines(common.lines, amounts, invoiceNumber),
-            reason: input.reason,
+            reason,
             invoice: { number: invoiceNumber, issuedAt: new Date(input.invoice.issuedAt) },
-            settlement: settlementText(input.settlement, amounts.grossGbpPence, input.reason),
+            settlement: settlementText(input.settlement, amounts.grossGbpPence, reason),
           },
           signing,
         }),
@@ -202,10 +192,10 @@ function settlementText(settlement: CreditSettlement, gross: number, reason: Cre
   }
 }
 
+/** The UK date of the order's first payment (the ledger lists it oldest first). */
 async function firstPaymentDate(db: Db, orderId: string): Promise<string | null> {
-  const [first] = (await listLedgerEntries(db, orderId))
-    .filter((e) => e.kind === 'charge' && e.reason === 'payment')
-    .map((e) => e.createdAt)
-    .sort();
-  return first === undefined ? null : ukDate(new Date(first));
+  const first = (await listLedgerEntries(db, orderId)).find(
+    (e) => e.kind === 'charge' && e.reason === 'payment',
+  );
+  return first ? ukDate(new Date(first.createdAt)) : null;
 }

@@ -12,22 +12,3 @@ export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEn
   const rows = await listForOrder(db, 'order_audit_log', orderId, ['created_at', 'id']);
   return rows.map(fromColumns);
 }
-
-/** The details of the latest entry of each of `actions` for one order (an action never recorded is absent). */
-export async function latestAuditDetails(
-  db: Db,
-  orderId: string,
-  actions: readonly string[],
-): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await db
-    .selectFrom('order_audit_log')
-    .select(['action', 'details'])
-    .distinctOn('action')
-    .where('order_id', '=', orderId)
-    .where('action', 'in', actions)
-    .orderBy('action')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return new Map(rows.map((r) => [r.action, r.details]));
-}

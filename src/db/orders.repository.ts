@@ -19,14 +19,20 @@ const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   ORDER_FIELDS.map((field) => [field, null]),
 );
 
-/** The order from its projection row: each field from its column (the version is a bigint in the database). */
+/** The order from its projection row: each field from its column (timestamps as ISO strings, the version a number). */
 export function rowToOrder(row: OrderRow): Order {
   // A loop into one object rather than entries, fromEntries and a spread: a list page makes 25 of these.
   const order: Record<string, unknown> = { ...ORDER_SHAPE };
   for (const [field, column] of ORDER_COLUMNS) order[field] = row[column];
+  order.createdAt = row.created_at.toISOString();
+  order.updatedAt = row.updated_at.toISOString();
+  order.publishedAt = row.published_at?.toISOString() ?? null;
   order.version = Number(row.version);
   return order as unknown as Order;
 }
+
+/** A JSON column's text; SQL null for none. */
+const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
 /** The projection row of an order. */
 function orderToRow(order: Order) {
@@ -35,11 +41,10 @@ function orderToRow(order: Order) {
     ...(row as Insertable<OrdersTable>),
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
-    publication_date_adjusted:
-      order.publicationDateAdjusted == null ? null : JSON.stringify(order.publicationDateAdjusted),
-    newspapers: order.newspapers == null ? null : JSON.stringify(order.newspapers),
-    documents: order.documents == null ? null : JSON.stringify(order.documents),
-    delivery_failure: order.deliveryFailure == null ? null : JSON.stringify(order.deliveryFailure),
+    publication_date_adjusted: json(order.publicationDateAdjusted),
+    newspapers: json(order.newspapers),
+    documents: json(order.documents),
+    delivery_failure: json(order.deliveryFailure),
     body: orderBodyJson(order),
     body_version: ORDER_BODY_VERSION,
   };
@@ -82,17 +87,22 @@ export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<s
     .select(['body', 'body_version'])
     .where((eb) => eb.and({ id, ...inScope(scope) }))
     .executeTakeFirst();
-  if (!row) return undefined;
-  if (hasCurrentBody(row)) return row.body;
-  return (await serializedBodies(db, [id])).get(id);
+  return row && (await currentBodies(db, [{ id, ...row }]))[0];
 }
 
-/** Whether a row's stored body is the current serializer's (else it is serialized from the columns). */
-function hasCurrentBody(row: {
-  body: string | null;
-  body_version: number | null;
-}): row is { body: string; body_version: number } {
-  return row.body !== null && row.body_version === ORDER_BODY_VERSION;
+/**
+ * The rows' bodies: each stored one, or, when it is missing or of an older ORDER_BODY_VERSION, the row read in
+ * full in one more query and serialized as it is.
+ */
+async function currentBodies(
+  db: Db,
+  rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[],
+): Promise<string[]> {
+  const stale = rows.filter((r) => r.body === null || r.body_version !== ORDER_BODY_VERSION).map((r) => r.id);
+  const full =
+    stale.length > 0 ? await db.selectFrom('orders').selectAll().where('id', 'in', stale).execute() : [];
+  const serialized = new Map(full.map((row) => [row.id, orderBodyJson(rowToOrder(row))]));
+  return rows.map((r) => serialized.get(r.id) ?? (r.body as string));
 }
 
 export interface OrderListQuery extends KeysetWindow, Scope {
@@ -116,31 +126,19 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
   return { orders: rows.map(rowToOrder), hasMore };
 }
 
-/** One page of orders as their public bodies (JSON text), newest first, and where the page ends. */
-export interface OrderBodyPage {
-  bodies: string[];
-  hasMore: boolean;
-  last?: { createdAt: Date; id: string };
-}
-
 /**
- * The list's page read as the bodies stored beside the rows: no row objects, no serializer. A row whose body is
- * missing or of an older ORDER_BODY_VERSION is read in full in one more query and serialized as it is.
+ * One page of orders as their public bodies (JSON text), newest first, and where the page ends: read as the
+ * bodies stored beside the rows (no row objects, no serializer).
  */
-export async function listOrderBodies(db: Db, q: OrderListQuery): Promise<OrderBodyPage> {
+export async function listOrderBodies(db: Db, q: OrderListQuery) {
   const query = ordersMatching(db, q).select(['id', 'created_at', 'body', 'body_version']);
   const { rows, hasMore } = await newestFirstPage(query, q);
-  const stale = rows.filter((r) => !hasCurrentBody(r)).map((r) => r.id);
-  const serialized = stale.length > 0 ? await serializedBodies(db, stale) : new Map<string, string>();
-  const bodies = rows.map((r) => serialized.get(r.id) ?? (r.body as string));
   const end = rows[rows.length - 1];
-  return { bodies, hasMore, last: end && { createdAt: end.created_at, id: end.id } };
-}
-
-/** Orders' bodies serialized from their columns, by id. */
-async function serializedBodies(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, orderBodyJson(rowToOrder(row))]));
+  return {
+    bodies: await currentBodies(db, rows),
+    hasMore,
+    last: end && { createdAt: end.created_at, id: end.id },
+  };
 }
 
 /** Stores the body of a row changed in place rather than through `upsertOrderProjection` (same transaction). */

@@ -281,7 +281,10 @@ interface Stored {
   deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
   /** The documents issued for the order (src/orders/documents.ts), null until the first. */
   documents: JSONColumnType<IssuedDocumentRef[] | null, string | null, string | null>;
-  createdAt: ColumnType<Date, Date, never>;
+  /** Timestamps: the order carries them as ISO strings, the row as timestamptz. */
+  createdAt: ColumnType<Date, Date | string, never>;
+  updatedAt: ColumnType<Date, Date | string, Date | string>;
+  publishedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;
 }

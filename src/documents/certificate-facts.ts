@@ -38,7 +38,7 @@ const gazetteDate = (order: Order) =>
 
 /** The newspaper's publication date: the UK date of the reported publication. */
 export const newspaperPublicationDate = (order: Order) =>
-  order.publishedAt ? ukDate(order.publishedAt) : order.publicationDate;
+  order.publishedAt ? ukDate(new Date(order.publishedAt)) : order.publicationDate;
 
 /** The sentence a certificate certifies, and the title it is listed under. */
 export function certificateStatement(order: Order, publication: CertifiedPublication) {

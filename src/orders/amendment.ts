@@ -5,6 +5,7 @@ import { anyNationFieldNames } from '../notices/fields';
 import { asRecord, issueAt } from '../notices/issues';
 import { checkPaidPriceKept } from './ledger';
 import { toOrderNotice, type OrderNotice } from './order-notice';
+import type { Order } from './order';
 import { isAmendable, type OrderStatus } from './status';
 
 /**
@@ -12,7 +13,7 @@ import { isAmendable, type OrderStatus } from './status';
  * field limit (2,000 characters), so a hostile 90 KB value is refused before any work is spent on it.
  */
 export const MAX_PATCH_TEXT = 10_000;
-export const MAX_PATCH_LIST = 100;
+const MAX_PATCH_LIST = 100;
 
 /** POST /v1/orders/:id/amend's body: `acceptPriceChange` (optional) plus the patch (null removes a field). */
 export function parseAmendRequest(body: unknown): {
@@ -86,12 +87,17 @@ export function isUnchangedAmendment(
   return sameJson(order.fields, amended.fields);
 }
 
+type Booked = Pick<
+  Order,
+  'id' | 'status' | 'newspaperName' | 'gazetteEdition' | 'publicationDate' | 'fields'
+>;
+
 /**
  * A booked order is booked with one newspaper (and one Gazette edition): an amendment that would place it
  * elsewhere would leave the first paper printing it while the second never booked it. 409 order_not_amendable.
  */
 export function checkBookingKept(
-  order: { id: string; status: OrderStatus; newspaperName: string | null; gazetteEdition: string | null },
+  order: Omit<Booked, 'publicationDate' | 'fields'>,
   amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition'>,
 ): void {
   if (order.status !== 'booked') return;
@@ -111,16 +117,7 @@ export function checkBookingKept(
  * A booked order is booked for one date: an amendment asking for another would leave the newspaper printing it
  * on the booked day (409 order_not_amendable); one that leaves the requested date alone keeps the booked date.
  */
-export function checkBookedDateKept(
-  order: {
-    id: string;
-    status: OrderStatus;
-    newspaperName: string | null;
-    publicationDate: string | null;
-    fields: Record<string, unknown>;
-  },
-  amended: Pick<OrderNotice, 'fields' | 'publicationDate'>,
-): void {
+function checkBookedDateKept(order: Booked, amended: Pick<OrderNotice, 'fields' | 'publicationDate'>): void {
   if (order.status !== 'booked') return;
   if (sameJson(amended.fields.publicationDate, order.fields.publicationDate)) return;
   if (amended.publicationDate === order.publicationDate) return;
@@ -137,39 +134,33 @@ export function checkBookedDateKept(
 }
 
 export function checkSizeGrowth(
-  order: { id: string; quotedPriceGbpPence: number },
+  order: Pick<Order, 'id' | 'quotedPriceGbpPence'>,
   sizes: { current: number; amended: OrderNotice },
   acceptPriceChange: boolean,
 ): void {
-  if (sizes.amended.size > sizes.current && acceptPriceChange !== true) {
-    throw new AppError(
-      'size_growth_not_allowed',
-      'The amendment makes the notice larger. Send acceptPriceChange: true to accept the new price.',
-      {
-        id: order.id,
-        quotedPriceGbpPence: order.quotedPriceGbpPence,
-        newPriceGbpPence: sizes.amended.pricing.totalGbpPence,
-      },
-    );
-  }
+  if (sizes.amended.size <= sizes.current || acceptPriceChange) return;
+  throw new AppError(
+    'size_growth_not_allowed',
+    'The amendment makes the notice larger. Send acceptPriceChange: true to accept the new price.',
+    {
+      id: order.id,
+      quotedPriceGbpPence: order.quotedPriceGbpPence,
+      newPriceGbpPence: sizes.amended.pricing.totalGbpPence,
+    },
+  );
 }
 
-/**
- * The one decision on an amendment, given the notice it would make; a refusal is thrown. The size rule is
- * checked when the current size is known (the workflow knows it, the API does not).
- */
+/** The one decision on an amendment, given the notice it would make and the current one's size; refusals throw. */
 export function decideAmendment(
-  order: Parameters<typeof checkBookedDateKept>[0] &
-    Parameters<typeof checkBookingKept>[0] &
-    Parameters<typeof checkPaidPriceKept>[0],
+  order: Booked & Parameters<typeof checkPaidPriceKept>[0],
   amended: OrderNotice,
-  size?: { current: number; acceptPriceChange: boolean },
+  size: { current: number; acceptPriceChange: boolean },
 ): 'unchanged' | 'amend' {
   checkAmendable(order);
   if (isUnchangedAmendment(order, amended)) return 'unchanged';
   checkBookingKept(order, amended);
   checkBookedDateKept(order, amended);
   checkPaidPriceKept(order, amended.pricing.totalGbpPence);
-  if (size) checkSizeGrowth(order, { current: size.current, amended }, size.acceptPriceChange);
+  checkSizeGrowth(order, { current: size.current, amended }, size.acceptPriceChange);
   return 'amend';
 }

@@ -33,7 +33,7 @@ export function eventData(
     type: order.type,
   };
   if (event === 'order.published') {
-    data.publishedAt = order.publishedAt?.toISOString() ?? null;
+    data.publishedAt = order.publishedAt;
     data.certificateUrl = order.certificateUrl;
     data.newspaperReference = order.newspaperReference;
     data.pageNumber = order.pageNumber;

@@ -4,10 +4,10 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order, the model every other form of it is derived from: the projection row (src/db/schema.ts) is this
- * with snake_case columns, the workflow's snapshot this as JSON, and the public body (`serializeOrder`) what the
- * API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in the
- * serialiser.
+ * THE order, plain JSON end to end (timestamps as ISO strings): the workflow keeps it and hands it to activities,
+ * the projection row (src/db/schema.ts) is this with snake_case columns, and the public body (`serializeOrder`) is
+ * what the API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in
+ * the serialiser.
  */
 export interface Order {
   id: string;
@@ -39,7 +39,7 @@ export interface Order {
   publicationDateAdjusted?: PublicationDateAdjusted | null;
   /** The newspaper's own reference for the booking, as its booking report gives it. */
   newspaperReference: string | null;
-  publishedAt: Date | null;
+  publishedAt: string | null;
   /** The page the notice appeared on, as the newspaper's publication report gives it. */
   pageNumber: number | null;
   urn: string | null;
@@ -56,8 +56,8 @@ export interface Order {
   amountRefundedGbpPence: number;
   fields: Record<string, unknown>;
   pricing: Pricing;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
   version: number;
 }
 
@@ -67,61 +67,17 @@ export interface DeliveryFailure {
   at: string;
 }
 
-/** Every field of an order, in the model's order: the compiler refuses a field missing here or not in `Order`. */
-export const ORDER_FIELDS = Object.keys({
-  id: true,
-  organisationId: true,
-  livemode: true,
-  reference: true,
-  status: true,
-  type: true,
-  quotedPriceGbpPence: true,
-  noticeText: true,
-  paymentMethod: true,
-  paymentState: true,
-  checkoutUrl: true,
-  invoiceUrl: true,
-  clientRef: true,
-  proofPdfUrl: true,
-  certificateUrl: true,
-  newspaperName: true,
-  gazetteEdition: true,
-  nation: true,
-  gazettePublicationDate: true,
-  newspapers: true,
-  publicationDate: true,
-  publicationDateAdjusted: true,
-  newspaperReference: true,
-  publishedAt: true,
-  pageNumber: true,
-  urn: true,
-  poReference: true,
-  cancellationReason: true,
-  deliveryFailure: true,
-  documents: true,
-  needsAttention: true,
-  amountPaidGbpPence: true,
-  amountRefundedGbpPence: true,
-  fields: true,
-  pricing: true,
-  createdAt: true,
-  updatedAt: true,
-  version: true,
-} satisfies Record<keyof Order, true>) as ReadonlyArray<keyof Order>;
-
-/** A model value as JSON carries it: timestamps as ISO strings. */
-type Json<T> = T extends Date ? string : T;
-
 /** The fields the spec shows on every order body (POST /v1/orders answers only these). */
-type SpecField =
-  | 'id'
-  | 'reference'
-  | 'status'
-  | 'type'
-  | 'quotedPriceGbpPence'
-  | 'noticeText'
-  | 'paymentMethod'
-  | 'createdAt';
+const SPEC_FIELDS = [
+  'id',
+  'reference',
+  'status',
+  'type',
+  'quotedPriceGbpPence',
+  'noticeText',
+  'paymentMethod',
+  'createdAt',
+] as const;
 /** Fields sent only when they apply (never as null), in the order a body lists them. */
 const OPTIONAL_FIELDS = [
   'checkoutUrl',
@@ -144,40 +100,47 @@ const OPTIONAL_FIELDS = [
   'cancellationReason',
   'deliveryFailure',
   'documents',
-] as const satisfies ReadonlyArray<keyof Order>;
+] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+/** Fields every body has besides the spec's (with two computed ones and `updatedAt`). */
+const BODY_FIELDS = [
+  'livemode',
+  'paymentState',
+  'amountPaidGbpPence',
+  'amountRefundedGbpPence',
+  'pricing',
+  'fields',
+  'updatedAt',
+] as const;
 
-export type OrderBody = { [K in SpecField]: Json<Order[K]> } & {
-  [K in OptionalField]?: NonNullable<Json<Order[K]>>;
-} & {
-  livemode: boolean;
-  paymentState: PaymentState;
-  amountPaidGbpPence: number;
-  amountRefundedGbpPence: number;
-  balanceDueGbpPence: number;
-  language: 'en' | 'cy+en';
-  pricing: Pricing;
-  fields: Record<string, unknown>;
-  updatedAt: string;
-};
+/** The list itself; the compiler refuses one missing a field of `Order`. */
+const everyField = <T extends ReadonlyArray<keyof Order>>(
+  fields: T & ([Exclude<keyof Order, T[number]>] extends [never] ? unknown : never),
+): T => fields;
+
+/** Every field of an order: the body's, then those it leaves out. */
+export const ORDER_FIELDS = everyField([
+  ...SPEC_FIELDS,
+  ...OPTIONAL_FIELDS,
+  ...BODY_FIELDS,
+  'organisationId',
+  'needsAttention',
+  'version',
+] as const);
+
+export type OrderBody = Pick<Order, (typeof SPEC_FIELDS)[number] | (typeof BODY_FIELDS)[number]> & {
+  [K in OptionalField]?: NonNullable<Order[K]>;
+} & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
 /**
  * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
  * its names; optional fields are omitted when they do not apply rather than sent as null.
  */
 export function serializeOrder(order: Order): OrderBody {
-  const out: Record<string, unknown> = {
-    id: order.id,
-    reference: order.reference,
-    status: order.status,
-    type: order.type,
-    quotedPriceGbpPence: order.quotedPriceGbpPence,
-    noticeText: order.noticeText,
-    paymentMethod: order.paymentMethod,
-    createdAt: order.createdAt.toISOString(),
-  };
+  const out: Record<string, unknown> = {};
+  for (const key of SPEC_FIELDS) out[key] = order[key];
   for (const key of OPTIONAL_FIELDS) {
-    const value = key === 'publishedAt' ? order.publishedAt?.toISOString() : order[key];
+    const value = order[key];
     if (value !== null && value !== undefined) out[key] = value;
   }
   out.livemode = order.livemode;
@@ -188,7 +151,7 @@ export function serializeOrder(order: Order): OrderBody {
   out.language = order.fields.language === 'cy+en' ? 'cy+en' : 'en';
   out.pricing = order.pricing;
   out.fields = order.fields;
-  out.updatedAt = order.updatedAt.toISOString();
+  out.updatedAt = order.updatedAt;
   return out as OrderBody;
 }
 

@@ -1,11 +1,10 @@
 import { sameJson } from '../canonical-json';
 import { AppError } from '../errors';
-import { doesNotFit, nextStatus, type OrderStatus, type OrderTransition } from './status';
+import { doesNotFit, nextStatus, ORDER_STATUSES, type OrderStatus, type OrderTransition } from './status';
 
 /**
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
- * sent again is acknowledged with `changed: false` and changes nothing (the workflow, and the integration
- * routes, which answer a repeat from the projection without messaging the workflow).
+ * sent again is acknowledged with `changed: false` and changes nothing. The order's workflow decides them.
  */
 export interface BookingContent {
   publicationDate: string;
@@ -44,25 +43,16 @@ export const reportContent: { [K in ReportKind]: (r: Reports[K]) => ReportConten
   urn: (r) => ({ urn: r.urn }),
 };
 
-export const REPORT_AUDIT_ACTION: Record<ReportKind, string> = {
-  booking: 'booked',
-  publication: 'published',
-  urn: 'urn_received',
-};
+/** Each report: the transition it makes and the status it leaves (its audit action; its event `order.<status>`). */
+export const REPORT = {
+  booking: { transition: 'booking_confirmed', what: 'A booking', status: 'booked' },
+  publication: { transition: 'publication_confirmed', what: 'A publication report', status: 'published' },
+  urn: { transition: 'urn_received', what: 'A Gazette URN', status: 'urn_received' },
+} as const satisfies Record<ReportKind, { transition: OrderTransition; what: string; status: OrderStatus }>;
 
-const REPORT: Record<ReportKind, { transition: OrderTransition; what: string; stands: OrderStatus[] }> = {
-  booking: {
-    transition: 'booking_confirmed',
-    what: 'A booking',
-    stands: ['booked', 'published', 'urn_received', 'completed'],
-  },
-  publication: {
-    transition: 'publication_confirmed',
-    what: 'A publication report',
-    stands: ['published', 'urn_received', 'completed'],
-  },
-  urn: { transition: 'urn_received', what: 'A Gazette URN', stands: ['urn_received', 'completed'] },
-};
+/** A report stands in the status it left and every later one but cancelled (ORDER_STATUSES: lifecycle order). */
+const stillStands = (kind: ReportKind, status: OrderStatus) =>
+  ORDER_STATUSES.slice(ORDER_STATUSES.indexOf(REPORT[kind].status), -1).includes(status);
 
 export interface ReportedOrder {
   status: OrderStatus;
@@ -80,7 +70,7 @@ export function isIdenticalRepeat<K extends ReportKind>(
   content: ReportContents[K],
 ): boolean {
   const applied = order.applied[kind];
-  return applied !== undefined && REPORT[kind].stands.includes(order.status) && sameJson(applied, content);
+  return applied !== undefined && stillStands(kind, order.status) && sameJson(applied, content);
 }
 
 /** Whether a report moves the order on (a URN only for probate): 409 `invalid_state_transition` otherwise. */
@@ -102,7 +92,6 @@ export function decideReport<K extends ReportKind>(
   order: ReportedOrder,
   content: ReportContents[K],
 ): 'repeat' | 'apply' {
-  if (kind === 'urn' && order.type !== 'probate') checkReportFits(kind, order);
   if (isIdenticalRepeat(kind, order, content)) return 'repeat';
   checkReportFits(kind, order);
   return 'apply';

@@ -1,4 +1,3 @@
-import type { OrderSnapshot } from '../orders/order-snapshot';
 import {
   WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
@@ -30,12 +29,16 @@ import {
   paymentReceivedSignal,
   placeOrderUpdate,
   renewCheckoutUpdate,
+  reportRefusalQuery,
   reportUpdates,
-  type ReportUpdate,
+  UNCHANGED,
   type IntegrationAck,
   type OrderWorkflowInput,
   type PaymentReceived,
+  type Refusal,
+  type ReportMessage,
 } from '../workflows/order.messages';
+import type { ReportKind } from '../orders/reports';
 import type { orderWorkflow } from '../workflows/order.workflow';
 import {
   closedOrderPaymentWorkflowId,
@@ -48,23 +51,25 @@ import { startOnce } from './client';
 import { workPriority } from './priority';
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
-const GRPC_FAILED_PRECONDITION = 9;
 
-/** The workflow's refusal of an update (an ApplicationFailure), or null. */
-const refusalOf = (err: unknown) =>
-  err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure ? err.cause : null;
+/** An update's refusal by the workflow, as a query would carry it. */
+function refusalIn(err: unknown): Refusal | null {
+  if (!(err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure)) return null;
+  const details = err.cause.details?.[0] as Record<string, unknown> | undefined;
+  return { type: err.cause.type ?? '', message: err.cause.message, details };
+}
+
+/** A refusal with our error code, as our error. */
+const refusalError = (r: Refusal | null) =>
+  r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;
 
 /**
  * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
  * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
  */
 function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
-  const refusal = refusalOf(err);
-  if (refusal && isErrorCode(refusal.type)) {
-    const details = refusal.details?.[0];
-    const fields = details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
-    return new AppError(refusal.type, refusal.message, fields);
-  }
+  const refused = refusalError(refusalIn(err));
+  if (refused) return refused;
   if (err instanceof WorkflowNotFoundError) return onClosed();
   // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
   const unavailable =
@@ -79,6 +84,8 @@ function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
     return new AppError('service_unavailable', `The order engine ${unavailable}. Retry with backoff.`);
   return err;
 }
+
+const GRPC_FAILED_PRECONDITION = 9;
 
 /** A call to an order's workflow, its errors as ours (fromWorkflowError). */
 export async function orderEngineCall<T>(call: Promise<T>, onClosed: () => Error): Promise<T> {
@@ -103,7 +110,7 @@ export async function startOrder(
     /** Called when the workflow answers that it could not place the order (payment set-up failed). */
     onPlacementFailed?: () => Promise<unknown> | undefined;
   },
-): Promise<OrderSnapshot | null> {
+): Promise<Order | null> {
   const start = new WithStartWorkflowOperation<typeof orderWorkflow>('orderWorkflow', {
     workflowId: orderWorkflowId(opts.input.order.id),
     taskQueue: opts.taskQueue,
@@ -120,7 +127,7 @@ export async function startOrder(
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
-    if (refusalOf(err)?.type === 'service_unavailable') await opts.onPlacementFailed?.();
+    if (refusalIn(err)?.type === 'service_unavailable') await opts.onPlacementFailed?.();
     throw fromWorkflowError(
       err,
       () => new AppError('service_unavailable', 'The order could not be placed. Retry with backoff.'),
@@ -128,16 +135,57 @@ export async function startOrder(
   }
 }
 
-/** Sends an update to an order's workflow and waits for its answer. */
+/** Sends an update to an order's workflow and waits for its answer; `onUnchanged` answers an UNCHANGED refusal. */
 export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   temporal: Client,
   orderId: string,
   def: UpdateDefinition<Ret, Args>,
   args: Args,
-  opts: { updateId?: string; onClosed: () => Error },
+  opts: { updateId?: string; onClosed: () => Error; onUnchanged?: (order: Order) => Ret },
 ): Promise<Ret> {
+  try {
+    return await temporal.workflow
+      .getHandle(orderWorkflowId(orderId))
+      .executeUpdate(def, { args, updateId: opts.updateId });
+  } catch (err) {
+    const refusal = refusalIn(err);
+    if (refusal?.type === UNCHANGED && opts.onUnchanged)
+      return opts.onUnchanged(refusal.details as unknown as Order);
+    throw fromWorkflowError(err, opts.onClosed);
+  }
+}
+
+/** Workflows that have closed, told apart from other errors while a report is sent. */
+class WorkflowClosed extends Error {}
+
+/**
+ * A newspaper's or the Gazette's report, decided by the order's workflow alone: its validator refuses a report
+ * that does not fit, and an identical repeat as UNCHANGED (answered `changed: false`), so neither enters the
+ * history. A closed workflow is asked by a query what its validator would answer.
+ */
+export async function sendReport<K extends ReportKind>(
+  temporal: Client,
+  orderId: string,
+  kind: K,
+  message: ReportMessage<K>,
+  updateId?: string,
+): Promise<IntegrationAck> {
+  const repeat = (order: Order): IntegrationAck => ({ acknowledged: true, changed: false, order });
+  try {
+    return await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
+      updateId,
+      onClosed: () => new WorkflowClosed(),
+      onUnchanged: repeat,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowClosed)) throw err;
+  }
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
-  return orderEngineCall(handle.executeUpdate(def, { args, updateId: opts.updateId }), opts.onClosed);
+  const refusal = await handle.query(reportRefusalQuery, kind, message);
+  if (refusal?.type === UNCHANGED) return repeat(refusal.details as unknown as Order);
+  throw (
+    refusalError(refusal) ?? new Error(`The closed workflow of order ${orderId} accepts a ${kind} report.`)
+  );
 }
 
 /** Signals a payment (Stripe webhook, sandbox); false when the order's workflow has finished or never was. */
@@ -178,23 +226,15 @@ const SIMULATED_REPORTS: { [K in SimulatedStep]: (order: Order, now: Date) => Re
   urn: simulatedUrn,
 };
 
-/**
- * Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`);
- * Temporal's errors come back as they are.
- */
-export function sendSimulatedReport<K extends SimulatedStep>(
+/** Sends one simulated report as the integration endpoints do (the simulator and the test helper `advance`). */
+export function sendSimulatedReport(
   temporal: Client,
   order: Order,
-  step: K,
+  step: SimulatedStep,
   opts: { actor: string; updateId?: string },
 ): Promise<IntegrationAck> {
   const report = { actor: opts.actor, ...SIMULATED_REPORTS[step](order, new Date()) };
-  return temporal.workflow
-    .getHandle(orderWorkflowId(order.id))
-    .executeUpdate((reportUpdates as { [P in SimulatedStep]: ReportUpdate<P> })[step], {
-      args: [report],
-      updateId: opts.updateId,
-    });
+  return sendReport(temporal, order.id, step, report, opts.updateId);
 }
 
 /** Starts a test order's simulated newspaper; a start while it runs changes nothing, after it starts afresh. */

@@ -1,6 +1,5 @@
 import type { Client } from '@temporalio/client';
 import { ORDER_BODY_VERSION, orderBodyJson, type Order } from '../orders/order';
-import { toOrder } from '../orders/order-snapshot';
 import { upsertOrderProjection } from '../db/orders.repository';
 import type { Db } from '../db/database';
 import { orderStateQuery } from '../workflows/order.messages';
@@ -51,7 +50,7 @@ export async function rebuildOrderProjection(
   const rebuildOne = async (workflowId: string, orderId: string) => {
     try {
       const snapshot = await temporal.workflow.getHandle(workflowId).query(orderStateQuery);
-      const outcome = await restoreRow(db, toOrder(snapshot), summary.dryRun);
+      const outcome = await restoreRow(db, snapshot, summary.dryRun);
       summary[outcome]++;
     } catch (err) {
       fail(orderId, err);

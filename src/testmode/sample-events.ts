@@ -142,7 +142,7 @@ export function sampleOrder(
     gazetteEdition: probate ? 'london' : null,
     publicationDate,
     newspaperReference: status === 'booked' || published ? `TEST-${SAMPLE_ORDER_REFERENCE}` : null,
-    publishedAt: published ? now : null,
+    publishedAt: published ? now.toISOString() : null,
     pageNumber: published ? 34 : null,
     urn: status === 'urn_received' ? `TEST-URN-${SAMPLE_ORDER_REFERENCE}` : null,
     poReference: null,
@@ -150,8 +150,8 @@ export function sampleOrder(
     documents: null,
     fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),
     pricing: { ...pricing, totalGbpPence: price },
-    createdAt: addDays(now, -1),
-    updatedAt: now,
+    createdAt: addDays(now, -1).toISOString(),
+    updatedAt: now.toISOString(),
     version: 3,
   };
 }

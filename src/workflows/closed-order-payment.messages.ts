@@ -9,3 +9,6 @@ export interface ClosedOrderPaymentInput extends PaymentReceived {
 }
 
 export type ClosedOrderPaymentOutcome = 'ignored' | 'refunded' | 'refund_failed' | 'flagged';
+
+/** The reason its ledger entries and audit give. */
+export const CLOSED_ORDER = 'order_closed';

@@ -1,39 +1,73 @@
-import { ActivityFailure, proxyActivities, uuid4 } from '@temporalio/workflow';
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
+import { strayRefundPurpose } from '../orders/payment-keys';
+import type { PaymentMethod } from '../orders/status';
 import { RETRY_POLICIES } from './retry-policies';
-import type { ClosedOrderPaymentInput, ClosedOrderPaymentOutcome } from './closed-order-payment.messages';
+import {
+  CLOSED_ORDER,
+  type ClosedOrderPaymentInput,
+  type ClosedOrderPaymentOutcome,
+} from './closed-order-payment.messages';
+import { nowIso } from './order/process';
+import { auditEntry, ledgerEntry, ledgerLine } from './order/records';
 
 const books = proxyActivities<OrderActivities>(RETRY_POLICIES.database);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
-const newId = (prefix: string) => `${prefix}_${uuid4().replace(/-/g, '')}`;
+const ACTION = {
+  refunded: 'stray_payment_refunded',
+  refund_failed: 'stray_refund_failed',
+  flagged: 'stray_payment',
+};
 
 /**
  * A payment that arrived after its order's workflow closed: refunded in full through the provider that took it
- * (under the key the order's own workflow uses for a stray payment) and recorded in the ledger. One the ledger
- * already holds changes nothing; one no provider can refund, or a refund that fails, flags the order. Ids are
- * drawn here, so a retried write records nothing twice.
+ * and recorded in the ledger. One the ledger already holds changes nothing; one no provider can refund, or a
+ * refund that fails, flags the order. Ids are drawn here, so a retried write records nothing twice.
  */
 export async function closedOrderPaymentWorkflow(
   input: ClosedOrderPaymentInput,
 ): Promise<ClosedOrderPaymentOutcome> {
-  const { amountGbpPence, decision } = await books.checkClosedOrderPayment(input);
-  const ids = { charge: newId('led'), refund: newId('led'), audit: newId('aud') };
-  if (decision === 'already_recorded') {
-    await books.recordClosedOrderPayment({ input, ids, amountGbpPence, outcome: 'ignored' });
-    return 'ignored';
-  }
-  if (decision === 'unrefundable') {
-    await books.recordClosedOrderPayment({ input, ids, amountGbpPence, outcome: 'flagged' });
-    return 'flagged';
-  }
+  const { decision, amountGbpPence, organisationId, paymentMethod, status } =
+    await books.checkClosedOrderPayment(input);
+  if (decision === 'already_recorded') return 'ignored';
+  const { orderId, paymentRef, providerEventId } = input;
+  const refundId =
+    decision === 'refund' && paymentRef
+      ? await refund({ orderId, paymentRef, amountGbpPence }, paymentMethod)
+      : null;
+  const outcome = decision === 'unrefundable' ? 'flagged' : refundId ? 'refunded' : 'refund_failed';
+  const order = { id: orderId, organisationId };
+  const at = nowIso();
+  const entry = (kind: 'charge' | 'refund', ref: string | null) =>
+    ledgerEntry(order, ledgerLine(kind, amountGbpPence, ref, CLOSED_ORDER), at);
+  const details = {
+    reason: CLOSED_ORDER,
+    paymentRef,
+    providerEventId,
+    amountGbpPence,
+    status,
+    ...(refundId && { refundId }),
+  };
+  await books.recordClosedOrderPayment({
+    ledger: [entry('charge', paymentRef), ...(refundId ? [entry('refund', refundId)] : [])],
+    audit: auditEntry(order, { action: ACTION[outcome], actor: input.actor, details }, at),
+    needsAttention: outcome !== 'refunded',
+  });
+  return outcome;
+}
+
+/** Under the key the order's own workflow uses for a stray payment; null when the refund fails. */
+async function refund(
+  r: { orderId: string; paymentRef: string; amountGbpPence: number },
+  paymentMethod: PaymentMethod,
+): Promise<string | null> {
   try {
-    const refundId = await refunds.refundClosedOrderPayment({ ...input, amountGbpPence });
-    await books.recordClosedOrderPayment({ input, ids, amountGbpPence, outcome: 'refunded', refundId });
-    return 'refunded';
+    return await (paymentMethod === 'stripe_invoice'
+      ? refunds.refundInvoicePayment({ ...r, invoiceId: r.paymentRef, purpose: 'stray' })
+      : refunds.refundPayment({ ...r, purpose: strayRefundPurpose(r.paymentRef) }));
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    await books.recordClosedOrderPayment({ input, ids, amountGbpPence, outcome: 'refund_failed' });
-    return 'refund_failed';
+    return null;
   }
 }

@@ -2,15 +2,12 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { UpdateDefinition } from '@temporalio/common';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
-import type { OrderSnapshot } from '../orders/order-snapshot';
 import type { CheckoutSession } from '../orders/payment';
 import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
 /** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
-
-export type { Pricing } from '../orders/order-notice';
 
 export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
@@ -36,9 +33,7 @@ export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 export interface PaymentHandles {
   /** The provider's payment reference (PaymentIntent, Stripe invoice, test helper payment), needed for a refund. */
   paymentRef: string | null;
-  /** The unpaid Checkout Session of a card order, expired when an amendment replaces it or on cancel. */
-  checkoutSessionId: string | null;
-  /** That session's URL and expiry, so a new one is handed out once it has expired. */
+  /** The unpaid Checkout Session of a card order (expired when replaced or on cancel), handed out until it expires. */
   checkoutSession: CheckoutSession | null;
   /** How many Checkout Sessions replaced an expired one (numbers their idempotency keys). */
   checkoutRenewals: number;
@@ -51,7 +46,7 @@ export interface PaymentHandles {
 }
 
 export interface CarriedOrderState {
-  order: OrderSnapshot;
+  order: Order;
   notice: OrderNotice;
   statusSince: number;
   noticeRevision: number;
@@ -64,7 +59,7 @@ export interface CarriedOrderState {
 }
 
 export interface OrderOutcome {
-  status: OrderSnapshot['status'];
+  status: Order['status'];
   version: number;
 }
 
@@ -82,6 +77,8 @@ export interface AmendRequest extends Actor {
   /** Any subset of the order input fields. */
   patch: Record<string, unknown>;
   acceptPriceChange: boolean;
+  /** The API's: a patch that changes nothing is refused as UNCHANGED (no history) rather than answered. */
+  refuseUnchanged?: boolean;
 }
 export interface CancelRequest extends Actor {
   reason: string | null;
@@ -104,35 +101,41 @@ export interface RefundIssued extends OperatorNote {
   refundRef?: string | null;
 }
 
+/**
+ * A validator's refusal of a message that would change nothing (an identical report, an API amendment that
+ * changes nothing), so it leaves no history; its one detail is the order, which the caller answers with.
+ */
+export const UNCHANGED = 'unchanged';
+
+/** A validator's refusal as a query carries it (a closed workflow's): the update failure's type, message, details. */
+export interface Refusal {
+  type: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
 /** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {
   acknowledged: true;
   changed: boolean;
-  order: OrderSnapshot;
+  order: Order;
 }
 
 /** First message of every order (update-with-start): answers once the order is written. */
-export const placeOrderUpdate = defineUpdate<OrderSnapshot>('placeOrder');
-export const submitPurchaseOrderUpdate = defineUpdate<OrderSnapshot, [PurchaseOrderInput]>(
-  'submitPurchaseOrder',
-);
+export const placeOrderUpdate = defineUpdate<Order>('placeOrder');
+export const submitPurchaseOrderUpdate = defineUpdate<Order, [PurchaseOrderInput]>('submitPurchaseOrder');
 export type ReportUpdate<K extends ReportKind> = UpdateDefinition<IntegrationAck, [ReportMessage<K>]>;
-export const reportBookingUpdate: ReportUpdate<'booking'> = defineUpdate('reportBooking');
-export const reportPublicationUpdate: ReportUpdate<'publication'> = defineUpdate('reportPublication');
-export const reportUrnUpdate: ReportUpdate<'urn'> = defineUpdate('reportUrn');
-export const reportUpdates = {
-  booking: reportBookingUpdate,
-  publication: reportPublicationUpdate,
-  urn: reportUrnUpdate,
-} as const;
-export const amendOrderUpdate = defineUpdate<OrderSnapshot, [AmendRequest]>('amendOrder');
-export const cancelOrderUpdate = defineUpdate<OrderSnapshot, [CancelRequest]>('cancelOrder');
+export const reportUpdates: { [K in ReportKind]: ReportUpdate<K> } = {
+  booking: defineUpdate('reportBooking'),
+  publication: defineUpdate('reportPublication'),
+  urn: defineUpdate('reportUrn'),
+};
+export const amendOrderUpdate = defineUpdate<Order, [AmendRequest]>('amendOrder');
+export const cancelOrderUpdate = defineUpdate<Order, [CancelRequest]>('cancelOrder');
 /** Test mode only (test helper `advance` to `delivery_failed`): records a failed artwork delivery. */
-export const simulateDeliveryFailureUpdate = defineUpdate<OrderSnapshot, [OperatorNote]>(
-  'simulateDeliveryFailure',
-);
+export const simulateDeliveryFailureUpdate = defineUpdate<Order, [OperatorNote]>('simulateDeliveryFailure');
 /** Test mode only (test helper `advance` to `paid`): `paymentReceived` as an update, answered once recorded. */
-export const recordTestPaymentUpdate = defineUpdate<OrderSnapshot, [PaymentReceived]>('recordTestPayment');
+export const recordTestPaymentUpdate = defineUpdate<Order, [PaymentReceived]>('recordTestPayment');
 
 /** Signals: payment confirmations, and the operator's levers (usable from the Temporal UI or CLI). */
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
@@ -148,7 +151,11 @@ export const refundIssuedSignal = defineSignal<[RefundIssued]>('refundIssued');
 export const retryRefundSignal = defineSignal<[OperatorNote]>('retryRefund');
 export const clearAttentionSignal = defineSignal<[OperatorNote]>('clearAttention');
 
-export const orderStateQuery = defineQuery<OrderSnapshot>('orderState');
+export const orderStateQuery = defineQuery<Order>('orderState');
+/** What the report update's validator would answer (null: accepted); closed workflows answer queries. */
+export const reportRefusalQuery = defineQuery<Refusal | null, [ReportKind, ReportMessage<ReportKind>]>(
+  'reportRefusal',
+);
 
 /**
  * The checkout of an unpaid card order (`GET /pay/:id`): the current session and until when it is handed out (a

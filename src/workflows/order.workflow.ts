@@ -29,6 +29,8 @@ import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/
 import { checkReport, report } from './order/newspaper-reports';
 import { checkPurchaseOrder, checkTestPayment, recordPayment, submitPurchaseOrder } from './order/payment';
 import { placeOrder } from './order/placement';
+import { refusalOf } from './order/refusals';
+import { showToOperators } from './order/operator-view';
 import { OrderProcess } from './order/process';
 import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
 
@@ -41,7 +43,7 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
   registerHandlers(p);
 
   if (input.carried) {
-    p.showToOperators(); // current details belong to a run: the new run shows them again
+    showToOperators(p); // current details belong to a run: the new run shows them again
   } else {
     await p.exclusive(() => placeOrder(p));
   }
@@ -55,7 +57,7 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(() => settled(p));
       if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
-        await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.carry() });
+        await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.state });
       }
       continue;
     }
@@ -113,13 +115,11 @@ function registerHandlers(p: OrderProcess): void {
   setHandler(m.liveCheckoutQuery, () => currentCheckout(p));
   setHandler(m.renewCheckoutUpdate, locked(renewCheckout), { validator: (_r) => checkCheckoutRenewable(p) });
 
-  const onReport = <K extends ReportKind>(kind: K, update: m.ReportUpdate<K>) =>
-    setHandler(update, (r) => p.exclusive(() => report(p, kind, r)), {
-      validator: (r) => void checkReport(p, kind, r),
+  const onReport = <K extends ReportKind>(kind: K) =>
+    setHandler(m.reportUpdates[kind] as m.ReportUpdate<K>, (r) => p.exclusive(() => report(p, kind, r)), {
+      validator: (r) => checkReport(p, kind, r),
     });
-  onReport('booking', m.reportBookingUpdate);
-  onReport('publication', m.reportPublicationUpdate);
-  onReport('urn', m.reportUrnUpdate);
+  (['booking', 'publication', 'urn'] as const).forEach(onReport);
 
   // Amendments and cancellation: updates from the API, signals from operators.
   setHandler(m.amendOrderUpdate, answered(amend), { validator: (r) => checkAmendment(p, r) });
@@ -137,6 +137,7 @@ function registerHandlers(p: OrderProcess): void {
   });
 
   setHandler(m.orderStateQuery, () => p.order);
+  setHandler(m.reportRefusalQuery, (kind, r) => refusalOf(() => checkReport(p, kind, r)));
 }
 
 /** Signals cannot answer: a refused operator action is logged and audited instead of failing the workflow. */

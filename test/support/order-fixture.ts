@@ -2,7 +2,7 @@ import type { Order } from '../../src/orders/order';
 
 /** An order model for pure tests: an unpaid, unbooked planning order on account; each test says what differs. */
 export function anOrder(overrides: Partial<Order> = {}): Order {
-  const createdAt = overrides.createdAt ?? new Date('2026-11-20T10:00:00Z');
+  const createdAt = overrides.createdAt ?? '2026-11-20T10:00:00.000Z';
   return {
     id: 'ord_1',
     organisationId: 'org_1',
@@ -61,7 +61,7 @@ export const EVERY_OPTIONAL_FIELD = {
   publicationDate: '2026-12-01',
   publicationDateAdjusted: { requested: '2026-11-30', reason: 'not_a_publication_day', message: 'm' },
   newspaperReference: 'YEP-556677',
-  publishedAt: new Date('2026-12-01T09:00:00.123Z'),
+  publishedAt: '2026-12-01T09:00:00.123Z',
   pageNumber: 34,
   urn: 'URN-1',
   poReference: 'PO-1',

@@ -9,13 +9,14 @@ import { anOrder } from './order-fixture';
 export async function seedOrder(
   db: Db,
   organisationId: string,
-  overrides: Partial<Order> & { createdAt: Date },
+  { createdAt, ...overrides }: Omit<Partial<Order>, 'createdAt'> & { createdAt: Date },
 ): Promise<Order> {
   const id = overrides.id ?? newId('ord');
   const order = anOrder({
     id,
     organisationId,
     reference: `SN-${id.slice(4, 12).toUpperCase()}`,
+    createdAt: createdAt.toISOString(),
     ...overrides,
   });
   await upsertOrderProjection(db, order);

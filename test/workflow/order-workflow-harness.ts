@@ -8,7 +8,7 @@ import { noticeActivities } from '../../src/activities/notices';
 import type { PaymentSetup } from '../../src/orders/payment';
 import { parseOrderInput, prepareNotice, type NoticeType } from '../../src/notices';
 import { toOrderNotice } from '../../src/orders/order-notice';
-import type { OrderSnapshot } from '../../src/orders/order-snapshot';
+import type { Order } from '../../src/orders/order';
 import type { PaymentMethod } from '../../src/orders/status';
 import {
   DEFAULT_ORDER_TIMINGS,
@@ -29,7 +29,7 @@ export type Fakes = Partial<OrderActivities>;
 
 /** What the fakes saw: committed changes (projection, audit, event) and every activity call by name. */
 export interface Recorded {
-  orders: OrderSnapshot[];
+  orders: Order[];
   audits: AuditEntry[];
   events: string[];
   calls: Array<{ name: keyof OrderActivities; args: unknown[] }>;
@@ -40,7 +40,7 @@ export const refusal = (message: string) =>
   ApplicationFailure.create({ type: 'payment_refused', message, nonRetryable: true });
 
 /** Payment set-up as the real activity answers it, for each billing arrangement, without Stripe. */
-function fakePaymentSetup(order: OrderSnapshot): PaymentSetup {
+function fakePaymentSetup(order: Order): PaymentSetup {
   const v = order.version;
   switch (order.paymentMethod) {
     case 'stripe_checkout':
@@ -168,8 +168,8 @@ export interface PlacedOrder {
   id: string;
   handle: WorkflowHandle;
   recorded: Recorded;
-  placed: OrderSnapshot;
-  state(): Promise<OrderSnapshot>;
+  placed: Order;
+  state(): Promise<Order>;
   calls(name: keyof OrderActivities): unknown[][];
   audited(action: string): AuditEntry[];
 }

@@ -2,7 +2,7 @@ import { temporal } from '@temporalio/proto';
 import type { OrderEventRecord } from '../../src/orders/events';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { cancelOrderUpdate, reportBookingUpdate } from '../../src/workflows/order.messages';
+import { cancelOrderUpdate, reportUpdates } from '../../src/workflows/order.messages';
 import { eventually } from '../support/eventually';
 import { startOrderWorkflowTest, type OrderWorkflowTest, type PlacedOrder } from './order-workflow-harness';
 
@@ -153,7 +153,9 @@ describe('an event is announced apart from its commit', () => {
 
 describe('a booking report is checked against the law on the booked dates', () => {
   const book = (o: PlacedOrder, publicationDate: string) =>
-    o.handle.executeUpdate(reportBookingUpdate, { args: [{ actor: 'integration:int_1', publicationDate }] });
+    o.handle.executeUpdate(reportUpdates.booking, {
+      args: [{ actor: 'integration:int_1', publicationDate }],
+    });
 
   test('probate: a later date that leaves the claims period short is refused, the planned one applies', async () => {
     // The fixture: newspaper and London Gazette on Monday 1 March 2027, claims by 1 May 2027 (two months).

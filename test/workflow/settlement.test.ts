@@ -7,7 +7,7 @@ import {
   clearAttentionSignal,
   paymentReceivedSignal,
   refundIssuedSignal,
-  reportBookingUpdate,
+  reportUpdates,
   retryRefundSignal,
 } from '../../src/workflows/order.messages';
 import {
@@ -394,7 +394,7 @@ describe('amendments respect the booking', () => {
   test('a booked order cannot be moved to another newspaper; another address with the same paper can', async () => {
     const o = await t.place({ paymentMethod: 'invoice_with_terms' });
     const placed = await until(o, (s) => s.proofPdfUrl !== null);
-    await o.handle.executeUpdate(reportBookingUpdate, {
+    await o.handle.executeUpdate(reportUpdates.booking, {
       args: [{ actor: 'integration:int_1', publicationDate: String(placed.publicationDate) }],
     });
     const booked = await o.state();

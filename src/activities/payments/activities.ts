@@ -3,10 +3,10 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findOrganisation } from '../../db/organisations.repository';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { setUpWithoutProvider, type CheckoutSession, type PaymentSetup } from '../../orders/payment';
 import { livemodeOf, providerFor, type PaymentProviders } from './index';
 import type { InvoiceRefundRequest, RefundRequest } from './provider';
+import type { Order } from '../../orders/order';
 
 /** A refund as the workflow asks for it: the activity keys it, by `purpose` when it is not the cancel refund. */
 type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
@@ -19,7 +19,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
   /** By the order's mode; given an id, from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) =>
     providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
-  const requestFor = (order: OrderSnapshot, idempotencyKey: string, expiresAt: number | undefined) => ({
+  const requestFor = (order: Order, idempotencyKey: string, expiresAt: number | undefined) => ({
     orderId: order.id,
     reference: order.reference,
     description: `Statutory notice ${order.reference} (${order.type})`,
@@ -28,10 +28,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
     expiresAt,
   });
   return {
-    async setUpPayment(
-      order: OrderSnapshot,
-      opts: { checkoutExpiresAt?: number } = {},
-    ): Promise<PaymentSetup> {
+    async setUpPayment(order: Order, opts: { checkoutExpiresAt?: number } = {}): Promise<PaymentSetup> {
       const withoutProvider = setUpWithoutProvider(order, config.publicBaseUrl);
       if (withoutProvider) return withoutProvider;
       const payments = await providerOf(order);
@@ -94,7 +91,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
 
     /** A new Checkout Session when the last has expired; `renewal` numbers them, so a retry creates none twice. */
     async renewCheckout(input: {
-      order: OrderSnapshot;
+      order: Order;
       renewal: number;
       expiresAt: number;
     }): Promise<CheckoutSession> {

@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
+import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { testScenarioOf } from '../../testmode/scenarios';
 import { sendSimulatedReport } from '../../temporal/orders';
@@ -53,7 +54,8 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
         const ack = await (cancellation ? temporal.withAbortSignal(cancellation, report) : report());
         return { performed: ack.changed, next: simulatedStepFor(ack.order) };
       } catch (err) {
-        if (!(err instanceof WorkflowUpdateFailedError) && !(err instanceof WorkflowNotFoundError)) throw err;
+        // The workflow's refusal ends the simulation; an unavailable engine is retried.
+        if (!(err instanceof AppError) || err.code === 'service_unavailable') throw err;
         log.info({ orderId: order.id, step: input.step, reason: err.message }, 'simulated report refused');
         return stop;
       }

@@ -1,4 +1,3 @@
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import type { UpdateDefinition } from '@temporalio/common';
@@ -13,8 +12,7 @@ import { newId } from '../../ids';
 import { orderNeedsGazette, parseOrderInput, prepareNotice, todayInLondon } from '../../notices';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
-import { toOrder } from '../../orders/order-snapshot';
-import { amendedNotice, checkAmendable, decideAmendment, parseAmendRequest } from '../../orders/amendment';
+import { checkAmendable, parseAmendRequest } from '../../orders/amendment';
 import { checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import { useWindowQuotas } from '../../quotas/usage';
@@ -57,17 +55,16 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
-   * One order message endpoint: the caller's order, an early answer from src/orders' rules on the projection
-   * (`precheck`: a refusal, or `unchanged`, answered without a message), then the update, answered with the
-   * order as the workflow holds it. `closed` explains the refusal once the workflow has closed.
+   * One order message endpoint: the caller's order, then the update, which the workflow decides (its validator's
+   * refusals, UNCHANGED included, leave no history), answered with the order as the workflow holds it. `closed`
+   * explains the refusal once the workflow has closed.
    */
   function orderMessage<B, Args extends [unknown, ...unknown[]]>(
     action: string,
     message: {
       parse: (body: unknown) => B;
-      def: UpdateDefinition<OrderSnapshot, Args>;
+      def: UpdateDefinition<Order, Args>;
       args: (body: B, actor: string) => Args;
-      precheck?: (body: B, order: Order) => 'unchanged' | void;
       closed: (order: Order) => void;
     },
   ) {
@@ -75,16 +72,14 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       idempotent(db, ctx, async (key) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
-        if (message.precheck?.(body, order) === 'unchanged') {
-          return { status: 200, body: serializeOrder(order) };
-        }
         try {
           const args = message.args(body, actorOf(ctx));
           const updated = await updateOrder(temporal, order.id, message.def, args, {
             updateId: key && `${action}:${key}`,
             onClosed: () => new OrderClosed(),
+            onUnchanged: (unchanged) => unchanged,
           });
-          return { status: 200, body: serializeOrder(toOrder(updated)) };
+          return { status: 200, body: serializeOrder(updated) };
         } catch (err) {
           if (!(err instanceof OrderClosed)) throw err;
           message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
@@ -97,14 +92,9 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   orderMessage('amend', {
     parse: parseAmendRequest,
     def: amendOrderUpdate,
-    args: ({ patch, acceptPriceChange }, actor) => [{ actor, patch, acceptPriceChange }],
-    // The same rules the workflow's validator applies, so a refused patch costs no message at all. The size
-    // rule needs the workflow's own notice and is left to it. A patch that changes nothing sends nothing.
-    precheck: ({ patch }, order) => {
-      checkAmendable(order);
-      const decision = decideAmendment(order, amendedNotice(order, patch, todayInLondon()));
-      return decision === 'unchanged' ? 'unchanged' : undefined;
-    },
+    args: ({ patch, acceptPriceChange }, actor) => [
+      { actor, patch, acceptPriceChange, refuseUnchanged: true },
+    ],
     closed: checkAmendable,
   });
 
@@ -178,7 +168,7 @@ async function placeOrder(deps: OrderWriteDeps, ctx: AppContext, request?: Idemp
     for (;;) {
       await request?.recordOrder(orderId);
       const placed = await startOrder(deps.temporal, placement(orderId));
-      if (placed) return { status: 201, body: serializeOrder(toOrder(placed)) };
+      if (placed) return { status: 201, body: serializeOrder(placed) };
       const order = await findOrder(deps.db, caller, orderId);
       if (order) return { status: 201, body: serializeOrder(order) };
       orderId = newId('ord');

@@ -8,7 +8,6 @@ import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
 import { eventData } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
-import { toOrder } from '../../orders/order-snapshot';
 import { checkPayable } from '../../orders/payment';
 import { checkReportFits } from '../../orders/reports';
 import { doesNotFit } from '../../orders/status';
@@ -82,7 +81,7 @@ export function testHelperRoutes(deps: {
       // is recorded, so a GET right after reads the paid order.
       checkPayable(order);
       const payment = { actor, paymentRef: testHelperPaymentRef(order.id), providerEventId: null };
-      return toOrder(await updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed }));
+      return updateOrder(temporal, order.id, recordTestPaymentUpdate, [payment], { onClosed });
     }
     if (to === 'delivery_failed') {
       // The workflow's validator decides whether it fits; then the simulated newspaper stops (a retry restarts it).
@@ -91,12 +90,12 @@ export function testHelperRoutes(deps: {
         onClosed,
       });
       await cancelSimulatedNewspaper(temporal, order.id);
-      return toOrder(failed);
+      return failed;
     }
     // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
     checkReportFits(REPORT_STEP[to], order);
     const report = sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
-    return toOrder((await orderEngineCall(report, onClosed)).order);
+    return (await orderEngineCall(report, onClosed)).order;
   }
 
   /** A fresh sample event, signed as real deliveries are, POSTed once by the worker to each subscribed test endpoint. */

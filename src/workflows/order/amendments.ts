@@ -9,7 +9,7 @@ import { RETRY_POLICIES } from '../retry-policies';
 import { providerRefund, reprice } from './payment';
 import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
-import { asRefusal, asWorkflowRefusal } from './refusals';
+import { asRefusal, asWorkflowRefusal, unchanged } from './refusals';
 import { creditDocuments } from './vat';
 
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
@@ -19,13 +19,13 @@ const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
   acceptPriceChange: r.acceptPriceChange,
 });
 
-/** The update validator's check (a refusal leaves no history). */
+/** The update validator: the one decider of an amendment (a refusal leaves no history). */
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
-  asWorkflowRefusal(() => {
+  const decision = asWorkflowRefusal(() => {
     checkAmendable(p.order);
-    const amended = amendedNotice(p.order, r.patch, todayInLondon());
-    decideAmendment(p.order, amended, sizeOf(p, r));
+    return decideAmendment(p.order, amendedNotice(p.order, r.patch, todayInLondon()), sizeOf(p, r));
   });
+  if (decision === 'unchanged' && r.refuseUnchanged) throw unchanged(p);
 }
 
 /** Applies an amendment: a lower price refunds a paid order the difference; the payment follows a new total. */

@@ -13,13 +13,13 @@ export function nextStep(p: OrderProcess): (() => Promise<void>) | null {
   if (isFinal(p.status)) return null;
   if (p.proofDue) return () => makeProof(p);
   const withNewspaper = p.status === 'awaiting_booking' || p.status === 'booked';
-  if (withNewspaper && (p.delivery === 'pending' || p.delivery === 'retrying'))
+  if (withNewspaper && (p.state.delivery === 'pending' || p.state.delivery === 'retrying'))
     return () => deliverArtwork(p);
   return null;
 }
 
 async function makeProof(p: OrderProcess): Promise<void> {
-  const revision = p.noticeRevision;
+  const revision = p.state.noticeRevision;
   const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.notice.columns });
   p.proofMade(revision);
   await p.commit({ proofPdfUrl }, { event: 'order.proof_ready' });
@@ -34,7 +34,7 @@ async function deliverArtwork(p: OrderProcess): Promise<void> {
   try {
     await delivery.deliverArtwork(p.order);
     // The operator's retry worked: the order no longer needs them (a wait too long flags it again).
-    const recovered = p.delivery === 'retrying' && p.order.needsAttention;
+    const recovered = p.state.delivery === 'retrying' && p.order.needsAttention;
     const hadFailure = p.order.deliveryFailure !== null;
     p.deliveryIs('delivered');
     await p.audit({
@@ -72,13 +72,13 @@ async function recordDeliveryFailure(p: OrderProcess, message: string, actor = '
 }
 
 export async function retryDelivery(p: OrderProcess, n: OperatorNote): Promise<void> {
-  if (p.delivery !== 'failed') return;
+  if (p.state.delivery !== 'failed') return;
   p.deliveryIs('retrying');
   await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
 }
 
 export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<void> {
-  if (p.delivery === 'delivered') return;
+  if (p.state.delivery === 'delivered') return;
   p.deliveryIs('delivered');
   await p.commit(
     { needsAttention: false, deliveryFailure: null },
@@ -91,7 +91,7 @@ export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
   if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
     throw stateRefusal(p, doesNotFitMessage('A delivery failure', p.status));
   }
-  if (p.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
+  if (p.state.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
 }
 
 export async function simulateDeliveryFailure(p: OrderProcess, n: OperatorNote): Promise<void> {

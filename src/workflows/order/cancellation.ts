@@ -1,9 +1,8 @@
 import { ActivityFailure } from '@temporalio/workflow';
-import { formatPence } from '../../money';
 import { heldGbpPence } from '../../orders/ledger';
 import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState } from '../../orders/status';
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
-import { expireQuietly, nextRefundPurpose, providerRefund, voidQuietly } from './payment';
+import { expireQuietly, providerRefund, voidQuietly } from './payment';
 import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asWorkflowRefusal } from './refusals';
@@ -55,7 +54,7 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
     return { paymentState: voided ? 'voided' : 'void_failed', refundId: null, needsAttention: !voided };
   }
   if (paymentState === 'invoiced') return { paymentState: 'voided', refundId: null, needsAttention: false };
-  const session = p.status === 'pending_payment' ? p.payment.checkoutSessionId : null;
+  const session = p.status === 'pending_payment' ? p.payment.checkoutSession?.id : undefined;
   const needsAttention = session ? !(await expireQuietly(p, session)) : false;
   return { paymentState: 'not_charged', refundId: null, needsAttention };
 }
@@ -83,20 +82,6 @@ export function awaitsOperator(p: OrderProcess): boolean {
 
 const refundOpen = (p: OrderProcess) =>
   p.order.paymentState === 'refund_due' || p.order.paymentState === 'refund_failed';
-
-/** What the operator is asked to do for a closed order that waits for them (the Temporal UI's details). */
-export function operatorTask(p: OrderProcess): string | null {
-  if (!isFinal(p.status) || !p.order.needsAttention) return null;
-  const amount = formatPence(heldGbpPence(p.order));
-  switch (p.order.paymentState) {
-    case 'refund_due':
-      return `Refund of ${amount} due (paid outside Stripe): return it, then signal \`refundIssued\`.`;
-    case 'refund_failed':
-      return `The refund of ${amount} failed: signal \`retryRefund\`, or \`refundIssued\` once refunded by hand.`;
-    default:
-      return `Closed with payment ${p.order.paymentState}: resolve it, then signal \`clearAttention\`.`;
-  }
-}
 
 /** A refused operator signal changes nothing; it is audited so the operator can see why. */
 const refused = (p: OrderProcess, action: string, n: OperatorNote, reason: string) =>
@@ -128,7 +113,7 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
 
 export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (!(await refundOpenFor(p, 'retry_refund', n))) return;
-  const refund = providerRefund(p, nextRefundPurpose(p));
+  const refund = providerRefund(p, `retry${p.next('refundAttempts')}`);
   if (!refund) {
     return refused(
       p,

@@ -5,7 +5,7 @@ import {
   DEFAULT_CHECKOUT_SESSION_LIFETIME_MS,
   handOutUntil,
   liveCheckoutUrl,
-  type CheckoutSession,
+  type PaymentSetup,
 } from '../../orders/payment';
 import type { Actor, CheckoutLink } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
@@ -20,18 +20,14 @@ const lifetime = (p: OrderProcess) =>
 
 export const checkoutExpiry = (p: OrderProcess) => Date.now() + lifetime(p);
 
-/** Keeps the session a payment set-up created; answers our stable address (`/pay/<order id>`). */
-export function keepCheckout(
-  p: OrderProcess,
-  s: { checkoutSessionId: string; checkoutUrl: string | null; checkoutExpiresAt?: number | null },
-): string {
-  p.updatePayment({
-    checkoutSession: {
-      id: s.checkoutSessionId,
-      url: s.checkoutUrl ?? '',
-      expiresAt: s.checkoutExpiresAt ?? null,
-    },
-  });
+/**
+ * Keeps the Checkout Session a payment set-up opened (an amendment's `replacing` the previous one); answers our
+ * stable address (`/pay/<order id>`), or the set-up's own URL when it opened none.
+ */
+export function keepCheckout(p: OrderProcess, setup: PaymentSetup, replacing?: string): string | null {
+  const { checkoutSessionId: id, checkoutUrl, checkoutExpiresAt } = setup;
+  if (!id) return checkoutUrl;
+  p.checkoutOpened({ id, url: checkoutUrl ?? '', expiresAt: checkoutExpiresAt ?? null }, replacing);
   return checkoutLinks(p.input.publicBaseUrl, p.order.id).checkoutUrl;
 }
 
@@ -57,16 +53,13 @@ export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: s
   checkCheckoutRenewable(p);
   const live = liveCheckout(p);
   if (live) return { url: live };
-  const { checkoutSession, checkoutSessionId } = p.payment;
-  const previous: CheckoutSession | null =
-    checkoutSession ?? (checkoutSessionId ? { id: checkoutSessionId, url: '', expiresAt: null } : null);
-  const renewal = p.payment.checkoutRenewals + 1;
-  p.updatePayment({ checkoutRenewals: renewal });
+  const previous = p.payment.checkoutSession;
+  const renewal = p.next('checkoutRenewals');
   const session = await setUp.renewCheckout({ order: p.order, renewal, expiresAt: checkoutExpiry(p) });
   if (previous && (previous.expiresAt === null || previous.expiresAt > Date.now())) {
     await expireQuietly(p, previous.id);
   }
-  p.updatePayment({ checkoutSession: session, checkoutSessionId: session.id });
+  p.checkoutOpened(session);
   await p.audit({
     action: 'checkout_renewed',
     actor: r.actor,

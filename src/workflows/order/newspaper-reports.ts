@@ -4,11 +4,9 @@ import { checkBookedDate, type BookedOrder } from '../../notices/booking';
 import { todayInLondon } from '../../notices/dates';
 import type { GazetteEdition, NoticeType } from '../../notices/types';
 import { orderDocumentUrl, withDocument } from '../../orders/documents';
-import type { OrderEventName } from '../../orders/events';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import {
   decideReport,
-  REPORT_AUDIT_ACTION,
+  REPORT,
   reportContent,
   type ReportContents,
   type ReportKind,
@@ -17,8 +15,9 @@ import {
 import type { IntegrationAck, ReportMessage } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
-import { asWorkflowRefusal } from './refusals';
+import { asWorkflowRefusal, unchanged } from './refusals';
 import { currentInvoice, invoiceDocuments } from './vat';
+import type { Order } from '../../orders/order';
 
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
@@ -30,15 +29,16 @@ const contentOf = <K extends ReportKind>(kind: K, r: Reports[K]) =>
  * booking must also keep the notice valid on the booked dates: a later date (and the Gazette moved with it) that
  * leaves a printed deadline short of its statutory period is refused (src/notices/booking.ts).
  */
-export function checkReport<K extends ReportKind>(
-  p: OrderProcess,
-  kind: K,
-  r: Reports[K],
-): 'repeat' | 'apply' {
-  const order = { status: p.status, type: p.order.type, applied: p.reports };
+function decide<K extends ReportKind>(p: OrderProcess, kind: K, r: Reports[K]): 'repeat' | 'apply' {
+  const order = { status: p.status, type: p.order.type, applied: p.state.reports };
   const decision = asWorkflowRefusal(() => decideReport(kind, order, contentOf(kind, r)));
   if (decision === 'apply' && kind === 'booking') bookedDatesOf(p, (r as Reports['booking']).publicationDate);
   return decision;
+}
+
+/** The update validator: the one decider of a report; a repeat is refused as unchanged, leaving no history. */
+export function checkReport<K extends ReportKind>(p: OrderProcess, kind: K, r: Reports[K]): void {
+  if (decide(p, kind, r) === 'repeat') throw unchanged(p);
 }
 
 export async function report<K extends ReportKind>(
@@ -46,28 +46,20 @@ export async function report<K extends ReportKind>(
   kind: K,
   r: ReportMessage<K>,
 ): Promise<IntegrationAck> {
-  if (checkReport(p, kind, r) === 'repeat') return { acknowledged: true, changed: false, order: p.order };
+  // A repeat accepted while the report it repeats was being applied.
+  if (decide(p, kind, r) === 'repeat') return { acknowledged: true, changed: false, order: p.order };
   const content = contentOf(kind, r);
   p.reportApplied(kind, content);
-  const reported = APPLY[kind] as (
-    p: OrderProcess,
-    content: ReportContents[K],
-  ) => Promise<Partial<OrderSnapshot>>;
+  const reported = APPLY[kind] as (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<Order>>;
   await p.commit(await reported(p, content), {
-    event: REPORT_EVENT[kind],
-    audit: { action: REPORT_AUDIT_ACTION[kind], actor: r.actor, details: { ...content } },
+    event: `order.${REPORT[kind].status}`,
+    audit: { action: REPORT[kind].status, actor: r.actor, details: { ...content } },
   });
   return { acknowledged: true, changed: true, order: p.order };
 }
 
-const REPORT_EVENT: Record<ReportKind, OrderEventName> = {
-  booking: 'order.booked',
-  publication: 'order.published',
-  urn: 'order.urn_received',
-};
-
 const APPLY: {
-  [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<OrderSnapshot>>;
+  [K in ReportKind]: (p: OrderProcess, content: ReportContents[K]) => Promise<Partial<Order>>;
 } = {
   booking: async (p, { publicationDate, newspaperReference }) => ({
     status: 'booked',

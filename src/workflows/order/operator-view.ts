@@ -1,6 +1,6 @@
 import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
 import { formatPence } from '../../money';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
+import { heldGbpPence } from '../../orders/ledger';
 import { isFinal } from '../../orders/status';
 import {
   ClientRefKey,
@@ -12,13 +12,11 @@ import {
   OrganisationIdKey,
   ReferenceKey,
 } from '../search-attributes';
+import type { OrderProcess } from './process';
 
 /** Search attributes to find the order in the Temporal UI, and its current details. */
-export function showToOperators(
-  o: OrderSnapshot,
-  deliveryFailed: boolean,
-  operatorTask: string | null,
-): void {
+export function showToOperators(p: OrderProcess): void {
+  const o = p.order;
   upsertSearchAttributes([
     { key: OrderStatusKey, value: o.status },
     { key: NoticeTypeKey, value: o.type },
@@ -34,13 +32,27 @@ export function showToOperators(
       `**${o.reference}** · ${o.type} · **${o.status}**${o.needsAttention ? ' · ⚠ needs attention' : ''}`,
       `Payment: ${o.paymentMethod} (${o.paymentState}) · ${formatPence(o.quotedPriceGbpPence)}`,
       `Newspaper: ${o.newspaperName ?? '-'} · publication ${o.publicationDate ?? 'to be confirmed'}`,
-      deliveryFailed && !isFinal(o.status)
+      p.state.delivery === 'failed' && !isFinal(o.status)
         ? 'Artwork delivery failed: signal `retryDelivery` or `markDelivered`.'
         : '',
-      operatorTask ?? '',
+      operatorTask(p) ?? '',
       `Version ${o.version} · updated ${o.updatedAt}`,
     ]
       .filter(Boolean)
       .join('\n\n'),
   );
+}
+
+/** What the operator is asked to do for a closed order that waits for them (the Temporal UI's details). */
+function operatorTask(p: OrderProcess): string | null {
+  if (!isFinal(p.status) || !p.order.needsAttention) return null;
+  const amount = formatPence(heldGbpPence(p.order));
+  switch (p.order.paymentState) {
+    case 'refund_due':
+      return `Refund of ${amount} due (paid outside Stripe): return it, then signal \`refundIssued\`.`;
+    case 'refund_failed':
+      return `The refund of ${amount} failed: signal \`retryRefund\`, or \`refundIssued\` once refunded by hand.`;
+    default:
+      return `Closed with payment ${p.order.paymentState}: resolve it, then signal \`clearAttention\`.`;
+  }
 }

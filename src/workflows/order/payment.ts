@@ -4,7 +4,6 @@ import type { OrderActivities } from '../../activities';
 import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
@@ -13,6 +12,7 @@ import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
+import type { Order } from '../../orders/order';
 
 const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
@@ -23,18 +23,15 @@ export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMetho
 /** Sets up the payment of `order` (as it is about to be committed); answers what the order shows of it. */
 export async function setUpPayment(
   p: OrderProcess,
-  order: OrderSnapshot,
-): Promise<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
+  order: Order,
+): Promise<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
   // A method that calls no provider is set up here, so the placing update answers from the first workflow task.
   const payment =
     setUpWithoutProvider(order, p.input.publicBaseUrl) ??
     (await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) }));
-  const { paymentRef, checkoutSessionId, checkoutExpiresAt, ...visible } = payment;
-  p.updatePayment({ paymentRef, checkoutSessionId: checkoutSessionId ?? null });
-  if (checkoutSessionId) {
-    visible.checkoutUrl = keepCheckout(p, { ...payment, checkoutSessionId, checkoutExpiresAt });
-  }
-  return visible;
+  p.paymentRefIs(payment.paymentRef);
+  const { invoiceUrl, paymentState } = payment;
+  return { checkoutUrl: keepCheckout(p, payment), invoiceUrl, paymentState };
 }
 
 export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
@@ -60,19 +57,20 @@ export function checkTestPayment(p: OrderProcess): void {
 
 /** A payment confirmation, settled by the ledger's rules (src/orders/ledger.ts). */
 export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
-  const decision = decidePayment({ ...p.order, ...p.payment }, m);
+  const checkoutSessionId = p.payment.checkoutSession?.id ?? null;
+  const decision = decidePayment({ ...p.order, ...p.payment, checkoutSessionId }, m);
   const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
   if (decision.action === 'ignore') {
     return p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
   }
-  if (m.paymentRef) p.updatePayment({ handledPaymentRefs: [...p.payment.handledPaymentRefs, m.paymentRef] });
+  if (m.paymentRef) p.paymentHandled(m.paymentRef);
   if (decision.action === 'refund') return refundStrayPayment(p, m, decision);
   const { amountGbpPence, amountMismatch } = decision;
   const charge = ledgerLine('charge', amountGbpPence, m.paymentRef, 'payment');
   const flag = amountMismatch ? { needsAttention: true } : {};
   const audit = { action: 'payment_received', actor: m.actor, details: { ...details, amountGbpPence } };
   if (paymentEffect(p.order) === 'checkout_paid') {
-    p.updatePayment({ paymentRef: m.paymentRef });
+    p.paymentRefIs(m.paymentRef);
     await p.commit(
       { status: 'awaiting_booking', paymentState: 'paid', ...flag },
       { event: 'order.paid', audit, ledger: [charge] },
@@ -80,7 +78,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   } else {
     // Our own invoice paid (test helper, sandbox): its reference lets a cancel refund it. A Stripe invoice's
     // paymentRef is the invoice itself and stays.
-    if (ownInvoice(p)) p.updatePayment({ paymentRef: m.paymentRef });
+    if (ownInvoice(p)) p.paymentRefIs(m.paymentRef);
     await p.commit(
       { paymentState: 'paid', ...flag },
       { event: 'order.paid', audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
@@ -147,28 +145,19 @@ async function refundStrayPayment(
  */
 export async function reprice(
   p: OrderProcess,
-  repriced: OrderSnapshot,
-): Promise<Partial<Pick<OrderSnapshot, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
+  repriced: Order,
+): Promise<Partial<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
   if (p.status === 'pending_payment') {
-    const previous = p.payment.checkoutSessionId;
-    const kept = p.payment.checkoutSession !== null;
+    const previous = p.payment.checkoutSession?.id;
     const checkout = await setUp.setUpPayment(repriced, { checkoutExpiresAt: checkoutExpiry(p) });
-    p.updatePayment({
-      checkoutSessionId: checkout.checkoutSessionId ?? null,
-      replacedCheckoutSessionIds: previous
-        ? [...p.payment.replacedCheckoutSessionIds, previous]
-        : p.payment.replacedCheckoutSessionIds,
-    });
+    const checkoutUrl = keepCheckout(p, checkout, previous);
     if (previous) await expireQuietly(p, previous);
-    if (kept && checkout.checkoutSessionId) {
-      return { checkoutUrl: keepCheckout(p, { ...checkout, checkoutSessionId: checkout.checkoutSessionId }) };
-    }
-    return { checkoutUrl: checkout.checkoutUrl };
+    return { checkoutUrl };
   }
   if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
     const previous = p.payment.paymentRef;
     const invoice = await setUp.setUpPayment(repriced);
-    p.updatePayment({ paymentRef: invoice.paymentRef });
+    p.paymentRefIs(invoice.paymentRef);
     if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
     return { invoiceUrl: invoice.invoiceUrl };
   }
@@ -221,12 +210,6 @@ async function stopQuietly(
     });
     return false;
   }
-}
-
-/** The purpose of an operator's next `retryRefund`, so the provider does not answer it from an earlier key. */
-export function nextRefundPurpose(p: OrderProcess): string {
-  p.updatePayment({ refundAttempts: p.payment.refundAttempts + 1 });
-  return `retry${p.payment.refundAttempts}`;
 }
 
 /**

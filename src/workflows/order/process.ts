@@ -4,14 +4,14 @@ import type { OrderActivities, OrderChange } from '../../activities';
 import { withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries } from '../../orders/ledger';
 import { noticeOnOrder, type OrderNotice } from '../../orders/order-notice';
-import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
-import type { AppliedReports, ReportContents, ReportKind } from '../../orders/reports';
+import type { CheckoutSession } from '../../orders/payment';
+import type { ReportContents, ReportKind } from '../../orders/reports';
 import { initialStatus, type OrderStatus } from '../../orders/status';
 import type { CarriedOrderState, DeliveryState, OrderWorkflowInput, PaymentHandles } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
-import { operatorTask } from './cancellation';
 import { showToOperators } from './operator-view';
 import { auditEntry, eventRecord, ledgerEntry, type AuditLine, type LedgerLine } from './records';
+import type { Order } from '../../orders/order';
 
 /** The order's writes: milliseconds of SQL, local activities so a change does not queue behind proofs. */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
@@ -72,7 +72,6 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
     delivery: 'pending',
     payment: {
       paymentRef: null,
-      checkoutSessionId: null,
       checkoutSession: null,
       checkoutRenewals: 0,
       handledPaymentRefs: [],
@@ -86,10 +85,11 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
 
 /**
  * The state one order workflow owns (handed whole to the next run): read-only from outside, each piece changed
- * by one method named after what happened (docs/orders.md, "Where the workflow's code lives").
+ * by one method named after what happened (docs/orders.md, "Where the workflow's code lives"). What operators
+ * see of it is operator-view.ts's; the ledger's entries are records.ts's, their totals added by `commit`.
  */
 export class OrderProcess {
-  private state: CarriedOrderState;
+  private carried: CarriedOrderState;
   private _created: boolean;
   private _createFailure: ApplicationFailure | null = null;
   /** Bumped by every state change, so the main loop wakes up. */
@@ -100,24 +100,26 @@ export class OrderProcess {
 
   constructor(readonly input: OrderWorkflowInput) {
     this._created = input.carried !== undefined;
-    this.state = input.carried ?? newOrderState(input);
+    this.carried = input.carried ?? newOrderState(input);
   }
 
-  carry(): CarriedOrderState {
-    return this.state;
+  get state(): Readonly<CarriedOrderState> {
+    return this.carried;
   }
-
-  get order(): OrderSnapshot {
-    return this.state.order;
+  get order(): Order {
+    return this.carried.order;
   }
   get notice(): OrderNotice {
-    return this.state.notice;
+    return this.carried.notice;
+  }
+  get payment(): Readonly<PaymentHandles> {
+    return this.carried.payment;
   }
   get status(): OrderStatus {
-    return this.state.order.status;
+    return this.carried.order.status;
   }
   get probate(): boolean {
-    return this.state.order.type === 'probate';
+    return this.carried.order.type === 'probate';
   }
   get created(): boolean {
     return this._created;
@@ -125,31 +127,20 @@ export class OrderProcess {
   get createFailure(): ApplicationFailure | null {
     return this._createFailure;
   }
-  get statusSince(): number {
-    return this.state.statusSince;
-  }
   get changes(): number {
     return this._changes;
   }
-  get delivery(): DeliveryState {
-    return this.state.delivery;
-  }
-  get payment(): Readonly<PaymentHandles> {
-    return this.state.payment;
-  }
-  get reports(): Readonly<AppliedReports> {
-    return this.state.reports;
-  }
   /** The proof is out of date: made for an older revision of the notice (or not made yet). */
   get proofDue(): boolean {
-    return this.state.proofRevision !== this.state.noticeRevision;
-  }
-  get noticeRevision(): number {
-    return this.state.noticeRevision;
+    return this.carried.proofRevision !== this.carried.noticeRevision;
   }
 
   private update(change: Partial<CarriedOrderState>): void {
-    this.state = { ...this.state, ...change };
+    this.carried = { ...this.carried, ...change };
+  }
+
+  private pay(change: Partial<PaymentHandles>): void {
+    this.update({ payment: { ...this.carried.payment, ...change } });
   }
 
   placed(): void {
@@ -163,7 +154,7 @@ export class OrderProcess {
 
   /** An amendment's notice: a new revision, whose proof is due; artwork already delivered goes again. */
   reviseNotice(notice: OrderNotice): void {
-    const { delivery, noticeRevision } = this.state;
+    const { delivery, noticeRevision } = this.carried;
     this.update({
       notice,
       noticeRevision: noticeRevision + 1,
@@ -181,14 +172,34 @@ export class OrderProcess {
     this.touch();
   }
 
-  /** payment.ts and checkout.ts only. */
-  updatePayment(change: Partial<PaymentHandles>): void {
-    this.update({ payment: { ...this.state.payment, ...change } });
+  /** The provider's reference of the payment set up (placement, an amendment's new invoice) or received. */
+  paymentRefIs(paymentRef: string | null): void {
+    this.pay({ paymentRef });
+  }
+
+  /** A Checkout Session to hand out; an amendment's replaces one that may still be paid (and is then refunded). */
+  checkoutOpened(session: CheckoutSession, replacing?: string): void {
+    const replaced = this.carried.payment.replacedCheckoutSessionIds;
+    this.pay({
+      checkoutSession: session,
+      ...(replacing && { replacedCheckoutSessionIds: [...replaced, replacing] }),
+    });
+  }
+
+  /** A payment settled (it paid the order, or was refunded as stray): a repeat of it is ignored. */
+  paymentHandled(paymentRef: string): void {
+    this.pay({ handledPaymentRefs: [...this.carried.payment.handledPaymentRefs, paymentRef] });
+  }
+
+  /** Numbers the next Checkout Session renewal or operator's refund retry: each has an idempotency key of its own. */
+  next(counter: 'checkoutRenewals' | 'refundAttempts'): number {
+    this.pay({ [counter]: this.carried.payment[counter] + 1 });
+    return this.carried.payment[counter];
   }
 
   /** Kept so an identical repeat is acknowledged without a change. */
   reportApplied<K extends ReportKind>(kind: K, content: ReportContents[K]): void {
-    this.update({ reports: { ...this.state.reports, [kind]: content } });
+    this.update({ reports: { ...this.carried.reports, [kind]: content } });
   }
 
   /** Runs one state change at a time: handlers may interleave at every await. */
@@ -202,26 +213,26 @@ export class OrderProcess {
     }
   }
 
-  touch(): void {
+  private touch(): void {
     this._changes += 1;
   }
 
-  async commit(update: Partial<OrderSnapshot>, change: Change = {}): Promise<void> {
+  async commit(update: Partial<Order>, change: Change = {}): Promise<void> {
     const at = nowIso();
-    const before = this.state.order;
+    const before = this.carried.order;
     const statusChanged = update.status !== undefined && update.status !== before.status;
     const ledger = (change.ledger ?? [])
       .filter((e) => e.amountGbpPence > 0)
       .map((e) => ledgerEntry(before, e, at));
     const order = {
       ...before,
-      ...(statusChanged && { needsAttention: this.state.delivery === 'failed' }),
+      ...(statusChanged && { needsAttention: this.carried.delivery === 'failed' }),
       ...update,
       ...(ledger.length > 0 && withEntries(before, ledger)),
       version: before.version + 1,
       updatedAt: at,
     };
-    const eventSequence = this.state.eventSequence + (change.event ? 1 : 0);
+    const eventSequence = this.carried.eventSequence + (change.event ? 1 : 0);
     this.update({ order, eventSequence, ...(statusChanged && { statusSince: Date.now() }) });
     let event = change.event ? eventRecord(order, change.event, eventSequence, at) : null;
     const record = {
@@ -233,15 +244,15 @@ export class OrderProcess {
     if (change.allocateReference) event = await this.commitPlacement(record);
     else await writes.commitOrderChange(record);
     if (event) this.announce(event);
-    this.showToOperators();
+    showToOperators(this);
     this.touch();
   }
 
   /** The reference the placement's commit allocated, set on the order and on its event as recorded. */
   private async commitPlacement(record: OrderChange): Promise<OrderEventRecord | null> {
     const reference = await writes.commitPlacement(record);
-    this.update({ order: { ...this.state.order, reference } });
-    return record.event && withOrderData(record.event, toOrder(this.state.order));
+    this.update({ order: { ...this.carried.order, reference } });
+    return record.event && withOrderData(record.event, this.carried.order);
   }
 
   get announced(): boolean {
@@ -267,10 +278,6 @@ export class OrderProcess {
   }
 
   async audit(entry: AuditLine, at = nowIso()): Promise<void> {
-    await writes.recordAudit(auditEntry(this.state.order, entry, at));
-  }
-
-  showToOperators(): void {
-    showToOperators(this.state.order, this.state.delivery === 'failed', operatorTask(this));
+    await writes.recordAudit(auditEntry(this.carried.order, entry, at));
   }
 }

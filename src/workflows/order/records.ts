@@ -2,7 +2,7 @@ import { uuid4 } from '@temporalio/workflow';
 import type { AuditEntry } from '../../orders/audit';
 import { eventData, eventIdOf, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import type { LedgerEntry } from '../../orders/ledger';
-import { toOrder, type OrderSnapshot } from '../../orders/order-snapshot';
+import type { Order } from '../../orders/order';
 
 /**
  * The order's records as the workflow writes them with a change: each id is drawn here from the workflow's
@@ -24,9 +24,12 @@ export const ledgerLine = (
   reason: string,
 ): LedgerLine => ({ kind, amountGbpPence, providerRef, reason });
 
+/** Whose record it is. */
+type Owner = Pick<Order, 'id' | 'organisationId'>;
+
 const hexId = () => uuid4().replace(/-/g, '');
 
-export function ledgerEntry(order: OrderSnapshot, line: LedgerLine, at: string): LedgerEntry {
+export function ledgerEntry(order: Owner, line: LedgerLine, at: string): LedgerEntry {
   return {
     id: `led_${hexId()}`,
     orderId: order.id,
@@ -36,14 +39,14 @@ export function ledgerEntry(order: OrderSnapshot, line: LedgerLine, at: string):
   };
 }
 
-export function auditEntry(order: OrderSnapshot, line: AuditLine, at: string): AuditEntry {
+export function auditEntry(order: Owner, line: AuditLine, at: string): AuditEntry {
   const { action, actor, reason = null, details = {} } = line;
   const { id: orderId, organisationId } = order;
   return { id: `aud_${hexId()}`, orderId, organisationId, action, actor, reason, details, createdAt: at };
 }
 
 export function eventRecord(
-  order: OrderSnapshot,
+  order: Order,
   event: OrderEventName,
   sequence: number,
   at: string,
@@ -56,6 +59,6 @@ export function eventRecord(
     event,
     sequence,
     createdAt: at,
-    data: eventData(event, toOrder(order)),
+    data: eventData(event, order),
   };
 }

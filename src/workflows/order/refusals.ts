@@ -1,6 +1,7 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import { AppError, type ErrorCode } from '../../errors';
 import { doesNotFitMessage, nextStatus, type OrderTransition } from '../../orders/status';
+import { UNCHANGED, type Refusal } from '../order.messages';
 import type { OrderProcess } from './process';
 
 /** A business refusal: the update fails with our error code as its type, and nothing changes. */
@@ -15,6 +16,27 @@ export function refuse(
     nonRetryable: true,
     details: details ? [details] : [],
   });
+}
+
+/** A validator's refusal of a message that would change nothing: the caller answers with the order. */
+export const unchanged = (p: OrderProcess) =>
+  ApplicationFailure.create({
+    type: UNCHANGED,
+    message: 'Nothing changes.',
+    nonRetryable: true,
+    details: [p.order],
+  });
+
+/** A validator's answer as a query carries it: its refusal, or null when it accepts. */
+export function refusalOf(check: () => unknown): Refusal | null {
+  try {
+    check();
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApplicationFailure)) throw err;
+    const details = err.details?.[0] as Record<string, unknown> | undefined;
+    return { type: err.type ?? '', message: err.message, ...(details && { details }) };
+  }
 }
 
 /** Runs a pure check of src/orders: its AppError refusal becomes the update's refusal, with the same code. */

@@ -14,11 +14,11 @@ export function nextDeadline(p: OrderProcess): Deadline | null {
   const deadlines: Deadline[] = [];
   const attention = t.attentionAfterMs[p.status];
   if (attention !== undefined && !p.order.needsAttention)
-    deadlines.push({ at: p.statusSince + attention, action: 'attention' });
+    deadlines.push({ at: p.state.statusSince + attention, action: 'attention' });
   if (p.status === 'pending_payment')
-    deadlines.push({ at: p.statusSince + t.paymentExpiryMs, action: 'expire' });
+    deadlines.push({ at: p.state.statusSince + t.paymentExpiryMs, action: 'expire' });
   if (p.status === 'urn_received' || (p.status === 'published' && !p.probate)) {
-    deadlines.push({ at: p.statusSince + t.completeAfterMs, action: 'complete' });
+    deadlines.push({ at: p.state.statusSince + t.completeAfterMs, action: 'complete' });
   }
   return deadlines.reduce<Deadline | null>(
     (first, d) => (first === null || d.at < first.at ? d : first),
@@ -38,7 +38,7 @@ export async function onDeadline(p: OrderProcess): Promise<void> {
           audit: {
             action: 'needs_attention',
             actor: 'system',
-            details: { status: p.status, since: new Date(p.statusSince).toISOString() },
+            details: { status: p.status, since: new Date(p.state.statusSince).toISOString() },
           },
         },
       );

@@ -3,9 +3,9 @@ import type { OrderActivities } from '../../activities';
 import type { CreditReason } from '../../documents/vat';
 import { withDocument, type IssuedDocumentRef } from '../../orders/documents';
 import type { Pricing } from '../../orders/order-notice';
-import type { OrderSnapshot } from '../../orders/order-snapshot';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
+import type { Order } from '../../orders/order';
 
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
@@ -15,14 +15,14 @@ const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
  */
 
 /** The VAT invoice the order's price stands on: its latest. */
-export function currentInvoice(order: OrderSnapshot): IssuedDocumentRef | undefined {
+export function currentInvoice(order: Order): IssuedDocumentRef | undefined {
   return (order.documents ?? []).filter((d) => d.kind === 'vat_invoice').at(-1);
 }
 
 /** Issues the VAT invoice of `order` (as it is about to be committed) and answers the order's documents. */
 export async function invoiceDocuments(
   p: OrderProcess,
-  order: OrderSnapshot = p.order,
+  order: Order = p.order,
 ): Promise<IssuedDocumentRef[] | null> {
   const invoice = await documents.issueVatInvoice({ order, issueKey: `vat_invoice:v${order.version}` });
   return withDocument(order.documents, invoice);

@@ -38,7 +38,7 @@ afterAll(() => stack.stop());
 
 const newestFirst = (orders: Order[]) =>
   [...orders]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1))
     .map((o) => o.id);
 
 async function collect(query: string, pageLimit = 100) {
@@ -78,13 +78,13 @@ describe('GET /api/v1/orders', () => {
     ['status=booked', (o: Order) => o.status === 'booked'],
     ['type=hgv', (o: Order) => o.type === 'hgv'],
     ['status=published&type=probate', (o: Order) => o.status === 'published' && o.type === 'probate'],
-    ['createdAfter=2026-10-01T10:00:00Z', (o: Order) => o.createdAt > new Date('2026-10-01T10:00:00Z')],
-    ['createdBefore=2026-10-01T10:00:00Z', (o: Order) => o.createdAt < new Date('2026-10-01T10:00:00Z')],
+    ['createdAfter=2026-10-01T10:00:00Z', (o: Order) => o.createdAt > '2026-10-01T10:00:00.000Z'],
+    ['createdBefore=2026-10-01T10:00:00Z', (o: Order) => o.createdAt < '2026-10-01T10:00:00.000Z'],
     [
       'createdAfter=2026-10-01T05:00:00Z&createdBefore=2026-10-02T01:00:00%2B01:00&status=awaiting_booking',
       (o: Order) =>
-        o.createdAt > new Date('2026-10-01T05:00:00Z') &&
-        o.createdAt < new Date('2026-10-02T00:00:00Z') &&
+        o.createdAt > '2026-10-01T05:00:00.000Z' &&
+        o.createdAt < '2026-10-02T00:00:00.000Z' &&
         o.status === 'awaiting_booking',
     ],
   ])('filters with %s across pages (the cursor carries the filter)', async (query, keep) => {

@@ -33,7 +33,7 @@ async function newOrganisation(count: number) {
           applicantName: `Applicant ${i} – “Ltd”`,
           lines: [i, 'x'],
         },
-        publishedAt: i % 3 === 0 ? new Date(base + i) : null,
+        publishedAt: i % 3 === 0 ? new Date(base + i).toISOString() : null,
       }),
     );
   }
@@ -60,17 +60,22 @@ it('stores each order body with its projection row, equal to the body read from 
     const parsed = JSON.parse(body);
     expect(parsed).toEqual(await fromColumns(org.id, parsed.id));
   }
-  expect(result.last).toEqual({ id: orders[0].id, createdAt: orders[0].createdAt });
+  expect(result.last).toEqual({ id: orders[0].id, createdAt: new Date(orders[0].createdAt) });
   expect(result.hasMore).toBe(false);
 });
 
 it('rewrites the body with every newer projection write, and keeps it when an older one is refused', async () => {
   const { org, orders } = await newOrganisation(1);
-  const booked = { ...orders[0], status: 'booked' as const, version: 2, updatedAt: new Date(base + 5) };
+  const booked = {
+    ...orders[0],
+    status: 'booked' as const,
+    version: 2,
+    updatedAt: new Date(base + 5).toISOString(),
+  };
   expect(await upsertOrderProjection(db, booked)).toBe(true);
   expect(await upsertOrderProjection(db, { ...orders[0], status: 'cancelled' })).toBe(false);
   const [body] = (await page(org.id)).bodies;
-  expect(JSON.parse(body)).toMatchObject({ status: 'booked', updatedAt: booked.updatedAt.toISOString() });
+  expect(JSON.parse(body)).toMatchObject({ status: 'booked', updatedAt: booked.updatedAt });
 });
 
 it('serializes rows with no body or an older one from their columns when read', async () => {

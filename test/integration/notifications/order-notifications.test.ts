@@ -1,6 +1,5 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { vatDocumentActivities } from '../../../src/activities/vat-documents';
-import { toSnapshot } from '../../../src/orders/order-snapshot';
 import type { OrderEventRecord } from '../../../src/orders/events';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -300,7 +299,7 @@ describe('test mode never mails strangers', () => {
     // The billing e-mail carries the order's VAT invoice, which its workflow issues at placement.
     const { issueVatInvoice } = vatDocumentActivities({ config: api.config, db: api.db });
     await new MockActivityEnvironment().run(issueVatInvoice, {
-      order: toSnapshot(order),
+      order,
       issueKey: `vat_invoice:v${order.version}`,
     });
     const acts = activities();

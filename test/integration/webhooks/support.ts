@@ -85,7 +85,7 @@ export async function recordTestEvent(
     createdAt: new Date(),
     livemode: opts.livemode ?? false,
     status: event === 'order.published' ? 'published' : 'awaiting_booking',
-    publishedAt: event === 'order.published' ? new Date() : null,
+    publishedAt: event === 'order.published' ? new Date().toISOString() : null,
     certificateUrl: event === 'order.published' ? 'http://localhost:3000/api/v1/orders/x/certificate' : null,
   });
   const record: OrderEventRecord = {

@@ -26,7 +26,7 @@ function publishedOrder(file: string, overrides: Partial<Order> = {}): Order {
     newspaperName: 'Yorkshire Evening Post',
     gazetteEdition: probate ? 'london' : null,
     publicationDate: '2026-12-07',
-    publishedAt: new Date('2026-12-07T06:00:00Z'),
+    publishedAt: '2026-12-07T06:00:00.000Z',
     pageNumber: 34,
     newspaperReference: 'YEP-556677',
     urn: probate ? '4567890' : null,

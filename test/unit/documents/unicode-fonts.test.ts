@@ -29,7 +29,7 @@ const order = anOrder({
   newspaperName: 'Cambrian News',
   gazetteEdition: 'london',
   publicationDate: '2027-03-01',
-  publishedAt: new Date('2027-03-01T08:00:00Z'),
+  publishedAt: '2027-03-01T08:00:00.000Z',
   pricing: {
     subtotalGbpPence: 0,
     platformFeeGbpPence: 0,
