@@ -133,32 +133,43 @@ export function errorHandler(retryAfterSeconds: number) {
   return async (ctx: AppContext, next: Next) => {
     try {
       await next();
-      // Nothing answered: either no route matched (404) or the router found the path under another method
-      // (405 with its Allow header, or 501 for a method it does not know).
-      if (ctx.body === undefined && ctx.status === 404) throw new AppError('not_found', 'No such endpoint.');
-      if (ctx.body === undefined && (ctx.status === 405 || ctx.status === 501)) {
-        throw new AppError('method_not_allowed', `${ctx.method} is not allowed here.`, {
-          allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),
-        });
-      }
+      throwIfNothingAnswered(ctx);
     } catch (err) {
-      const appError = toAppError(err);
-      if (appError.code === 'internal_error') {
-        ctx.state.log?.error({ err }, 'unexpected error');
-      } else if (appError.code === 'service_unavailable') {
-        // One line per refused request while a dependency is down: the cause, not a stack trace.
-        ctx.state.log?.warn(
-          { cause: err instanceof Error ? err.message : String(err) },
-          'dependency unavailable',
-        );
-      }
-      const status = HTTP_STATUS[appError.code];
-      const inWindow = appError.details?.retryAfterSeconds;
-      if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
-      else if (status === 429 && typeof inWindow === 'number') ctx.set('Retry-After', String(inWindow));
-      ctx.status = status;
-      ctx.type = 'application/json';
-      ctx.body = errorBody(appError);
+      answerWithError(ctx, err, retryAfterSeconds);
     }
   };
+}
+
+/**
+ * Nothing answered: either no route matched (404) or the router found the path under another method
+ * (405 with its Allow header, or 501 for a method it does not know).
+ */
+function throwIfNothingAnswered(ctx: AppContext): void {
+  if (ctx.body !== undefined) return;
+  if (ctx.status === 404) throw new AppError('not_found', 'No such endpoint.');
+  if (ctx.status === 405 || ctx.status === 501) {
+    throw new AppError('method_not_allowed', `${ctx.method} is not allowed here.`, {
+      allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),
+    });
+  }
+}
+
+function answerWithError(ctx: AppContext, err: unknown, retryAfterSeconds: number): void {
+  const appError = toAppError(err);
+  if (appError.code === 'internal_error') {
+    ctx.state.log?.error({ err }, 'unexpected error');
+  } else if (appError.code === 'service_unavailable') {
+    // One line per refused request while a dependency is down: the cause, not a stack trace.
+    ctx.state.log?.warn(
+      { cause: err instanceof Error ? err.message : String(err) },
+      'dependency unavailable',
+    );
+  }
+  const status = HTTP_STATUS[appError.code];
+  const inWindow = appError.details?.retryAfterSeconds;
+  if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
+  else if (status === 429 && typeof inWindow === 'number') ctx.set('Retry-After', String(inWindow));
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = errorBody(appError);
 }

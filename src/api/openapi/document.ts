@@ -191,39 +191,52 @@ const SECURITY = {
   integration: [{ integrationKey: [] }],
 };
 
-function operation(o: Op): ZodOpenApiOperationObject {
-  const limits = o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
+/** The error codes an operation can answer: its own plus those its limits, security, input and idempotency bring. */
+function operationCodes(o: Op, limits: Limits): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(['internal_error', 'service_unavailable', ...(o.codes ?? [])]);
   if (limits !== 'none') codes.add('rate_limit_exceeded');
   if (o.security) codes.add('unauthorized').add('forbidden');
   if (o.body || o.query) codes.add('validation_error').add('payload_too_large');
   if (o.idempotent) codes.add('idempotency_key_reused').add('idempotency_request_in_progress');
-  const okHeaders = {
+  return codes;
+}
+
+function okResponse(o: Op, limits: Limits) {
+  const headers = {
     ...o.ok.headers,
     ...(o.idempotent && { 'Idempotent-Replayed': idempotentReplayedHeader.optional() }),
   };
-  const okContent = o.ok.pdf
+  const content = o.ok.pdf
     ? { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } }
     : o.ok.schema && { 'application/json': { schema: o.ok.schema, ...responseExample(o.id) } };
+  return {
+    description: o.ok.description,
+    headers: responseHeaders(limits, headers),
+    ...(content && { content }),
+  };
+}
+
+function requestParams(o: Op) {
+  return {
+    ...(o.query && { query: o.query }),
+    ...(o.path && { path: o.path }),
+    ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
+  };
+}
+
+function operation(o: Op): ZodOpenApiOperationObject {
+  const limits = o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
   return {
     operationId: o.id,
     summary: o.summary,
     ...(o.description && { description: o.description }),
     tags: [o.tag],
     security: o.security ? SECURITY[o.security] : [],
-    requestParams: {
-      ...(o.query && { query: o.query }),
-      ...(o.path && { path: o.path }),
-      ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
-    },
+    requestParams: requestParams(o),
     ...(o.body && { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }),
     responses: {
-      [String(o.ok.status ?? 200)]: {
-        description: o.ok.description,
-        headers: responseHeaders(limits, okHeaders),
-        ...(okContent && { content: okContent }),
-      },
-      ...errorResponses(limits, codes),
+      [String(o.ok.status ?? 200)]: okResponse(o, limits),
+      ...errorResponses(limits, operationCodes(o, limits)),
     },
   };
 }
