@@ -179,7 +179,17 @@ export function webhookAttempter(deps: WebhookDeps) {
       webhookFirstAttemptDelay.observe({ outcome }, (Date.now() - Date.parse(event.createdAt)) / 1000);
     }
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
-    const made = { ...input, attempt, startedAt, statusCode, error, latencyMs, responseExcerpt: excerpt };
+    const { deliveryId, replay } = input;
+    const made = {
+      deliveryId,
+      replay,
+      attempt,
+      startedAt,
+      statusCode,
+      error,
+      latencyMs,
+      responseExcerpt: excerpt,
+    };
     const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
     await recordMadeAttempt(log, input.deliveryId, () =>
       recordAttempt(db, made, { status: outcome, nextAttemptAt }),
