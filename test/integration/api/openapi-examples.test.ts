@@ -78,6 +78,17 @@ function shape(value: unknown): unknown {
   );
 }
 
+/** A copy without any `publicationDate`, at every depth. */
+function withoutPublicationDates(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPublicationDates);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'publicationDate')
+      .map(([k, v]) => [k, withoutPublicationDates(v)]),
+  );
+}
+
 describe('OpenAPI examples (src/api/openapi/examples.json)', () => {
   it('are the responses the real service gives today, normalised', async () => {
     const recorded = await record();
@@ -89,9 +100,9 @@ describe('OpenAPI examples (src/api/openapi/examples.json)', () => {
     const committed = JSON.parse(readFileSync(FILE, 'utf8')) as typeof recorded;
     expect(shape(committed)).toEqual(shape(recorded));
     expect(committed.errors).toEqual(recorded.errors);
-    // A quote's publicationDate is the first date the paper can meet from today: it moves with the weekday.
-    const { publicationDate: _committedDate, ...committedQuote } = committed.responses.createQuote;
-    const { publicationDate: _recordedDate, ...recordedQuote } = recorded.responses.createQuote;
-    expect(committedQuote).toEqual(recordedQuote);
+    // A quote's publication dates are the first the papers can meet from today: they move with the weekday.
+    expect(withoutPublicationDates(committed.responses.createQuote)).toEqual(
+      withoutPublicationDates(recorded.responses.createQuote),
+    );
   });
 });
