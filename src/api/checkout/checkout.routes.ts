@@ -10,12 +10,12 @@ import type { Order } from '../../orders/order';
 import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/payment';
 import { usesStripe } from '../../payments/stripe-account';
 import { liveCheckoutSession, sendPaymentReceived } from '../../temporal/orders';
-import { html, Html } from '../../web/html';
+import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { styledPagePolicy } from '../pages/page-security';
+import { inlineStyle } from '../pages/page-security';
 
 interface PaymentPageDeps {
   db: Db;
@@ -27,10 +27,7 @@ interface PaymentPageDeps {
 const CSS = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a;line-height:1.5}
 a{color:#0b4fa8}a:focus,button:focus{outline:3px solid #fd0;outline-offset:2px}
 .sandbox{background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309}`;
-/** The pages' one stylesheet, by hash; forms post only here; never framed. */
-const POLICY = styledPagePolicy(CSS);
-/** Our own stylesheet, inserted byte for byte as written (its hash is in the policy). */
-const STYLE = new Html(`<style>${CSS}</style>`);
+const { style: STYLE, policy: POLICY } = inlineStyle(CSS);
 
 /**
  * A small, accessible page for the person paying: language, title, one main landmark with one heading, readable

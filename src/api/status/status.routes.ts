@@ -7,9 +7,9 @@ import {
   type StatusDeps,
   type StatusSnapshot,
 } from '../../status/status.service';
-import { html, Html } from '../../web/html';
+import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { styledPagePolicy } from '../pages/page-security';
+import { inlineStyle } from '../pages/page-security';
 
 /** Each state's label and colour. */
 const STATES: Record<ComponentState, [label: string, colour: string]> = {
@@ -31,10 +31,7 @@ ${Object.entries(STATES)
   .join('\n')}
 `;
 
-/** The status page's Content-Security-Policy. */
-const STATUS_PAGE_POLICY = styledPagePolicy(STATUS_CSS);
-/** The stylesheet inserted byte for byte as written (its hash is the policy's). */
-const STATUS_STYLE = new Html(`<style>${STATUS_CSS}</style>`);
+const { style: STATUS_STYLE, policy: STATUS_PAGE_POLICY } = inlineStyle(STATUS_CSS);
 
 const SHORT_TIME = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',

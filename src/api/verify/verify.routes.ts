@@ -73,34 +73,31 @@ function answer(ctx: AppContext, status: number, outcome: VerifyOutcome) {
   ctx.body = json ? verifyJson(outcome) : verifyPage(outcome);
 }
 
+/** The JSON answer of each refusal. */
+const REFUSALS: Record<Exclude<VerifyOutcome['kind'], 'shown' | 'checked'>, [string, string]> = {
+  unknown: ['No document we issued has this id.', 'document_not_found'],
+  rate_limited: ['Too many verifications from this address. Retry shortly.', 'rate_limit_exceeded'],
+  too_large: [`The file is larger than ${MAX_VERIFY_BYTES} bytes.`, 'payload_too_large'],
+  no_file: ['Send the PDF (a form field or the request body).', 'validation_error'],
+};
+
 function verifyJson(o: VerifyOutcome) {
-  switch (o.kind) {
-    case 'unknown':
-      return { error: 'No document we issued has this id.', code: 'document_not_found' };
-    case 'rate_limited':
-      return {
-        error: 'Too many verifications from this address. Retry shortly.',
-        code: 'rate_limit_exceeded',
-      };
-    case 'too_large':
-      return { error: `The file is larger than ${MAX_VERIFY_BYTES} bytes.`, code: 'payload_too_large' };
-    case 'no_file':
-      return { error: 'Send the PDF (a form field or the request body).', code: 'validation_error' };
-    default: {
-      const d = o.document;
-      return {
-        documentId: d.id,
-        kind: d.kind,
-        ...(d.number && { number: d.number }),
-        title: d.summary.title,
-        issuedAt: d.issued_at.toISOString(),
-        livemode: d.livemode,
-        sha256: d.sha256,
-        facts: Object.fromEntries(d.summary.facts),
-        ...(o.kind === 'checked' && { presentedSha256: o.sha256, matches: o.matches }),
-      };
-    }
+  if (o.kind !== 'shown' && o.kind !== 'checked') {
+    const [error, code] = REFUSALS[o.kind];
+    return { error, code };
   }
+  const d = o.document;
+  return {
+    documentId: d.id,
+    kind: d.kind,
+    ...(d.number && { number: d.number }),
+    title: d.summary.title,
+    issuedAt: d.issued_at.toISOString(),
+    livemode: d.livemode,
+    sha256: d.sha256,
+    facts: Object.fromEntries(d.summary.facts),
+    ...(o.kind === 'checked' && { presentedSha256: o.sha256, matches: o.matches }),
+  };
 }
 
 /** The uploaded file: the first file of a multipart form, or a raw PDF body; refused past MAX_VERIFY_BYTES. */
@@ -159,6 +156,11 @@ type VerifyOutcome =
   | { kind: 'no_file'; document: Shown }
   | { kind: 'unknown'; id: string }
   | { kind: 'rate_limited' };
+
+const UPLOAD_REFUSALS = {
+  too_large: 'That file is larger than 2 MB: it is not one of our documents.',
+  no_file: 'Choose a PDF file to check.',
+};
 
 const KIND_NAMES: Record<string, string> = {
   certificate: 'Certificate of publication',
@@ -245,15 +247,10 @@ function body(o: VerifyOutcome): { title: string; main: Html } {
       const d = o.document;
       const title = d.summary.title;
       const note =
-        o.kind === 'too_large'
-          ? html`<div class="error" role="alert">
-              <p>That file is larger than 2 MB: it is not one of our documents.</p>
-            </div>`
-          : o.kind === 'no_file'
-            ? html`<div class="error" role="alert"><p>Choose a PDF file to check.</p></div>`
-            : o.kind === 'checked'
-              ? result(o)
-              : '';
+        o.kind === 'checked'
+          ? result(o)
+          : o.kind !== 'shown' &&
+            html`<div class="error" role="alert"><p>${UPLOAD_REFUSALS[o.kind]}</p></div>`;
       return {
         title,
         main: html`<h1>${title}</h1>
