@@ -250,8 +250,8 @@ const orders = op('Orders');
 const integrations = op('Integrations');
 
 /** A read-scoped list of `tag`: one page per request. */
-const list = (tag: string, id: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
-  op(tag)(id, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
+const list = (tag: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
+  op(tag)(`list${tag}`, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
 
 const pdf = (what: string, id: string): Op =>
   orders(id, `Download the ${what} PDF`, {
@@ -324,13 +324,7 @@ const OPERATIONS: Record<string, Op> = {
     ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
     codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
   }),
-  'get /v1/orders': list(
-    'Orders',
-    'listOrders',
-    'List orders, newest first',
-    orderList.querySchema,
-    orderListSchema,
-  ),
+  'get /v1/orders': list('Orders', 'List orders, newest first', orderList.querySchema, orderListSchema),
   'get /v1/orders/{id}': orders('getOrder', 'Get an order', {
     security: 'read',
     path: orderId,
@@ -343,16 +337,13 @@ const OPERATIONS: Record<string, Op> = {
     'locus_ambiguous',
     'gazette_unavailable',
   ]),
-  'post /v1/orders/{id}/cancel': orderMessage(
-    'cancel',
-    'Cancel an order',
-    cancelBody.meta({ id: 'CancelRequest' }),
-    ['order_not_cancellable'],
-  ),
+  'post /v1/orders/{id}/cancel': orderMessage('cancel', 'Cancel an order', cancelBody, [
+    'order_not_cancellable',
+  ]),
   'post /v1/orders/{id}/purchase-order': orderMessage(
     'submitPurchaseOrder',
     'Give the PO reference',
-    purchaseOrderBody.meta({ id: 'PurchaseOrderRequest' }),
+    purchaseOrderBody,
     ['invalid_state_transition'],
   ),
   'get /v1/orders/{id}/proof': pdf('proof', 'getOrderProof'),
@@ -370,7 +361,6 @@ const OPERATIONS: Record<string, Op> = {
   },
   'get /v1/events': list(
     'Events',
-    'listEvents',
     'List events, newest first (recover missed webhooks)',
     eventList.querySchema,
     eventListSchema,
@@ -383,7 +373,7 @@ const OPERATIONS: Record<string, Op> = {
   }),
   'post /v1/test_helpers/orders/{id}/advance': testHelper('advanceTestOrder', 'move a test order on', {
     path: orderId,
-    body: advanceBody.meta({ id: 'AdvanceRequest' }),
+    body: advanceBody,
     ok: { description: 'The order afterwards.', schema: orderSchema },
     codes: ['order_not_found', 'invalid_state_transition'],
   }),
@@ -391,7 +381,7 @@ const OPERATIONS: Record<string, Op> = {
     'sendTestWebhook',
     'send a sample event to the test endpoints',
     {
-      body: sendBody.meta({ id: 'SendSampleRequest' }),
+      body: sendBody,
       ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
       codes: ['order_not_found', 'not_found'],
     },

@@ -37,8 +37,12 @@ interface OrderWriteDeps {
   timings: OrderTimings;
 }
 
-export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
-export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
+export const cancelBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(1000).optional() })
+  .meta({ id: 'CancelRequest' });
+export const purchaseOrderBody = z
+  .strictObject({ poReference: z.string().trim().min(1).max(100) })
+  .meta({ id: 'PurchaseOrderRequest' });
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
