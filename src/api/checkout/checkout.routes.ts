@@ -29,10 +29,7 @@ a{color:#0b4fa8}a:focus,button:focus{outline:3px solid #fd0;outline-offset:2px}
 .sandbox{background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309}`;
 const { style: STYLE, policy: POLICY } = inlineStyle(CSS);
 
-/**
- * A small, accessible page for the person paying: language, title, one main landmark with one heading, readable
- * contrast, and an optional banner above it. Never cached: it reflects an order's state at the moment.
- */
+/** An accessible page for the person paying; never cached, as it shows the order's state at the moment. */
 function sendPublicPage(
   ctx: AppContext,
   o: { status?: number; title: string; body: Html; banner?: Html },
@@ -198,10 +195,7 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
     });
   };
 
-  /**
-   * The sandbox's own orders (sandboxServes); any other order is not found, as is a checkout page of an order
-   * paid otherwise than by card.
-   */
+  /** The sandbox's own orders (sandboxServes), card orders only for checkout: anything else is not found. */
   async function orderOf(ctx: AppContext, checkout: boolean) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);

@@ -31,10 +31,7 @@ import {
 } from './schemas';
 import recorded from './examples.json';
 
-/**
- * Real responses of the service, recorded by test/integration/api/openapi-examples.test.ts
- * (`RECORD_OPENAPI_EXAMPLES=1`) with ids, instants and dates normalised, so the document does not depend on the day.
- */
+/** Real responses, recorded by openapi-examples.test.ts, with ids and dates normalised. */
 const EXAMPLES = recorded as {
   responses: Record<string, unknown>;
   errors: Partial<Record<ErrorCode, unknown>>;

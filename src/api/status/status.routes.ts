@@ -120,10 +120,7 @@ function renderStatusPage(s: StatusSnapshot): string {
     </html> `.value;
 }
 
-/**
- * The public status page, no authentication: `GET /status` (HTML) and `GET /status.json`. Snapshots are
- * cached for a few seconds by the service, so visitors cost little.
- */
+/** The public status page, `GET /status` and `/status.json` (the service caches snapshots a few seconds). */
 export function statusRoutes(deps: StatusDeps): Router<AppState> {
   const service = createStatusService(deps);
   const router = new Router<AppState>();

@@ -45,8 +45,8 @@ const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep
 };
 
 /**
- * Test mode's helpers (docs/test-mode.md), for test-mode keys only: a live key gets 404, as if they did not
- * exist. `advance` sends the same workflow messages the real provider, newspaper or Gazette would.
+ * Test mode's helpers (docs/test-mode.md): a live key gets 404, as if they did not exist. `advance` sends the
+ * workflow messages the real provider, newspaper or Gazette would.
  */
 export function testHelperRoutes(deps: {
   config: Config;

@@ -16,10 +16,7 @@ const DOCUMENT_ID = /^doc_[0-9A-Za-z]{22}$/;
 
 class TooLarge extends Error {}
 
-/**
- * `/verify/<id>`, the public verification page of an issued document (docs/documents.md "Verification"): the
- * upload is bounded as it streams, and requests are limited per client IP.
- */
+/** `/verify/<id>`, an issued document's public page (docs/documents.md): uploads bounded as they stream. */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
   router.use('/verify/:id', assetPageHeaders);
