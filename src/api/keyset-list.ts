@@ -109,19 +109,15 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
           repeated.map((k) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
         );
       }
-      const {
-        cursor: given,
-        limit,
-        ...rest
-      } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
+      const { cursor, limit, ...rest } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
       const filters = rest as Filters<S>;
-      if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
+      if (!cursor) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 
-      const parsed = cursorPayload.safeParse(readCursor(given, keys));
+      const parsed = cursorPayload.safeParse(readCursor(cursor, keys));
       if (!parsed.success) throw notACursor();
-      const cursor = parsed.data;
+      const { at, id, f } = parsed.data;
       const sent: Json = { ...toJson(filters), limit: limit?.toString() };
-      const issued: Json = { ...toJson(cursor.f), limit: String(cursor.limit) };
+      const issued: Json = { ...toJson(f), limit: String(parsed.data.limit) };
       const conflicts = Object.keys(sent).filter((k) => sent[k] !== undefined && sent[k] !== issued[k]);
       if (conflicts.length > 0) {
         throw validationError(
@@ -132,11 +128,7 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
           'Filters or page size differ from the ones the cursor was issued for.',
         );
       }
-      return {
-        limit: cursor.limit,
-        filters: cursor.f as Filters<S>,
-        after: { createdAt: new Date(cursor.at), id: cursor.id },
-      };
+      return { limit: parsed.data.limit, filters: f as Filters<S>, after: { createdAt: new Date(at), id } };
     },
 
     /** Answers a page: its items' JSON texts (orders' stored bodies) joined unparsed, and the pagination. */

@@ -98,8 +98,11 @@ interface RateLimitPolicy {
  * with `Retry-After`. No store answering fails closed, 503: the rest of the request needs the database too.
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
-  const opts = { keyPrefix: policy.name, points: policy.points, duration: policy.durationSeconds };
-  const limiter = createLimiter(store, opts);
+  const { name, points, durationSeconds } = policy;
+  const limiter = createLimiter(store, { keyPrefix: name, points, duration: durationSeconds });
+  const quota = policy.behind?.quota;
+  const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
+  const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
   const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);
@@ -118,18 +121,8 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
-      const quota = policy.behind?.quota;
-      const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
-      throw new AppError(
-        'rate_limit_exceeded',
-        `Too many requests${whose}. Retry after ${retryAfter} seconds.`,
-        {
-          retryAfterSeconds: retryAfter,
-          limit: policy.points,
-          windowSeconds: policy.durationSeconds,
-          ...(quota && { quota }),
-        },
-      );
+      const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
+      throw new AppError('rate_limit_exceeded', message, { retryAfterSeconds: retryAfter, ...details });
     }
     if (!policy.behind) setHeaders(ctx, res);
   };

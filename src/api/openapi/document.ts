@@ -7,7 +7,7 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { ERROR_CODES, type ErrorCode } from '../../errors';
-import { ORDER_EVENTS } from '../../orders/events';
+import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { HTTP_STATUS } from '../errors';
 import { eventList } from '../events/events.routes';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
@@ -32,8 +32,9 @@ import {
 import recorded from './examples.json';
 
 /** Real responses, recorded by openapi-examples.test.ts, with ids and dates normalised. */
+type Envelope = { event?: string } | undefined;
 const EXAMPLES = recorded as {
-  responses: Record<string, unknown>;
+  responses: Record<string, unknown> & { getEvent?: Envelope; listEvents?: { events?: Envelope[] } };
   errors: Partial<Record<ErrorCode, unknown>>;
 };
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
@@ -47,13 +48,8 @@ const errorExample = (codes: readonly ErrorCode[]) =>
 
 /** A recorded event envelope of this event name, for its webhook. */
 function eventExample(name: string) {
-  const { getEvent, listEvents } = EXAMPLES.responses as {
-    getEvent?: unknown;
-    listEvents?: { events?: unknown[] };
-  };
-  return example(
-    ([getEvent, ...(listEvents?.events ?? [])] as { event?: string }[]).find((e) => e?.event === name),
-  );
+  const { getEvent, listEvents } = EXAMPLES.responses;
+  return example([getEvent, ...(listEvents?.events ?? [])].find((e) => e?.event === name));
 }
 
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
@@ -421,41 +417,33 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
-function webhooks() {
-  return Object.fromEntries(
-    ORDER_EVENTS.map((name) => [
-      name,
-      {
-        post: {
-          operationId: `webhook${pascalCase(name)}`,
-          summary: `\`${name}\` webhook`,
-          tags: ['Webhooks'],
-          security: [],
-          requestParams: {
-            header: z.object({
-              'X-Service-Signature': z.string().meta({
-                description:
-                  '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
-              }),
-              'X-Service-Event': z.literal(name),
-            }),
-          },
-          requestBody: {
-            required: true,
-            // A reference to the component registered below in output form: our bodies, exactly as sent.
-            content: {
-              'application/json': {
-                schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
-                ...eventExample(name),
-              },
-            },
-          },
-          responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
+const signatureHeader = z.string().meta({
+  description:
+    '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
+});
+
+/** An event's webhook; its body is the component registered in output form: our bodies, exactly as sent. */
+const webhook = (name: OrderEventName) => ({
+  post: {
+    operationId: `webhook${pascalCase(name)}`,
+    summary: `\`${name}\` webhook`,
+    tags: ['Webhooks'],
+    security: [],
+    requestParams: {
+      header: z.object({ 'X-Service-Signature': signatureHeader, 'X-Service-Event': z.literal(name) }),
+    },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
+          ...eventExample(name),
         },
       },
-    ]),
-  );
-}
+    },
+    responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
+  },
+});
 
 const TAGS = {
   Quotes: 'Prices without an account (limited per client IP).',
@@ -495,7 +483,7 @@ export const openApiDocument = () =>
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       security: [{ apiKey: [] }],
       paths: paths(),
-      webhooks: webhooks(),
+      webhooks: Object.fromEntries(ORDER_EVENTS.map((name) => [name, webhook(name)])),
       components: {
         schemas: {
           Error: errorSchema,
