@@ -15,7 +15,7 @@ import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { inlineStyle } from '../pages/page-security';
+import { htmlPage, inlineStyle } from '../pages/page-security';
 
 interface PaymentPageDeps {
   db: Db;
@@ -39,22 +39,15 @@ function sendPublicPage(
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Security-Policy', POLICY);
   const banner = o.banner && html`<p class="sandbox">${o.banner}</p>`;
-  ctx.body = html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${o.title} · Statutory Notice Placement</title>
-        ${STYLE}
-      </head>
-      <body>
-        ${banner}
-        <main>
-          <h1>${o.title}</h1>
-          ${o.body}
-        </main>
-      </body>
-    </html>`.value;
+  ctx.body = htmlPage(
+    `${o.title} · Statutory Notice Placement`,
+    STYLE,
+    html`${banner}
+      <main>
+        <h1>${o.title}</h1>
+        ${o.body}
+      </main>`,
+  );
 }
 
 /** What a card order that no longer awaits payment tells its payer. */
@@ -183,6 +176,10 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
     sameSite: 'Strict',
   } as const;
   router.use(limitPerIp(deps.perIp));
+  const service = {
+    production: config.env === 'production',
+    stripeFor: (live: boolean) => usesStripe(config, live),
+  };
 
   const sendSandboxPage = (ctx: AppContext, order: Order, title: string, body: Html) => {
     const hint = order.livemode
@@ -199,10 +196,6 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
   async function orderOf(ctx: AppContext, checkout: boolean) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);
-    const service = {
-      production: config.env === 'production',
-      stripeFor: (live: boolean) => usesStripe(config, live),
-    };
     if (!order || !sandboxServes(order, service) || (checkout && !hasCheckout(order)))
       throw orderNotFound(id);
     return order;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { Html } from '../../web/html';
+import { html, Html, type Part } from '../../web/html';
 import type { AppContext } from '../context';
 
 /**
@@ -12,6 +12,21 @@ export function inlineStyle(css: string): { style: Html; policy: string } {
   const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
   return { style: new Html(`<style>${css}</style>`), policy };
 }
+
+/** A public page's HTML document: `head` holds its stylesheet. */
+export const htmlPage = (title: string, head: Part, body: Part): string =>
+  html`<!doctype html>
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        ${head}
+        <title>${title}</title>
+      </head>
+      <body>
+        ${body}
+      </body>
+    </html>`.value;
 
 /**
  * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what

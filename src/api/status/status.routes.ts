@@ -9,7 +9,7 @@ import {
 } from '../../status/status.service';
 import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { inlineStyle } from '../pages/page-security';
+import { htmlPage, inlineStyle } from '../pages/page-security';
 
 /** Each state's label and colour. */
 const STATES: Record<ComponentState, [label: string, colour: string]> = {
@@ -80,44 +80,36 @@ function renderStatusPage(s: StatusSnapshot): string {
   const history = s.incidents.history.length
     ? s.incidents.history.map(incidentHtml)
     : html`<p>No incidents in the last ${HISTORY_DAYS} days.</p>`;
-  return html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta http-equiv="refresh" content="60" />
-        <title>Service status · Statutory Notice Placement API</title>
-        ${STATUS_STYLE}
-      </head>
-      <body>
-        <h1>Statutory Notice Placement API: service status</h1>
-        <p class="banner ${banner}" id="overall">${s.summary}</p>
-        <h2>Components</h2>
-        <table id="components">
-          <thead>
-            <tr>
-              <th scope="col">Component</th>
-              <th scope="col">Status</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${s.components.map(componentRow)}
-          </tbody>
-        </table>
-        <section id="open-incidents">
-          <h2>Open incidents</h2>
-          ${open}
-        </section>
-        <section id="history">
-          <h2>Incident history (last ${HISTORY_DAYS} days)</h2>
-          ${history}
-        </section>
-        <p class="meta">
-          Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
-        </p>
-      </body>
-    </html> `.value;
+  return htmlPage(
+    'Service status · Statutory Notice Placement API',
+    html`<meta http-equiv="refresh" content="60" /> ${STATUS_STYLE}`,
+    html`<h1>Statutory Notice Placement API: service status</h1>
+      <p class="banner ${banner}" id="overall">${s.summary}</p>
+      <h2>Components</h2>
+      <table id="components">
+        <thead>
+          <tr>
+            <th scope="col">Component</th>
+            <th scope="col">Status</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${s.components.map(componentRow)}
+        </tbody>
+      </table>
+      <section id="open-incidents">
+        <h2>Open incidents</h2>
+        ${open}
+      </section>
+      <section id="history">
+        <h2>Incident history (last ${HISTORY_DAYS} days)</h2>
+        ${history}
+      </section>
+      <p class="meta">
+        Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
+      </p>`,
+  );
 }
 
 /** The public status page, `GET /status` and `/status.json` (the service caches snapshots a few seconds). */

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { html, time, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { assetPageHeaders } from '../pages/page-security';
+import { assetPageHeaders, htmlPage } from '../pages/page-security';
 
 /** The largest file the page accepts: our documents are well under 1 MiB. */
 const MAX_VERIFY_BYTES = 2 * 1024 * 1024;
@@ -262,19 +262,12 @@ function body(o: VerifyOutcome): { title: string; main: Html } {
 /** The verification page: server-rendered, accessible HTML under the console's stylesheet (no inline code). */
 function verifyPage(o: VerifyOutcome): string {
   const { title, main } = body(o);
-  return html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · Document verification</title>
-        <link rel="stylesheet" href="/settings/assets/console.css" />
-      </head>
-      <body>
-        <header>
-          <div class="bar"><p class="brand">Statutory Notice Placement · Document verification</p></div>
-        </header>
-        <main id="main">${main}</main>
-      </body>
-    </html>`.value;
+  return htmlPage(
+    `${title} · Document verification`,
+    html`<link rel="stylesheet" href="/settings/assets/console.css" />`,
+    html`<header>
+        <div class="bar"><p class="brand">Statutory Notice Placement · Document verification</p></div>
+      </header>
+      <main id="main">${main}</main>`,
+  );
 }
