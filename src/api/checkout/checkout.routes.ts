@@ -70,21 +70,19 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/pay' });
   router.use(limitPerIp(deps.perIp));
 
-  /** A card order, or the page saying its link does not exist. */
-  async function cardOrder(ctx: AppContext): Promise<Order | null> {
-    const order = await findOrderById(deps.db, String(ctx.params.orderId));
-    if (order && hasCheckout(order)) return order;
-    sendPublicPage(ctx, {
-      status: 404,
-      title: 'Payment link not found',
-      body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+  /** A page of a card order; any other id's link does not exist. */
+  const cardPage = (path: string, page: (ctx: AppContext, order: Order) => Promise<void> | void) =>
+    router.get(path, async (ctx) => {
+      const order = await findOrderById(deps.db, String(ctx.params.orderId));
+      if (order && hasCheckout(order)) return page(ctx, order);
+      sendPublicPage(ctx, {
+        status: 404,
+        title: 'Payment link not found',
+        body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+      });
     });
-    return null;
-  }
 
-  router.get('/:orderId', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId', async (ctx, order) => {
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     // Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper.
     if (deps.config.env === 'production' && !usesStripe(deps.config, order.livemode)) {
@@ -119,9 +117,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
     }
   });
 
-  router.get('/:orderId/complete', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId/complete', (ctx, order) => {
     const confirming = order.status === 'pending_payment';
     sendPublicPage(ctx, {
       title: 'Order received',
@@ -133,9 +129,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
     });
   });
 
-  router.get('/:orderId/cancelled', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId/cancelled', (ctx, order) => {
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     sendPublicPage(ctx, {
       title: 'Payment not completed',
