@@ -21,30 +21,25 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
   const router = new Router<AppState>();
   router.use('/verify/:id', assetPageHeaders);
 
-  async function documentOf(ctx: AppContext) {
-    try {
-      await perIp(ctx, clientBucket(ctx.ip));
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
-        answer(ctx, 429, { kind: 'rate_limited' });
-        return null;
+  /** A route of a document's page, behind the per-IP limit; an unknown id is 404. */
+  const documentRoute = (method: 'get' | 'post', handle: (ctx: AppContext, document: Shown) => unknown) =>
+    router[method]('/verify/:id', async (ctx) => {
+      try {
+        await perIp(ctx, clientBucket(ctx.ip));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
+          return answer(ctx, 429, { kind: 'rate_limited' });
+        }
+        throw err;
       }
-      throw err;
-    }
-    const id = String(ctx.params.id);
-    const document = DOCUMENT_ID.test(id) ? await findIssuedDocument(db, id) : undefined;
-    if (!document) answer(ctx, 404, { kind: 'unknown', id });
-    return document ?? null;
-  }
+      const id = String(ctx.params.id);
+      const document = DOCUMENT_ID.test(id) ? await findIssuedDocument(db, id) : undefined;
+      return document ? handle(ctx, document) : answer(ctx, 404, { kind: 'unknown', id });
+    });
 
-  router.get('/verify/:id', async (ctx) => {
-    const document = await documentOf(ctx);
-    if (document) answer(ctx, 200, { kind: 'shown', document });
-  });
+  documentRoute('get', (ctx, document) => answer(ctx, 200, { kind: 'shown', document }));
 
-  router.post('/verify/:id', async (ctx) => {
-    const document = await documentOf(ctx);
-    if (!document) return;
+  documentRoute('post', async (ctx, document) => {
     const upload = await readUpload(ctx).catch((err: unknown) => {
       if (err instanceof TooLarge) return 'too_large' as const;
       throw err;
