@@ -1,7 +1,7 @@
 import type { Next } from 'koa';
 import type { Db } from '../db/database';
 import { findOrder } from '../db/orders.repository';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, validationError, type ErrorCode } from '../errors';
 import type { Order } from '../orders/order';
 import type { AppContext, Caller } from './context';
 
@@ -68,9 +68,7 @@ export const dependencyUnavailable = () =>
 /** The errors Koa's own machinery (body reader, router) raises for a caller's mistakes, by HTTP status. */
 const HTTP_ERRORS: Record<number, (message?: string) => AppError> = {
   400: () =>
-    new AppError('validation_error', 'The request body is not valid JSON.', {
-      fields: [{ path: '$', message: 'Malformed JSON.' }],
-    }),
+    validationError([{ path: '$', message: 'Malformed JSON.' }], 'The request body is not valid JSON.'),
   413: () => new AppError('payload_too_large', 'The request body is larger than the limit.'),
   415: notJson,
   405: (message) => new AppError('method_not_allowed', message || 'Method not allowed.'),
@@ -123,11 +121,9 @@ function toAppError(err: unknown): AppError {
 }
 
 /**
- * The single place where failures become HTTP responses. AppErrors keep their code; errors Koa raises for
- * caller mistakes (bad JSON, oversize body, unknown route, wrong method) get ours; anything else is a
- * 500 `internal_error` that is logged with the request id and never shows a stack trace. PostgreSQL or
- * Temporal unreachable or too slow is 503 `service_unavailable`; every 503 carries `Retry-After`, and so does a
- * quota's 429 (when its window ends; the rate limiter sets its own).
+ * The single place where failures become HTTP responses. Anything unexpected is a logged 500 that never
+ * shows a stack trace; a dependency unreachable or too slow is 503. Every 503 carries `Retry-After`, and so
+ * does a quota's 429 (when its window ends; the rate limiter sets its own).
  */
 export function errorHandler(retryAfterSeconds: number) {
   return async (ctx: AppContext, next: Next) => {
@@ -140,13 +136,10 @@ export function errorHandler(retryAfterSeconds: number) {
   };
 }
 
-/**
- * Nothing answered: either no route matched (404) or the router found the path under another method
- * (405 with its Allow header, or 501 for a method it does not know).
- */
+/** Nothing answered: no route matched (404), or the path exists under other methods (405, or 501). */
 function throwIfNothingAnswered(ctx: AppContext): void {
   if (ctx.body !== undefined) return;
-  if (ctx.status === 404) throw new AppError('not_found', 'No such endpoint.');
+  if (ctx.status === 404) throw HTTP_ERRORS[404]!();
   if (ctx.status === 405 || ctx.status === 501) {
     throw new AppError('method_not_allowed', `${ctx.method} is not allowed here.`, {
       allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, validationError } from '../errors';
+import { validationError } from '../errors';
 import type { AppContext } from './context';
 import { parseBody } from './request-body';
 
@@ -10,10 +10,7 @@ export type CursorKeys = readonly Buffer[];
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 
-/**
- * The exact-match filter on the caller's own reference (orders and events): the `clientRef` an order shows,
- * which is at most 100 characters once cleaned, so a longer value can match nothing and is refused.
- */
+/** Exact match on an order's `clientRef`, at most 100 characters once cleaned: a longer value is refused. */
 export const clientRefFilter = z
   .string()
   .min(1)
@@ -112,43 +109,29 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
           repeated.map((k) => ({ path: `$.${k}`, message: 'Give this parameter once.' })),
         );
       }
-      const {
-        cursor: given,
-        limit,
-        ...rest
-      } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
+      const { cursor, limit, ...rest } = parseBody(querySchema, query) as { cursor?: string; limit?: number };
       const filters = rest as Filters<S>;
-      if (!given) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
+      if (!cursor) return { limit: limit ?? DEFAULT_PAGE_SIZE, filters };
 
-      const parsed = cursorPayload.safeParse(readCursor(given, keys));
+      const parsed = cursorPayload.safeParse(readCursor(cursor, keys));
       if (!parsed.success) throw notACursor();
-      const cursor = parsed.data;
+      const { at, id, f } = parsed.data;
       const sent: Json = { ...toJson(filters), limit: limit?.toString() };
-      const issued: Json = { ...toJson(cursor.f), limit: String(cursor.limit) };
+      const issued: Json = { ...toJson(f), limit: String(parsed.data.limit) };
       const conflicts = Object.keys(sent).filter((k) => sent[k] !== undefined && sent[k] !== issued[k]);
       if (conflicts.length > 0) {
-        throw new AppError(
-          'validation_error',
+        throw validationError(
+          conflicts.map((k) => ({
+            path: `$.${k}`,
+            message: 'Differs from the cursor; omit it or start a new list.',
+          })),
           'Filters or page size differ from the ones the cursor was issued for.',
-          {
-            fields: conflicts.map((k) => ({
-              path: `$.${k}`,
-              message: 'Differs from the cursor; omit it or start a new list.',
-            })),
-          },
         );
       }
-      return {
-        limit: cursor.limit,
-        filters: cursor.f as Filters<S>,
-        after: { createdAt: new Date(cursor.at), id: cursor.id },
-      };
+      return { limit: parsed.data.limit, filters: f as Filters<S>, after: { createdAt: new Date(at), id } };
     },
 
-    /**
-     * Answers a page: its items, JSON text each (orders' stored bodies), joined under `name` without being parsed
-     * again, and the pagination (the next page's cursor when more follow).
-     */
+    /** Answers a page: its items' JSON texts (orders' stored bodies) joined unparsed, and the pagination. */
     send(
       ctx: AppContext,
       name: string,
@@ -176,10 +159,7 @@ export const pageQuery = <F>(
   after: req.after,
 });
 
-/**
- * A JSON answer as Koa gives it (`application/json; charset=utf-8`), encoded once into a Buffer: given a
- * string, Node would encode it again with the response head when writing.
- */
+/** JSON text answered as a Buffer: given a string, Node would encode it again when writing the response. */
 export function sendJsonText(ctx: AppContext, json: string): void {
   ctx.type = 'application/json';
   ctx.body = Buffer.from(json);

@@ -1,9 +1,8 @@
 import type { Logger } from '../logger';
 
 /**
- * Runs `sweep` once at start and then every `intervalMs` in the API process (every API process sweeps; each
- * sweep is idempotent, so several at once are harmless), logging what it did. A failed sweep is logged
- * and the next one retries. Returns the function that stops it and waits for a sweep in progress.
+ * Runs `sweep` at start and every `intervalMs` (in every API process: sweeps are idempotent), logging what it
+ * did; a failed one is logged and the next retries. Returns a stop that waits for a sweep in progress.
  */
 export function startPeriodicSweep(opts: {
   what: string;

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import { jsonPath, validationError } from '../errors';
 
-/**
- * A request body (none sent: `{}`) or query checked against its schema; a mismatch is 400 validation_error,
- * field by field.
- */
+/** A request body (none sent: `{}`) or query checked against its schema: 400 validation_error by field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {

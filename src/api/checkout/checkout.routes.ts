@@ -10,12 +10,12 @@ import type { Order } from '../../orders/order';
 import { checkCheckoutPayable, hasCheckout, sandboxServes } from '../../orders/payment';
 import { usesStripe } from '../../payments/stripe-account';
 import { liveCheckoutSession, sendPaymentReceived } from '../../temporal/orders';
-import { html, Html } from '../../web/html';
+import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { styledPagePolicy } from '../pages/page-security';
+import { htmlPage, inlineStyle } from '../pages/page-security';
 
 interface PaymentPageDeps {
   db: Db;
@@ -27,15 +27,9 @@ interface PaymentPageDeps {
 const CSS = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a;line-height:1.5}
 a{color:#0b4fa8}a:focus,button:focus{outline:3px solid #fd0;outline-offset:2px}
 .sandbox{background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309}`;
-/** The pages' one stylesheet, by hash; forms post only here; never framed. */
-const POLICY = styledPagePolicy(CSS);
-/** Our own stylesheet, inserted byte for byte as written (its hash is in the policy). */
-const STYLE = new Html(`<style>${CSS}</style>`);
+const { style: STYLE, policy: POLICY } = inlineStyle(CSS);
 
-/**
- * A small, accessible page for the person paying: language, title, one main landmark with one heading, readable
- * contrast, and an optional banner above it. Never cached: it reflects an order's state at the moment.
- */
+/** An accessible page for the person paying; never cached, as it shows the order's state at the moment. */
 function sendPublicPage(
   ctx: AppContext,
   o: { status?: number; title: string; body: Html; banner?: Html },
@@ -45,22 +39,15 @@ function sendPublicPage(
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Security-Policy', POLICY);
   const banner = o.banner && html`<p class="sandbox">${o.banner}</p>`;
-  ctx.body = html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${o.title} · Statutory Notice Placement</title>
-        ${STYLE}
-      </head>
-      <body>
-        ${banner}
-        <main>
-          <h1>${o.title}</h1>
-          ${o.body}
-        </main>
-      </body>
-    </html>`.value;
+  ctx.body = htmlPage(
+    `${o.title} · Statutory Notice Placement`,
+    STYLE,
+    html`${banner}
+      <main>
+        <h1>${o.title}</h1>
+        ${o.body}
+      </main>`,
+  );
 }
 
 /** What a card order that no longer awaits payment tells its payer. */
@@ -83,21 +70,19 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/pay' });
   router.use(limitPerIp(deps.perIp));
 
-  /** A card order, or the page saying its link does not exist. */
-  async function cardOrder(ctx: AppContext): Promise<Order | null> {
-    const order = await findOrderById(deps.db, String(ctx.params.orderId));
-    if (order && hasCheckout(order)) return order;
-    sendPublicPage(ctx, {
-      status: 404,
-      title: 'Payment link not found',
-      body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+  /** A page of a card order; any other id's link does not exist. */
+  const cardPage = (path: string, page: (ctx: AppContext, order: Order) => Promise<void> | void) =>
+    router.get(path, async (ctx) => {
+      const order = await findOrderById(deps.db, String(ctx.params.orderId));
+      if (order && hasCheckout(order)) return page(ctx, order);
+      sendPublicPage(ctx, {
+        status: 404,
+        title: 'Payment link not found',
+        body: html`<p>This payment link does not exist. Check the address you were given.</p>`,
+      });
     });
-    return null;
-  }
 
-  router.get('/:orderId', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId', async (ctx, order) => {
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     // Production serves no sandbox: a test order without a test-mode Stripe account is paid by the test helper.
     if (deps.config.env === 'production' && !usesStripe(deps.config, order.livemode)) {
@@ -132,9 +117,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
     }
   });
 
-  router.get('/:orderId/complete', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId/complete', (ctx, order) => {
     const confirming = order.status === 'pending_payment';
     sendPublicPage(ctx, {
       title: 'Order received',
@@ -146,9 +129,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
     });
   });
 
-  router.get('/:orderId/cancelled', async (ctx) => {
-    const order = await cardOrder(ctx);
-    if (!order) return;
+  cardPage('/:orderId/cancelled', (ctx, order) => {
     if (order.status !== 'pending_payment') return noPaymentDue(ctx, order);
     sendPublicPage(ctx, {
       title: 'Payment not completed',
@@ -189,6 +170,10 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
     sameSite: 'Strict',
   } as const;
   router.use(limitPerIp(deps.perIp));
+  const service = {
+    production: config.env === 'production',
+    stripeFor: (live: boolean) => usesStripe(config, live),
+  };
 
   const sendSandboxPage = (ctx: AppContext, order: Order, title: string, body: Html) => {
     const hint = order.livemode
@@ -201,17 +186,10 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
     });
   };
 
-  /**
-   * The sandbox's own orders (sandboxServes); any other order is not found, as is a checkout page of an order
-   * paid otherwise than by card.
-   */
+  /** The sandbox's own orders (sandboxServes), card orders only for checkout: anything else is not found. */
   async function orderOf(ctx: AppContext, checkout: boolean) {
     const id = String(ctx.params.orderId);
     const order = await findOrderById(deps.db, id);
-    const service = {
-      production: config.env === 'production',
-      stripeFor: (live: boolean) => usesStripe(config, live),
-    };
     if (!order || !sandboxServes(order, service) || (checkout && !hasCheckout(order)))
       throw orderNotFound(id);
     return order;

@@ -21,10 +21,7 @@ export const eventList = keysetList({
   idPattern: /^evt_[0-9A-Za-z]{1,64}$/,
 });
 
-/**
- * The organisation's recorded order events, in exactly the envelope their webhooks carry: the recovery path
- * of a receiver that missed deliveries. Served from `order_events`, which is never pruned.
- */
+/** Recorded order events as their webhooks carried them (the recovery path after missed deliveries). */
 export function eventRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 

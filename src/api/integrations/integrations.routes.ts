@@ -1,16 +1,18 @@
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
+import { bearerCredential } from '../../auth/bearer';
 import type { Db } from '../../db/database';
+import { findActiveIntegrationKey, type IntegrationKeyRecord } from '../../db/integration-keys.repository';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
+import type { Order } from '../../orders/order';
 import type { ReportKind, Reports } from '../../orders/reports';
 import { sendReport } from '../../temporal/orders';
 import type { ReportMessage } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound } from '../errors';
 import { parseBody } from '../request-body';
-import { authenticateIntegration, integrationOf, mayReportOn } from './integration-auth';
 
 export const bookingBody = z.strictObject({
   publicationDate: z.iso.date(),
@@ -22,6 +24,30 @@ export const publicationBody = z.strictObject({
 });
 export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
+const BODIES: { [K in ReportKind]: z.ZodType<Reports[K]> } = {
+  booking: bookingBody,
+  publication: publicationBody,
+  urn: urnBody,
+};
+
+/** `Authorization: Bearer svc_int_…`: a newspaper's or a Gazette edition's integration key. */
+async function integrationKey(db: Db, ctx: AppContext): Promise<IntegrationKeyRecord> {
+  const key = bearerCredential(ctx.get('Authorization'));
+  const record = key ? await findActiveIntegrationKey(db, key) : undefined;
+  if (record) return record;
+  throw new AppError(
+    'unauthorized',
+    'Missing or invalid integration key. Send Authorization: Bearer <integration key>.',
+  );
+}
+
+/** A newspaper key sees only orders placed with that newspaper; a Gazette key only orders of its edition. */
+function mayReportOn(key: IntegrationKeyRecord, order: Order): boolean {
+  return key.kind === 'newspaper'
+    ? order.newspaperName !== null && order.newspaperName === key.newspaperName
+    : order.gazetteEdition !== null && order.gazetteEdition === key.gazetteEdition;
+}
+
 /**
  * Newspapers and the Gazette report back here. Each report is an update to the order's workflow, which alone
  * decides it: one that does not fit the order's state is 409 invalid_state_transition; an identical repeat is
@@ -30,10 +56,10 @@ export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) }
 export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
   const { db, temporal } = deps;
   const router = new Router<AppState>({ prefix: '/api/integrations/v1' });
-  router.use(authenticateIntegration(db));
 
-  async function report<K extends ReportKind>(ctx: AppContext, kind: K, body: Reports[K]) {
-    const key = integrationOf(ctx);
+  async function report<K extends ReportKind>(ctx: AppContext, kind: K) {
+    const key = await integrationKey(db, ctx);
+    const body = parseBody(BODIES[kind], ctx.request.body);
     const id = String(ctx.params.id);
     const order = await findOrderById(db, id);
     // Test orders never go to a real newspaper or the Gazette: their simulators and the test helpers report.
@@ -51,15 +77,10 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
     };
   }
 
-  router.post('/orders/:id/booking', async (ctx) => {
-    ctx.body = await report(ctx, 'booking', parseBody(bookingBody, ctx.request.body));
-  });
-  router.post('/orders/:id/publication', async (ctx) => {
-    ctx.body = await report(ctx, 'publication', parseBody(publicationBody, ctx.request.body));
-  });
-  router.post('/orders/:id/urn', async (ctx) => {
-    ctx.body = await report(ctx, 'urn', parseBody(urnBody, ctx.request.body));
-  });
-
+  for (const kind of Object.keys(BODIES) as ReportKind[]) {
+    router.post(`/orders/:id/${kind}`, async (ctx) => {
+      ctx.body = await report(ctx, kind);
+    });
+  }
   return router;
 }

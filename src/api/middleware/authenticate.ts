@@ -60,7 +60,7 @@ export interface ActiveKeys {
   findActive(keyHash: string): Promise<ApiKeyRecord | undefined>;
 }
 
-/** One query per request: the test harness's default, and the behaviour with API_KEY_CACHE_TTL_MS=0. */
+/** One query per request (API_KEY_CACHE_TTL_MS=0, and the test harness). */
 export const uncachedActiveKeys = (db: Db): ActiveKeys => ({
   findActive: (keyHash) => findActiveKeyByHash(db, keyHash),
 });
@@ -102,16 +102,12 @@ export class CachedActiveKeys implements ActiveKeys {
     if (this.listening && hit && hit.until > Date.now()) return hit.record;
     const generation = this.generation;
     const record = await findActiveKeyByHash(this.opts.db, keyHash);
-    if (record && this.listening && generation === this.generation) this.remember(keyHash, record);
-    return record;
-  }
-
-  private remember(keyHash: string, record: ApiKeyRecord) {
-    this.entries.delete(keyHash);
-    this.entries.set(keyHash, { record, until: Date.now() + this.opts.ttlMs });
-    if (this.entries.size > MAX_ENTRIES) {
-      this.entries.delete(this.entries.keys().next().value!);
+    if (record && this.listening && generation === this.generation) {
+      this.entries.delete(keyHash);
+      this.entries.set(keyHash, { record, until: Date.now() + this.opts.ttlMs });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
+    return record;
   }
 
   /** Forgets one key (by id), or everything. */
@@ -122,8 +118,8 @@ export class CachedActiveKeys implements ActiveKeys {
   }
 
   /** Connects the listener; resolves once it listens (or, if it cannot yet, keeps retrying in the background). */
-  async start(): Promise<void> {
-    await this.listen().catch((err: unknown) => this.lost(err));
+  start(): Promise<void> {
+    return this.listen().catch((err: unknown) => this.lost(err));
   }
 
   private async listen(): Promise<void> {
@@ -158,7 +154,7 @@ export class CachedActiveKeys implements ActiveKeys {
         'API key listener disconnected: keys are looked up on every request until it reconnects',
       );
     }
-    this.retryTimer = setTimeout(() => void this.listen().catch((e: unknown) => this.lost(e)), this.retryMs);
+    this.retryTimer = setTimeout(() => void this.start(), this.retryMs);
     this.retryTimer.unref();
     this.retryMs = Math.min(this.retryMs * 2, 2_000);
   }
@@ -180,10 +176,7 @@ async function closeQuietly(client: Client | null): Promise<void> {
   await client?.end().catch(() => undefined);
 }
 
-/**
- * Remembers when each key was last used and writes the times in one batched statement every `flushMs`,
- * so authenticating a request never costs a database write.
- */
+/** Last-used times, written in one batched statement every `flushMs`: authenticating never costs a write. */
 export class LastUsedTracker {
   private seen = new Map<string, Date>();
   private timer: NodeJS.Timeout | undefined;

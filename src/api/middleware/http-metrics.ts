@@ -20,9 +20,8 @@ function labelsOf(method: string, route: string, status: number): Labels {
 }
 
 /**
- * Times every request into `notices_http_request_duration_seconds` by method, route template and final
- * status, counts 429s by policy, and names the request's trace span (when tracing is on) by its route
- * template. Mounted outside the error handler, so it sees the status sent.
+ * Times every request by method, route template and final status, counts 429s by policy, and names the trace
+ * span by its route template. Mounted outside the error handler, so it sees the status sent.
  */
 export function httpMetrics() {
   return async (ctx: AppContext, next: Next) => {

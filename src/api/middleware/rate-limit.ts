@@ -15,9 +15,8 @@ import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
 
 /**
- * Where the rate-limit counters live. PostgreSQL (the `rate_limits` table) always: it is the embedded
- * default, and the insurance when Redis is configured but down. Redis (REDIS_URL) when set: one round trip
- * to an in-memory counter instead of an upsert, so the limiter stops being what bounds the API's throughput.
+ * Where the counters live: Redis (REDIS_URL) when set, one round trip instead of an upsert, so the limiter
+ * does not bound the API's throughput; PostgreSQL (`rate_limits`) always, the default and Redis's insurance.
  */
 export interface RateLimitStore {
   pool: Pool;
@@ -25,10 +24,9 @@ export interface RateLimitStore {
 }
 
 /**
- * The store for REDIS_URL (or PostgreSQL alone). The Redis client's commands fail at once while disconnected (no
- * offline queue, one try), so an outage costs a request nothing but the switch to PostgreSQL; it reconnects in
- * the background with a capped backoff, and logs once per outage, not per retry. The API waits up to 3 seconds
- * for Redis before taking traffic: counts made in the insurance meanwhile would not add up with Redis's.
+ * Redis commands fail at once while disconnected (no offline queue, one try), so an outage costs a request
+ * only the switch to PostgreSQL; it is logged once per outage. The API waits up to 3 seconds for Redis before
+ * taking traffic: counts made in the insurance meanwhile would not add up with Redis's.
  */
 export async function rateLimitStore(
   pool: Pool,
@@ -63,7 +61,7 @@ export async function rateLimitStore(
   return { pool, redis };
 }
 
-/** A fixed-window counter in Redis when configured, with PostgreSQL as its insurance; else in PostgreSQL. */
+/** A fixed-window counter in Redis, with PostgreSQL as its insurance; else in PostgreSQL. */
 export function createLimiter(
   store: RateLimitStore,
   opts: { keyPrefix: string; points: number; duration: number },
@@ -76,7 +74,6 @@ export function createLimiter(
     ...opts,
   });
   if (!store.redis) return postgres;
-  // Not connected: go to the insurance at once rather than queueing behind reconnection attempts.
   return new RateLimiterRedis({
     storeClient: store.redis,
     rejectIfRedisNotReady: true,
@@ -86,7 +83,6 @@ export function createLimiter(
 }
 
 interface RateLimitPolicy {
-  /** Policy name shown in the RateLimit headers. */
   name: string;
   points: number;
   durationSeconds: number;
@@ -98,14 +94,15 @@ interface RateLimitPolicy {
 }
 
 /**
- * A fixed-window limiter on the store. With Redis, a request whose counter Redis cannot answer (not connected,
- * or an error) is counted in PostgreSQL instead (`insuranceLimiter`). Each response carries the IETF draft
- * `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429 with an integer `Retry-After`. When no
- * store answers it fails closed, 503: the store is the database every other step of the request needs too.
+ * Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429
+ * with `Retry-After`. No store answering fails closed, 503: the rest of the request needs the database too.
  */
 export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
-  const opts = { keyPrefix: policy.name, points: policy.points, duration: policy.durationSeconds };
-  const limiter = createLimiter(store, opts);
+  const { name, points, durationSeconds } = policy;
+  const limiter = createLimiter(store, { keyPrefix: name, points, duration: durationSeconds });
+  const quota = policy.behind?.quota;
+  const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
+  const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
   const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);
@@ -124,18 +121,8 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(ctx, rejection);
       ctx.set('Retry-After', String(retryAfter));
-      const quota = policy.behind?.quota;
-      const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
-      throw new AppError(
-        'rate_limit_exceeded',
-        `Too many requests${whose}. Retry after ${retryAfter} seconds.`,
-        {
-          retryAfterSeconds: retryAfter,
-          limit: policy.points,
-          windowSeconds: policy.durationSeconds,
-          ...(quota && { quota }),
-        },
-      );
+      const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
+      throw new AppError('rate_limit_exceeded', message, { retryAfterSeconds: retryAfter, ...details });
     }
     if (!policy.behind) setHeaders(ctx, res);
   };
@@ -160,10 +147,9 @@ export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
 
 /**
- * POST /v1/quote's limit, taken before its body is read. A quote carrying a valid API key counts against that
- * key's and its organisation's limits, as every authenticated request does (a platform quoting for many
- * customers is not held to one address's 20 a minute); any other quote, with no key or a key that is not valid
- * (ignored, as the spec says a bearer header sent to the quote is harmless), against its client address's.
+ * POST /v1/quote's limit, taken before its body is read: a valid API key's and its organisation's (a
+ * platform quoting for many customers is not held to one address's 20 a minute); with no valid key (an
+ * invalid one is ignored, as the spec says), the client address's.
  */
 export function quoteLimit(
   findCaller: (authorization: string | undefined) => Promise<Caller | undefined>,
@@ -178,9 +164,8 @@ export function quoteLimit(
 }
 
 /**
- * The bucket a client address counts against: an IPv4 address itself (IPv4-mapped IPv6 included), an IPv6
- * address's /64 network, since one subscriber is usually given a whole /64 and could otherwise rotate
- * through 2^64 addresses (Cloudflare and GitHub limit IPv6 per /64 too).
+ * The bucket a client address counts against: an IPv4 address (IPv4-mapped included), or an IPv6 address's
+ * /64, since one subscriber is usually given a whole /64 and could otherwise rotate through 2^64 addresses.
  */
 export function clientBucket(ip: string): string {
   const mapped = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip;

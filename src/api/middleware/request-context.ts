@@ -24,9 +24,8 @@ class RequestState implements AppState {
 }
 
 /**
- * Gives every request an id (the caller's `X-Request-Id` when it is sane, else a new one), echoes it on
- * every response, and logs one line per request (at info: the access log) with no headers and no body, so
- * nothing secret is logged.
+ * Gives every request an id (the caller's sane `X-Request-Id`, else a new one), echoes it, and logs one
+ * access line per request with no headers and no body, so nothing secret is logged.
  */
 export function requestContext(log: Logger) {
   return async (ctx: AppContext, next: Next) => {
@@ -52,10 +51,7 @@ export function requestContext(log: Logger) {
   };
 }
 
-/**
- * Runs the rest of the request with the request id in the trace's baggage: it rides to the workflow and its
- * activities in the Temporal headers, and every span there carries it (see tracing.ts).
- */
+/** The rest of the request, the request id in its trace's baggage: it rides to workflows and activities. */
 function withRequestIdBaggage(requestId: string, next: Next): Promise<unknown> {
   const baggage = (propagation.getBaggage(context.active()) ?? propagation.createBaggage()).setEntry(
     REQUEST_ID_ATTRIBUTE,

@@ -3,10 +3,7 @@ import { noticeTypesCatalogue } from '../../notices';
 import type { AppContext, AppState } from '../context';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 
-/**
- * GET /v1/notice-types: no authentication, limited per client IP like the quote. The catalogue is fixed while
- * the process runs, so clients and caches may keep it for an hour.
- */
+/** GET /v1/notice-types: limited per client IP; fixed while the process runs, so cacheable for an hour. */
 export function noticeTypesRoutes(perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/notice-types', limitPerIp(perIp), (ctx: AppContext) => {

@@ -12,10 +12,7 @@ export function openApiRoutes(): Router<AppState> {
   });
 }
 
-/**
- * GET /docs: the API reference, Redoc rendering /api/v1/openapi.json. Redoc's standalone bundle comes from npm
- * (the `redoc` package) and is served by this process, so the page loads nothing from a CDN.
- */
+/** GET /docs: Redoc rendering /api/v1/openapi.json, its bundle served from npm's `redoc` (no CDN). */
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>

@@ -7,7 +7,7 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import { ERROR_CODES, type ErrorCode } from '../../errors';
-import { ORDER_EVENTS } from '../../orders/events';
+import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { HTTP_STATUS } from '../errors';
 import { eventList } from '../events/events.routes';
 import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
@@ -31,12 +31,10 @@ import {
 } from './schemas';
 import recorded from './examples.json';
 
-/**
- * Real responses of the service, recorded by test/integration/api/openapi-examples.test.ts
- * (`RECORD_OPENAPI_EXAMPLES=1`) with ids, instants and dates normalised, so the document does not depend on the day.
- */
+/** Real responses, recorded by openapi-examples.test.ts, with ids and dates normalised. */
+type Envelope = { event?: string } | undefined;
 const EXAMPLES = recorded as {
-  responses: Record<string, unknown>;
+  responses: Record<string, unknown> & { getEvent?: Envelope; listEvents?: { events?: Envelope[] } };
   errors: Partial<Record<ErrorCode, unknown>>;
 };
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
@@ -50,13 +48,8 @@ const errorExample = (codes: readonly ErrorCode[]) =>
 
 /** A recorded event envelope of this event name, for its webhook. */
 function eventExample(name: string) {
-  const { getEvent, listEvents } = EXAMPLES.responses as {
-    getEvent?: unknown;
-    listEvents?: { events?: unknown[] };
-  };
-  return example(
-    ([getEvent, ...(listEvents?.events ?? [])] as { event?: string }[]).find((e) => e?.event === name),
-  );
+  const { getEvent, listEvents } = EXAMPLES.responses;
+  return example([getEvent, ...(listEvents?.events ?? [])].find((e) => e?.event === name));
 }
 
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
@@ -250,8 +243,8 @@ const orders = op('Orders');
 const integrations = op('Integrations');
 
 /** A read-scoped list of `tag`: one page per request. */
-const list = (tag: string, id: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
-  op(tag)(id, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
+const list = (tag: string, summary: string, query: z.ZodObject, schema: z.ZodType): Op =>
+  op(tag)(`list${tag}`, summary, { security: 'read', query, ok: { description: 'One page.', schema } });
 
 const pdf = (what: string, id: string): Op =>
   orders(id, `Download the ${what} PDF`, {
@@ -324,13 +317,7 @@ const OPERATIONS: Record<string, Op> = {
     ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
     codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
   }),
-  'get /v1/orders': list(
-    'Orders',
-    'listOrders',
-    'List orders, newest first',
-    orderList.querySchema,
-    orderListSchema,
-  ),
+  'get /v1/orders': list('Orders', 'List orders, newest first', orderList.querySchema, orderListSchema),
   'get /v1/orders/{id}': orders('getOrder', 'Get an order', {
     security: 'read',
     path: orderId,
@@ -343,16 +330,13 @@ const OPERATIONS: Record<string, Op> = {
     'locus_ambiguous',
     'gazette_unavailable',
   ]),
-  'post /v1/orders/{id}/cancel': orderMessage(
-    'cancel',
-    'Cancel an order',
-    cancelBody.meta({ id: 'CancelRequest' }),
-    ['order_not_cancellable'],
-  ),
+  'post /v1/orders/{id}/cancel': orderMessage('cancel', 'Cancel an order', cancelBody, [
+    'order_not_cancellable',
+  ]),
   'post /v1/orders/{id}/purchase-order': orderMessage(
     'submitPurchaseOrder',
     'Give the PO reference',
-    purchaseOrderBody.meta({ id: 'PurchaseOrderRequest' }),
+    purchaseOrderBody,
     ['invalid_state_transition'],
   ),
   'get /v1/orders/{id}/proof': pdf('proof', 'getOrderProof'),
@@ -370,7 +354,6 @@ const OPERATIONS: Record<string, Op> = {
   },
   'get /v1/events': list(
     'Events',
-    'listEvents',
     'List events, newest first (recover missed webhooks)',
     eventList.querySchema,
     eventListSchema,
@@ -383,7 +366,7 @@ const OPERATIONS: Record<string, Op> = {
   }),
   'post /v1/test_helpers/orders/{id}/advance': testHelper('advanceTestOrder', 'move a test order on', {
     path: orderId,
-    body: advanceBody.meta({ id: 'AdvanceRequest' }),
+    body: advanceBody,
     ok: { description: 'The order afterwards.', schema: orderSchema },
     codes: ['order_not_found', 'invalid_state_transition'],
   }),
@@ -391,7 +374,7 @@ const OPERATIONS: Record<string, Op> = {
     'sendTestWebhook',
     'send a sample event to the test endpoints',
     {
-      body: sendBody.meta({ id: 'SendSampleRequest' }),
+      body: sendBody,
       ok: { description: 'The event sent and each delivery.', schema: sampleSendSchema },
       codes: ['order_not_found', 'not_found'],
     },
@@ -434,41 +417,33 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
-function webhooks() {
-  return Object.fromEntries(
-    ORDER_EVENTS.map((name) => [
-      name,
-      {
-        post: {
-          operationId: `webhook${pascalCase(name)}`,
-          summary: `\`${name}\` webhook`,
-          tags: ['Webhooks'],
-          security: [],
-          requestParams: {
-            header: z.object({
-              'X-Service-Signature': z.string().meta({
-                description:
-                  '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
-              }),
-              'X-Service-Event': z.literal(name),
-            }),
-          },
-          requestBody: {
-            required: true,
-            // A reference to the component registered below in output form: our bodies, exactly as sent.
-            content: {
-              'application/json': {
-                schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
-                ...eventExample(name),
-              },
-            },
-          },
-          responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
+const signatureHeader = z.string().meta({
+  description:
+    '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
+});
+
+/** An event's webhook; its body is the component registered in output form: our bodies, exactly as sent. */
+const webhook = (name: OrderEventName) => ({
+  post: {
+    operationId: `webhook${pascalCase(name)}`,
+    summary: `\`${name}\` webhook`,
+    tags: ['Webhooks'],
+    security: [],
+    requestParams: {
+      header: z.object({ 'X-Service-Signature': signatureHeader, 'X-Service-Event': z.literal(name) }),
+    },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
+          ...eventExample(name),
         },
       },
-    ]),
-  );
-}
+    },
+    responses: { '200': { description: 'Any 2xx within 3 seconds, after persisting the event.' } },
+  },
+});
 
 const TAGS = {
   Quotes: 'Prices without an account (limited per client IP).',
@@ -508,7 +483,7 @@ export const openApiDocument = () =>
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       security: [{ apiKey: [] }],
       paths: paths(),
-      webhooks: webhooks(),
+      webhooks: Object.fromEntries(ORDER_EVENTS.map((name) => [name, webhook(name)])),
       components: {
         schemas: {
           Error: errorSchema,

@@ -32,14 +32,10 @@ function amendmentSchema(type: NoticeType): Schema {
   const names = [...new Set(cells.flatMap((c) => Object.keys(c.properties as Json)))];
   const properties: Record<string, Schema> = {};
   for (const name of names) {
-    const variants: Schema[] = [];
-    let optionalSomewhere = false;
-    for (const cell of cells) {
-      const field = (cell.properties as Record<string, Schema>)[name];
-      if (!field) continue;
-      if (!(cell.required as string[]).includes(name)) optionalSomewhere = true;
-      if (!variants.some((v) => isDeepStrictEqual(v, field))) variants.push(field);
-    }
+    const having = cells.filter((c) => (c.properties as Json)[name] !== undefined);
+    const optionalSomewhere = having.some((c) => !(c.required as string[]).includes(name));
+    const fields = having.map((c) => (c.properties as Record<string, Schema>)[name]!);
+    const variants = fields.filter((f, i) => fields.findIndex((g) => isDeepStrictEqual(f, g)) === i);
     const merged = mergedEnums(variants);
     if (name !== 'type' && optionalSomewhere) merged.push({ type: 'null' });
     properties[name] = merged.length === 1 ? merged[0]! : { anyOf: merged };

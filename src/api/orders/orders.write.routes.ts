@@ -37,8 +37,12 @@ interface OrderWriteDeps {
   timings: OrderTimings;
 }
 
-export const cancelBody = z.strictObject({ reason: z.string().trim().min(1).max(1000).optional() });
-export const purchaseOrderBody = z.strictObject({ poReference: z.string().trim().min(1).max(100) });
+export const cancelBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(1000).optional() })
+  .meta({ id: 'CancelRequest' });
+export const purchaseOrderBody = z
+  .strictObject({ poReference: z.string().trim().min(1).max(100) })
+  .meta({ id: 'PurchaseOrderRequest' });
 
 /** POST endpoints that change orders: each is a message to the order's workflow, which decides. */
 export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
@@ -52,7 +56,6 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
 
   /** Every order message first checks ownership on the projection. */
   const ownedOrder = (ctx: AppContext) => callersOrder(db, callerOf(ctx), String(ctx.params.id));
-  const actorOf = (ctx: AppContext) => `api_key:${callerOf(ctx).keyId}`;
 
   /**
    * One order message endpoint: the caller's order, then the update, which the workflow decides (its validator's
@@ -73,7 +76,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
         try {
-          const args = message.args(body, actorOf(ctx));
+          const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
           const updated = await updateOrder(temporal, order.id, message.def, args, {
             updateId: key && `${action}:${key}`,
             onClosed: () => new OrderClosed(),

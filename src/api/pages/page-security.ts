@@ -1,12 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { html, Html, type Part } from '../../web/html';
 import type { AppContext } from '../context';
 
-/** The policy of a page whose one resource is its own inline stylesheet, allowed by its SHA-256 hash. */
-export function styledPagePolicy(css: string): string {
+/**
+ * A page whose one resource is its own inline stylesheet: the `<style>` element (byte for byte as written) and
+ * the policy allowing it by its SHA-256 hash.
+ */
+export function inlineStyle(css: string): { style: Html; policy: string } {
   const hash = createHash('sha256').update(css).digest('base64');
-  return `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  return { style: new Html(`<style>${css}</style>`), policy };
 }
+
+/** A public page's HTML document: `head` holds its stylesheet. */
+export const htmlPage = (title: string, head: Part, body: Part): string =>
+  html`<!doctype html>
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        ${head}
+        <title>${title}</title>
+      </head>
+      <body>
+        ${body}
+      </body>
+    </html>`.value;
 
 /**
  * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what

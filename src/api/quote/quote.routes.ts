@@ -59,11 +59,9 @@ const isQuotePath = (path: string) =>
   (path.length <= QUOTE_PATH.length + 1 && path.replace(/\/$/, '').toLowerCase() === QUOTE_PATH);
 
 /**
- * POST /v1/quote: no authentication (an Authorization header, even an invalid one, is ignored), limited by
- * `limit` (rate-limit.ts `quoteLimit`). `direct`, mounted ahead of the body parser and the routers, answers
- * every spelling of `POST /api/v1/quote` itself, sparing the hot path the router: the limit before the body
- * is read, then the body parsed only when no answer is remembered for its text (which parsed before, so the
- * refusals a caller meets are the same). `router` answers other methods with 405.
+ * POST /v1/quote, limited by `limit` (`quoteLimit`). `direct`, mounted ahead of the body parser and routers,
+ * answers every spelling of the path, sparing the hot path the router: the limit before the body is read, the
+ * body parsed only when no answer is remembered for its text. `router` answers other methods with 405.
  */
 export function quoteRoutes(
   db: Db,

@@ -7,9 +7,9 @@ import {
   type StatusDeps,
   type StatusSnapshot,
 } from '../../status/status.service';
-import { html, Html } from '../../web/html';
+import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { styledPagePolicy } from '../pages/page-security';
+import { htmlPage, inlineStyle } from '../pages/page-security';
 
 /** Each state's label and colour. */
 const STATES: Record<ComponentState, [label: string, colour: string]> = {
@@ -31,10 +31,7 @@ ${Object.entries(STATES)
   .join('\n')}
 `;
 
-/** The status page's Content-Security-Policy. */
-const STATUS_PAGE_POLICY = styledPagePolicy(STATUS_CSS);
-/** The stylesheet inserted byte for byte as written (its hash is the policy's). */
-const STATUS_STYLE = new Html(`<style>${STATUS_CSS}</style>`);
+const { style: STATUS_STYLE, policy: STATUS_PAGE_POLICY } = inlineStyle(STATUS_CSS);
 
 const SHORT_TIME = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -83,50 +80,39 @@ function renderStatusPage(s: StatusSnapshot): string {
   const history = s.incidents.history.length
     ? s.incidents.history.map(incidentHtml)
     : html`<p>No incidents in the last ${HISTORY_DAYS} days.</p>`;
-  return html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta http-equiv="refresh" content="60" />
-        <title>Service status · Statutory Notice Placement API</title>
-        ${STATUS_STYLE}
-      </head>
-      <body>
-        <h1>Statutory Notice Placement API: service status</h1>
-        <p class="banner ${banner}" id="overall">${s.summary}</p>
-        <h2>Components</h2>
-        <table id="components">
-          <thead>
-            <tr>
-              <th scope="col">Component</th>
-              <th scope="col">Status</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${s.components.map(componentRow)}
-          </tbody>
-        </table>
-        <section id="open-incidents">
-          <h2>Open incidents</h2>
-          ${open}
-        </section>
-        <section id="history">
-          <h2>Incident history (last ${HISTORY_DAYS} days)</h2>
-          ${history}
-        </section>
-        <p class="meta">
-          Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
-        </p>
-      </body>
-    </html> `.value;
+  return htmlPage(
+    'Service status · Statutory Notice Placement API',
+    html`<meta http-equiv="refresh" content="60" /> ${STATUS_STYLE}`,
+    html`<h1>Statutory Notice Placement API: service status</h1>
+      <p class="banner ${banner}" id="overall">${s.summary}</p>
+      <h2>Components</h2>
+      <table id="components">
+        <thead>
+          <tr>
+            <th scope="col">Component</th>
+            <th scope="col">Status</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${s.components.map(componentRow)}
+        </tbody>
+      </table>
+      <section id="open-incidents">
+        <h2>Open incidents</h2>
+        ${open}
+      </section>
+      <section id="history">
+        <h2>Incident history (last ${HISTORY_DAYS} days)</h2>
+        ${history}
+      </section>
+      <p class="meta">
+        Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
+      </p>`,
+  );
 }
 
-/**
- * The public status page, no authentication: `GET /status` (HTML) and `GET /status.json`. Snapshots are
- * cached for a few seconds by the service, so visitors cost little.
- */
+/** The public status page, `GET /status` and `/status.json` (the service caches snapshots a few seconds). */
 export function statusRoutes(deps: StatusDeps): Router<AppState> {
   const service = createStatusService(deps);
   const router = new Router<AppState>();

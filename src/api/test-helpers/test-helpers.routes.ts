@@ -30,13 +30,12 @@ import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
 import { testModeTaskQueue } from '../../temporal/task-queues';
 
-export const advanceBody = z.strictObject({
-  to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']),
-});
-export const sendBody = z.strictObject({
-  event: z.enum(WEBHOOK_EVENTS),
-  orderId: z.string().max(100).trim().min(1).optional(),
-});
+export const advanceBody = z
+  .strictObject({ to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']) })
+  .meta({ id: 'AdvanceRequest' });
+export const sendBody = z
+  .strictObject({ event: z.enum(WEBHOOK_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
+  .meta({ id: 'SendSampleRequest' });
 
 /** The integration report each `advance` step sends. */
 const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep> = {
@@ -46,8 +45,8 @@ const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep
 };
 
 /**
- * Test mode's helpers (docs/test-mode.md), for test-mode keys only: a live key gets 404, as if they did not
- * exist. `advance` sends the same workflow messages the real provider, newspaper or Gazette would.
+ * Test mode's helpers (docs/test-mode.md): a live key gets 404, as if they did not exist. `advance` sends the
+ * workflow messages the real provider, newspaper or Gazette would.
  */
 export function testHelperRoutes(deps: {
   config: Config;

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { html, time, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { assetPageHeaders } from '../pages/page-security';
+import { assetPageHeaders, htmlPage } from '../pages/page-security';
 
 /** The largest file the page accepts: our documents are well under 1 MiB. */
 const MAX_VERIFY_BYTES = 2 * 1024 * 1024;
@@ -16,38 +16,30 @@ const DOCUMENT_ID = /^doc_[0-9A-Za-z]{22}$/;
 
 class TooLarge extends Error {}
 
-/**
- * `/verify/<id>`, the public verification page of an issued document (docs/documents.md "Verification"): the
- * upload is bounded as it streams, and requests are limited per client IP.
- */
+/** `/verify/<id>`, an issued document's public page (docs/documents.md): uploads bounded as they stream. */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
   router.use('/verify/:id', assetPageHeaders);
 
-  async function documentOf(ctx: AppContext) {
-    try {
-      await perIp(ctx, clientBucket(ctx.ip));
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
-        answer(ctx, 429, { kind: 'rate_limited' });
-        return null;
+  /** A route of a document's page, behind the per-IP limit; an unknown id is 404. */
+  const documentRoute = (method: 'get' | 'post', handle: (ctx: AppContext, document: Shown) => unknown) =>
+    router[method]('/verify/:id', async (ctx) => {
+      try {
+        await perIp(ctx, clientBucket(ctx.ip));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
+          return answer(ctx, 429, { kind: 'rate_limited' });
+        }
+        throw err;
       }
-      throw err;
-    }
-    const id = String(ctx.params.id);
-    const document = DOCUMENT_ID.test(id) ? await findIssuedDocument(db, id) : undefined;
-    if (!document) answer(ctx, 404, { kind: 'unknown', id });
-    return document ?? null;
-  }
+      const id = String(ctx.params.id);
+      const document = DOCUMENT_ID.test(id) ? await findIssuedDocument(db, id) : undefined;
+      return document ? handle(ctx, document) : answer(ctx, 404, { kind: 'unknown', id });
+    });
 
-  router.get('/verify/:id', async (ctx) => {
-    const document = await documentOf(ctx);
-    if (document) answer(ctx, 200, { kind: 'shown', document });
-  });
+  documentRoute('get', (ctx, document) => answer(ctx, 200, { kind: 'shown', document }));
 
-  router.post('/verify/:id', async (ctx) => {
-    const document = await documentOf(ctx);
-    if (!document) return;
+  documentRoute('post', async (ctx, document) => {
     const upload = await readUpload(ctx).catch((err: unknown) => {
       if (err instanceof TooLarge) return 'too_large' as const;
       throw err;
@@ -73,34 +65,31 @@ function answer(ctx: AppContext, status: number, outcome: VerifyOutcome) {
   ctx.body = json ? verifyJson(outcome) : verifyPage(outcome);
 }
 
+/** The JSON answer of each refusal. */
+const REFUSALS: Record<Exclude<VerifyOutcome['kind'], 'shown' | 'checked'>, [string, string]> = {
+  unknown: ['No document we issued has this id.', 'document_not_found'],
+  rate_limited: ['Too many verifications from this address. Retry shortly.', 'rate_limit_exceeded'],
+  too_large: [`The file is larger than ${MAX_VERIFY_BYTES} bytes.`, 'payload_too_large'],
+  no_file: ['Send the PDF (a form field or the request body).', 'validation_error'],
+};
+
 function verifyJson(o: VerifyOutcome) {
-  switch (o.kind) {
-    case 'unknown':
-      return { error: 'No document we issued has this id.', code: 'document_not_found' };
-    case 'rate_limited':
-      return {
-        error: 'Too many verifications from this address. Retry shortly.',
-        code: 'rate_limit_exceeded',
-      };
-    case 'too_large':
-      return { error: `The file is larger than ${MAX_VERIFY_BYTES} bytes.`, code: 'payload_too_large' };
-    case 'no_file':
-      return { error: 'Send the PDF (a form field or the request body).', code: 'validation_error' };
-    default: {
-      const d = o.document;
-      return {
-        documentId: d.id,
-        kind: d.kind,
-        ...(d.number && { number: d.number }),
-        title: d.summary.title,
-        issuedAt: d.issued_at.toISOString(),
-        livemode: d.livemode,
-        sha256: d.sha256,
-        facts: Object.fromEntries(d.summary.facts),
-        ...(o.kind === 'checked' && { presentedSha256: o.sha256, matches: o.matches }),
-      };
-    }
+  if (o.kind !== 'shown' && o.kind !== 'checked') {
+    const [error, code] = REFUSALS[o.kind];
+    return { error, code };
   }
+  const d = o.document;
+  return {
+    documentId: d.id,
+    kind: d.kind,
+    ...(d.number && { number: d.number }),
+    title: d.summary.title,
+    issuedAt: d.issued_at.toISOString(),
+    livemode: d.livemode,
+    sha256: d.sha256,
+    facts: Object.fromEntries(d.summary.facts),
+    ...(o.kind === 'checked' && { presentedSha256: o.sha256, matches: o.matches }),
+  };
 }
 
 /** The uploaded file: the first file of a multipart form, or a raw PDF body; refused past MAX_VERIFY_BYTES. */
@@ -159,6 +148,11 @@ type VerifyOutcome =
   | { kind: 'no_file'; document: Shown }
   | { kind: 'unknown'; id: string }
   | { kind: 'rate_limited' };
+
+const UPLOAD_REFUSALS = {
+  too_large: 'That file is larger than 2 MB: it is not one of our documents.',
+  no_file: 'Choose a PDF file to check.',
+};
 
 const KIND_NAMES: Record<string, string> = {
   certificate: 'Certificate of publication',
@@ -245,15 +239,10 @@ function body(o: VerifyOutcome): { title: string; main: Html } {
       const d = o.document;
       const title = d.summary.title;
       const note =
-        o.kind === 'too_large'
-          ? html`<div class="error" role="alert">
-              <p>That file is larger than 2 MB: it is not one of our documents.</p>
-            </div>`
-          : o.kind === 'no_file'
-            ? html`<div class="error" role="alert"><p>Choose a PDF file to check.</p></div>`
-            : o.kind === 'checked'
-              ? result(o)
-              : '';
+        o.kind === 'checked'
+          ? result(o)
+          : o.kind !== 'shown' &&
+            html`<div class="error" role="alert"><p>${UPLOAD_REFUSALS[o.kind]}</p></div>`;
       return {
         title,
         main: html`<h1>${title}</h1>
@@ -268,19 +257,12 @@ function body(o: VerifyOutcome): { title: string; main: Html } {
 /** The verification page: server-rendered, accessible HTML under the console's stylesheet (no inline code). */
 function verifyPage(o: VerifyOutcome): string {
   const { title, main } = body(o);
-  return html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · Document verification</title>
-        <link rel="stylesheet" href="/settings/assets/console.css" />
-      </head>
-      <body>
-        <header>
-          <div class="bar"><p class="brand">Statutory Notice Placement · Document verification</p></div>
-        </header>
-        <main id="main">${main}</main>
-      </body>
-    </html>`.value;
+  return htmlPage(
+    `${title} · Document verification`,
+    html`<link rel="stylesheet" href="/settings/assets/console.css" />`,
+    html`<header>
+        <div class="bar"><p class="brand">Statutory Notice Placement · Document verification</p></div>
+      </header>
+      <main id="main">${main}</main>`,
+  );
 }
