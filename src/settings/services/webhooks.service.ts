@@ -87,10 +87,10 @@ export async function createEndpoint(
   });
 }
 
-/** The endpoint, active (not deleted) and, when `organisationId` is given, of that organisation. */
-export async function findEndpoint(db: Db, id: string, organisationId?: string): Promise<WebhookEndpoint> {
+/** The organisation's endpoint, active (not deleted). */
+export async function findEndpoint(db: Db, id: string, organisationId: string): Promise<WebhookEndpoint> {
   const endpoint = await findWebhookEndpoint(db, id);
-  if (!endpoint || endpoint.deletedAt || (organisationId && endpoint.organisationId !== organisationId)) {
+  if (!endpoint || endpoint.deletedAt || endpoint.organisationId !== organisationId) {
     throw notFound('webhook endpoint', id);
   }
   return endpoint;
