@@ -137,7 +137,7 @@ function header(ctx: ConsoleContext): Html {
   </header>`;
 }
 
-/** What a page shows after a change: a notice (role=status), a problem to fix (role=alert), a secret revealed once. */
+/** What a page shows after a change: a notice (role=status), a problem to fix (role=alert), a secret. */
 export interface PageMessages {
   notice?: string;
   error?: string;
