@@ -47,7 +47,7 @@ export async function demoSignInLink(
 ): Promise<{ url: string; freshLinkCommand: string } | null> {
   const [admin] = await findMembersByEmail(db, DEMO_ADMIN_EMAIL);
   if (!admin) return null;
-  const url = await sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES });
+  const url = (await sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES }))!;
   const freshLinkCommand = `npx notices member sign-in-link --org ${admin.organisationId} --email ${DEMO_ADMIN_EMAIL}`;
   return { url, freshLinkCommand };
 }

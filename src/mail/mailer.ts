@@ -35,9 +35,6 @@ export function createMailer(config: Config, opts: { pooled?: boolean } = {}): M
     : outboxMailer(outboxDir(config), config.mail.from);
 }
 
-/** The worker's SMTP pool: a few connections (e-mails go out a handful at a time), renewed every 100 messages. */
-const POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
-
 // MAIL_FROM is the operator's configuration, never request data.
 // eslint-disable-next-line regexp/no-super-linear-move
 const fromDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
@@ -85,7 +82,8 @@ export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boole
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    ...(opts.pooled && POOL),
+    // The worker's pool: a few connections (e-mails go out a handful at a time), renewed every 100 messages.
+    ...(opts.pooled && { pool: true, maxConnections: 4, maxMessages: 100 }),
   });
   return nodemailerMailer('smtp', transport, from, async (info) => ({
     messageId: info.messageId,

@@ -26,9 +26,6 @@ export class EmailDeferredError extends Error {
   readonly name = 'EmailDeferredError';
 }
 
-const address = z.email();
-export const isEmailAddress = (value: string) => address.safeParse(value).success;
-
 export interface OutgoingEmail {
   intent: Omit<EmailIntent, 'subject'>;
   email: RenderedEmail;
@@ -63,7 +60,7 @@ export async function sendOnce(
     emails.inc({ outcome: 'failed' });
     return new EmailRejectedError(error);
   };
-  const good = intent.recipients.filter((r) => isEmailAddress(r));
+  const good = intent.recipients.filter((r) => z.email().safeParse(r).success);
   if (good.length === 0) {
     const bad = intent.recipients.join(', ');
     throw await reject(bad ? `Invalid recipient address: ${bad}` : 'No recipient address.');

@@ -27,7 +27,7 @@ import {
 
 /** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
 export const SIGN_IN_LINK_MINUTES = 15;
-export const INVITATION_LINK_MINUTES = 24 * 60;
+const INVITATION_LINK_MINUTES = 24 * 60;
 const MAX_EMAIL_LENGTH = 254;
 
 const emailSchema = z.email('Enter an e-mail address, like name@example.com.').max(MAX_EMAIL_LENGTH);
@@ -53,7 +53,7 @@ const SIGN_IN_RESEND_MINUTES = 5;
  * Issues a one-time link for the member (voiding their older ones) and, with a mailer, e-mails it. Returns the
  * full URL, or undefined when `resendAfterMinutes` held it back. A link whose e-mail fails is voided.
  */
-async function sendLink(
+export async function sendSignInLink(
   { db, config, mailer }: MailDeps,
   member: Member,
   opts: { minutes: number; invitedBy?: string; resendAfterMinutes?: number },
@@ -81,17 +81,6 @@ async function sendLink(
   return url;
 }
 
-/** A link issued whatever the member's last one (no resend limit). */
-export async function sendSignInLink(
-  deps: MailDeps,
-  member: Member,
-  opts: { minutes: number; invitedBy?: string },
-): Promise<string> {
-  const url = await sendLink(deps, member, opts);
-  if (!url) throw new Error('a link without a resend limit is always issued');
-  return url;
-}
-
 /**
  * The e-mails of a sign-in request, sent off the request by the worker (src/temporal/sign-in.ts): one link per
  * organisation the address belongs to, each held back while that membership's last link is fresh and unused.
@@ -100,7 +89,7 @@ export async function sendSignInLink(
 export async function mailRequestedSignInLinks(deps: MailDeps, email: string): Promise<number> {
   let sent = 0;
   for (const member of await findMembersByEmail(deps.db, email)) {
-    const url = await sendLink(deps, member, {
+    const url = await sendSignInLink(deps, member, {
       minutes: SIGN_IN_LINK_MINUTES,
       resendAfterMinutes: SIGN_IN_RESEND_MINUTES,
     });
@@ -128,7 +117,7 @@ export async function inviteMember(
   const change = { organisationId: input.organisationId, action: 'member.invited', target: member.id };
   await audit(deps.db, actor, { ...change, details: { email, role } });
   const invitedBy = actor.kind === 'member' ? actor.email : 'An operator';
-  const signInUrl = await sendSignInLink(deps, member, { minutes: INVITATION_LINK_MINUTES, invitedBy });
+  const signInUrl = (await sendSignInLink(deps, member, { minutes: INVITATION_LINK_MINUTES, invitedBy }))!;
   return { member, signInUrl };
 }
 
@@ -184,7 +173,7 @@ export async function issueSignInLink(
   input: { organisationId: string; email: string },
 ): Promise<{ member: Member; signInUrl: string; expiresAt: string }> {
   const member = await memberByEmail(db, input.organisationId, input.email);
-  const signInUrl = await sendSignInLink({ db, config }, member, { minutes: SIGN_IN_LINK_MINUTES });
+  const signInUrl = (await sendSignInLink({ db, config }, member, { minutes: SIGN_IN_LINK_MINUTES }))!;
   const change = {
     organisationId: input.organisationId,
     action: 'member.sign_in_link_issued',

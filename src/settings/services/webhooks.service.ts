@@ -25,7 +25,7 @@ import { audit, existingOrganisation, invalid, notFound, type Actor } from './ac
  * eight unless `order.paid` is asked for), the shown-once signing secret, rotation with overlap, and an audit
  * entry for every change.
  */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 interface Deps {
   db: Db;
@@ -87,93 +87,58 @@ export async function createEndpoint(
   });
 }
 
-/** The endpoint, active (not deleted) and, when `organisationId` is given, of that organisation. */
-export async function findEndpoint(db: Db, id: string, organisationId?: string): Promise<WebhookEndpoint> {
+/** The organisation's endpoint, active (not deleted). */
+export async function findEndpoint(db: Db, id: string, organisationId: string): Promise<WebhookEndpoint> {
   const endpoint = await findWebhookEndpoint(db, id);
-  if (!endpoint || endpoint.deletedAt || (organisationId && endpoint.organisationId !== organisationId)) {
+  if (!endpoint || endpoint.deletedAt || endpoint.organisationId !== organisationId) {
     throw notFound('webhook endpoint', id);
   }
   return endpoint;
 }
 
 /**
- * A change to one endpoint: it must be the organisation's (when given) and still there inside the transaction
- * that makes the change and records it in the audit log as `action`.
+ * A change to one active endpoint, made and recorded in the audit log as `action` in one transaction. The
+ * console confines it to the organisation first (findEndpoint); the operator's CLI may name any endpoint.
  */
 async function changeEndpoint<T extends WebhookEndpoint | { endpoint: WebhookEndpoint }>(
-  { db }: Deps,
+  db: Db,
   actor: Actor,
-  target: { id: string; organisationId?: string },
-  change: (trx: Db) => Promise<T | null | undefined>,
+  id: string,
   action: string,
+  change: (trx: Db) => Promise<T | null>,
   details: (e: WebhookEndpoint) => Record<string, unknown> = () => ({}),
 ): Promise<T> {
-  await findEndpoint(db, target.id, target.organisationId);
   return db.transaction().execute(async (trx) => {
     const changed = await change(trx);
-    if (!changed) throw notFound('webhook endpoint', target.id);
+    if (!changed) throw notFound('webhook endpoint', id);
     const e = ('endpoint' in changed ? changed.endpoint : changed) as WebhookEndpoint;
     await auditEndpoint(trx, actor, e, action, details(e));
     return changed;
   });
 }
 
-export function updateEndpointEvents(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  events: readonly string[],
-  organisationId?: string,
-) {
+export function updateEndpointEvents({ db }: Deps, actor: Actor, id: string, events: readonly string[]) {
   const chosen = checkEvents(events);
   const change = (trx: Db) => setWebhookEvents(trx, id, chosen);
-  return changeEndpoint(deps, actor, { id, organisationId }, change, 'webhook.events_changed', () => ({
-    events: chosen,
+  return changeEndpoint(db, actor, id, 'webhook.events_changed', change, () => ({ events: chosen }));
+}
+
+export const setEndpointEnabled = ({ db }: Deps, actor: Actor, id: string, enabled: boolean) =>
+  changeEndpoint(db, actor, id, `webhook.${enabled ? 'enabled' : 'disabled'}`, (trx) =>
+    setWebhookDisabled(trx, id, !enabled),
+  );
+
+/** A new signing secret, returned once; the previous one keeps signing for the configured overlap. */
+export function rotateEndpointSecret({ db, config }: Deps, actor: Actor, id: string) {
+  const { encryptionKey, secretOverlapMs } = config.webhooks;
+  const change = (trx: Db) => rotateWebhookSecret(trx, encryptionKey, id, secretOverlapMs);
+  return changeEndpoint(db, actor, id, 'webhook.secret_rotated', change, (e) => ({
+    previousSecretExpiresAt: e.previousSecretExpiresAt,
   }));
 }
 
-export function setEndpointEnabled(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  enabled: boolean,
-  organisationId?: string,
-) {
-  const change = (trx: Db) => setWebhookDisabled(trx, id, !enabled);
-  return changeEndpoint(
-    deps,
-    actor,
-    { id, organisationId },
-    change,
-    `webhook.${enabled ? 'enabled' : 'disabled'}`,
-  );
-}
-
-/** A new signing secret, returned once; the previous one keeps signing for the configured overlap. */
-export function rotateEndpointSecret(
-  { db, config }: Deps,
-  actor: Actor,
-  id: string,
-  organisationId?: string,
-) {
-  const { encryptionKey, secretOverlapMs } = config.webhooks;
-  const change = (trx: Db) => rotateWebhookSecret(trx, encryptionKey, id, secretOverlapMs);
-  return changeEndpoint(
-    { db, config },
-    actor,
-    { id, organisationId },
-    change,
-    'webhook.secret_rotated',
-    (e) => ({
-      previousSecretExpiresAt: e.previousSecretExpiresAt,
-    }),
-  );
-}
-
-export function deleteEndpoint(deps: Deps, actor: Actor, id: string, organisationId?: string) {
-  const change = (trx: Db) => deleteWebhookEndpoint(trx, id);
-  return changeEndpoint(deps, actor, { id, organisationId }, change, 'webhook.deleted');
-}
+export const deleteEndpoint = ({ db }: Deps, actor: Actor, id: string) =>
+  changeEndpoint(db, actor, id, 'webhook.deleted', (trx) => deleteWebhookEndpoint(trx, id));
 
 /**
  * Sends one sample event (the test helpers' samples: a fresh `evt_` id, a sample test order, `livemode`

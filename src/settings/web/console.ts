@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Middleware, Next } from 'koa';
 import type { Logger } from '../../logger';
 import { createMailer, type Mailer } from '../../mail/mailer';
+import { SettingsRefused } from '../services/actor';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets';
 import { PageError, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
 import { html } from '../../web/html';
@@ -31,7 +32,9 @@ function pageErrors(log: Logger) {
     try {
       await next();
       if (ctx.body === undefined && ctx.status === 404) throw new PageError(404, 'Not found.');
-    } catch (err) {
+    } catch (caught) {
+      const missing = caught instanceof SettingsRefused && caught.kind === 'not_found';
+      const err = missing ? new PageError(404, 'Not found.') : caught;
       const status = err instanceof PageError ? err.status : ((err as { status?: number }).status ?? 500);
       if (status === 413)
         return sendPage(ctx, { title: 'Too large', body: html`<p>That form is too large.</p>` }, 400);

@@ -137,17 +137,21 @@ function header(ctx: ConsoleContext): Html {
   </header>`;
 }
 
-export interface PageOptions {
-  title: string;
-  body: Part;
-  /** A confirmation to announce (role=status). */
-  notice?: string | null;
-  /** A problem to fix (role=alert). */
-  error?: string | null;
+/** What a page shows after a change: a notice (role=status), a problem to fix (role=alert), a secret. */
+export interface PageMessages {
+  notice?: string;
+  error?: string;
+  /** The refusal's status when not 400 (a quota: 409 for what is held, 429 for a window). */
+  errorStatus?: number;
+  reveal?: Html;
 }
 
 /** Answers a console page: landmarks, a skip link, one h1, and the messages announced to screen readers. */
-export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): void {
+export function sendPage(
+  ctx: ConsoleContext,
+  o: PageMessages & { title: string; body: Part },
+  status = o.error ? (o.errorStatus ?? 400) : 200,
+): void {
   const org = ctx.state.session?.organisation.name;
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
@@ -172,15 +176,6 @@ export function sendPage(ctx: ConsoleContext, o: PageOptions, status = 200): voi
     </html> `.value;
 }
 
-/** What a page shows after a change: a notice, a refusal, or a secret revealed once. */
-export interface PageMessages {
-  notice?: string;
-  error?: string;
-  /** The refusal's status when not 400 (a quota: 409 for what is held, 429 for a window). */
-  errorStatus?: number;
-  reveal?: Html;
-}
-
 /** A page of the signed-in member's organisation, shown alone or with a change's messages. */
 export type ConsolePage = (ctx: ConsoleContext, messages?: PageMessages) => Promise<void>;
 
@@ -194,8 +189,7 @@ export function consolePage(
 ): ConsolePage {
   return async (ctx, o = {}) => {
     const s = sessionOf(ctx);
-    const body = html`${o.reveal ?? ''} ${await render(ctx, s, isAdmin(s))}`;
-    sendPage(ctx, { title, notice: o.notice, error: o.error, body }, o.error ? (o.errorStatus ?? 400) : 200);
+    sendPage(ctx, { ...o, title, body: html`${o.reveal ?? ''} ${await render(ctx, s, isAdmin(s))}` });
   };
 }
 

@@ -136,7 +136,6 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
 
 /** Organisation: contact details (admins edit), billing arrangement, quotas with their use now, the audit log. */
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
-  const { db } = deps;
   const page = organisationPage(deps);
   router.get('/settings/organisation', (ctx) => page(ctx));
   router.post(
@@ -147,7 +146,7 @@ export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): vo
         billingEmail: field(ctx, 'billingEmail'),
       };
       const before = s.organisation.billingEmail;
-      s.organisation = await changeOrganisation(db, actorOf(s), s.organisation.id, input);
+      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, input);
       if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
         return { notice: 'Contact details saved.' };
       }

@@ -2,19 +2,9 @@ import { HTTP_STATUS } from '../../api/errors';
 import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
-import { PageError, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
+import { sessionOf, type ConsoleContext, type ConsoleSession } from './context';
 import { sendConfirmation, type Confirmation, type ConsolePage, type PageMessages } from './layout';
 import { requireAdmin } from './security';
-
-/** The thing, or the console's 404 when the shared rules say it is not the organisation's. */
-export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
-  try {
-    return await lookup;
-  } catch (err) {
-    if (err instanceof SettingsRefused && err.kind === 'not_found') throw new PageError(404, 'Not found.');
-    throw err;
-  }
-}
 
 /**
  * The console's form handler for a change (admins only): `run` makes it and says what to announce on the page.
@@ -34,8 +24,7 @@ export function adminChange(
         const errorStatus = err instanceof AppError ? HTTP_STATUS[err.code] : 409;
         return page(ctx, { error: err.message, errorStatus });
       }
-      if (!(err instanceof SettingsRefused)) throw err;
-      if (err.kind === 'not_found') throw new PageError(404, 'Not found.');
+      if (!(err instanceof SettingsRefused) || err.kind === 'not_found') throw err;
       await page(ctx, { error: err.message });
     }
   };
@@ -48,6 +37,6 @@ export function adminConfirmation<T>(
 ) {
   return async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
-    sendConfirmation(ctx, ask(await orNotFound(find(ctx.params.id, sessionOf(ctx).organisation.id))));
+    sendConfirmation(ctx, ask(await find(ctx.params.id, sessionOf(ctx).organisation.id)));
   };
 }

@@ -60,7 +60,7 @@ function signInForm(
       once, for ${SIGN_IN_LINK_MINUTES} minutes.
     </p>
     ${postForm('/settings/sign-in', preSessionCsrf(ctx, config), [address, submit('E-mail me a sign-in link')])}`;
-  sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body }, o.error ? 400 : 200);
+  sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body });
 }
 
 /** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
@@ -144,7 +144,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     }
     const error =
       'This link has expired, was already used, or is for an address no longer the billing e-mail. An admin can send a new one from the Organisation page.';
-    sendPage(ctx, { title: 'Billing e-mail not confirmed', error, body: '' }, 400);
+    sendPage(ctx, { title: 'Billing e-mail not confirmed', error, body: '' });
   });
 
   router.post('/settings/sign-out', async (ctx) => {

@@ -51,7 +51,7 @@ import {
   submit,
   type PageMessages,
 } from './layout';
-import { adminChange, adminConfirmation, orNotFound } from './refusals';
+import { adminChange, adminConfirmation } from './refusals';
 import { recordTable, stackTable } from './table';
 
 const DELIVERIES_SHOWN = 50;
@@ -215,7 +215,7 @@ const versionOf = (list: Html) => createHash('sha256').update(list.value).digest
 
 /** The path's endpoint (the organisation's) and its deliveries matching the page's filters, with every attempt. */
 async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: ConsoleSession) {
-  const e = await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id));
+  const e = await findEndpoint(db, ctx.params.id, s.organisation.id);
   const f = filtersOf(ctx);
   const deliveries = await listEndpointDeliveries(db, {
     organisationId: e.organisationId,
@@ -280,20 +280,16 @@ const endpointPage = (deps: ConsoleDeps) =>
       }`;
   });
 
-function replaySummary(results: ReplayResult[]): string {
-  const started = results.filter((r) => r.replayed).length;
-  const skipped = results.length - started;
-  return `${started} ${started === 1 ? 'delivery' : 'deliveries'} replayed${skipped ? `, ${skipped} still in progress or to a deleted endpoint` : ''}. New attempts appear below as they happen.`;
-}
-
 /** Replays, whose refusals (a vanished endpoint) are the console's 404. */
 async function replay(run: Promise<ReplayResult[]>): Promise<PageMessages> {
-  try {
-    return { notice: replaySummary(await run) };
-  } catch (err) {
-    if (err instanceof ReplayRefused) throw new PageError(404, err.message);
-    throw err;
-  }
+  const results = await run.catch((err: unknown) => {
+    throw err instanceof ReplayRefused ? new PageError(404, err.message) : err;
+  });
+  const started = results.filter((r) => r.replayed).length;
+  const skipped = results.length - started;
+  return {
+    notice: `${started} ${started === 1 ? 'delivery' : 'deliveries'} replayed${skipped ? `, ${skipped} still in progress or to a deleted endpoint` : ''}. New attempts appear below as they happen.`,
+  };
 }
 
 /** The changes to one endpoint, each a POST to its path (admins only). */
@@ -304,12 +300,12 @@ function endpointChanges(deps: ConsoleDeps): Record<string, EndpointChange> {
   const enabled =
     (enable: boolean, notice: string): EndpointChange =>
     async (_ctx, e, actor) => {
-      await setEndpointEnabled(deps, actor, e.id, enable, e.organisationId);
+      await setEndpointEnabled(deps, actor, e.id, enable);
       return { notice };
     };
   return {
     events: async (ctx, e, actor) => {
-      await updateEndpointEvents(deps, actor, e.id, fields(ctx, 'events'), e.organisationId);
+      await updateEndpointEvents(deps, actor, e.id, fields(ctx, 'events'));
       return { notice: 'Events saved.' };
     },
     enable: enabled(true, 'Endpoint enabled.'),
@@ -318,7 +314,7 @@ function endpointChanges(deps: ConsoleDeps): Record<string, EndpointChange> {
       'Endpoint disabled: it receives no new events, and waiting retries are cancelled.',
     ),
     rotate: async (_ctx, e, actor) => {
-      const rotated = await rotateEndpointSecret(deps, actor, e.id, e.organisationId);
+      const rotated = await rotateEndpointSecret(deps, actor, e.id);
       const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${rotated.endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
       return {
         notice: 'Signing secret rotated.',
@@ -397,7 +393,7 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     router.post(
       `/settings/webhooks/:id/${path}`,
       adminChange(endpoint, async (ctx, s) =>
-        change(ctx, await orNotFound(findEndpoint(db, ctx.params.id, s.organisation.id)), actorOf(s)),
+        change(ctx, await findEndpoint(db, ctx.params.id, s.organisation.id), actorOf(s)),
       ),
     );
   }
@@ -419,7 +415,8 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   router.post(
     '/settings/webhooks/:id/delete',
     adminChange(list, async (ctx, s) => {
-      const e = await deleteEndpoint(deps, actorOf(s), ctx.params.id, s.organisation.id);
+      const e = await findEndpoint(db, ctx.params.id, s.organisation.id);
+      await deleteEndpoint(deps, actorOf(s), e.id);
       return { notice: `Endpoint ${e.url} deleted.` };
     }),
   );
