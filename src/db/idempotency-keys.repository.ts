@@ -1,10 +1,10 @@
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import type { CamelCased } from './columns';
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import { toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Database, Row } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long a claim holds its key unrenewed: a second request with the key before then is 409 in progress. The
@@ -25,10 +25,14 @@ export interface IdempotentResponse {
 }
 
 const ofScope = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
-  eb.and({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key });
+  eb.and(toColumns(scope));
 
 const setKey = (db: Db, scope: IdempotencyScope, set: Updateable<Database['idempotency_keys']>) =>
   db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
+
+/** The key names no order that exists: past its retention, it may go (an order's key keeps its fingerprint). */
+const namesNoOrder = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  not(exists(selectFrom('orders').select('id').whereRef('orders.id', '=', 'idempotency_keys.order_id')));
 
 /** What the key says about this request. */
 export type IdempotencyClaim =
@@ -62,7 +66,7 @@ export async function claimIdempotencyKey(
   return db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('idempotency_keys')
-      .values({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key, ...fresh })
+      .values({ ...toColumns(scope), ...fresh })
       .onConflict((oc) => oc.doNothing())
       .returning(['key'])
       .executeTakeFirst();
@@ -70,12 +74,13 @@ export async function claimIdempotencyKey(
     const row = await tx
       .selectFrom('idempotency_keys')
       .selectAll()
+      .select((eb) => namesNoOrder(eb).as('no_order'))
       .where(ofScope(scope))
       .forUpdate()
       .executeTakeFirstOrThrow();
     const update = (set: Partial<typeof fresh>) => setKey(tx, scope, set);
     const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
-    if (expired && !(await orderExists(tx, row.order_id))) {
+    if (expired && row.no_order) {
       await update(fresh);
       return { outcome: 'run', orderId: null };
     }
@@ -92,12 +97,6 @@ export async function claimIdempotencyKey(
     await update({ locked_until: lockedUntil });
     return { outcome: 'run', orderId: row.order_id };
   });
-}
-
-async function orderExists(db: Db, orderId: string | null): Promise<boolean> {
-  if (!orderId) return false;
-  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -154,27 +153,12 @@ export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Pr
   await setKey(db, scope, { locked_until: null });
 }
 
-/**
- * Housekeeping: deletes keys past their retention, except those naming an order that exists (they keep the
- * order's request fingerprint). Returns how many were deleted.
- */
+/** Housekeeping: deletes the keys past their retention that name no order; answers how many. */
 export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS))
-    .where((eb) =>
-      eb.or([
-        eb('order_id', 'is', null),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('orders')
-              .select(sql`1`.as('one'))
-              .whereRef('orders.id', '=', 'idempotency_keys.order_id'),
-          ),
-        ),
-      ]),
-    )
+    .where(namesNoOrder)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,21 +1,9 @@
-import type { OrderEventRecord } from '../orders/events';
 import type { Selectable } from 'kysely';
-import { fromColumns, toColumns, type JsonModel } from './columns';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import { appendOnce, listForOrder } from './order-records';
 import { newestFirstPage, type KeysetWindow } from './keyset-page';
 import { inScope, type Scope } from './scope';
 import type { OrderEventsTable } from './schema';
-
-/** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
-export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
-  await appendOnce(db, 'order_events', [{ ...toColumns(e), data: JSON.stringify(e.data) }]);
-}
-
-export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRecord[]> {
-  const rows = await listForOrder(db, 'order_events', orderId, ['sequence']);
-  return rows.map(fromColumns);
-}
 
 const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;
 
@@ -37,9 +25,7 @@ export async function listEvents(
   let query = db
     .selectFrom('order_events')
     .select(envelopeColumns)
-    .where((eb) => eb.and(inScope(q)));
-  if (q.type) query = query.where('event', '=', q.type);
-  if (q.orderId) query = query.where('order_id', '=', q.orderId);
+    .where((eb) => eb.and({ ...inScope(q), event: q.type, order_id: q.orderId }));
   if (q.clientRef) {
     const orders = db
       .selectFrom('orders')

@@ -112,13 +112,10 @@ export interface OrderListQuery extends KeysetWindow, Scope {
 }
 
 /** The orders a list query covers: its caller's scope and its filters (the page is `newestFirstPage`'s). */
-function ordersMatching(db: Db, q: OrderListQuery) {
-  let query = db.selectFrom('orders').where((eb) => eb.and(inScope(q)));
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.type) query = query.where('type', '=', q.type);
-  if (q.clientRef) query = query.where('client_ref', '=', q.clientRef);
-  return query;
-}
+const ordersMatching = (db: Db, q: OrderListQuery) =>
+  db
+    .selectFrom('orders')
+    .where((eb) => eb.and({ ...inScope(q), status: q.status, type: q.type, client_ref: q.clientRef }));
 
 /** One page newest-first, plus whether another row exists beyond it. */
 export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: Order[]; hasMore: boolean }> {

@@ -163,11 +163,10 @@ export async function listEndpointDeliveries(
   db: Db,
   q: EndpointDeliveryQuery,
 ): Promise<(WebhookDelivery & { orderId: string })[]> {
-  let query = withEvents(db, q.organisationId).select('e.order_id').where('d.endpoint_id', '=', q.endpointId);
-  if (q.outcome === 'dead') query = query.where('d.status', '=', 'dead');
-  if (q.outcome === 'failed') query = query.where('d.status', 'in', ['failed', 'dead']);
-  if (q.event) query = query.where('d.event', '=', q.event);
-  if (q.orderId) query = query.where('e.order_id', '=', q.orderId);
+  let query = withEvents(db, q.organisationId)
+    .select('e.order_id')
+    .where((eb) => eb.and({ 'd.endpoint_id': q.endpointId, 'd.event': q.event, 'e.order_id': q.orderId }));
+  if (q.outcome) query = query.where('d.status', 'in', q.outcome === 'dead' ? ['dead'] : ['failed', 'dead']);
   const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
   return rows.map(fromColumns);
 }
