@@ -1,5 +1,17 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
+/** The organisation and mode a caller acts in: an order or event outside them is never found or listed. */
+export interface Scope {
+  organisationId: string;
+  livemode: boolean;
+}
+
+/** The columns that confine a query to a scope: `.where((eb) => eb.and(inScope(scope)))`. */
+export const inScope = (scope: Scope) => ({
+  organisation_id: scope.organisationId,
+  livemode: scope.livemode,
+});
+
 /** Which rows of a newest-first list a page covers (src/api/keyset-list.ts reads it from the request). */
 export interface KeysetWindow {
   limit: number;

@@ -1,8 +1,6 @@
 import type { Db } from './database';
 import type { DocumentKind } from './schema';
 
-export type { DocumentKind };
-
 /** Stores a generated PDF; generating it again replaces it (it is the same document). */
 export async function saveOrderDocument(
   db: Db,

@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import { newestFirstPage, type KeysetWindow } from './keyset-page';
-import { inScope, type Scope } from './scope';
+import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { OrderEventsTable } from './schema';
 
 const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
-import { countUnresolvedDeliveryFailures } from '../../../src/db/incidents-status.repository';
+import { countUnresolvedDeliveryFailures } from '../../../src/db/incidents.repository';
 import { recordAuditEntry, recordOrderEvent } from '../../../src/db/order-records.repository';
 import { newId } from '../../../src/ids';
 import { outboxMailer } from '../../../src/mail/mailer';
