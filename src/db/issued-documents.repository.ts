@@ -20,11 +20,9 @@ export type DocumentIssue = CamelCased<
 };
 
 /**
- * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
- * from a per-series counter in the same transaction as the row (a transaction that fails draws nothing), so
- * each series runs without gaps or repeats, as HMRC asks of invoice numbers; the order's lock makes a
- * concurrent reservation of the same document wait and then find it. Test-mode documents draw from their own
- * series (TEST-INV-…), so they never take a live number.
+ * Reserves a document (id, number, issue time) once per order and issue key. The number is drawn in the row's
+ * transaction, so each series runs without gaps or repeats, as HMRC asks of invoice numbers; the order's lock
+ * makes a concurrent reservation wait and find it. Test mode has its own series (TEST-INV-…).
  */
 export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promise<IssuedDocumentRow> {
   return db.transaction().execute(async (trx) => {
@@ -63,10 +61,7 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
   });
 }
 
-/**
- * Stores the issued PDF and its SHA-256, unless a copy is stored already (a retried or concurrent render of the
- * same document): the first stored copy is the document, and is what is returned.
- */
+/** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
 export async function storeIssuedDocument(
   db: Db,
   id: string,
@@ -111,10 +106,7 @@ export async function findIssuedDocumentContent(
   return row && { ...row, content: row.content! };
 }
 
-/**
- * The order's newest stored document of a kind: its PDF, number (a certificate's id) and issue time (the fixed
- * URL of the certificate or invoice, the invoice e-mail).
- */
+/** The order's newest stored document of a kind: its PDF, number (a certificate's: its id) and issue time. */
 export async function latestIssuedDocument(
   db: Db,
   orderId: string,

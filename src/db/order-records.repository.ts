@@ -11,7 +11,7 @@ import type { Database } from './schema';
 /** An order's append-only records, each with an id the workflow chose. */
 type OrderRecordTable = 'order_events' | 'order_audit_log' | 'order_ledger';
 
-/** Appends records once (their ids come from the workflow, so a retry adds nothing); answers how many were new. */
+/** Appends records once (the workflow chose their ids: a retry adds nothing); answers how many were new. */
 async function appendOnce<T extends OrderRecordTable>(
   db: Db,
   table: T,

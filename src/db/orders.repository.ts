@@ -10,10 +10,7 @@ type OrderRow = Selectable<OrdersTable>;
 /** Each field beside its column, named once: a page of orders reads 25 rows × every field. */
 const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as const);
 
-/**
- * Every field present, in the model's order: an order starts as a copy of this, so filling it in by computed
- * keys never adds a property and the object keeps one fast shape (built up from `{}`, V8 makes it a dictionary).
- */
+/** Every field in the model's order: filling in a copy adds no property, so V8 keeps one fast shape. */
 const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   ORDER_FIELDS.map((field) => [field, null]),
 );
@@ -49,11 +46,7 @@ function orderToRow(order: Order) {
   };
 }
 
-/**
- * Writes the projection idempotently: a row is inserted once, and later writes land only when they carry a
- * higher version than the stored one, so a retried or out-of-order activity can never move an order back.
- * Returns true when the write was applied.
- */
+/** Writes the projection only at a higher version: a retried or late activity never moves an order back. */
 export async function upsertOrderProjection(db: Db, order: Order): Promise<boolean> {
   const row = orderToRow(order);
   const { id: _id, created_at: _created, organisation_id: _org, ...updatable } = row;
@@ -89,10 +82,7 @@ export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<s
   return row && (await currentBodies(db, [{ id, ...row }]))[0];
 }
 
-/**
- * The rows' bodies: each stored one, or, when it is missing or of an older ORDER_BODY_VERSION, the row read in
- * full in one more query and serialized as it is.
- */
+/** The rows' bodies: stored, or serialized from the row when missing or of an older ORDER_BODY_VERSION. */
 async function currentBodies(
   db: Db,
   rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[],
@@ -122,10 +112,7 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
   return { orders: rows.map(rowToOrder), hasMore };
 }
 
-/**
- * One page of orders as their public bodies (JSON text), newest first, and where the page ends: read as the
- * bodies stored beside the rows (no row objects, no serializer).
- */
+/** One page of orders as their stored bodies (JSON text), newest first, and where the page ends. */
 export async function listOrderBodies(db: Db, q: OrderListQuery) {
   const query = ordersMatching(db, q).select(['id', 'created_at', 'body', 'body_version']);
   const { rows, hasMore } = await newestFirstPage(query, q);
@@ -152,11 +139,9 @@ export const BODY_REFRESH_BATCH = 500;
 export const BODY_REFRESH_MAX_BATCHES = 40;
 
 /**
- * Writes the current body into rows that have none or an older one, in batches found through the
- * `orders_body_stale` partial index (its predicate is this query's, for version 1). Each batch is locked with
- * SKIP LOCKED, so API processes sweeping at once share the rows rather than serialize each twice, and is
- * written only where the row's version is still the one read: a projection write in between wins.
- * Returns the number of rows rewritten.
+ * Writes the current body into stale rows, in batches found through the `orders_body_stale` index and locked
+ * with SKIP LOCKED, so API processes sweeping at once share the rows. A row is written only at the version
+ * read: a projection write in between wins. Returns the number of rows rewritten.
  */
 export async function refreshStaleOrderBodies(db: Db): Promise<number> {
   let rewritten = 0;
@@ -191,11 +176,7 @@ export async function findOrderById(db: Db, id: string): Promise<Order | undefin
   return row && rowToOrder(row);
 }
 
-/**
- * Orders in the projection by status and mode, for the `notices_orders` gauge. One grouped count (an
- * index-only scan of the status index), bounded by a statement time-out so a slow count never holds a
- * connection: a scrape that takes longer gets no figure instead.
- */
+/** Orders by status and mode (`notices_orders` gauge); a slow count times out rather than hold a connection. */
 export async function countOrdersByStatus(
   db: Db,
   timeoutMs = 2_000,

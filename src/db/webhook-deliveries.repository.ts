@@ -38,10 +38,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
 
 export type AttemptRecord = CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>;
 
-/**
- * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
- * overwritten by an older run's late write (`replays` must still match).
- */
+/** Records one HTTP attempt and moves the delivery on; an older replay run's late write changes nothing. */
 export async function recordAttempt(
   db: Db,
   a: AttemptRecord,
@@ -85,10 +82,7 @@ export async function finishDelivery(
     .execute();
 }
 
-/**
- * Starts replay number `replays + 1` of a delivery that is not in progress: back to `pending`. Returns
- * the replay number, or null when the delivery changed meanwhile or is still being attempted.
- */
+/** Starts the next replay of a settled delivery: its number, or null if it changed or is in progress. */
 export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<number | null> {
   const row = await db
     .updateTable('webhook_deliveries')

@@ -77,10 +77,7 @@ export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
 export const deleteWebhookEndpoint = (db: Db, id: string) =>
   updateLiveEndpoint(db, id, { deleted_at: new Date() });
 
-/**
- * A new signing secret; the current one becomes the previous secret and keeps signing (a second `v1=`)
- * for `overlapMs`, so receivers can switch without losing an event.
- */
+/** A new signing secret; the old one keeps signing (a second `v1=`) for `overlapMs` while receivers switch. */
 export async function rotateWebhookSecret(
   db: Db,
   key: Buffer,
