@@ -110,11 +110,7 @@ export const storeIdempotentResponse = (db: Db, scope: IdempotencyScope, respons
   });
 
 /** Extends a running request's lease (a key already answered or released is left alone). */
-export async function renewIdempotencyLease(
-  db: Db,
-  scope: IdempotencyScope,
-  now = new Date(),
-): Promise<void> {
+export async function renewIdempotencyLease(db: Db, scope: IdempotencyScope, now = new Date()) {
   await db
     .updateTable('idempotency_keys')
     .set({ locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })

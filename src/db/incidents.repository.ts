@@ -28,12 +28,7 @@ export async function createIncident(
 }
 
 /** Adds an update, or the resolution; answers undefined when there is no such incident. */
-export async function addIncidentUpdate(
-  db: Db,
-  id: string,
-  kind: 'update' | 'resolved',
-  message: string,
-): Promise<Incident | undefined> {
+export async function addIncidentUpdate(db: Db, id: string, kind: 'update' | 'resolved', message: string) {
   const changed = await db.transaction().execute(async (trx) => {
     const now = new Date();
     const row = await trx

@@ -62,11 +62,7 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
 }
 
 /** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
-export async function storeIssuedDocument(
-  db: Db,
-  id: string,
-  content: Buffer,
-): Promise<{ content: Buffer; sha256: string }> {
+export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
   const sha256 = createHash('sha256').update(content).digest('hex');
   await db
     .updateTable('issued_documents')
@@ -92,11 +88,7 @@ export const findIssuedDocument = (db: Db, id: string) =>
     .executeTakeFirst();
 
 /** The PDF of one of an order's documents. */
-export async function findIssuedDocumentContent(
-  db: Db,
-  orderId: string,
-  id: string,
-): Promise<{ content: Buffer; kind: IssuedDocumentKind; number: string | null } | undefined> {
+export async function findIssuedDocumentContent(db: Db, orderId: string, id: string) {
   const row = await db
     .selectFrom('issued_documents')
     .select(['content', 'kind', 'number'])

@@ -164,11 +164,7 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
 }
 
 /** Opens a session; returns the cookie token (only its hash is stored) and the session's CSRF token. */
-export async function createSession(
-  db: Db,
-  memberId: string,
-  ttlMs: number,
-): Promise<{ token: string; csrfToken: string }> {
+export async function createSession(db: Db, memberId: string, ttlMs: number) {
   const { token, row } = newStoredToken(ttlMs);
   const csrfToken = newToken();
   await db

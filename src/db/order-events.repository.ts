@@ -17,10 +17,7 @@ export interface EventListQuery extends KeysetWindow, Scope {
 }
 
 /** One page of an organisation's events of one mode, newest first, and whether more follow. */
-export async function listEvents(
-  db: Db,
-  q: EventListQuery,
-): Promise<{ events: EventEnvelope[]; hasMore: boolean }> {
+export async function listEvents(db: Db, q: EventListQuery) {
   let query = db
     .selectFrom('order_events')
     .select(envelopeColumns)

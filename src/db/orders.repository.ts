@@ -83,10 +83,7 @@ export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<s
 }
 
 /** The rows' bodies: stored, or serialized from the row when missing or of an older ORDER_BODY_VERSION. */
-async function currentBodies(
-  db: Db,
-  rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[],
-): Promise<string[]> {
+async function currentBodies(db: Db, rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[]) {
   const stale = rows.filter((r) => r.body === null || r.body_version !== ORDER_BODY_VERSION).map((r) => r.id);
   const full =
     stale.length > 0 ? await db.selectFrom('orders').selectAll().where('id', 'in', stale).execute() : [];

@@ -36,11 +36,7 @@ export type OrganisationUpdate = Partial<
 >;
 
 /** Changes the given fields only; answers the organisation as it now is, or undefined if there is none. */
-export async function updateOrganisation(
-  db: Db,
-  id: string,
-  u: OrganisationUpdate,
-): Promise<Organisation | undefined> {
+export async function updateOrganisation(db: Db, id: string, u: OrganisationUpdate) {
   const set = {
     ...toColumns(u),
     // A new billing e-mail is unverified until its owner opens the link e-mailed to it.
@@ -85,10 +81,7 @@ export async function voidBillingEmailVerifications(db: Db, organisationId: stri
  * Uses the token once (`useOneTimeToken`) and marks the organisation's billing e-mail verified if it is still
  * the address the link was sent to. Answers the organisation's id and the address verified, or undefined.
  */
-export async function redeemBillingEmailVerification(
-  db: Db,
-  token: string,
-): Promise<{ organisationId: string; email: string } | undefined> {
+export async function redeemBillingEmailVerification(db: Db, token: string) {
   return db.transaction().execute(async (trx) => {
     const used = await useOneTimeToken(trx, 'billing_email_verifications', token);
     if (!used) return undefined;

@@ -153,10 +153,7 @@ const withEvents = (db: Db, organisationId: string) =>
     .where('d.organisation_id', '=', organisationId);
 
 /** The settings console's delivery list of one endpoint, newest first, with the event's order id. */
-export async function listEndpointDeliveries(
-  db: Db,
-  q: EndpointDeliveryQuery,
-): Promise<(WebhookDelivery & { orderId: string })[]> {
+export async function listEndpointDeliveries(db: Db, q: EndpointDeliveryQuery) {
   let query = withEvents(db, q.organisationId)
     .select('e.order_id')
     .where((eb) => eb.and({ 'd.endpoint_id': q.endpointId, 'd.event': q.event, 'e.order_id': q.orderId }));
@@ -166,11 +163,7 @@ export async function listEndpointDeliveries(
 }
 
 /** Every delivery of the order's events (the order page's "webhooks sent"). */
-export async function listOrderDeliveries(
-  db: Db,
-  organisationId: string,
-  orderId: string,
-): Promise<WebhookDelivery[]> {
+export async function listOrderDeliveries(db: Db, organisationId: string, orderId: string) {
   const rows = await withEvents(db, organisationId)
     .where('e.order_id', '=', orderId)
     .orderBy('d.created_at')
