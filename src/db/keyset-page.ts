@@ -21,10 +21,7 @@ export interface KeysetWindow {
   after?: { createdAt: Date; id: string };
 }
 
-/**
- * One page of a query over a table with `created_at` and `id`, newest first (ties by id, descending), plus
- * whether another row exists beyond it (fetched as limit + 1). The caller's query has its own filters.
- */
+/** One page of a query over `created_at` and `id`, newest first, and whether another row follows (limit + 1). */
 export async function newestFirstPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   w: KeysetWindow,

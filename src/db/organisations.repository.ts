@@ -48,10 +48,7 @@ export async function updateOrganisation(db: Db, id: string, u: OrganisationUpda
   return findOrganisation(db, id);
 }
 
-/**
- * A new one-time link token verifying `email` as the organisation's billing e-mail, valid for ttlMs; the
- * organisation's older unused ones are void (only the newest link works).
- */
+/** A new one-time link token verifying `email` as the billing e-mail; it voids the older unused ones. */
 export async function createBillingEmailVerification(
   db: Db,
   organisationId: string,
@@ -77,10 +74,7 @@ export async function voidBillingEmailVerifications(db: Db, organisationId: stri
     .execute();
 }
 
-/**
- * Uses the token once (`useOneTimeToken`) and marks the organisation's billing e-mail verified if it is still
- * the address the link was sent to. Answers the organisation's id and the address verified, or undefined.
- */
+/** Uses the token once and marks the billing e-mail verified if it is still the address the link went to. */
 export async function redeemBillingEmailVerification(db: Db, token: string) {
   return db.transaction().execute(async (trx) => {
     const used = await useOneTimeToken(trx, 'billing_email_verifications', token);
