@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
@@ -10,23 +11,14 @@ export async function ensureDelivery(
   db: Db,
   d: { eventId: string; endpointId: string; organisationId: string; event: string },
 ): Promise<WebhookDelivery> {
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
-      id: newId('dlv'),
-      event_id: d.eventId,
-      endpoint_id: d.endpointId,
-      organisation_id: d.organisationId,
-      event: d.event,
-      status: 'pending',
-      next_attempt_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-    .execute();
   const row = await db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where((eb) => eb.and({ event_id: d.eventId, endpoint_id: d.endpointId }))
+    .insertInto('webhook_deliveries')
+    .values({ id: newId('dlv'), ...toColumns(d), status: 'pending', next_attempt_at: new Date() })
+    // A no-op update, so that RETURNING also answers for the row an earlier dispatch inserted.
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'endpoint_id']).doUpdateSet({ event_id: sql`excluded.event_id` }),
+    )
+    .returningAll()
     .executeTakeFirstOrThrow();
   return fromColumns(row);
 }
