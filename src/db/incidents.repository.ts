@@ -91,10 +91,9 @@ export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Prom
     .selectFrom('order_events as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
     .select(sql<string>`count(distinct e.order_id)`.as('n'))
-    .where('e.event', '=', 'order.delivery_failed')
+    .where((eb) => eb.and({ 'e.event': 'order.delivery_failed', 'o.livemode': true }))
     .where('e.created_at', '>=', since)
     .where('o.status', '<>', 'cancelled')
-    .where('o.livemode', '=', true)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -115,8 +114,7 @@ export async function countRecentRefundFailures(db: Db, since: Date): Promise<nu
   const row = await db
     .selectFrom('orders')
     .select(sql<string>`count(*)`.as('n'))
-    .where('payment_state', '=', 'refund_failed')
-    .where('livemode', '=', true)
+    .where((eb) => eb.and({ payment_state: 'refund_failed', livemode: true }))
     .where('updated_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -13,8 +13,8 @@ export type Member = CamelCased<MemberRow>;
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
 
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
 
 /** Uses a one-time link's token (unused, unexpired) in one conditional update: two uses cannot both win. */
 export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email_verifications'>(
@@ -25,8 +25,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
+    .where((eb) => eb.and({ token_hash: hashToken(token), used_at: null }))
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
