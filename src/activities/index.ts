@@ -1,8 +1,12 @@
 import type { AuditEntry } from '../orders/audit';
 import { withOrderData, type OrderEventRecord } from '../orders/events';
 import { Context } from '@temporalio/activity';
-import { recordAuditEntry } from '../db/order-audit-log.repository';
-import { recordOrderChange, writeOrderChange, type OrderChangeRecord } from '../db/order-changes.repository';
+import {
+  recordAuditEntry,
+  recordOrderChange,
+  writeOrderChange,
+  type OrderChangeRecord,
+} from '../db/order-records.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';

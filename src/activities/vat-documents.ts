@@ -2,7 +2,7 @@ import { formatPence } from '../money';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { DocumentIssue, IssuedDocumentRow } from '../db/issued-documents.repository';
-import { listLedgerEntries } from '../db/order-ledger.repository';
+import { listLedgerEntries } from '../db/order-records.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import type { VatCustomer, VatDocumentFacts, VatInvoiceFacts } from '../documents/invoice';
 import type { RenderJob, SigningJob } from '../documents/render-job';

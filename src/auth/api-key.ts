@@ -2,15 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { toBase62 } from '../ids';
 
+/** A key's mode: live keys place real orders; test keys exercise everything with nothing published. */
+export type KeyMode = 'live' | 'test';
+
 /**
  * API key format: `svc_live_` or `svc_test_`, then 43 base62 characters of randomness (256 bits), then a
  * 6-character base62 CRC32 checksum of everything before it. The checksum lets us (and secret scanners)
  * reject a mistyped or made-up key without a database lookup.
  */
-/** A key's mode: live keys place real orders; test keys exercise everything with nothing published. */
-export type KeyMode = 'live' | 'test';
-
-export const KEY_PREFIX: Record<KeyMode, string> = { live: 'svc_live_', test: 'svc_test_' };
 const RANDOM_LENGTH = 43;
 const CHECKSUM_LENGTH = 6;
 const KEY_PATTERN = /^svc_(live|test)_([0-9A-Za-z]{49})$/;
@@ -26,7 +25,7 @@ function checksum(body: string): string {
 }
 
 export function generateApiKey(mode: KeyMode): string {
-  const body = KEY_PREFIX[mode] + toBase62(randomBytes(32), RANDOM_LENGTH);
+  const body = `svc_${mode}_${toBase62(randomBytes(32), RANDOM_LENGTH)}`;
   return body + checksum(body);
 }
 

@@ -51,9 +51,8 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 
 /**
- * Revokes one key; returns the record, or undefined when no such key exists. Revoking twice is harmless.
- * The revocation is announced on API_KEYS_CHANNEL in the same transaction (delivered at commit), so API
- * processes that remember the key forget it at once.
+ * Revokes one key (twice is harmless); undefined when there is none. The revocation is announced on
+ * API_KEYS_CHANNEL at commit, so API processes that remember the key forget it at once.
  */
 export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
   const revoke = async (trx: Db) => {

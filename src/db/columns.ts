@@ -1,7 +1,4 @@
-/**
- * How a model's fields map to table columns: the same names in snake_case. Repositories convert with these
- * instead of listing every field twice, so a field added to a model and its migration needs nothing here.
- */
+// A model's fields are its table's columns in snake_case: repositories convert instead of listing each twice.
 
 /** `organisationId` → `organisation_id`. */
 export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`

@@ -5,9 +5,8 @@ import type { Db } from './database';
 const PURGE_BATCH = 1000;
 
 /**
- * Deletes the rows of `table` whose `expiresAt` column is before `before`, in batches of PURGE_BATCH (each a
- * `limit`ed select of `key`, a column or `ctid`, that can use the expiry index), until a batch comes back short
- * or `maxBatches` ran, so a sweep's work is bounded too. Returns the rows deleted.
+ * Deletes the rows whose `expiresAt` column is before `before`, in batches (by `key`, a column or `ctid`,
+ * found through the expiry index) until one comes back short or `maxBatches` ran. Answers how many.
  */
 async function deleteExpiredRows(
   db: Db,

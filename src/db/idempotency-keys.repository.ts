@@ -1,16 +1,15 @@
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import type { CamelCased } from './columns';
+import type { ExpressionBuilder, Updateable } from 'kysely';
+import { toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Database, Row } from './schema';
 
 /** How long a key is honoured: a retry within 24 hours of the first request gets the stored answer. */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a claim holds its key unrenewed: a second request with the key before then is 409 in progress. The
- * request renews it every IDEMPOTENCY_LEASE_RENEW_MS while it runs, so only a claim whose process died (or lost
- * its database) lapses, within seconds. The next retry then takes over, which is safe: every handler passes the
- * key on to Temporal as the update id.
+ * How long an unrenewed claim holds its key (meanwhile another request with it is 409 in progress). A running
+ * request renews it, so only a dead process's claim lapses; the retry taking over is safe, as every handler
+ * passes the key on to Temporal as the update id.
  */
 export const IDEMPOTENCY_LEASE_MS = 10 * 1000;
 /** A third of the lease: two renewals may fail (a slow database) before a running request loses its key. */
@@ -25,10 +24,15 @@ export interface IdempotentResponse {
 }
 
 const ofScope = (scope: IdempotencyScope) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
-  eb.and({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key });
+  eb.and(toColumns(scope));
 
-const setKey = (db: Db, scope: IdempotencyScope, set: Updateable<Database['idempotency_keys']>) =>
-  db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
+const setKey = async (db: Db, scope: IdempotencyScope, set: Updateable<Database['idempotency_keys']>) => {
+  await db.updateTable('idempotency_keys').set(set).where(ofScope(scope)).execute();
+};
+
+/** The key names no existing order: past its retention it may go (an order's key keeps its fingerprint). */
+const namesNoOrder = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  not(exists(selectFrom('orders').select('id').whereRef('orders.id', '=', 'idempotency_keys.order_id')));
 
 /** What the key says about this request. */
 export type IdempotencyClaim =
@@ -39,9 +43,8 @@ export type IdempotencyClaim =
   | { outcome: 'in_progress' };
 
 /**
- * Claims the key for this request, or reports what an earlier claim means for it. A claim older than the
- * retention period is replaced, as if the key had never been used, unless it names an order that exists: an
- * order's key keeps its request fingerprint as long as the order, so another body is always refused.
+ * Claims the key for this request, or reports what an earlier claim means for it. A claim past its retention
+ * is replaced, as if the key were new, unless it names an existing order (another body stays refused).
  */
 export async function claimIdempotencyKey(
   db: Db,
@@ -62,7 +65,7 @@ export async function claimIdempotencyKey(
   return db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('idempotency_keys')
-      .values({ organisation_id: scope.organisationId, mode: scope.mode, key: scope.key, ...fresh })
+      .values({ ...toColumns(scope), ...fresh })
       .onConflict((oc) => oc.doNothing())
       .returning(['key'])
       .executeTakeFirst();
@@ -70,12 +73,13 @@ export async function claimIdempotencyKey(
     const row = await tx
       .selectFrom('idempotency_keys')
       .selectAll()
+      .select((eb) => namesNoOrder(eb).as('no_order'))
       .where(ofScope(scope))
       .forUpdate()
       .executeTakeFirstOrThrow();
     const update = (set: Partial<typeof fresh>) => setKey(tx, scope, set);
     const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
-    if (expired && !(await orderExists(tx, row.order_id))) {
+    if (expired && row.no_order) {
       await update(fresh);
       return { outcome: 'run', orderId: null };
     }
@@ -94,42 +98,19 @@ export async function claimIdempotencyKey(
   });
 }
 
-async function orderExists(db: Db, orderId: string | null): Promise<boolean> {
-  if (!orderId) return false;
-  const row = await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
-  return row !== undefined;
-}
+/** Records the order this key places before its workflow starts (a retry finds it), or null once it failed. */
+export const recordIdempotentOrder = (db: Db, scope: IdempotencyScope, orderId: string | null) =>
+  setKey(db, scope, { order_id: orderId });
 
-/**
- * Records the order this key places, before its workflow starts (a retry then finds it, whatever happened), or
- * forgets it (null) once its placement has definitely failed.
- */
-export async function recordIdempotentOrder(
-  db: Db,
-  scope: IdempotencyScope,
-  orderId: string | null,
-): Promise<void> {
-  await setKey(db, scope, { order_id: orderId });
-}
-
-export async function storeIdempotentResponse(
-  db: Db,
-  scope: IdempotencyScope,
-  response: IdempotentResponse,
-): Promise<void> {
-  await setKey(db, scope, {
+export const storeIdempotentResponse = (db: Db, scope: IdempotencyScope, response: IdempotentResponse) =>
+  setKey(db, scope, {
     response_status: response.status,
     response_body: JSON.stringify(response.body),
     locked_until: null,
   });
-}
 
 /** Extends a running request's lease (a key already answered or released is left alone). */
-export async function renewIdempotencyLease(
-  db: Db,
-  scope: IdempotencyScope,
-  now = new Date(),
-): Promise<void> {
+export async function renewIdempotencyLease(db: Db, scope: IdempotencyScope, now = new Date()) {
   await db
     .updateTable('idempotency_keys')
     .set({ locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
@@ -140,9 +121,8 @@ export async function renewIdempotencyLease(
 }
 
 /**
- * Forgets a claim whose request failed before it could have placed anything, so a retry (even with another
- * body) runs afresh. A claim that names an order which may exist only gives up its lease: the retry finds out
- * what became of that order and keeps the fingerprint.
+ * Forgets a claim whose request failed before placing anything, so a retry (even with another body) runs
+ * afresh. A claim naming an order that may exist only gives up its lease: the retry finds out what became of it.
  */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
   await db
@@ -154,27 +134,12 @@ export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Pr
   await setKey(db, scope, { locked_until: null });
 }
 
-/**
- * Housekeeping: deletes keys past their retention, except those naming an order that exists (they keep the
- * order's request fingerprint). Returns how many were deleted.
- */
+/** Housekeeping: deletes the keys past their retention that name no order; answers how many. */
 export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS))
-    .where((eb) =>
-      eb.or([
-        eb('order_id', 'is', null),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('orders')
-              .select(sql`1`.as('one'))
-              .whereRef('orders.id', '=', 'idempotency_keys.order_id'),
-          ),
-        ),
-      ]),
-    )
+    .where(namesNoOrder)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

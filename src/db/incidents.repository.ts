@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
@@ -27,12 +28,7 @@ export async function createIncident(
 }
 
 /** Adds an update, or the resolution; answers undefined when there is no such incident. */
-export async function addIncidentUpdate(
-  db: Db,
-  id: string,
-  kind: 'update' | 'resolved',
-  message: string,
-): Promise<Incident | undefined> {
+export async function addIncidentUpdate(db: Db, id: string, kind: 'update' | 'resolved', message: string) {
   const changed = await db.transaction().execute(async (trx) => {
     const now = new Date();
     const row = await trx
@@ -81,4 +77,83 @@ export async function listIncidents(db: Db, filter: { id?: string; since?: Date 
       .filter((u) => u.incident_id === incident.id)
       .map(({ incident_id: _incidentId, ...update }) => fromColumns(update)),
   }));
+}
+
+// The status page's live health signals, from the order engine's tables.
+
+/**
+ * Orders whose artwork delivery failed (`order.delivery_failed`) since `since` and has not succeeded since
+ * (no later `artwork_delivered` or `marked_delivered` audit entry), not counting cancelled orders. Live orders
+ * only: what a developer simulates with a test key never shows on the public status page.
+ */
+export async function countUnresolvedDeliveryFailures(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('order_events as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .select(sql<string>`count(distinct e.order_id)`.as('n'))
+    .where((eb) => eb.and({ 'e.event': 'order.delivery_failed', 'o.livemode': true }))
+    .where('e.created_at', '>=', since)
+    .where('o.status', '<>', 'cancelled')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_audit_log as a')
+            .select('a.id')
+            .whereRef('a.order_id', '=', 'e.order_id')
+            .where('a.action', 'in', ['artwork_delivered', 'marked_delivered'])
+            .whereRef('a.created_at', '>', 'e.created_at'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Live orders whose refund through the payment provider failed, updated since `since`. */
+export async function countRecentRefundFailures(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<string>`count(*)`.as('n'))
+    .where((eb) => eb.and({ payment_state: 'refund_failed', livemode: true }))
+    .where('updated_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Live webhook deliveries still to be attempted whose due time (the next attempt's, or the first's when none
+ * was made) is before `dueBefore`. A receiver's refusals keep the schedule moving, so only our own failures
+ * (database, secrets, workers) leave a delivery overdue.
+ */
+export async function countStalledWebhookDeliveries(db: Db, dueBefore: Date): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('w.mode', '=', 'live')
+    .where('d.status', 'in', ['pending', 'failed'])
+    .where(sql<Date>`coalesce(d.next_attempt_at, d.updated_at)`, '<', dueBefore)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface InFlightOrganisation {
+  id: string;
+  name: string;
+  billingEmail: string | null;
+  orders: Array<{ reference: string; contactEmail: string | null }>;
+}
+
+/** Organisations with at least one order neither completed nor cancelled, with those orders. */
+export async function organisationsWithOrdersInFlight(db: Db): Promise<InFlightOrganisation[]> {
+  const orders = sql<InFlightOrganisation['orders']>`json_agg(json_build_object(
+    'reference', o.reference, 'contactEmail', o.fields->>'contactEmail') order by o.created_at)`;
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('organisations as g', 'g.id', 'o.organisation_id')
+    .select(['g.id', 'g.name', 'g.billing_email as billingEmail', orders.as('orders')])
+    .where('o.status', 'not in', ['completed', 'cancelled'])
+    .groupBy('g.id')
+    .orderBy('g.seq')
+    .execute();
 }

@@ -6,7 +6,6 @@ import type { Db } from './database';
 import type { Row } from './schema';
 
 /** Integration keys look like `svc_int_` + 43 base62 characters (256 bits); only their SHA-256 is stored. */
-const INTEGRATION_KEY_PREFIX = 'svc_int_';
 const INTEGRATION_KEY_PATTERN = /^svc_int_[0-9A-Za-z]{43}$/;
 
 export type IntegrationTarget =
@@ -23,11 +22,8 @@ const keys = (db: Db) => db.selectFrom('integration_keys').selectAll();
  * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
  * the only time it exists outside the holder's hands. The CLI resolves NAME_OR_ID to the name first.
  */
-export async function createIntegrationKey(
-  db: Db,
-  target: IntegrationTarget,
-): Promise<{ key: string; record: IntegrationKeyRecord }> {
-  const key = INTEGRATION_KEY_PREFIX + toBase62(randomBytes(32), 43);
+export async function createIntegrationKey(db: Db, target: IntegrationTarget) {
+  const key = `svc_int_${toBase62(randomBytes(32), 43)}`;
   const row = await db
     .insertInto('integration_keys')
     .values({
@@ -43,10 +39,7 @@ export async function createIntegrationKey(
   return { key, record: toRecord(row) };
 }
 
-export async function findActiveIntegrationKey(
-  db: Db,
-  key: string,
-): Promise<IntegrationKeyRecord | undefined> {
+export async function findActiveIntegrationKey(db: Db, key: string) {
   if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
   const row = await keys(db)
     .where((eb) => eb.and({ key_hash: hashApiKey(key), revoked_at: null }))

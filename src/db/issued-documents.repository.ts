@@ -20,11 +20,9 @@ export type DocumentIssue = CamelCased<
 };
 
 /**
- * Reserves a document: its id, its number and its issue time, once per order and issue key. Numbers are drawn
- * from a per-series counter in the same transaction as the row (a transaction that fails draws nothing), so
- * each series runs without gaps or repeats, as HMRC asks of invoice numbers; the order's lock makes a
- * concurrent reservation of the same document wait and then find it. Test-mode documents draw from their own
- * series (TEST-INV-…), so they never take a live number.
+ * Reserves a document (id, number, issue time) once per order and issue key. The number is drawn in the row's
+ * transaction, so each series runs without gaps or repeats, as HMRC asks of invoice numbers; the order's lock
+ * makes a concurrent reservation wait and find it. Test mode has its own series (TEST-INV-…).
  */
 export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promise<IssuedDocumentRow> {
   return db.transaction().execute(async (trx) => {
@@ -63,15 +61,8 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
   });
 }
 
-/**
- * Stores the issued PDF and its SHA-256, unless a copy is stored already (a retried or concurrent render of the
- * same document): the first stored copy is the document, and is what is returned.
- */
-export async function storeIssuedDocument(
-  db: Db,
-  id: string,
-  content: Buffer,
-): Promise<{ content: Buffer; sha256: string }> {
+/** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
+export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
   const sha256 = createHash('sha256').update(content).digest('hex');
   await db
     .updateTable('issued_documents')
@@ -97,11 +88,7 @@ export const findIssuedDocument = (db: Db, id: string) =>
     .executeTakeFirst();
 
 /** The PDF of one of an order's documents. */
-export async function findIssuedDocumentContent(
-  db: Db,
-  orderId: string,
-  id: string,
-): Promise<{ content: Buffer; kind: IssuedDocumentKind; number: string | null } | undefined> {
+export async function findIssuedDocumentContent(db: Db, orderId: string, id: string) {
   const row = await db
     .selectFrom('issued_documents')
     .select(['content', 'kind', 'number'])
@@ -111,10 +98,7 @@ export async function findIssuedDocumentContent(
   return row && { ...row, content: row.content! };
 }
 
-/**
- * The order's newest stored document of a kind: its PDF, number (a certificate's id) and issue time (the fixed
- * URL of the certificate or invoice, the invoice e-mail).
- */
+/** The order's newest stored document of a kind: its PDF, number (a certificate's: its id) and issue time. */
 export async function latestIssuedDocument(
   db: Db,
   orderId: string,

@@ -1,5 +1,17 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
+/** The organisation and mode a caller acts in: an order or event outside them is never found or listed. */
+export interface Scope {
+  organisationId: string;
+  livemode: boolean;
+}
+
+/** The columns that confine a query to a scope: `.where((eb) => eb.and(inScope(scope)))`. */
+export const inScope = (scope: Scope) => ({
+  organisation_id: scope.organisationId,
+  livemode: scope.livemode,
+});
+
 /** Which rows of a newest-first list a page covers (src/api/keyset-list.ts reads it from the request). */
 export interface KeysetWindow {
   limit: number;
@@ -9,10 +21,7 @@ export interface KeysetWindow {
   after?: { createdAt: Date; id: string };
 }
 
-/**
- * One page of a query over a table with `created_at` and `id`, newest first (ties by id, descending), plus
- * whether another row exists beyond it (fetched as limit + 1). The caller's query has its own filters.
- */
+/** One page of a query over `created_at` and `id`, newest first, and whether another row follows (limit + 1). */
 export async function newestFirstPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   w: KeysetWindow,

@@ -13,13 +13,10 @@ export type Member = CamelCased<MemberRow>;
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
 
 /** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
 
-/**
- * Uses a one-time link's token: it must exist, be unused and unexpired. Marking it used is one conditional
- * update, so two simultaneous uses cannot both succeed. Answers the link's row, or undefined.
- */
+/** Uses a one-time link's token (unused, unexpired) in one conditional update: two uses cannot both win. */
 export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email_verifications'>(
   db: Db,
   table: T,
@@ -28,8 +25,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
+    .where((eb) => eb.and({ token_hash: hashToken(token), used_at: null }))
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
@@ -80,10 +76,9 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
 }
 
 /**
- * Removes the member and ends every session of theirs, in one transaction. The last admin is never removed:
- * 'last_admin' then. The rule is one statement that first locks every active admin row of the organisation
- * (in id order) and counts those still active once the locks are held, so two admins removing each other at
- * once are serialised and the second finds only itself left.
+ * Removes the member and ends their sessions; never the last admin ('last_admin'). The statement locks the
+ * organisation's active admins (in id order) before counting them, so two admins removing each other are
+ * serialised and the second finds only itself left.
  */
 export async function removeMember(
   db: Db,
@@ -116,11 +111,9 @@ export async function removeMember(
 }
 
 /**
- * A new one-time sign-in token for the member (only its hash is stored), voiding every older unused link of
- * theirs: only the newest link works. With `unlessUnusedWithinMs`, nothing is issued (undefined) while the
- * member's newest unused link is younger than that: the member already has a working link in their inbox, so a
- * burst of requests for their address sends them one e-mail, and cannot void the link they are about to use.
- * The member's row is locked for the check, so two concurrent requests issue at most one link.
+ * A new one-time sign-in token for the member, voiding their older unused links. With `unlessUnusedWithinMs`,
+ * none is issued (undefined) while they have a younger unused link: a burst of requests sends one e-mail and
+ * cannot void the link about to be used. The member's row is locked, so concurrent requests issue one link.
  */
 export async function createSignInLink(
   db: Db,
@@ -170,11 +163,7 @@ export async function redeemSignInLink(db: Db, token: string): Promise<Member | 
 }
 
 /** Opens a session; returns the cookie token (only its hash is stored) and the session's CSRF token. */
-export async function createSession(
-  db: Db,
-  memberId: string,
-  ttlMs: number,
-): Promise<{ token: string; csrfToken: string }> {
+export async function createSession(db: Db, memberId: string, ttlMs: number) {
   const { token, row } = newStoredToken(ttlMs);
   const csrfToken = newToken();
   await db

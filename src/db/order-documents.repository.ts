@@ -1,15 +1,8 @@
 import type { Db } from './database';
 import type { DocumentKind } from './schema';
 
-export type { DocumentKind };
-
 /** Stores a generated PDF; generating it again replaces it (it is the same document). */
-export async function saveOrderDocument(
-  db: Db,
-  orderId: string,
-  kind: DocumentKind,
-  content: Buffer,
-): Promise<void> {
+export async function saveOrderDocument(db: Db, orderId: string, kind: DocumentKind, content: Buffer) {
   await db
     .insertInto('order_documents')
     .values({ order_id: orderId, kind, content })
@@ -17,11 +10,7 @@ export async function saveOrderDocument(
     .execute();
 }
 
-export async function findOrderDocument(
-  db: Db,
-  orderId: string,
-  kind: DocumentKind,
-): Promise<Buffer | undefined> {
+export async function findOrderDocument(db: Db, orderId: string, kind: DocumentKind) {
   const row = await db
     .selectFrom('order_documents')
     .select('content')

@@ -1,21 +1,8 @@
-import type { OrderEventRecord } from '../orders/events';
 import type { Selectable } from 'kysely';
-import { fromColumns, toColumns, type JsonModel } from './columns';
+import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import { appendOnce, listForOrder } from './order-records';
-import { newestFirstPage, type KeysetWindow } from './keyset-page';
-import { inScope, type Scope } from './scope';
+import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { OrderEventsTable } from './schema';
-
-/** Writes an event once: the id comes from the workflow, so a retried activity inserts nothing new. */
-export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
-  await appendOnce(db, 'order_events', [{ ...toColumns(e), data: JSON.stringify(e.data) }]);
-}
-
-export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRecord[]> {
-  const rows = await listForOrder(db, 'order_events', orderId, ['sequence']);
-  return rows.map(fromColumns);
-}
 
 const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;
 
@@ -30,16 +17,11 @@ export interface EventListQuery extends KeysetWindow, Scope {
 }
 
 /** One page of an organisation's events of one mode, newest first, and whether more follow. */
-export async function listEvents(
-  db: Db,
-  q: EventListQuery,
-): Promise<{ events: EventEnvelope[]; hasMore: boolean }> {
+export async function listEvents(db: Db, q: EventListQuery) {
   let query = db
     .selectFrom('order_events')
     .select(envelopeColumns)
-    .where((eb) => eb.and(inScope(q)));
-  if (q.type) query = query.where('event', '=', q.type);
-  if (q.orderId) query = query.where('order_id', '=', q.orderId);
+    .where((eb) => eb.and({ ...inScope(q), event: q.type, order_id: q.orderId }));
   if (q.clientRef) {
     const orders = db
       .selectFrom('orders')

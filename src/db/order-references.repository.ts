@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 
 /**
- * The order's human-readable reference, `SN-` and a six-digit (or longer) number, allocated once per order: one
- * statement (a repeat for the same order returns the number it was given). Takes a transaction too, so the
- * placement's commit allocates it with the order's first write.
+ * The order's reference, `SN-` and a six-digit (or longer) number, allocated once in one statement (a repeat
+ * answers the same); the placement's commit calls it in the transaction of the order's first write.
  */
 export async function allocateOrderReference(db: Db, orderId: string): Promise<string> {
   const row = await db

@@ -1,8 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
 import { snakeCase } from './columns';
-import { newestFirstPage, type KeysetWindow } from './keyset-page';
-import { inScope, type Scope } from './scope';
+import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { Db } from './database';
 import type { OrdersTable } from './schema';
 
@@ -11,10 +10,7 @@ type OrderRow = Selectable<OrdersTable>;
 /** Each field beside its column, named once: a page of orders reads 25 rows × every field. */
 const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as const);
 
-/**
- * Every field present, in the model's order: an order starts as a copy of this, so filling it in by computed
- * keys never adds a property and the object keeps one fast shape (built up from `{}`, V8 makes it a dictionary).
- */
+/** Every field in the model's order: filling in a copy adds no property, so V8 keeps one fast shape. */
 const ORDER_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries(
   ORDER_FIELDS.map((field) => [field, null]),
 );
@@ -50,11 +46,7 @@ function orderToRow(order: Order) {
   };
 }
 
-/**
- * Writes the projection idempotently: a row is inserted once, and later writes land only when they carry a
- * higher version than the stored one, so a retried or out-of-order activity can never move an order back.
- * Returns true when the write was applied.
- */
+/** Writes the projection only at a higher version: a retried or late activity never moves an order back. */
 export async function upsertOrderProjection(db: Db, order: Order): Promise<boolean> {
   const row = orderToRow(order);
   const { id: _id, created_at: _created, organisation_id: _org, ...updatable } = row;
@@ -90,14 +82,8 @@ export async function findOrderBody(db: Db, scope: Scope, id: string): Promise<s
   return row && (await currentBodies(db, [{ id, ...row }]))[0];
 }
 
-/**
- * The rows' bodies: each stored one, or, when it is missing or of an older ORDER_BODY_VERSION, the row read in
- * full in one more query and serialized as it is.
- */
-async function currentBodies(
-  db: Db,
-  rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[],
-): Promise<string[]> {
+/** The rows' bodies: stored, or serialized from the row when missing or of an older ORDER_BODY_VERSION. */
+async function currentBodies(db: Db, rows: Pick<OrderRow, 'id' | 'body' | 'body_version'>[]) {
   const stale = rows.filter((r) => r.body === null || r.body_version !== ORDER_BODY_VERSION).map((r) => r.id);
   const full =
     stale.length > 0 ? await db.selectFrom('orders').selectAll().where('id', 'in', stale).execute() : [];
@@ -112,13 +98,10 @@ export interface OrderListQuery extends KeysetWindow, Scope {
 }
 
 /** The orders a list query covers: its caller's scope and its filters (the page is `newestFirstPage`'s). */
-function ordersMatching(db: Db, q: OrderListQuery) {
-  let query = db.selectFrom('orders').where((eb) => eb.and(inScope(q)));
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.type) query = query.where('type', '=', q.type);
-  if (q.clientRef) query = query.where('client_ref', '=', q.clientRef);
-  return query;
-}
+const ordersMatching = (db: Db, q: OrderListQuery) =>
+  db
+    .selectFrom('orders')
+    .where((eb) => eb.and({ ...inScope(q), status: q.status, type: q.type, client_ref: q.clientRef }));
 
 /** One page newest-first, plus whether another row exists beyond it. */
 export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: Order[]; hasMore: boolean }> {
@@ -126,10 +109,7 @@ export async function listOrders(db: Db, q: OrderListQuery): Promise<{ orders: O
   return { orders: rows.map(rowToOrder), hasMore };
 }
 
-/**
- * One page of orders as their public bodies (JSON text), newest first, and where the page ends: read as the
- * bodies stored beside the rows (no row objects, no serializer).
- */
+/** One page of orders as their stored bodies (JSON text), newest first, and where the page ends. */
 export async function listOrderBodies(db: Db, q: OrderListQuery) {
   const query = ordersMatching(db, q).select(['id', 'created_at', 'body', 'body_version']);
   const { rows, hasMore } = await newestFirstPage(query, q);
@@ -156,11 +136,9 @@ export const BODY_REFRESH_BATCH = 500;
 export const BODY_REFRESH_MAX_BATCHES = 40;
 
 /**
- * Writes the current body into rows that have none or an older one, in batches found through the
- * `orders_body_stale` partial index (its predicate is this query's, for version 1). Each batch is locked with
- * SKIP LOCKED, so API processes sweeping at once share the rows rather than serialize each twice, and is
- * written only where the row's version is still the one read: a projection write in between wins.
- * Returns the number of rows rewritten.
+ * Writes the current body into stale rows, in batches found through the `orders_body_stale` index and locked
+ * with SKIP LOCKED, so API processes sweeping at once share the rows. A row is written only at the version
+ * read: a projection write in between wins. Returns the number of rows rewritten.
  */
 export async function refreshStaleOrderBodies(db: Db): Promise<number> {
   let rewritten = 0;
@@ -193,4 +171,24 @@ export async function refreshStaleOrderBodies(db: Db): Promise<number> {
 export async function findOrderById(db: Db, id: string): Promise<Order | undefined> {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   return row && rowToOrder(row);
+}
+
+/** Orders by status and mode (`notices_orders` gauge); a slow count times out rather than hold a connection. */
+export async function countOrdersByStatus(
+  db: Db,
+  timeoutMs = 2_000,
+): Promise<{ status: string; mode: 'live' | 'test'; count: number }[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+    const rows = await trx
+      .selectFrom('orders')
+      .select(['status', 'livemode', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy(['status', 'livemode'])
+      .execute();
+    return rows.map((r) => ({
+      status: r.status,
+      mode: r.livemode ? 'live' : 'test',
+      count: Number(r.count),
+    }));
+  });
 }

@@ -1,6 +1,7 @@
 import { newId } from '../ids';
 import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
+import { newStoredToken, useOneTimeToken } from './members.repository';
 import type { Row } from './schema';
 
 export type Organisation = CamelCased<Omit<Row<'organisations'>, 'seq'>>;
@@ -35,11 +36,7 @@ export type OrganisationUpdate = Partial<
 >;
 
 /** Changes the given fields only; answers the organisation as it now is, or undefined if there is none. */
-export async function updateOrganisation(
-  db: Db,
-  id: string,
-  u: OrganisationUpdate,
-): Promise<Organisation | undefined> {
+export async function updateOrganisation(db: Db, id: string, u: OrganisationUpdate) {
   const set = {
     ...toColumns(u),
     // A new billing e-mail is unverified until its owner opens the link e-mailed to it.
@@ -49,4 +46,45 @@ export async function updateOrganisation(
   if (Object.values(set).some((v) => v !== undefined))
     await db.updateTable('organisations').set(set).where('id', '=', id).execute();
   return findOrganisation(db, id);
+}
+
+/** A new one-time link token verifying `email` as the billing e-mail; it voids the older unused ones. */
+export async function createBillingEmailVerification(
+  db: Db,
+  organisationId: string,
+  email: string,
+  ttlMs: number,
+): Promise<string> {
+  const { token, row } = newStoredToken(ttlMs);
+  await db.transaction().execute(async (trx) => {
+    await voidBillingEmailVerifications(trx, organisationId);
+    await trx
+      .insertInto('billing_email_verifications')
+      .values({ ...row, organisation_id: organisationId, email })
+      .execute();
+  });
+  return token;
+}
+
+/** Voids the organisation's unused links (its billing e-mail changed or was removed). */
+export async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
+  await db
+    .deleteFrom('billing_email_verifications')
+    .where((eb) => eb.and({ organisation_id: organisationId, used_at: null }))
+    .execute();
+}
+
+/** Uses the token once and marks the billing e-mail verified if it is still the address the link went to. */
+export async function redeemBillingEmailVerification(db: Db, token: string) {
+  return db.transaction().execute(async (trx) => {
+    const used = await useOneTimeToken(trx, 'billing_email_verifications', token);
+    if (!used) return undefined;
+    const verified = await trx
+      .updateTable('organisations')
+      .set({ billing_email_verified_at: new Date() })
+      .where((eb) => eb.and({ id: used.organisation_id, billing_email: used.email }))
+      .returning('id')
+      .executeTakeFirst();
+    return verified && { organisationId: used.organisation_id, email: used.email };
+  });
 }

@@ -8,9 +8,8 @@ type QuotaWindowKey = CamelCased<
 >;
 
 /**
- * Counts `amount` uses in the window if they fit under `limit`, in one statement (concurrent callers can
- * never pass the limit together): the window's new total, or null when it would pass the limit (nothing
- * counted).
+ * Counts `amount` uses in the window if they fit under `limit`, in one statement so concurrent callers never
+ * pass it together: the window's new total, or null (nothing counted).
  */
 export async function useQuotaWindow(
   db: Db,

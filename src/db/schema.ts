@@ -289,10 +289,7 @@ interface Stored {
   version: ColumnType<string, number | bigint, number | bigint>;
 }
 
-/**
- * The orders projection: written only by workflow activities, read by the API. One column per field of the
- * order model (src/orders/order.ts), named in snake_case.
- */
+/** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
 export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & StoredBody;
 
 /** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */

@@ -84,10 +84,7 @@ export async function findSentEmail(db: Db, key: string): Promise<SentEmail | un
   return row && fromColumns(row);
 }
 
-export async function listSentEmails(
-  db: Db,
-  filter: { orderId?: string; incidentId?: string },
-): Promise<SentEmail[]> {
+export async function listSentEmails(db: Db, filter: { orderId?: string; incidentId?: string }) {
   let q = db.selectFrom('sent_emails').selectAll();
   if (filter.orderId) q = q.where('order_id', '=', filter.orderId);
   if (filter.incidentId) q = q.where('incident_id', '=', filter.incidentId);

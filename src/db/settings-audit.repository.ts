@@ -17,11 +17,7 @@ export async function recordSettingsChange(
 }
 
 /** The organisation's settings changes, newest first. */
-export async function listSettingsChanges(
-  db: Db,
-  organisationId: string,
-  limit = 200,
-): Promise<SettingsChange[]> {
+export async function listSettingsChanges(db: Db, organisationId: string, limit = 200) {
   const rows = await db
     .selectFrom('settings_audit_log')
     .selectAll()

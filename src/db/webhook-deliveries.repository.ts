@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newId } from '../ids';
 import { fromColumns, toColumns, type CamelCased, type JsonModel } from './columns';
 import type { Db } from './database';
@@ -10,23 +11,14 @@ export async function ensureDelivery(
   db: Db,
   d: { eventId: string; endpointId: string; organisationId: string; event: string },
 ): Promise<WebhookDelivery> {
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
-      id: newId('dlv'),
-      event_id: d.eventId,
-      endpoint_id: d.endpointId,
-      organisation_id: d.organisationId,
-      event: d.event,
-      status: 'pending',
-      next_attempt_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-    .execute();
   const row = await db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where((eb) => eb.and({ event_id: d.eventId, endpoint_id: d.endpointId }))
+    .insertInto('webhook_deliveries')
+    .values({ id: newId('dlv'), ...toColumns(d), status: 'pending', next_attempt_at: new Date() })
+    // A no-op update, so that RETURNING also answers for the row an earlier dispatch inserted.
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'endpoint_id']).doUpdateSet({ event_id: sql`excluded.event_id` }),
+    )
+    .returningAll()
     .executeTakeFirstOrThrow();
   return fromColumns(row);
 }
@@ -38,10 +30,7 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
 
 export type AttemptRecord = CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>;
 
-/**
- * Records one HTTP attempt and moves the delivery on, in one transaction. A later replay run is never
- * overwritten by an older run's late write (`replays` must still match).
- */
+/** Records one HTTP attempt and moves the delivery on; an older replay run's late write changes nothing. */
 export async function recordAttempt(
   db: Db,
   a: AttemptRecord,
@@ -85,10 +74,7 @@ export async function finishDelivery(
     .execute();
 }
 
-/**
- * Starts replay number `replays + 1` of a delivery that is not in progress: back to `pending`. Returns
- * the replay number, or null when the delivery changed meanwhile or is still being attempted.
- */
+/** Starts the next replay of a settled delivery: its number, or null if it changed or is in progress. */
 export async function beginReplay(db: Db, delivery: WebhookDelivery): Promise<number | null> {
   const row = await db
     .updateTable('webhook_deliveries')
@@ -159,25 +145,17 @@ const withEvents = (db: Db, organisationId: string) =>
     .where('d.organisation_id', '=', organisationId);
 
 /** The settings console's delivery list of one endpoint, newest first, with the event's order id. */
-export async function listEndpointDeliveries(
-  db: Db,
-  q: EndpointDeliveryQuery,
-): Promise<(WebhookDelivery & { orderId: string })[]> {
-  let query = withEvents(db, q.organisationId).select('e.order_id').where('d.endpoint_id', '=', q.endpointId);
-  if (q.outcome === 'dead') query = query.where('d.status', '=', 'dead');
-  if (q.outcome === 'failed') query = query.where('d.status', 'in', ['failed', 'dead']);
-  if (q.event) query = query.where('d.event', '=', q.event);
-  if (q.orderId) query = query.where('e.order_id', '=', q.orderId);
+export async function listEndpointDeliveries(db: Db, q: EndpointDeliveryQuery) {
+  let query = withEvents(db, q.organisationId)
+    .select('e.order_id')
+    .where((eb) => eb.and({ 'd.endpoint_id': q.endpointId, 'd.event': q.event, 'e.order_id': q.orderId }));
+  if (q.outcome) query = query.where('d.status', 'in', q.outcome === 'dead' ? ['dead'] : ['failed', 'dead']);
   const rows = await query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(q.limit).execute();
   return rows.map(fromColumns);
 }
 
 /** Every delivery of the order's events (the order page's "webhooks sent"). */
-export async function listOrderDeliveries(
-  db: Db,
-  organisationId: string,
-  orderId: string,
-): Promise<WebhookDelivery[]> {
+export async function listOrderDeliveries(db: Db, organisationId: string, orderId: string) {
   const rows = await withEvents(db, organisationId)
     .where('e.order_id', '=', orderId)
     .orderBy('d.created_at')

@@ -77,16 +77,8 @@ export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
 export const deleteWebhookEndpoint = (db: Db, id: string) =>
   updateLiveEndpoint(db, id, { deleted_at: new Date() });
 
-/**
- * A new signing secret; the current one becomes the previous secret and keeps signing (a second `v1=`)
- * for `overlapMs`, so receivers can switch without losing an event.
- */
-export async function rotateWebhookSecret(
-  db: Db,
-  key: Buffer,
-  id: string,
-  overlapMs: number,
-): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
+/** A new signing secret; the old one keeps signing (a second `v1=`) for `overlapMs` while receivers switch. */
+export async function rotateWebhookSecret(db: Db, key: Buffer, id: string, overlapMs: number) {
   const secret = newSigningSecret();
   const endpoint = await updateLiveEndpoint(db, id, (eb) => ({
     previous_secret: eb.ref('secret'),

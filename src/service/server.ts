@@ -5,8 +5,7 @@ import type { Config } from '../config';
 import { ShutdownDeadline } from '../shutdown';
 import { createDatabase } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
-import { countOrdersByStatus } from '../db/order-counts.repository';
-import { refreshStaleOrderBodies } from '../db/orders.repository';
+import { countOrdersByStatus, refreshStaleOrderBodies } from '../db/orders.repository';
 import {
   deleteEndedQuotaWindows,
   deleteExpiredRateLimits,

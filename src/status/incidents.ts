@@ -1,7 +1,12 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { addIncidentUpdate, createIncident, findIncident, type Incident } from '../db/incidents.repository';
-import { organisationsWithOrdersInFlight } from '../db/incidents-status.repository';
+import {
+  addIncidentUpdate,
+  createIncident,
+  findIncident,
+  organisationsWithOrdersInFlight,
+  type Incident,
+} from '../db/incidents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { listSentEmails, markEmailFailed } from '../db/sent-emails.repository';
 import type { Mailer } from '../mail/mailer';

@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { withTimeout } from '../health';
-import { listIncidents } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
   countStalledWebhookDeliveries,
   countUnresolvedDeliveryFailures,
-} from '../db/incidents-status.repository';
+  listIncidents,
+} from '../db/incidents.repository';
 import { getIntegrationAvailability } from '../db/integration-health.repository';
 import {
   deriveComponents,

@@ -1,4 +1,4 @@
-import { listLedgerEntries } from '../../src/db/order-ledger.repository';
+import { listLedgerEntries } from '../../src/db/order-records.repository';
 import { upsertOrderProjection } from '../../src/db/orders.repository';
 import type { Db } from '../../src/db/database';
 import { newId } from '../../src/ids';

@@ -1,7 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { recordClosedOrderPayment } from '../../db/closed-order-payments.repository';
+import { recordClosedOrderPayment, listLedgerEntries } from '../../db/order-records.repository';
 import type { Db } from '../../db/database';
-import { listLedgerEntries } from '../../db/order-ledger.repository';
 import { findOrderById } from '../../db/orders.repository';
 import type { Logger } from '../../logger';
 import type { AuditEntry } from '../../orders/audit';

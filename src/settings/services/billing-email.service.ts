@@ -1,8 +1,8 @@
 import {
   createBillingEmailVerification,
+  findOrganisation,
   redeemBillingEmailVerification,
-} from '../../db/billing-email-verifications.repository';
-import { findOrganisation } from '../../db/organisations.repository';
+} from '../../db/organisations.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
 import { renderBillingEmailVerification } from '../../mail/templates/settings';
 import type { MailDeps } from './members.service';

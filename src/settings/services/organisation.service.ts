@@ -4,8 +4,8 @@ import {
   updateOrganisation,
   type Organisation,
   type OrganisationUpdate,
+  voidBillingEmailVerifications,
 } from '../../db/organisations.repository';
-import { voidBillingEmailVerifications } from '../../db/billing-email-verifications.repository';
 import { recordSettingsChange } from '../../db/settings-audit.repository';
 import { actorLabel, invalid, notFound, type Actor } from './actor';
 import { parseEmail } from './members.service';

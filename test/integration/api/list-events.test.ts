@@ -1,4 +1,4 @@
-import { recordOrderEvent } from '../../../src/db/order-events.repository';
+import { recordOrderEvent } from '../../../src/db/order-records.repository';
 import { newId } from '../../../src/ids';
 import { eventData, ORDER_EVENTS } from '../../../src/orders/events';
 import type { Order } from '../../../src/orders/order';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listLedgerEntries } from '../../../src/db/order-ledger.repository';
+import { listLedgerEntries } from '../../../src/db/order-records.repository';
 import { updateOrganisation } from '../../../src/db/organisations.repository';
 import { formatVatNumber } from '../../../src/documents/layout';
 import { formatPence } from '../../../src/money';

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { notificationActivities } from '../../../src/activities/notifications';
 import { startAnnouncement } from '../../../src/temporal/orders';
-import { createOrganisation, findOrganisation } from '../../../src/db/organisations.repository';
 import {
   createBillingEmailVerification,
+  createOrganisation,
+  findOrganisation,
   redeemBillingEmailVerification,
-} from '../../../src/db/billing-email-verifications.repository';
+} from '../../../src/db/organisations.repository';
 import { findSentEmail, listSentEmails } from '../../../src/db/sent-emails.repository';
 import { newId } from '../../../src/ids';
 import { outboxMailer, smtpMailer } from '../../../src/mail/mailer';

@@ -1,4 +1,4 @@
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { listAuditEntries } from '../../../src/db/order-records.repository';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';

@@ -1,8 +1,7 @@
 import { postSandboxPayment, sandboxForm } from '../../support/sandbox';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import {
   amendOrderUpdate,

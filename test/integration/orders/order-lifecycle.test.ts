@@ -5,8 +5,7 @@ import { paySandbox } from '../../support/sandbox';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { listOrderEvents, listAuditEntries } from '../../../src/db/order-records.repository';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import {

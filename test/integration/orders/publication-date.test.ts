@@ -1,5 +1,5 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { addDays, addMonths, isoWeekday, ukDate } from '../../../src/notices/dates';
 import { earliestForCopy } from '../../../src/notices/working-days';
 import { call, type TestApi } from '../../support/harness';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { orderWorkflowId } from '../../../src/workflows/order.messages';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
+import { listAuditEntries } from '../../../src/db/order-records.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { eventually } from '../../support/eventually';

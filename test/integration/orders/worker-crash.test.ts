@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { eventually } from '../../support/eventually';
 import { call, createTestCaller, startTestApi, type TestApi } from '../../support/harness';
 import { spawnWorkerProcess, type WorkerProcess } from '../../support/worker-process';

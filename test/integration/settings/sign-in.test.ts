@@ -12,9 +12,9 @@ import { deleteExpiredSignInLinksAndSessions } from '../../../src/db/expired-row
 import { billingEmailVerificationWorkflowId, signInMailWorkflowId } from '../../../src/temporal/sign-in';
 import {
   createBillingEmailVerification,
+  findOrganisation,
   redeemBillingEmailVerification,
-} from '../../../src/db/billing-email-verifications.repository';
-import { findOrganisation } from '../../../src/db/organisations.repository';
+} from '../../../src/db/organisations.repository';
 import { SESSION_COOKIE } from '../../../src/settings/web/security';
 import { createTestOrganisation, type TestApi } from '../../support/harness';
 import { startStack, type TestStack } from '../../support/stack';

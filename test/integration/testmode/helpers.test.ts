@@ -1,4 +1,4 @@
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { deleteWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { SAMPLE_ORDER_ID } from '../../../src/testmode/sample-events';
 import { webhooks } from '../../../sdk/src';

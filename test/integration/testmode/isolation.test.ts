@@ -1,5 +1,5 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { LIVE_PRIORITY, TEST_MODE_PRIORITY } from '../../../src/temporal/priority';
 import { testModeTaskQueue } from '../../../src/temporal/task-queues';

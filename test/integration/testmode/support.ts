@@ -1,5 +1,4 @@
-import { listAuditEntries } from '../../../src/db/order-audit-log.repository';
-import { listOrderEvents } from '../../../src/db/order-events.repository';
+import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import type { WebhookMode } from '../../../src/db/schema';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../../src/db/database';
 import { prepareDeliveries, type WebhookDeps } from '../../../src/activities/webhooks';
-import { recordOrderEvent } from '../../../src/db/order-events.repository';
+import { recordOrderEvent } from '../../../src/db/order-records.repository';
 import { startDeliveryWorkflow } from '../../../src/temporal/webhook-deliveries';
 import { newId } from '../../../src/ids';
 import { eventData, type OrderEventName } from '../../../src/orders/events';
