@@ -36,15 +36,8 @@ export interface TemporalDevServer {
 const IP = '127.0.0.1';
 
 function withDefaults(opts: TemporalDevServerOptions) {
-  const port = opts.port ?? 7233;
-  return {
-    ...opts,
-    port,
-    uiPort: opts.uiPort ?? port + 1000,
-    namespace: opts.namespace ?? 'default',
-    searchAttributes: opts.searchAttributes ?? {},
-    ui: opts.ui ?? false,
-  };
+  const { port = 7233, namespace = 'default', searchAttributes = {}, ui = false } = opts;
+  return { ...opts, port, uiPort: opts.uiPort ?? port + 1000, namespace, searchAttributes, ui };
 }
 type Resolved = ReturnType<typeof withDefaults>;
 

@@ -38,9 +38,7 @@ export async function checkHeldQuota(
 }
 
 /** A use of a quota on a window, counted: `release` gives it back when what it was for did not happen. */
-export interface QuotaUse {
-  release(): Promise<void>;
-}
+export type QuotaUse = { release(): Promise<void> };
 
 /**
  * Counts `amount` uses of each quota on a window (all or none), or refuses with 429 `rate_limit_exceeded`

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
-import { ShutdownDeadline } from '../shutdown';
+import { CLOSE_RESERVE_MS, ShutdownDeadline } from '../shutdown';
 import { createDatabase } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus } from '../db/order-counts.repository';
@@ -22,9 +22,6 @@ import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { checkReferenceData } from '../notices/check-reference-data';
-
-/** Of the deadline, what closing the clients and the pool may take after the last request has finished. */
-const CLOSE_RESERVE_MS = 3000;
 
 /** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
 export async function wireApi(

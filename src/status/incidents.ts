@@ -107,11 +107,8 @@ export async function notifyIncident(
   if (!affectsOrderProcessing(incident.components)) return [];
   const message = [...incident.updates].reverse().find((u) => u.kind === phase)?.message ?? incident.title;
   const results: IncidentEmailResult[] = [];
-  for (const { organisationId, name, recipients, orderReferences } of await audienceOf(
-    deps,
-    incident,
-    phase,
-  )) {
+  const audiences = await audienceOf(deps, incident, phase);
+  for (const { organisationId, name, recipients, orderReferences } of audiences) {
     const email = renderIncidentEmail({
       incident: { ...incident, components: incident.components.map(componentLabel) },
       phase,

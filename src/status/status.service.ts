@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { withTimeout } from '../health';
+import { cachedFor, withTimeout } from '../health';
 import { listIncidents } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
@@ -24,10 +24,7 @@ export interface StatusDeps {
   temporal: Client;
   /** The order workers' task queue, whose pollers show that orders are being processed. */
   taskQueue: string;
-  /**
-   * Where the task queue's pollers are read: a probe connection whose calls carry their own deadline (see
-   * src/temporal/probe.ts). Without one, `temporal`'s service, bounded by a time-out only.
-   */
+  /** Where the pollers are read: a probe connection, each call with its deadline (else `temporal`'s). */
   probeService?: Client['workflowService'];
   /** How long one snapshot is served before signals are read again (default 5 s). */
   cacheMs?: number;
@@ -126,21 +123,5 @@ export async function buildSnapshot(deps: StatusDeps) {
 
 /** Serves one snapshot for `cacheMs`, and reads signals once however many visitors ask meanwhile. */
 export function createStatusService(deps: StatusDeps) {
-  const cacheMs = deps.cacheMs ?? 5000;
-  let cached: { at: number; snapshot: Promise<StatusSnapshot> } | undefined;
-  return {
-    snapshot(): Promise<StatusSnapshot> {
-      const now = Date.now();
-      if (!cached || now - cached.at >= cacheMs) {
-        const snapshot = buildSnapshot(deps);
-        cached = { at: now, snapshot };
-        snapshot.catch(() => {
-          if (cached?.snapshot === snapshot) cached = undefined;
-        });
-      }
-      return cached.snapshot;
-    },
-  };
+  return { snapshot: cachedFor(deps.cacheMs ?? 5000, () => buildSnapshot(deps)) };
 }
-
-export type StatusService = ReturnType<typeof createStatusService>;
