@@ -28,12 +28,13 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = (protocol?: RegExp) => optionalString.pipe(z.url({ protocol }).optional());
 
+const optionalMatching = (pattern: RegExp, message: string) =>
+  optionalString.pipe(z.string().regex(pattern, message).optional());
+
 /** A 32-byte secret key, written as 64 hex digits or base64. */
-const key32 = optionalString.pipe(
-  z
-    .string()
-    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
-    .optional(),
+const key32 = optionalMatching(
+  /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+  'must be 32 bytes as 64 hex digits or base64',
 );
 const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
 
@@ -176,14 +177,9 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
   WEBHOOK_SECRET_ENCRYPTION_KEY: key32,
-  WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
-    z
-      .string()
-      .refine(
-        (v) => /^0(?:\s*,\s*\d+)*$/.test(v.trim()),
-        'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
-      )
-      .optional(),
+  WEBHOOK_RETRY_SCHEDULE_MS: optionalMatching(
+    /^0(?:\s*,\s*\d+)*$/,
+    'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
   ),
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: optionalBool,

@@ -44,11 +44,8 @@ export function createOrderWorker(
 }
 
 /**
- * Connects to Temporal at `address` and runs an order worker per mode the process takes (config.workerModes: the
- * live queue's first, then the test-mode queue's): the worker process and the tests start it alike. Activities
- * start per-event workflows through `temporal`, or a client of the worker's own. `running` settles when the
- * workers have stopped (rejects if one stopped on an error); `stop` stops polling, lets running activities
- * finish, then closes the worker's Temporal connections.
+ * An order worker per mode the process takes (config.workerModes, the live queue's first), as the worker process
+ * and the tests start it. `running` settles when the workers have stopped (rejects if one stopped on an error).
  */
 export async function startOrderWorker(
   opts: ActivityDeps & {

@@ -2,8 +2,7 @@ import { AppError } from '../errors';
 
 /**
  * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
- * what every tenant shares (the worker, our outbound addresses, the mail relay); docs/api.md, "Quotas". The
- * rules are here, pure; ./usage.ts enforces them.
+ * what every tenant shares (the worker, our outbound addresses, the mail relay); ./usage.ts enforces them.
  */
 export type QuotaMode = 'live' | 'test';
 
