@@ -248,9 +248,8 @@ function pemFile(e: Env, variable: `TEMPORAL_TLS_${'CLIENT_CERT' | 'CLIENT_KEY' 
 }
 
 /**
- * Temporal's TLS as its own client variables set it: on when TEMPORAL_TLS says so, or when a certificate, a
- * CA, a server name or an API key is given (Temporal Cloud), unless TEMPORAL_TLS=false; mTLS with a client
- * certificate and its key, which come together.
+ * Temporal's TLS as its own client variables set it: on when TEMPORAL_TLS says so, or implied by a certificate,
+ * CA, server name or API key (Temporal Cloud); mTLS with a client certificate and its key, which come together.
  */
 function temporalConnectionConfig(e: Env) {
   const certificates = !!(e.TEMPORAL_TLS_CLIENT_CERT_PATH || e.TEMPORAL_TLS_SERVER_CA_CERT_PATH);

@@ -5,9 +5,8 @@ import type { Db } from './db/database';
 export type HealthCheck = () => Promise<void>;
 
 /**
- * What a check throws when its dependency answers but cannot serve this service as it is set up (a Temporal
- * namespace without our search attributes): GET /api/health reports `misconfigured` rather than `unavailable`,
- * for an operator rather than a retry to fix.
+ * A dependency that answers but cannot serve us as set up (a namespace without our search attributes): health
+ * reports `misconfigured`, for an operator rather than a retry to fix.
  */
 export class DependencyMisconfigured extends Error {
   override name = 'DependencyMisconfigured';

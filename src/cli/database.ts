@@ -6,9 +6,8 @@ import { temporalSecurity } from '../temporal/client';
 import { fail } from './output';
 
 /**
- * The CLI works against the same database as the running service with no extra flags: DATABASE_URL when
- * set, else the embedded PostgreSQL under DATA_DIR. When the embedded one is not running (the service is
- * stopped), the CLI starts it for the duration of the command.
+ * The service's own database with no extra flags: DATABASE_URL, else the embedded PostgreSQL under DATA_DIR,
+ * started for the command when the service is stopped.
  */
 export async function withCliDatabase<T>(
   config: Config,

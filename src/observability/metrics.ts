@@ -1,10 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { cachedFor } from '../health';
 
-/**
- * The process's Prometheus registry. Every label takes values from a closed set, never from request data, so
- * the number of series stays bounded.
- */
+/** Every label takes values from a closed set, never request data, so the number of series stays bounded. */
 export const registry = new Registry();
 
 let defaultsCollected = false;

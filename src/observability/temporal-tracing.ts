@@ -31,10 +31,7 @@ function workflowSpanSinks(tracing: ActiveTracing) {
   return { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) };
 }
 
-/**
- * The worker's part: activity interceptors and the workflow span sink; empty when tracing is off. The workflow
- * bundle must include `workflowInterceptorModules()`.
- */
+/** The worker's part (activity interceptors, the workflow span sink); empty when tracing is off. */
 export function workerTracingOptions(
   tracing: ActiveTracing | null = activeTracing(),
 ): Pick<WorkerOptions, 'interceptors' | 'sinks'> {

@@ -54,9 +54,8 @@ export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date }
 }
 
 /**
- * The organisation holds as many as its quota allows in this mode: nothing is created; remove one (or ask us
- * to raise the quota) first. Endpoints and keys are made in the console and the CLI, not through the API, so
- * this is their refusal (the console answers it 409), not one of the API's error codes.
+ * The organisation already holds its limit in this mode: nothing is created. Reached in the console and the CLI,
+ * never the API, so this is their refusal (409 in the console), not one of the API's error codes.
  */
 export class QuotaExceeded extends Error {
   readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
@@ -69,10 +68,7 @@ export class QuotaExceeded extends Error {
   }
 }
 
-/**
- * `429 rate_limit_exceeded` (the spec's code for "too many", with `Retry-After`) naming the quota: the
- * organisation did as much as its quota allows in this window; the window ends in `retryAfterSeconds`.
- */
+/** `429 rate_limit_exceeded` (the spec's "too many", with `Retry-After` at the window's end) naming the quota. */
 export function windowQuotaExceeded(
   name: QuotaName,
   mode: QuotaMode,

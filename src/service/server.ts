@@ -153,10 +153,7 @@ export async function startApiServer(config: Config, log: Logger) {
   };
 }
 
-/**
- * The API's HTTP server, its time-outs set rather than left at Node's defaults (docs/api.md, "Security and limits"),
- * checked every second rather than Node's 30 s.
- */
+/** Time-outs set (docs/api.md, "Security and limits"), checked every second rather than Node's 30 s. */
 export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTimeouts'>): Server {
   const { headersMs, requestMs, keepAliveMs } = config.httpTimeouts;
   return createServer(

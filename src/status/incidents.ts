@@ -66,9 +66,8 @@ interface Audience {
 }
 
 /**
- * Who hears of an incident: every organisation with orders in flight, at its billing contact, else at the
- * contact addresses of those orders. On resolution, also every organisation told of the opening, even if
- * its orders have finished meanwhile.
+ * Who hears of an incident: every organisation with orders in flight (its billing contact, else the orders'
+ * contacts); on resolution, also every organisation told of the opening.
  */
 async function audienceOf(deps: IncidentDeps, incident: Incident, phase: IncidentPhase): Promise<Audience[]> {
   const audiences = new Map<string, Audience>();

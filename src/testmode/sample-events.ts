@@ -4,8 +4,8 @@ import type { OrderStatus } from '../orders/status';
 import { orderDocumentUrl } from '../orders/documents';
 
 /**
- * Sample events for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in
- * the state the event describes, so the sample's `data` has every field the real event carries.
+ * Samples for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in the
+ * event's state, so the sample's `data` has every field the real event carries.
  */
 
 /** Fixed, recognisable id and reference of the sample order (it exists nowhere: GET answers 404). */
