@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
@@ -132,13 +134,9 @@ export async function startApiServer(config: Config, log: Logger) {
   });
   log.info({ url: metrics.url }, 'metrics listening');
   const server = createApiServer(app, config);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  await once(server.listen(config.port, config.host), 'listening');
   const drain = drainable(server);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,
     /** Stops taking requests, lets in-flight ones finish, then closes Temporal and the pool, all by `deadline`. */
