@@ -32,9 +32,8 @@ function workflowSpanSinks(tracing: ActiveTracing) {
 }
 
 /** The worker's part (activity interceptors, the workflow span sink); empty when tracing is off. */
-export function workerTracingOptions(
-  tracing: ActiveTracing | null = activeTracing(),
-): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+export function workerTracingOptions(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  const tracing = activeTracing();
   if (!tracing) return {};
   const { OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } =
     require('@temporalio/interceptors-opentelemetry/lib/worker') as typeof OtelWorker;

@@ -95,11 +95,7 @@ function rateLimiters(deps: AppDeps) {
  * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
  * sandbox pays without money moving and without authentication, so it is served in development only.
  */
-function paymentRoutes(
-  deps: AppDeps,
-  taskQueue: string,
-  perIpPages: ConsumeRateLimit,
-): { stripeWebhooks: Router<AppState> | null; pages: Router<AppState>[] } {
+function paymentRoutes(deps: AppDeps, taskQueue: string, perIpPages: ConsumeRateLimit) {
   const { config, db, temporal } = deps;
   const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
   const stripeSecrets: StripeWebhookSecret[] = [
@@ -126,7 +122,7 @@ function paymentRoutes(
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db } = deps;
+  const { config, db, temporal } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
   const { perKey, perOrganisation, ...perIp } = rateLimiters(deps);
@@ -149,7 +145,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   inV1(orderReadRoutes(db, config.api.cursorKeys));
   v1.use('/events', ...authenticated);
   inV1(eventRoutes(db, config.api.cursorKeys));
-  const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = deps.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
