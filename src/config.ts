@@ -59,14 +59,8 @@ function variables<K extends string, N extends string, S extends z.ZodType>(
   return Object.fromEntries(keys.map((k) => [name(k), schema(k)])) as Record<N, S>;
 }
 const quotaVariable = (q: QuotaName) => `QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}` as const;
-const ATTENTION_STATUSES = [
-  'pending_payment',
-  'awaiting_po',
-  'awaiting_booking',
-  'booked',
-  'published',
-] as const;
-type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
+type AttentionStatus = 'pending_payment' | 'awaiting_po' | 'awaiting_booking' | 'booked' | 'published';
+const ATTENTION_STATUSES = Object.keys(DEFAULT_ORDER_TIMINGS.attentionAfterMs) as AttentionStatus[];
 const attentionVariable = (s: AttentionStatus) =>
   `ORDER_ATTENTION_${s.toUpperCase() as Uppercase<AttentionStatus>}_HOURS` as const;
 
