@@ -42,10 +42,7 @@ function withDefaults(opts: TemporalDevServerOptions) {
 type Resolved = ReturnType<typeof withDefaults>;
 
 /** A server process on its way up: how to stop it, and why it has already died (null while it runs). */
-interface Launched {
-  stop(): Promise<void>;
-  died(): Error | null;
-}
+type Launched = { stop(): Promise<void>; died(): Error | null };
 
 const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
   Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
