@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
 import { CLOSE_RESERVE_MS, ShutdownDeadline } from '../shutdown';
-import { createDatabase } from '../db/database';
+import { createDatabase, type Db } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus } from '../db/order-counts.repository';
 import { refreshStaleOrderBodies } from '../db/orders.repository';
@@ -98,32 +98,22 @@ export async function wireApi(
 export async function startApiServer(config: Config, log: Logger) {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
-  const every = (intervalMs: number, what: string, sweep: () => Promise<number>, done?: 'rewritten') =>
-    startPeriodicSweep({ what, sweep, log, intervalMs, done });
-  const { rateLimitCleanupIntervalMs } = config.api;
+  const every = (intervalMs: number, what: string, sweep: (db: Db) => Promise<number>, done?: 'rewritten') =>
+    startPeriodicSweep({ what, sweep: () => sweep(db), log, intervalMs, done });
+  const { idempotencyCleanupIntervalMs: cleanupMs, bodyRefreshIntervalMs: refreshMs } = config.orders;
+  const purgeMs = config.api.rateLimitCleanupIntervalMs;
   const sweeps = {
     // Expired keys are already ignored when claimed: this only keeps the table small.
-    'stop idempotency cleanup': every(
-      config.orders.idempotencyCleanupIntervalMs,
-      'expired idempotency keys',
-      () => deleteExpiredIdempotencyKeys(db),
-    ),
-    'stop rate-limit purge': every(
-      rateLimitCleanupIntervalMs,
-      'expired rate-limit and quota windows',
-      async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
-    ),
+    'stop idempotency cleanup': every(cleanupMs, 'expired idempotency keys', deleteExpiredIdempotencyKeys),
+    'stop rate-limit purge': every(purgeMs, 'expired rate-limit and quota windows', async () => {
+      return (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db));
+    }),
     'stop sign-in purge': every(
-      rateLimitCleanupIntervalMs,
+      purgeMs,
       'expired sign-in links and console sessions',
-      () => deleteExpiredSignInLinksAndSessions(db),
+      deleteExpiredSignInLinksAndSessions,
     ),
-    'stop order body refresh': every(
-      config.orders.bodyRefreshIntervalMs,
-      'stale order bodies',
-      () => refreshStaleOrderBodies(db),
-      'rewritten',
-    ),
+    'stop order body refresh': every(refreshMs, 'stale order bodies', refreshStaleOrderBodies, 'rewritten'),
   };
   registerOrdersGauge(() => countOrdersByStatus(db));
   const metrics = await startMetricsServer({
