@@ -1,8 +1,7 @@
 import type { Client } from '@temporalio/client';
-import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { cachedFor, withTimeout } from '../health';
+import { cachedFor, databaseCheck, withTimeout } from '../health';
 import { listIncidents } from '../db/incidents.repository';
 import {
   countRecentRefundFailures,
@@ -45,7 +44,7 @@ const orNull = <T>(work: Promise<T>): Promise<T | null> =>
 async function databaseSignal(db: Db): Promise<Signals['database']> {
   const started = Date.now();
   try {
-    await withTimeout(sql`select 1`.execute(db), PROBE_TIMEOUT_MS);
+    await withTimeout(databaseCheck(db)(), PROBE_TIMEOUT_MS);
     return { reachable: true, latencyMs: Date.now() - started };
   } catch {
     return { reachable: false, latencyMs: null };
