@@ -32,7 +32,6 @@ export function createLogger(
   format: LogFormat = 'json',
   opts: { asyncWrites?: boolean; stderr?: boolean } = {},
 ): Logger {
-  const asyncJson = format === 'json' && opts.asyncWrites === true;
   const fd = opts.stderr ? 2 : 1;
   const options = {
     name,
@@ -60,5 +59,5 @@ export function createLogger(
     },
   };
   if (format === 'pretty') return pino(options);
-  return pino(options, pino.destination({ dest: fd, sync: !asyncJson }));
+  return pino(options, pino.destination({ dest: fd, sync: opts.asyncWrites !== true }));
 }
