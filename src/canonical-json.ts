@@ -1,7 +1,6 @@
 /**
- * Canonical JSON: object keys sorted at every depth, and keys whose value is undefined left out (as JSON does),
- * so equal data in any key order gives one string. The one way we compare or hash JSON-shaped data: an
- * idempotent request's body, an amendment's fields, a repeated newspaper report. Pure and workflow-safe.
+ * Canonical JSON, the one way we compare or hash JSON-shaped data: keys sorted at every depth and undefined
+ * ones left out (as JSON does), so equal data in any key order gives one string. Pure and workflow-safe.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -28,26 +28,24 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = (protocol?: RegExp) => optionalString.pipe(z.url({ protocol }).optional());
 
+const optionalMatching = (pattern: RegExp, message: string) =>
+  optionalString.pipe(z.string().regex(pattern, message).optional());
+
 /** A 32-byte secret key, written as 64 hex digits or base64. */
-const key32 = optionalString.pipe(
-  z
-    .string()
-    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
-    .optional(),
+const key32 = optionalMatching(
+  /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+  'must be 32 bytes as 64 hex digits or base64',
 );
 const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
 
 const HOUR_MS = 3_600_000;
 const ms = (seconds: number) => Math.round(seconds * 1000);
-/** The per-organisation request limit's default, in per-key limits. */
-const ORGANISATION_KEYS_WORTH = 5;
-/** A duration in hours (fractions allowed, e.g. 0.5), defaulting to the production value in ms. */
+/** Durations in hours or seconds allow fractions (0.5, 0.2); `hours` defaults to the production value in ms. */
 const hours = (fallbackMs: number) =>
   z.coerce
     .number()
     .positive()
     .default(fallbackMs / HOUR_MS);
-/** A duration in seconds (fractions allowed, e.g. 0.2). */
 const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
 /** A test-mode delay in seconds (fractions allowed, 0 for none), at most a day. */
 const delaySeconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
@@ -61,14 +59,8 @@ function variables<K extends string, N extends string, S extends z.ZodType>(
   return Object.fromEntries(keys.map((k) => [name(k), schema(k)])) as Record<N, S>;
 }
 const quotaVariable = (q: QuotaName) => `QUOTA_${q.toUpperCase() as Uppercase<QuotaName>}` as const;
-const ATTENTION_STATUSES = [
-  'pending_payment',
-  'awaiting_po',
-  'awaiting_booking',
-  'booked',
-  'published',
-] as const;
-type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
+type AttentionStatus = 'pending_payment' | 'awaiting_po' | 'awaiting_booking' | 'booked' | 'published';
+const ATTENTION_STATUSES = Object.keys(DEFAULT_ORDER_TIMINGS.attentionAfterMs) as AttentionStatus[];
 const attentionVariable = (s: AttentionStatus) =>
   `ORDER_ATTENTION_${s.toUpperCase() as Uppercase<AttentionStatus>}_HOURS` as const;
 
@@ -179,14 +171,9 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().trim().min(3).default('Statutory Notice Placement <notices@localhost>'),
   WEBHOOK_SECRET_ENCRYPTION_KEY: key32,
-  WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
-    z
-      .string()
-      .refine(
-        (v) => /^0(?:\s*,\s*\d+)*$/.test(v.trim()),
-        'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
-      )
-      .optional(),
+  WEBHOOK_RETRY_SCHEDULE_MS: optionalMatching(
+    /^0(?:\s*,\s*\d+)*$/,
+    'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
   ),
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: optionalBool,
@@ -218,29 +205,28 @@ function withSecrets<V extends object, S extends object>(visible: V, secrets: S)
   return Object.freeze(visible as V & S);
 }
 
-/** A development key derived from a fixed, public string: fine for local data, useless as protection. */
-const developmentKey = (what: string) =>
-  createHash('sha256')
-    .update(`statutory-notices development ${what}: embedded and test use only, never production`)
-    .digest();
+/** The configured key, else a development key derived from a fixed, public string: useless as protection. */
+const keyOr = (raw: string | undefined, what: string) =>
+  raw
+    ? keyBytes(raw)
+    : createHash('sha256')
+        .update(`statutory-notices development ${what}: embedded and test use only, never production`)
+        .digest();
 
 function webhookConfig(e: Env) {
   const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
   const visible = {
-    /** Wait before each attempt; its length is the number of attempts. The spec's schedule by default. */
+    /** Wait before each attempt; its length is the number of attempts. */
     retryScheduleMs: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...WEBHOOK_RETRY_SCHEDULE_MS]),
-    /** Per-attempt time-out (connect, answer, excerpt). */
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    /** Private, loopback and link-local destinations allowed: default true outside production. */
     allowPrivateDestinations: e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
     /** How long a rotated-out signing secret keeps signing beside the new one. */
     secretOverlapMs: e.WEBHOOK_SECRET_OVERLAP_HOURS * HOUR_MS,
-    /** HTTP attempts in flight at once per endpoint, and per organisation and mode, in each worker process. */
+    /** Per worker process. */
     maxInFlightPerEndpoint: e.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
     maxInFlightPerOrganisation: e.WEBHOOK_MAX_IN_FLIGHT_PER_ORGANISATION,
   };
-  const rawKey = e.WEBHOOK_SECRET_ENCRYPTION_KEY;
-  const encryptionKey = rawKey ? keyBytes(rawKey) : developmentKey('webhook secret key');
+  const encryptionKey = keyOr(e.WEBHOOK_SECRET_ENCRYPTION_KEY, 'webhook secret key');
   return withSecrets(visible, { encryptionKey });
 }
 
@@ -256,9 +242,8 @@ function pemFile(e: Env, variable: `TEMPORAL_TLS_${'CLIENT_CERT' | 'CLIENT_KEY' 
 }
 
 /**
- * Temporal's TLS as its own client variables set it: on when TEMPORAL_TLS says so, or when a certificate, a
- * CA, a server name or an API key is given (Temporal Cloud), unless TEMPORAL_TLS=false; mTLS with a client
- * certificate and its key, which come together.
+ * Temporal's TLS as its own client variables set it: on when TEMPORAL_TLS says so, or implied by a certificate,
+ * CA, server name or API key (Temporal Cloud); mTLS with a client certificate and its key, which come together.
  */
 function temporalConnectionConfig(e: Env) {
   const certificates = !!(e.TEMPORAL_TLS_CLIENT_CERT_PATH || e.TEMPORAL_TLS_SERVER_CA_CERT_PATH);
@@ -286,9 +271,6 @@ function temporalConnectionConfig(e: Env) {
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
 
-const isLiveStripeKey = (key: string | undefined) => /^(?:sk|rk)_live_/.test(key ?? '');
-const isTestStripeKey = (key: string | undefined) => /^(?:sk|rk)_test_/.test(key ?? '');
-
 /** How deploy/compose.env.example marks the values an operator must replace before a production start. */
 const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
 
@@ -313,10 +295,7 @@ const REQUIRED_IN_PRODUCTION: [string, (keyof Env)[]][] = [
 
 /**
  * What production needs beyond valid values, each as "VARIABLE: why", so one start-up names every gap at
- * once. Payments: live orders must reach Stripe with a live key and its webhook secret; test orders use
- * Stripe's test mode when STRIPE_TEST_SECRET_KEY is set (then with a test key and its webhook secret), else
- * the sandbox, which only ever serves test orders. Last, what is unsafe whatever else is configured: webhooks
- * into our own network, metrics readable by anyone who can reach them, links and cookies over plain http.
+ * once; test orders use the sandbox unless STRIPE_TEST_SECRET_KEY (with its webhook secret) is set.
  */
 function productionGaps(e: Env): string[] {
   const gaps: string[] = [];
@@ -325,16 +304,12 @@ function productionGaps(e: Env): string[] {
   };
   for (const [why, variables] of REQUIRED_IN_PRODUCTION) {
     for (const v of variables) {
-      const value = e[v];
-      need(
-        !value || value === DEV_DEFAULTS[v as keyof typeof DEV_DEFAULTS],
-        v,
-        `required in production (${why})`,
-      );
+      const missing = !e[v] || e[v] === DEV_DEFAULTS[v as keyof typeof DEV_DEFAULTS];
+      need(missing, v, `required in production (${why})`);
     }
   }
   need(
-    !isLiveStripeKey(e.STRIPE_SECRET_KEY),
+    !/^(?:sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? ''),
     'STRIPE_SECRET_KEY',
     'a live Stripe key (sk_live_ or rk_live_) is required in production: live orders never use the sandbox',
   );
@@ -342,7 +317,7 @@ function productionGaps(e: Env): string[] {
   need(e.STRIPE_API_URL, 'STRIPE_API_URL', 'must not be set in production (payments go to Stripe itself)');
   if (e.STRIPE_TEST_SECRET_KEY) {
     need(
-      !isTestStripeKey(e.STRIPE_TEST_SECRET_KEY),
+      !/^(?:sk|rk)_test_/.test(e.STRIPE_TEST_SECRET_KEY),
       'STRIPE_TEST_SECRET_KEY',
       'must be a Stripe test key (sk_test_ or rk_test_)',
     );
@@ -405,7 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (gaps.length > 0) throw new ConfigError(gaps);
   /** HMAC keys of list cursors: the first signs, every one verifies (the previous one during a rotation). */
   const cursorKeys = [
-    e.CURSOR_SIGNING_KEY ? keyBytes(e.CURSOR_SIGNING_KEY) : developmentKey('cursor signing key'),
+    keyOr(e.CURSOR_SIGNING_KEY, 'cursor signing key'),
     ...(e.CURSOR_SIGNING_KEY_PREVIOUS ? [keyBytes(e.CURSOR_SIGNING_KEY_PREVIOUS)] : []),
   ];
   return Object.freeze({
@@ -438,7 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perKeyPerMinute: e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       /** Requests all of an organisation's keys of one mode may make a minute, together (above the per-key limit). */
       perOrganisationPerMinute:
-        e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? ORGANISATION_KEYS_WORTH * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
+        e.RATE_LIMIT_PER_ORGANISATION_PER_MINUTE ?? 5 * e.RATE_LIMIT_PER_KEY_PER_MINUTE,
       quotePerIpPerMinute: e.QUOTE_RATE_LIMIT_PER_IP_PER_MINUTE,
       pagesPerIpPerMinute: e.PAGE_RATE_LIMIT_PER_IP_PER_MINUTE,
     }),

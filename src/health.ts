@@ -5,15 +5,11 @@ import type { Db } from './db/database';
 export type HealthCheck = () => Promise<void>;
 
 /**
- * What a check throws when its dependency answers but cannot serve this service as it is set up (a Temporal
- * namespace without our search attributes): GET /api/health reports `misconfigured` rather than `unavailable`,
- * for an operator rather than a retry to fix.
+ * A dependency that answers but cannot serve us as set up (a namespace without our search attributes): health
+ * reports `misconfigured`, for an operator rather than a retry to fix.
  */
 export class DependencyMisconfigured extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DependencyMisconfigured';
-  }
+  override name = 'DependencyMisconfigured';
 }
 
 export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
@@ -27,6 +23,21 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** `load`'s promise, shared by every caller for `ttlMs`; a failure is forgotten at once. */
+export function cachedFor<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let cached: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!cached || Date.now() - cached.at >= ttlMs) {
+      const entry = { at: Date.now(), value: load() };
+      cached = entry;
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}
+
 async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
   try {
     await withTimeout(check(), timeoutMs);
@@ -37,9 +48,7 @@ async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus
 }
 
 export function databaseCheck(db: Db): HealthCheck {
-  return async () => {
-    await sql`select 1`.execute(db);
-  };
+  return () => sql`select 1`.execute(db).then(() => undefined);
 }
 
 export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatus> };

@@ -22,10 +22,9 @@ const PRETTY_TRANSPORT = {
 };
 
 /**
- * Structured logs. Anything that can carry a secret is redacted at the logger (before either format
- * serialises it), so a careless `log.info({ req })` cannot leak an API key, a signing secret or a Stripe key.
- * `asyncWrites` (API and worker): Node writes to a pipe synchronously, so a slow log collector would block the
- * event loop on every line; pino flushes the buffer at exit. `stderr`: the CLI's stdout carries only its result.
+ * Secrets are redacted at the logger, so a careless `log.info({ req })` cannot leak a key. `asyncWrites`: Node
+ * writes to a pipe synchronously, so a slow log collector would block the event loop on every line. `stderr`:
+ * the CLI's stdout carries only its result.
  */
 export function createLogger(
   level: string,
@@ -33,7 +32,6 @@ export function createLogger(
   format: LogFormat = 'json',
   opts: { asyncWrites?: boolean; stderr?: boolean } = {},
 ): Logger {
-  const asyncJson = format === 'json' && opts.asyncWrites === true;
   const fd = opts.stderr ? 2 : 1;
   const options = {
     name,
@@ -61,5 +59,5 @@ export function createLogger(
     },
   };
   if (format === 'pretty') return pino(options);
-  return pino(options, pino.destination({ dest: fd, sync: !asyncJson }));
+  return pino(options, pino.destination({ dest: fd, sync: opts.asyncWrites !== true }));
 }

@@ -1,7 +1,6 @@
 /**
- * The one way money is shown to people (e-mails, pages, documents, the workflow's operator summary): pounds
- * from integer pence, `£1,234.50`, and a credit as `−£12.00` with a true minus sign. Amounts are integer pence
- * everywhere else; this is only for display.
+ * The one way money is shown to people: pounds from integer pence, `£1,234.50`, and a credit as `−£12.00` with a
+ * true minus sign. Amounts are integer pence everywhere else.
  */
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

@@ -35,6 +35,9 @@ export function onShutdown(
   if (process.send) process.once('disconnect', () => handler('parent exited'));
 }
 
+/** Of the deadline, what closing connections and the pool may take after the work itself has stopped. */
+export const CLOSE_RESERVE_MS = 3000;
+
 /** The moment a stopping process must be gone by. */
 export class ShutdownDeadline {
   constructor(readonly at: number) {}

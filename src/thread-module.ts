@@ -1,10 +1,6 @@
 import path from 'node:path';
 
-/**
- * One of our modules to run on a worker thread: the file `name` in `dir` with this build's extension, and what
- * the thread needs to load it (tsx's loader when run from TypeScript sources, in development and tests;
- * nothing compiled).
- */
+/** One of our modules to run on a worker thread, with tsx's loader when we run from TypeScript sources. */
 export function threadModule(dir: string, name: string): { filename: string; execArgv: string[] } {
   const extension = path.extname(__filename);
   return {

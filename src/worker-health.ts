@@ -17,10 +17,9 @@ function allPolling(workers: Pick<Worker, 'getStatus'>[]) {
 }
 
 /**
- * The worker's two probes, served on its metrics port, each healthy (200) or not (503). Liveness (GET
- * /health/live): the process answers and its pollers have not failed for good; a dependency that is down is not a
- * reason to restart the worker (a new one would wait for it just the same). Readiness (GET /health): the worker
- * polls its task queues and the dependencies answer (see dependencyReport).
+ * The worker's probes on its metrics port. Liveness: its pollers have not failed for good (a dependency that is
+ * down is no reason to restart: a new worker would wait for it just the same). Readiness: it polls, and the
+ * dependencies answer.
  */
 export function workerHealth(
   workers: Pick<Worker, 'getStatus'>[],

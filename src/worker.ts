@@ -1,7 +1,7 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from './activities';
 import { heartbeatWhileRunning } from './activities/heartbeat';
-import { ShutdownDeadline } from './shutdown';
+import { CLOSE_RESERVE_MS, ShutdownDeadline } from './shutdown';
 import { connectTemporalClient, temporalSecurity } from './temporal/client';
 import { checkTemporalSetup } from './temporal/setup-check';
 import { closeRenderPool, renderPool } from './documents/render-pool';
@@ -10,9 +10,6 @@ import { workerTracingOptions } from './observability/temporal-tracing';
 import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
 import { orderTaskQueue, TEST_MODE_SLOTS } from './temporal/task-queues';
-
-/** Of the shutdown deadline, what closing connections and the pool may take after the worker has stopped. */
-const SHUTDOWN_RESERVE_MS = 3000;
 
 /** An order worker on `taskQueue`, running the prebuilt `workflowBundle` (src/temporal/workflow-bundle.ts). */
 export function createOrderWorker(
@@ -41,17 +38,14 @@ export function createOrderWorker(
     },
     // On shutdown, running activities get most of the deadline to finish (then they are cancelled, and Temporal
     // retries them elsewhere); past the whole deadline the worker gives up on a clean stop.
-    shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS),
-    shutdownForceTime: Math.max(1, deps.config.shutdownDeadlineMs - SHUTDOWN_RESERVE_MS / 2),
+    shutdownGraceTime: Math.max(0, deps.config.shutdownDeadlineMs - CLOSE_RESERVE_MS),
+    shutdownForceTime: Math.max(1, deps.config.shutdownDeadlineMs - CLOSE_RESERVE_MS / 2),
   });
 }
 
 /**
- * Connects to Temporal at `address` and runs an order worker per mode the process takes (config.workerModes: the
- * live queue's first, then the test-mode queue's): the worker process and the tests start it alike. Activities
- * start per-event workflows through `temporal`, or a client of the worker's own. `running` settles when the
- * workers have stopped (rejects if one stopped on an error); `stop` stops polling, lets running activities
- * finish, then closes the worker's Temporal connections.
+ * An order worker per mode the process takes (config.workerModes, the live queue's first), as the worker process
+ * and the tests start it. `running` settles when the workers have stopped (rejects if one stopped on an error).
  */
 export async function startOrderWorker(
   opts: ActivityDeps & {
@@ -101,7 +95,7 @@ export async function startOrderWorker(
     async stop(deadline = new ShutdownDeadline(Date.now() + deps.config.shutdownDeadlineMs)) {
       // Stops polling; running activities finish (or are cancelled past the grace time, see createOrderWorker).
       for (const w of workers) w.shutdown();
-      await deadline.within(log, 'finish in-flight activities', () => running, SHUTDOWN_RESERVE_MS);
+      await deadline.within(log, 'finish in-flight activities', () => running, CLOSE_RESERVE_MS);
       await deadline.within(log, 'stop render threads', () => closeRenderPool(), 1000);
       if (!deps.mailer) mailer.close();
       if (ownClient) {

@@ -6,9 +6,8 @@ import { temporalSecurity } from '../temporal/client';
 import { fail } from './output';
 
 /**
- * The CLI works against the same database as the running service with no extra flags: DATABASE_URL when
- * set, else the embedded PostgreSQL under DATA_DIR. When the embedded one is not running (the service is
- * stopped), the CLI starts it for the duration of the command.
+ * The service's own database with no extra flags: DATABASE_URL, else the embedded PostgreSQL under DATA_DIR,
+ * started for the command when the service is stopped.
  */
 export async function withCliDatabase<T>(
   config: Config,
@@ -39,25 +38,17 @@ export async function withCliDatabase<T>(
 async function reachable(url: string): Promise<boolean> {
   const { Client: PgClient } = await import('pg');
   const client = new PgClient({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
+  const connected = client.connect().then(() => client.end());
+  return connected.then(() => true).catch(() => false);
 }
 
 /** A Temporal client for replays and rebuilds: TEMPORAL_ADDRESS, else the embedded dev server of `npm start`. */
 export async function withTemporal<T>(config: Config, fn: (client: Client) => Promise<T>): Promise<T> {
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalDevPort}`;
-  let connection: Connection;
-  try {
-    const security = temporalSecurity(config.temporalConnection);
-    connection = await Connection.connect({ address, ...security, connectTimeout: 5000 });
-  } catch {
-    fail(`Temporal is not reachable at ${address}: start the service (npm start) or set TEMPORAL_ADDRESS.`);
-  }
+  const security = temporalSecurity(config.temporalConnection);
+  const connection = await Connection.connect({ address, ...security, connectTimeout: 5000 }).catch(() =>
+    fail(`Temporal is not reachable at ${address}: start the service (npm start) or set TEMPORAL_ADDRESS.`),
+  );
   try {
     return await fn(new Client({ connection, namespace: config.temporalNamespace }));
   } finally {

@@ -15,9 +15,8 @@ const text = (what: string) => (value: string) => {
 };
 
 /**
- * `notices incident open|update|resolve|list`: incidents on the public status page. Opening and resolving
- * an incident that affects order processing e-mails the organisations with orders in flight, before the
- * command returns (the JSON output lists each e-mail's outcome).
+ * `notices incident …`: opening and resolving an incident that affects order processing e-mails the organisations
+ * with orders in flight before the command returns (the output lists each e-mail's outcome).
  */
 export function registerIncidentCommands(program: Command, act: Act): void {
   const withDeps = ({ db, config }: Cli, fn: (deps: IncidentDeps) => Promise<unknown>) =>

@@ -19,9 +19,8 @@ function resolveNewspaper(nameOrId: string): string {
 }
 
 /**
- * `notices integration-key create|list|revoke`: keys newspapers and Gazette editions use on
- * /api/integrations/v1 (each limited to its own orders); and `notices gazette status|down|up`, which marks
- * the Gazette integration unavailable (Gazette notices are then refused with 503 gazette_unavailable).
+ * `notices integration-key …`: keys newspapers and Gazette editions use on /api/integrations/v1; `notices gazette
+ * down|up` marks the Gazette unavailable (its notices are then refused with 503 gazette_unavailable).
  */
 export function registerIntegrationCommands(program: Command, act: Act): void {
   const keys = program

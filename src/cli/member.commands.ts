@@ -12,9 +12,8 @@ import { withMailer, type Act } from './output';
 type MemberOptions = { org: string; email: string };
 
 /**
- * `notices member …`: people of an organisation's settings console. `invite` bootstraps the first admin:
- * it e-mails the sign-in link (SMTP_URL, else the outbox) and prints it too; `sign-in-link` prints a fresh
- * one for an existing member (not e-mailed).
+ * `notices member …`: `invite` bootstraps the first admin (the link is e-mailed and printed); `sign-in-link`
+ * prints a fresh one for an existing member (not e-mailed).
  */
 export function registerMemberCommands(program: Command, act: Act): void {
   const member = program.command('member').description('Members of the settings console (admin or viewer).');

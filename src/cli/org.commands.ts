@@ -10,10 +10,7 @@ import { mailBillingEmailVerification } from '../settings/services/billing-email
 import { changeOrganisation } from '../settings/services/organisation.service';
 import { commaList, fail, oneOf, termsDays, withMailer, type Act, type Cli } from './output';
 
-/**
- * E-mails the link verifying the organisation's billing e-mail to that address (SMTP_URL, else the outbox) and
- * says so; the link is not printed: only the address's owner verifies it (billing-email.service.ts).
- */
+/** E-mails (not prints) the billing e-mail's verification link: only the address's owner may verify it. */
 async function emailBillingEmailVerification({ db, config }: Cli, organisationId: string) {
   const sent = await withMailer(config, (mailer) =>
     mailBillingEmailVerification({ db, config, mailer }, organisationId),
@@ -42,9 +39,8 @@ interface UpdateOptions {
 }
 
 /**
- * `notices org create|list|update` and `notices key create|list|revoke`. `org update` goes through the settings
- * console's own rule, so it writes the same settings audit entries (actor `operator (CLI)`); the billing contact
- * receives on-account invoices and incident e-mails.
+ * `notices org …` and `notices key …`. `org update` goes through the settings console's own rule, so it writes
+ * the same settings audit entries (actor `operator (CLI)`).
  */
 export function registerOrgCommands(program: Command, act: Act): void {
   const org = program.command('org').description('Organisations and their billing arrangement.');

@@ -8,10 +8,7 @@ import { IncidentError } from '../status/incidents';
 import { ReplayRefused } from '../temporal/webhook-deliveries';
 
 /** What a command's work gets: the CLI's database (see withCliDatabase) and the configuration. */
-export interface Cli {
-  db: Db;
-  config: Config;
-}
+export type Cli = { db: Db; config: Config };
 
 /** The one way to declare a command's action: `work` runs on the CLI's database; its result, unless undefined, is printed. */
 export type Act = <A extends unknown[]>(

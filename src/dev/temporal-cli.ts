@@ -93,9 +93,8 @@ async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
 }
 
 /**
- * A working `temporal` binary: $TEMPORAL_CLI_PATH, then PATH, then .tools/bin, then (when `install` allows,
- * minutes the first time) one built there with Go. Null: callers fall back to the SDK's download of the dev
- * server. `toolsBin` points tests elsewhere than the project's own copy.
+ * A working `temporal` binary: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (if `install`) one built with Go.
+ * Null: callers fall back to the SDK's download of the dev server.
  */
 export async function findTemporalCli(
   opts: { install?: boolean; log?: DevLog; toolsBin?: string } = {},

@@ -36,23 +36,13 @@ export interface TemporalDevServer {
 const IP = '127.0.0.1';
 
 function withDefaults(opts: TemporalDevServerOptions) {
-  const port = opts.port ?? 7233;
-  return {
-    ...opts,
-    port,
-    uiPort: opts.uiPort ?? port + 1000,
-    namespace: opts.namespace ?? 'default',
-    searchAttributes: opts.searchAttributes ?? {},
-    ui: opts.ui ?? false,
-  };
+  const { port = 7233, namespace = 'default', searchAttributes = {}, ui = false } = opts;
+  return { ...opts, port, uiPort: opts.uiPort ?? port + 1000, namespace, searchAttributes, ui };
 }
 type Resolved = ReturnType<typeof withDefaults>;
 
 /** A server process on its way up: how to stop it, and why it has already died (null while it runs). */
-interface Launched {
-  stop(): Promise<void>;
-  died(): Error | null;
-}
+type Launched = { stop(): Promise<void>; died(): Error | null };
 
 const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
   Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);

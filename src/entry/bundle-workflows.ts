@@ -2,9 +2,8 @@ import { createLogger } from '../logger';
 import { buildWorkflowBundle, workerBundleRequest, workflowBundleDir } from '../temporal/workflow-bundle';
 
 /**
- * `npm run build`'s last step (and the image's): the workflow bundles a worker loads instead of running webpack
- * at start, one without and one with tracing's interceptors, saved with what they were built from
- * (src/temporal/workflow-bundle.ts) so a worker never loads one its code has moved on from.
+ * `npm run build`'s last step: the workflow bundles (without and with tracing's interceptors) a worker loads
+ * instead of running webpack at start (src/temporal/workflow-bundle.ts).
  */
 async function main() {
   // Not the service's configuration: a build needs none of its settings (nor production's secrets).

@@ -9,8 +9,8 @@ import { sendSignInLink, SIGN_IN_LINK_MINUTES } from '../settings/services/membe
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 
 /**
- * On the very first start (no organisation yet) creates a demo organisation on account with a live key
- * holding both scopes and an admin member, and returns the key: the only moment it can be shown.
+ * On the very first start, a demo organisation with a live key and an admin member; the key is returned, as
+ * this is the only moment it can be shown.
  */
 export async function ensureDemoOrganisation(
   db: Db,
@@ -37,10 +37,7 @@ export async function ensureDemoOrganisation(
   return { organisationId: org.id, key };
 }
 
-/**
- * A fresh one-time sign-in link for the demo admin (printed, not e-mailed), on every start, and the CLI
- * command that prints another once it has expired or been used.
- */
+/** A fresh sign-in link for the demo admin (printed, not e-mailed) and the command that prints another. */
 export async function demoSignInLink(
   db: Db,
   config: Config,

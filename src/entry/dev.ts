@@ -90,10 +90,7 @@ Press Ctrl-C to stop.
   }
 }
 
-/**
- * Runs one of our entry points (api, worker) as a child process, from the TypeScript sources through tsx
- * or from the compiled files, whichever this process itself runs from.
- */
+/** An entry point as a child process, from the sources through tsx or compiled, as this process runs. */
 function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv) {
   const compiled = __filename.endsWith('.js');
   const file = path.join(__dirname, `${name}.${compiled ? 'js' : 'ts'}`);

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bearerCredential } from '../auth/bearer';
 import type { Logger } from '../logger';
 import type { WorkerHealth } from '../worker-health';
@@ -75,14 +77,10 @@ export async function startMetricsServer(opts: MetricsServerOptions) {
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err) =>
-      reject(new Error(`metrics server: cannot listen on ${opts.host}:${opts.port}: ${err.message}`)),
-    );
-    server.listen(opts.port, opts.host, () => resolve());
+  await once(server.listen(opts.port, opts.host), 'listening').catch((err: Error) => {
+    throw new Error(`metrics server: cannot listen on ${opts.host}:${opts.port}: ${err.message}`);
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const { port } = server.address() as AddressInfo;
   return {
     url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/metrics`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

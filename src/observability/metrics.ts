@@ -1,9 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { cachedFor } from '../health';
 
-/**
- * The process's Prometheus registry. Every label takes values from a closed set, never from request data, so
- * the number of series stays bounded.
- */
+/** Every label takes values from a closed set, never request data, so the number of series stays bounded. */
 export const registry = new Registry();
 
 let defaultsCollected = false;
@@ -91,15 +89,7 @@ export type OrderCounts = { status: string; mode: string; count: number }[];
  * query); a failed count leaves the gauge absent, not zero, rather than failing the scrape.
  */
 export function registerOrdersGauge(count: () => Promise<OrderCounts>, ttlMs = 15_000): void {
-  let cached: { at: number; counts: Promise<OrderCounts> } | undefined;
-  const current = () => {
-    if (!cached || Date.now() - cached.at > ttlMs) {
-      const counts = count();
-      cached = { at: Date.now(), counts };
-      counts.catch(() => (cached = undefined));
-    }
-    return cached.counts;
-  };
+  const current = cachedFor(ttlMs, count);
   registry.removeSingleMetric('notices_orders');
   new Gauge({
     name: 'notices_orders',

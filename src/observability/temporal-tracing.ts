@@ -31,13 +31,9 @@ function workflowSpanSinks(tracing: ActiveTracing) {
   return { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) };
 }
 
-/**
- * The worker's part: activity interceptors and the workflow span sink; empty when tracing is off. The workflow
- * bundle must include `workflowInterceptorModules()`.
- */
-export function workerTracingOptions(
-  tracing: ActiveTracing | null = activeTracing(),
-): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+/** The worker's part (activity interceptors, the workflow span sink); empty when tracing is off. */
+export function workerTracingOptions(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  const tracing = activeTracing();
   if (!tracing) return {};
   const { OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor } =
     require('@temporalio/interceptors-opentelemetry/lib/worker') as typeof OtelWorker;

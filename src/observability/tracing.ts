@@ -24,9 +24,8 @@ export function activeTracing(): ActiveTracing | null {
 }
 
 /**
- * Copies the request id from the trace's baggage onto every span started under it: the Temporal client's
- * spans in the API, and in the worker each activity's span and its SQL (the baggage crosses Temporal in the
- * same headers as the trace context).
+ * Copies the request id from the trace's baggage onto every span under it (the baggage crosses Temporal in the
+ * same headers as the trace context, so activities and their SQL carry it too).
  */
 export function requestIdSpanProcessor(propagation: typeof import('@opentelemetry/api').propagation) {
   return {
@@ -41,9 +40,8 @@ export function requestIdSpanProcessor(propagation: typeof import('@opentelemetr
 }
 
 /**
- * OpenTelemetry traces over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the standard OTEL_* variables apply); without
- * it, null having loaded nothing. It must run before pg and http are first required, so its instrumentations can
- * patch them. `exporter` replaces the OTLP exporter (tests keep spans in memory).
+ * Traces over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set, else null having loaded nothing. It must run
+ * before pg and http are first required, so its instrumentations can patch them; tests pass an `exporter`.
  */
 export function startTracing(
   serviceName: string,

@@ -1,8 +1,6 @@
 /**
- * Workflow interceptors (bundled into the workflow code only when tracing is on, after the SDK's
- * OpenTelemetry ones): each workflow span (run, update, signal, activity start) gets the request id that
- * travelled from the API in the trace's baggage, so a trace is found by the id in the API's response and
- * logs. No I/O, no commands: replays are unaffected.
+ * Bundled with the workflows only when tracing is on: each workflow span gets the request id that travelled in
+ * the trace's baggage, so a trace is found by the id in the API's answer. No I/O, no commands: replays are unaffected.
  */
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { WorkflowInterceptorsFactory } from '@temporalio/workflow';

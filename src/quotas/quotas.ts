@@ -2,31 +2,28 @@ import { AppError } from '../errors';
 
 /**
  * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
- * what every tenant shares (the worker, our outbound addresses, the mail relay); docs/api.md, "Quotas". The
- * rules are here, pure; ./usage.ts enforces them.
+ * what every tenant shares (the worker, our outbound addresses, the mail relay); ./usage.ts enforces them.
  */
 export type QuotaMode = 'live' | 'test';
 
 /** A quota on what is held (a count of rows) or on what is done in a fixed window of the clock. */
-export type QuotaDefinition =
-  | { kind: 'held'; what: string; modes: readonly QuotaMode[] }
-  | { kind: 'window'; what: string; windowSeconds: number; modes: readonly QuotaMode[] };
-
-const held = (what: string) => ({ kind: 'held', what, modes: ['live', 'test'] }) as const;
-const windowed = (what: string, windowSeconds: number, modes: readonly QuotaMode[] = ['test']) =>
-  ({ kind: 'window', what, windowSeconds, modes }) as const;
+const held = (what: string, defaultLimit: number) =>
+  ({ kind: 'held', what, defaultLimit, modes: ['live', 'test'] }) as const;
+const windowed = (what: string, windowSeconds: number, defaultLimit: number, modes: QuotaMode[] = ['test']) =>
+  ({ kind: 'window', what, windowSeconds, defaultLimit, modes }) as const;
 
 export const QUOTAS = {
-  webhook_endpoints: held('webhook endpoints'),
-  api_keys: held('active API keys'),
-  test_orders_per_minute: windowed('test orders a minute', 60),
-  test_orders_per_day: windowed('test orders a day', 86_400),
-  test_emails_per_day: windowed('test-mode e-mails a day', 86_400),
+  // Stripe's own limit of webhook endpoints per account and mode.
+  webhook_endpoints: held('webhook endpoints', 16),
+  api_keys: held('active API keys', 20),
+  test_orders_per_minute: windowed('test orders a minute', 60, 30),
+  test_orders_per_day: windowed('test orders a day', 86_400, 1_000),
+  test_emails_per_day: windowed('test-mode e-mails a day', 86_400, 200),
   // The link unlocks test-mode e-mail to the billing address (live mode's goes there regardless), so it is
   // counted with test mode's e-mail: an admin cannot make us mail an address over and over.
-  billing_email_links_per_day: windowed('billing e-mail verification links a day', 86_400),
-  replays_per_hour: windowed('webhook replays an hour', 3_600, ['live', 'test']),
-} satisfies Record<string, QuotaDefinition>;
+  billing_email_links_per_day: windowed('billing e-mail verification links a day', 86_400, 5),
+  replays_per_hour: windowed('webhook replays an hour', 3_600, 200, ['live', 'test']),
+};
 
 export type QuotaName = keyof typeof QUOTAS;
 export const QUOTA_NAMES = Object.keys(QUOTAS) as QuotaName[];
@@ -34,16 +31,9 @@ export const QUOTA_NAMES = Object.keys(QUOTAS) as QuotaName[];
 /** The configured limit of each quota (QUOTA_* variables; src/config.ts). */
 export type QuotaLimits = Readonly<Record<QuotaName, number>>;
 
-export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
-  // Stripe's own limit of webhook endpoints per account and mode.
-  webhook_endpoints: 16,
-  api_keys: 20,
-  test_orders_per_minute: 30,
-  test_orders_per_day: 1_000,
-  test_emails_per_day: 200,
-  billing_email_links_per_day: 5,
-  replays_per_hour: 200,
-};
+export const DEFAULT_QUOTA_LIMITS = Object.fromEntries(
+  QUOTA_NAMES.map((q) => [q, QUOTAS[q].defaultLimit]),
+) as QuotaLimits;
 
 /** The fixed window of the clock a moment falls in (windows start on whole minutes, hours, UTC days). */
 export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date } {
@@ -55,9 +45,8 @@ export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date }
 }
 
 /**
- * The organisation holds as many as its quota allows in this mode: nothing is created; remove one (or ask us
- * to raise the quota) first. Endpoints and keys are made in the console and the CLI, not through the API, so
- * this is their refusal (the console answers it 409), not one of the API's error codes.
+ * The organisation already holds its limit in this mode: nothing is created. Reached in the console and the CLI,
+ * never the API, so this is their refusal (409 in the console), not one of the API's error codes.
  */
 export class QuotaExceeded extends Error {
   readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
@@ -70,10 +59,7 @@ export class QuotaExceeded extends Error {
   }
 }
 
-/**
- * `429 rate_limit_exceeded` (the spec's code for "too many", with `Retry-After`) naming the quota: the
- * organisation did as much as its quota allows in this window; the window ends in `retryAfterSeconds`.
- */
+/** `429 rate_limit_exceeded` (the spec's "too many", with `Retry-After` at the window's end) naming the quota. */
 export function windowQuotaExceeded(
   name: QuotaName,
   mode: QuotaMode,

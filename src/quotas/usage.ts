@@ -21,9 +21,8 @@ import {
 type HeldQuota = 'webhook_endpoints' | 'api_keys';
 
 /**
- * Inside the transaction that creates one more of `quota`: waits for any other such creation of the
- * organisation in the mode, then refuses (QuotaExceeded; the console answers 409) when it already holds its limit.
- * The lock makes the count and the insert after it one step: two requests at the limit create one, not two.
+ * In the transaction creating one more of `quota`: the lock makes the count and the insert after it one step,
+ * so two requests at the limit create one, not two.
  */
 export async function checkHeldQuota(
   trx: Db,
@@ -38,14 +37,9 @@ export async function checkHeldQuota(
 }
 
 /** A use of a quota on a window, counted: `release` gives it back when what it was for did not happen. */
-export interface QuotaUse {
-  release(): Promise<void>;
-}
+export type QuotaUse = { release(): Promise<void> };
 
-/**
- * Counts `amount` uses of each quota on a window (all or none), or refuses with 429 `rate_limit_exceeded`
- * naming the first quota that would be passed (with `Retry-After` at the end of its window).
- */
+/** Counts `amount` uses of each quota (all or none), or refuses naming the first quota that would be passed. */
 export async function useWindowQuotas(
   db: Db,
   limits: QuotaLimits,

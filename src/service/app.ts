@@ -50,8 +50,8 @@ export interface AppDeps {
   db: Db;
   /** The pool behind `db`, shared with the rate limiter's store. */
   pool: Pool;
-  /** Where rate-limit counters live; defaults to PostgreSQL through `pool` (Redis when REDIS_URL is set). */
-  rateLimitStore?: RateLimitStore;
+  /** Where rate-limit counters live: PostgreSQL through `pool`, or Redis when REDIS_URL is set. */
+  rateLimitStore: RateLimitStore;
   log: Logger;
   lastUsed: LastUsedTracker;
   /** How API keys are looked up; defaults to one query per request (the API process caches, see server.ts). */
@@ -70,11 +70,10 @@ export interface AppDeps {
 /** Checks of a document per client IP and minute (GET and POST /verify/:id). */
 export const VERIFY_PER_IP_PER_MINUTE = 30;
 
-/** The spec's two limits and the public pages' own, counted in the configured store (PostgreSQL through the pool by default). */
+/** The spec's two limits and the public pages' own. */
 function rateLimiters(deps: AppDeps) {
-  const limitStore = deps.rateLimitStore ?? { pool: deps.pool, redis: null };
   const perMinute = (name: string, points: number, behind?: { quota: string }) =>
-    createRateLimiter(limitStore, { name, points, durationSeconds: 60, behind });
+    createRateLimiter(deps.rateLimitStore, { name, points, durationSeconds: 60, behind });
   const limits = deps.config.rateLimits;
   return {
     perKey: perMinute('api-key', limits.perKeyPerMinute),
@@ -96,11 +95,7 @@ function rateLimiters(deps: AppDeps) {
  * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
  * sandbox pays without money moving and without authentication, so it is served in development only.
  */
-function paymentRoutes(
-  deps: AppDeps,
-  taskQueue: string,
-  perIpPages: ConsumeRateLimit,
-): { stripeWebhooks: Router<AppState> | null; pages: Router<AppState>[] } {
+function paymentRoutes(deps: AppDeps, taskQueue: string, perIpPages: ConsumeRateLimit) {
   const { config, db, temporal } = deps;
   const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
   const stripeSecrets: StripeWebhookSecret[] = [
@@ -127,7 +122,7 @@ function paymentRoutes(
 }
 
 export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db } = deps;
+  const { config, db, temporal } = deps;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
   const { perKey, perOrganisation, ...perIp } = rateLimiters(deps);
@@ -150,7 +145,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   inV1(orderReadRoutes(db, config.api.cursorKeys));
   v1.use('/events', ...authenticated);
   inV1(eventRoutes(db, config.api.cursorKeys));
-  const { temporal } = deps;
   const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = deps.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));

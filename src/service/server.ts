@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
-import { ShutdownDeadline } from '../shutdown';
-import { createDatabase } from '../db/database';
+import { CLOSE_RESERVE_MS, ShutdownDeadline } from '../shutdown';
+import { createDatabase, type Db } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus, refreshStaleOrderBodies } from '../db/orders.repository';
 import {
@@ -21,9 +23,6 @@ import type { AppState } from '../api/context';
 import { rateLimitStore } from '../api/middleware/rate-limit';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { checkReferenceData } from '../notices/check-reference-data';
-
-/** Of the deadline, what closing the clients and the pool may take after the last request has finished. */
-const CLOSE_RESERVE_MS = 3000;
 
 /** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
 export async function wireApi(
@@ -98,32 +97,22 @@ export async function wireApi(
 export async function startApiServer(config: Config, log: Logger) {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
-  const every = (intervalMs: number, what: string, sweep: () => Promise<number>, done?: 'rewritten') =>
-    startPeriodicSweep({ what, sweep, log, intervalMs, done });
-  const { rateLimitCleanupIntervalMs } = config.api;
+  const every = (intervalMs: number, what: string, sweep: (db: Db) => Promise<number>, done?: 'rewritten') =>
+    startPeriodicSweep({ what, sweep: () => sweep(db), log, intervalMs, done });
+  const { idempotencyCleanupIntervalMs: cleanupMs, bodyRefreshIntervalMs: refreshMs } = config.orders;
+  const purgeMs = config.api.rateLimitCleanupIntervalMs;
   const sweeps = {
     // Expired keys are already ignored when claimed: this only keeps the table small.
-    'stop idempotency cleanup': every(
-      config.orders.idempotencyCleanupIntervalMs,
-      'expired idempotency keys',
-      () => deleteExpiredIdempotencyKeys(db),
-    ),
-    'stop rate-limit purge': every(
-      rateLimitCleanupIntervalMs,
-      'expired rate-limit and quota windows',
-      async () => (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db)),
-    ),
+    'stop idempotency cleanup': every(cleanupMs, 'expired idempotency keys', deleteExpiredIdempotencyKeys),
+    'stop rate-limit purge': every(purgeMs, 'expired rate-limit and quota windows', async () => {
+      return (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db));
+    }),
     'stop sign-in purge': every(
-      rateLimitCleanupIntervalMs,
+      purgeMs,
       'expired sign-in links and console sessions',
-      () => deleteExpiredSignInLinksAndSessions(db),
+      deleteExpiredSignInLinksAndSessions,
     ),
-    'stop order body refresh': every(
-      config.orders.bodyRefreshIntervalMs,
-      'stale order bodies',
-      () => refreshStaleOrderBodies(db),
-      'rewritten',
-    ),
+    'stop order body refresh': every(refreshMs, 'stale order bodies', refreshStaleOrderBodies, 'rewritten'),
   };
   registerOrdersGauge(() => countOrdersByStatus(db));
   const metrics = await startMetricsServer({
@@ -134,13 +123,9 @@ export async function startApiServer(config: Config, log: Logger) {
   });
   log.info({ url: metrics.url }, 'metrics listening');
   const server = createApiServer(app, config);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  await once(server.listen(config.port, config.host), 'listening');
   const drain = drainable(server);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host}:${port}`,
     /** Stops taking requests, lets in-flight ones finish, then closes Temporal and the pool, all by `deadline`. */
@@ -155,10 +140,7 @@ export async function startApiServer(config: Config, log: Logger) {
   };
 }
 
-/**
- * The API's HTTP server, its time-outs set rather than left at Node's defaults (docs/api.md, "Security and limits"),
- * checked every second rather than Node's 30 s.
- */
+/** Time-outs set (docs/api.md, "Security and limits"), checked every second rather than Node's 30 s. */
 export function createApiServer(app: Koa<AppState>, config: Pick<Config, 'httpTimeouts'>): Server {
   const { headersMs, requestMs, keepAliveMs } = config.httpTimeouts;
   return createServer(

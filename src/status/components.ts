@@ -1,13 +1,8 @@
 import type { Incident } from '../db/incidents.repository';
 
 /**
- * The public status page's vocabulary: its components, their states, and the pure rules that turn live
- * health signals and open incidents into a state per component.
- */
-
-/**
- * Every component, in the page's order: what a visitor (or an incident e-mail) calls it, and whether its
- * incidents affect order processing (organisations with orders in flight then hear of them).
+ * The public status page's components, in the page's order: what a visitor (or an incident e-mail) calls each,
+ * and whether its incidents affect order processing (organisations with orders in flight then hear of them).
  */
 const COMPONENT_TABLE = {
   api: ['API', false],
@@ -48,12 +43,9 @@ export interface Signals {
   temporal: { reachable: boolean; workflowPollers: number; activityPollers: number };
   payments: { provider: 'stripe' | 'sandbox'; recentFailures: number | null };
   gazette: { available: boolean | null; note: string | null };
-  /** Orders whose artwork delivery failed recently and has not succeeded since; null when unknown. */
+  /** Orders whose artwork delivery failed recently and has not succeeded since. */
   failedDeliveries: number | null;
-  /**
-   * Live webhook deliveries overdue by more than WEBHOOK_STALL_MINUTES: held up by our own failures (a
-   * receiver's refusals never make a delivery overdue: they are attempts, and the schedule moves on).
-   */
+  /** Live deliveries overdue: our own failures (a receiver's refusals are attempts; the schedule moves on). */
   stalledWebhooks: number | null;
 }
 

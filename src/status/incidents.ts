@@ -71,9 +71,8 @@ interface Audience {
 }
 
 /**
- * Who hears of an incident: every organisation with orders in flight, at its billing contact, else at the
- * contact addresses of those orders. On resolution, also every organisation told of the opening, even if
- * its orders have finished meanwhile.
+ * Who hears of an incident: every organisation with orders in flight (its billing contact, else the orders'
+ * contacts); on resolution, also every organisation told of the opening.
  */
 async function audienceOf(deps: IncidentDeps, incident: Incident, phase: IncidentPhase): Promise<Audience[]> {
   const audiences = new Map<string, Audience>();
@@ -112,11 +111,8 @@ export async function notifyIncident(
   if (!affectsOrderProcessing(incident.components)) return [];
   const message = [...incident.updates].reverse().find((u) => u.kind === phase)?.message ?? incident.title;
   const results: IncidentEmailResult[] = [];
-  for (const { organisationId, name, recipients, orderReferences } of await audienceOf(
-    deps,
-    incident,
-    phase,
-  )) {
+  const audiences = await audienceOf(deps, incident, phase);
+  for (const { organisationId, name, recipients, orderReferences } of audiences) {
     const email = renderIncidentEmail({
       incident: { ...incident, components: incident.components.map(componentLabel) },
       phase,

@@ -1,8 +1,7 @@
 import type { Client } from '@temporalio/client';
-import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { withTimeout } from '../health';
+import { cachedFor, databaseCheck, withTimeout } from '../health';
 import {
   countRecentRefundFailures,
   countStalledWebhookDeliveries,
@@ -24,10 +23,7 @@ export interface StatusDeps {
   temporal: Client;
   /** The order workers' task queue, whose pollers show that orders are being processed. */
   taskQueue: string;
-  /**
-   * Where the task queue's pollers are read: a probe connection whose calls carry their own deadline (see
-   * src/temporal/probe.ts). Without one, `temporal`'s service, bounded by a time-out only.
-   */
+  /** Where the pollers are read: a probe connection, each call with its deadline (else `temporal`'s). */
   probeService?: Client['workflowService'];
   /** How long one snapshot is served before signals are read again (default 5 s). */
   cacheMs?: number;
@@ -48,7 +44,7 @@ const orNull = <T>(work: Promise<T>): Promise<T | null> =>
 async function databaseSignal(db: Db): Promise<Signals['database']> {
   const started = Date.now();
   try {
-    await withTimeout(sql`select 1`.execute(db), PROBE_TIMEOUT_MS);
+    await withTimeout(databaseCheck(db)(), PROBE_TIMEOUT_MS);
     return { reachable: true, latencyMs: Date.now() - started };
   } catch {
     return { reachable: false, latencyMs: null };
@@ -126,21 +122,5 @@ export async function buildSnapshot(deps: StatusDeps) {
 
 /** Serves one snapshot for `cacheMs`, and reads signals once however many visitors ask meanwhile. */
 export function createStatusService(deps: StatusDeps) {
-  const cacheMs = deps.cacheMs ?? 5000;
-  let cached: { at: number; snapshot: Promise<StatusSnapshot> } | undefined;
-  return {
-    snapshot(): Promise<StatusSnapshot> {
-      const now = Date.now();
-      if (!cached || now - cached.at >= cacheMs) {
-        const snapshot = buildSnapshot(deps);
-        cached = { at: now, snapshot };
-        snapshot.catch(() => {
-          if (cached?.snapshot === snapshot) cached = undefined;
-        });
-      }
-      return cached.snapshot;
-    },
-  };
+  return { snapshot: cachedFor(deps.cacheMs ?? 5000, () => buildSnapshot(deps)) };
 }
-
-export type StatusService = ReturnType<typeof createStatusService>;

@@ -4,24 +4,20 @@ import type { OrderStatus } from '../orders/status';
 import { orderDocumentUrl } from '../orders/documents';
 
 /**
- * Sample events for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in
- * the state the event describes, so the sample's `data` has every field the real event carries.
+ * Samples for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in the
+ * event's state, so the sample's `data` has every field the real event carries.
  */
 
 /** Fixed, recognisable id and reference of the sample order (it exists nowhere: GET answers 404). */
 export const SAMPLE_ORDER_ID = 'ord_0000000000000000sample';
 export const SAMPLE_ORDER_REFERENCE = 'SN-000000';
 
-const STATUS_OF: Record<OrderEventName, OrderStatus> = {
-  'order.created': 'awaiting_booking',
-  'order.proof_ready': 'awaiting_booking',
-  'order.amended': 'awaiting_booking',
-  'order.delivery_failed': 'awaiting_booking',
+/** The sample order's status when the event fires; `awaiting_booking` for the rest. */
+const STATUS_OF: Partial<Record<OrderEventName, OrderStatus>> = {
   'order.booked': 'booked',
   'order.published': 'published',
   'order.urn_received': 'urn_received',
   'order.cancelled': 'cancelled',
-  'order.paid': 'awaiting_booking',
 };
 
 const PLANNING_TEXT = [
@@ -114,7 +110,7 @@ export function sampleOrder(
 ): Order {
   const { now, publicBaseUrl } = opts;
   const probate = event === 'order.urn_received';
-  const status = STATUS_OF[event];
+  const status = STATUS_OF[event] ?? 'awaiting_booking';
   const published = status === 'published' || status === 'urn_received';
   const pricing = probate
     ? { subtotalGbpPence: 18_000, platformFeeGbpPence: 2_500, gazetteFeeGbpPence: 6_050, vatGbpPence: 5_310 }

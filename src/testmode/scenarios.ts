@@ -1,7 +1,6 @@
 /**
- * Test mode's scenario markers. A test order (placed with a `svc_test_` key) whose `clientRef` starts with a
- * marker (case-insensitively, after leading spaces) follows that scenario instead of the simulated newspaper's
- * default schedule. A live order's `clientRef` is never interpreted. Pure and workflow-safe.
+ * A test order whose `clientRef` starts with a marker (case ignored, after leading spaces) follows that scenario;
+ * a live order's `clientRef` is never interpreted. Pure and workflow-safe.
  */
 export const SCENARIO_MARKERS = { delivery_failed: 'test:delivery_failed', manual: 'test:manual' } as const;
 

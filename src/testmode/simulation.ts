@@ -2,9 +2,8 @@ import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
 
 /**
- * The simulated newspaper and Gazette of test mode: which report comes next for a test order, after how long,
- * and with which values. The simulator and the test helpers send the same reports a real newspaper or the
- * Gazette sends through the integration endpoints. Pure and workflow-safe.
+ * Test mode's simulated newspaper and Gazette: which report comes next for a test order, after how long, with
+ * which values (the reports a real one sends through the integration endpoints). Pure and workflow-safe.
  */
 
 export type SimulatedStep = 'booking' | 'publication' | 'urn';

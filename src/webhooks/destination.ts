@@ -62,10 +62,7 @@ export function refusedAddressReason(address: string, allowPrivate: boolean): st
 }
 
 export class DestinationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DestinationError';
-  }
+  override name = 'DestinationError';
 }
 
 /** Registration-time checks; hostnames are checked again at every connection, on the address connected to. */

@@ -29,10 +29,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-/**
- * POSTs one webhook: no redirects followed, the whole exchange within `timeoutMs`, only the first KiB of the
- * answer read. Throws on refusal, network error or time-out.
- */
+/** No redirects followed, the whole exchange within `timeoutMs`, only the first KiB of the answer read. */
 function postWebhook(
   url: URL,
   body: string,
@@ -88,10 +85,7 @@ function postWebhook(
   });
 }
 
-/**
- * One POST, signed afresh (`t=` now, one `v1=` per signing secret): deliveries and samples alike. A refusal,
- * network error, time-out or non-2xx answer comes back as `error`.
- */
+/** One POST, signed afresh (one `v1=` per signing secret); a refusal or failure comes back as `error`. */
 export async function sendAttempt(
   endpoint: { mode: EndpointMode; url: string; secrets: readonly string[] },
   message: { event: string; body: string },

@@ -2,11 +2,6 @@
  * HTTP attempts at once per endpoint and per organisation and mode, in one worker process. A full slot refuses
  * at once (never queued), so a hanging endpoint never holds a worker's activity slots for other tenants.
  */
-export interface InFlightLimits {
-  perEndpoint: number;
-  perOrganisation: number;
-}
-
 export interface InFlightKey {
   organisationId: string;
   mode: 'live' | 'test';
@@ -17,7 +12,7 @@ export class InFlightLimiter {
   private readonly endpoints = new Map<string, number>();
   private readonly organisations = new Map<string, number>();
 
-  constructor(private readonly limits: InFlightLimits) {}
+  constructor(private readonly limits: { perEndpoint: number; perOrganisation: number }) {}
 
   /** A release function when both slots were free (call it exactly once), else the full one's name. */
   tryAcquire(key: InFlightKey): { release: () => void } | { full: 'endpoint' | 'organisation' } {
@@ -62,8 +57,8 @@ function decrement(map: Map<string, number>, key: string): void {
 export class WebhookBusy extends Error {
   constructor(readonly full: 'endpoint' | 'organisation') {
     super(`Too many attempts in flight for this ${full}; tried again shortly.`);
-    this.name = 'WebhookBusy';
   }
+  override name = 'WebhookBusy';
 }
 
 export const BUSY_RETRY_MAX_MS = 8_000;

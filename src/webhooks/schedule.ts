@@ -1,11 +1,5 @@
-/** The spec's schedule, as the wait before each attempt; its first entry is always 0. */
-export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
-  0,
-  60_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 60 * 60_000,
-]);
+/** The spec's schedule, as the wait before each attempt (minutes here); its first entry is always 0. */
+export const WEBHOOK_RETRY_SCHEDULE_MS = Object.freeze([0, 1, 5, 30, 120].map((minutes) => minutes * 60_000));
 
 /** A receiver's time to answer one attempt (the spec asks for at least 3 s). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
