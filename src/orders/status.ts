@@ -68,17 +68,13 @@ export const memberOf =
 export const isPaymentState = memberOf(PAYMENT_STATES);
 export const isOrderStatus = memberOf(ORDER_STATUSES);
 
-/** Status a new order starts in, decided by the organisation's billing arrangement. */
-export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
-  switch (paymentMethod) {
-    case 'stripe_checkout':
-      return 'pending_payment';
-    case 'purchase_order':
-      return 'awaiting_po';
-    default:
-      return 'awaiting_booking'; // placed on account
-  }
-}
+/** Status a new order starts in, decided by the organisation's billing arrangement (others: on account). */
+const INITIAL_STATUS: Partial<Record<PaymentMethod, OrderStatus>> = {
+  stripe_checkout: 'pending_payment',
+  purchase_order: 'awaiting_po',
+};
+export const initialStatus = (paymentMethod: PaymentMethod) =>
+  INITIAL_STATUS[paymentMethod] ?? 'awaiting_booking';
 
 const AMENDABLE = new Set<OrderStatus>(['pending_payment', 'awaiting_po', 'awaiting_booking', 'booked']);
 const CANCELLABLE = new Set<OrderStatus>([...AMENDABLE, 'published', 'urn_received']);

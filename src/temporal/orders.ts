@@ -10,7 +10,7 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
 import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
-import type { Reports } from '../orders/reports';
+import type { ReportKind, Reports } from '../orders/reports';
 import {
   simulatedBooking,
   simulatedPublication,
@@ -38,7 +38,6 @@ import {
   type Refusal,
   type ReportMessage,
 } from '../workflows/order.messages';
-import type { ReportKind } from '../orders/reports';
 import type { orderWorkflow } from '../workflows/order.workflow';
 import {
   closedOrderPaymentWorkflowId,

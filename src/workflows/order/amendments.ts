@@ -15,7 +15,7 @@ import { creditDocuments } from './vat';
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
-  current: p.notice.size,
+  current: p.state.notice.size,
   acceptPriceChange: r.acceptPriceChange,
 });
 

@@ -21,7 +21,7 @@ export function nextStep(p: OrderProcess): (() => Promise<void>) | null {
 
 async function makeProof(p: OrderProcess): Promise<void> {
   const revision = p.state.noticeRevision;
-  const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.notice.columns });
+  const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.state.notice.columns });
   p.proofMade(revision);
   await p.commit({ proofPdfUrl }, { event: 'order.proof_ready' });
 }
