@@ -127,7 +127,7 @@ export function decidePayment(
 export type ClosedOrderPaymentDecision = 'already_recorded' | 'refund' | 'unrefundable';
 
 export function decideClosedOrderPayment(
-  order: Money & { paymentMethod: PaymentMethod },
+  order: { paymentMethod: PaymentMethod },
   ledger: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'providerRef'>>,
   paymentRef: string | null,
 ): ClosedOrderPaymentDecision {
