@@ -17,9 +17,6 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
 
 export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelivery: ArtworkDelivery }) {
   return {
-    async deliverArtwork(order: Order): Promise<void> {
-      const transport = order.livemode ? deps.delivery : deps.testDelivery;
-      await transport.deliver(order);
-    },
+    deliverArtwork: (order: Order) => (order.livemode ? deps.delivery : deps.testDelivery).deliver(order),
   };
 }

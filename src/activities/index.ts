@@ -43,9 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
     /** One change (projection, audit, event, ledger) in one transaction; run as a local activity. */
-    async commitOrderChange(change: OrderChange): Promise<void> {
-      await recordOrderChange(db, change);
-    },
+    commitOrderChange: (change: OrderChange) => recordOrderChange(db, change),
     /**
      * The first write, with the order's reference allocated in its transaction (and put in its event's data).
      * A retry gets the same reference; the versioned write and the event's id make it a no-op.

@@ -3,17 +3,12 @@ import { AppError } from '../errors';
 import { amendedNotice } from '../orders/amendment';
 import type { OrderNotice } from '../orders/order-notice';
 
-export interface AmendmentInput {
-  type: string;
-  fields: Record<string, unknown>;
-  patch: Record<string, unknown>;
-  today: string;
-}
-
 /** An invalid amendment is a final refusal with our code. */
 export function noticeActivities() {
   return {
-    async prepareAmendment(input: AmendmentInput): Promise<OrderNotice> {
+    async prepareAmendment(
+      input: Parameters<typeof amendedNotice>[0] & { patch: Record<string, unknown>; today: string },
+    ): Promise<OrderNotice> {
       try {
         return amendedNotice(input, input.patch, input.today);
       } catch (err) {

@@ -1,4 +1,3 @@
-import type { OrderEventRecord } from '../orders/events';
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,7 +15,7 @@ import {
   renderOrderEmail,
   type OrderMailView,
 } from '../mail/templates/order';
-import { isOrderEventName } from '../orders/events';
+import { isOrderEventName, type OrderEventRecord } from '../orders/events';
 import { isQuotaRefusal } from '../quotas/quotas';
 import { useWindowQuotas } from '../quotas/usage';
 import { orderEmailKey, type Audience, type NotificationResult } from '../workflows/notification.messages';

@@ -6,7 +6,7 @@ import { asRecord, issueAt } from '../notices/issues';
 import { checkPaidPriceKept } from './ledger';
 import { toOrderNotice, type OrderNotice } from './order-notice';
 import type { Order } from './order';
-import { isAmendable, type OrderStatus } from './status';
+import { checkAmendable } from './status';
 
 /**
  * Longest text value (and list) a patch may carry before any field's own checks run: well above the longest
@@ -27,15 +27,6 @@ export function parseAmendRequest(body: unknown): {
     throw validationError([issueAt(['acceptPriceChange'], 'Must be true or false.')]);
   }
   return { patch, acceptPriceChange: acceptPriceChange === true };
-}
-
-export function checkAmendable(order: { id: string; status: OrderStatus }): void {
-  if (!isAmendable(order.status)) {
-    throw new AppError('order_not_amendable', `An order in status ${order.status} cannot be amended.`, {
-      id: order.id,
-      status: order.status,
-    });
-  }
 }
 
 /**

@@ -20,6 +20,17 @@ export const eventIdOf = (uuid: string): string => `evt_${uuid.replace(/-/g, '')
 
 export const isOrderEventName = memberOf(ORDER_EVENTS);
 
+/** Each event's own fields in its `data`, besides the order's identity and status. */
+const EVENT_FIELDS: Partial<Record<OrderEventName, ReadonlyArray<keyof Order>>> = {
+  'order.published': ['publishedAt', 'certificateUrl', 'newspaperReference', 'pageNumber'],
+  'order.urn_received': ['urn'],
+  'order.proof_ready': ['proofPdfUrl'],
+  'order.booked': ['publicationDate', 'newspaperReference'],
+  'order.cancelled': ['cancellationReason'],
+  'order.paid': ['amountPaidGbpPence'],
+  'order.delivery_failed': ['deliveryFailure'],
+};
+
 /** The envelope's `data` for an event: the order's identity and status, the event's own fields, and the order. */
 export function eventData(
   event: OrderEventName,
@@ -32,21 +43,7 @@ export function eventData(
     status: order.status,
     type: order.type,
   };
-  if (event === 'order.published') {
-    data.publishedAt = order.publishedAt;
-    data.certificateUrl = order.certificateUrl;
-    data.newspaperReference = order.newspaperReference;
-    data.pageNumber = order.pageNumber;
-  }
-  if (event === 'order.urn_received') data.urn = order.urn;
-  if (event === 'order.proof_ready') data.proofPdfUrl = order.proofPdfUrl;
-  if (event === 'order.booked') {
-    data.publicationDate = order.publicationDate;
-    data.newspaperReference = order.newspaperReference;
-  }
-  if (event === 'order.cancelled') data.cancellationReason = order.cancellationReason;
-  if (event === 'order.paid') data.amountPaidGbpPence = order.amountPaidGbpPence;
-  if (event === 'order.delivery_failed') data.deliveryFailure = order.deliveryFailure;
+  for (const key of EVENT_FIELDS[event] ?? []) data[key] = order[key];
   return { ...data, ...extra, object: serializeOrder(order) };
 }
 

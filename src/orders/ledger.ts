@@ -32,13 +32,9 @@ type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
 
 /** The one sum of ledger entries. */
 export function entryTotals(entries: Entries): { paid: number; refunded: number } {
-  let paid = 0;
-  let refunded = 0;
-  for (const e of entries) {
-    if (e.kind === 'charge') paid += e.amountGbpPence;
-    else refunded += e.amountGbpPence;
-  }
-  return { paid, refunded };
+  const sum = (kind: LedgerEntry['kind']) =>
+    entries.reduce((total, e) => (e.kind === kind ? total + e.amountGbpPence : total), 0);
+  return { paid: sum('charge'), refunded: sum('refund') };
 }
 
 export function withEntries(order: Money, entries: Entries) {
@@ -131,7 +127,7 @@ export function decidePayment(
 export type ClosedOrderPaymentDecision = 'already_recorded' | 'refund' | 'unrefundable';
 
 export function decideClosedOrderPayment(
-  order: Money & { paymentMethod: PaymentMethod },
+  order: { paymentMethod: PaymentMethod },
   ledger: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'providerRef'>>,
   paymentRef: string | null,
 ): ClosedOrderPaymentDecision {

@@ -163,6 +163,4 @@ export function serializeOrder(order: Order): OrderBody {
  */
 export const ORDER_BODY_VERSION = 1;
 
-export function orderBodyJson(order: Order): string {
-  return JSON.stringify(serializeOrder(order));
-}
+export const orderBodyJson = (order: Order): string => JSON.stringify(serializeOrder(order));

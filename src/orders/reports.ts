@@ -6,22 +6,11 @@ import { doesNotFit, nextStatus, ORDER_STATUSES, type OrderStatus, type OrderTra
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
  * sent again is acknowledged with `changed: false` and changes nothing. The order's workflow decides them.
  */
-export interface BookingContent {
-  publicationDate: string;
-  newspaperReference: string | null;
-}
-export interface PublicationContent {
-  /** Normalised to UTC ISO form, so `…+01:00` and its `Z` equivalent are the same report. */
-  publishedAt: string;
-  pageNumber: number | null;
-}
-export interface UrnContent {
-  urn: string;
-}
 export interface ReportContents {
-  booking: BookingContent;
-  publication: PublicationContent;
-  urn: UrnContent;
+  booking: { publicationDate: string; newspaperReference: string | null };
+  /** `publishedAt` normalised to UTC ISO form, so `…+01:00` and its `Z` equivalent are the same report. */
+  publication: { publishedAt: string; pageNumber: number | null };
+  urn: { urn: string };
 }
 export type ReportKind = keyof ReportContents;
 export type AppliedReports = { [K in ReportKind]?: ReportContents[K] };

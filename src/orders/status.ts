@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 
 /**
  * Order statuses and the one table of allowed transitions. The spec names pending_payment, booked,
@@ -68,17 +68,13 @@ export const memberOf =
 export const isPaymentState = memberOf(PAYMENT_STATES);
 export const isOrderStatus = memberOf(ORDER_STATUSES);
 
-/** Status a new order starts in, decided by the organisation's billing arrangement. */
-export function initialStatus(paymentMethod: PaymentMethod): OrderStatus {
-  switch (paymentMethod) {
-    case 'stripe_checkout':
-      return 'pending_payment';
-    case 'purchase_order':
-      return 'awaiting_po';
-    default:
-      return 'awaiting_booking'; // placed on account
-  }
-}
+/** Status a new order starts in, decided by the organisation's billing arrangement (others: on account). */
+const INITIAL_STATUS: Partial<Record<PaymentMethod, OrderStatus>> = {
+  stripe_checkout: 'pending_payment',
+  purchase_order: 'awaiting_po',
+};
+export const initialStatus = (paymentMethod: PaymentMethod) =>
+  INITIAL_STATUS[paymentMethod] ?? 'awaiting_booking';
 
 const AMENDABLE = new Set<OrderStatus>(['pending_payment', 'awaiting_po', 'awaiting_booking', 'booked']);
 const CANCELLABLE = new Set<OrderStatus>([...AMENDABLE, 'published', 'urn_received']);
@@ -87,15 +83,17 @@ export const isAmendable = (status: OrderStatus) => AMENDABLE.has(status);
 export const isCancellable = (status: OrderStatus) => CANCELLABLE.has(status);
 export const isFinal = (status: OrderStatus) => status === 'completed' || status === 'cancelled';
 
-/** `completed` and `cancelled` orders cannot be cancelled: 409 order_not_cancellable. */
-export function checkCancellable(order: { id: string; status: OrderStatus }): void {
-  if (!isCancellable(order.status)) {
-    throw new AppError('order_not_cancellable', `An order in status ${order.status} cannot be cancelled.`, {
-      id: order.id,
-      status: order.status,
-    });
-  }
-}
+/** A 409 `code` refusal of an order whose status does not allow the change. */
+const refusedUnless =
+  (allowed: (status: OrderStatus) => boolean, code: ErrorCode, change: string) =>
+  ({ id, status }: { id: string; status: OrderStatus }): void => {
+    if (!allowed(status))
+      throw new AppError(code, `An order in status ${status} cannot be ${change}.`, { id, status });
+  };
+
+export const checkAmendable = refusedUnless(isAmendable, 'order_not_amendable', 'amended');
+/** `completed` and `cancelled` orders cannot be cancelled. */
+export const checkCancellable = refusedUnless(isCancellable, 'order_not_cancellable', 'cancelled');
 
 export const doesNotFitMessage = (what: string, status: OrderStatus) =>
   `${what} does not fit an order in status ${status}.`;

@@ -10,7 +10,7 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
 import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
-import type { Reports } from '../orders/reports';
+import type { ReportKind, Reports } from '../orders/reports';
 import {
   simulatedBooking,
   simulatedPublication,
@@ -38,7 +38,6 @@ import {
   type Refusal,
   type ReportMessage,
 } from '../workflows/order.messages';
-import type { ReportKind } from '../orders/reports';
 import type { orderWorkflow } from '../workflows/order.workflow';
 import {
   closedOrderPaymentWorkflowId,
@@ -155,9 +154,6 @@ export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   }
 }
 
-/** Workflows that have closed, told apart from other errors while a report is sent. */
-class WorkflowClosed extends Error {}
-
 /**
  * A newspaper's or the Gazette's report, decided by the order's workflow alone: its validator refuses a report
  * that does not fit, and an identical repeat as UNCHANGED (answered `changed: false`), so neither enters the
@@ -171,14 +167,15 @@ export async function sendReport<K extends ReportKind>(
   updateId?: string,
 ): Promise<IntegrationAck> {
   const repeat = (order: Order): IntegrationAck => ({ acknowledged: true, changed: false, order });
+  const closed = new Error('workflow closed');
   try {
     return await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
       updateId,
-      onClosed: () => new WorkflowClosed(),
+      onClosed: () => closed,
       onUnchanged: repeat,
     });
   } catch (err) {
-    if (!(err instanceof WorkflowClosed)) throw err;
+    if (err !== closed) throw err;
   }
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
   const refusal = await handle.query(reportRefusalQuery, kind, message);

@@ -128,17 +128,17 @@ async function countReplays(
   deliveries: WebhookDelivery[],
   endpoints: Map<string, WebhookEndpoint | null>,
 ): Promise<void> {
-  const counts = new Map<string, { organisationId: string; mode: 'live' | 'test'; amount: number }>();
+  const counts = new Map<string, number>();
   for (const d of deliveries) {
     const endpoint = endpoints.get(d.endpointId);
     if (!endpoint || endpoint.deletedAt || isInProgress(d)) continue;
     const key = `${d.organisationId}:${endpoint.mode}`;
-    const count = counts.get(key) ?? { organisationId: d.organisationId, mode: endpoint.mode, amount: 0 };
-    counts.set(key, { ...count, amount: count.amount + 1 });
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const counted: QuotaUse[] = [];
   try {
-    for (const { organisationId, mode, amount } of counts.values()) {
+    for (const [key, amount] of counts) {
+      const [organisationId, mode] = key.split(':') as [string, 'live' | 'test'];
       const quotas = ['replays_per_hour'] as const;
       counted.push(
         await useWindowQuotas(deps.db, deps.config.quotas, quotas, organisationId, mode, { amount }),

@@ -58,10 +58,7 @@ export interface CarriedOrderState {
   eventSequence: number;
 }
 
-export interface OrderOutcome {
-  status: Order['status'];
-  version: number;
-}
+export type OrderOutcome = Pick<Order, 'status' | 'version'>;
 
 /** Who sends a message: `api_key:key_…`, `integration:int_…`, `stripe`, `sandbox` or `operator`. */
 export interface Actor {

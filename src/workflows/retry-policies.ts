@@ -1,3 +1,4 @@
+import type { Duration } from '@temporalio/common';
 import type { ActivityOptions } from '@temporalio/workflow';
 import type { NotificationRetry } from './notification.messages';
 
@@ -9,7 +10,13 @@ const UNTIL_IT_SUCCEEDS = {
 } as const;
 
 /** The worker beats every 2 s (src/activities/heartbeat.ts): 20 s leaves room for a loaded machine's pauses. */
-const HEARTBEAT_TIMEOUT = '20 seconds';
+const heartbeating = (startToCloseTimeout: Duration) =>
+  ({ startToCloseTimeout, heartbeatTimeout: '20 seconds' }) as const;
+
+const FIVE_TRIES = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1s', maximumAttempts: 5 },
+} as const;
 
 /**
  * Every retry policy of the workflows; why each is so: docs/orders.md, "Retry policies". A provider's refusal is
@@ -17,19 +24,11 @@ const HEARTBEAT_TIMEOUT = '20 seconds';
  */
 export const RETRY_POLICIES = {
   database: { startToCloseTimeout: '15 seconds', retry: UNTIL_IT_SUCCEEDS },
-  announcement: {
-    startToCloseTimeout: '3 minutes',
-    heartbeatTimeout: HEARTBEAT_TIMEOUT,
-    retry: UNTIL_IT_SUCCEEDS,
-  },
-  documents: {
-    startToCloseTimeout: '2 minutes',
-    heartbeatTimeout: HEARTBEAT_TIMEOUT,
-    retry: UNTIL_IT_SUCCEEDS,
-  },
+  announcement: { ...heartbeating('3 minutes'), retry: UNTIL_IT_SUCCEEDS },
+  documents: { ...heartbeating('2 minutes'), retry: UNTIL_IT_SUCCEEDS },
   amendment: { startToCloseTimeout: '15 seconds', retry: UNTIL_IT_SUCCEEDS },
-  paymentSetUp: { startToCloseTimeout: '30 seconds', retry: { initialInterval: '1s', maximumAttempts: 5 } },
-  paymentStop: { startToCloseTimeout: '30 seconds', retry: { initialInterval: '1s', maximumAttempts: 5 } },
+  paymentSetUp: FIVE_TRIES,
+  paymentStop: FIVE_TRIES,
   refund: {
     startToCloseTimeout: '30 seconds',
     scheduleToCloseTimeout: '6 hours',
@@ -40,8 +39,7 @@ export const RETRY_POLICIES = {
 
 /** An event's e-mails: retried on the event's schedule (about a day unless a test shortens it). */
 export const mailPolicy = (retry: NotificationRetry): ActivityOptions => ({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: HEARTBEAT_TIMEOUT,
+  ...heartbeating('2 minutes'),
   retry: {
     initialInterval: retry.initialIntervalMs,
     maximumInterval: retry.maximumIntervalMs,
@@ -52,7 +50,6 @@ export const mailPolicy = (retry: NotificationRetry): ActivityOptions => ({
 
 /** Artwork delivery: attempts and first interval from the order's timings, then an operator decides. */
 export const artworkDeliveryPolicy = (attempts: number, initialIntervalMs: number): ActivityOptions => ({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: HEARTBEAT_TIMEOUT,
+  ...heartbeating('2 minutes'),
   retry: { maximumAttempts: attempts, initialInterval: initialIntervalMs, backoffCoefficient: 2 },
 });

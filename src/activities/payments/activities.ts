@@ -11,8 +11,6 @@ import type { Order } from '../../orders/order';
 /** A refund as the workflow asks for it: the activity keys it, by `purpose` when it is not the cancel refund. */
 type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 
-export type { PaymentSetup };
-
 /** Idempotency keys derive from the order id, so retries repeat nothing. */
 export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
   const { config, db } = deps;

@@ -19,11 +19,8 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger }) {
           'order_not_found',
         );
       }
-      const decision = decideClosedOrderPayment(
-        order,
-        await listLedgerEntries(db, order.id),
-        input.paymentRef,
-      );
+      const ledger = await listLedgerEntries(db, order.id);
+      const decision = decideClosedOrderPayment(order, ledger, input.paymentRef);
       const amountGbpPence = input.amountGbpPence ?? order.quotedPriceGbpPence;
       const { organisationId, paymentMethod, status } = order;
       if (decision === 'already_recorded') {

@@ -9,8 +9,6 @@ import { createSandboxProvider } from './sandbox';
 import { createStripeClient } from '../../payments/stripe-account';
 import { createStripeProvider } from './stripe';
 
-export type { PaymentProvider } from './provider';
-
 export interface PaymentProviders {
   live: PaymentProvider;
   test: PaymentProvider;

@@ -18,31 +18,25 @@ type StripeLog = Pick<Logger, 'warn'>;
  * Stripe's refusals (bad request, card declined, permission, authentication) are final and logged (never the
  * key); connection, rate-limit and server errors are thrown as they are, for Temporal to retry.
  */
+const REFUSALS = [
+  Stripe.errors.StripeCardError,
+  Stripe.errors.StripeInvalidRequestError,
+  Stripe.errors.StripePermissionError,
+  Stripe.errors.StripeAuthenticationError,
+];
+
 async function classify<T>(log: StripeLog, operation: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (
-      err instanceof Stripe.errors.StripeCardError ||
-      err instanceof Stripe.errors.StripeInvalidRequestError ||
-      err instanceof Stripe.errors.StripePermissionError ||
-      err instanceof Stripe.errors.StripeAuthenticationError
-    ) {
-      const message = redactStripeMessage(err.message);
-      log.warn(
-        {
-          operation,
-          stripeErrorType: err.type,
-          stripeCode: err.code,
-          statusCode: err.statusCode,
-          requestId: err.requestId,
-          stripeMessage: message,
-        },
-        'Stripe refused the request',
-      );
-      throw ApplicationFailure.nonRetryable(`${err.type}: ${message}`, 'payment_refused');
-    }
-    throw err;
+    if (!REFUSALS.some((refusal) => err instanceof refusal)) throw err;
+    const { type, code: stripeCode, statusCode, requestId } = err as Stripe.errors.StripeError;
+    const stripeMessage = redactStripeMessage((err as Error).message);
+    log.warn(
+      { operation, stripeErrorType: type, stripeCode, statusCode, requestId, stripeMessage },
+      'Stripe refused the request',
+    );
+    throw ApplicationFailure.nonRetryable(`${type}: ${stripeMessage}`, 'payment_refused');
   }
 }
 

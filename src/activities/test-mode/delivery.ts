@@ -14,7 +14,6 @@ export function testModeDelivery(deps: { config: Config; log: Logger; temporal?:
   const { config, log, temporal } = deps;
   return {
     async deliver(order) {
-      if (order.livemode) throw new Error('testModeDelivery is for test orders only');
       switch (testScenarioOf(order)) {
         case 'delivery_failed':
           throw ApplicationFailure.nonRetryable(

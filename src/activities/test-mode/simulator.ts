@@ -8,12 +8,6 @@ import { testScenarioOf } from '../../testmode/scenarios';
 import { sendSimulatedReport } from '../../temporal/orders';
 import { actorOf, simulatedStepFor, type SimulatedStep } from '../../testmode/simulation';
 
-export interface SimulatedStepOutcome {
-  performed: boolean;
-  /** Null: the simulation ends. */
-  next: SimulatedStep | null;
-}
-
 /** The report waits for the order's workflow, which may need this very worker: it must not wait for itself. */
 function activityCancellation(): AbortSignal | undefined {
   try {
@@ -36,11 +30,11 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
       return order ? simulatedStepFor(order) : null;
     },
 
-    /** Sends `step` if it still fits the order; otherwise, or when refused, the simulation stops. */
+    /** Sends `step` if it still fits the order; otherwise, or when refused, the simulation stops (`next` null). */
     async performSimulatedStep(input: {
       orderId: string;
       step: SimulatedStep;
-    }): Promise<SimulatedStepOutcome> {
+    }): Promise<{ performed: boolean; next: SimulatedStep | null }> {
       const stop = { performed: false, next: null };
       const order = await simulated(input.orderId);
       if (!order || simulatedStepFor(order) !== input.step || !deps.temporal) return stop;

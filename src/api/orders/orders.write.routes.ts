@@ -12,8 +12,8 @@ import { newId } from '../../ids';
 import { orderNeedsGazette, parseOrderInput, prepareNotice, todayInLondon } from '../../notices';
 import { serializeOrder, type Order } from '../../orders/order';
 import { toOrderNotice } from '../../orders/order-notice';
-import { checkAmendable, parseAmendRequest } from '../../orders/amendment';
-import { checkCancellable, doesNotFit } from '../../orders/status';
+import { parseAmendRequest } from '../../orders/amendment';
+import { checkAmendable, checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import { useWindowQuotas } from '../../quotas/usage';
 import {

@@ -1,7 +1,8 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
-import { amendedNotice, checkAmendable, decideAmendment } from '../../orders/amendment';
+import { amendedNotice, decideAmendment } from '../../orders/amendment';
+import { checkAmendable } from '../../orders/status';
 import { heldGbpPence } from '../../orders/ledger';
 import { bookedDates, noticeOnOrder, type Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
@@ -15,7 +16,7 @@ import { creditDocuments } from './vat';
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
 const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
-  current: p.notice.size,
+  current: p.state.notice.size,
   acceptPriceChange: r.acceptPriceChange,
 });
 

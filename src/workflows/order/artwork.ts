@@ -4,6 +4,7 @@ import { doesNotFitMessage, isFinal } from '../../orders/status';
 import type { OperatorNote } from '../order.messages';
 import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
 import { nowIso, type OrderProcess } from './process';
+import { noted } from './records';
 import { stateRefusal } from './refusals';
 
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
@@ -20,7 +21,7 @@ export function nextStep(p: OrderProcess): (() => Promise<void>) | null {
 
 async function makeProof(p: OrderProcess): Promise<void> {
   const revision = p.state.noticeRevision;
-  const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.notice.columns });
+  const proofPdfUrl = await documents.generateProof({ order: p.order, columns: p.state.notice.columns });
   p.proofMade(revision);
   await p.commit({ proofPdfUrl }, { event: 'order.proof_ready' });
 }
@@ -74,16 +75,13 @@ async function recordDeliveryFailure(p: OrderProcess, message: string, actor = '
 export async function retryDelivery(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (p.state.delivery !== 'failed') return;
   p.deliveryIs('retrying');
-  await p.audit({ action: 'delivery_retry_requested', actor: n.actor, reason: n.note ?? null });
+  await p.audit(noted('delivery_retry_requested', n));
 }
 
 export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (p.state.delivery === 'delivered') return;
   p.deliveryIs('delivered');
-  await p.commit(
-    { needsAttention: false, deliveryFailure: null },
-    { audit: { action: 'marked_delivered', actor: n.actor, reason: n.note ?? null } },
-  );
+  await p.commit({ needsAttention: false, deliveryFailure: null }, { audit: noted('marked_delivered', n) });
 }
 
 export function checkSimulatedDeliveryFailure(p: OrderProcess): void {

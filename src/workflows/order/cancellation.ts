@@ -4,7 +4,7 @@ import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState }
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
 import { expireQuietly, providerRefund, voidQuietly } from './payment';
 import type { OrderProcess } from './process';
-import { ledgerLine } from './records';
+import { ledgerLine, noted } from './records';
 import { asWorkflowRefusal } from './refusals';
 import { creditDocuments } from './vat';
 
@@ -100,12 +100,7 @@ export async function refundIssued(p: OrderProcess, n: RefundIssued): Promise<vo
   await p.commit(
     { paymentState: 'refunded', needsAttention: false },
     {
-      audit: {
-        action: 'refund_issued',
-        actor: n.actor,
-        reason: n.note ?? null,
-        details: { refundRef, amountGbpPence },
-      },
+      audit: noted('refund_issued', n, { refundRef, amountGbpPence }),
       ledger: [ledgerLine('refund', amountGbpPence, refundRef, 'refunded_by_operator')],
     },
   );
@@ -129,12 +124,7 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
     {
       ledger:
         paymentState === 'refunded' ? [ledgerLine('refund', amountGbpPence, refundId, 'cancelled')] : [],
-      audit: {
-        action: 'refund_retried',
-        actor: n.actor,
-        reason: n.note ?? null,
-        details: { refundId, paymentState },
-      },
+      audit: noted('refund_retried', n, { refundId, paymentState }),
     },
   );
 }
@@ -143,8 +133,5 @@ export async function clearAttention(p: OrderProcess, n: OperatorNote): Promise<
   if (!p.order.needsAttention) return;
   if (refundOpen(p))
     return refused(p, 'clear_attention', n, 'A refund is due: signal refundIssued or retryRefund.');
-  await p.commit(
-    { needsAttention: false },
-    { audit: { action: 'attention_cleared', actor: n.actor, reason: n.note ?? null } },
-  );
+  await p.commit({ needsAttention: false }, { audit: noted('attention_cleared', n) });
 }

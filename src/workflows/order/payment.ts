@@ -66,24 +66,17 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   if (m.paymentRef) p.paymentHandled(m.paymentRef);
   if (decision.action === 'refund') return refundStrayPayment(p, m, decision);
   const { amountGbpPence, amountMismatch } = decision;
-  const charge = ledgerLine('charge', amountGbpPence, m.paymentRef, 'payment');
-  const flag = amountMismatch ? { needsAttention: true } : {};
-  const audit = { action: 'payment_received', actor: m.actor, details: { ...details, amountGbpPence } };
-  if (paymentEffect(p.order) === 'checkout_paid') {
-    p.paymentRefIs(m.paymentRef);
-    await p.commit(
-      { status: 'awaiting_booking', paymentState: 'paid', ...flag },
-      { event: 'order.paid', audit, ledger: [charge] },
-    );
-  } else {
-    // Our own invoice paid (test helper, sandbox): its reference lets a cancel refund it. A Stripe invoice's
-    // paymentRef is the invoice itself and stays.
-    if (ownInvoice(p)) p.paymentRefIs(m.paymentRef);
-    await p.commit(
-      { paymentState: 'paid', ...flag },
-      { event: 'order.paid', audit: { ...audit, action: 'invoice_paid' }, ledger: [charge] },
-    );
-  }
+  const checkoutPaid = paymentEffect(p.order) === 'checkout_paid';
+  const paid = { paymentState: 'paid' as const, ...(amountMismatch && { needsAttention: true }) };
+  const action = checkoutPaid ? 'payment_received' : 'invoice_paid';
+  // A payment of our own invoice (test helper, sandbox) is what a cancel refunds; a Stripe invoice's paymentRef
+  // is the invoice itself and stays.
+  if (checkoutPaid || ownInvoice(p)) p.paymentRefIs(m.paymentRef);
+  await p.commit(checkoutPaid ? { status: 'awaiting_booking', ...paid } : paid, {
+    event: 'order.paid',
+    audit: { action, actor: m.actor, details: { ...details, amountGbpPence } },
+    ledger: [ledgerLine('charge', amountGbpPence, m.paymentRef, 'payment')],
+  });
   if (amountMismatch) {
     await p.audit({
       action: 'payment_amount_mismatch',
@@ -173,7 +166,7 @@ export async function reprice(
       documents: await invoiceDocuments(p, {
         ...repriced,
         documents: credited,
-        ...noticeOnOrder(p.notice),
+        ...noticeOnOrder(p.state.notice),
         ...(p.status === 'booked' && bookedDates(repriced)),
       }),
     };

@@ -1,5 +1,10 @@
-import type { ApplicationFailure } from '@temporalio/workflow';
-import { condition, log, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import {
+  condition,
+  log,
+  proxyActivities,
+  proxyLocalActivities,
+  type ApplicationFailure,
+} from '@temporalio/workflow';
 import type { OrderActivities, OrderChange } from '../../activities';
 import { withOrderData, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import { withEntries } from '../../orders/ledger';
@@ -108,9 +113,6 @@ export class OrderProcess {
   }
   get order(): Order {
     return this.carried.order;
-  }
-  get notice(): OrderNotice {
-    return this.carried.notice;
   }
   get payment(): Readonly<PaymentHandles> {
     return this.carried.payment;

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../orders/audit';
 import { eventData, eventIdOf, type OrderEventName, type OrderEventRecord } from '../../orders/events';
 import type { LedgerEntry } from '../../orders/ledger';
 import type { Order } from '../../orders/order';
+import type { OperatorNote } from '../order.messages';
 
 /**
  * The order's records as the workflow writes them with a change: each id is drawn here from the workflow's
@@ -16,6 +17,14 @@ export interface AuditLine {
   reason?: string | null;
   details?: Record<string, unknown>;
 }
+
+/** An operator's action, their note its reason. */
+export const noted = (action: string, n: OperatorNote, details?: Record<string, unknown>): AuditLine => ({
+  action,
+  actor: n.actor,
+  reason: n.note ?? null,
+  details,
+});
 
 export const ledgerLine = (
   kind: LedgerLine['kind'],

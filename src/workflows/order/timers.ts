@@ -20,10 +20,7 @@ export function nextDeadline(p: OrderProcess): Deadline | null {
   if (p.status === 'urn_received' || (p.status === 'published' && !p.probate)) {
     deadlines.push({ at: p.state.statusSince + t.completeAfterMs, action: 'complete' });
   }
-  return deadlines.reduce<Deadline | null>(
-    (first, d) => (first === null || d.at < first.at ? d : first),
-    null,
-  );
+  return deadlines.sort((a, b) => a.at - b.at)[0] ?? null;
 }
 
 /** Acts on the deadline that is due now, if it still is (a message may have moved the order on). */

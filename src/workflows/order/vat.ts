@@ -1,8 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import type { CreditReason } from '../../documents/vat';
+import type { VatCreditNoteInput } from '../../activities/vat-documents';
 import { withDocument, type IssuedDocumentRef } from '../../orders/documents';
-import type { Pricing } from '../../orders/order-notice';
 import { RETRY_POLICIES } from '../retry-policies';
 import type { OrderProcess } from './process';
 import type { Order } from '../../orders/order';
@@ -34,14 +33,8 @@ export async function issueMissingInvoice(p: OrderProcess): Promise<void> {
   await p.commit({ documents: await invoiceDocuments(p) });
 }
 
-export interface Credit {
-  reason: CreditReason;
-  remaining: Pricing | null;
-  refundedGbpPence?: number;
-  settlement: 'refunded' | 'refund_pending' | 'unpaid';
-  /** Names the change (`cancelled`, `amended-v4`): one credit note per change. */
-  key: string;
-}
+/** `key` names the change (`cancelled`, `amended-v4`): one credit note per change. */
+type Credit = Omit<VatCreditNoteInput, 'order' | 'invoice' | 'issueKey'> & { key: string };
 
 /**
  * The credit note for a fall in the invoiced price, against the order's current invoice, and the order's
@@ -52,14 +45,8 @@ export async function creditDocuments(p: OrderProcess, credit: Credit): Promise<
   const before = p.order.pricing.totalGbpPence;
   const after = credit.remaining?.totalGbpPence ?? 0;
   if (!invoice || (before <= after && !credit.refundedGbpPence)) return p.order.documents;
-  const note = await documents.issueVatCreditNote({
-    order: p.order,
-    invoice,
-    remaining: credit.remaining,
-    ...(credit.refundedGbpPence !== undefined && { refundedGbpPence: credit.refundedGbpPence }),
-    reason: credit.reason,
-    settlement: credit.settlement,
-    issueKey: `vat_credit_note:${credit.key}`,
-  });
+  const { key, ...credited } = credit;
+  const issueKey = `vat_credit_note:${key}`;
+  const note = await documents.issueVatCreditNote({ order: p.order, invoice, ...credited, issueKey });
   return withDocument(p.order.documents, note);
 }

@@ -1,7 +1,6 @@
 import { AppError } from '../../../src/errors';
 import {
   amendedNotice,
-  checkAmendable,
   checkBookingKept,
   checkPatchShape,
   isUnchangedAmendment,
@@ -10,6 +9,7 @@ import {
   parseAmendRequest,
 } from '../../../src/orders/amendment';
 import { parseOrderInput } from '../../../src/notices';
+import { checkAmendable } from '../../../src/orders/status';
 import { CTX, TODAY, VALID } from '../notices/fixtures';
 import { validCell } from '../notices/nation-fixtures';
 
