@@ -20,8 +20,7 @@ import { httpMetrics } from '../api/middleware/http-metrics';
 import { jsonBody } from '../api/middleware/json-body';
 import {
   createRateLimiter,
-  limitPerKey,
-  limitPerOrganisation,
+  limitPerKeyAndOrganisation,
   quoteLimit,
   type ConsumeRateLimit,
   type RateLimitStore,
@@ -138,8 +137,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   inV1(openApiRoutes());
   const authenticated = [
     authenticate(activeKeys, deps.lastUsed),
-    limitPerKey(perKey),
-    limitPerOrganisation(perOrganisation),
+    limitPerKeyAndOrganisation({ perKey, perOrganisation }),
   ];
   v1.use('/orders', ...authenticated);
   inV1(orderReadRoutes(db, config.api.cursorKeys));

@@ -109,23 +109,38 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
     ctx.set('RateLimit', `"${policy.name}";r=${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
   };
-  return async function consume(ctx: AppContext, key: string): Promise<void> {
+  /** Counts one request in `key`'s bucket; answers what that does to the response: its headers, or a refusal. */
+  async function count(ctx: AppContext, key: string): Promise<() => void> {
     let res: RateLimiterRes;
     try {
       res = await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
         ctx.state.log?.warn({ err: rejection, policy: policy.name }, 'rate-limit store unavailable');
-        throw dependencyUnavailable();
+        return () => {
+          throw dependencyUnavailable();
+        };
       }
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      setHeaders(ctx, rejection);
-      ctx.set('Retry-After', String(retryAfter));
-      const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
-      throw new AppError('rate_limit_exceeded', message, { retryAfterSeconds: retryAfter, ...details });
+      return () => {
+        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        setHeaders(ctx, rejection);
+        ctx.set('Retry-After', String(retryAfter));
+        const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
+        throw new AppError('rate_limit_exceeded', message, { retryAfterSeconds: retryAfter, ...details });
+      };
     }
-    if (!policy.behind) setHeaders(ctx, res);
-  };
+    return () => {
+      if (!policy.behind) setHeaders(ctx, res);
+    };
+  }
+  const consume = async (ctx: AppContext, key: string) => (await count(ctx, key))();
+  /** Takes back a request counted beside a refusal that came first (best effort: the window ends anyway). */
+  const giveBack = (key: string) =>
+    limiter.reward(key, 1).then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(consume, { count, giveBack });
 }
 
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
@@ -139,10 +154,37 @@ const limitBy =
     return next();
   };
 
-export const limitPerKey = limitBy((ctx) => ctx.state.caller!.keyId);
-/** The organisation's limit in the key's mode (live and test counted apart), after its key's own. */
-export const limitPerOrganisation = limitBy((ctx) => organisationBucket(ctx.state.caller!));
 export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
+
+/**
+ * A key's limit and then its organisation's (in the key's mode, live and test counted apart), counted at once so
+ * the request waits for one store round trip, not two; the organisation counts only what its key let through.
+ */
+async function consumeKeyThenOrganisation(
+  ctx: AppContext,
+  caller: Caller,
+  limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit },
+): Promise<void> {
+  const bucket = organisationBucket(caller);
+  const [key, organisation] = await Promise.all([
+    limits.perKey.count(ctx, caller.keyId),
+    limits.perOrganisation.count(ctx, bucket),
+  ]);
+  try {
+    key();
+  } catch (refusal) {
+    await limits.perOrganisation.giveBack(bucket);
+    throw refusal;
+  }
+  organisation();
+}
+
+export const limitPerKeyAndOrganisation =
+  (limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit }) =>
+  async (ctx: AppContext, next: Next) => {
+    await consumeKeyThenOrganisation(ctx, ctx.state.caller!, limits);
+    return next();
+  };
 
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
 
@@ -158,8 +200,7 @@ export function quoteLimit(
   return async (ctx: AppContext): Promise<void> => {
     const caller = ctx.get('Authorization') ? await findCaller(ctx.get('Authorization')) : undefined;
     if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
-    await limits.perKey(ctx, caller.keyId);
-    await limits.perOrganisation(ctx, organisationBucket(caller));
+    await consumeKeyThenOrganisation(ctx, caller, limits);
   };
 }
 
