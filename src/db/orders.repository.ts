@@ -38,7 +38,7 @@ function orderToRow(order: Order) {
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted: json(order.publicationDateAdjusted),
-    newspapers: json(order.newspapers),
+    newspapers: JSON.stringify(order.newspapers),
     documents: json(order.documents),
     delivery_failure: json(order.deliveryFailure),
     body: orderBodyJson(order),

@@ -276,7 +276,7 @@ interface Stored {
   /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
   /** Every paper the notice runs in (src/orders/order-notice.ts). */
-  newspapers: JSONColumnType<NewspaperInsertion[] | null, string | null, string | null>;
+  newspapers: JSONColumnType<NewspaperInsertion[], string, string>;
   /** `{reason, at}` while a failed artwork delivery awaits an operator. */
   deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
   /** The documents issued for the order (src/orders/documents.ts), null until the first. */

@@ -33,8 +33,7 @@ export const gazetteNoticeUrl = (urn: string) =>
   `https://www.thegazette.co.uk/notice/${encodeURIComponent(urn)}`;
 
 /** The date the Gazette printed the notice, when the order knows it (scheduled with the newspaper's date). */
-const gazetteDate = (order: Order) =>
-  (order as Order & { gazettePublicationDate?: string | null }).gazettePublicationDate ?? null;
+const gazetteDate = (order: Order) => order.gazettePublicationDate;
 
 /** The newspaper's publication date: the UK date of the reported publication. */
 export const newspaperPublicationDate = (order: Order) =>

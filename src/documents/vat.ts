@@ -112,7 +112,7 @@ export function supplyLines(
 ): SupplyLine[] {
   const label = supplyLabel(order.type);
   const on = (date: string | null | undefined) => (date ? `, insertion ${formatNoticeDate(date)}` : '');
-  const papers = order.newspapers?.length
+  const papers = order.newspapers.length
     ? order.newspapers.map((n) => ({
         description: `${label}: ${n.newspaperName}${on(n.publicationDate)}`,
         netGbpPence: n.subtotalGbpPence,

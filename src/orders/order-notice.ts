@@ -25,14 +25,14 @@ export interface OrderNotice {
   newspaperName: string | null;
   gazetteEdition: string | null;
   publicationDate: string | null;
-  /** Absent in notices prepared before dates were moved to what the newspaper can meet. */
-  publicationDateAdjusted?: PublicationDateAdjusted | null;
-  /** The nation whose law the notice follows (its own place's); absent in notices prepared before it. */
-  nation?: string;
-  /** The date of the Gazette insertion; null without one, absent in notices prepared before it. */
-  gazettePublicationDate?: string | null;
+  /** How the requested date was moved to what the newspaper can meet; null when kept. */
+  publicationDateAdjusted: PublicationDateAdjusted | null;
+  /** The nation whose law the notice follows (its own place's). */
+  nation: string;
+  /** The date of the Gazette insertion; null without one. */
+  gazettePublicationDate: string | null;
   /** Every paper the notice runs in (one per locality of its place), the main one first. */
-  newspapers?: NewspaperInsertion[];
+  newspapers: NewspaperInsertion[];
 }
 
 export type { NewspaperInsertion };
@@ -63,7 +63,7 @@ export function noticeOnOrder(notice: OrderNotice) {
     pricing: { ...notice.pricing },
     newspaperName: notice.newspaperName,
     gazetteEdition: notice.gazetteEdition,
-    nation: notice.nation ?? null,
+    nation: notice.nation,
     ...bookedDates(notice),
   };
 }
@@ -73,7 +73,7 @@ export const bookedDates = (
   o: Pick<Order, 'publicationDate' | 'publicationDateAdjusted' | 'gazettePublicationDate' | 'newspapers'>,
 ) => ({
   publicationDate: o.publicationDate,
-  publicationDateAdjusted: o.publicationDateAdjusted ?? null,
-  gazettePublicationDate: o.gazettePublicationDate ?? null,
-  newspapers: o.newspapers ?? null,
+  publicationDateAdjusted: o.publicationDateAdjusted,
+  gazettePublicationDate: o.gazettePublicationDate,
+  newspapers: o.newspapers,
 });

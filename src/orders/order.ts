@@ -28,15 +28,15 @@ export interface Order {
   newspaperName: string | null;
   gazetteEdition: string | null;
   /** The nation whose law the notice follows: its own place's (src/notices/locus.ts). */
-  nation?: string | null;
+  nation: string;
   /** The date the notice is booked for in its Gazette (`gazetteEdition`); null without a Gazette notice. */
-  gazettePublicationDate?: string | null;
+  gazettePublicationDate: string | null;
   /** Every paper the notice runs in, one per locality of its place (several operating centres), main first. */
-  newspapers?: NewspaperInsertion[] | null;
+  newspapers: NewspaperInsertion[];
   /** The date the notice is booked for (the newspaper's confirmed date once booked). */
   publicationDate: string | null;
-  /** How the requested date was moved to publicationDate when placed or amended; null (or absent) when kept. */
-  publicationDateAdjusted?: PublicationDateAdjusted | null;
+  /** How the requested date was moved to publicationDate when placed or amended; null when kept. */
+  publicationDateAdjusted: PublicationDateAdjusted | null;
   /** The newspaper's own reference for the booking, as its booking report gives it. */
   newspaperReference: string | null;
   publishedAt: string | null;

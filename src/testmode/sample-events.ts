@@ -104,6 +104,16 @@ function troubleOf(
   };
 }
 
+/** Where the sample notice runs: one paper, and a probate notice in the Gazette the day after. */
+function samplePlacement(probate: boolean, publicationDate: string, subtotalGbpPence: number) {
+  const places = [probate ? 'LS6 2AB' : 'LS1 4AP'];
+  return {
+    nation: 'england',
+    newspapers: [{ newspaperName: 'Yorkshire Evening Post', places, publicationDate, subtotalGbpPence }],
+    gazettePublicationDate: probate ? isoDay(addDays(new Date(publicationDate), 1)) : null,
+  };
+}
+
 export function sampleOrder(
   event: OrderEventName,
   opts: { organisationId: string; publicBaseUrl: string; now: Date },
@@ -136,7 +146,9 @@ export function sampleOrder(
     certificateUrl: published ? orderDocumentUrl(publicBaseUrl, SAMPLE_ORDER_ID, 'certificate') : null,
     newspaperName: 'Yorkshire Evening Post',
     gazetteEdition: probate ? 'london' : null,
+    ...samplePlacement(probate, publicationDate, pricing.subtotalGbpPence),
     publicationDate,
+    publicationDateAdjusted: null,
     newspaperReference: status === 'booked' || published ? `TEST-${SAMPLE_ORDER_REFERENCE}` : null,
     publishedAt: published ? now.toISOString() : null,
     pageNumber: published ? 34 : null,

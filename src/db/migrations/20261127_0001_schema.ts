@@ -70,9 +70,9 @@ create table orders (
   newspaper_reference text,
   page_number integer,
   documents jsonb,
-  nation text,
+  nation text not null,
   gazette_publication_date date,
-  newspapers jsonb,
+  newspapers jsonb not null,
   cancellation_reason text,
   delivery_failure jsonb
 );

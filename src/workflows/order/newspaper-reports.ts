@@ -101,7 +101,7 @@ function bookedDatesOf(p: OrderProcess, booked: string): { gazettePublicationDat
     type: o.type as NoticeType,
     fields: o.fields,
     plannedDate: o.publicationDate ?? booked,
-    newspapers: o.newspapers ?? [{ newspaperName: o.newspaperName ?? '', publicationDate: booked }],
+    newspapers: o.newspapers,
     gazette:
       o.gazetteEdition && o.gazettePublicationDate
         ? { edition: o.gazetteEdition as GazetteEdition, publicationDate: o.gazettePublicationDate }

@@ -41,7 +41,7 @@ const order = anOrder({
   gazetteEdition: 'london',
   publicationDate: '2027-03-01',
   gazettePublicationDate: '2027-03-02',
-  newspapers: null,
+  newspapers: [],
   pricing,
 });
 

@@ -12,6 +12,7 @@ const PINNED_VERSION = 1;
 const MINIMAL =
   '{"id":"ord_1","reference":"SN-000001","status":"awaiting_booking","type":"planning","quotedPriceGbpPence":12345,' +
   '"noticeText":"NOTICE","paymentMethod":"invoice_with_terms","createdAt":"2026-11-20T10:00:00.000Z",' +
+  '"nation":"england","newspapers":[],' +
   '"livemode":true,"paymentState":"on_account","amountPaidGbpPence":0,"amountRefundedGbpPence":0,' +
   '"balanceDueGbpPence":12345,"language":"en","pricing":{"subtotalGbpPence":10288,"platformFeeGbpPence":0,' +
   '"gazetteFeeGbpPence":0,"vatGbpPence":2057,"totalGbpPence":12345},"fields":{},' +
@@ -22,7 +23,8 @@ const FULL =
   '"noticeText":"NOTICE","paymentMethod":"invoice_with_terms","createdAt":"2026-11-20T10:00:00.000Z",' +
   '"checkoutUrl":"https://pay.example/c","invoiceUrl":"https://api.example/i","clientRef":"C-1",' +
   '"proofPdfUrl":"https://api.example/p","certificateUrl":"https://api.example/c",' +
-  '"newspaperName":"Test Gazette","gazetteEdition":"london","publicationDate":"2026-12-01",' +
+  '"newspaperName":"Test Gazette","gazetteEdition":"london","nation":"england","newspapers":[],' +
+  '"publicationDate":"2026-12-01",' +
   '"publicationDateAdjusted":{"requested":"2026-11-30","reason":"not_a_publication_day","message":"m"},' +
   '"newspaperReference":"YEP-556677","publishedAt":"2026-12-01T09:00:00.123Z","pageNumber":34,' +
   '"urn":"URN-1","poReference":"PO-1","cancellationReason":"Withdrawn by the applicant",' +

@@ -26,7 +26,8 @@ const TAIL = [
 
 it('omits every optional field that does not apply', () => {
   const body = serializeOrder(anOrder({ newspaperName: null }));
-  expect(Object.keys(body)).toEqual([...SPEC, ...TAIL]);
+  // Every order has its nation and its papers (none yet: an empty list).
+  expect(Object.keys(body)).toEqual([...SPEC, 'nation', 'newspapers', ...TAIL]);
   expect(body.createdAt).toBe('2026-11-20T10:00:00.000Z');
 });
 
@@ -46,6 +47,8 @@ it('lists every optional field that applies, in its place', () => {
     'certificateUrl',
     'newspaperName',
     'gazetteEdition',
+    'nation',
+    'newspapers',
     'publicationDate',
     'publicationDateAdjusted',
     'newspaperReference',
