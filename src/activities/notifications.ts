@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { latestIssuedDocument } from '../db/issued-documents.repository';
 import { findOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
-import { addDays, ukDate } from '../notices/dates';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
@@ -89,13 +88,7 @@ export function orderMailSender(deps: NotificationDeps) {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const issued = await awaitVatInvoice(order.id);
-    const issuedOn = ukDate(issued.issuedAt);
-    const invoice = {
-      ...invoiceDetails(order, organisation),
-      number: issued.number,
-      issuedOn,
-      dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
-    };
+    const invoice = invoiceDetails(order, organisation, issued);
     return {
       to: organisation.billingEmail ?? order.contactEmail ?? '',
       email: renderInvoiceEmail(order, invoice),

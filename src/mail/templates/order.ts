@@ -198,16 +198,17 @@ export function renderOrderEmail(
 }
 
 /**
- * `INV-<reference>`, issued the UK day the order was placed, due `termsDays` later: the same figures as the
- * invoice PDF (src/documents/invoice.ts).
+ * What the e-mail says of the issued VAT invoice: its number and the UK day it was issued, due `termsDays` later,
+ * the same figures as the PDF it carries (src/documents/invoice.ts).
  */
 export function invoiceDetails(
   order: OrderMailView,
   organisation: { name: string; invoiceTermsDays: number },
+  issued: { number: string; issuedAt: Date },
 ) {
-  const issuedOn = ukDate(new Date(order.createdAt));
+  const issuedOn = ukDate(issued.issuedAt);
   return {
-    number: `INV-${order.reference}`,
+    number: issued.number,
     issuedOn,
     dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
     termsDays: organisation.invoiceTermsDays,
