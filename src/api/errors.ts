@@ -64,6 +64,9 @@ export const notJson = () =>
 /** 503 `service_unavailable`; the error handler adds `Retry-After` to every 503. */
 export const dependencyUnavailable = () =>
   new AppError('service_unavailable', 'A dependency is unavailable. Retry later.');
+/** A message the order's workflow did not take although the order is still open: a retry will reach it. */
+export const orderEngineUnavailable = () =>
+  new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
 
 /** The errors Koa's own machinery (body reader, router) raises for a caller's mistakes, by HTTP status. */
 const HTTP_ERRORS: Record<number, (message?: string) => AppError> = {

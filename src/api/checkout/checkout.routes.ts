@@ -12,7 +12,7 @@ import { usesStripe } from '../../payments/stripe-account';
 import { liveCheckoutSession, sendPaymentReceived } from '../../temporal/orders';
 import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { HTTP_STATUS, orderNotFound } from '../errors';
+import { HTTP_STATUS, orderEngineUnavailable, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
 import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
 import { htmlPage, inlineStyle } from '../pages/page-security';
@@ -234,7 +234,7 @@ export function sandboxRoutes(deps: PaymentPageDeps): Router<AppState> {
     if (!(await sendPaymentReceived(deps.temporal, order.id, payment))) {
       // The order finished (expired, cancelled) since it was read: its final state explains the refusal.
       checkCheckoutPayable((await findOrderById(deps.db, order.id)) ?? { ...order, status: 'cancelled' });
-      throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
+      throw orderEngineUnavailable();
     }
     sendSandboxPage(ctx, order, 'Payment received', html`<p>Order ${order.reference} is paid (sandbox).</p>`);
   });

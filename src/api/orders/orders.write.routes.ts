@@ -23,7 +23,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { callersOrder, gazetteUnavailable, OrderClosed } from '../errors';
+import { callersOrder, gazetteUnavailable, OrderClosed, orderEngineUnavailable } from '../errors';
 import { parseBody } from '../request-body';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
@@ -86,7 +86,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
         } catch (err) {
           if (!(err instanceof OrderClosed)) throw err;
           message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
-          throw new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
+          throw orderEngineUnavailable();
         }
       }),
     );
