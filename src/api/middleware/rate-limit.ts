@@ -144,6 +144,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
 }
 
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
+type KeyLimits = { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit };
 
 /** Middleware counting each request in the bucket `bucketOf` names. */
 const limitBy =
@@ -160,11 +161,7 @@ export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
  * A key's limit and then its organisation's (in the key's mode, live and test counted apart), counted at once so
  * the request waits for one store round trip, not two; the organisation counts only what its key let through.
  */
-async function consumeKeyThenOrganisation(
-  ctx: AppContext,
-  caller: Caller,
-  limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit },
-): Promise<void> {
+async function consumeKeyThenOrganisation(ctx: AppContext, caller: Caller, limits: KeyLimits): Promise<void> {
   const bucket = organisationBucket(caller);
   const [key, organisation] = await Promise.all([
     limits.perKey.count(ctx, caller.keyId),
@@ -179,12 +176,10 @@ async function consumeKeyThenOrganisation(
   organisation();
 }
 
-export const limitPerKeyAndOrganisation =
-  (limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit }) =>
-  async (ctx: AppContext, next: Next) => {
-    await consumeKeyThenOrganisation(ctx, ctx.state.caller!, limits);
-    return next();
-  };
+export const limitPerKeyAndOrganisation = (limits: KeyLimits) => async (ctx: AppContext, next: Next) => {
+  await consumeKeyThenOrganisation(ctx, ctx.state.caller!, limits);
+  return next();
+};
 
 const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'live' : 'test'}`;
 
@@ -195,7 +190,7 @@ const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'l
  */
 export function quoteLimit(
   findCaller: (authorization: string | undefined) => Promise<Caller | undefined>,
-  limits: { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit; perIp: ConsumeRateLimit },
+  limits: KeyLimits & { perIp: ConsumeRateLimit },
 ) {
   return async (ctx: AppContext): Promise<void> => {
     const caller = ctx.get('Authorization') ? await findCaller(ctx.get('Authorization')) : undefined;
