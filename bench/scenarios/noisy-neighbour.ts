@@ -9,6 +9,7 @@ import { validOrderBody } from '../../test/support/notice-bodies';
 import { cpuSnapshot, cpuSplit, serviceRoles } from '../lib/cpu-split';
 import { bearer, post } from '../lib/http';
 import { progress, sleep, withTimeout } from '../lib/progress';
+import { BENCH_REDIS_URL, redisAnswers } from '../lib/redis';
 import { startSlowReceiver } from '../lib/slow-receiver';
 import { ratio, round, summarise, type TargetResult } from '../lib/stats';
 import { benchOrganisation, type BenchContext } from './context';
@@ -234,8 +235,8 @@ async function moreKeys(services: BenchContext['services'], organisationId: stri
  * Tenant B (live mode, within its own limits) creates and lists orders at `B_RATES` for `seconds`, round its
  * keys: each latency is one request's, every status counted.
  */
-async function measureB(ctx: BenchContext, keys: string[], phase: string, seconds: number) {
-  const orders = `${ctx.services.apiUrl}/api/v1/orders`;
+async function measureB(ctx: BenchContext, apiUrl: string, keys: string[], phase: string, seconds: number) {
+  const orders = `${apiUrl}/api/v1/orders`;
   const statuses: Statuses = {};
   const run = () => ({ latencies: [] as number[], failed: 0, firstError: null as string | null });
   const create = run();
@@ -292,6 +293,19 @@ function p99Target(what: string, loaded: Measured, idle: Measured, ratio: number
 }
 
 /**
+ * The API both tenants use: with rate-limit counters in Redis when a Redis server answers, as the Compose
+ * deployment runs it (REDIS_URL), else the bench's API with its counters in PostgreSQL (said in the run).
+ */
+async function tenantsApi(services: BenchContext['services']) {
+  if (!(await redisAnswers())) {
+    progress(`no Redis at ${BENCH_REDIS_URL}: noisy neighbour counts rate limits in PostgreSQL`);
+    return { rateLimitStore: 'postgresql' as const, url: services.apiUrl, pid: services.api.pid };
+  }
+  const api = await services.startApi({ REDIS_URL: BENCH_REDIS_URL });
+  return { rateLimitStore: 'redis' as const, ...api };
+}
+
+/**
  * One tenant floods while another works beside it. Tenant B (live) creates and lists orders on the quiet
  * service; then tenant A, holding as many test keys and webhook endpoints (to a receiver that answers after
  * 2 s) as its quotas allow, places test orders at four times its per-minute quota and sends sample events to
@@ -308,10 +322,11 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     progress(
       `noisy neighbour: tenant A holds ${a.keys.length} test keys and ${a.endpoints} endpoints (one more of each refused: ${a.keysRefused}, ${a.endpointsRefused})`,
     );
-    const roles = serviceRoles(services);
-    await measureB(ctx, bKeys, 'warm-up', B_PHASE_SECONDS.warmUp);
+    const api = await tenantsApi(services);
+    const roles = serviceRoles({ ...services, api });
+    await measureB(ctx, api.url, bKeys, 'warm-up', B_PHASE_SECONDS.warmUp);
     const idleCpu = cpuSnapshot(roles);
-    const idle = await measureB(ctx, bKeys, 'idle', B_PHASE_SECONDS.measured);
+    const idle = await measureB(ctx, api.url, bKeys, 'idle', B_PHASE_SECONDS.measured);
     const idleCpuSplit = cpuSplit(idleCpu, cpuSnapshot(roles));
 
     const orderRate = Math.min(
@@ -320,7 +335,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     );
     const listRate = round(aListRate(a.requestLimitPerMinute, orderRate + A_SEND_RATE));
     const aStatuses = { orders: {} as Statuses, lists: {} as Statuses, sends: {} as Statuses };
-    const orders = `${services.apiUrl}/api/v1/orders`;
+    const orders = `${api.url}/api/v1/orders`;
     const keyOf = (i: number) => bearer(a.keys[i % a.keys.length]!);
     progress(
       `noisy neighbour: tenant A floods (${round(orderRate)} test orders/s, ${listRate} lists/s, ${A_SEND_RATE} sample events/s to ${a.endpoints} endpoints answering after ${RECEIVER_DELAY_MS} ms)`,
@@ -342,7 +357,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       ),
       sends: paced(A_SEND_RATE, (i, stop) =>
         send(
-          `${services.apiUrl}/api/v1/test_helpers/webhooks/send`,
+          `${api.url}/api/v1/test_helpers/webhooks/send`,
           post({ event: 'order.booked' }, keyOf(i)),
           aStatuses.sends,
           A_REQUEST_TIMEOUT_MS,
@@ -355,7 +370,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     try {
       await sleep(FLOOD_RAMP_MS);
       const loadedCpu = cpuSnapshot(roles);
-      loaded = await measureB(ctx, bKeys, 'beside the flood', B_PHASE_SECONDS.measured);
+      loaded = await measureB(ctx, api.url, bKeys, 'beside the flood', B_PHASE_SECONDS.measured);
       loadedCpuSplit = cpuSplit(loadedCpu, cpuSnapshot(roles));
     } finally {
       // Stopping aborts what is in flight: the wait is short, and bounded in any case.
@@ -394,6 +409,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     ];
     return {
       name: 'noisy neighbour',
+      rateLimitStore: api.rateLimitStore,
       tenantB: {
         rates: B_RATES,
         keys: B_KEYS,
