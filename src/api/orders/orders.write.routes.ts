@@ -23,8 +23,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { callersOrder, gazetteUnavailable, OrderClosed, orderEngineUnavailable } from '../errors';
-import { parseBody } from '../request-body';
+import { callersOrder, gazetteUnavailable, OrderClosed, orderEngineUnavailable, parseBody } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 import { orderTaskQueue } from '../../temporal/task-queues';
