@@ -49,9 +49,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const write = requireScope('orders:write');
 
-  router.post('/orders', write, (ctx) =>
-    idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
-  );
+  router.post('/orders', write, (ctx) => idempotent(db, ctx, (request) => placeOrder(deps, ctx, request)));
 
   /** Every order message first checks ownership on the projection. */
   const ownedOrder = (ctx: AppContext) => callersOrder(db, callerOf(ctx), String(ctx.params.id));
@@ -71,13 +69,13 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     },
   ) {
     router.post(`/orders/:id/${action}`, write, (ctx) =>
-      idempotent(db, ctx, async (key) => {
+      idempotent(db, ctx, async (request) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
         try {
           const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
           const updated = await updateOrder(temporal, order.id, message.def, args, {
-            updateId: key && `${action}:${key}`,
+            updateId: request && `${action}:${request.key}`,
             onClosed: () => new OrderClosed(),
             onUnchanged: (unchanged) => unchanged,
           });
