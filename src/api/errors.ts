@@ -36,9 +36,6 @@ export const errorBody = ({ message, code, details }: AppError) => ({
   ...(details !== undefined && { details }),
 });
 
-/** An order's workflow has closed: its projection, now final, explains the refusal. */
-export class OrderClosed extends Error {}
-
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
 export const orderNotFound = (id: string) => new AppError('order_not_found', 'Order not found.', { id });
 

@@ -23,7 +23,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { callersOrder, gazetteUnavailable, OrderClosed, orderEngineUnavailable, parseBody } from '../errors';
+import { callersOrder, gazetteUnavailable, orderEngineUnavailable, parseBody } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 import { orderTaskQueue } from '../../temporal/task-queues';
@@ -72,16 +72,17 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       idempotent(db, ctx, async (request) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
+        const closed = new Error('workflow closed');
         try {
           const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
           const updated = await updateOrder(temporal, order.id, message.def, args, {
             updateId: request && `${action}:${request.key}`,
-            onClosed: () => new OrderClosed(),
+            onClosed: () => closed,
             onUnchanged: (unchanged) => unchanged,
           });
           return { status: 200, body: serializeOrder(updated) };
         } catch (err) {
-          if (!(err instanceof OrderClosed)) throw err;
+          if (err !== closed) throw err;
           message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
           throw orderEngineUnavailable();
         }
