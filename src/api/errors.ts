@@ -1,7 +1,8 @@
 import type { Next } from 'koa';
+import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { findOrder } from '../db/orders.repository';
-import { AppError, validationError, type ErrorCode } from '../errors';
+import { AppError, jsonPath, validationError, type ErrorCode } from '../errors';
 import type { Order } from '../orders/order';
 import type { AppContext, Caller } from './context';
 
@@ -35,9 +36,6 @@ export const errorBody = ({ message, code, details }: AppError) => ({
   ...(details !== undefined && { details }),
 });
 
-/** An order's workflow has closed: its projection, now final, explains the refusal. */
-export class OrderClosed extends Error {}
-
 /** The same 404 whether the order is missing or belongs to another organisation: nothing tells them apart. */
 export const orderNotFound = (id: string) => new AppError('order_not_found', 'Order not found.', { id });
 
@@ -60,6 +58,15 @@ export const notJson = () =>
   new AppError('validation_error', 'Request bodies must be sent as application/json.', {
     fields: [{ path: '$', message: 'Content-Type must be application/json.' }],
   });
+
+/** A request body (none sent: `{}`) or query checked against its schema: 400 validation_error by field. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })));
+  }
+  return parsed.data;
+}
 
 /** 503 `service_unavailable`; the error handler adds `Retry-After` to every 503. */
 export const dependencyUnavailable = () =>

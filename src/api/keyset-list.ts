@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { validationError } from '../errors';
 import type { AppContext } from './context';
-import { parseBody } from './request-body';
+import { parseBody } from './errors';
 
 /** HMAC keys of cursors: the first signs, any verifies (config.api.cursorKeys). */
 export type CursorKeys = readonly Buffer[];

@@ -40,15 +40,14 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   return new Html(out);
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'Europe/London',
-});
+type TimeStyle = 'medium' | 'short';
+const ukTime = (timeStyle: TimeStyle) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle, timeZone: 'Europe/London' });
+const UK_TIME = { medium: ukTime('medium'), short: ukTime('short') };
 
-/** A `<time>` in UK time, machine-readable in its attribute. */
-export function time(value: Date | string | null | undefined, none = '—'): Html {
+/** A `<time>` in UK time (to the second; `short`: the minute), machine-readable in its attribute. */
+export function time(value: Date | string | null | undefined, none = '—', style: TimeStyle = 'medium'): Html {
   if (!value) return html`${none}`;
   const d = typeof value === 'string' ? new Date(value) : value;
-  return html`<time datetime="${d.toISOString()}">${DATE_TIME.format(d)}</time>`;
+  return html`<time datetime="${d.toISOString()}">${UK_TIME[style].format(d)}</time>`;
 }

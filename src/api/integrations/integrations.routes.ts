@@ -11,8 +11,7 @@ import type { ReportKind, Reports } from '../../orders/reports';
 import { sendReport } from '../../temporal/orders';
 import type { ReportMessage } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
-import { orderNotFound } from '../errors';
-import { parseBody } from '../request-body';
+import { orderNotFound, parseBody } from '../errors';
 
 export const bookingBody = z.strictObject({
   publicationDate: z.iso.date(),
@@ -24,10 +23,11 @@ export const publicationBody = z.strictObject({
 });
 export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
-const BODIES: { [K in ReportKind]: z.ZodType<Reports[K]> } = {
-  booking: bookingBody,
-  publication: publicationBody,
-  urn: urnBody,
+/** Each report's body, and the kind of integration key that sends it. */
+const REPORTS: { [K in ReportKind]: [body: z.ZodType<Reports[K]>, sender: IntegrationKeyRecord['kind']] } = {
+  booking: [bookingBody, 'newspaper'],
+  publication: [publicationBody, 'newspaper'],
+  urn: [urnBody, 'gazette'],
 };
 
 /** `Authorization: Bearer svc_int_…`: a newspaper's or a Gazette edition's integration key. */
@@ -59,12 +59,12 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
 
   async function report<K extends ReportKind>(ctx: AppContext, kind: K) {
     const key = await integrationKey(db, ctx);
-    const body = parseBody(BODIES[kind], ctx.request.body);
+    const [schema, sender] = REPORTS[kind];
+    const body = parseBody(schema, ctx.request.body);
     const id = String(ctx.params.id);
     const order = await findOrderById(db, id);
     // Test orders never go to a real newspaper or the Gazette: their simulators and the test helpers report.
     if (!order || !order.livemode || !mayReportOn(key, order)) throw orderNotFound(id);
-    const sender = kind === 'urn' ? 'gazette' : 'newspaper';
     if (key.kind !== sender) {
       throw new AppError('forbidden', `Only ${sender} integration keys can send this report.`);
     }
@@ -77,7 +77,7 @@ export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<Ap
     };
   }
 
-  for (const kind of Object.keys(BODIES) as ReportKind[]) {
+  for (const kind of Object.keys(REPORTS) as ReportKind[]) {
     router.post(`/orders/:id/${kind}`, async (ctx) => {
       ctx.body = await report(ctx, kind);
     });

@@ -187,8 +187,8 @@ export class LastUsedTracker {
     private readonly flushMs: number,
   ) {}
 
-  touch(keyId: string, at = new Date()): void {
-    this.seen.set(keyId, at);
+  touch(keyId: string): void {
+    this.seen.set(keyId, new Date());
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.flushMs);
       this.timer.unref();

@@ -146,16 +146,11 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
 export type ConsumeRateLimit = ReturnType<typeof createRateLimiter>;
 type KeyLimits = { perKey: ConsumeRateLimit; perOrganisation: ConsumeRateLimit };
 
-/** Middleware counting each request in the bucket `bucketOf` names. */
-const limitBy =
-  (bucketOf: (ctx: AppContext) => string) =>
-  (consume: ConsumeRateLimit) =>
-  async (ctx: AppContext, next: Next) => {
-    await consume(ctx, bucketOf(ctx));
-    return next();
-  };
-
-export const limitPerIp = limitBy((ctx) => clientBucket(ctx.ip));
+/** Middleware counting each request against its client address (`clientBucket`). */
+export const limitPerIp = (consume: ConsumeRateLimit) => async (ctx: AppContext, next: Next) => {
+  await consume(ctx, clientBucket(ctx.ip));
+  return next();
+};
 
 /**
  * A key's limit and then its organisation's (in the key's mode, live and test counted apart), counted at once so

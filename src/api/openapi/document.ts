@@ -39,38 +39,25 @@ const EXAMPLES = recorded as {
 };
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
 
-/** The recorded success body of an operation (by operationId), if one was recorded. */
-const responseExample = (operationId: string) => example(EXAMPLES.responses[operationId]);
-
 /** A recorded error body for the first of `codes` that has one. */
 const errorExample = (codes: readonly ErrorCode[]) =>
   example(EXAMPLES.errors[codes.find((c) => EXAMPLES.errors[c] !== undefined)!]);
 
-/** A recorded event envelope of this event name, for its webhook. */
-function eventExample(name: string) {
-  const { getEvent, listEvents } = EXAMPLES.responses;
-  return example([getEvent, ...(listEvents?.events ?? [])].find((e) => e?.event === name));
-}
-
 const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
 
-/** Headers every response carries. */
-const requestIdHeader = z.string().meta({
-  description: 'Id of this request in our logs (the caller’s own `X-Request-Id` when valid, else a new one).',
-  header: { id: 'X-Request-Id' },
-});
-const retryAfterHeader = z
-  .string()
-  .regex(/^\d+$/)
-  .meta({ description: 'Seconds to wait before retrying.', header: { id: 'Retry-After' } });
-const rateLimitHeader = z.string().meta({
-  description: 'IETF draft: remaining requests and seconds to reset, `"api-key";r=119;t=60`.',
-  header: { id: 'RateLimit' },
-});
-const rateLimitPolicyHeader = z.string().meta({
-  description: 'IETF draft: the policy, `"api-key";q=120;w=60`.',
-  header: { id: 'RateLimit-Policy' },
-});
+/** A response header registered as a component. */
+const header = (id: string, description: string, schema = z.string()) =>
+  schema.meta({ description, header: { id } });
+const requestIdHeader = header(
+  'X-Request-Id',
+  'Id of this request in our logs (the caller’s own `X-Request-Id` when valid, else a new one).',
+);
+const retryAfterHeader = header('Retry-After', 'Seconds to wait before retrying.', z.string().regex(/^\d+$/));
+const rateLimitHeader = header(
+  'RateLimit',
+  'IETF draft: remaining requests and seconds to reset, `"api-key";r=119;t=60`.',
+);
+const rateLimitPolicyHeader = header('RateLimit-Policy', 'IETF draft: the policy, `"api-key";q=120;w=60`.');
 
 type Limits = 'api-key' | 'ip' | 'none';
 
@@ -201,7 +188,7 @@ function okResponse(o: Op, limits: Limits) {
   };
   const content = o.ok.pdf
     ? { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } }
-    : o.ok.schema && { 'application/json': { schema: o.ok.schema, ...responseExample(o.id) } };
+    : o.ok.schema && { 'application/json': { schema: o.ok.schema, ...example(EXAMPLES.responses[o.id]) } };
   return {
     description: o.ok.description,
     headers: responseHeaders(limits, headers),
@@ -415,6 +402,12 @@ function paths(): ZodOpenApiPathsObject {
   const health = out['/health']!.get!.responses!['503'] as unknown as { headers: z.ZodObject };
   health.headers = health.headers.extend({ 'Cache-Control': z.string().optional() });
   return out;
+}
+
+/** A recorded event envelope of this event name, for its webhook. */
+function eventExample(name: string) {
+  const { getEvent, listEvents } = EXAMPLES.responses;
+  return example([getEvent, ...(listEvents?.events ?? [])].find((e) => e?.event === name));
 }
 
 const signatureHeader = z.string().meta({

@@ -33,12 +33,12 @@ export interface IdempotentRequest {
  */
 const NOT_BEGUN: ReadonlySet<ErrorCode> = new Set(['validation_error', 'unsupported_type']);
 
-type Handler = (key: string | undefined, request?: IdempotentRequest) => Promise<IdempotentResponse>;
+type Handler = (request?: IdempotentRequest) => Promise<IdempotentResponse>;
 
 /** Runs a POST handler under its `Idempotency-Key`, when given: Stripe's semantics (docs/api.md "Idempotency"). */
 export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Promise<void> {
   const key = ctx.get('Idempotency-Key');
-  if (!key) return respond(ctx, await handler(undefined));
+  if (!key) return respond(ctx, await handler());
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
     throw validationError([
       { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters.' },
@@ -80,7 +80,7 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
     IDEMPOTENCY_LEASE_RENEW_MS,
   );
   try {
-    response = await handler(key, run).finally(() => clearInterval(renewal));
+    response = await handler(run).finally(() => clearInterval(renewal));
   } catch (err) {
     if (err instanceof AppError && HTTP_STATUS[err.code] < 500 && !NOT_BEGUN.has(err.code)) {
       await storeIdempotentResponse(db, scope, { status: HTTP_STATUS[err.code], body: errorBody(err) });

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { findIssuedDocumentContent, latestIssuedDocument } from '../../db/issued-documents.repository';
 import { findOrderDocument } from '../../db/order-documents.repository';
-import type { DocumentKind } from '../../db/schema';
 import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import { NOTICE_TYPES } from '../../notices/types';
@@ -54,29 +53,31 @@ export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState
  */
 const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
 
+/** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
+const PDFS = {
+  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
+  certificate: async (db, orderId) =>
+    (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
+  invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,
+} satisfies Record<string, (db: Db, orderId: string) => Promise<Buffer | undefined>>;
+
 /**
  * The order's stored PDFs as attachments: 404 order_not_found before one exists, as for an unknown or foreign
  * order, but for an on-account order's invoice, valid from the order's 201 (INVOICE_WAIT).
  */
 export function orderDocumentRoutes(db: Db): Router<AppState> {
   const router = new Router<AppState>();
-  const serve = (kind: DocumentKind) => async (ctx: AppContext) => {
-    const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
-    let pdf =
-      kind === 'certificate'
-        ? (await latestIssuedDocument(db, order.id, 'certificate', 'certificate:newspaper'))?.content
-        : kind === 'invoice'
-          ? (await latestIssuedDocument(db, order.id, 'vat_invoice'))?.content
-          : await findOrderDocument(db, order.id, kind);
-    if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
-      pdf = await awaitInvoice(db, order.id);
-    }
-    if (!pdf) throw orderNotFound(order.id);
-    ctx.attachment(`${order.reference}-${kind}.pdf`);
-    ctx.body = pdf;
-  };
-  for (const kind of ['proof', 'certificate', 'invoice'] as const) {
-    router.get(`/orders/:id/${kind}`, requireScope('orders:read'), serve(kind));
+  for (const [kind, find] of Object.entries(PDFS)) {
+    router.get(`/orders/:id/${kind}`, requireScope('orders:read'), async (ctx: AppContext) => {
+      const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
+      let pdf = await find(db, order.id);
+      if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
+        pdf = await awaitInvoice(db, order.id);
+      }
+      if (!pdf) throw orderNotFound(order.id);
+      ctx.attachment(`${order.reference}-${kind}.pdf`);
+      ctx.body = pdf;
+    });
   }
   // Any document issued for the order (certificates, VAT invoices, credit notes), as `documents[].url` names it.
   router.get('/orders/:id/documents/:documentId', requireScope('orders:read'), async (ctx) => {
@@ -94,7 +95,7 @@ async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
   const until = Date.now() + INVOICE_WAIT.totalMs;
   while (Date.now() < until) {
     await sleep(INVOICE_WAIT.everyMs);
-    const pdf = (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content;
+    const pdf = await PDFS.invoice(db, orderId);
     if (pdf) return pdf;
   }
   throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {

@@ -23,8 +23,7 @@ import {
   type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
-import { callersOrder, gazetteUnavailable, OrderClosed, orderEngineUnavailable } from '../errors';
-import { parseBody } from '../request-body';
+import { callersOrder, gazetteUnavailable, orderEngineUnavailable, parseBody } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 import { orderTaskQueue } from '../../temporal/task-queues';
@@ -50,9 +49,7 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
   const router = new Router<AppState>();
   const write = requireScope('orders:write');
 
-  router.post('/orders', write, (ctx) =>
-    idempotent(db, ctx, (_key, request) => placeOrder(deps, ctx, request)),
-  );
+  router.post('/orders', write, (ctx) => idempotent(db, ctx, (request) => placeOrder(deps, ctx, request)));
 
   /** Every order message first checks ownership on the projection. */
   const ownedOrder = (ctx: AppContext) => callersOrder(db, callerOf(ctx), String(ctx.params.id));
@@ -72,19 +69,20 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
     },
   ) {
     router.post(`/orders/:id/${action}`, write, (ctx) =>
-      idempotent(db, ctx, async (key) => {
+      idempotent(db, ctx, async (request) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
+        const closed = new Error('workflow closed');
         try {
           const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
           const updated = await updateOrder(temporal, order.id, message.def, args, {
-            updateId: key && `${action}:${key}`,
-            onClosed: () => new OrderClosed(),
+            updateId: request && `${action}:${request.key}`,
+            onClosed: () => closed,
             onUnchanged: (unchanged) => unchanged,
           });
           return { status: 200, body: serializeOrder(updated) };
         } catch (err) {
-          if (!(err instanceof OrderClosed)) throw err;
+          if (err !== closed) throw err;
           message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
           throw orderEngineUnavailable();
         }

@@ -7,7 +7,7 @@ import {
   type StatusDeps,
   type StatusSnapshot,
 } from '../../status/status.service';
-import { html, type Html } from '../../web/html';
+import { html, time as ukTime, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { htmlPage, inlineStyle } from '../pages/page-security';
 
@@ -33,13 +33,8 @@ ${Object.entries(STATES)
 
 const { style: STATUS_STYLE, policy: STATUS_PAGE_POLICY } = inlineStyle(STATUS_CSS);
 
-const SHORT_TIME = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-
-const time = (iso: string) => html`<time datetime="${iso}">${SHORT_TIME.format(new Date(iso))}</time>`;
+/** Times to the minute. */
+const time = (iso: string) => ukTime(iso, undefined, 'short');
 
 const UPDATE_LABELS = { opened: 'Investigating', update: 'Update', resolved: 'Resolved' } as const;
 
