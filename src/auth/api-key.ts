@@ -38,7 +38,7 @@ export function parseApiKey(key: string): { mode: KeyMode } | null {
   return { mode: match[1] as KeyMode };
 }
 
-/** Keys carry 256 random bits, so a fast hash is as safe as a slow one and allows an indexed lookup. */
+/** Keys and tokens (sign-in links, sessions) carry 256 random bits: a fast hash is safe and indexable. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
