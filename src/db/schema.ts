@@ -261,7 +261,7 @@ export type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 export type WebhookMode = KeyMode;
 
-/** How the projection stores the fields that are not plain columns of their model type. */
+/** How the projection stores the fields that are not plain columns of their model type, and the body. */
 interface Stored {
   /** An `OrderStatus`; text to the query builder, so list filters given as text compare with it. */
   status: string;
@@ -285,16 +285,13 @@ interface Stored {
   publishedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;
+  /** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */
+  body: string | null;
+  bodyVersion: number | null;
 }
 
 /** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
-export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & StoredBody;
-
-/** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */
-interface StoredBody {
-  body: string | null;
-  body_version: number | null;
-}
+export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored>;
 
 /** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
 export type OrderEventsTable = SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
