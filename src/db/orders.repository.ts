@@ -1,11 +1,11 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
 import { snakeCase } from './columns';
 import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { Db } from './database';
-import type { OrdersTable } from './schema';
+import type { Database, Row } from './schema';
 
-type OrderRow = Selectable<OrdersTable>;
+type OrderRow = Row<'orders'>;
 
 /** Each field beside its column, named once: a page of orders reads 25 rows × every field. */
 const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as const);
@@ -34,7 +34,7 @@ const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 function orderToRow(order: Order) {
   const row = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [column, order[field]]));
   return {
-    ...(row as Insertable<OrdersTable>),
+    ...(row as Insertable<Database['orders']>),
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted: json(order.publicationDateAdjusted),

@@ -66,8 +66,14 @@ export interface Database {
     /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
     created_by: string | null;
   };
-  orders: OrdersTable;
-  order_events: OrderEventsTable;
+  /** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
+  orders: SnakeCased<Omit<Order, keyof Stored> & Stored>;
+  /** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
+  order_events: SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
+    created_at: WrittenAt;
+    /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
+    data: JsonObject;
+  };
   order_audit_log: SnakeCased<Omit<AuditEntry, 'details' | 'createdAt'>> & {
     details: JsonObject;
     created_at: WrittenAt;
@@ -289,16 +295,6 @@ interface Stored {
   body: string | null;
   bodyVersion: number | null;
 }
-
-/** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
-export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored>;
-
-/** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
-export type OrderEventsTable = SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
-  created_at: WrittenAt;
-  /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
-  data: JsonObject;
-};
 
 export type DocumentKind = 'proof' | 'certificate' | 'invoice';
 
