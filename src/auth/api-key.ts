@@ -32,9 +32,7 @@ export function generateApiKey(mode: KeyMode): string {
 /** The key's mode if it is well formed (prefix, length, alphabet and checksum), else null. */
 export function parseApiKey(key: string): { mode: KeyMode } | null {
   const match = KEY_PATTERN.exec(key);
-  if (!match) return null;
-  const body = key.slice(0, key.length - CHECKSUM_LENGTH);
-  if (checksum(body) !== key.slice(-CHECKSUM_LENGTH)) return null;
+  if (!match || checksum(key.slice(0, -CHECKSUM_LENGTH)) !== key.slice(-CHECKSUM_LENGTH)) return null;
   return { mode: match[1] as KeyMode };
 }
 
