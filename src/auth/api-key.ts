@@ -32,13 +32,11 @@ export function generateApiKey(mode: KeyMode): string {
 /** The key's mode if it is well formed (prefix, length, alphabet and checksum), else null. */
 export function parseApiKey(key: string): { mode: KeyMode } | null {
   const match = KEY_PATTERN.exec(key);
-  if (!match) return null;
-  const body = key.slice(0, key.length - CHECKSUM_LENGTH);
-  if (checksum(body) !== key.slice(-CHECKSUM_LENGTH)) return null;
+  if (!match || checksum(key.slice(0, -CHECKSUM_LENGTH)) !== key.slice(-CHECKSUM_LENGTH)) return null;
   return { mode: match[1] as KeyMode };
 }
 
-/** Keys carry 256 random bits, so a fast hash is as safe as a slow one and allows an indexed lookup. */
+/** Keys and tokens (sign-in links, sessions) carry 256 random bits: a fast hash is safe and indexable. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }

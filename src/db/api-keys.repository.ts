@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
@@ -20,16 +20,7 @@ export async function createApiKey(
   const key = generateApiKey(input.mode);
   const row = await db
     .insertInto('api_keys')
-    .values({
-      id: newId('key'),
-      organisation_id: input.organisationId,
-      mode: input.mode,
-      key_hash: hashApiKey(key),
-      display: displayApiKey(key),
-      scopes: input.scopes,
-      name: input.name ?? null,
-      created_by: input.createdBy ?? null,
-    })
+    .values({ id: newId('key'), ...toColumns(input), key_hash: hashApiKey(key), display: displayApiKey(key) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { key, record: toRecord(row) };

@@ -77,10 +77,9 @@ export async function claimIdempotencyKey(
       .where(ofScope(scope))
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const update = (set: Partial<typeof fresh>) => setKey(tx, scope, set);
     const expired = row.created_at.getTime() < now.getTime() - IDEMPOTENCY_RETENTION_MS;
     if (expired && row.no_order) {
-      await update(fresh);
+      await setKey(tx, scope, fresh);
       return { outcome: 'run', orderId: null };
     }
     if (row.route !== request.route || row.request_hash !== request.requestHash) {
@@ -93,7 +92,7 @@ export async function claimIdempotencyKey(
       };
     }
     if (row.locked_until && row.locked_until > now) return { outcome: 'in_progress' };
-    await update({ locked_until: lockedUntil });
+    await setKey(tx, scope, { locked_until: lockedUntil });
     return { outcome: 'run', orderId: row.order_id };
   });
 }

@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { fromRow } from './columns';
 import type { Db } from './database';
 
 export type IntegrationName = 'gazette';
@@ -34,10 +35,5 @@ export async function getIntegrationAvailability(db: Db, integration: Integratio
     .select(['available', 'note', 'updated_at'])
     .where('integration', '=', integration)
     .executeTakeFirst();
-  return {
-    integration,
-    available: row?.available ?? true,
-    note: row?.note ?? null,
-    updatedAt: row?.updated_at ?? null,
-  };
+  return { integration, available: true, note: null, updatedAt: null, ...(row && fromRow(row)) };
 }

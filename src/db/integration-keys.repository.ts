@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { displayApiKey, hashApiKey } from '../auth/api-key';
 import { newId, toBase62 } from '../ids';
-import { fromRow, type CamelCased } from './columns';
+import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
@@ -28,9 +28,7 @@ export async function createIntegrationKey(db: Db, target: IntegrationTarget) {
     .insertInto('integration_keys')
     .values({
       id: newId('int'),
-      kind: target.kind,
-      newspaper_name: target.kind === 'newspaper' ? target.newspaperName : null,
-      gazette_edition: target.kind === 'gazette' ? target.gazetteEdition : null,
+      ...toColumns(target),
       key_hash: hashApiKey(key),
       display: displayApiKey(key),
     })

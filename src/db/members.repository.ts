@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { hashApiKey } from '../auth/api-key';
 import { newId } from '../ids';
 import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
@@ -12,8 +13,6 @@ export type Member = CamelCased<MemberRow>;
 /** Members not removed: a removed member is kept for the audit log but is no member any more. */
 const activeMembers = (db: Db) => db.selectFrom('members').select(columns).where('removed_at', 'is', null);
 
-/** Sign-in link and session tokens: 256 random bits, so a fast hash is safe and allows an indexed lookup. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** Uses a one-time link's token (unused, unexpired) in one conditional update: two uses cannot both win. */
@@ -25,7 +24,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
-    .where((eb) => eb.and({ token_hash: hashToken(token), used_at: null }))
+    .where((eb) => eb.and({ token_hash: hashApiKey(token), used_at: null }))
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
@@ -35,7 +34,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
 /** A new token valid for ttlMs, and the columns that store it (by its hash only). */
 export function newStoredToken(ttlMs: number) {
   const token = newToken();
-  return { token, row: { token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) } };
+  return { token, row: { token_hash: hashApiKey(token), expires_at: new Date(Date.now() + ttlMs) } };
 }
 
 /** Adds a member; undefined when the address is already an active member of the organisation. */
@@ -145,7 +144,7 @@ export async function createSignInLink(
 }
 
 const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, token: string) => {
-  await db.deleteFrom(table).where('token_hash', '=', hashToken(token)).execute();
+  await db.deleteFrom(table).where('token_hash', '=', hashApiKey(token)).execute();
 };
 
 /** Voids one link (its e-mail could not be sent), so the next request is not held back by it. */
@@ -180,7 +179,7 @@ export async function findSession(db: Db, token: string) {
     .innerJoin(activeMembers(db).as('m'), 'm.id', 's.member_id')
     .selectAll('m')
     .select(['s.csrf_token', 's.expires_at'])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', hashApiKey(token))
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return undefined;

@@ -1,13 +1,12 @@
-import type { Selectable } from 'kysely';
 import { fromColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
-import type { OrderEventsTable } from './schema';
+import type { Row } from './schema';
 
 const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;
 
 /** An event as the API lists it: exactly the webhook envelope that was (or would have been) sent. */
-export type EventEnvelope = JsonModel<Pick<Selectable<OrderEventsTable>, (typeof envelopeColumns)[number]>>;
+export type EventEnvelope = JsonModel<Pick<Row<'order_events'>, (typeof envelopeColumns)[number]>>;
 
 export interface EventListQuery extends KeysetWindow, Scope {
   type?: string;

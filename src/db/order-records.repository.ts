@@ -61,11 +61,7 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
 
 /** The one writer of the ledger; answers how many entries were new. */
 export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
-  return appendOnce(
-    db,
-    'order_ledger',
-    entries.map((e) => ({ ...toColumns(e), created_at: new Date(e.createdAt) })),
-  );
+  return appendOnce(db, 'order_ledger', entries.map(toColumns));
 }
 
 /** An order's ledger, oldest first (support, tests). */

@@ -1,11 +1,11 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
 import { snakeCase } from './columns';
 import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { Db } from './database';
-import type { OrdersTable } from './schema';
+import type { Database, Row } from './schema';
 
-type OrderRow = Selectable<OrdersTable>;
+type OrderRow = Row<'orders'>;
 
 /** Each field beside its column, named once: a page of orders reads 25 rows × every field. */
 const ORDER_COLUMNS = ORDER_FIELDS.map((field) => [field, snakeCase(field)] as const);
@@ -34,7 +34,7 @@ const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 function orderToRow(order: Order) {
   const row = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [column, order[field]]));
   return {
-    ...(row as Insertable<OrdersTable>),
+    ...(row as Insertable<Database['orders']>),
     fields: JSON.stringify(order.fields),
     pricing: JSON.stringify(order.pricing),
     publication_date_adjusted: json(order.publicationDateAdjusted),
@@ -121,15 +121,18 @@ export async function listOrderBodies(db: Db, q: OrderListQuery) {
   };
 }
 
-/** Stores the body of a row changed in place rather than through `upsertOrderProjection` (same transaction). */
-export async function storeOrderBody(db: Db, row: OrderRow): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ body: orderBodyJson(rowToOrder(row)), body_version: ORDER_BODY_VERSION })
-    .where('id', '=', row.id)
-    .where('version', '=', row.version)
-    .execute();
+/** Writes the rows' current bodies, each only at the version read: a projection write in between wins. */
+async function writeBodies(db: Db, rows: OrderRow[]): Promise<number> {
+  const result = await sql`
+    update orders set body = v.body, body_version = ${ORDER_BODY_VERSION}
+    from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version)}::bigint[],
+      ${rows.map((r) => orderBodyJson(rowToOrder(r)))}::text[]) as v(id, version, body)
+    where orders.id = v.id and orders.version = v.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
+
+/** Stores the body of a row changed in place rather than through `upsertOrderProjection` (same transaction). */
+export const storeOrderBody = (db: Db, row: OrderRow) => writeBodies(db, [row]);
 
 /** Rows rewritten per statement and statements per sweep: a sweep's work is bounded however many are stale. */
 export const BODY_REFRESH_BATCH = 500;
@@ -137,8 +140,7 @@ export const BODY_REFRESH_MAX_BATCHES = 40;
 
 /**
  * Writes the current body into stale rows, in batches found through the `orders_body_stale` index and locked
- * with SKIP LOCKED, so API processes sweeping at once share the rows. A row is written only at the version
- * read: a projection write in between wins. Returns the number of rows rewritten.
+ * with SKIP LOCKED, so API processes sweeping at once share the rows. Returns the number of rows rewritten.
  */
 export async function refreshStaleOrderBodies(db: Db): Promise<number> {
   let rewritten = 0;
@@ -153,13 +155,7 @@ export async function refreshStaleOrderBodies(db: Db): Promise<number> {
         .forUpdate()
         .skipLocked()
         .execute();
-      if (rows.length === 0) return { found: 0, written: 0 };
-      const result = await sql`
-        update orders set body = v.body, body_version = ${ORDER_BODY_VERSION}
-        from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version)}::bigint[],
-          ${rows.map((r) => orderBodyJson(rowToOrder(r)))}::text[]) as v(id, version, body)
-        where orders.id = v.id and orders.version = v.version`.execute(tx);
-      return { found: rows.length, written: Number(result.numAffectedRows ?? 0) };
+      return { found: rows.length, written: rows.length > 0 ? await writeBodies(tx, rows) : 0 };
     });
     rewritten += written;
     if (found < BODY_REFRESH_BATCH) break;

@@ -15,7 +15,7 @@ export async function createOrganisation(
 ): Promise<Organisation> {
   const row = await db
     .insertInto('organisations')
-    .values({ id: newId('org'), ...toColumns(input), billing_email: input.billingEmail ?? null })
+    .values({ id: newId('org'), ...toColumns(input) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toOrganisation(row);

@@ -13,7 +13,7 @@ import type { SnakeCased } from './columns';
 type CreatedNow = ColumnType<Date, Date | undefined, never>;
 
 /** `updated_at … default now()`: set by the database on insert, by the repository on every update. */
-type UpdatedNow = ColumnType<Date, Date | undefined, Date>;
+type UpdatedNow = Generated<Date>;
 
 /** A time the writer supplies (the workflow, for records it writes once); never updated. */
 type WrittenAt = ColumnType<Date, Date | string, never>;
@@ -66,14 +66,19 @@ export interface Database {
     /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
     created_by: string | null;
   };
-  orders: OrdersTable;
-  order_events: OrderEventsTable;
+  /** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
+  orders: SnakeCased<Omit<Order, keyof Stored> & Stored>;
+  /** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
+  order_events: SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
+    created_at: WrittenAt;
+    /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
+    data: JsonObject;
+  };
   order_audit_log: SnakeCased<Omit<AuditEntry, 'details' | 'createdAt'>> & {
     details: JsonObject;
     created_at: WrittenAt;
   };
-  order_ledger: SnakeCased<Omit<LedgerEntry, 'createdAt'>> & { created_at: ColumnType<Date, Date, never> };
-  /** Generated PDFs, one per order and kind. */
+  order_ledger: SnakeCased<Omit<LedgerEntry, 'createdAt'>> & { created_at: WrittenAt };
   order_documents: { order_id: string; kind: DocumentKind; content: Buffer };
   /** Documents we issue and stand behind: one per order and issue key. */
   issued_documents: {
@@ -105,7 +110,7 @@ export interface Database {
     request_hash: string;
     response_status: number | null;
     response_body: JsonObject | null;
-    created_at: ColumnType<Date, Date | undefined, Date>;
+    created_at: Generated<Date>;
     /** `POST /api/v1/orders`: the order this key places, recorded before its workflow starts. */
     order_id: string | null;
     /** While a request runs with the key: a second request before then is 409 in progress. */
@@ -116,7 +121,7 @@ export interface Database {
     integration: string;
     available: boolean;
     note: string | null;
-    updated_at: ColumnType<Date, Date | undefined, Date | undefined>;
+    updated_at: Generated<Date>;
   };
   /** Keys newspapers and the Gazette use to report bookings, publications and URNs. Hashed like API keys. */
   integration_keys: {
@@ -232,7 +237,7 @@ export interface Database {
     member_id: string;
     used_at: Date | null;
     /** Asked for on the sign-in page (the resend limit counts these), not an invitation or an operator's link. */
-    requested: ColumnType<boolean, boolean | undefined, boolean>;
+    requested: Generated<boolean>;
   };
   /** Console sessions; the CSRF token is tied to the session. */
   sessions: StoredToken & { member_id: string; csrf_token: string };
@@ -258,52 +263,38 @@ export interface Database {
   };
 }
 
-/** A table's row as selected. */
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 export type WebhookMode = KeyMode;
 
-/** How the projection stores the fields that are not plain columns of their model type. */
+/** How the projection stores the fields that are not plain columns of their model type, and the body. */
 interface Stored {
   /** An `OrderStatus`; text to the query builder, so list filters given as text compare with it. */
   status: string;
   /** The totals of the order's `order_ledger` entries, written with them in one transaction. */
-  amountPaidGbpPence: ColumnType<number, number | undefined, number>;
-  amountRefundedGbpPence: ColumnType<number, number | undefined, number>;
+  amountPaidGbpPence: Generated<number>;
+  amountRefundedGbpPence: Generated<number>;
   /** The validated order input fields, as the caller gave them after normalisation. */
   fields: JSONColumnType<Order['fields']>;
   pricing: JSONColumnType<Order['pricing']>;
   /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
   publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
   /** Every paper the notice runs in (src/orders/order-notice.ts). */
-  newspapers: JSONColumnType<NewspaperInsertion[], string, string>;
+  newspapers: JSONColumnType<NewspaperInsertion[]>;
   /** `{reason, at}` while a failed artwork delivery awaits an operator. */
   deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
   /** The documents issued for the order (src/orders/documents.ts), null until the first. */
   documents: JSONColumnType<IssuedDocumentRef[] | null, string | null, string | null>;
   /** Timestamps: the order carries them as ISO strings, the row as timestamptz. */
-  createdAt: ColumnType<Date, Date | string, never>;
+  createdAt: WrittenAt;
   updatedAt: ColumnType<Date, Date | string, Date | string>;
   publishedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   /** Monotonic version from the workflow; a write with a lower or equal version is ignored. */
   version: ColumnType<string, number | bigint, number | bigint>;
-}
-
-/** The orders projection (written by workflow activities only): one snake_case column per field of Order. */
-export type OrdersTable = SnakeCased<Omit<Order, keyof Stored> & Stored> & StoredBody;
-
-/** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */
-interface StoredBody {
+  /** The order's public body as JSON text (`orderBodyJson`), and the ORDER_BODY_VERSION that wrote it. */
   body: string | null;
-  body_version: number | null;
+  bodyVersion: number | null;
 }
-
-/** Every order event in its webhook envelope form, written once by the workflow (its `id` too). */
-export type OrderEventsTable = SnakeCased<Omit<OrderEventRecord, 'createdAt' | 'data'>> & {
-  created_at: WrittenAt;
-  /** The envelope's `data`: event fields plus `object`, the serialized order at the time. */
-  data: JsonObject;
-};
 
 export type DocumentKind = 'proof' | 'certificate' | 'invoice';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fromColumns, type JsonModel } from './columns';
+import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
@@ -19,16 +19,7 @@ type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
 export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): Promise<Claim> {
   await db
     .insertInto('sent_emails')
-    .values({
-      key: intent.key,
-      kind: intent.kind,
-      order_id: intent.orderId ?? null,
-      organisation_id: intent.organisationId ?? null,
-      incident_id: intent.incidentId ?? null,
-      recipients: intent.recipients,
-      subject: intent.subject,
-      status: 'pending',
-    })
+    .values({ ...toColumns(intent), status: 'pending' })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   const claimed = await db

@@ -1,15 +1,15 @@
+import type { KeyMode } from '../auth/api-key';
 import { AppError } from '../errors';
 
-/**
+/*
  * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
  * what every tenant shares (the worker, our outbound addresses, the mail relay); ./usage.ts enforces them.
  */
-export type QuotaMode = 'live' | 'test';
 
 /** A quota on what is held (a count of rows) or on what is done in a fixed window of the clock. */
 const held = (what: string, defaultLimit: number) =>
   ({ kind: 'held', what, defaultLimit, modes: ['live', 'test'] }) as const;
-const windowed = (what: string, windowSeconds: number, defaultLimit: number, modes: QuotaMode[] = ['test']) =>
+const windowed = (what: string, windowSeconds: number, defaultLimit: number, modes: KeyMode[] = ['test']) =>
   ({ kind: 'window', what, windowSeconds, defaultLimit, modes }) as const;
 
 export const QUOTAS = {
@@ -49,8 +49,8 @@ export function windowOf(name: QuotaName, now: Date): { start: Date; end: Date }
  * never the API, so this is their refusal (409 in the console), not one of the API's error codes.
  */
 export class QuotaExceeded extends Error {
-  readonly details: { quota: QuotaName; limit: number; mode: QuotaMode; used: number };
-  constructor(quota: QuotaName, mode: QuotaMode, limit: number) {
+  readonly details: { quota: QuotaName; limit: number; mode: KeyMode; used: number };
+  constructor(quota: QuotaName, mode: KeyMode, limit: number) {
     super(
       `Quota ${quota} reached: an organisation may have at most ${limit} ${QUOTAS[quota].what} in ${mode} mode. Remove one first.`,
     );
@@ -62,7 +62,7 @@ export class QuotaExceeded extends Error {
 /** `429 rate_limit_exceeded` (the spec's "too many", with `Retry-After` at the window's end) naming the quota. */
 export function windowQuotaExceeded(
   name: QuotaName,
-  mode: QuotaMode,
+  mode: KeyMode,
   limit: number,
   now: Date,
   asked = 1,

@@ -1,3 +1,4 @@
+import type { KeyMode } from '../auth/api-key';
 import { lockUntilCommit, type Db } from '../db/database';
 import {
   countHeld,
@@ -13,7 +14,6 @@ import {
   windowOf,
   windowQuotaExceeded,
   type QuotaLimits,
-  type QuotaMode,
   type QuotaName,
 } from './quotas';
 
@@ -29,7 +29,7 @@ export async function checkHeldQuota(
   limits: QuotaLimits,
   quota: HeldQuota,
   organisationId: string,
-  mode: QuotaMode,
+  mode: KeyMode,
 ): Promise<void> {
   await lockUntilCommit(trx, `quota:${quota}:${organisationId}:${mode}`);
   const used = await countHeld(trx, quota, organisationId, mode);
@@ -45,7 +45,7 @@ export async function useWindowQuotas(
   limits: QuotaLimits,
   quotas: readonly QuotaName[],
   organisationId: string,
-  mode: QuotaMode,
+  mode: KeyMode,
   { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
 ): Promise<QuotaUse> {
   const counted: QuotaUse[] = [];
@@ -68,7 +68,7 @@ export async function useWindowQuotas(
 /** One quota as the console shows it: how much of it the organisation uses now. */
 export interface QuotaStanding {
   quota: QuotaName;
-  mode: QuotaMode;
+  mode: KeyMode;
   what: string;
   used: number;
   limit: number;
