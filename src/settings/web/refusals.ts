@@ -2,18 +2,18 @@ import { HTTP_STATUS } from '../../api/errors';
 import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
-import { sessionOf, type ConsoleContext, type ConsoleSession } from './context';
+import { sessionOf, type ConsoleContext, type ConsoleRouter, type ConsoleSession } from './context';
 import { sendConfirmation, type Confirmation, type ConsolePage, type PageMessages } from './layout';
 import { requireAdmin } from './security';
 
+/** A change to settings: it makes it and says what to announce on the page. */
+type Change = (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>;
+
 /**
- * The console's form handler for a change (admins only): `run` makes it and says what to announce on the page.
- * A refusal shows on the page again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
+ * The console's form handler for a change (admins only), answered with `page`. A refusal shows on the page
+ * again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
  */
-export function adminChange(
-  page: ConsolePage,
-  run: (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>,
-) {
+export function adminChange(page: ConsolePage, run: Change) {
   return async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
     const s = sessionOf(ctx);
@@ -28,6 +28,17 @@ export function adminChange(
       await page(ctx, { error: err.message });
     }
   };
+}
+
+/** A section of the console: its page at `path` for everyone, and its changes, each a POST to its own path. */
+export function consoleSection(
+  router: ConsoleRouter,
+  path: string,
+  page: ConsolePage,
+  changes: Record<string, Change>,
+): void {
+  router.get(path, (ctx) => page(ctx));
+  for (const [to, change] of Object.entries(changes)) router.post(to, adminChange(page, change));
 }
 
 /** The confirmation page (admins only) of a change to the organisation's thing at `:id`, before its POST. */
