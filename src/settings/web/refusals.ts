@@ -7,13 +7,13 @@ import { sendConfirmation, type Confirmation, type ConsolePage, type PageMessage
 import { requireAdmin } from './security';
 
 /** A change to settings: it makes it and says what to announce on the page. */
-type Change = (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>;
+export type Change = (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>;
 
 /**
  * The console's form handler for a change (admins only), answered with `page`. A refusal shows on the page
  * again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
  */
-export function adminChange(page: ConsolePage, run: Change) {
+function adminChange(page: ConsolePage, run: Change) {
   return async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
     const s = sessionOf(ctx);

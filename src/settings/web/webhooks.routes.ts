@@ -52,7 +52,7 @@ import {
   submit,
   type PageMessages,
 } from './layout';
-import { adminChange, adminConfirmation, consoleSection } from './refusals';
+import { adminConfirmation, consoleSection, type Change } from './refusals';
 import { recordTable, stackTable } from './table';
 
 const DELIVERIES_SHOWN = 50;
@@ -364,7 +364,6 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
         ${endpointList(await listWebhookEndpoints(db, s.organisation.id))}
         ${admin && createEndpointForm(s.csrfToken)}`,
   );
-  const endpoint = endpointPage(deps);
 
   consoleSection(router, '/settings/webhooks', list, {
     '/settings/webhooks': async (ctx, s) => {
@@ -386,7 +385,12 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
       return { notice: `Endpoint ${e.url} deleted.` };
     },
   });
-  router.get('/settings/webhooks/:id', (ctx) => endpoint(ctx));
+  // Each change of an endpoint: it must be the organisation's; refusals show on its page.
+  const changes = Object.entries(endpointChanges(deps)).map(([path, change]): [string, Change] => [
+    `/settings/webhooks/:id/${path}`,
+    async (ctx, s) => change(ctx, await findEndpoint(db, ctx.params.id, s.organisation.id), actorOf(s)),
+  ]);
+  consoleSection(router, '/settings/webhooks/:id', endpointPage(deps), Object.fromEntries(changes));
   // The deliveries list alone, for the page's script to poll.
   router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
     const { list, version } = await endpointDeliveries(deps, ctx, sessionOf(ctx));
@@ -394,15 +398,6 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     ctx.set('X-Deliveries-Version', version);
     ctx.body = list.value;
   });
-  // Each change of an endpoint: it must be the organisation's; refusals show on its page.
-  for (const [path, change] of Object.entries(endpointChanges(deps))) {
-    router.post(
-      `/settings/webhooks/:id/${path}`,
-      adminChange(endpoint, async (ctx, s) =>
-        change(ctx, await findEndpoint(db, ctx.params.id, s.organisation.id), actorOf(s)),
-      ),
-    );
-  }
 
   router.get(
     '/settings/webhooks/:id/delete',
