@@ -68,13 +68,9 @@ export async function revokeOrganisationKey(db: Db, actor: Actor, keyId: string,
   return db.transaction().execute(async (trx) => {
     const record = (await revokeApiKey(trx, keyId))!;
     if (!found.revokedAt) {
-      const details = { name: found.name, mode: found.mode, display: found.display };
-      await audit(trx, actor, {
-        organisationId: found.organisationId,
-        action: 'api_key.revoked',
-        target: keyId,
-        details,
-      });
+      const { organisationId, name, mode, display } = found;
+      const details = { name, mode, display };
+      await audit(trx, actor, { organisationId, action: 'api_key.revoked', target: keyId, details });
     }
     return record;
   });

@@ -128,15 +128,12 @@ export async function removeOrganisationMember(
   organisationId: string,
   memberId: string,
 ): Promise<Member> {
-  const members = await listMembers(db, organisationId);
-  const member = members.find((m) => m.id === memberId);
-  if (!member) throw notFound('member', memberId);
   const removed = await removeMember(db, organisationId, memberId);
   if (removed === 'last_admin') {
     throw invalid('The last admin cannot be removed: invite another admin first.');
   }
   if (!removed) throw notFound('member', memberId);
-  const details = { email: member.email, role: member.role };
+  const details = { email: removed.email, role: removed.role };
   await audit(db, actor, { organisationId, action: 'member.removed', target: memberId, details });
   return removed;
 }

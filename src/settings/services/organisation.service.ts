@@ -1,13 +1,11 @@
 import type { Db } from '../../db/database';
 import {
-  findOrganisation,
   updateOrganisation,
   type Organisation,
   type OrganisationUpdate,
   voidBillingEmailVerifications,
 } from '../../db/organisations.repository';
-import { recordSettingsChange } from '../../db/settings-audit.repository';
-import { actorLabel, invalid, notFound, type Actor } from './actor';
+import { audit, existingOrganisation, invalid, type Actor } from './actor';
 import { parseEmail } from './members.service';
 
 export const MAX_CONTACT_NAME = 200;
@@ -85,8 +83,7 @@ export async function changeOrganisation(
 ): Promise<Organisation> {
   const update = checked(change);
   return db.transaction().execute(async (trx) => {
-    const before = await findOrganisation(trx, organisationId);
-    if (!before) throw notFound('organisation', organisationId);
+    const before = await existingOrganisation(trx, organisationId);
     // The same address again keeps its verification; a new one (or none) voids the old address's links, and
     // the caller sends the new one its own (billing-email.service.ts).
     if (update.billingEmail !== undefined) {
@@ -95,12 +92,7 @@ export async function changeOrganisation(
     }
     const after = (await updateOrganisation(trx, organisationId, update))!;
     for (const entry of auditEntries(before, after, update)) {
-      await recordSettingsChange(trx, {
-        organisationId,
-        actor: actorLabel(actor),
-        target: organisationId,
-        ...entry,
-      });
+      await audit(trx, actor, { organisationId, target: organisationId, ...entry });
     }
     return after;
   });

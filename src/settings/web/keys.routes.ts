@@ -9,7 +9,7 @@ import {
 import { actorOf, field, fields, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
 import { choices, consolePage, input, modeBadge, modeChoice, postForm, secretField, submit } from './layout';
-import { adminChange, adminConfirmation } from './refusals';
+import { adminConfirmation, consoleSection } from './refusals';
 import { recordTable } from './table';
 
 const keysTable = (keys: ApiKeyRecord[], admin: boolean) =>
@@ -55,10 +55,8 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
         </p>
         ${keysTable(await listApiKeys(db, s.organisation.id), admin)} ${admin && createForm(s.csrfToken)}`,
   );
-  router.get('/settings/keys', (ctx) => page(ctx));
-  router.post(
-    '/settings/keys',
-    adminChange(page, async (ctx, s) => {
+  consoleSection(router, '/settings/keys', page, {
+    '/settings/keys': async (ctx, s) => {
       const { key, record } = await createOrganisationKey({ db, quotas: config.quotas }, actorOf(s), {
         organisationId: s.organisation.id,
         name: field(ctx, 'name'),
@@ -70,8 +68,12 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
         notice: `Key ${record.name ?? record.display} created.`,
         reveal: secretField('new-key', `Your new ${record.mode} key`, key, warning),
       };
-    }),
-  );
+    },
+    '/settings/keys/:id/revoke': async (ctx, s) => {
+      const key = await revokeOrganisationKey(db, actorOf(s), ctx.params.id, s.organisation.id);
+      return { notice: `Key ${key.name ?? key.display} revoked.` };
+    },
+  });
   router.get(
     '/settings/keys/:id/revoke',
     adminConfirmation(
@@ -85,12 +87,5 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
         cancel: '/settings/keys',
       }),
     ),
-  );
-  router.post(
-    '/settings/keys/:id/revoke',
-    adminChange(page, async (ctx, s) => {
-      const key = await revokeOrganisationKey(db, actorOf(s), ctx.params.id, s.organisation.id);
-      return { notice: `Key ${key.name ?? key.display} revoked.` };
-    }),
   );
 }

@@ -5,7 +5,7 @@ import { inviteMember, removeOrganisationMember } from '../services/members.serv
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, input, postButton, postForm, select, submit } from './layout';
-import { adminChange } from './refusals';
+import { consoleSection } from './refusals';
 import { stackTable } from './table';
 
 const inviteForm = (csrf: string) => [
@@ -49,21 +49,16 @@ export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps,
       <p>Signed in on a shared or lost device? End every session of yours, here and elsewhere.</p>
       ${postButton('/settings/sign-out-everywhere', s.csrfToken, 'Sign out everywhere', { class: 'secondary' })}`;
   });
-  router.get('/settings/members', (ctx) => page(ctx));
-  router.post(
-    '/settings/members',
-    adminChange(page, async (ctx, s) => {
+  consoleSection(router, '/settings/members', page, {
+    '/settings/members': async (ctx, s) => {
       const email = field(ctx, 'email');
       const input = { organisationId: s.organisation.id, email, role: field(ctx, 'role') };
       await inviteMember({ db, config, mailer: mailer() }, actorOf(s), input);
       return { notice: `Invitation sent to ${email.trim()}.` };
-    }),
-  );
-  router.post(
-    '/settings/members/:id/remove',
-    adminChange(page, async (ctx, s) => {
+    },
+    '/settings/members/:id/remove': async (ctx, s) => {
       const removed = await removeOrganisationMember(db, actorOf(s), s.organisation.id, ctx.params.id);
       return { notice: `${removed.email} was removed; their sessions have ended.` };
-    }),
-  );
+    },
+  });
 }

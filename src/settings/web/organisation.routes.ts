@@ -9,7 +9,7 @@ import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.s
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Part } from '../../web/html';
 import { consolePage, definitions, input, postForm, submit } from './layout';
-import { adminChange } from './refusals';
+import { consoleSection } from './refusals';
 import { stackTable } from './table';
 
 const BILLING_LABELS: Record<string, string> = {
@@ -136,11 +136,8 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
 
 /** Organisation: contact details (admins edit), billing arrangement, quotas with their use now, the audit log. */
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
-  const page = organisationPage(deps);
-  router.get('/settings/organisation', (ctx) => page(ctx));
-  router.post(
-    '/settings/organisation',
-    adminChange(page, async (ctx, s) => {
+  consoleSection(router, '/settings/organisation', organisationPage(deps), {
+    '/settings/organisation': async (ctx, s) => {
       const input = {
         billingContactName: field(ctx, 'billingContactName'),
         billingEmail: field(ctx, 'billingEmail'),
@@ -159,15 +156,12 @@ export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): vo
           ? `Contact details saved. No verification link was e-mailed: ${refused}`
           : `Contact details saved. We are e-mailing a verification link to ${s.organisation.billingEmail}.`,
       };
-    }),
-  );
-  router.post(
-    '/settings/organisation/billing-email/verify',
-    adminChange(page, async (_ctx, s) => {
+    },
+    '/settings/organisation/billing-email/verify': async (_ctx, s) => {
       const { billingEmail, billingEmailVerifiedAt } = s.organisation;
       if (!billingEmail || billingEmailVerifiedAt) return { notice: 'There is nothing to verify.' };
       await emailVerificationLink(deps, s.organisation.id);
       return { notice: `We are e-mailing a new verification link to ${billingEmail}.` };
-    }),
-  );
+    },
+  });
 }

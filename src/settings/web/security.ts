@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { doubleSubmitToken, originAllowed, sameToken, type CookieOptions } from '../../api/pages/form-csrf';
+import { doubleSubmitToken, formPostAllowed, originAllowed } from '../../api/pages/form-csrf';
 import type { Config } from '../../config';
 import { findSession } from '../../db/members.repository';
 import type { Db } from '../../db/database';
@@ -12,7 +12,7 @@ export const PRE_SESSION_COOKIE = 'notices_presession';
 export const SESSION_HOURS = 12;
 
 /** HttpOnly, SameSite=Lax, path /settings, and Secure everywhere except NODE_ENV=development (plain http). */
-export const consoleCookie = (config: Config, maxAgeSeconds: number): CookieOptions => ({
+export const consoleCookie = (config: Config, maxAgeSeconds: number) => ({
   path: '/settings',
   maxAgeSeconds,
   secure: config.env !== 'development',
@@ -43,12 +43,9 @@ export function checkCsrf(config: Config) {
     if (!originAllowed(ctx, config.publicBaseUrl)) {
       throw new PageError(403, 'This form was sent from another site.');
     }
-    const token = formValue(ctx, '_csrf');
-    const sent = typeof token === 'string' ? token : '';
     const beforeSession = ctx.path.startsWith('/settings/sign-in') || !ctx.state.session;
-    const expected =
-      (beforeSession ? ctx.cookies.get(PRE_SESSION_COOKIE) : ctx.state.session?.csrfToken) ?? '';
-    if (!sent || !expected || !sameToken(sent, expected)) {
+    const expected = beforeSession ? ctx.cookies.get(PRE_SESSION_COOKIE) : ctx.state.session?.csrfToken;
+    if (!formPostAllowed(ctx, formValue(ctx, '_csrf'), expected, config.publicBaseUrl)) {
       throw new PageError(
         403,
         'This form has expired or was not sent from this site. Go back, reload the page and try again.',

@@ -4,6 +4,7 @@ import {
   listAttempts,
   listEndpointDeliveries,
   type WebhookAttempt,
+  type WebhookDelivery,
 } from '../../db/webhook-deliveries.repository';
 import { listWebhookEndpoints, type WebhookEndpoint } from '../../db/webhook-endpoints.repository';
 import {
@@ -51,7 +52,7 @@ import {
   submit,
   type PageMessages,
 } from './layout';
-import { adminChange, adminConfirmation } from './refusals';
+import { adminConfirmation, consoleSection, type Change } from './refusals';
 import { recordTable, stackTable } from './table';
 
 const DELIVERIES_SHOWN = 50;
@@ -179,17 +180,21 @@ const STATUS_LABEL: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
-type DeliveryRows = Awaited<ReturnType<typeof endpointDeliveries>>['rows'];
+interface DeliveryRow {
+  delivery: WebhookDelivery & { orderId: string };
+  attempts: WebhookAttempt[];
+}
 
-function deliveryList(e: WebhookEndpoint, rows: DeliveryRows, admin: boolean, csrf: string): Html {
+/** The deliveries, each with its attempts; admins may replay those no longer in progress. */
+function deliveryList(e: WebhookEndpoint, rows: DeliveryRow[], s: ConsoleSession): Html {
   if (rows.length === 0) return html`<p>No deliveries match.</p>`;
   return html`<ul class="deliveries">
     ${rows.map(({ delivery: d, attempts }) => {
       const replay =
-        admin &&
+        isAdmin(s) &&
         d.status !== 'pending' &&
         d.status !== 'failed' &&
-        postButton(`/settings/webhooks/${e.id}/deliveries/${d.id}/replay`, csrf, 'Replay', {
+        postButton(`/settings/webhooks/${e.id}/deliveries/${d.id}/replay`, s.csrfToken, 'Replay', {
           class: 'secondary',
           'aria-label': `Replay ${d.event} ${d.eventId}`,
         });
@@ -210,10 +215,10 @@ function deliveryList(e: WebhookEndpoint, rows: DeliveryRows, admin: boolean, cs
   </ul>`;
 }
 
-/** What the list shows, in a few characters: the live region replaces the list only when it changes. */
-const versionOf = (list: Html) => createHash('sha256').update(list.value).digest('base64url').slice(0, 16);
-
-/** The path's endpoint (the organisation's) and its deliveries matching the page's filters, with every attempt. */
+/**
+ * The path's endpoint (the organisation's) and the list of its deliveries matching the page's filters; the
+ * list's version says what it shows in a few characters, so the live region replaces it only when it changes.
+ */
 async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: ConsoleSession) {
   const e = await findEndpoint(db, ctx.params.id, s.organisation.id);
   const f = filtersOf(ctx);
@@ -228,7 +233,8 @@ async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: C
   const rows = await Promise.all(
     deliveries.map(async (d) => ({ delivery: d, attempts: await listAttempts(db, d.id) })),
   );
-  return { e, f, rows };
+  const list = deliveryList(e, rows, s);
+  return { e, f, list, version: createHash('sha256').update(list.value).digest('base64url').slice(0, 16) };
 }
 
 /**
@@ -238,8 +244,7 @@ async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: C
  */
 const endpointPage = (deps: ConsoleDeps) =>
   consolePage('Webhook endpoint', async (ctx, s, admin) => {
-    const { e, f, rows } = await endpointDeliveries(deps, ctx, s);
-    const list = deliveryList(e, rows, admin, s.csrfToken);
+    const { e, f, list, version } = await endpointDeliveries(deps, ctx, s);
     const path = `/settings/webhooks/${e.id}`;
     const since = input('replay-since', REPLAY_SINCE, 'datetime-local', 'since', { required: true });
     const replayDead = postForm(`${path}/replay-dead`, s.csrfToken, [since, submit('Replay dead letters')]);
@@ -267,7 +272,7 @@ const endpointPage = (deps: ConsoleDeps) =>
       <div
         id="deliveries"
         data-live="${path}/deliveries${filterQuery(f)}"
-        data-version="${versionOf(list)}"
+        data-version="${version}"
         data-interval="3000"
       >
         ${list}
@@ -359,12 +364,9 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
         ${endpointList(await listWebhookEndpoints(db, s.organisation.id))}
         ${admin && createEndpointForm(s.csrfToken)}`,
   );
-  const endpoint = endpointPage(deps);
 
-  router.get('/settings/webhooks', (ctx) => list(ctx));
-  router.post(
-    '/settings/webhooks',
-    adminChange(list, async (ctx, s) => {
+  consoleSection(router, '/settings/webhooks', list, {
+    '/settings/webhooks': async (ctx, s) => {
       const { endpoint, secret } = await createEndpoint(deps, actorOf(s), {
         organisationId: s.organisation.id,
         url: field(ctx, 'url'),
@@ -376,27 +378,26 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
         notice: 'Endpoint added.',
         reveal: secretField('new-secret', `Signing secret of ${endpoint.url}`, secret, warning),
       };
-    }),
-  );
-  router.get('/settings/webhooks/:id', (ctx) => endpoint(ctx));
-  // The deliveries list alone, for the page's script to poll.
-  router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
-    const s = sessionOf(ctx);
-    const { e, rows } = await endpointDeliveries(deps, ctx, s);
-    ctx.type = 'text/html; charset=utf-8';
-    const list = deliveryList(e, rows, isAdmin(s), s.csrfToken);
-    ctx.set('X-Deliveries-Version', versionOf(list));
-    ctx.body = list.value;
+    },
+    '/settings/webhooks/:id/delete': async (ctx, s) => {
+      const e = await findEndpoint(db, ctx.params.id, s.organisation.id);
+      await deleteEndpoint(deps, actorOf(s), e.id);
+      return { notice: `Endpoint ${e.url} deleted.` };
+    },
   });
   // Each change of an endpoint: it must be the organisation's; refusals show on its page.
-  for (const [path, change] of Object.entries(endpointChanges(deps))) {
-    router.post(
-      `/settings/webhooks/:id/${path}`,
-      adminChange(endpoint, async (ctx, s) =>
-        change(ctx, await findEndpoint(db, ctx.params.id, s.organisation.id), actorOf(s)),
-      ),
-    );
-  }
+  const changes = Object.entries(endpointChanges(deps)).map(([path, change]): [string, Change] => [
+    `/settings/webhooks/:id/${path}`,
+    async (ctx, s) => change(ctx, await findEndpoint(db, ctx.params.id, s.organisation.id), actorOf(s)),
+  ]);
+  consoleSection(router, '/settings/webhooks/:id', endpointPage(deps), Object.fromEntries(changes));
+  // The deliveries list alone, for the page's script to poll.
+  router.get('/settings/webhooks/:id/deliveries', async (ctx) => {
+    const { list, version } = await endpointDeliveries(deps, ctx, sessionOf(ctx));
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('X-Deliveries-Version', version);
+    ctx.body = list.value;
+  });
 
   router.get(
     '/settings/webhooks/:id/delete',
@@ -411,13 +412,5 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
         cancel: `/settings/webhooks/${e.id}`,
       }),
     ),
-  );
-  router.post(
-    '/settings/webhooks/:id/delete',
-    adminChange(list, async (ctx, s) => {
-      const e = await findEndpoint(db, ctx.params.id, s.organisation.id);
-      await deleteEndpoint(deps, actorOf(s), e.id);
-      return { notice: `Endpoint ${e.url} deleted.` };
-    }),
   );
 }
