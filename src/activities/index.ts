@@ -20,7 +20,6 @@ import { closedOrderPaymentActivities } from './payments/closed-order';
 import { signInActivities } from './sign-in';
 import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
-import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
 import type { Order } from '../orders/order';
 
@@ -66,7 +65,7 @@ export function createActivities(deps: ActivityDeps) {
     ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
     ...vatDocumentActivities({ config, db }),
-    ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
+    ...deliveryActivities({ ...deps, delivery }),
     ...simulatorActivities(deps),
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer }),
