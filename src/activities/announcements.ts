@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { OrderEventRecord } from '../orders/events';
 import type { Mailer } from '../mail/mailer';
 import { startAnnouncement } from '../temporal/orders';
@@ -33,8 +34,9 @@ export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
       return { outcome: 'error', error };
     }
   };
-  return async (event: OrderEventRecord, taskQueue: string, attempt: number): Promise<void> => {
+  return async (event: OrderEventRecord): Promise<void> => {
     if (!deps.temporal) return;
+    const { taskQueue, attempt } = Context.current().info;
     const deliveries = await prepareDeliveries(deps, event);
     const audiences = audiencesFor(event);
     if (audiences.length === 0 && deliveries.length === 0) return;

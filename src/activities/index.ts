@@ -1,6 +1,5 @@
 import type { AuditEntry } from '../orders/audit';
-import { withOrderData, type OrderEventRecord } from '../orders/events';
-import { Context } from '@temporalio/activity';
+import { withOrderData } from '../orders/events';
 import {
   recordAuditEntry,
   recordOrderChange,
@@ -37,7 +36,6 @@ export function createActivities(deps: ActivityDeps) {
   const payments = deps.payments ?? createPaymentProviders(config, deps.log);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   const mailer = deps.mailer ?? createMailer(config);
-  const announceHere = orderEventAnnouncer({ ...deps, mailer });
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
@@ -57,10 +55,7 @@ export function createActivities(deps: ActivityDeps) {
         return reference;
       });
     },
-    announceOrderEvent: (event: OrderEventRecord) => {
-      const { taskQueue, attempt } = Context.current().info;
-      return announceHere(event, taskQueue, attempt);
-    },
+    announceOrderEvent: orderEventAnnouncer({ ...deps, mailer }),
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
