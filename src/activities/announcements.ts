@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { OrderEventRecord } from '../orders/events';
 import type { Mailer } from '../mail/mailer';
 import { startAnnouncement } from '../temporal/orders';
@@ -5,19 +6,18 @@ import {
   firstPassFinished,
   type AnnouncementInput,
   type FirstAttemptResult,
-  type FirstPass,
 } from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
 import { WebhookBusy } from '../webhooks/in-flight';
 import { prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhooks';
 
-export type AnnouncementDeps = WebhookDeps & { mailer: Mailer };
-
-type Announcement = Omit<AnnouncementInput, 'firstPass'>;
-
-/** Every e-mail once and every endpoint's first attempt, side by side. */
-function firstPassMaker(deps: AnnouncementDeps) {
+/**
+ * Records an event's deliveries, makes the first pass here (every e-mail once and every endpoint's first attempt,
+ * side by side) and starts an announcement workflow only for what is left. A retried attempt may follow one still
+ * sending: it leaves every channel to the workflow.
+ */
+export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
   const mail = orderMailSender(deps);
   const { attemptOnce } = webhookAttempter(deps);
   const firstAttempt = async (d: AnnouncementInput['deliveries'][number]): Promise<FirstAttemptResult> => {
@@ -34,31 +34,20 @@ function firstPassMaker(deps: AnnouncementDeps) {
       return { outcome: 'error', error };
     }
   };
-  return async (input: Announcement): Promise<FirstPass> => {
-    const [emails, webhooks] = await Promise.all([
-      mail.sendEmailsOnce(input.event, input.audiences),
-      Promise.all(input.deliveries.map(firstAttempt)),
-    ]);
-    return { emails, webhooks };
-  };
-}
-
-/**
- * Records an event's deliveries, makes the first pass here and starts an announcement workflow only for what is
- * left. A retried attempt may follow one still sending: it leaves every channel to the workflow.
- */
-export function orderEventAnnouncer(deps: AnnouncementDeps) {
-  const firstPass = firstPassMaker(deps);
-  return async (event: OrderEventRecord, taskQueue: string, attempt: number): Promise<void> => {
+  return async (event: OrderEventRecord): Promise<void> => {
     if (!deps.temporal) return;
+    const { taskQueue, attempt } = Context.current().info;
     const deliveries = await prepareDeliveries(deps, event);
     const audiences = audiencesFor(event);
     if (audiences.length === 0 && deliveries.length === 0) return;
     const input = { event, audiences, deliveries };
     if (attempt > 1) return startAnnouncement(deps.temporal, { ...input, firstPass: null }, taskQueue);
-    const pass = await firstPass(input);
-    if (!firstPassFinished(pass)) {
-      await startAnnouncement(deps.temporal, { ...input, firstPass: pass }, taskQueue);
-    }
+    const [emails, webhooks] = await Promise.all([
+      mail.sendEmailsOnce(event, audiences),
+      Promise.all(deliveries.map(firstAttempt)),
+    ]);
+    const firstPass = { emails, webhooks };
+    if (!firstPassFinished(firstPass))
+      await startAnnouncement(deps.temporal, { ...input, firstPass }, taskQueue);
   };
 }

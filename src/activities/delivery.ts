@@ -1,5 +1,11 @@
+import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Order } from '../orders/order';
+import { startSimulatedNewspaper } from '../temporal/orders';
+import { SCENARIO_MARKERS, testScenarioOf } from '../testmode/scenarios';
 
 /** How the artwork reaches the newspaper. Throwing means "not delivered"; the workflow retries. */
 export interface ArtworkDelivery {
@@ -15,8 +21,46 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
   };
 }
 
-export function deliveryActivities(deps: { delivery: ArtworkDelivery; testDelivery: ArtworkDelivery }) {
+/** Test orders' delivery by scenario: fails for good, is recorded only, or goes to the simulated newspaper. */
+function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
+  const { config, log, temporal } = deps;
   return {
-    deliverArtwork: (order: Order) => (order.livemode ? deps.delivery : deps.testDelivery).deliver(order),
+    async deliver(order) {
+      switch (testScenarioOf(order)) {
+        case 'delivery_failed':
+          throw ApplicationFailure.nonRetryable(
+            `Simulated artwork delivery failure (test order with clientRef ${SCENARIO_MARKERS.delivery_failed}…).`,
+            'simulated_delivery_failure',
+          );
+        case 'manual':
+          log.info({ orderId: order.id }, 'test order: artwork delivery recorded only (test:manual)');
+          return;
+      }
+      if (!temporal) {
+        log.warn(
+          { orderId: order.id },
+          'test order: no Temporal client, the simulated newspaper cannot start',
+        );
+        return;
+      }
+      const schedule = {
+        bookingMs: config.testMode.bookingDelayMs,
+        publicationMs: config.testMode.publicationDelayMs,
+        urnMs: config.testMode.urnDelayMs,
+      };
+      await startSimulatedNewspaper(temporal, order, schedule, Context.current().info.taskQueue);
+      log.info({ orderId: order.id }, 'test order: artwork handed to the simulated newspaper');
+    },
   };
+}
+
+/** Live orders go to `delivery`, test orders by their scenario. */
+export function deliveryActivities(deps: {
+  config: Config;
+  log: Logger;
+  temporal?: Client;
+  delivery: ArtworkDelivery;
+}) {
+  const test = testModeDelivery(deps);
+  return { deliverArtwork: (order: Order) => (order.livemode ? deps.delivery : test).deliver(order) };
 }

@@ -1,4 +1,3 @@
-import type { Context } from '@temporalio/activity';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 
 /** The SDK throttles what it sends to 80 % of the timeout. */
@@ -12,17 +11,15 @@ export const heartbeatWhileRunning =
   (everyMs = HEARTBEAT_EVERY_MS): ActivityInterceptorsFactory =>
   (context) => ({
     inbound: {
-      execute: (input, next) =>
-        context.info.heartbeatTimeoutMs ? beating(context, everyMs, () => next(input)) : next(input),
+      async execute(input, next) {
+        if (!context.info.heartbeatTimeoutMs) return next(input);
+        context.heartbeat();
+        const beat = setInterval(() => context.heartbeat(), everyMs);
+        try {
+          return await next(input);
+        } finally {
+          clearInterval(beat);
+        }
+      },
     },
   });
-
-async function beating<T>(context: Context, everyMs: number, work: () => Promise<T>): Promise<T> {
-  context.heartbeat();
-  const beat = setInterval(() => context.heartbeat(), everyMs);
-  try {
-    return await work();
-  } finally {
-    clearInterval(beat);
-  }
-}

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '../orders/audit';
-import { withOrderData, type OrderEventRecord } from '../orders/events';
-import { Context } from '@temporalio/activity';
+import { withOrderData } from '../orders/events';
 import {
   recordAuditEntry,
   recordOrderChange,
@@ -20,7 +19,6 @@ import { closedOrderPaymentActivities } from './payments/closed-order';
 import { signInActivities } from './sign-in';
 import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
-import { testModeDelivery } from './test-mode/delivery';
 import { simulatorActivities } from './test-mode/simulator';
 import type { Order } from '../orders/order';
 
@@ -38,7 +36,6 @@ export function createActivities(deps: ActivityDeps) {
   const payments = deps.payments ?? createPaymentProviders(config, deps.log);
   const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
   const mailer = deps.mailer ?? createMailer(config);
-  const announceHere = orderEventAnnouncer({ ...deps, mailer });
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
     recordAudit: (entry: AuditEntry) => recordAuditEntry(db, entry),
@@ -58,15 +55,12 @@ export function createActivities(deps: ActivityDeps) {
         return reference;
       });
     },
-    announceOrderEvent: (event: OrderEventRecord) => {
-      const { taskQueue, attempt } = Context.current().info;
-      return announceHere(event, taskQueue, attempt);
-    },
+    announceOrderEvent: orderEventAnnouncer({ ...deps, mailer }),
     ...paymentActivities({ config, db, payments }),
     ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
     ...vatDocumentActivities({ config, db }),
-    ...deliveryActivities({ delivery, testDelivery: testModeDelivery(deps) }),
+    ...deliveryActivities({ ...deps, delivery }),
     ...simulatorActivities(deps),
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer }),

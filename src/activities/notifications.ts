@@ -42,16 +42,12 @@ export function orderMailSender(deps: NotificationDeps) {
    * Test mode cannot mail strangers: a test order's e-mail goes to the organisation's verified billing contact,
    * else (or past `test_emails_per_day`) to the outbox, whatever contactEmail a test key supplied.
    */
-  async function deliveryOf(
-    event: OrderEventRecord,
-    order: OrderMailView,
-    recipients: string[],
-  ): Promise<{ recipients: string[]; mailer: Mailer }> {
-    if (order.livemode) return { recipients, mailer };
+  async function deliveryOf(event: OrderEventRecord, order: OrderMailView, to: string) {
+    if (order.livemode) return { recipients: [to], mailer };
     const org = await findOrganisation(db, event.organisationId);
     const own = org?.billingEmailVerifiedAt ? org.billingEmail : null;
     if (!own || !(await withinTestEmailQuota(event.organisationId)))
-      return { recipients, mailer: testOutbox };
+      return { recipients: [to], mailer: testOutbox };
     return { recipients: [own], mailer };
   }
 
@@ -88,7 +84,7 @@ export function orderMailSender(deps: NotificationDeps) {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const issued = await awaitVatInvoice(order.id);
-    const invoice = invoiceDetails(order, organisation, issued);
+    const invoice = invoiceDetails(organisation, issued);
     return {
       to: organisation.billingEmail ?? order.contactEmail ?? '',
       email: renderInvoiceEmail(order, invoice),
@@ -113,7 +109,7 @@ export function orderMailSender(deps: NotificationDeps) {
     const order = orderMailView((event.data.object ?? {}) as Record<string, unknown>);
     const out = audience === 'contact' ? await contactEmail(event, order) : await invoiceEmail(event, order);
     if (!out) return { key, audience, status: 'skipped' };
-    const { recipients, mailer } = await deliveryOf(event, order, [out.to]);
+    const { recipients, mailer } = await deliveryOf(event, order, out.to);
     const intent = {
       key,
       kind: audience === 'billing' ? 'invoice' : event.event,

@@ -23,7 +23,7 @@ import { addDays, ukDate } from '../notices/dates';
 import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../orders/order-notice';
-import { issueDocument, issuerOf, signedBy } from './issuing';
+import { issueDocument, issuerOf, signedBy } from './documents';
 
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';
 

@@ -166,11 +166,12 @@ export function webhookAttempter(deps: WebhookDeps) {
     const event = await loadEventForDelivery(db, input.eventId);
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
     const { body } = buildEnvelope(event);
-    const { startedAt, statusCode, excerpt, error } = await post(endpoint, delivery.organisationId, {
+    const sent = await post(endpoint, delivery.organisationId, {
       event: event.event,
       body,
       timeoutMs: input.timeoutMs,
     });
+    const { startedAt, error } = sent;
     const latencyMs = Date.now() - startedAt.getTime();
     const outcome = error ? 'failed' : 'delivered';
     webhookAttempts.inc({ outcome });
@@ -180,22 +181,13 @@ export function webhookAttempter(deps: WebhookDeps) {
     }
     const delay = error ? nextRetryDelayMs(input.retryScheduleMs, attempt) : null;
     const { deliveryId, replay } = input;
-    const made = {
-      deliveryId,
-      replay,
-      attempt,
-      startedAt,
-      statusCode,
-      error,
-      latencyMs,
-      responseExcerpt: excerpt,
-    };
+    const made = { deliveryId, replay, attempt, latencyMs, ...sent };
     const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
-    await recordMadeAttempt(log, input.deliveryId, () =>
+    await recordMadeAttempt(log, deliveryId, () =>
       recordAttempt(db, made, { status: outcome, nextAttemptAt }),
     );
     if (!error) return { outcome: 'delivered' };
-    log.info({ deliveryId: input.deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
+    log.info({ deliveryId, attempt, error, nextInMs: delay }, 'webhook attempt failed');
     return { outcome: 'failed', error };
   }
   return { attemptOnce, post, refuseIfEndpointFull };

@@ -1,15 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface OutboxEntry {
-  file: string;
-  to: string;
-  subject: string;
-  date: string;
-}
-
 /** The .eml files of the outbox folder, oldest first, with the headers a reader wants. */
-export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
+export async function listOutbox(dir: string) {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.eml')).sort();

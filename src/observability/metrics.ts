@@ -68,20 +68,6 @@ export const pdfRenderDuration = histogram(
   [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
 );
 
-/** Times `work` into a histogram with the given labels, whether it succeeds or throws. */
-export async function timed<T, L extends string>(
-  histogram: Histogram<L>,
-  labels: Partial<Record<L, string>>,
-  work: () => Promise<T>,
-): Promise<T> {
-  const end = histogram.startTimer(labels);
-  try {
-    return await work();
-  } finally {
-    end();
-  }
-}
-
 export type OrderCounts = { status: string; mode: string; count: number }[];
 
 /**

@@ -41,21 +41,17 @@ export async function openIncident(
   return { incident, emails: await notifyIncident(deps, incident, 'opened') };
 }
 
-/** Posts an update to an incident still open. */
-export async function updateIncident(deps: IncidentDeps, id: string, message: string) {
-  return postToOpenIncident(deps, id, 'update', message);
-}
-
 export async function resolveIncident(deps: IncidentDeps, id: string, message: string) {
-  const incident = await postToOpenIncident(deps, id, 'resolved', message);
+  const incident = await updateIncident(deps, id, message, 'resolved');
   return { incident, emails: await notifyIncident(deps, incident, 'resolved') };
 }
 
-async function postToOpenIncident(
+/** Posts an update (or the resolution) to an incident still open. */
+export async function updateIncident(
   deps: IncidentDeps,
   id: string,
-  kind: 'update' | 'resolved',
   message: string,
+  kind: 'update' | 'resolved' = 'update',
 ) {
   const current = await findIncident(deps.db, id);
   if (!current) throw new IncidentError(`No incident ${id}.`);

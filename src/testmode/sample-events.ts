@@ -2,6 +2,7 @@ import { eventData, type OrderEventName } from '../orders/events';
 import type { Order } from '../orders/order';
 import type { OrderStatus } from '../orders/status';
 import { orderDocumentUrl } from '../orders/documents';
+import { addDays } from '../notices/dates';
 
 /**
  * Samples for `POST /api/v1/test_helpers/webhooks/send` without an `orderId`: a plausible test order in the
@@ -35,9 +36,6 @@ const PROBATE_TEXT = [
   'SAMPLE NOTICE: sent by the test helpers, not a real order.',
 ].join('\n');
 
-const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The sample order's fields: a whole order body, normalised as a real order's are (England's cells). */
 const applicant = {
   postcode: 'LS1 4AP',
@@ -60,7 +58,7 @@ function planningFields(publicationDate: string): Record<string, unknown> {
     developmentDescription: 'Erection of 45 dwellings with access and landscaping',
     category: 'major',
     inspectionPlace: 'Merrion House, Leeds',
-    commentDeadline: isoDay(addDays(new Date(publicationDate), 21)),
+    commentDeadline: addDays(publicationDate, 21),
   };
 }
 
@@ -74,8 +72,8 @@ function probateFields(publicationDate: string): Record<string, unknown> {
     publicationDate,
     deceasedName: 'Margaret Anne Jones',
     deceasedAddress: '12 Park Lane, Leeds, LS6 2AB',
-    dateOfDeath: isoDay(addDays(new Date(publicationDate), -60)),
-    claimsDeadlineDate: isoDay(addDays(new Date(publicationDate), 75)),
+    dateOfDeath: addDays(publicationDate, -60),
+    claimsDeadlineDate: addDays(publicationDate, 75),
     personalRepresentatives: 'David Jones and Sarah Jones',
     solicitorName: 'Smith & Co Solicitors',
     solicitorAddress: '5 Bond Street, Leeds, LS1 5BN',
@@ -110,7 +108,7 @@ function samplePlacement(probate: boolean, publicationDate: string, subtotalGbpP
   return {
     nation: 'england',
     newspapers: [{ newspaperName: 'Yorkshire Evening Post', places, publicationDate, subtotalGbpPence }],
-    gazettePublicationDate: probate ? isoDay(addDays(new Date(publicationDate), 1)) : null,
+    gazettePublicationDate: probate ? addDays(publicationDate, 1) : null,
   };
 }
 
@@ -126,7 +124,8 @@ export function sampleOrder(
     ? { subtotalGbpPence: 18_000, platformFeeGbpPence: 2_500, gazetteFeeGbpPence: 6_050, vatGbpPence: 5_310 }
     : { subtotalGbpPence: 36_000, platformFeeGbpPence: 4_500, gazetteFeeGbpPence: 0, vatGbpPence: 8_100 };
   const price = Object.values(pricing).reduce((a, b) => a + b, 0);
-  const publicationDate = isoDay(published ? now : addDays(now, 14));
+  const today = now.toISOString().slice(0, 10);
+  const publicationDate = published ? today : addDays(today, 14);
   return {
     id: SAMPLE_ORDER_ID,
     organisationId: opts.organisationId,
@@ -158,7 +157,7 @@ export function sampleOrder(
     documents: null,
     fields: probate ? probateFields(publicationDate) : planningFields(publicationDate),
     pricing: { ...pricing, totalGbpPence: price },
-    createdAt: addDays(now, -1).toISOString(),
+    createdAt: new Date(now.getTime() - 86_400_000).toISOString(),
     updatedAt: now.toISOString(),
     version: 3,
   };

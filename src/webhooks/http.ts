@@ -35,7 +35,7 @@ function postWebhook(
   body: string,
   headers: Record<string, string>,
   opts: { timeoutMs: number; allowPrivate: boolean },
-): Promise<{ statusCode: number; excerpt: string }> {
+): Promise<{ statusCode: number; responseExcerpt: string }> {
   // A literal address never goes through the lookup.
   const refused = refusedLiteralAddress(url, opts.allowPrivate);
   if (refused) return Promise.reject(refused);
@@ -65,7 +65,7 @@ function postWebhook(
         finish(() =>
           resolve({
             statusCode: res.statusCode ?? 0,
-            excerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'),
+            responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'),
           }),
         );
       res.on('data', (chunk: Buffer) => {
@@ -102,7 +102,7 @@ export async function sendAttempt(
       Math.floor(startedAt.getTime() / 1000),
     ),
   };
-  const failed = (error: string) => ({ startedAt, statusCode: null, excerpt: null, error });
+  const failed = (error: string) => ({ startedAt, statusCode: null, responseExcerpt: null, error });
   if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {
     return failed('Live-mode endpoints must use https.');
   }

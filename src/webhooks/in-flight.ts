@@ -34,7 +34,6 @@ export class InFlightLimiter {
     };
   }
 
-  /** Whether the endpoint has every slot in use. */
   endpointFull(endpointId: string): boolean {
     return (this.endpoints.get(endpointId) ?? 0) >= this.limits.perEndpoint;
   }

@@ -2,9 +2,10 @@ import { paymentKeys } from '../../orders/payment-keys';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { findOrderById } from '../../db/orders.repository';
 import { findOrganisation } from '../../db/organisations.repository';
 import { setUpWithoutProvider, type CheckoutSession, type PaymentSetup } from '../../orders/payment';
-import { livemodeOf, providerFor, type PaymentProviders } from './index';
+import type { PaymentProviders } from './index';
 import type { InvoiceRefundRequest, RefundRequest } from './provider';
 import type { Order } from '../../orders/order';
 
@@ -14,9 +15,17 @@ type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 /** Idempotency keys derive from the order id, so retries repeat nothing. */
 export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
   const { config, db } = deps;
-  /** By the order's mode; given an id, from the projection. */
-  const providerOf = async (order: { livemode: boolean } | string) =>
-    providerFor(deps.payments, typeof order === 'string' ? await livemodeOf(db, order) : order.livemode);
+  /** By the order's mode; given only its id (refund, void), the mode is read from the projection. */
+  const providerOf = async (order: { livemode: boolean } | string) => {
+    const found = typeof order === 'string' ? await findOrderById(db, order) : order;
+    if (!found) {
+      throw ApplicationFailure.nonRetryable(
+        `Order ${order as string} is not in the projection: its payment mode is unknown.`,
+        'payment_refused',
+      );
+    }
+    return found.livemode ? deps.payments.live : deps.payments.test;
+  };
   const requestFor = (order: Order, idempotencyKey: string, expiresAt: number | undefined) => ({
     orderId: order.id,
     reference: order.reference,

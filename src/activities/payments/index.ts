@@ -1,11 +1,7 @@
-import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import type { Logger } from '../../logger';
-import { findOrderById } from '../../db/orders.repository';
 import { isTestHelperPayment } from '../../testmode/payments';
-import type { PaymentProvider } from './provider';
-import { createSandboxProvider } from './sandbox';
+import { createSandboxProvider, type PaymentProvider } from './provider';
 import { createStripeClient } from '../../payments/stripe-account';
 import { createStripeProvider } from './stripe';
 
@@ -25,21 +21,6 @@ export function createPaymentProviders(config: Config, log: Logger): PaymentProv
     live: stripeOrSandbox(config, log, config.stripe.secretKey),
     test: withTestHelperPayments(stripeOrSandbox(config, log, config.stripe.testSecretKey)),
   };
-}
-
-export const providerFor = (providers: PaymentProviders, livemode: boolean): PaymentProvider =>
-  livemode ? providers.live : providers.test;
-
-/** For payment activities whose input names the order only (refund, void). */
-export async function livemodeOf(db: Db, orderId: string): Promise<boolean> {
-  const order = await findOrderById(db, orderId);
-  if (!order) {
-    throw ApplicationFailure.nonRetryable(
-      `Order ${orderId} is not in the projection: its payment mode is unknown.`,
-      'payment_refused',
-    );
-  }
-  return order.livemode;
 }
 
 /** A payment the test helper recorded reached no provider: its refund is recorded only. */

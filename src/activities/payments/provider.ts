@@ -9,14 +9,8 @@ export interface CheckoutRequest {
   expiresAt?: number;
 }
 
-export interface BilledOrganisation {
-  id: string;
-  name: string;
-  email: string | null;
-}
-
 export interface InvoiceRequest extends CheckoutRequest {
-  organisation: BilledOrganisation;
+  organisation: { id: string; name: string; email: string | null };
   daysUntilDue: number;
 }
 
@@ -26,6 +20,8 @@ export interface RefundRequest {
   amountGbpPence: number;
   idempotencyKey: string;
 }
+
+export type InvoiceRefundRequest = Omit<RefundRequest, 'paymentRef'> & { invoiceId: string };
 
 export interface PaymentProvider {
   /** `expiresAt`: epoch ms, null when it never expires (sandbox). */
@@ -41,9 +37,29 @@ export interface PaymentProvider {
   expireCheckout(req: { sessionId: string; idempotencyKey: string }): Promise<void>;
 }
 
-export interface InvoiceRefundRequest {
-  orderId: string;
-  invoiceId: string;
-  amountGbpPence: number;
-  idempotencyKey: string;
+/** Without a Stripe key: no money moves; checkout and invoice are pages of this service that read the order. */
+export function createSandboxProvider(publicBaseUrl: string): PaymentProvider {
+  return {
+    async createCheckout(req) {
+      return {
+        checkoutUrl: `${publicBaseUrl}/sandbox/checkout/${req.orderId}`,
+        sessionId: `sandbox_cs_${req.orderId}`,
+        expiresAt: null,
+      };
+    },
+    async createInvoice(req) {
+      return {
+        invoiceUrl: `${publicBaseUrl}/sandbox/invoice/${req.orderId}`,
+        invoiceId: `sandbox_in_${req.orderId}`,
+      };
+    },
+    async voidInvoice() {},
+    async refund(req) {
+      return { refundId: `sandbox_re_${req.orderId}` };
+    },
+    async refundInvoice(req) {
+      return { refundId: `sandbox_cn_${req.orderId}` };
+    },
+    async expireCheckout() {},
+  };
 }

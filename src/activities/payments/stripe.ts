@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import Stripe from 'stripe';
 import { checkoutLinks, DEFAULT_CHECKOUT_SESSION_LIFETIME_MS } from '../../orders/payment';
 import type { Logger } from '../../logger';
-import type { BilledOrganisation, PaymentProvider } from './provider';
+import type { InvoiceRequest, PaymentProvider } from './provider';
 import { orderDocumentUrl } from '../../orders/documents';
 
 /** Masks anything key-like: stripe-mock echoes the Authorization header in its authentication errors. */
@@ -46,7 +46,7 @@ async function classify<T>(log: StripeLog, operation: string, call: () => Promis
  */
 async function organisationCustomer(
   stripe: Stripe,
-  org: BilledOrganisation,
+  org: InvoiceRequest['organisation'],
   log: StripeLog,
 ): Promise<string> {
   const found = await classify(log, 'customers.search', () =>

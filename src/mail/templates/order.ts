@@ -25,7 +25,7 @@ const TEXTS = [
  */
 export type OrderMailView = Pick<
   OrderBody,
-  'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod' | 'createdAt'
+  'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod'
 > &
   Record<(typeof TEXTS)[number] | 'contactEmail', string | null> & { paymentState: PaymentState | null };
 
@@ -45,7 +45,6 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
     paymentMethod: String(object.paymentMethod) as PaymentMethod,
     paymentState: isPaymentState(object.paymentState) ? object.paymentState : null,
     contactEmail: str(fields.contactEmail),
-    createdAt: String(object.createdAt),
   };
 }
 
@@ -202,7 +201,6 @@ export function renderOrderEmail(
  * the same figures as the PDF it carries (src/documents/invoice.ts).
  */
 export function invoiceDetails(
-  order: OrderMailView,
   organisation: { name: string; invoiceTermsDays: number },
   issued: { number: string; issuedAt: Date },
 ) {
@@ -213,19 +211,14 @@ export function invoiceDetails(
     dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
     termsDays: organisation.invoiceTermsDays,
     organisationName: organisation.name,
-    paymentMethod: order.paymentMethod,
   };
-}
-type InvoiceDetails = ReturnType<typeof invoiceDetails>;
-
-function paymentInstruction(inv: InvoiceDetails): string {
-  return inv.paymentMethod === 'invoice_bank_transfer'
-    ? `Please pay by bank transfer by ${formatDate(inv.dueOn)}, quoting ${inv.number} as the payment reference. The bank details are on the invoice.`
-    : `Payment terms: net ${inv.termsDays} days. Please pay by ${formatDate(inv.dueOn)}, quoting ${inv.number}.`;
 }
 
 /** The on-account invoice to the organisation's billing contact; the PDF goes with it as an attachment. */
-export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): RenderedEmail {
+export function renderInvoiceEmail(
+  order: OrderMailView,
+  inv: ReturnType<typeof invoiceDetails>,
+): RenderedEmail {
   return renderEmail({
     subject: `${testPrefix(order)}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`,
     heading: `Invoice ${inv.number}`,
@@ -245,7 +238,9 @@ export function renderInvoiceEmail(order: OrderMailView, inv: InvoiceDetails): R
           ['Terms', `net ${inv.termsDays} days`],
         ],
       },
-      paymentInstruction(inv),
+      order.paymentMethod === 'invoice_bank_transfer'
+        ? `Please pay by bank transfer by ${formatDate(inv.dueOn)}, quoting ${inv.number} as the payment reference. The bank details are on the invoice.`
+        : `Payment terms: net ${inv.termsDays} days. Please pay by ${formatDate(inv.dueOn)}, quoting ${inv.number}.`,
       !!order.invoiceUrl && { kind: 'link', label: 'Invoice online', url: order.invoiceUrl },
     ],
   });
