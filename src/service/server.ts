@@ -28,11 +28,7 @@ import { checkReferenceData } from '../notices/check-reference-data';
 export async function wireApi(
   config: Config,
   log: Logger,
-  opts: {
-    poolSize?: number;
-    cacheActiveKeys?: boolean;
-    orders?: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'>;
-  } = {},
+  orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
 ) {
   if (!config.databaseUrl || !config.temporalAddress) {
     throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
@@ -48,19 +44,18 @@ export async function wireApi(
     await temporalHealth.close();
     throw err;
   });
-  const poolSize = opts.poolSize ?? config.databasePoolSize;
-  const { db, pool } = createDatabase(config.databaseUrl, poolSize, config.database);
+  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize, config.database);
   const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
     onRequestPath: true,
     security,
   });
   const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
   const limitStore = await rateLimitStore(pool, config.redisUrl, log);
-  const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
   // Remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY).
-  const activeKeys = cacheKeys
-    ? new CachedActiveKeys({ db, databaseUrl: config.databaseUrl, log, ttlMs: config.apiKeyCacheTtlMs })
-    : undefined;
+  const activeKeys =
+    config.apiKeyCacheTtlMs > 0
+      ? new CachedActiveKeys({ db, databaseUrl: config.databaseUrl, log, ttlMs: config.apiKeyCacheTtlMs })
+      : undefined;
   await activeKeys?.start();
   const app = createApp({
     config,
@@ -73,7 +68,7 @@ export async function wireApi(
     healthChecks: { temporal: temporalHealth.check },
     probeService: temporalHealth.workflowService,
     temporal,
-    ...opts.orders,
+    ...orders,
   });
   return {
     db,

@@ -47,9 +47,9 @@ export async function startTestApi(
   overrides: Record<string, string> = {},
   orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
 ): Promise<TestApi> {
-  const config = testConfig(overrides);
+  const config = testConfig({ DATABASE_POOL_SIZE: '5', API_KEY_CACHE_TTL_MS: '0', ...overrides });
   const log = createLogger(config.logLevel, 'test-api');
-  const wired = await wireApi(config, log, { poolSize: 5, cacheActiveKeys: false, orders });
+  const wired = await wireApi(config, log, orders);
   const server: Server = createApiServer(wired.app, config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
