@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import type { AppDeps } from '../../src/service/app';
-import { createApiServer, wireApi } from '../../src/service/server';
+import { wireApi, type OrderOverrides } from '../../src/service/app';
+import { createApiServer } from '../../src/service/server';
 import type { LastUsedTracker } from '../../src/api/middleware/authenticate';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
@@ -45,7 +45,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  */
 export async function startTestApi(
   overrides: Record<string, string> = {},
-  orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
+  orders: OrderOverrides = {},
 ): Promise<TestApi> {
   const config = testConfig({ DATABASE_POOL_SIZE: '5', API_KEY_CACHE_TTL_MS: '0', ...overrides });
   const log = createLogger(config.logLevel, 'test-api');
