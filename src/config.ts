@@ -488,7 +488,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
-export type TemporalConnectionConfig = Config['temporalConnection'];
 
 export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');

@@ -8,7 +8,7 @@ import {
   type WorkflowStartOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { TemporalConnectionConfig } from '../config';
+import type { Config } from '../config';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
 /** Lazily connecting: the API starts (and serves reads) even while Temporal is unreachable. */
@@ -35,7 +35,7 @@ export interface TemporalSecurity {
 }
 
 /** TEMPORAL_TLS_* and TEMPORAL_API_KEY, for every connection to Temporal. */
-export function temporalSecurity(connection: TemporalConnectionConfig): TemporalSecurity {
+export function temporalSecurity(connection: Config['temporalConnection']): TemporalSecurity {
   return {
     ...(connection.tls && { tls: connection.tls }),
     ...(connection.apiKey && { apiKey: connection.apiKey }),
