@@ -39,7 +39,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * A real API in-test, wired as the API process wires it (`wireApi`, src/service/server.ts): the real Koa app on a
+ * A real API in-test, wired as the API process wires it (`wireApi`, src/service/app.ts): the real Koa app on a
  * real port, real PostgreSQL, real Temporal client. Keys are read from the database on every request (no
  * cache), so a test that changes keys sees it at once.
  */
