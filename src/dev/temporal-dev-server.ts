@@ -17,7 +17,7 @@ export interface TemporalDevServerOptions {
   searchAttributes?: Record<string, SearchAttributeTypeName>;
   ui?: boolean;
   log: DevLog;
-  /** Which binary to run; undefined looks one up (without building). */
+  /** Which binary to run; undefined looks one up (without building); null fails, saying what to install. */
   cli?: TemporalCli | null;
   startTimeoutMs?: number;
 }
