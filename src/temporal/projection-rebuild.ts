@@ -32,7 +32,6 @@ export async function rebuildOrderProjection(
   /** `concurrency`: workflows queried at once (1 to MAX_REBUILD_CONCURRENCY, as the CLI checks it). */
   opts: { organisationId?: string; dryRun?: boolean; concurrency: number },
 ) {
-  const { concurrency } = opts;
   // `written` counts the rows a dry run would write.
   const failures: Array<{ orderId: string; error: string }> = [];
   const summary = { scanned: 0, written: 0, unchanged: 0, failed: 0, dryRun: opts.dryRun === true, failures };
@@ -67,7 +66,7 @@ export async function rebuildOrderProjection(
     }
     const task = rebuildOne(execution.workflowId, match[1]).finally(() => inFlight.delete(task));
     inFlight.add(task);
-    if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    if (inFlight.size >= opts.concurrency) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
   return summary;
