@@ -488,10 +488,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
-export type TemporalConnectionConfig = Config['temporalConnection'];
 
-export const embeddedPostgresDir = (config: Config) => path.join(config.dataDir, 'postgres');
 export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
-export const embeddedDatabaseUrl = (config: Config) =>
-  `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgresPort}/notices`;

@@ -14,11 +14,13 @@ export class DependencyMisconfigured extends Error {
 
 export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
 
-/** `work`, or a rejection with `timeout` when it has not settled within `ms`. */
+export class TimeoutError extends Error {}
+
+/** `work`, or a rejection with a TimeoutError when it has not settled within `ms`. */
 export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
+    timer = setTimeout(() => reject(new TimeoutError('timeout')), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

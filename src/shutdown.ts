@@ -1,3 +1,4 @@
+import { TimeoutError, withTimeout } from './health';
 import type { Logger } from './logger';
 
 /**
@@ -51,19 +52,13 @@ export class ShutdownDeadline {
    * after it). A step that does not finish in time is logged and abandoned: true when it finished.
    */
   async within(log: Logger, step: string, work: () => Promise<unknown>, reserveMs = 0): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.remainingMs(reserveMs));
-    });
     try {
-      const outcome = await Promise.race([work().then(() => 'done' as const), timedOut]);
-      if (outcome === 'timeout') log.warn({ step }, 'shutdown step did not finish in time: abandoned');
-      return outcome === 'done';
+      await withTimeout(work(), this.remainingMs(reserveMs));
+      return true;
     } catch (err) {
-      log.warn({ err, step }, 'shutdown step failed');
+      if (err instanceof TimeoutError) log.warn({ step }, 'shutdown step did not finish in time: abandoned');
+      else log.warn({ err, step }, 'shutdown step failed');
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

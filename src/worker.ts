@@ -62,17 +62,16 @@ export async function startOrderWorker(
     NativeConnection.connect({ address, ...security }),
     deps.temporal ? undefined : connectTemporalClient(address, deps.config.temporalNamespace, { security }),
   ]);
+  const temporal = deps.temporal ?? ownClient!;
   // A namespace without our search attributes fails every workflow task that sets them (the worker would log
   // warnings and poll on): refuse to start, naming the commands that add them.
-  await checkTemporalSetup((deps.temporal ?? ownClient)!.connection, deps.config.temporalNamespace).catch(
-    async (err: unknown) => {
-      await Promise.allSettled([connection.close(), ownClient?.connection.close()]);
-      throw err;
-    },
-  );
+  await checkTemporalSetup(temporal.connection, deps.config.temporalNamespace).catch(async (err: unknown) => {
+    await Promise.allSettled([connection.close(), ownClient?.connection.close()]);
+    throw err;
+  });
   // The worker sends every order's e-mails: it keeps its SMTP connections (closed when it stops).
   const mailer = deps.mailer ?? createMailer(deps.config, { pooled: true });
-  const workerDeps = { ...deps, mailer, temporal: deps.temporal ?? ownClient, connection };
+  const workerDeps = { ...deps, mailer, temporal, connection };
   const workers = await Promise.all(
     deps.config.workerModes.map((mode) =>
       createOrderWorker({

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
-import { embeddedDatabaseUrl, embeddedPostgresDir, type Config } from '../config';
+import type { Config } from '../config';
 import { createDatabase, type Db } from '../db/database';
+import { serviceCluster, startEmbeddedPostgres } from '../dev/embedded-postgres';
 import type { Logger } from '../logger';
 import { temporalSecurity } from '../temporal/client';
 import { fail } from './output';
@@ -15,14 +16,10 @@ export async function withCliDatabase<T>(
   fn: (db: Db) => Promise<T>,
 ): Promise<T> {
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let url = config.databaseUrl ?? embeddedDatabaseUrl(config);
+  const cluster = serviceCluster(config);
+  let url = config.databaseUrl ?? cluster.databaseUrl;
   if (!config.databaseUrl && !(await reachable(url))) {
-    const { startEmbeddedPostgres } = await import('../dev/embedded-postgres');
-    const pg = await startEmbeddedPostgres({
-      dataDir: embeddedPostgresDir(config),
-      port: config.embeddedPostgresPort,
-      log,
-    });
+    const pg = await startEmbeddedPostgres({ ...cluster, log });
     url = pg.databaseUrl;
     stopEmbedded = () => pg.stop();
   }

@@ -8,7 +8,7 @@ import { OPERATOR } from '../settings/services/actor';
 import { createOrganisationKey, revokeOrganisationKey } from '../settings/services/api-keys.service';
 import { mailBillingEmailVerification } from '../settings/services/billing-email.service';
 import { changeOrganisation } from '../settings/services/organisation.service';
-import { commaList, fail, oneOf, termsDays, withMailer, type Act, type Cli } from './output';
+import { commaList, fail, modeOption, oneOf, termsDays, withMailer, type Act, type Cli } from './output';
 
 /** E-mails (not prints) the billing e-mail's verification link: only the address's owner may verify it. */
 async function emailBillingEmailVerification({ db, config }: Cli, organisationId: string) {
@@ -115,7 +115,7 @@ export function registerOrgCommands(program: Command, act: Act): void {
     .command('create')
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--scopes <scopes>', 'comma-separated: orders:read,orders:write', scopesList)
-    .option('--mode <mode>', 'live or test', oneOf(['live', 'test'] as const, '--mode'), 'live' as KeyMode)
+    .addOption(modeOption())
     .option('--name <name>', 'a label to tell keys apart')
     .action(
       act(async ({ db, config }, opts: { org: string; scopes: KeyScope[]; mode: KeyMode; name?: string }) => {

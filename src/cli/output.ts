@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -53,6 +53,12 @@ export function oneOf<T extends string>(allowed: readonly T[], what: string) {
     return value as T;
   };
 }
+
+/** `--mode`, live unless given: of an API key or a webhook endpoint. */
+export const modeOption = () =>
+  new Option('--mode <mode>', 'live or test')
+    .argParser(oneOf(['live', 'test'] as const, '--mode'))
+    .default('live');
 
 /** The non-empty items of a comma-separated option, at least one. */
 export function commaList(value: string, what: string): string[] {

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import {
   DEFAULT_REBUILD_CONCURRENCY,
+  isOrganisationId,
   MAX_REBUILD_CONCURRENCY,
   rebuildOrderProjection,
 } from '../temporal/projection-rebuild';
@@ -8,8 +9,7 @@ import { withTemporal } from './database';
 import { fail, printJson, type Act } from './output';
 
 function organisationId(value: string): string {
-  if (!/^org_[A-Za-z0-9]{1,64}$/.test(value))
-    throw new InvalidArgumentError('--org must be an organisation id (org_…).');
+  if (!isOrganisationId(value)) throw new InvalidArgumentError('--org must be an organisation id (org_…).');
   return value;
 }
 
@@ -46,12 +46,9 @@ export function registerProjectionCommands(program: Command, act: Act): void {
     )
     .action(
       act(async ({ db, config }, opts: { org?: string; dryRun?: boolean; concurrency: number }) => {
+        const { org: organisationId, ...rest } = opts;
         const summary = await withTemporal(config, (client) =>
-          rebuildOrderProjection(db, client, {
-            organisationId: opts.org,
-            dryRun: opts.dryRun,
-            concurrency: opts.concurrency,
-          }),
+          rebuildOrderProjection(db, client, { organisationId, ...rest }),
         );
         printJson(summary);
         if (summary.failed > 0) {

@@ -7,7 +7,7 @@ import { createEndpoint, deleteEndpoint, rotateEndpointSecret } from '../setting
 import { replayDeadLetters, replayEvent, type ReplayDeps } from '../temporal/webhook-deliveries';
 import { parseEventList, type WebhookEventName } from '../webhooks/events';
 import { withTemporal } from './database';
-import { fail, oneOf, type Act, type Cli } from './output';
+import { fail, modeOption, oneOf, type Act, type Cli } from './output';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'failed', 'delivered', 'dead', 'cancelled'];
 
@@ -44,12 +44,7 @@ export function registerWebhookCommands(program: Command, act: Act): void {
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--url <url>', 'destination URL (https for live mode)')
     .option('--events <events>', 'comma-separated event names (default: all eight)', eventsOption)
-    .option(
-      '--mode <mode>',
-      'live or test',
-      oneOf(['live', 'test'] as const, '--mode'),
-      'live' as WebhookMode,
-    )
+    .addOption(modeOption())
     .action(
       act(async (cli, opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) => {
         const input = { organisationId: opts.org, url: opts.url, mode: opts.mode, events: opts.events };

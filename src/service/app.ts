@@ -1,20 +1,18 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import Koa from 'koa';
-import type { Pool } from 'pg';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import { createDatabase } from '../db/database';
 import type { Logger } from '../logger';
 import type { AppState } from '../api/context';
-import { databaseCheck, type HealthCheck } from '../health';
+import { databaseCheck } from '../health';
 import { errorHandler } from '../api/errors';
 import { healthRoutes } from '../api/health/health.routes';
 import {
   authenticate,
+  CachedActiveKeys,
   callerOfHeader,
+  LastUsedTracker,
   uncachedActiveKeys,
-  type ActiveKeys,
-  type LastUsedTracker,
 } from '../api/middleware/authenticate';
 import { httpMetrics } from '../api/middleware/http-metrics';
 import { jsonBody } from '../api/middleware/json-body';
@@ -22,6 +20,7 @@ import {
   createRateLimiter,
   limitPerKeyAndOrganisation,
   quoteLimit,
+  rateLimitStore,
   type ConsumeRateLimit,
   type RateLimitStore,
 } from '../api/middleware/rate-limit';
@@ -36,44 +35,23 @@ import { quoteRoutes } from '../api/quote/quote.routes';
 import { orderDocumentRoutes, orderReadRoutes } from '../api/orders/orders.routes';
 import { orderWriteRoutes } from '../api/orders/orders.write.routes';
 import { statusRoutes } from '../api/status/status.routes';
-import type { StatusDeps } from '../status/status.service';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from '../api/stripe/stripe-webhook.routes';
 import { testHelperRoutes } from '../api/test-helpers/test-helpers.routes';
 import { verifyRoutes } from '../api/verify/verify.routes';
 import { settingsConsole } from '../settings/web/console';
 import { createStripeClient } from '../payments/stripe-account';
 import type { OrderTimings } from '../workflows/order.messages';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  /** The pool behind `db`, shared with the rate limiter's store. */
-  pool: Pool;
-  /** Where rate-limit counters live: PostgreSQL through `pool`, or Redis when REDIS_URL is set. */
-  rateLimitStore: RateLimitStore;
-  log: Logger;
-  lastUsed: LastUsedTracker;
-  /** How API keys are looked up; defaults to one query per request (the API process caches, see server.ts). */
-  activeKeys?: ActiveKeys;
-  /** Extra readiness probes for GET /api/health (Temporal), beside the database. */
-  healthChecks: Record<string, HealthCheck>;
-  temporal: Client;
-  /** Temporal's service on a probe connection (deadline on every call) for the status page; else `temporal`'s. */
-  probeService?: StatusDeps['probeService'];
-  /** Task queue of the order workers; defaults to config.temporalTaskQueue (tests use their own). */
-  orderTaskQueue?: string;
-  /** Waits of the order workflow; defaults to config.orders.timings (tests shorten them). */
-  orderTimings?: OrderTimings;
-}
+import { CLOSE_RESERVE_MS, type ShutdownDeadline } from '../shutdown';
+import { connectTemporalClient, temporalSecurity } from '../temporal/client';
+import { temporalProbe } from '../temporal/probe';
 
 /** Checks of a document per client IP and minute (GET and POST /verify/:id). */
 export const VERIFY_PER_IP_PER_MINUTE = 30;
 
 /** The spec's two limits and the public pages' own. */
-function rateLimiters(deps: AppDeps) {
+function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
   const perMinute = (name: string, points: number, behind?: { quota: string }) =>
-    createRateLimiter(deps.rateLimitStore, { name, points, durationSeconds: 60, behind });
-  const limits = deps.config.rateLimits;
+    createRateLimiter(store, { name, points, durationSeconds: 60, behind });
   return {
     perKey: perMinute('api-key', limits.perKeyPerMinute),
     // Above the per-key limit: more keys do not buy an organisation more requests.
@@ -94,8 +72,11 @@ function rateLimiters(deps: AppDeps) {
  * Each mode pays through its own Stripe account (STRIPE_SECRET_KEY, STRIPE_TEST_SECRET_KEY) or the sandbox; the
  * sandbox pays without money moving and without authentication, so it is served in development only.
  */
-function paymentRoutes(deps: AppDeps, taskQueue: string, perIpPages: ConsumeRateLimit) {
-  const { config, db, temporal } = deps;
+function paymentRoutes(
+  { config, db, temporal, log }: Pick<ApiClients, 'db' | 'temporal'> & { config: Config; log: Logger },
+  taskQueue: string,
+  perIpPages: ConsumeRateLimit,
+) {
   const { secretKey, webhookSecret, testSecretKey, testWebhookSecret, apiUrl } = config.stripe;
   const stripeSecrets: StripeWebhookSecret[] = [
     ...(secretKey && webhookSecret ? [{ secret: webhookSecret, livemode: true }] : []),
@@ -109,7 +90,7 @@ function paymentRoutes(deps: AppDeps, taskQueue: string, perIpPages: ConsumeRate
           secrets: stripeSecrets,
           db,
           temporal,
-          log: deps.log,
+          log,
           taskQueue,
         })
       : null;
@@ -120,15 +101,75 @@ function paymentRoutes(deps: AppDeps, taskQueue: string, perIpPages: ConsumeRate
   return { stripeWebhooks, pages };
 }
 
-export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db, temporal } = deps;
+/** The order workflows' task queue and waits, when not the configuration's (tests use their own). */
+export type OrderOverrides = { orderTaskQueue?: string; orderTimings?: OrderTimings };
+
+/** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
+export async function wireApi(config: Config, log: Logger, orders: OrderOverrides = {}) {
+  const clients = await connectClients(config, log);
+  return { ...clients, app: createApp(config, log, clients, orders) };
+}
+
+/** The API's connections: PostgreSQL, Temporal and its probe, the rate-limit store, the API key cache. */
+async function connectClients(config: Config, log: Logger) {
+  if (!config.databaseUrl || !config.temporalAddress) {
+    throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
+  }
+  const security = temporalSecurity(config.temporalConnection);
+  const temporalHealth = temporalProbe(config.temporalAddress, {
+    namespace: config.temporalNamespace,
+    log,
+    security,
+  });
+  // A namespace without our search attributes would fail every order: refuse to start, saying how to fix it.
+  await temporalHealth.verifySetup().catch(async (err: unknown) => {
+    await temporalHealth.close();
+    throw err;
+  });
+  const { db, pool } = createDatabase(config.databaseUrl, config.databasePoolSize, config.database);
+  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
+    onRequestPath: true,
+    security,
+  });
+  const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
+  const limitStore = await rateLimitStore(pool, config.redisUrl, log);
+  // Remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY).
+  const cachedKeys =
+    config.apiKeyCacheTtlMs > 0
+      ? new CachedActiveKeys({ db, databaseUrl: config.databaseUrl, log, ttlMs: config.apiKeyCacheTtlMs })
+      : undefined;
+  await cachedKeys?.start();
+  return {
+    db,
+    pool,
+    temporal,
+    temporalHealth,
+    limitStore,
+    lastUsed,
+    activeKeys: cachedKeys ?? uncachedActiveKeys(db),
+    /** Flushes last-used times and closes the rate-limit store, the key cache, Temporal and the pool. */
+    async close(deadline: ShutdownDeadline) {
+      await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
+      limitStore.redis?.disconnect();
+      await deadline.within(log, 'stop API key cache', async () => cachedKeys?.stop(), CLOSE_RESERVE_MS);
+      // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
+      await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
+      await deadline.within(log, 'close Temporal probe connection', () => temporalHealth.close(), 1000);
+      await deadline.within(log, 'close database pool', () => db.destroy());
+    },
+  };
+}
+
+type ApiClients = Awaited<ReturnType<typeof connectClients>>;
+
+function createApp(config: Config, log: Logger, clients: ApiClients, orders: OrderOverrides): Koa<AppState> {
+  const { db, temporal, activeKeys } = clients;
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
 
-  const { perKey, perOrganisation, ...perIp } = rateLimiters(deps);
+  const { perKey, perOrganisation, ...perIp } = rateLimiters(clients.limitStore, config.rateLimits);
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const inV1 = (router: Router<AppState>) => v1.use(router.routes(), router.allowedMethods());
-  const activeKeys = deps.activeKeys ?? uncachedActiveKeys(db);
   const caller = (header: string | undefined) => callerOfHeader(activeKeys, header);
   const limitQuote = quoteLimit(caller, { perKey, perOrganisation, perIp: perIp.quote });
   const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
@@ -136,34 +177,34 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   inV1(noticeTypesRoutes(perIp.noticeTypes));
   inV1(openApiRoutes());
   const authenticated = [
-    authenticate(activeKeys, deps.lastUsed),
+    authenticate(activeKeys, clients.lastUsed),
     limitPerKeyAndOrganisation({ perKey, perOrganisation }),
   ];
   v1.use('/orders', ...authenticated);
   inV1(orderReadRoutes(db, config.api.cursorKeys));
   v1.use('/events', ...authenticated);
   inV1(eventRoutes(db, config.api.cursorKeys));
-  const taskQueue = deps.orderTaskQueue ?? config.temporalTaskQueue;
-  const timings = deps.orderTimings ?? config.orders.timings;
+  const taskQueue = orders.orderTaskQueue ?? config.temporalTaskQueue;
+  const timings = orders.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
   inV1(orderDocumentRoutes(db));
   v1.use('/test_helpers', ...authenticated);
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
-  const payments = paymentRoutes(deps, taskQueue, perIp.pages);
+  const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
-    { database: databaseCheck(db), ...deps.healthChecks },
+    { database: databaseCheck(db), temporal: clients.temporalHealth.check },
     config.api.dependencyRetryAfterSeconds,
   );
   api.use(health.routes(), health.allowedMethods());
 
   const serve = (router: Router<AppState>) => app.use(router.routes()).use(router.allowedMethods());
-  app.use(requestContext(deps.log));
+  app.use(requestContext(log));
   app.use(httpMetrics());
   app.use(pageSecurityHeaders(config.publicBaseUrl));
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
-  app.use(settingsConsole({ config, db, pool: deps.pool, log: deps.log, temporal, taskQueue }));
+  app.use(settingsConsole({ config, db, pool: clients.pool, log, temporal, taskQueue }));
   app.use(errorHandler(config.api.dependencyRetryAfterSeconds));
   // The payment pages read their own form bodies, ahead of the JSON API's parser.
   payments.pages.forEach(serve);
@@ -177,6 +218,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   serve(integrationRoutes({ db, temporal }));
   if (payments.stripeWebhooks) serve(payments.stripeWebhooks);
   serve(docsRoutes());
-  serve(statusRoutes({ config, db, temporal, taskQueue, probeService: deps.probeService }));
+  serve(
+    statusRoutes({ config, db, temporal, taskQueue, probeService: clients.temporalHealth.workflowService }),
+  );
   return app;
 }

@@ -2,10 +2,9 @@ import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { CachedActiveKeys, LastUsedTracker } from '../api/middleware/authenticate';
 import type { Config } from '../config';
 import { CLOSE_RESERVE_MS, ShutdownDeadline } from '../shutdown';
-import { createDatabase, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus, refreshStaleOrderBodies } from '../db/orders.repository';
 import {
@@ -16,82 +15,10 @@ import {
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
-import { connectTemporalClient, temporalSecurity } from '../temporal/client';
-import { createApp, type AppDeps } from './app';
-import { temporalProbe } from '../temporal/probe';
+import { wireApi } from './app';
 import type { AppState } from '../api/context';
-import { rateLimitStore } from '../api/middleware/rate-limit';
 import { startPeriodicSweep } from '../api/periodic-sweep';
 import { checkReferenceData } from '../notices/check-reference-data';
-
-/** The API's clients and app, wired as the API process runs them (tests start the same wiring). */
-export async function wireApi(
-  config: Config,
-  log: Logger,
-  opts: {
-    poolSize?: number;
-    cacheActiveKeys?: boolean;
-    orders?: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'>;
-  } = {},
-) {
-  if (!config.databaseUrl || !config.temporalAddress) {
-    throw new Error('The API process needs DATABASE_URL and TEMPORAL_ADDRESS (npm start provides both).');
-  }
-  const security = temporalSecurity(config.temporalConnection);
-  const temporalHealth = temporalProbe(config.temporalAddress, {
-    namespace: config.temporalNamespace,
-    log,
-    security,
-  });
-  // A namespace without our search attributes would fail every order: refuse to start, saying how to fix it.
-  await temporalHealth.verifySetup().catch(async (err: unknown) => {
-    await temporalHealth.close();
-    throw err;
-  });
-  const poolSize = opts.poolSize ?? config.databasePoolSize;
-  const { db, pool } = createDatabase(config.databaseUrl, poolSize, config.database);
-  const temporal = await connectTemporalClient(config.temporalAddress, config.temporalNamespace, {
-    onRequestPath: true,
-    security,
-  });
-  const lastUsed = new LastUsedTracker(db, log, config.apiKeyLastUsedFlushMs);
-  const limitStore = await rateLimitStore(pool, config.redisUrl, log);
-  const cacheKeys = opts.cacheActiveKeys ?? config.apiKeyCacheTtlMs > 0;
-  // Remembered for API_KEY_CACHE_TTL_MS, forgotten at once on revocation (LISTEN/NOTIFY).
-  const activeKeys = cacheKeys
-    ? new CachedActiveKeys({ db, databaseUrl: config.databaseUrl, log, ttlMs: config.apiKeyCacheTtlMs })
-    : undefined;
-  await activeKeys?.start();
-  const app = createApp({
-    config,
-    db,
-    pool,
-    rateLimitStore: limitStore,
-    activeKeys,
-    log,
-    lastUsed,
-    healthChecks: { temporal: temporalHealth.check },
-    probeService: temporalHealth.workflowService,
-    temporal,
-    ...opts.orders,
-  });
-  return {
-    db,
-    temporal,
-    lastUsed,
-    app,
-    /** Flushes last-used times and closes the rate-limit store, the key cache, Temporal and the pool. */
-    async close(deadline: ShutdownDeadline) {
-      await deadline.within(log, 'flush API key last-used times', () => lastUsed.flush(), CLOSE_RESERVE_MS);
-      limitStore.redis?.disconnect();
-      await deadline.within(log, 'stop API key cache', async () => activeKeys?.stop(), CLOSE_RESERVE_MS);
-      // Closing a Temporal connection whose server has gone can wait forever: bounded, then abandoned.
-      await deadline.within(log, 'close Temporal connection', () => temporal.connection.close(), 1000);
-      await deadline.within(log, 'close Temporal probe connection', () => temporalHealth.close(), 1000);
-      await deadline.within(log, 'close database pool', () => db.destroy());
-    },
-  };
-}
 
 /** The API process: the wiring, its periodic sweeps, /metrics, and the HTTP server; `stop` drains them by the deadline. */
 export async function startApiServer(config: Config, log: Logger) {

@@ -4,11 +4,10 @@ import {
   defaultGrpcRetryOptions,
   makeGrpcRetryInterceptor,
   WorkflowExecutionAlreadyStartedError,
-  type TLSConfig,
   type WorkflowStartOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { TemporalConnectionConfig } from '../config';
+import type { Config } from '../config';
 import { temporalClientInterceptors } from '../observability/temporal-tracing';
 
 /** Lazily connecting: the API starts (and serves reads) even while Temporal is unreachable. */
@@ -29,18 +28,15 @@ export async function connectTemporalClient(
   return new Client({ connection, namespace, interceptors: temporalClientInterceptors() });
 }
 
-export interface TemporalSecurity {
-  tls?: TLSConfig;
-  apiKey?: string;
-}
-
 /** TEMPORAL_TLS_* and TEMPORAL_API_KEY, for every connection to Temporal. */
-export function temporalSecurity(connection: TemporalConnectionConfig): TemporalSecurity {
+export function temporalSecurity(connection: Config['temporalConnection']) {
   return {
     ...(connection.tls && { tls: connection.tls }),
     ...(connection.apiKey && { apiKey: connection.apiKey }),
   };
 }
+
+export type TemporalSecurity = ReturnType<typeof temporalSecurity>;
 
 /** Whether this call started the workflow; false when it was already started (or, by its reuse policy, run). */
 export async function startOnce<T extends Workflow>(

@@ -47,7 +47,7 @@ import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payme
 import { simulatorWorkflowId } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
 import { startOnce } from './client';
-import { workPriority } from './priority';
+import { workPriority } from './task-queues';
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
 

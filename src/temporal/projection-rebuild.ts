@@ -7,11 +7,13 @@ import { orderStateQuery } from '../workflows/order.messages';
 export const DEFAULT_REBUILD_CONCURRENCY = 8;
 export const MAX_REBUILD_CONCURRENCY = 64;
 const MAX_REPORTED_FAILURES = 20;
-const ORGANISATION_ID = /^org_[A-Za-z0-9]{1,64}$/;
 const ORDER_WORKFLOW_ID = /^order:(ord_[A-Za-z0-9]+)$/;
 
+/** Nothing else may be spliced into the list query. */
+export const isOrganisationId = (value: string) => /^org_[A-Za-z0-9]{1,64}$/.test(value);
+
 export function orderWorkflowsQuery(organisationId?: string): string {
-  if (organisationId !== undefined && !ORGANISATION_ID.test(organisationId)) {
+  if (organisationId !== undefined && !isOrganisationId(organisationId)) {
     throw new RangeError(`not an organisation id: ${JSON.stringify(organisationId)}`);
   }
   const base = `WorkflowType = 'orderWorkflow'`;
@@ -27,13 +29,9 @@ export function orderWorkflowsQuery(organisationId?: string): string {
 export async function rebuildOrderProjection(
   db: Db,
   temporal: Client,
-  /** `concurrency`: workflows queried at once (1–64). */
-  opts: { organisationId?: string; dryRun?: boolean; concurrency?: number } = {},
+  /** `concurrency`: workflows queried at once (1 to MAX_REBUILD_CONCURRENCY, as the CLI checks it). */
+  opts: { organisationId?: string; dryRun?: boolean; concurrency: number },
 ) {
-  const concurrency = Math.min(
-    MAX_REBUILD_CONCURRENCY,
-    Math.max(1, Math.floor(opts.concurrency ?? DEFAULT_REBUILD_CONCURRENCY)),
-  );
   // `written` counts the rows a dry run would write.
   const failures: Array<{ orderId: string; error: string }> = [];
   const summary = { scanned: 0, written: 0, unchanged: 0, failed: 0, dryRun: opts.dryRun === true, failures };
@@ -68,7 +66,7 @@ export async function rebuildOrderProjection(
     }
     const task = rebuildOne(execution.workflowId, match[1]).finally(() => inFlight.delete(task));
     inFlight.add(task);
-    if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    if (inFlight.size >= opts.concurrency) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
   return summary;

@@ -21,8 +21,7 @@ import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 import { startOnce } from './client';
-import { workPriority } from './priority';
-import { orderTaskQueue } from './task-queues';
+import { orderTaskQueue, workPriority } from './task-queues';
 
 /** Starts one delivery run's workflow: its id, or null when it was started before (even if it finished). */
 export async function startDeliveryWorkflow(

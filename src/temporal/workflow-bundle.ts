@@ -12,11 +12,9 @@ const COMPILED = __filename.endsWith('.js');
 const ROOT = path.resolve(__dirname, COMPILED ? '../../..' : '../..');
 
 /** Where bundles are kept: dist/workflow-bundle when compiled, else a cache under node_modules/.cache. */
-export function workflowBundleDir(): string {
-  return COMPILED
-    ? path.join(ROOT, 'dist', 'workflow-bundle')
-    : path.join(ROOT, 'node_modules', '.cache', 'notices', 'workflow-bundle');
-}
+export const WORKFLOW_BUNDLE_DIR = COMPILED
+  ? path.join(ROOT, 'dist', 'workflow-bundle')
+  : path.join(ROOT, 'node_modules', '.cache', 'notices', 'workflow-bundle');
 
 /**
  * A bundle's file is named by the hash of all it can be built from: the options, package.json (every dependency
@@ -90,7 +88,7 @@ export const workerBundleRequest = (traced = workflowInterceptorModules().length
  * Builds the bundle and saves it by an atomic rename: `npm run build`'s step, and a start that found no current
  * bundle. Not saved when a source changed while it was bundled: the bundle may hold the older text.
  */
-export async function buildWorkflowBundle(log: Logger, request: BundleRequest, dir = workflowBundleDir()) {
+export async function buildWorkflowBundle(log: Logger, request: BundleRequest, dir = WORKFLOW_BUNDLE_DIR) {
   const codePath = bundleFile(dir, request);
   const code = await bundleWorkflows(log, request);
   if (bundleFile(dir, request) !== codePath) {
@@ -114,7 +112,7 @@ export async function buildWorkflowBundle(log: Logger, request: BundleRequest, d
  * The saved bundle when it is current, else one built now and saved. Compiled, a missing bundle is a build that
  * skipped its bundling step: a warning.
  */
-export async function workflowBundle(log: Logger, request: BundleRequest, dir = workflowBundleDir()) {
+export async function workflowBundle(log: Logger, request: BundleRequest, dir = WORKFLOW_BUNDLE_DIR) {
   const codePath = savedWorkflowBundle(dir, request);
   if (codePath) return { codePath };
   const hint = COMPILED ? ' (run npm run build)' : '';

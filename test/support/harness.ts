@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import type { AppDeps } from '../../src/service/app';
-import { createApiServer, wireApi } from '../../src/service/server';
+import { wireApi, type OrderOverrides } from '../../src/service/app';
+import { createApiServer } from '../../src/service/server';
 import type { LastUsedTracker } from '../../src/api/middleware/authenticate';
 import { loadConfig, type Config } from '../../src/config';
 import { createApiKey } from '../../src/db/api-keys.repository';
@@ -39,17 +39,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * A real API in-test, wired as the API process wires it (`wireApi`, src/service/server.ts): the real Koa app on a
+ * A real API in-test, wired as the API process wires it (`wireApi`, src/service/app.ts): the real Koa app on a
  * real port, real PostgreSQL, real Temporal client. Keys are read from the database on every request (no
  * cache), so a test that changes keys sees it at once.
  */
 export async function startTestApi(
   overrides: Record<string, string> = {},
-  orders: Pick<AppDeps, 'orderTaskQueue' | 'orderTimings'> = {},
+  orders: OrderOverrides = {},
 ): Promise<TestApi> {
-  const config = testConfig(overrides);
+  const config = testConfig({ DATABASE_POOL_SIZE: '5', API_KEY_CACHE_TTL_MS: '0', ...overrides });
   const log = createLogger(config.logLevel, 'test-api');
-  const wired = await wireApi(config, log, { poolSize: 5, cacheActiveKeys: false, orders });
+  const wired = await wireApi(config, log, orders);
   const server: Server = createApiServer(wired.app, config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;

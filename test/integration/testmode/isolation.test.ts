@@ -1,8 +1,7 @@
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
-import { LIVE_PRIORITY, TEST_MODE_PRIORITY } from '../../../src/temporal/priority';
-import { testModeTaskQueue } from '../../../src/temporal/task-queues';
+import { LIVE_PRIORITY, TEST_MODE_PRIORITY, testModeTaskQueue } from '../../../src/temporal/task-queues';
 import { orderWorkflowId } from '../../../src/workflows/order.messages';
 import { simulatorWorkflowId } from '../../../src/workflows/simulated-newspaper.messages';
 import { call, integrationKeysFor, type TestApi } from '../../support/harness';

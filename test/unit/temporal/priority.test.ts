@@ -1,5 +1,5 @@
 import { newId } from '../../../src/ids';
-import { LIVE_PRIORITY, TEST_MODE_PRIORITY, workPriority } from '../../../src/temporal/priority';
+import { LIVE_PRIORITY, TEST_MODE_PRIORITY, workPriority } from '../../../src/temporal/task-queues';
 
 describe('workPriority', () => {
   test('live work is dispatched first: a lower key than test-mode work and than the default (3)', () => {
