@@ -82,7 +82,7 @@ async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
       });
     });
   } catch (err) {
-    // e.g. no module proxy: the caller says what to install instead.
+    // e.g. no module proxy: let the caller fall back to the SDK's download instead of failing.
     log.error({ err: String(err) }, 'could not build the Temporal CLI');
     return false;
   } finally {
@@ -92,7 +92,10 @@ async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
   return true;
 }
 
-/** A working `temporal` binary: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (if `install`) one built with Go. */
+/**
+ * A working `temporal` binary: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (if `install`) one built with Go.
+ * Null: callers fall back to the SDK's download of the dev server.
+ */
 export async function findTemporalCli(
   opts: { install?: boolean; log?: DevLog; toolsBin?: string } = {},
 ): Promise<TemporalCli | null> {

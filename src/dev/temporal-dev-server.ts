@@ -17,8 +17,10 @@ export interface TemporalDevServerOptions {
   searchAttributes?: Record<string, SearchAttributeTypeName>;
   ui?: boolean;
   log: DevLog;
-  /** Which binary to run; undefined looks one up (without building); null fails, saying what to install. */
+  /** Which binary to run; undefined looks one up (without building), null forces the SDK download. */
   cli?: TemporalCli | null;
+  /** Let @temporalio/testing run the given CLI instead of spawning it ourselves (exercises the fallback offline). */
+  useSdkLauncher?: boolean;
   startTimeoutMs?: number;
 }
 
@@ -26,6 +28,8 @@ export interface TemporalDevServer {
   address: string;
   namespace: string;
   uiUrl: string | null;
+  /** 'cli': we run the local binary; 'sdk': @temporalio/testing runs it (downloaded unless given a CLI). */
+  source: 'cli' | 'sdk';
   stop(): Promise<void>;
 }
 
@@ -37,6 +41,12 @@ function withDefaults(opts: TemporalDevServerOptions) {
 }
 type Resolved = ReturnType<typeof withDefaults>;
 
+/** A server process on its way up: how to stop it, and why it has already died (null while it runs). */
+type Launched = { stop(): Promise<void>; died(): Error | null };
+
+const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
+  Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
+
 /** Starts a Temporal dev server for local runs and tests; callers call stop(). */
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const o = withDefaults(opts);
@@ -45,12 +55,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   if (o.dbFilename) mkdirSync(path.dirname(path.resolve(o.dbFilename)), { recursive: true });
 
   const cli = o.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : o.cli;
-  if (!cli) {
-    throw new Error(
-      'no Temporal CLI: build it with `npx tsx scripts/ensure-temporal-cli.ts` (needs Go) or set TEMPORAL_CLI_PATH',
-    );
-  }
-  const server = launchCli(cli, o);
+  const source = cli && !o.useSdkLauncher ? 'cli' : 'sdk';
+  const server = cli && source === 'cli' ? launchCli(cli, o) : await launchThroughSdk(o, cli);
   const address = `${IP}:${o.port}`;
   try {
     const timeoutMs = o.startTimeoutMs ?? 60_000;
@@ -64,19 +70,15 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   }
   const uiUrl = o.ui ? `http://${IP}:${o.uiPort}` : null;
   o.log.info({ address, ui: uiUrl, db: o.dbFilename ?? 'memory' }, 'Temporal dev server ready');
-  return { address, namespace: o.namespace, uiUrl, stop: server.stop };
+  return { address, namespace: o.namespace, uiUrl, source, stop: server.stop };
 }
 
-/** The server process on its way up: how to stop it, and why it has already died (null while it runs). */
-function launchCli(cli: TemporalCli, o: Resolved) {
+function launchCli(cli: TemporalCli, o: Resolved): Launched {
   const args = [
     ...['server', 'start-dev', '--ip', IP, '--port', String(o.port), '--namespace', o.namespace],
     ...(o.dbFilename ? ['--db-filename', o.dbFilename] : []),
     ...(o.ui ? ['--ui-port', String(o.uiPort)] : ['--headless']),
-    ...Object.entries(o.searchAttributes).flatMap(([name, type]) => [
-      '--search-attribute',
-      `${name}=${type}`,
-    ]),
+    ...searchAttributeArgs(o.searchAttributes),
     ...['--log-level', 'warn'],
   ];
   o.log.info({ cli: cli.path, args: args.join(' ') }, 'starting Temporal dev server');
@@ -101,6 +103,35 @@ function launchCli(cli: TemporalCli, o: Resolved) {
     await stopChild(child, 10_000, () => o.log.warn('Temporal dev server ignored SIGTERM; killing it'));
   });
   return { stop, died: () => exited };
+}
+
+/** Fallback for machines with internet and no CLI: the SDK downloads and runs the dev server. */
+async function launchThroughSdk(o: Resolved, cli: TemporalCli | null): Promise<Launched> {
+  if (!cli) o.log.warn('no Temporal CLI found; letting @temporalio/testing download the dev server');
+  // Loaded lazily: @temporalio/testing is only needed on this path.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { TestWorkflowEnvironment } = require('@temporalio/testing') as typeof import('@temporalio/testing');
+  try {
+    const env = await TestWorkflowEnvironment.createLocal({
+      server: {
+        executable: cli ? { type: 'existing-path', path: cli.path } : { type: 'cached-download' },
+        dbFilename: o.dbFilename,
+        ip: IP,
+        port: o.port,
+        ui: o.ui,
+        uiPort: o.ui ? o.uiPort : undefined,
+        namespace: o.namespace,
+        extraArgs: searchAttributeArgs(o.searchAttributes),
+      },
+    });
+    return { stop: once(() => env.teardown()), died: () => null };
+  } catch (err) {
+    throw new Error(
+      `could not start the Temporal dev server through the SDK (${String(err)}); without internet, build the CLI with ` +
+        '`npx tsx scripts/ensure-temporal-cli.ts` or set TEMPORAL_CLI_PATH',
+      { cause: err },
+    );
+  }
 }
 
 /** Polls until the frontend answers and the namespace exists (or the server has died), then returns a connection. */

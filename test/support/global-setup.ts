@@ -15,7 +15,7 @@ import { MissingTestTool, requireTestTools } from './test-tools';
 export default async function globalSetup(): Promise<void> {
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn', 'test-setup');
   await requireTestTools();
-  // A fresh machine gets the CLI installed once (go install).
+  // A fresh machine gets the CLI installed once (go install); the SDK's download is the last resort.
   const cli = await findTemporalCli({ install: true, log });
   const name = `notices_test_${Date.now()}_${process.pid}`;
   const url = await createDatabase(name);

@@ -49,7 +49,7 @@ describe('startTemporalDevServer with the Temporal CLI', () => {
 
   it('runs in memory with the search attributes registered, and frees its port on stop', async () => {
     const server = await start();
-    expect(server).toMatchObject({ namespace: 'default', uiUrl: null });
+    expect(server).toMatchObject({ namespace: 'default', uiUrl: null, source: 'cli' });
 
     const attrs = await withClient(server.address, async (client) => {
       const res = await client.connection.operatorService.listSearchAttributes({ namespace: 'default' });
@@ -77,6 +77,25 @@ describe('startTemporalDevServer with the Temporal CLI', () => {
     );
     expect(description.status.name).toBe('RUNNING');
     await second.stop();
+  });
+
+  it('runs through the SDK launcher too (the fallback path, given our CLI instead of a download)', async () => {
+    const port = await findFreePort();
+    const server = await startTemporalDevServer({
+      port,
+      cli,
+      useSdkLauncher: true,
+      searchAttributes,
+      log: silentLog,
+    });
+    started.push(server);
+    expect(server.source).toBe('sdk');
+    const attrs = await withClient(server.address, async (client) => {
+      const res = await client.connection.operatorService.listSearchAttributes({ namespace: 'default' });
+      return res.customAttributes;
+    });
+    expect(attrs).toMatchObject({ OrderStatus: KEYWORD, Livemode: BOOL });
+    await server.stop();
   });
 
   it('fails clearly when the port is taken', async () => {
