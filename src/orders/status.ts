@@ -128,3 +128,14 @@ export function nextStatus(
   const [from, to] = FORWARD[transition];
   return from === current ? to : null;
 }
+
+/** A 409 `invalid_state_transition` refusal of `what` unless the transition fits the order's status. */
+export function checkTransition(
+  order: { status: OrderStatus; type: string },
+  transition: OrderTransition,
+  what: string,
+): void {
+  if (nextStatus(order.status, transition, { probate: order.type === 'probate' }) === null) {
+    throw doesNotFit(what, { status: order.status });
+  }
+}

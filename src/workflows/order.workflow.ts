@@ -47,12 +47,8 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
   } else {
     await p.exclusive(() => placeOrder(p));
   }
-  if (!p.created) {
-    await condition(allHandlersFinished);
-    return { status: p.status, version: p.order.version };
-  }
 
-  while (!isFinal(p.status) || awaitsOperator(p)) {
+  while (p.placement === 'placed' && (!isFinal(p.status) || awaitsOperator(p))) {
     if (continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(() => settled(p));
@@ -102,8 +98,8 @@ function registerHandlers(p: OrderProcess): void {
       p.exclusive(async () => (await fn(p, a), p.order));
 
   setHandler(m.placeOrderUpdate, async () => {
-    await condition(() => p.created || p.createFailure !== null);
-    if (p.createFailure) throw p.createFailure;
+    await condition(() => p.placement !== null);
+    if (p.placement instanceof ApplicationFailure) throw p.placement;
     return p.order;
   });
 

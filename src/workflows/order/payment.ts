@@ -1,16 +1,17 @@
 import { strayRefundPurpose } from '../../orders/payment-keys';
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
+import { checkPayable, invoicedByUs, paymentEffect } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
+import { checkTransition } from '../../orders/status';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
-import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
+import { asWorkflowRefusal, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 import type { Order } from '../../orders/order';
 
@@ -20,23 +21,9 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
 export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
-/** Sets up the payment of `order` (as it is about to be committed); answers what the order shows of it. */
-export async function setUpPayment(
-  p: OrderProcess,
-  order: Order,
-): Promise<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
-  // A method that calls no provider is set up here, so the placing update answers from the first workflow task.
-  const payment =
-    setUpWithoutProvider(order, p.input.publicBaseUrl) ??
-    (await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) }));
-  p.paymentRefIs(payment.paymentRef);
-  const { invoiceUrl, paymentState } = payment;
-  return { checkoutUrl: keepCheckout(p, payment), invoiceUrl, paymentState };
-}
-
 export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
   if (p.order.poReference === r.poReference) return 'repeat';
-  checkTransition(p, 'po_received', 'A PO reference');
+  asWorkflowRefusal(() => checkTransition(p.order, 'po_received', 'A PO reference'));
   return 'apply';
 }
 

@@ -1,6 +1,5 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import { AppError, type ErrorCode } from '../../errors';
-import { doesNotFitMessage, nextStatus, type OrderTransition } from '../../orders/status';
 import { UNCHANGED, type Refusal } from '../order.messages';
 import type { OrderProcess } from './process';
 
@@ -68,9 +67,3 @@ export async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
 
 export const stateRefusal = (p: OrderProcess, message: string) =>
   refuse('invalid_state_transition', message, { status: p.status });
-
-export function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
-  if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
-    throw stateRefusal(p, doesNotFitMessage(what, p.status));
-  }
-}
