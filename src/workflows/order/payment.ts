@@ -75,47 +75,44 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
 }
 
 /**
- * A payment the order did not expect: recorded and refunded in full through the provider that took it, under a
- * key of its own; one no provider can refund, or a refund that fails, flags the order for an operator.
+ * A payment the order did not expect: recorded and refunded in full through the provider that took it; one no
+ * provider can refund, or a refund that fails, flags the order for an operator.
  */
 async function refundStrayPayment(
   p: OrderProcess,
   m: PaymentReceived,
-  d: { reason: StrayReason; amountGbpPence: number },
+  { reason, amountGbpPence }: { reason: StrayReason; amountGbpPence: number },
 ): Promise<void> {
   const { paymentRef } = m;
-  const { reason, amountGbpPence } = d;
-  const charge = ledgerLine('charge', amountGbpPence, paymentRef, reason);
-  const details = { reason, paymentRef, providerEventId: m.providerEventId, amountGbpPence };
   const refundable =
     paymentRef && (p.order.paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef));
-  if (!refundable) {
-    return p.commit(
-      { needsAttention: true },
-      { ledger: [charge], audit: { action: 'stray_payment', actor: m.actor, details } },
-    );
-  }
+  const refundId = refundable ? await refundStray({ orderId: p.order.id, paymentRef, amountGbpPence }) : null;
+  const action = !refundable ? 'stray_payment' : refundId ? 'stray_payment_refunded' : 'stray_refund_failed';
+  const details = { reason, paymentRef, providerEventId: m.providerEventId, amountGbpPence };
+  await p.commit(refundId ? {} : { needsAttention: true }, {
+    ledger: [
+      ledgerLine('charge', amountGbpPence, paymentRef, reason),
+      ...(refundId ? [ledgerLine('refund', amountGbpPence, refundId, reason)] : []),
+    ],
+    audit: { action, actor: m.actor, details: { ...details, ...(refundId && { refundId }) } },
+  });
+}
+
+/**
+ * A stray payment's refund in full, under the one key the order's workflow and the closed-order payment workflow
+ * both use (a payment is never refunded twice); null when the refund fails.
+ */
+export async function refundStray(
+  r: { orderId: string; paymentRef: string; amountGbpPence: number },
+  invoice = false,
+): Promise<string | null> {
   try {
-    const purpose = strayRefundPurpose(paymentRef);
-    const refundId = await refunds.refundPayment({
-      orderId: p.order.id,
-      paymentRef,
-      amountGbpPence,
-      purpose,
-    });
-    await p.commit(
-      {},
-      {
-        ledger: [charge, ledgerLine('refund', amountGbpPence, refundId, reason)],
-        audit: { action: 'stray_payment_refunded', actor: m.actor, details: { ...details, refundId } },
-      },
-    );
+    return await (invoice
+      ? refunds.refundInvoicePayment({ ...r, invoiceId: r.paymentRef, purpose: 'stray' })
+      : refunds.refundPayment({ ...r, purpose: strayRefundPurpose(r.paymentRef) }));
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    await p.commit(
-      { needsAttention: true },
-      { ledger: [charge], audit: { action: 'stray_refund_failed', actor: m.actor, details } },
-    );
+    return null;
   }
 }
 
