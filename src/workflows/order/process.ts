@@ -37,24 +37,19 @@ export interface Change {
 export const nowIso = () => new Date().toISOString();
 
 /** The state of a new order's first run, before its placement's first write. */
-function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
+function newOrderState({ order: { notice, ...placed } }: OrderWorkflowInput): CarriedOrderState {
   const at = nowIso();
   return {
     order: {
-      id: o.id,
-      organisationId: o.organisationId,
-      livemode: o.livemode,
+      ...placed,
       reference: '',
-      status: initialStatus(o.paymentMethod),
-      type: o.type,
-      ...noticeOnOrder(o.notice),
-      paymentMethod: o.paymentMethod,
+      status: initialStatus(placed.paymentMethod),
+      ...noticeOnOrder(notice),
       paymentState: 'pending',
       amountPaidGbpPence: 0,
       amountRefundedGbpPence: 0,
       checkoutUrl: null,
       invoiceUrl: null,
-      clientRef: o.clientRef,
       proofPdfUrl: null,
       certificateUrl: null,
       newspaperReference: null,
@@ -70,7 +65,7 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
       updatedAt: at,
       version: 0,
     },
-    notice: o.notice,
+    notice,
     statusSince: Date.now(),
     noticeRevision: 1,
     proofRevision: 0,
