@@ -25,13 +25,11 @@ const FORWARD = {
   urn_received: ['published', 'urn_received'],
 } as const satisfies Record<string, readonly [from: OrderStatus, to: OrderStatus]>;
 
-export type OrderTransition = keyof typeof FORWARD | 'completed' | 'amended' | 'cancelled';
-export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  ...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>),
-  'completed',
-  'amended',
-  'cancelled',
-];
+/** The other transitions, each decided by its own rule (`nextStatus`). */
+const OTHER = ['completed', 'amended', 'cancelled'] as const;
+
+export type OrderTransition = keyof typeof FORWARD | (typeof OTHER)[number];
+export const ORDER_TRANSITIONS = [...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>), ...OTHER];
 
 /** An organisation's billing arrangement, which every order it places follows. */
 export const PAYMENT_METHODS = [
