@@ -115,9 +115,6 @@ export class OrderProcess {
   get status(): OrderStatus {
     return this.carried.order.status;
   }
-  get probate(): boolean {
-    return this.carried.order.type === 'probate';
-  }
   get placement(): 'placed' | ApplicationFailure | null {
     return this._placement;
   }
