@@ -6,7 +6,6 @@ import {
   log,
   setHandler,
 } from '@temporalio/workflow';
-import { isFinal } from '../orders/status';
 import type { ReportKind } from '../orders/reports';
 import * as m from './order.messages';
 import { amend, checkAmendment } from './order/amendments';
@@ -18,12 +17,12 @@ import {
   simulateDeliveryFailure,
 } from './order/artwork';
 import {
-  awaitsOperator,
   cancel,
   checkCancellable,
   clearAttention,
   refundIssued,
   retryRefund,
+  runsOn,
 } from './order/cancellation';
 import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/checkout';
 import { checkReport, report } from './order/newspaper-reports';
@@ -48,11 +47,11 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
     await p.exclusive(() => placeOrder(p));
   }
 
-  while (p.placement === 'placed' && (!isFinal(p.status) || awaitsOperator(p))) {
+  while (p.placement === 'placed' && runsOn(p)) {
     if (continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(() => settled(p));
-      if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
+      if (!nextStep(p) && runsOn(p)) {
         await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.state });
       }
       continue;

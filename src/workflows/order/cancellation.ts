@@ -73,10 +73,8 @@ async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<Can
   }
 }
 
-/** A closed order that still needs an operator keeps its workflow open, so their signal has one to reach. */
-export function awaitsOperator(p: OrderProcess): boolean {
-  return isFinal(p.status) && p.order.needsAttention;
-}
+/** The run goes on while the order is open, or closed but needing an operator: their signal has one to reach. */
+export const runsOn = (p: OrderProcess) => !isFinal(p.status) || p.order.needsAttention;
 
 const refundOpen = (p: OrderProcess) =>
   p.order.paymentState === 'refund_due' || p.order.paymentState === 'refund_failed';
