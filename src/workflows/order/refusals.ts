@@ -5,9 +5,9 @@ import type { OrderProcess } from './process';
 
 /** A business refusal: the update fails with our error code as its type, and nothing changes. */
 export function refuse(
-  code: ErrorCode,
+  code: ErrorCode | typeof UNCHANGED,
   message: string,
-  details?: Record<string, unknown>,
+  details?: object,
 ): ApplicationFailure {
   return ApplicationFailure.create({
     type: code,
@@ -18,13 +18,7 @@ export function refuse(
 }
 
 /** A validator's refusal of a message that would change nothing: the caller answers with the order. */
-export const unchanged = (p: OrderProcess) =>
-  ApplicationFailure.create({
-    type: UNCHANGED,
-    message: 'Nothing changes.',
-    nonRetryable: true,
-    details: [p.order],
-  });
+export const unchanged = (p: OrderProcess) => refuse(UNCHANGED, 'Nothing changes.', p.order);
 
 /** A validator's answer as a query carries it: its refusal, or null when it accepts. */
 export function refusalOf(check: () => unknown): Refusal | null {
