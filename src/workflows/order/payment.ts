@@ -147,7 +147,7 @@ export async function reprice(
       key: `reinvoiced-v${repriced.version}`,
     });
     return {
-      documents: await invoiceDocuments(p, {
+      documents: await invoiceDocuments({
         ...repriced,
         documents: credited,
         ...noticeOnOrder(p.state.notice),
