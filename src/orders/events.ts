@@ -32,11 +32,7 @@ const EVENT_FIELDS: Partial<Record<OrderEventName, ReadonlyArray<keyof Order>>> 
 };
 
 /** The envelope's `data` for an event: the order's identity and status, the event's own fields, and the order. */
-export function eventData(
-  event: OrderEventName,
-  order: Order,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function eventData(event: OrderEventName, order: Order): Record<string, unknown> {
   const data: Record<string, unknown> = {
     orderId: order.id,
     reference: order.reference,
@@ -44,7 +40,7 @@ export function eventData(
     type: order.type,
   };
   for (const key of EVENT_FIELDS[event] ?? []) data[key] = order[key];
-  return { ...data, ...extra, object: serializeOrder(order) };
+  return { ...data, object: serializeOrder(order) };
 }
 
 /**

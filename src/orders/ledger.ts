@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import { paymentEffect } from './payment';
-import { isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from './status';
+import type { Order } from './order';
+import { isFinal, type OrderStatus, type PaymentMethod } from './status';
 
 /**
  * The order's money, to the penny: every charge and refund is a ledger entry (integer pence, with the provider's
@@ -21,12 +22,10 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
-interface Money {
-  quotedPriceGbpPence: number;
-  paymentState: PaymentState;
-  amountPaidGbpPence: number;
-  amountRefundedGbpPence: number;
-}
+type Money = Pick<
+  Order,
+  'quotedPriceGbpPence' | 'paymentState' | 'amountPaidGbpPence' | 'amountRefundedGbpPence'
+>;
 
 type Entries = ReadonlyArray<Pick<LedgerEntry, 'kind' | 'amountGbpPence'>>;
 
@@ -124,13 +123,11 @@ export function decidePayment(
  * A payment for an order whose workflow has closed: `already_recorded` in the ledger (a late repeat), a `refund`
  * through the provider that took it, or `unrefundable` (no reference, or paid to us): an operator refunds it.
  */
-export type ClosedOrderPaymentDecision = 'already_recorded' | 'refund' | 'unrefundable';
-
 export function decideClosedOrderPayment(
   order: { paymentMethod: PaymentMethod },
   ledger: ReadonlyArray<Pick<LedgerEntry, 'kind' | 'providerRef'>>,
   paymentRef: string | null,
-): ClosedOrderPaymentDecision {
+): 'already_recorded' | 'refund' | 'unrefundable' {
   if (paymentRef === null) return 'unrefundable';
   if (ledger.some((e) => e.kind === 'charge' && e.providerRef === paymentRef)) return 'already_recorded';
   return order.paymentMethod === 'stripe_checkout' || order.paymentMethod === 'stripe_invoice'

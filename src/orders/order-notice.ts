@@ -13,27 +13,20 @@ export interface PublicationDateAdjusted {
 
 export type { Pricing };
 
-/** The notice engine's prepared notice, reduced to what an order keeps (plain JSON, workflow-safe). */
-export interface OrderNotice {
-  fields: Record<string, unknown>;
-  noticeText: string;
-  wordCount: number;
-  /** Column centimetres (`noticeSize`); an amendment may not grow it without acceptPriceChange. */
-  size: number;
-  columns: number;
-  pricing: Pricing;
-  newspaperName: string | null;
-  gazetteEdition: string | null;
-  publicationDate: string | null;
-  /** How the requested date was moved to what the newspaper can meet; null when kept. */
-  publicationDateAdjusted: PublicationDateAdjusted | null;
-  /** The nation whose law the notice follows (its own place's). */
-  nation: string;
-  /** The date of the Gazette insertion; null without one. */
-  gazettePublicationDate: string | null;
-  /** Every paper the notice runs in (one per locality of its place), the main one first. */
-  newspapers: NewspaperInsertion[];
-}
+/** The dates the notice is booked for; a booked order keeps them whatever an amendment asks (`bookedDates`). */
+type BookedDates = Pick<
+  Order,
+  'publicationDate' | 'publicationDateAdjusted' | 'gazettePublicationDate' | 'newspapers'
+>;
+
+/** The notice engine's prepared notice, reduced to what an order keeps: its notice fields, and the notice's size. */
+export type OrderNotice = BookedDates &
+  Pick<Order, 'fields' | 'noticeText' | 'pricing' | 'newspaperName' | 'gazetteEdition' | 'nation'> & {
+    wordCount: number;
+    /** Column centimetres (`noticeSize`); an amendment may not grow it without acceptPriceChange. */
+    size: number;
+    columns: number;
+  };
 
 export type { NewspaperInsertion };
 
@@ -68,10 +61,7 @@ export function noticeOnOrder(notice: OrderNotice) {
   };
 }
 
-/** The dates the notice is booked for; a booked order keeps them whatever an amendment asks. */
-export const bookedDates = (
-  o: Pick<Order, 'publicationDate' | 'publicationDateAdjusted' | 'gazettePublicationDate' | 'newspapers'>,
-) => ({
+export const bookedDates = (o: BookedDates): BookedDates => ({
   publicationDate: o.publicationDate,
   publicationDateAdjusted: o.publicationDateAdjusted,
   gazettePublicationDate: o.gazettePublicationDate,

@@ -1,5 +1,6 @@
 import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod, type PaymentState } from './status';
 import { orderDocumentUrl } from './documents';
+import type { Order } from './order';
 
 /**
  * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
@@ -84,15 +85,12 @@ export const checkoutLinks = (publicBaseUrl: string, orderId: string) => ({
 });
 
 /** A payment as set up for an order: what the order shows of it, and the provider's handles the workflow keeps. */
-export interface PaymentSetup {
-  checkoutUrl: string | null;
-  invoiceUrl: string | null;
+export interface PaymentSetup extends Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'> {
   paymentRef: string | null;
   /** The Checkout Session of a card order, kept by the workflow to expire it when replaced or cancelled. */
   checkoutSessionId?: string;
   /** When that session expires (epoch ms; null: never), so the workflow can hand out a new one in time. */
   checkoutExpiresAt?: number | null;
-  paymentState: PaymentState;
 }
 
 /** The one test of "invoiced on account by us" (our own VAT invoice, sent to the billing contact). */

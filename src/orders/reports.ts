@@ -1,6 +1,6 @@
 import { sameJson } from '../canonical-json';
 import { AppError } from '../errors';
-import { doesNotFit, nextStatus, ORDER_STATUSES, type OrderStatus, type OrderTransition } from './status';
+import { checkTransition, ORDER_STATUSES, type OrderStatus, type OrderTransition } from './status';
 
 /**
  * Newspaper and Gazette reports on an order, and the one definition of an "identical repeat": the same report
@@ -64,16 +64,12 @@ export function isIdenticalRepeat<K extends ReportKind>(
 
 /** Whether a report moves the order on (a URN only for probate): 409 `invalid_state_transition` otherwise. */
 export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; type: string }): void {
-  const probate = order.type === 'probate';
-  if (kind === 'urn' && !probate) {
+  if (kind === 'urn' && order.type !== 'probate') {
     throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
       status: order.status,
     });
   }
-  const { transition, what } = REPORT[kind];
-  if (nextStatus(order.status, transition, { probate }) === null) {
-    throw doesNotFit(what, { status: order.status });
-  }
+  checkTransition(order, REPORT[kind].transition, REPORT[kind].what);
 }
 
 export function decideReport<K extends ReportKind>(

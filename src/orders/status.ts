@@ -25,13 +25,11 @@ const FORWARD = {
   urn_received: ['published', 'urn_received'],
 } as const satisfies Record<string, readonly [from: OrderStatus, to: OrderStatus]>;
 
-export type OrderTransition = keyof typeof FORWARD | 'completed' | 'amended' | 'cancelled';
-export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  ...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>),
-  'completed',
-  'amended',
-  'cancelled',
-];
+/** The other transitions, each decided by its own rule (`nextStatus`). */
+const OTHER = ['completed', 'amended', 'cancelled'] as const;
+
+export type OrderTransition = keyof typeof FORWARD | (typeof OTHER)[number];
+export const ORDER_TRANSITIONS = [...(Object.keys(FORWARD) as Array<keyof typeof FORWARD>), ...OTHER];
 
 /** An organisation's billing arrangement, which every order it places follows. */
 export const PAYMENT_METHODS = [
@@ -127,4 +125,15 @@ export function nextStatus(
   }
   const [from, to] = FORWARD[transition];
   return from === current ? to : null;
+}
+
+/** A 409 `invalid_state_transition` refusal of `what` unless the transition fits the order's status. */
+export function checkTransition(
+  order: { status: OrderStatus; type: string },
+  transition: OrderTransition,
+  what: string,
+): void {
+  if (nextStatus(order.status, transition, { probate: order.type === 'probate' }) === null) {
+    throw doesNotFit(what, { status: order.status });
+  }
 }

@@ -1,18 +1,16 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../activities';
-import { strayRefundPurpose } from '../orders/payment-keys';
-import type { PaymentMethod } from '../orders/status';
 import { RETRY_POLICIES } from './retry-policies';
 import {
   CLOSED_ORDER,
   type ClosedOrderPaymentInput,
   type ClosedOrderPaymentOutcome,
 } from './closed-order-payment.messages';
+import { refundStray } from './order/payment';
 import { nowIso } from './order/process';
 import { auditEntry, ledgerEntry, ledgerLine } from './order/records';
 
 const books = proxyActivities<OrderActivities>(RETRY_POLICIES.database);
-const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
 const ACTION = {
   refunded: 'stray_payment_refunded',
@@ -34,7 +32,7 @@ export async function closedOrderPaymentWorkflow(
   const { orderId, paymentRef, providerEventId } = input;
   const refundId =
     decision === 'refund' && paymentRef
-      ? await refund({ orderId, paymentRef, amountGbpPence }, paymentMethod)
+      ? await refundStray({ orderId, paymentRef, amountGbpPence }, paymentMethod === 'stripe_invoice')
       : null;
   const outcome = decision === 'unrefundable' ? 'flagged' : refundId ? 'refunded' : 'refund_failed';
   const order = { id: orderId, organisationId };
@@ -55,19 +53,4 @@ export async function closedOrderPaymentWorkflow(
     needsAttention: outcome !== 'refunded',
   });
   return outcome;
-}
-
-/** Under the key the order's own workflow uses for a stray payment; null when the refund fails. */
-async function refund(
-  r: { orderId: string; paymentRef: string; amountGbpPence: number },
-  paymentMethod: PaymentMethod,
-): Promise<string | null> {
-  try {
-    return await (paymentMethod === 'stripe_invoice'
-      ? refunds.refundInvoicePayment({ ...r, invoiceId: r.paymentRef, purpose: 'stray' })
-      : refunds.refundPayment({ ...r, purpose: strayRefundPurpose(r.paymentRef) }));
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
-    return null;
-  }
 }

@@ -6,7 +6,6 @@ import {
   log,
   setHandler,
 } from '@temporalio/workflow';
-import { isFinal } from '../orders/status';
 import type { ReportKind } from '../orders/reports';
 import * as m from './order.messages';
 import { amend, checkAmendment } from './order/amendments';
@@ -18,12 +17,12 @@ import {
   simulateDeliveryFailure,
 } from './order/artwork';
 import {
-  awaitsOperator,
   cancel,
   checkCancellable,
   clearAttention,
   refundIssued,
   retryRefund,
+  runsOn,
 } from './order/cancellation';
 import { checkCheckoutRenewable, currentCheckout, renewCheckout } from './order/checkout';
 import { checkReport, report } from './order/newspaper-reports';
@@ -47,16 +46,12 @@ export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.Orde
   } else {
     await p.exclusive(() => placeOrder(p));
   }
-  if (!p.created) {
-    await condition(allHandlersFinished);
-    return { status: p.status, version: p.order.version };
-  }
 
-  while (!isFinal(p.status) || awaitsOperator(p)) {
+  while (p.placement === 'placed' && runsOn(p)) {
     if (continueAsNewDue(p) && !nextStep(p)) {
       // Every message being handled finishes in this run; the next run starts from the state they leave.
       await condition(() => settled(p));
-      if (!nextStep(p) && (!isFinal(p.status) || awaitsOperator(p))) {
+      if (!nextStep(p) && runsOn(p)) {
         await continueAsNew<typeof orderWorkflow>({ ...input, carried: p.state });
       }
       continue;
@@ -102,8 +97,8 @@ function registerHandlers(p: OrderProcess): void {
       p.exclusive(async () => (await fn(p, a), p.order));
 
   setHandler(m.placeOrderUpdate, async () => {
-    await condition(() => p.created || p.createFailure !== null);
-    if (p.createFailure) throw p.createFailure;
+    await condition(() => p.placement !== null);
+    if (p.placement instanceof ApplicationFailure) throw p.placement;
     return p.order;
   });
 

@@ -17,11 +17,13 @@ export const SEARCH_ATTRIBUTES = {
   ClientRef: 'Keyword',
 } as const;
 
-export const OrderStatusKey = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
-export const NoticeTypeKey = defineSearchAttributeKey('NoticeType', SearchAttributeType.KEYWORD);
-export const OrganisationIdKey = defineSearchAttributeKey('OrganisationId', SearchAttributeType.KEYWORD);
-export const NewspaperKey = defineSearchAttributeKey('Newspaper', SearchAttributeType.KEYWORD);
-export const NeedsAttentionKey = defineSearchAttributeKey('NeedsAttention', SearchAttributeType.BOOL);
-export const LivemodeKey = defineSearchAttributeKey('Livemode', SearchAttributeType.BOOL);
-export const ReferenceKey = defineSearchAttributeKey('Reference', SearchAttributeType.KEYWORD);
-export const ClientRefKey = defineSearchAttributeKey('ClientRef', SearchAttributeType.KEYWORD);
+const TYPES = { Keyword: SearchAttributeType.KEYWORD, Bool: SearchAttributeType.BOOL } as const;
+type Attributes = typeof SEARCH_ATTRIBUTES;
+
+/** Each attribute's typed key (`upsertSearchAttributes`, `typedSearchAttributes.get`), from the list above. */
+export const SEARCH_ATTRIBUTE_KEYS = Object.fromEntries(
+  Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [
+    name,
+    defineSearchAttributeKey(name, TYPES[type]),
+  ]),
+) as { [N in keyof Attributes]: ReturnType<typeof defineSearchAttributeKey<(typeof TYPES)[Attributes[N]]>> };

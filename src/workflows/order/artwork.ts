@@ -9,12 +9,14 @@ import { stateRefusal } from './refusals';
 
 const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
+/** The statuses in which the artwork is (or is due to be) with the newspaper. */
+const withNewspaper = (p: OrderProcess) => p.status === 'awaiting_booking' || p.status === 'booked';
+
 /** The next thing the order does by itself (proof out of date, artwork due at the newspaper), if any. */
 export function nextStep(p: OrderProcess): (() => Promise<void>) | null {
   if (isFinal(p.status)) return null;
   if (p.proofDue) return () => makeProof(p);
-  const withNewspaper = p.status === 'awaiting_booking' || p.status === 'booked';
-  if (withNewspaper && (p.state.delivery === 'pending' || p.state.delivery === 'retrying'))
+  if (withNewspaper(p) && (p.state.delivery === 'pending' || p.state.delivery === 'retrying'))
     return () => deliverArtwork(p);
   return null;
 }
@@ -86,9 +88,7 @@ export async function markDelivered(p: OrderProcess, n: OperatorNote): Promise<v
 
 export function checkSimulatedDeliveryFailure(p: OrderProcess): void {
   if (p.order.livemode) throw stateRefusal(p, 'Delivery failures can be simulated on test orders only.');
-  if (p.status !== 'awaiting_booking' && p.status !== 'booked') {
-    throw stateRefusal(p, doesNotFitMessage('A delivery failure', p.status));
-  }
+  if (!withNewspaper(p)) throw stateRefusal(p, doesNotFitMessage('A delivery failure', p.status));
   if (p.state.delivery === 'failed') throw stateRefusal(p, 'The artwork delivery has already failed.');
 }
 

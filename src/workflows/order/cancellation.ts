@@ -48,7 +48,7 @@ interface CancelSettlement {
 async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement> {
   const { paymentState, paymentMethod } = p.order;
   const { paymentRef } = p.payment;
-  if (paymentState === 'paid') return refundOnCancel(p);
+  if (paymentState === 'paid') return refundOrFlag(providerRefund(p));
   if (paymentState === 'invoiced' && paymentMethod === 'stripe_invoice' && paymentRef) {
     const voided = await voidQuietly(p, paymentRef, 'cancelled');
     return { paymentState: voided ? 'voided' : 'void_failed', refundId: null, needsAttention: !voided };
@@ -59,14 +59,12 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
   return { paymentState: 'not_charged', refundId: null, needsAttention };
 }
 
-/** Money paid to us directly is refunded by hand. */
-async function refundOnCancel(p: OrderProcess): Promise<CancelSettlement> {
-  const refund = providerRefund(p);
-  return refund ? refundOrFlag(refund) : { paymentState: 'refund_due', refundId: null, needsAttention: true };
-}
-
-/** A refused or failed refund (its retry policy spent) leaves the order cancelled but flagged for an operator. */
-async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettlement> {
+/**
+ * Money paid to us directly (no provider refund) is refunded by hand; a refused or failed refund (its retry policy
+ * spent) leaves the order cancelled but flagged for an operator too.
+ */
+async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<CancelSettlement> {
+  if (!refund) return { paymentState: 'refund_due', refundId: null, needsAttention: true };
   try {
     return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
   } catch (err) {
@@ -75,10 +73,8 @@ async function refundOrFlag(refund: () => Promise<string>): Promise<CancelSettle
   }
 }
 
-/** A closed order that still needs an operator keeps its workflow open, so their signal has one to reach. */
-export function awaitsOperator(p: OrderProcess): boolean {
-  return isFinal(p.status) && p.order.needsAttention;
-}
+/** The run goes on while the order is open, or closed but needing an operator: their signal has one to reach. */
+export const runsOn = (p: OrderProcess) => !isFinal(p.status) || p.order.needsAttention;
 
 const refundOpen = (p: OrderProcess) =>
   p.order.paymentState === 'refund_due' || p.order.paymentState === 'refund_failed';

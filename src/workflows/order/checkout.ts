@@ -38,10 +38,6 @@ export function currentCheckout(p: OrderProcess): CheckoutLink | null {
   return { url: session.url, until: handOutUntil(session, lifetime(p)) };
 }
 
-/** The live session's URL now (in an update: the workflow clock is current), or null when a new one is due. */
-const liveCheckout = (p: OrderProcess): string | null =>
-  p.status === 'pending_payment' ? liveCheckoutUrl(p.payment.checkoutSession, Date.now(), lifetime(p)) : null;
-
 export function checkCheckoutRenewable(p: OrderProcess): void {
   if (p.status !== 'pending_payment' || p.order.paymentMethod !== 'stripe_checkout') {
     throw stateRefusal(p, `An order in status ${p.status} awaits no card payment.`);
@@ -51,7 +47,8 @@ export function checkCheckoutRenewable(p: OrderProcess): void {
 /** Answers a live session, creating one (the old one expired first, so only one can be paid) when due. */
 export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: string }> {
   checkCheckoutRenewable(p);
-  const live = liveCheckout(p);
+  // In an update the workflow clock is current: the live session's URL now, or null when a new one is due.
+  const live = liveCheckoutUrl(p.payment.checkoutSession, Date.now(), lifetime(p));
   if (live) return { url: live };
   const previous = p.payment.checkoutSession;
   const renewal = p.next('checkoutRenewals');

@@ -82,7 +82,7 @@ const APPLY: {
     // Stripe invoice) gets it now.
     const invoiced = currentInvoice(p.order)
       ? p.order.documents
-      : await invoiceDocuments(p, { ...p.order, ...published });
+      : await invoiceDocuments({ ...p.order, ...published });
     return { ...published, documents: withDocument(invoiced, certificate) };
   },
   urn: async (p, { urn }) => {

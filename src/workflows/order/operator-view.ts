@@ -2,30 +2,21 @@ import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow'
 import { formatPence } from '../../money';
 import { heldGbpPence } from '../../orders/ledger';
 import { isFinal } from '../../orders/status';
-import {
-  ClientRefKey,
-  LivemodeKey,
-  NeedsAttentionKey,
-  NewspaperKey,
-  NoticeTypeKey,
-  OrderStatusKey,
-  OrganisationIdKey,
-  ReferenceKey,
-} from '../search-attributes';
+import { SEARCH_ATTRIBUTE_KEYS as KEY } from '../search-attributes';
 import type { OrderProcess } from './process';
 
 /** Search attributes to find the order in the Temporal UI, and its current details. */
 export function showToOperators(p: OrderProcess): void {
   const o = p.order;
   upsertSearchAttributes([
-    { key: OrderStatusKey, value: o.status },
-    { key: NoticeTypeKey, value: o.type },
-    { key: OrganisationIdKey, value: o.organisationId },
-    { key: NewspaperKey, value: o.newspaperName },
-    { key: NeedsAttentionKey, value: o.needsAttention },
-    { key: LivemodeKey, value: o.livemode },
-    { key: ReferenceKey, value: o.reference },
-    { key: ClientRefKey, value: o.clientRef },
+    { key: KEY.OrderStatus, value: o.status },
+    { key: KEY.NoticeType, value: o.type },
+    { key: KEY.OrganisationId, value: o.organisationId },
+    { key: KEY.Newspaper, value: o.newspaperName },
+    { key: KEY.NeedsAttention, value: o.needsAttention },
+    { key: KEY.Livemode, value: o.livemode },
+    { key: KEY.Reference, value: o.reference },
+    { key: KEY.ClientRef, value: o.clientRef },
   ]);
   setCurrentDetails(
     [

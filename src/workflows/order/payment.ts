@@ -1,16 +1,17 @@
 import { strayRefundPurpose } from '../../orders/payment-keys';
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
-import { checkPayable, invoicedByUs, paymentEffect, setUpWithoutProvider } from '../../orders/payment';
+import { checkPayable, invoicedByUs, paymentEffect } from '../../orders/payment';
 import { decidePayment, heldGbpPence, type StrayReason } from '../../orders/ledger';
 import { bookedDates, noticeOnOrder } from '../../orders/order-notice';
+import { checkTransition } from '../../orders/status';
 import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
 import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
-import { asWorkflowRefusal, checkTransition, stateRefusal } from './refusals';
+import { asWorkflowRefusal, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 import type { Order } from '../../orders/order';
 
@@ -20,23 +21,9 @@ const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
 export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
-/** Sets up the payment of `order` (as it is about to be committed); answers what the order shows of it. */
-export async function setUpPayment(
-  p: OrderProcess,
-  order: Order,
-): Promise<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'paymentState'>> {
-  // A method that calls no provider is set up here, so the placing update answers from the first workflow task.
-  const payment =
-    setUpWithoutProvider(order, p.input.publicBaseUrl) ??
-    (await setUp.setUpPayment(order, { checkoutExpiresAt: checkoutExpiry(p) }));
-  p.paymentRefIs(payment.paymentRef);
-  const { invoiceUrl, paymentState } = payment;
-  return { checkoutUrl: keepCheckout(p, payment), invoiceUrl, paymentState };
-}
-
 export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
   if (p.order.poReference === r.poReference) return 'repeat';
-  checkTransition(p, 'po_received', 'A PO reference');
+  asWorkflowRefusal(() => checkTransition(p.order, 'po_received', 'A PO reference'));
   return 'apply';
 }
 
@@ -88,47 +75,44 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
 }
 
 /**
- * A payment the order did not expect: recorded and refunded in full through the provider that took it, under a
- * key of its own; one no provider can refund, or a refund that fails, flags the order for an operator.
+ * A payment the order did not expect: recorded and refunded in full through the provider that took it; one no
+ * provider can refund, or a refund that fails, flags the order for an operator.
  */
 async function refundStrayPayment(
   p: OrderProcess,
   m: PaymentReceived,
-  d: { reason: StrayReason; amountGbpPence: number },
+  { reason, amountGbpPence }: { reason: StrayReason; amountGbpPence: number },
 ): Promise<void> {
   const { paymentRef } = m;
-  const { reason, amountGbpPence } = d;
-  const charge = ledgerLine('charge', amountGbpPence, paymentRef, reason);
-  const details = { reason, paymentRef, providerEventId: m.providerEventId, amountGbpPence };
   const refundable =
     paymentRef && (p.order.paymentMethod === 'stripe_checkout' || isTestHelperPayment(paymentRef));
-  if (!refundable) {
-    return p.commit(
-      { needsAttention: true },
-      { ledger: [charge], audit: { action: 'stray_payment', actor: m.actor, details } },
-    );
-  }
+  const refundId = refundable ? await refundStray({ orderId: p.order.id, paymentRef, amountGbpPence }) : null;
+  const action = !refundable ? 'stray_payment' : refundId ? 'stray_payment_refunded' : 'stray_refund_failed';
+  const details = { reason, paymentRef, providerEventId: m.providerEventId, amountGbpPence };
+  await p.commit(refundId ? {} : { needsAttention: true }, {
+    ledger: [
+      ledgerLine('charge', amountGbpPence, paymentRef, reason),
+      ...(refundId ? [ledgerLine('refund', amountGbpPence, refundId, reason)] : []),
+    ],
+    audit: { action, actor: m.actor, details: { ...details, ...(refundId && { refundId }) } },
+  });
+}
+
+/**
+ * A stray payment's refund in full, under the one key the order's workflow and the closed-order payment workflow
+ * both use (a payment is never refunded twice); null when the refund fails.
+ */
+export async function refundStray(
+  r: { orderId: string; paymentRef: string; amountGbpPence: number },
+  invoice = false,
+): Promise<string | null> {
   try {
-    const purpose = strayRefundPurpose(paymentRef);
-    const refundId = await refunds.refundPayment({
-      orderId: p.order.id,
-      paymentRef,
-      amountGbpPence,
-      purpose,
-    });
-    await p.commit(
-      {},
-      {
-        ledger: [charge, ledgerLine('refund', amountGbpPence, refundId, reason)],
-        audit: { action: 'stray_payment_refunded', actor: m.actor, details: { ...details, refundId } },
-      },
-    );
+    return await (invoice
+      ? refunds.refundInvoicePayment({ ...r, invoiceId: r.paymentRef, purpose: 'stray' })
+      : refunds.refundPayment({ ...r, purpose: strayRefundPurpose(r.paymentRef) }));
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    await p.commit(
-      { needsAttention: true },
-      { ledger: [charge], audit: { action: 'stray_refund_failed', actor: m.actor, details } },
-    );
+    return null;
   }
 }
 
@@ -163,7 +147,7 @@ export async function reprice(
       key: `reinvoiced-v${repriced.version}`,
     });
     return {
-      documents: await invoiceDocuments(p, {
+      documents: await invoiceDocuments({
         ...repriced,
         documents: credited,
         ...noticeOnOrder(p.state.notice),

@@ -1,9 +1,14 @@
-import { ActivityFailure } from '@temporalio/workflow';
+import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import type { OrderActivities } from '../../activities';
 import { setUpWithoutProvider } from '../../orders/payment';
-import { ownInvoice, setUpPayment } from './payment';
+import { RETRY_POLICIES } from '../retry-policies';
+import { checkoutExpiry, keepCheckout } from './checkout';
+import { ownInvoice } from './payment';
 import { writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
 import { issueMissingInvoice } from './vat';
+
+const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 
 /**
  * The order's first step: its reference, its payment set up, then the first projection write and
@@ -11,24 +16,29 @@ import { issueMissingInvoice } from './vat';
  */
 export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
-    // A provider's payment shows the reference, so it comes first; otherwise the commit allocates it.
-    const inCommit = setUpWithoutProvider(p.order, p.input.publicBaseUrl) !== null;
-    const reference = inCommit ? '' : await writes.allocateReference(p.order.id);
-    const payment = await setUpPayment(p, { ...p.order, reference });
+    // A method that calls no provider is set up here, so the placing update answers from the first workflow task
+    // and the commit allocates the reference; a provider's payment shows the reference, so it comes first.
+    const local = setUpWithoutProvider(p.order, p.input.publicBaseUrl);
+    const reference = local ? '' : await writes.allocateReference(p.order.id);
+    const payment =
+      local ??
+      (await setUp.setUpPayment({ ...p.order, reference }, { checkoutExpiresAt: checkoutExpiry(p) }));
+    p.paymentRefIs(payment.paymentRef);
+    const { invoiceUrl, paymentState } = payment;
     await p.commit(
-      { reference, ...payment },
+      { reference, checkoutUrl: keepCheckout(p, payment), invoiceUrl, paymentState },
       {
         event: 'order.created',
         audit: { action: 'placed', actor: p.input.placedBy },
-        ...(inCommit && { allocateReference: true }),
+        ...(local && { allocateReference: true }),
       },
     );
-    p.placed();
+    p.placementIs('placed');
     // The placing update has its answer; an order on our own invoice then gets its VAT invoice.
     if (ownInvoice(p)) await issueMissingInvoice(p);
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
-    p.placementFailed(
+    p.placementIs(
       refuse('service_unavailable', 'The payment provider could not set up payment. Retry with backoff.'),
     );
   }

@@ -37,24 +37,19 @@ export interface Change {
 export const nowIso = () => new Date().toISOString();
 
 /** The state of a new order's first run, before its placement's first write. */
-function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
+function newOrderState({ order: { notice, ...placed } }: OrderWorkflowInput): CarriedOrderState {
   const at = nowIso();
   return {
     order: {
-      id: o.id,
-      organisationId: o.organisationId,
-      livemode: o.livemode,
+      ...placed,
       reference: '',
-      status: initialStatus(o.paymentMethod),
-      type: o.type,
-      ...noticeOnOrder(o.notice),
-      paymentMethod: o.paymentMethod,
+      status: initialStatus(placed.paymentMethod),
+      ...noticeOnOrder(notice),
       paymentState: 'pending',
       amountPaidGbpPence: 0,
       amountRefundedGbpPence: 0,
       checkoutUrl: null,
       invoiceUrl: null,
-      clientRef: o.clientRef,
       proofPdfUrl: null,
       certificateUrl: null,
       newspaperReference: null,
@@ -70,7 +65,7 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
       updatedAt: at,
       version: 0,
     },
-    notice: o.notice,
+    notice,
     statusSince: Date.now(),
     noticeRevision: 1,
     proofRevision: 0,
@@ -95,8 +90,8 @@ function newOrderState({ order: o }: OrderWorkflowInput): CarriedOrderState {
  */
 export class OrderProcess {
   private carried: CarriedOrderState;
-  private _created: boolean;
-  private _createFailure: ApplicationFailure | null = null;
+  /** `placed`, or the refusal the placing update answers with; null while the placement is under way. */
+  private _placement: 'placed' | ApplicationFailure | null;
   /** Bumped by every state change, so the main loop wakes up. */
   private _changes = 0;
   private busy = false;
@@ -104,7 +99,7 @@ export class OrderProcess {
   private announcing = 0;
 
   constructor(readonly input: OrderWorkflowInput) {
-    this._created = input.carried !== undefined;
+    this._placement = input.carried ? 'placed' : null;
     this.carried = input.carried ?? newOrderState(input);
   }
 
@@ -120,14 +115,8 @@ export class OrderProcess {
   get status(): OrderStatus {
     return this.carried.order.status;
   }
-  get probate(): boolean {
-    return this.carried.order.type === 'probate';
-  }
-  get created(): boolean {
-    return this._created;
-  }
-  get createFailure(): ApplicationFailure | null {
-    return this._createFailure;
+  get placement(): 'placed' | ApplicationFailure | null {
+    return this._placement;
   }
   get changes(): number {
     return this._changes;
@@ -145,13 +134,9 @@ export class OrderProcess {
     this.update({ payment: { ...this.carried.payment, ...change } });
   }
 
-  placed(): void {
-    this._created = true;
-  }
-
-  /** The placing update answers this refusal. */
-  placementFailed(failure: ApplicationFailure): void {
-    this._createFailure = failure;
+  /** The first outcome stands: a failure after the order is placed does not unplace it. */
+  placementIs(outcome: 'placed' | ApplicationFailure): void {
+    this._placement ??= outcome;
   }
 
   /** An amendment's notice: a new revision, whose proof is due; artwork already delivered goes again. */
@@ -279,7 +264,7 @@ export class OrderProcess {
       });
   }
 
-  async audit(entry: AuditLine, at = nowIso()): Promise<void> {
-    await writes.recordAudit(auditEntry(this.carried.order, entry, at));
+  async audit(entry: AuditLine): Promise<void> {
+    await writes.recordAudit(auditEntry(this.carried.order, entry, nowIso()));
   }
 }

@@ -11,12 +11,8 @@ import type { OperatorNote } from '../order.messages';
  */
 
 export type LedgerLine = Pick<LedgerEntry, 'kind' | 'amountGbpPence' | 'providerRef' | 'reason'>;
-export interface AuditLine {
-  action: string;
-  actor: string;
-  reason?: string | null;
-  details?: Record<string, unknown>;
-}
+export type AuditLine = Pick<AuditEntry, 'action' | 'actor'> &
+  Partial<Pick<AuditEntry, 'reason' | 'details'>>;
 
 /** An operator's action, their note its reason. */
 export const noted = (action: string, n: OperatorNote, details?: Record<string, unknown>): AuditLine => ({

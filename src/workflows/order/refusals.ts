@@ -1,14 +1,13 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import { AppError, type ErrorCode } from '../../errors';
-import { doesNotFitMessage, nextStatus, type OrderTransition } from '../../orders/status';
 import { UNCHANGED, type Refusal } from '../order.messages';
 import type { OrderProcess } from './process';
 
 /** A business refusal: the update fails with our error code as its type, and nothing changes. */
 export function refuse(
-  code: ErrorCode,
+  code: ErrorCode | typeof UNCHANGED,
   message: string,
-  details?: Record<string, unknown>,
+  details?: object,
 ): ApplicationFailure {
   return ApplicationFailure.create({
     type: code,
@@ -19,13 +18,7 @@ export function refuse(
 }
 
 /** A validator's refusal of a message that would change nothing: the caller answers with the order. */
-export const unchanged = (p: OrderProcess) =>
-  ApplicationFailure.create({
-    type: UNCHANGED,
-    message: 'Nothing changes.',
-    nonRetryable: true,
-    details: [p.order],
-  });
+export const unchanged = (p: OrderProcess) => refuse(UNCHANGED, 'Nothing changes.', p.order);
 
 /** A validator's answer as a query carries it: its refusal, or null when it accepts. */
 export function refusalOf(check: () => unknown): Refusal | null {
@@ -68,9 +61,3 @@ export async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
 
 export const stateRefusal = (p: OrderProcess, message: string) =>
   refuse('invalid_state_transition', message, { status: p.status });
-
-export function checkTransition(p: OrderProcess, transition: OrderTransition, what: string): void {
-  if (nextStatus(p.status, transition, { probate: p.probate }) === null) {
-    throw stateRefusal(p, doesNotFitMessage(what, p.status));
-  }
-}

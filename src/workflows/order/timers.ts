@@ -17,7 +17,7 @@ export function nextDeadline(p: OrderProcess): Deadline | null {
     deadlines.push({ at: p.state.statusSince + attention, action: 'attention' });
   if (p.status === 'pending_payment')
     deadlines.push({ at: p.state.statusSince + t.paymentExpiryMs, action: 'expire' });
-  if (p.status === 'urn_received' || (p.status === 'published' && !p.probate)) {
+  if (p.status === 'urn_received' || (p.status === 'published' && p.order.type !== 'probate')) {
     deadlines.push({ at: p.state.statusSince + t.completeAfterMs, action: 'complete' });
   }
   return deadlines.sort((a, b) => a.at - b.at)[0] ?? null;

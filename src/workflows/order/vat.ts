@@ -19,10 +19,7 @@ export function currentInvoice(order: Order): IssuedDocumentRef | undefined {
 }
 
 /** Issues the VAT invoice of `order` (as it is about to be committed) and answers the order's documents. */
-export async function invoiceDocuments(
-  p: OrderProcess,
-  order: Order = p.order,
-): Promise<IssuedDocumentRef[] | null> {
+export async function invoiceDocuments(order: Order): Promise<IssuedDocumentRef[] | null> {
   const invoice = await documents.issueVatInvoice({ order, issueKey: `vat_invoice:v${order.version}` });
   return withDocument(order.documents, invoice);
 }
@@ -30,7 +27,7 @@ export async function invoiceDocuments(
 /** Payment, placement on account: the VAT invoice of an order that has none yet, issued and committed. */
 export async function issueMissingInvoice(p: OrderProcess): Promise<void> {
   if (currentInvoice(p.order)) return;
-  await p.commit({ documents: await invoiceDocuments(p) });
+  await p.commit({ documents: await invoiceDocuments(p.order) });
 }
 
 /** `key` names the change (`cancelled`, `amended-v4`): one credit note per change. */

@@ -10,7 +10,7 @@ import {
   refundIssuedSignal,
   retryDeliverySignal,
 } from '../../../src/workflows/order.messages';
-import { NeedsAttentionKey } from '../../../src/workflows/search-attributes';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../../src/workflows/search-attributes';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
@@ -55,7 +55,7 @@ async function placeOrder(paymentMethod: PaymentMethod, body: Record<string, unk
 
 const handle = (id: string) => api.temporal.workflow.getHandle(orderWorkflowId(id));
 const needsAttentionAttribute = async (id: string) =>
-  (await handle(id).describe()).typedSearchAttributes.get(NeedsAttentionKey);
+  (await handle(id).describe()).typedSearchAttributes.get(SEARCH_ATTRIBUTE_KEYS.NeedsAttention);
 const eventNames = async (id: string) => (await listOrderEvents(api.db, id)).map((e) => e.event);
 
 describe('order timers and operator levers', () => {

@@ -1,6 +1,6 @@
 import { TEST_BANNER } from '../../../src/documents/render';
 import { orderWorkflowId } from '../../../src/workflows/order.messages';
-import { LivemodeKey, NeedsAttentionKey } from '../../../src/workflows/search-attributes';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../../src/workflows/search-attributes';
 import { eventually } from '../../support/eventually';
 import { pdfText } from '../../support/pdf-text';
 import { advance, customer, orderReaches, placeOrder, useTestModeStack } from './support';
@@ -57,9 +57,9 @@ describe('test mode stays out of live operations', () => {
     const handle = api.temporal.workflow.getHandle(orderWorkflowId(order.id));
     const attributes = await eventually(
       async () => (await handle.describe()).typedSearchAttributes,
-      (a) => a.get(NeedsAttentionKey) === true,
+      (a) => a.get(SEARCH_ATTRIBUTE_KEYS.NeedsAttention) === true,
     );
-    expect(attributes.get(LivemodeKey)).toBe(false);
+    expect(attributes.get(SEARCH_ATTRIBUTE_KEYS.Livemode)).toBe(false);
 
     const scope = `OrganisationId = '${org.id}'`;
     // The same query with Livemode = false finds it, so the default query's silence is not visibility lag.
