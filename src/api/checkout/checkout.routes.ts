@@ -14,8 +14,8 @@ import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS, orderEngineUnavailable, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { htmlPage, inlineStyle } from '../pages/page-security';
+import { doubleSubmitToken, formPostAllowed } from '../../web/form-csrf';
+import { htmlPage, inlineStyle } from '../../web/page-security';
 
 interface PaymentPageDeps {
   db: Db;

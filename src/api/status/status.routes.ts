@@ -9,7 +9,7 @@ import {
 } from '../../status/status.service';
 import { html, time as ukTime, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { htmlPage, inlineStyle } from '../pages/page-security';
+import { htmlPage, inlineStyle } from '../../web/page-security';
 
 /** Each state's label and colour. */
 const STATES: Record<ComponentState, [label: string, colour: string]> = {

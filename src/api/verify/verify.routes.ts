@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { html, time, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { assetPageHeaders, htmlPage } from '../pages/page-security';
+import { assetPageHeaders, htmlPage } from '../../web/page-security';
 
 /** The largest file the page accepts: our documents are well under 1 MiB. */
 const MAX_VERIFY_BYTES = 2 * 1024 * 1024;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { html, Html, type Part } from '../../web/html';
-import type { AppContext } from '../context';
+import { html, Html, type Part } from './html';
 
 /**
  * A page whose one resource is its own inline stylesheet: the `<style>` element (byte for byte as written) and
@@ -49,7 +48,7 @@ export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
  */
 export function pageSecurityHeaders(publicBaseUrl: string) {
   const publishedOverHttps = publicBaseUrl.startsWith('https:');
-  return async (ctx: AppContext, next: Next) => {
+  return async (ctx: Context, next: Next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
     ctx.set(
       'Content-Security-Policy',
