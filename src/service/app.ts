@@ -24,7 +24,7 @@ import {
   type ConsumeRateLimit,
   type RateLimitStore,
 } from '../api/middleware/rate-limit';
-import { pageSecurityHeaders } from '../api/pages/page-security';
+import { pageSecurityHeaders } from '../web/page';
 import { requestContext } from '../api/middleware/request-context';
 import { eventRoutes } from '../api/events/events.routes';
 import { checkoutRoutes, sandboxRoutes } from '../api/checkout/checkout.routes';

@@ -14,8 +14,8 @@ import { html, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { HTTP_STATUS, orderEngineUnavailable, orderNotFound } from '../errors';
 import { limitPerIp, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { doubleSubmitToken, formPostAllowed } from '../pages/form-csrf';
-import { htmlPage, inlineStyle } from '../pages/page-security';
+import { doubleSubmitToken, formPostAllowed } from '../../web/form-csrf';
+import { styledPages } from '../../web/page';
 
 interface PaymentPageDeps {
   db: Db;
@@ -27,27 +27,23 @@ interface PaymentPageDeps {
 const CSS = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a;line-height:1.5}
 a{color:#0b4fa8}a:focus,button:focus{outline:3px solid #fd0;outline-offset:2px}
 .sandbox{background:#fde68a;padding:.5rem 1rem;border:2px solid #b45309}`;
-const { style: STYLE, policy: POLICY } = inlineStyle(CSS);
+const sendPage = styledPages(CSS, 'no-store');
 
 /** An accessible page for the person paying; never cached, as it shows the order's state at the moment. */
 function sendPublicPage(
   ctx: AppContext,
   o: { status?: number; title: string; body: Html; banner?: Html },
 ): void {
-  ctx.status = o.status ?? 200;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Content-Security-Policy', POLICY);
   const banner = o.banner && html`<p class="sandbox">${o.banner}</p>`;
-  ctx.body = htmlPage(
-    `${o.title} · Statutory Notice Placement`,
-    STYLE,
-    html`${banner}
+  sendPage(ctx, {
+    status: o.status,
+    title: `${o.title} · Statutory Notice Placement`,
+    body: html`${banner}
       <main>
         <h1>${o.title}</h1>
         ${o.body}
       </main>`,
-  );
+  });
 }
 
 /** What a card order that no longer awaits payment tells its payer. */

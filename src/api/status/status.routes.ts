@@ -9,7 +9,7 @@ import {
 } from '../../status/status.service';
 import { html, time as ukTime, type Html } from '../../web/html';
 import type { AppContext, AppState } from '../context';
-import { htmlPage, inlineStyle } from '../pages/page-security';
+import { styledPages } from '../../web/page';
 
 /** Each state's label and colour. */
 const STATES: Record<ComponentState, [label: string, colour: string]> = {
@@ -31,7 +31,7 @@ ${Object.entries(STATES)
   .join('\n')}
 `;
 
-const { style: STATUS_STYLE, policy: STATUS_PAGE_POLICY } = inlineStyle(STATUS_CSS);
+const sendStatusPage = styledPages(STATUS_CSS, 'no-cache', html`<meta http-equiv="refresh" content="60" />`);
 
 /** Times to the minute. */
 const time = (iso: string) => ukTime(iso, undefined, 'short');
@@ -69,16 +69,15 @@ function componentRow(c: StatusSnapshot['components'][number]): Html {
 }
 
 /** The public status page: plain HTML and CSS, readable without JavaScript; every value is escaped. */
-function renderStatusPage(s: StatusSnapshot): string {
+function statusPage(s: StatusSnapshot) {
   const banner = s.incidents.open.length > 0 && s.status === 'operational' ? 'degraded' : s.status;
   const open = s.incidents.open.length ? s.incidents.open.map(incidentHtml) : html`<p>No open incidents.</p>`;
   const history = s.incidents.history.length
     ? s.incidents.history.map(incidentHtml)
     : html`<p>No incidents in the last ${HISTORY_DAYS} days.</p>`;
-  return htmlPage(
-    'Service status · Statutory Notice Placement API',
-    html`<meta http-equiv="refresh" content="60" /> ${STATUS_STYLE}`,
-    html`<h1>Statutory Notice Placement API: service status</h1>
+  return {
+    title: 'Service status · Statutory Notice Placement API',
+    body: html`<h1>Statutory Notice Placement API: service status</h1>
       <p class="banner ${banner}" id="overall">${s.summary}</p>
       <h2>Components</h2>
       <table id="components">
@@ -104,7 +103,7 @@ function renderStatusPage(s: StatusSnapshot): string {
       <p class="meta">
         Updated ${time(s.updatedAt)}. Machine-readable: <a href="/status.json">/status.json</a>.
       </p>`,
-  );
+  };
 }
 
 /** The public status page, `GET /status` and `/status.json` (the service caches snapshots a few seconds). */
@@ -116,11 +115,7 @@ export function statusRoutes(deps: StatusDeps): Router<AppState> {
     ctx.body = await service.snapshot();
   });
   router.get('/status', async (ctx: AppContext) => {
-    const snapshot = await service.snapshot();
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Content-Security-Policy', STATUS_PAGE_POLICY);
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderStatusPage(snapshot);
+    sendStatusPage(ctx, statusPage(await service.snapshot()));
   });
   return router;
 }

@@ -5,10 +5,10 @@ import Busboy from 'busboy';
 import type { Db } from '../../db/database';
 import { findIssuedDocument } from '../../db/issued-documents.repository';
 import { AppError } from '../../errors';
-import { html, time, type Html } from '../../web/html';
+import { html, time, type Html, type Part } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
-import { assetPageHeaders, htmlPage } from '../pages/page-security';
+import { assetPageHeaders, htmlPage } from '../../web/page';
 
 /** The largest file the page accepts: our documents are well under 1 MiB. */
 const MAX_VERIFY_BYTES = 2 * 1024 * 1024;
@@ -28,16 +28,16 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
         await perIp(ctx, clientBucket(ctx.ip));
       } catch (err) {
         if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
-          return answer(ctx, 429, { kind: 'rate_limited' });
+          return answer(ctx, { kind: 'rate_limited' });
         }
         throw err;
       }
       const id = String(ctx.params.id);
       const document = DOCUMENT_ID.test(id) ? await findIssuedDocument(db, id) : undefined;
-      return document ? handle(ctx, document) : answer(ctx, 404, { kind: 'unknown', id });
+      return document ? handle(ctx, document) : answer(ctx, { kind: 'unknown', id });
     });
 
-  documentRoute('get', (ctx, document) => answer(ctx, 200, { kind: 'shown', document }));
+  documentRoute('get', (ctx, document) => answer(ctx, { kind: 'shown', document }));
 
   documentRoute('post', async (ctx, document) => {
     const upload = await readUpload(ctx).catch((err: unknown) => {
@@ -46,36 +46,36 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
     });
     if (upload === 'too_large') {
       ctx.set('Connection', 'close');
-      return answer(ctx, 413, { kind: 'too_large', document });
+      return answer(ctx, { kind: 'too_large', document });
     }
-    if (!upload?.length) return answer(ctx, 400, { kind: 'no_file', document });
+    if (!upload?.length) return answer(ctx, { kind: 'no_file', document });
     const sha256 = createHash('sha256').update(upload).digest();
     const recorded = Buffer.from(document.sha256 ?? '', 'hex');
     const matches = recorded.length === sha256.length && timingSafeEqual(recorded, sha256);
-    answer(ctx, 200, { kind: 'checked', document, matches, sha256: sha256.toString('hex') });
+    answer(ctx, { kind: 'checked', document, matches, sha256: sha256.toString('hex') });
   });
 
   return router;
 }
 
-function answer(ctx: AppContext, status: number, outcome: VerifyOutcome) {
-  ctx.status = status;
+function answer(ctx: AppContext, outcome: VerifyOutcome) {
+  ctx.status = outcome.kind === 'shown' || outcome.kind === 'checked' ? 200 : REFUSALS[outcome.kind][0];
   const json = ctx.accepts('html', 'json') === 'json';
   if (!json) ctx.type = 'text/html; charset=utf-8';
   ctx.body = json ? verifyJson(outcome) : verifyPage(outcome);
 }
 
-/** The JSON answer of each refusal. */
-const REFUSALS: Record<Exclude<VerifyOutcome['kind'], 'shown' | 'checked'>, [string, string]> = {
-  unknown: ['No document we issued has this id.', 'document_not_found'],
-  rate_limited: ['Too many verifications from this address. Retry shortly.', 'rate_limit_exceeded'],
-  too_large: [`The file is larger than ${MAX_VERIFY_BYTES} bytes.`, 'payload_too_large'],
-  no_file: ['Send the PDF (a form field or the request body).', 'validation_error'],
+/** Each refusal's status and JSON answer. */
+const REFUSALS: Record<Exclude<VerifyOutcome['kind'], 'shown' | 'checked'>, [number, string, string]> = {
+  unknown: [404, 'No document we issued has this id.', 'document_not_found'],
+  rate_limited: [429, 'Too many verifications from this address. Retry shortly.', 'rate_limit_exceeded'],
+  too_large: [413, `The file is larger than ${MAX_VERIFY_BYTES} bytes.`, 'payload_too_large'],
+  no_file: [400, 'Send the PDF (a form field or the request body).', 'validation_error'],
 };
 
 function verifyJson(o: VerifyOutcome) {
   if (o.kind !== 'shown' && o.kind !== 'checked') {
-    const [error, code] = REFUSALS[o.kind];
+    const [, error, code] = REFUSALS[o.kind];
     return { error, code };
   }
   const d = o.document;
@@ -162,28 +162,22 @@ const KIND_NAMES: Record<string, string> = {
 
 /** What the document says, as recorded when it was issued. */
 function particulars(d: Shown): Html {
+  const rows: [label: string, value: Part][] = [
+    ['Document', `${KIND_NAMES[d.kind] ?? d.kind}${d.number ? ` ${d.number}` : ''}`],
+    ...d.summary.facts,
+    ['Issued', time(d.issued_at)],
+    ['Fingerprint (SHA-256)', html`<code>${d.sha256}</code>`],
+  ];
   return html`<h2>What it certifies</h2>
     <table>
       <tbody>
-        <tr>
-          <th scope="row">Document</th>
-          <td>${KIND_NAMES[d.kind] ?? d.kind}${d.number ? ` ${d.number}` : ''}</td>
-        </tr>
-        ${d.summary.facts.map(
+        ${rows.map(
           ([label, value]) =>
             html`<tr>
               <th scope="row">${label}</th>
               <td>${value}</td>
             </tr>`,
         )}
-        <tr>
-          <th scope="row">Issued</th>
-          <td>${time(d.issued_at)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Fingerprint (SHA-256)</th>
-          <td><code>${d.sha256}</code></td>
-        </tr>
       </tbody>
     </table>`;
 }
@@ -219,34 +213,31 @@ function result(o: Extract<VerifyOutcome, { kind: 'checked' }>): Html {
       </div>`;
 }
 
+/** The page's title (also its heading) and what follows the heading. */
 function body(o: VerifyOutcome): { title: string; main: Html } {
   switch (o.kind) {
     case 'unknown':
       return {
         title: 'Document not found',
-        main: html`<h1>Document not found</h1>
-          <p>
-            No document we issued has the id <code>${o.id}</code>. Check the address printed on the document.
-          </p>`,
+        main: html`<p>
+          No document we issued has the id <code>${o.id}</code>. Check the address printed on the document.
+        </p>`,
       };
     case 'rate_limited':
       return {
         title: 'Too many checks',
-        main: html`<h1>Too many checks</h1>
-          <p>Too many checks came from your network in the last minute. Try again in a minute.</p>`,
+        main: html`<p>Too many checks came from your network in the last minute. Try again in a minute.</p>`,
       };
     default: {
       const d = o.document;
-      const title = d.summary.title;
       const note =
         o.kind === 'checked'
           ? result(o)
           : o.kind !== 'shown' &&
             html`<div class="error" role="alert"><p>${UPLOAD_REFUSALS[o.kind]}</p></div>`;
       return {
-        title,
-        main: html`<h1>${title}</h1>
-          ${d.livemode ? '' : html`<p class="error"><strong>TEST MODE:</strong> a test document. Nothing was published and no money moved.</p>`}
+        title: d.summary.title,
+        main: html`${d.livemode ? '' : html`<p class="error"><strong>TEST MODE:</strong> a test document. Nothing was published and no money moved.</p>`}
           <p>Issued by us on ${time(d.issued_at)}.</p>
           ${note} ${particulars(d)} ${uploadForm(d)}`,
       };
@@ -263,6 +254,9 @@ function verifyPage(o: VerifyOutcome): string {
     html`<header>
         <div class="bar"><p class="brand">Statutory Notice Placement · Document verification</p></div>
       </header>
-      <main id="main">${main}</main>`,
+      <main id="main">
+        <h1>${title}</h1>
+        ${main}
+      </main>`,
   );
 }

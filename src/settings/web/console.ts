@@ -12,7 +12,7 @@ import { sendPage } from './layout';
 import { memberRoutes } from './members.routes';
 import { orderRoutes } from './orders.routes';
 import { organisationRoutes } from './organisation.routes';
-import { assetPageHeaders } from '../../api/pages/page-security';
+import { assetPageHeaders } from '../../web/page';
 import { checkCsrf, loadSession } from './security';
 import { signInRoutes } from './sign-in.routes';
 import { webhookRoutes } from './webhooks.routes';

@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { doubleSubmitToken, formPostAllowed, originAllowed } from '../../api/pages/form-csrf';
+import { doubleSubmitToken, formPostAllowed, originAllowed } from '../../web/form-csrf';
 import type { Config } from '../../config';
 import { findSession } from '../../db/members.repository';
 import type { Db } from '../../db/database';

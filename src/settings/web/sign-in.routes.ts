@@ -22,7 +22,7 @@ import {
 } from './context';
 import { html } from '../../web/html';
 import { input, postForm, sendConfirmation, sendPage, submit, type Confirmation } from './layout';
-import { setHttpOnlyCookie } from '../../api/pages/form-csrf';
+import { setHttpOnlyCookie } from '../../web/form-csrf';
 import { consoleCookie, preSessionCsrf, SESSION_COOKIE, SESSION_HOURS } from './security';
 
 /**

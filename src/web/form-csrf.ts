@@ -8,13 +8,6 @@ import type { ParameterizedContext } from 'koa';
  */
 type Ctx = ParameterizedContext;
 
-/** Constant-time comparison of two tokens. */
-export const sameToken = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** The origins a form may be posted from: this request's own, and PUBLIC_BASE_URL's. */
 export function originAllowed(ctx: Ctx, publicBaseUrl: string): boolean {
   const origin = ctx.get('Origin');
@@ -60,6 +53,8 @@ export function formPostAllowed(
   expected: string | undefined,
   publicBaseUrl: string,
 ) {
-  if (!originAllowed(ctx, publicBaseUrl)) return false;
-  return typeof sent === 'string' && !!sent && !!expected && sameToken(sent, expected);
+  if (!originAllowed(ctx, publicBaseUrl) || typeof sent !== 'string' || !sent || !expected) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,17 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { html, Html, type Part } from '../../web/html';
-import type { AppContext } from '../context';
-
-/**
- * A page whose one resource is its own inline stylesheet: the `<style>` element (byte for byte as written) and
- * the policy allowing it by its SHA-256 hash.
- */
-export function inlineStyle(css: string): { style: Html; policy: string } {
-  const hash = createHash('sha256').update(css).digest('base64');
-  const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-  return { style: new Html(`<style>${css}</style>`), policy };
-}
+import { html, Html, type Part } from './html';
 
 /** A public page's HTML document: `head` holds its stylesheet. */
 export const htmlPage = (title: string, head: Part, body: Part): string =>
@@ -27,6 +16,23 @@ export const htmlPage = (title: string, head: Part, body: Part): string =>
         ${body}
       </body>
     </html>`.value;
+
+/**
+ * The sender of pages whose one resource is their own inline stylesheet: the `<style>` element (byte for byte as
+ * written), after `head`, and the policy allowing it by its SHA-256 hash.
+ */
+export function styledPages(css: string, cacheControl: 'no-store' | 'no-cache', head?: Html) {
+  const hash = createHash('sha256').update(css).digest('base64');
+  const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  const style = [head, new Html(`<style>${css}</style>`)];
+  return (ctx: Context, page: { status?: number; title: string; body: Part }): void => {
+    ctx.status = page.status ?? 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', cacheControl);
+    ctx.set('Content-Security-Policy', policy);
+    ctx.body = htmlPage(page.title, style, page.body);
+  };
+}
 
 /**
  * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what
@@ -49,7 +55,7 @@ export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
  */
 export function pageSecurityHeaders(publicBaseUrl: string) {
   const publishedOverHttps = publicBaseUrl.startsWith('https:');
-  return async (ctx: AppContext, next: Next) => {
+  return async (ctx: Context, next: Next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
     ctx.set(
       'Content-Security-Policy',
