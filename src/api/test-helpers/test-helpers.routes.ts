@@ -21,7 +21,7 @@ import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
 import type { SimulatedStep } from '../../testmode/simulation';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
-import { WEBHOOK_EVENTS } from '../../webhooks/events';
+import { ORDER_EVENTS } from '../../orders/events';
 import { recordTestPaymentUpdate, simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState } from '../context';
 import { callersOrder, orderNotFound, parseBody } from '../errors';
@@ -33,7 +33,7 @@ export const advanceBody = z
   .strictObject({ to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']) })
   .meta({ id: 'AdvanceRequest' });
 export const sendBody = z
-  .strictObject({ event: z.enum(WEBHOOK_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
+  .strictObject({ event: z.enum(ORDER_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
   .meta({ id: 'SendSampleRequest' });
 
 /** The integration report each `advance` step sends. */
