@@ -7,10 +7,9 @@ import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries
 import { createWebhookEndpoint, deleteWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { webhooks } from '../../../sdk/src';
 import { createLogger } from '../../../src/logger';
-import type { OrderEventName } from '../../../src/orders/events';
+import { ORDER_EVENTS, type OrderEventName } from '../../../src/orders/events';
 import { deliveryWorkflowId, OWN_FAILURE_ALERT_AFTER_TRIES } from '../../../src/webhooks/delivery';
 import type { WebhookEnvelope } from '../../../src/webhooks/envelope';
-import { ORDER_EVENTS } from '../../../src/orders/events';
 import { DEFAULT_WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
