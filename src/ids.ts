@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -19,3 +19,9 @@ export function newId(
 ): string {
   return `${prefix}_${toBase62(randomBytes(16), 22)}`;
 }
+
+/**
+ * SHA-256 in hex. Keys and tokens (sign-in links, sessions) carry 256 random bits, so this fast hash is a
+ * safe, indexable way to store them.
+ */
+export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

@@ -14,7 +14,7 @@ import { createApiKey } from '../../src/db/api-keys.repository';
 import { createOrganisation } from '../../src/db/organisations.repository';
 import { createWebhookEndpoint } from '../../src/db/webhook-endpoints.repository';
 import { validateEndpointUrl } from '../../src/webhooks/destination';
-import { WEBHOOK_EVENTS } from '../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../src/orders/events';
 import { progress, sleep } from '../lib/progress';
 import { startCountingReceiver } from '../lib/receiver';
 import { runBackupDrill } from './backup-drill';
@@ -108,7 +108,7 @@ async function setUpTenant(stack: FailoverStack, receiverUrl: (path: string) => 
       organisationId: org.id,
       mode: 'live',
       url: validateEndpointUrl(receiverUrl(p), 'live', true).toString(),
-      events: [...WEBHOOK_EVENTS],
+      events: [...ORDER_EVENTS],
     });
   }
   return { organisationId: org.id, keys };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createIntegrationKey } from '../../src/db/integration-keys.repository';
 import { createWebhookEndpoint } from '../../src/db/webhook-endpoints.repository';
-import { WEBHOOK_EVENTS } from '../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../src/orders/events';
 import { validOrderBody } from '../../test/support/notice-bodies';
 import type { ActionCounts } from '../lib/actions';
 import { bearer, call, post } from '../lib/http';
@@ -51,7 +51,7 @@ export async function lifecycleScenario(ctx: BenchContext) {
       organisationId,
       mode: 'live',
       url: receiver!.url(path),
-      events: [...WEBHOOK_EVENTS],
+      events: [...ORDER_EVENTS],
     });
   }
   try {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { toBase62 } from '../ids';
 
@@ -34,11 +34,6 @@ export function parseApiKey(key: string): { mode: KeyMode } | null {
   const match = KEY_PATTERN.exec(key);
   if (!match || checksum(key.slice(0, -CHECKSUM_LENGTH)) !== key.slice(-CHECKSUM_LENGTH)) return null;
   return { mode: match[1] as KeyMode };
-}
-
-/** Keys and tokens (sign-in links, sessions) carry 256 random bits: a fast hash is safe and indexable. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
 }
 
 export function displayApiKey(key: string): string {

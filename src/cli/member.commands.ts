@@ -4,7 +4,8 @@ import { OPERATOR } from '../settings/services/actor';
 import {
   inviteMember,
   issueSignInLink,
-  removeMemberByEmail,
+  memberByEmail,
+  removeOrganisationMember,
   SIGN_IN_LINK_MINUTES,
 } from '../settings/services/members.service';
 import { withMailer, type Act } from './output';
@@ -36,7 +37,12 @@ export function registerMemberCommands(program: Command, act: Act): void {
     .description('Remove a member and end their sessions (the last admin cannot be removed).')
     .requiredOption('--org <orgId>', 'organisation id')
     .requiredOption('--email <address>', 'their e-mail address')
-    .action(act(({ db }, opts: MemberOptions) => removeMemberByEmail(db, OPERATOR, opts.org, opts.email)));
+    .action(
+      act(async ({ db }, opts: MemberOptions) => {
+        const { id } = await memberByEmail(db, opts.org, opts.email);
+        return removeOrganisationMember(db, OPERATOR, opts.org, id);
+      }),
+    );
   member
     .command('sign-in-link')
     .description(

@@ -1,17 +1,19 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { DeliveryStatus, WebhookMode } from '../db/schema';
+import type { KeyMode } from '../auth/api-key';
+import type { DeliveryStatus } from '../db/schema';
 import { listAttempts, listDeliveries } from '../db/webhook-deliveries.repository';
 import { listWebhookEndpoints } from '../db/webhook-endpoints.repository';
 import { OPERATOR } from '../settings/services/actor';
 import { createEndpoint, deleteEndpoint, rotateEndpointSecret } from '../settings/services/webhooks.service';
 import { replayDeadLetters, replayEvent, type ReplayDeps } from '../temporal/webhook-deliveries';
-import { parseEventList, type WebhookEventName } from '../webhooks/events';
+import type { OrderEventName } from '../orders/events';
+import { parseEventList } from '../webhooks/events';
 import { withTemporal } from './database';
 import { fail, modeOption, oneOf, type Act, type Cli } from './output';
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'failed', 'delivered', 'dead', 'cancelled'];
 
-function eventsOption(value: string): WebhookEventName[] {
+function eventsOption(value: string): OrderEventName[] {
   try {
     return parseEventList(value);
   } catch (err) {
@@ -46,7 +48,7 @@ export function registerWebhookCommands(program: Command, act: Act): void {
     .option('--events <events>', 'comma-separated event names (default: all eight)', eventsOption)
     .addOption(modeOption())
     .action(
-      act(async (cli, opts: { org: string; url: string; events?: WebhookEventName[]; mode: WebhookMode }) => {
+      act(async (cli, opts: { org: string; url: string; events?: OrderEventName[]; mode: KeyMode }) => {
         const input = { organisationId: opts.org, url: opts.url, mode: opts.mode, events: opts.events };
         const { endpoint, secret } = await createEndpoint(cli, OPERATOR, input);
         return { ...endpoint, secret, note: SHOWN_ONCE };

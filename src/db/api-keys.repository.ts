@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { displayApiKey, generateApiKey, hashApiKey } from '../auth/api-key';
-import { newId } from '../ids';
+import { displayApiKey, generateApiKey } from '../auth/api-key';
+import { newId, sha256Hex } from '../ids';
 import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
@@ -20,7 +20,7 @@ export async function createApiKey(
   const key = generateApiKey(input.mode);
   const row = await db
     .insertInto('api_keys')
-    .values({ id: newId('key'), ...toColumns(input), key_hash: hashApiKey(key), display: displayApiKey(key) })
+    .values({ id: newId('key'), ...toColumns(input), key_hash: sha256Hex(key), display: displayApiKey(key) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { key, record: toRecord(row) };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { displayApiKey, hashApiKey } from '../auth/api-key';
-import { newId, toBase62 } from '../ids';
+import { displayApiKey } from '../auth/api-key';
+import { newId, sha256Hex, toBase62 } from '../ids';
 import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
@@ -29,7 +29,7 @@ export async function createIntegrationKey(db: Db, target: IntegrationTarget) {
     .values({
       id: newId('int'),
       ...toColumns(target),
-      key_hash: hashApiKey(key),
+      key_hash: sha256Hex(key),
       display: displayApiKey(key),
     })
     .returningAll()
@@ -40,7 +40,7 @@ export async function createIntegrationKey(db: Db, target: IntegrationTarget) {
 export async function findActiveIntegrationKey(db: Db, key: string) {
   if (!INTEGRATION_KEY_PATTERN.test(key)) return undefined;
   const row = await keys(db)
-    .where((eb) => eb.and({ key_hash: hashApiKey(key), revoked_at: null }))
+    .where((eb) => eb.and({ key_hash: sha256Hex(key), revoked_at: null }))
     .executeTakeFirst();
   return row && toRecord(row);
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
-import { newId } from '../ids';
+import { newId, sha256Hex } from '../ids';
 import type { IssuedDocumentKind } from '../orders/documents';
 import { toColumns, type CamelCased } from './columns';
 import { lockUntilCommit, type Db } from './database';
@@ -63,7 +62,7 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
 
 /** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
 export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
-  const sha256 = createHash('sha256').update(content).digest('hex');
+  const sha256 = sha256Hex(content);
   await db
     .updateTable('issued_documents')
     .set({ content, sha256 })

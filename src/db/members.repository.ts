@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { hashApiKey } from '../auth/api-key';
-import { newId } from '../ids';
+import { newId, sha256Hex } from '../ids';
 import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
@@ -24,7 +23,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
   const row = await db
     .updateTable(table as 'sign_in_links' | 'billing_email_verifications')
     .set({ used_at: new Date() })
-    .where((eb) => eb.and({ token_hash: hashApiKey(token), used_at: null }))
+    .where((eb) => eb.and({ token_hash: sha256Hex(token), used_at: null }))
     .where('expires_at', '>', new Date())
     .returningAll()
     .executeTakeFirst();
@@ -34,7 +33,7 @@ export async function useOneTimeToken<T extends 'sign_in_links' | 'billing_email
 /** A new token valid for ttlMs, and the columns that store it (by its hash only). */
 export function newStoredToken(ttlMs: number) {
   const token = newToken();
-  return { token, row: { token_hash: hashApiKey(token), expires_at: new Date(Date.now() + ttlMs) } };
+  return { token, row: { token_hash: sha256Hex(token), expires_at: new Date(Date.now() + ttlMs) } };
 }
 
 /** Adds a member; undefined when the address is already an active member of the organisation. */
@@ -144,7 +143,7 @@ export async function createSignInLink(
 }
 
 const deleteToken = (table: 'sign_in_links' | 'sessions') => async (db: Db, token: string) => {
-  await db.deleteFrom(table).where('token_hash', '=', hashApiKey(token)).execute();
+  await db.deleteFrom(table).where('token_hash', '=', sha256Hex(token)).execute();
 };
 
 /** Voids one link (its e-mail could not be sent), so the next request is not held back by it. */
@@ -179,7 +178,7 @@ export async function findSession(db: Db, token: string) {
     .innerJoin(activeMembers(db).as('m'), 'm.id', 's.member_id')
     .selectAll('m')
     .select(['s.csrf_token', 's.expires_at'])
-    .where('s.token_hash', '=', hashApiKey(token))
+    .where('s.token_hash', '=', sha256Hex(token))
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return undefined;

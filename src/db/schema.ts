@@ -179,7 +179,7 @@ export interface Database {
   webhook_endpoints: {
     id: string;
     organisation_id: string;
-    mode: WebhookMode;
+    mode: KeyMode;
     url: string;
     events: string[];
     /** The signing secret, AES-256-GCM encrypted (src/webhooks/secrets.ts): HMAC needs the secret itself. */
@@ -264,8 +264,6 @@ export interface Database {
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
-
-export type WebhookMode = KeyMode;
 
 /** How the projection stores the fields that are not plain columns of their model type, and the body. */
 interface Stored {

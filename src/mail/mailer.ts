@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SentMessageInfo, type Transporter } from 'nodemailer';
 import { outboxDir, type Config } from '../config';
+import { sha256Hex } from '../ids';
 import type { RenderedEmail } from './templates/render';
 
 export interface MailAttachment {
@@ -41,7 +42,7 @@ const fromDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'loca
 
 /** `<hash-of-key@sender-domain>`: the same e-mail always carries the same Message-ID. */
 export function stableMessageId(key: string, from: string): string {
-  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${fromDomain(from)}>`;
+  return `<${sha256Hex(key).slice(0, 32)}@${fromDomain(from)}>`;
 }
 
 /** Sends through a nodemailer transport; `receipt` turns nodemailer's answer into ours. */

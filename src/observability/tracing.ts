@@ -8,7 +8,15 @@ import type * as HttpInstrumentation from '@opentelemetry/instrumentation-http';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { redactCapabilityPath } from './capability-paths';
+
+/**
+ * Paths whose next segment is a capability (whoever has the address may pay the order): `/pay/<order id>` and the
+ * sandbox's pages. Logs and traces show them as `/pay/:orderId…`, so neither hands out the capability.
+ */
+const CAPABILITY_PATH = /^\/(pay|sandbox\/checkout|sandbox\/invoice)\/[^/?]+/i;
+
+/** A request path (or path and query) as logs and traces record it: capability ids replaced by `:orderId`. */
+export const redactCapabilityPath = (path: string): string => path.replace(CAPABILITY_PATH, '/$1/:orderId');
 
 /** The span attribute, and the trace baggage entry, that carries the API's request id everywhere. */
 export const REQUEST_ID_ATTRIBUTE = 'notices.request_id';

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import type {
   billingEmailVerificationWorkflow,
   signInMailWorkflow,
 } from '../workflows/sign-in-mail.workflow';
+import { sha256Hex } from '../ids';
 import { startOnce } from './client';
 
 /**
@@ -21,7 +21,7 @@ export async function queueSignInMail(client: Client, taskQueue: string, email: 
 }
 
 export const signInMailWorkflowId = (email: string) =>
-  `sign-in-mail-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
+  `sign-in-mail-${sha256Hex(email.toLowerCase()).slice(0, 32)}`;
 
 export const billingEmailVerificationWorkflowId = (organisationId: string) =>
   `billing-email-verification-${organisationId}`;

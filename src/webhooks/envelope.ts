@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eventIdOf } from '../orders/events';
-import type { WebhookEventName } from './events';
+import { eventIdOf, type OrderEventName } from '../orders/events';
 
 /** The spec's webhook body: `{id, event, createdAt, data}`, in that order. */
 export interface WebhookEnvelope {
   /** `evt_…`: the same on every attempt and every replay, so receivers can deduplicate. */
   id: string;
-  event: WebhookEventName | string;
+  event: OrderEventName | string;
   createdAt: string;
   /** Event fields plus `object`, the serialized order. */
   data: Record<string, unknown>;

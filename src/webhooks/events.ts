@@ -1,17 +1,14 @@
 import { isOrderEventName, ORDER_EVENTS, type OrderEventName } from '../orders/events';
 
-export const WEBHOOK_EVENTS = ORDER_EVENTS;
-export type WebhookEventName = OrderEventName;
-
 /** Added after the spec's eight: sent only to endpoints that name them, so no receiver meets an unknown one. */
-export const OPT_IN_EVENTS: readonly WebhookEventName[] = ['order.paid'];
+export const OPT_IN_EVENTS: readonly OrderEventName[] = ['order.paid'];
 
-export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventName[] = WEBHOOK_EVENTS.filter(
+export const DEFAULT_WEBHOOK_EVENTS: readonly OrderEventName[] = ORDER_EVENTS.filter(
   (e) => !OPT_IN_EVENTS.includes(e),
 );
 
 /** Parses `order.created,order.booked`: duplicates dropped; absent: DEFAULT_WEBHOOK_EVENTS. */
-export function parseEventList(value: string | undefined): WebhookEventName[] {
+export function parseEventList(value: string | undefined): OrderEventName[] {
   if (value === undefined) return [...DEFAULT_WEBHOOK_EVENTS];
   const names = value
     .split(',')
@@ -20,7 +17,7 @@ export function parseEventList(value: string | undefined): WebhookEventName[] {
   if (names.length === 0) throw new Error('give at least one event.');
   const unknown = names.filter((n) => !isOrderEventName(n));
   if (unknown.length > 0) {
-    throw new Error(`unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`);
+    throw new Error(`unknown event ${unknown.join(', ')}; events are: ${ORDER_EVENTS.join(', ')}.`);
   }
-  return WEBHOOK_EVENTS.filter((e) => names.includes(e));
+  return ORDER_EVENTS.filter((e) => names.includes(e));
 }

@@ -1,6 +1,7 @@
 import type { Next } from 'koa';
 import { Client } from 'pg';
-import { hashApiKey, parseApiKey, type KeyScope } from '../../auth/api-key';
+import { parseApiKey, type KeyScope } from '../../auth/api-key';
+import { sha256Hex } from '../../ids';
 import { bearerCredential } from '../../auth/bearer';
 import type { Db } from '../../db/database';
 import {
@@ -35,7 +36,7 @@ export async function callerOfHeader(
   header: string | undefined,
 ): Promise<Caller | undefined> {
   const key = bearerCredential(header);
-  const record = key && parseApiKey(key) ? await keys.findActive(hashApiKey(key)) : undefined;
+  const record = key && parseApiKey(key) ? await keys.findActive(sha256Hex(key)) : undefined;
   if (!record) return undefined;
   return {
     keyId: record.id,

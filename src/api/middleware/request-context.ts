@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Next } from 'koa';
 import type { Logger } from '../../logger';
-import { redactCapabilityPath } from '../../observability/capability-paths';
-import { activeTracing, REQUEST_ID_ATTRIBUTE } from '../../observability/tracing';
+import { activeTracing, redactCapabilityPath, REQUEST_ID_ATTRIBUTE } from '../../observability/tracing';
 import type { AppContext, AppState } from '../context';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -1,5 +1,4 @@
 import { canonicalJson } from '../../canonical-json';
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import {
   claimIdempotencyKey,
@@ -12,6 +11,7 @@ import {
   type IdempotentResponse,
 } from '../../db/idempotency-keys.repository';
 import { AppError, validationError, type ErrorCode } from '../../errors';
+import { sha256Hex } from '../../ids';
 import { callerOf, type AppContext } from '../context';
 import { errorBody, HTTP_STATUS } from '../errors';
 
@@ -46,9 +46,7 @@ export async function idempotent(db: Db, ctx: AppContext, handler: Handler): Pro
   }
   const caller = callerOf(ctx);
   const scope: IdempotencyScope = { organisationId: caller.organisationId, mode: caller.mode, key };
-  const requestHash = createHash('sha256')
-    .update(canonicalJson(ctx.request.body ?? {}))
-    .digest('hex');
+  const requestHash = sha256Hex(canonicalJson(ctx.request.body ?? {}));
   const claim = await claimIdempotencyKey(db, scope, { route: `${ctx.method} ${ctx.path}`, requestHash });
   switch (claim.outcome) {
     case 'reused':

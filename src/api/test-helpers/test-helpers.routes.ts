@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { findSubscribedEndpoints } from '../../db/webhook-endpoints.repository';
 import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
-import { eventData } from '../../orders/events';
+import { eventData, ORDER_EVENTS } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
 import { checkPayable } from '../../orders/payment';
 import { checkReportFits } from '../../orders/reports';
@@ -21,7 +21,6 @@ import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
 import type { SimulatedStep } from '../../testmode/simulation';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
-import { WEBHOOK_EVENTS } from '../../webhooks/events';
 import { recordTestPaymentUpdate, simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState } from '../context';
 import { callersOrder, orderNotFound, parseBody } from '../errors';
@@ -33,7 +32,7 @@ export const advanceBody = z
   .strictObject({ to: z.enum(['paid', 'booked', 'published', 'urn_received', 'delivery_failed']) })
   .meta({ id: 'AdvanceRequest' });
 export const sendBody = z
-  .strictObject({ event: z.enum(WEBHOOK_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
+  .strictObject({ event: z.enum(ORDER_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
   .meta({ id: 'SendSampleRequest' });
 
 /** The integration report each `advance` step sends. */

@@ -139,24 +139,13 @@ export async function removeOrganisationMember(
 }
 
 /** The member of an organisation with that address (the CLI names members by e-mail). */
-async function memberByEmail(db: Db, organisationId: string, email: string): Promise<Member> {
+export async function memberByEmail(db: Db, organisationId: string, email: string): Promise<Member> {
   const address = parseEmail(email);
   const member = (await listMembers(db, organisationId)).find(
     (m) => m.email.toLowerCase() === address.toLowerCase(),
   );
   if (!member) throw new SettingsRefused('not_found', `${address} is not a member of ${organisationId}.`);
   return member;
-}
-
-/** The CLI's `member remove --email`: the member of that address in the organisation, removed as above. */
-export async function removeMemberByEmail(
-  db: Db,
-  actor: Actor,
-  organisationId: string,
-  email: string,
-): Promise<Member> {
-  const member = await memberByEmail(db, organisationId, email);
-  return removeOrganisationMember(db, actor, organisationId, member.id);
 }
 
 /**

@@ -14,8 +14,8 @@ import { sendAttempt } from '../../webhooks/http';
 import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
-import { isOrderEventName } from '../../orders/events';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEventName } from '../../webhooks/events';
+import { isOrderEventName, ORDER_EVENTS, type OrderEventName } from '../../orders/events';
+import { DEFAULT_WEBHOOK_EVENTS } from '../../webhooks/events';
 import { checkHeldQuota } from '../../quotas/usage';
 import { audit, existingOrganisation, invalid, notFound, type Actor } from './actor';
 
@@ -32,13 +32,13 @@ interface Deps {
   config: Config;
 }
 
-function checkEvents(events: readonly string[]): WebhookEventName[] {
+function checkEvents(events: readonly string[]): OrderEventName[] {
   const unknown = events.filter((e) => !isOrderEventName(e));
   if (unknown.length > 0) {
-    throw invalid(`Unknown event ${unknown.join(', ')}; events are: ${WEBHOOK_EVENTS.join(', ')}.`);
+    throw invalid(`Unknown event ${unknown.join(', ')}; events are: ${ORDER_EVENTS.join(', ')}.`);
   }
   if (events.length === 0) throw invalid('Choose at least one event.');
-  return WEBHOOK_EVENTS.filter((e) => events.includes(e));
+  return ORDER_EVENTS.filter((e) => events.includes(e));
 }
 
 function checkUrl(config: Config, url: string, mode: 'live' | 'test'): URL {

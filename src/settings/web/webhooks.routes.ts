@@ -13,8 +13,8 @@ import {
   ReplayRefused,
   type ReplayResult,
 } from '../../temporal/webhook-deliveries';
-import { isOrderEventName } from '../../orders/events';
-import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, WEBHOOK_EVENTS } from '../../webhooks/events';
+import { isOrderEventName, ORDER_EVENTS } from '../../orders/events';
+import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS } from '../../webhooks/events';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -61,7 +61,7 @@ const REPLAY_SINCE = 'Replay every dead letter of this endpoint since (UTC)';
 const endpointState = (e: WebhookEndpoint) => (e.disabledAt ? 'Disabled' : 'Enabled');
 
 const EVENT_LABELS = Object.fromEntries(
-  WEBHOOK_EVENTS.map((e) => [
+  ORDER_EVENTS.map((e) => [
     e,
     OPT_IN_EVENTS.includes(e) ? html`${e} <span class="muted">(only when ticked)</span>` : e,
   ]),
@@ -72,7 +72,7 @@ const eventBoxes = (chosen: readonly string[]) =>
 
 /** An endpoint's subscription in words: every event, the default eight, or the list. */
 function subscriptionLabel(events: readonly string[]): string {
-  if (events.length === WEBHOOK_EVENTS.length) return 'All events';
+  if (events.length === ORDER_EVENTS.length) return 'All events';
   const isDefault =
     events.length === DEFAULT_WEBHOOK_EVENTS.length &&
     DEFAULT_WEBHOOK_EVENTS.every((e) => events.includes(e));
@@ -111,7 +111,7 @@ function endpointActions(e: WebhookEndpoint, csrf: string): Html {
     ${postForm(`${path}/events`, csrf, [eventBoxes(e.events), submit('Save events')])}
     <h3>Send a test event</h3>
     ${postForm(`${path}/test`, csrf, [
-      select('test-event', 'Sample event', 'event', WEBHOOK_EVENTS),
+      select('test-event', 'Sample event', 'event', ORDER_EVENTS),
       submit('Send test event'),
     ])}
     <h3>Endpoint state and secret</h3>
@@ -147,7 +147,7 @@ const OUTCOMES = { '': 'All deliveries', failed: 'Failed (retrying or dead)', de
 const deliveryFilters = (e: WebhookEndpoint, f: DeliveryFilters) =>
   html`<form method="get" action="/settings/webhooks/${e.id}" aria-label="Filter deliveries">
     ${select('f-outcome', 'Show', 'outcome', OUTCOMES, { current: f.outcome })}
-    ${select('f-event', 'Event type', 'event', WEBHOOK_EVENTS, { current: f.event, any: 'Any event' })}
+    ${select('f-event', 'Event type', 'event', ORDER_EVENTS, { current: f.event, any: 'Any event' })}
     ${input('f-order', 'Order id', 'text', 'order', { value: f.order, maxlength: 100, autocomplete: 'off' })}
     ${submit('Filter', { class: 'secondary' })}
   </form>`;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { call, startTestApi, type TestApi } from '../../support/harness';
 
 let api: TestApi;
@@ -18,7 +18,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(res.json.openapi).toBe('3.1.0');
     expect(res.json.info.version).toBe('1.0.0');
     // The spec's eight events and the opt-in order.paid.
-    expect(Object.keys(res.json.webhooks)).toEqual([...WEBHOOK_EVENTS]);
-    expect(WEBHOOK_EVENTS).toHaveLength(9);
+    expect(Object.keys(res.json.webhooks)).toEqual([...ORDER_EVENTS]);
+    expect(ORDER_EVENTS).toHaveLength(9);
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { KeyMode } from '../../../src/auth/api-key';
 import { createWebhookEndpoint, rotateWebhookSecret } from '../../../src/db/webhook-endpoints.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
@@ -200,7 +200,7 @@ describe('@notices/sdk against the real service', () => {
         organisationId: org.id,
         mode: 'test',
         url: r.url,
-        events: [...WEBHOOK_EVENTS],
+        events: [...ORDER_EVENTS],
       },
     );
     const placed = await client.orders.create(order());

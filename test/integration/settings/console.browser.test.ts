@@ -9,7 +9,7 @@ import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { insertMember } from '../../../src/db/members.repository';
 import { DEMO_ADMIN_EMAIL, demoSignInLink } from '../../../src/entry/demo';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { call, createTestOrganisation, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';
 import { runNoticesAsync } from '../../support/notices-cli';
@@ -585,7 +585,7 @@ describe('organisation settings console', () => {
       organisationId: other.id,
       mode: 'test',
       url: 'https://hooks.council.example/x',
-      events: [...WEBHOOK_EVENTS],
+      events: [...ORDER_EVENTS],
     });
     const order = await seedOrder(api.db, other.id, { createdAt: new Date() });
     for (const url of [

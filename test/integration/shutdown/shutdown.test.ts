@@ -11,7 +11,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createDatabase } from '../../../src/db/database';
 import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { eventually } from '../../support/eventually';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { dispatchWebhooks, recordTestEvent } from '../webhooks/support';
@@ -168,7 +168,7 @@ test('SIGTERM: the worker finishes an in-flight activity (a webhook attempt) bef
       organisationId: org.id,
       url: receiver.url,
       mode: 'test',
-      events: [...WEBHOOK_EVENTS],
+      events: [...ORDER_EVENTS],
     });
     const event = await recordTestEvent(db, org.id, 'order.booked');
     await dispatchWebhooks({ config, db, log: createLogger('silent'), temporal: client }, event, taskQueue);

@@ -2,7 +2,8 @@ import { listOrderEvents } from '../../../src/db/order-records.repository';
 import { deleteWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { SAMPLE_ORDER_ID } from '../../../src/testmode/sample-events';
 import { webhooks } from '../../../sdk/src';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
+import { DEFAULT_WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { call, createTestKey } from '../../support/harness';
 import { eventually } from '../../support/eventually';
 import { startReceiver, type Receiver } from '../webhooks/support';
@@ -396,7 +397,7 @@ describe('POST /api/v1/test_helpers/webhooks/send', () => {
   test('every event has a sample; no endpoints: an empty list; validation_error; a live key: 404 not_found', async () => {
     const { api } = stack;
     const { testKey, liveKey } = await customer(api);
-    for (const event of WEBHOOK_EVENTS) {
+    for (const event of ORDER_EVENTS) {
       const res = await send(testKey, { event });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ event: expect.objectContaining({ event }), deliveries: [] });

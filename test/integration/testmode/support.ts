@@ -1,10 +1,10 @@
 import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records.repository';
 import { findOrderById } from '../../../src/db/orders.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
-import type { WebhookMode } from '../../../src/db/schema';
+import type { KeyMode } from '../../../src/auth/api-key';
 import type { NoticeType } from '../../../src/notices';
 import type { PaymentMethod } from '../../../src/orders/status';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../../../src/workflows/order.messages';
 import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
@@ -93,9 +93,9 @@ export function advance(api: TestApi, key: string, id: string, to: unknown) {
 export async function registerEndpoint(
   api: TestApi,
   organisationId: string,
-  mode: WebhookMode,
+  mode: KeyMode,
   url: string,
-  events: string[] = [...WEBHOOK_EVENTS],
+  events: string[] = [...ORDER_EVENTS],
 ) {
   return createWebhookEndpoint(api.db, api.config.webhooks.encryptionKey, {
     organisationId,

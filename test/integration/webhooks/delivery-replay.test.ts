@@ -6,7 +6,7 @@ import { listDeliveries } from '../../../src/db/webhook-deliveries.repository';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { createLogger } from '../../../src/logger';
 import { deliveryWorkflowId } from '../../../src/webhooks/delivery';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { expectEveryHistoryReplays } from '../../support/replay';
 import { startTestWorker } from '../../support/worker';
@@ -45,7 +45,7 @@ async function recordWebhookHistories(): Promise<void> {
         organisationId: org.id,
         url: receiver.url,
         mode: 'test',
-        events: [...WEBHOOK_EVENTS],
+        events: [...ORDER_EVENTS],
       });
       const event = await recordTestEvent(db, org.id, 'order.booked');
       await dispatchWebhooks(deps, event, worker.taskQueue);

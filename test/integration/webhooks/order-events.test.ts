@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
 import { call, type TestApi } from '../../support/harness';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
@@ -29,7 +29,7 @@ async function customerWithEndpoint() {
     organisationId: org.id,
     mode: 'test',
     url: r.url,
-    events: [...WEBHOOK_EVENTS],
+    events: [...ORDER_EVENTS],
   });
   return { key, secret };
 }

@@ -7,10 +7,10 @@ import { listAttempts, listDeliveries } from '../../../src/db/webhook-deliveries
 import { createWebhookEndpoint, deleteWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { webhooks } from '../../../sdk/src';
 import { createLogger } from '../../../src/logger';
-import type { OrderEventName } from '../../../src/orders/events';
+import { ORDER_EVENTS, type OrderEventName } from '../../../src/orders/events';
 import { deliveryWorkflowId, OWN_FAILURE_ALERT_AFTER_TRIES } from '../../../src/webhooks/delivery';
 import type { WebhookEnvelope } from '../../../src/webhooks/envelope';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS } from '../../../src/webhooks/events';
 import { createTestOrganisation, testConfig } from '../../support/harness';
 import { startTestWorker, type TestWorker } from '../../support/worker';
 import {
@@ -66,7 +66,7 @@ async function endpoint(
     organisationId,
     url,
     mode: opts.mode ?? 'test',
-    events: opts.events ?? [...WEBHOOK_EVENTS],
+    events: opts.events ?? [...ORDER_EVENTS],
   });
 }
 
@@ -98,13 +98,13 @@ describe('webhook delivery', () => {
     const r = await receiver();
     const { secret } = await endpoint(org.id, r.url);
     const sent = [];
-    for (const name of WEBHOOK_EVENTS) sent.push(await emit(org.id, name));
+    for (const name of ORDER_EVENTS) sent.push(await emit(org.id, name));
 
     await eventually(
       () => r.received.length,
-      (n) => n >= WEBHOOK_EVENTS.length,
+      (n) => n >= ORDER_EVENTS.length,
     );
-    expect(r.received).toHaveLength(WEBHOOK_EVENTS.length);
+    expect(r.received).toHaveLength(ORDER_EVENTS.length);
     for (const req of r.received) {
       expect(req.headers['content-type']).toBe('application/json');
       expect(header(req)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -126,7 +126,7 @@ describe('webhook delivery', () => {
       expect(event.id).toMatch(/^evt_/);
       expect(event.data.object).toMatchObject({ id: original.orderId });
     }
-    expect(new Set(r.received.map((q) => envelopeOf(q).event))).toEqual(new Set(WEBHOOK_EVENTS));
+    expect(new Set(r.received.map((q) => envelopeOf(q).event))).toEqual(new Set(ORDER_EVENTS));
     const published = r.received.map(envelopeOf).find((e) => e.event === 'order.published')!;
     expect(Object.keys(published.data)).toEqual(
       expect.arrayContaining([
@@ -143,7 +143,7 @@ describe('webhook delivery', () => {
       () => listDeliveries(db, { organisationId: org.id }),
       (ds) => ds.every((d) => d.status === 'delivered'),
     );
-    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(WEBHOOK_EVENTS.map(() => ['delivered', 1]));
+    expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(ORDER_EVENTS.map(() => ['delivered', 1]));
   });
 
   it("sends each endpoint only its event types, and only events of the endpoint's mode", async () => {

@@ -1,4 +1,5 @@
-import { displayApiKey, generateApiKey, hashApiKey, parseApiKey } from '../../../src/auth/api-key';
+import { displayApiKey, generateApiKey, parseApiKey } from '../../../src/auth/api-key';
+import { sha256Hex } from '../../../src/ids';
 
 describe('API key format', () => {
   it('carries its mode prefix, 256 random bits and a checksum', () => {
@@ -30,7 +31,7 @@ describe('API key format', () => {
 
   it('hashes with SHA-256 and displays only a prefix and the last four characters', () => {
     const key = generateApiKey('live');
-    expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(sha256Hex(key)).toMatch(/^[0-9a-f]{64}$/);
     expect(displayApiKey(key)).toBe(`${key.slice(0, 13)}…${key.slice(-4)}`);
   });
 });

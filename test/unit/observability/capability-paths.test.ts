@@ -1,4 +1,4 @@
-import { redactCapabilityPath } from '../../../src/observability/capability-paths';
+import { redactCapabilityPath } from '../../../src/observability/tracing';
 import { eachCaseGives } from '../../support/cases';
 
 describe('capability ids in logs and traces', () => {

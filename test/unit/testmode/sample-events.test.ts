@@ -1,5 +1,5 @@
 import { buildEnvelope } from '../../../src/webhooks/envelope';
-import { WEBHOOK_EVENTS } from '../../../src/webhooks/events';
+import { ORDER_EVENTS } from '../../../src/orders/events';
 import { SAMPLE_ORDER_ID, sampleEventData, sampleOrder } from '../../../src/testmode/sample-events';
 import { isTestHelperPayment, testHelperPaymentRef } from '../../../src/testmode/payments';
 
@@ -10,7 +10,7 @@ const opts = {
 };
 
 describe('sample events of the test helper', () => {
-  it.each(WEBHOOK_EVENTS)(
+  it.each(ORDER_EVENTS)(
     '%s: data shaped like the real event, from a test order in the matching state',
     (event) => {
       const data = sampleEventData(event, opts);
