@@ -46,15 +46,18 @@ export function doubleSubmitToken(ctx: Ctx, cookie: string, o: CookieOptions): s
   return token;
 }
 
-/** Whether a posted form's `_csrf` matches the expected token and came from our own origin. */
-export function formPostAllowed(
-  ctx: Ctx,
-  sent: unknown,
-  expected: string | undefined,
-  publicBaseUrl: string,
-) {
-  if (!originAllowed(ctx, publicBaseUrl) || typeof sent !== 'string' || !sent || !expected) return false;
+/** Whether a posted form's `_csrf` matches the expected token (compared in constant time). */
+export function formTokenMatches(sent: unknown, expected: string | undefined): boolean {
+  if (typeof sent !== 'string' || !sent || !expected) return false;
   const a = Buffer.from(sent);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** Whether a posted form came from our own origin and its `_csrf` matches the expected token. */
+export const formPostAllowed = (
+  ctx: Ctx,
+  sent: unknown,
+  expected: string | undefined,
+  publicBaseUrl: string,
+) => originAllowed(ctx, publicBaseUrl) && formTokenMatches(sent, expected);
