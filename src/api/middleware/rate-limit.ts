@@ -103,11 +103,11 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
   const quota = policy.behind?.quota;
   const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
   const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
-  const policyHeader = `"${policy.name}";q=${policy.points};w=${policy.durationSeconds}`;
+  const policyHeader = `"${name}";q=${points};w=${durationSeconds}`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
-    ctx.set('RateLimit', `"${policy.name}";r=${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
+    ctx.set('RateLimit', `"${name}";r=${Math.max(0, res.remainingPoints)};t=${resetSeconds}`);
   };
   /** Counts one request in `key`'s bucket; answers what that does to the response: its headers, or a refusal. */
   async function count(ctx: AppContext, key: string): Promise<() => void> {
@@ -116,7 +116,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       res = await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        ctx.state.log?.warn({ err: rejection, policy: policy.name }, 'rate-limit store unavailable');
+        ctx.state.log?.warn({ err: rejection, policy: name }, 'rate-limit store unavailable');
         return () => {
           throw dependencyUnavailable();
         };
@@ -135,11 +135,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
   }
   const consume = async (ctx: AppContext, key: string) => (await count(ctx, key))();
   /** Takes back a request counted beside a refusal that came first (best effort: the window ends anyway). */
-  const giveBack = (key: string) =>
-    limiter.reward(key, 1).then(
-      () => undefined,
-      () => undefined,
-    );
+  const giveBack = (key: string) => limiter.reward(key, 1).catch(() => undefined);
   return Object.assign(consume, { count, giveBack });
 }
 
