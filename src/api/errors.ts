@@ -141,7 +141,23 @@ export function errorHandler(retryAfterSeconds: number) {
       await next();
       throwIfNothingAnswered(ctx);
     } catch (err) {
-      answerWithError(ctx, err, retryAfterSeconds);
+      const appError = toAppError(err);
+      if (appError.code === 'internal_error') {
+        ctx.state.log?.error({ err }, 'unexpected error');
+      } else if (appError.code === 'service_unavailable') {
+        // One line per refused request while a dependency is down: the cause, not a stack trace.
+        ctx.state.log?.warn(
+          { cause: err instanceof Error ? err.message : String(err) },
+          'dependency unavailable',
+        );
+      }
+      const status = HTTP_STATUS[appError.code];
+      const inWindow = appError.details?.retryAfterSeconds;
+      if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
+      else if (status === 429 && typeof inWindow === 'number') ctx.set('Retry-After', String(inWindow));
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = errorBody(appError);
     }
   };
 }
@@ -155,24 +171,4 @@ function throwIfNothingAnswered(ctx: AppContext): void {
       allowedMethods: (ctx.response.get('Allow') || '').split(', ').filter(Boolean),
     });
   }
-}
-
-function answerWithError(ctx: AppContext, err: unknown, retryAfterSeconds: number): void {
-  const appError = toAppError(err);
-  if (appError.code === 'internal_error') {
-    ctx.state.log?.error({ err }, 'unexpected error');
-  } else if (appError.code === 'service_unavailable') {
-    // One line per refused request while a dependency is down: the cause, not a stack trace.
-    ctx.state.log?.warn(
-      { cause: err instanceof Error ? err.message : String(err) },
-      'dependency unavailable',
-    );
-  }
-  const status = HTTP_STATUS[appError.code];
-  const inWindow = appError.details?.retryAfterSeconds;
-  if (status === 503) ctx.set('Retry-After', String(retryAfterSeconds));
-  else if (status === 429 && typeof inWindow === 'number') ctx.set('Retry-After', String(inWindow));
-  ctx.status = status;
-  ctx.type = 'application/json';
-  ctx.body = errorBody(appError);
 }
