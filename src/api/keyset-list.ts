@@ -149,15 +149,9 @@ export function keysetList<S extends z.ZodRawShape>(spec: { filters: S; idPatter
 
 /** What a list asks the database for: the caller's organisation and mode, the page size, filters and position. */
 export const pageQuery = <F>(
-  caller: { organisationId: string; livemode: boolean },
-  req: KeysetRequest<F>,
-) => ({
-  organisationId: caller.organisationId,
-  livemode: caller.livemode,
-  limit: req.limit,
-  ...req.filters,
-  after: req.after,
-});
+  { organisationId, livemode }: { organisationId: string; livemode: boolean },
+  { limit, filters, after }: KeysetRequest<F>,
+) => ({ organisationId, livemode, limit, ...filters, after });
 
 /** JSON text answered as a Buffer: given a string, Node would encode it again when writing the response. */
 export function sendJsonText(ctx: AppContext, json: string): void {
