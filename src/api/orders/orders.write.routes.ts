@@ -28,7 +28,7 @@ import { requireScope } from '../middleware/authenticate';
 import { idempotent, type IdempotentRequest } from './idempotency';
 import { orderTaskQueue } from '../../temporal/task-queues';
 
-interface OrderWriteDeps {
+export interface OrderWriteDeps {
   config: Config;
   db: Db;
   temporal: Client;

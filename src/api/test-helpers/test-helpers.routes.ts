@@ -1,8 +1,5 @@
 import Router from '@koa/router';
-import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import { findSubscribedEndpoints } from '../../db/webhook-endpoints.repository';
 import { sendSampleEvent } from '../../temporal/webhook-deliveries';
 import { AppError } from '../../errors';
@@ -26,6 +23,7 @@ import { callerOf, type AppState } from '../context';
 import { callersOrder, orderNotFound, parseBody } from '../errors';
 import { requireScope } from '../middleware/authenticate';
 import { idempotent } from '../orders/idempotency';
+import type { OrderWriteDeps } from '../orders/orders.write.routes';
 import { testModeTaskQueue } from '../../temporal/task-queues';
 
 export const advanceBody = z
@@ -46,12 +44,7 @@ const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep
  * Test mode's helpers (docs/test-mode.md): a live key gets 404, as if they did not exist. `advance` sends the
  * workflow messages the real provider, newspaper or Gazette would.
  */
-export function testHelperRoutes(deps: {
-  config: Config;
-  db: Db;
-  temporal: Client;
-  taskQueue: string;
-}): Router<AppState> {
+export function testHelperRoutes(deps: Omit<OrderWriteDeps, 'timings'>): Router<AppState> {
   const { config, db, temporal, taskQueue } = deps;
   const router = new Router<AppState>({ prefix: '/test_helpers' });
   const write = requireScope('orders:write');
