@@ -53,33 +53,28 @@ function mayReportOn(key: IntegrationKeyRecord, order: Order): boolean {
  * decides it: one that does not fit the order's state is 409 invalid_state_transition; an identical repeat is
  * 200 with `changed: false` (src/temporal/orders.ts, `sendReport`).
  */
-export function integrationRoutes(deps: { db: Db; temporal: Client }): Router<AppState> {
-  const { db, temporal } = deps;
+export function integrationRoutes({ db, temporal }: { db: Db; temporal: Client }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/integrations/v1' });
-
-  async function report<K extends ReportKind>(ctx: AppContext, kind: K) {
-    const key = await integrationKey(db, ctx);
-    const [schema, sender] = REPORTS[kind];
-    const body = parseBody(schema, ctx.request.body);
-    const id = String(ctx.params.id);
-    const order = await findOrderById(db, id);
-    // Test orders never go to a real newspaper or the Gazette: their simulators and the test helpers report.
-    if (!order || !order.livemode || !mayReportOn(key, order)) throw orderNotFound(id);
-    if (key.kind !== sender) {
-      throw new AppError('forbidden', `Only ${sender} integration keys can send this report.`);
-    }
-    const message = { actor: `integration:${key.id}`, ...body } as ReportMessage<K>;
-    const { changed, order: reported } = await sendReport(temporal, order.id, kind, message);
-    return {
-      acknowledged: true,
-      changed,
-      order: { id: reported.id, reference: reported.reference, status: reported.status },
-    };
-  }
 
   for (const kind of Object.keys(REPORTS) as ReportKind[]) {
     router.post(`/orders/:id/${kind}`, async (ctx) => {
-      ctx.body = await report(ctx, kind);
+      const key = await integrationKey(db, ctx);
+      const [schema, sender] = REPORTS[kind];
+      const body = parseBody<Reports[ReportKind]>(schema, ctx.request.body);
+      const id = String(ctx.params.id);
+      const order = await findOrderById(db, id);
+      // Test orders never go to a real newspaper or the Gazette: their simulators and the test helpers report.
+      if (!order || !order.livemode || !mayReportOn(key, order)) throw orderNotFound(id);
+      if (key.kind !== sender) {
+        throw new AppError('forbidden', `Only ${sender} integration keys can send this report.`);
+      }
+      const message = { actor: `integration:${key.id}`, ...body } as ReportMessage<ReportKind>;
+      const { changed, order: reported } = await sendReport(temporal, order.id, kind, message);
+      ctx.body = {
+        acknowledged: true,
+        changed,
+        order: { id: reported.id, reference: reported.reference, status: reported.status },
+      };
     });
   }
   return router;
