@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Middleware, Next } from 'koa';
+import type { Next } from 'koa';
 import type { Db } from '../../db/database';
 import { isIntegrationAvailable } from '../../db/integration-health.repository';
 import { parseQuoteRequest, quote, quoteNeedsGazette, todayInLondon, type QuoteRequest } from '../../notices';
@@ -63,11 +63,7 @@ const isQuotePath = (path: string) =>
  * answers every spelling of the path, sparing the hot path the router: the limit before the body is read, the
  * body parsed only when no answer is remembered for its text. `router` answers other methods with 405.
  */
-export function quoteRoutes(
-  db: Db,
-  limit: (ctx: AppContext) => Promise<void>,
-  maxBodyBytes: number,
-): { router: Router<AppState>; direct: Middleware<AppState> } {
+export function quoteRoutes(db: Db, limit: (ctx: AppContext) => Promise<void>, maxBodyBytes: number) {
   const estimates = new EstimateMemo();
   // One Gazette lookup shared by every quote that asks while it is in flight; none is kept after it.
   let gazetteLookup: Promise<boolean> | undefined;
