@@ -144,13 +144,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
 const CSRF_COOKIE = 'notices_sandbox_csrf';
 
 /** The pay button's form body (urlencoded, a few bytes): read here, as the JSON API's parser refuses forms. */
-const formBody = bodyParser({
-  enableTypes: ['form'],
-  formLimit: '4kb',
-  onError: (err) => {
-    throw err;
-  },
-});
+const formBody = bodyParser({ enableTypes: ['form'], formLimit: '4kb' });
 
 /**
  * The local sandbox payment provider's pages, for a mode without a Stripe key (docs/operating.md): a checkout
