@@ -5,7 +5,6 @@ import type { AppContext, AppState } from '../context';
 /**
  * GET /api/health: 200 when PostgreSQL and Temporal answer, 503 (error shape) when either does not, or when
  * Temporal is not set up for us (`misconfigured`: the API's log says what is missing and how to add it).
- * Each check may take 2 s; a report is reused for 1 s.
  */
 export function healthRoutes(
   checks: Record<string, HealthCheck>,
