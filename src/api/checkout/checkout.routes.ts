@@ -92,8 +92,7 @@ export function checkoutRoutes(deps: PaymentPageDeps): Router<AppState> {
       });
     }
     try {
-      const url = await liveCheckoutSession(deps.temporal, order.id);
-      ctx.redirect(url);
+      ctx.redirect(await liveCheckoutSession(deps.temporal, order.id));
       ctx.status = 303;
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid_state_transition') {
