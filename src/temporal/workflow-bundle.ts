@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
 import { threadModule } from '../thread-module';
 import type { BundleMessage, BundleRequest } from './bundle-thread';
-import { TRACING_WORKFLOW_MODULES, workflowInterceptorModules } from '../observability/temporal-tracing';
+import { TRACING_WORKFLOW_MODULES } from '../observability/temporal-tracing';
+import { activeTracing } from '../observability/tracing';
 import { temporalLogger } from './runtime';
 
 const COMPILED = __filename.endsWith('.js');
@@ -79,7 +80,7 @@ function removeOlderBundles(codePath: string) {
 }
 
 /** What a worker bundles: the workflows, with tracing's interceptors when `traced` (by default, when tracing is on). */
-export const workerBundleRequest = (traced = workflowInterceptorModules().length > 0): BundleRequest => ({
+export const workerBundleRequest = (traced = activeTracing() !== null): BundleRequest => ({
   workflowsPath: require.resolve('../workflows'),
   workflowInterceptorModules: traced ? [...TRACING_WORKFLOW_MODULES] : [],
 });
