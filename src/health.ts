@@ -40,15 +40,6 @@ export function cachedFor<T>(ttlMs: number, load: () => Promise<T>): () => Promi
   };
 }
 
-async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
-  try {
-    await withTimeout(check(), timeoutMs);
-    return 'ok';
-  } catch (err) {
-    return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
-  }
-}
-
 export function databaseCheck(db: Db): HealthCheck {
   return () => sql`select 1`.execute(db).then(() => undefined);
 }
@@ -63,12 +54,17 @@ export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatu
 export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
   let last: { at: number; report: HealthReport } | undefined;
   let running: Promise<HealthReport> | undefined;
+  const probe = (check: HealthCheck): Promise<CheckStatus> =>
+    withTimeout(check(), timeoutMs).then(
+      () => 'ok',
+      (err) => (err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable'),
+    );
   const check = async (): Promise<HealthReport> => {
     const names = Object.keys(checks);
-    const results = await Promise.all(names.map((name) => probe(checks[name]!, timeoutMs)));
+    const results = await Promise.all(names.map((name) => probe(checks[name]!)));
     return {
       healthy: results.every((r) => r === 'ok'),
-      checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])),
+      checks: Object.fromEntries(names.map((n, i) => [n, results[i]!])),
     };
   };
   const refresh = (): Promise<HealthReport> =>
