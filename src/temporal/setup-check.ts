@@ -37,10 +37,7 @@ function createCommands(namespace: string, missing: Array<[string, SearchAttribu
   );
 }
 
-/**
- * Checks that `namespace` exists with every search attribute our workflows set, of its type: TemporalSetupError
- * when not; any other failure (Temporal unreachable) is thrown as it came.
- */
+/** TemporalSetupError unless `namespace` has every search attribute our workflows set, of its type. */
 export async function checkTemporalSetup(
   connection: Pick<Connection, 'workflowService' | 'operatorService'>,
   namespace: string,

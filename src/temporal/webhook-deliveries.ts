@@ -118,10 +118,7 @@ export async function replayDeliveries(
 
 const isInProgress = (d: WebhookDelivery) => d.status === 'pending' || d.status === 'failed';
 
-/**
- * Counts every new replay against `replays_per_hour` of its organisation and mode before any starts: a batch
- * over the quota starts nothing (429).
- */
+/** New replays count against `replays_per_hour` before any starts: a batch over the quota starts nothing (429). */
 async function countReplays(
   deps: ReplayDeps,
   deliveries: WebhookDelivery[],

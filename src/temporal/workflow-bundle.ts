@@ -109,10 +109,7 @@ export async function buildWorkflowBundle(log: Logger, request: BundleRequest, d
   }
 }
 
-/**
- * The saved bundle when it is current, else one built now and saved. Compiled, a missing bundle is a build that
- * skipped its bundling step: a warning.
- */
+/** The current saved bundle, else one built now; compiled, that means the build skipped its bundling step. */
 export async function workflowBundle(log: Logger, request: BundleRequest, dir = WORKFLOW_BUNDLE_DIR) {
   const codePath = savedWorkflowBundle(dir, request);
   if (codePath) return { codePath };
