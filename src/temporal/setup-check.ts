@@ -54,20 +54,18 @@ export async function checkTemporalSetup(
   }
   const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
   const registered = customAttributes ?? {};
-  const missing = all.filter(([name]) => registered[name] === undefined || registered[name] === null);
+  const missing = all.filter(([name]) => registered[name] == null);
   const retyped = all.filter(
     ([name, type]) => registered[name] != null && Number(registered[name]) !== INDEXED_VALUE_TYPE[type],
   );
   if (!missing.length && !retyped.length) return;
-  const problems = [
-    ...(missing.length
-      ? [`namespace ${namespace} has no search attribute ${missing.map(([n]) => n).join(', ')}`]
-      : []),
-    ...retyped.map(
-      ([name, type]) =>
-        `search attribute ${name} is a ${TYPE_NAMES[Number(registered[name]) - 1] ?? 'another type'}, not a ${type}`,
-    ),
-  ];
+  const problems = retyped.map(
+    ([name, type]) =>
+      `search attribute ${name} is a ${TYPE_NAMES[Number(registered[name]) - 1] ?? 'another type'}, not a ${type}`,
+  );
+  if (missing.length) {
+    problems.unshift(`namespace ${namespace} has no search attribute ${missing.map(([n]) => n).join(', ')}`);
+  }
   const commands = [
     ...retyped.map(
       ([name]) => `temporal operator search-attribute remove --namespace ${namespace} --name ${name}`,

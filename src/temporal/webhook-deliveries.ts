@@ -197,8 +197,6 @@ export async function replayDeadLetters(
   return replayDeliveries(deps, mine.reverse());
 }
 
-const sampleWorkflowId = (organisationId: string) => `webhook-sample:${organisationId}`;
-
 /**
  * A test-mode sample event sent by the worker, answering what each endpoint answered. One per organisation at
  * a time (429 otherwise), so a tenant cannot queue a backlog of attempts on the shared worker.
@@ -211,7 +209,7 @@ export async function sendSampleEvent(
   if (input.endpointIds.length === 0) return [];
   try {
     return await client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
-      workflowId: sampleWorkflowId(input.organisationId),
+      workflowId: `webhook-sample:${input.organisationId}`,
       taskQueue,
       priority: workPriority({ livemode: false, organisationId: input.organisationId }),
       args: [input],
