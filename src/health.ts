@@ -16,7 +16,6 @@ export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
 
 export class TimeoutError extends Error {}
 
-/** `work`, or a rejection with a TimeoutError when it has not settled within `ms`. */
 export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

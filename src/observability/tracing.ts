@@ -20,7 +20,6 @@ export type ActiveTracing = { spanProcessor: SpanProcessor; resource: Resource }
 
 let active: ActiveTracing | null = null;
 
-/** The process's tracing when startTracing turned it on, else null. */
 export function activeTracing(): ActiveTracing | null {
   return active;
 }

@@ -35,7 +35,6 @@ function bundleFile(dir: string, request: BundleRequest): string {
   return path.join(dir, `${variant}-${hash.digest('hex').slice(0, 24)}.js`);
 }
 
-/** The saved bundle built from what the workflows are now, or null. */
 export function savedWorkflowBundle(dir: string, request: BundleRequest): string | null {
   const codePath = bundleFile(dir, request);
   return fs.existsSync(codePath) ? codePath : null;
