@@ -82,8 +82,7 @@ async function audienceOf(deps: IncidentDeps, incident: Incident, phase: Inciden
     });
   }
   if (phase === 'resolved') {
-    const told = await listSentEmails(deps.db, { incidentId: incident.id });
-    for (const email of told) {
+    for (const email of await listSentEmails(deps.db, { incidentId: incident.id })) {
       if (email.kind !== 'incident.opened' || email.status !== 'sent' || !email.organisationId) continue;
       if (audiences.has(email.organisationId)) continue;
       const org = await findOrganisation(deps.db, email.organisationId);

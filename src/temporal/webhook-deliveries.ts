@@ -188,12 +188,9 @@ export async function replayDeadLetters(
   deps: ReplayDeps,
   q: { organisationId: string; since: Date; endpointId?: string },
 ): Promise<ReplayResult[]> {
-  const dead = await listDeliveries(deps.db, {
-    organisationId: q.organisationId,
-    status: 'dead',
-    since: q.since,
-  });
-  const mine = q.endpointId ? dead.filter((d) => d.endpointId === q.endpointId) : dead;
+  const { organisationId, since, endpointId } = q;
+  const dead = await listDeliveries(deps.db, { organisationId, status: 'dead', since });
+  const mine = endpointId ? dead.filter((d) => d.endpointId === endpointId) : dead;
   return replayDeliveries(deps, mine.reverse());
 }
 
