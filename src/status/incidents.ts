@@ -59,10 +59,8 @@ export async function updateIncident(
   return (await addIncidentUpdate(deps.db, id, kind, message))!;
 }
 
-interface Audience {
-  organisationId: string;
+interface Audience extends Pick<IncidentEmailResult, 'organisationId' | 'recipients'> {
   name: string;
-  recipients: string[];
   orderReferences: string[];
 }
 
