@@ -59,12 +59,10 @@ export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs:
       (err) => (err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable'),
     );
   const check = async (): Promise<HealthReport> => {
-    const names = Object.keys(checks);
-    const results = await Promise.all(names.map((name) => probe(checks[name]!)));
-    return {
-      healthy: results.every((r) => r === 'ok'),
-      checks: Object.fromEntries(names.map((n, i) => [n, results[i]!])),
-    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, dependency]) => [name, await probe(dependency)] as const),
+    );
+    return { healthy: results.every(([, status]) => status === 'ok'), checks: Object.fromEntries(results) };
   };
   const refresh = (): Promise<HealthReport> =>
     (running ??= check().then((report) => {
