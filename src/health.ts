@@ -16,7 +16,6 @@ export type CheckStatus = 'ok' | 'unavailable' | 'misconfigured';
 
 export class TimeoutError extends Error {}
 
-/** `work`, or a rejection with a TimeoutError when it has not settled within `ms`. */
 export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -40,15 +39,6 @@ export function cachedFor<T>(ttlMs: number, load: () => Promise<T>): () => Promi
   };
 }
 
-async function probe(check: HealthCheck, timeoutMs: number): Promise<CheckStatus> {
-  try {
-    await withTimeout(check(), timeoutMs);
-    return 'ok';
-  } catch (err) {
-    return err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable';
-  }
-}
-
 export function databaseCheck(db: Db): HealthCheck {
   return () => sql`select 1`.execute(db).then(() => undefined);
 }
@@ -63,13 +53,16 @@ export type HealthReport = { healthy: boolean; checks: Record<string, CheckStatu
 export function dependencyReport(checks: Record<string, HealthCheck>, timeoutMs: number, freshMs: number) {
   let last: { at: number; report: HealthReport } | undefined;
   let running: Promise<HealthReport> | undefined;
+  const probe = (check: HealthCheck): Promise<CheckStatus> =>
+    withTimeout(check(), timeoutMs).then(
+      () => 'ok',
+      (err) => (err instanceof DependencyMisconfigured ? 'misconfigured' : 'unavailable'),
+    );
   const check = async (): Promise<HealthReport> => {
-    const names = Object.keys(checks);
-    const results = await Promise.all(names.map((name) => probe(checks[name]!, timeoutMs)));
-    return {
-      healthy: results.every((r) => r === 'ok'),
-      checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])),
-    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, dependency]) => [name, await probe(dependency)] as const),
+    );
+    return { healthy: results.every(([, status]) => status === 'ok'), checks: Object.fromEntries(results) };
   };
   const refresh = (): Promise<HealthReport> =>
     (running ??= check().then((report) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Encodes bytes as base62 (big-endian), padded to the length that `byteCount` bytes always fit in. */
+/** Encodes bytes as base62 (big-endian), padded to `length`: the most characters that many bytes can take. */
 export function toBase62(bytes: Buffer, length: number): string {
   let n = BigInt('0x' + (bytes.toString('hex') || '0'));
   let out = '';

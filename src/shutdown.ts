@@ -43,17 +43,10 @@ export const CLOSE_RESERVE_MS = 3000;
 export class ShutdownDeadline {
   constructor(readonly at: number) {}
 
-  remainingMs(reserveMs = 0): number {
-    return Math.max(0, this.at - reserveMs - Date.now());
-  }
-
-  /**
-   * Runs one shutdown step for at most what is left of the deadline (less `reserveMs`, kept for the steps
-   * after it). A step that does not finish in time is logged and abandoned: true when it finished.
-   */
+  /** One step, given what is left of the deadline less `reserveMs` (kept for later steps); late: abandoned. */
   async within(log: Logger, step: string, work: () => Promise<unknown>, reserveMs = 0): Promise<boolean> {
     try {
-      await withTimeout(work(), this.remainingMs(reserveMs));
+      await withTimeout(work(), Math.max(0, this.at - reserveMs - Date.now()));
       return true;
     } catch (err) {
       if (err instanceof TimeoutError) log.warn({ step }, 'shutdown step did not finish in time: abandoned');

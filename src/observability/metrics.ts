@@ -12,11 +12,9 @@ export function collectProcessMetrics(): void {
   collectDefaultMetrics({ register: registry });
 }
 
-/** A counter in the process's registry; `labels` are its closed label set. */
 const counter = <L extends string>(name: string, help: string, labels: readonly L[]) =>
   new Counter<L>({ name, help, labelNames: labels, registers: [registry] });
 
-/** A histogram (seconds) in the process's registry. */
 const histogram = <L extends string>(name: string, help: string, labels: readonly L[], buckets: number[]) =>
   new Histogram<L>({ name, help, labelNames: labels, buckets, registers: [registry] });
 

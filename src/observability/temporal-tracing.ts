@@ -11,11 +11,6 @@ export const TRACING_WORKFLOW_MODULES: readonly string[] = [
   require.resolve('./workflow-request-id'),
 ];
 
-/** The modules to bundle with the workflows: tracing's when it is on, none otherwise. */
-export function workflowInterceptorModules(): string[] {
-  return activeTracing() ? [...TRACING_WORKFLOW_MODULES] : [];
-}
-
 /** Client interceptors: a span per workflow start, update and signal. Undefined when tracing is off. */
 export function temporalClientInterceptors(): ClientInterceptors | undefined {
   if (!activeTracing()) return undefined;

@@ -1,13 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on (see startTracing) */
 import type { Context } from '@opentelemetry/api';
-import type * as SdkTraceNode from '@opentelemetry/sdk-trace-node';
-import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
-import type * as Resources from '@opentelemetry/resources';
-import type * as Instrumentation from '@opentelemetry/instrumentation';
-import type * as HttpInstrumentation from '@opentelemetry/instrumentation-http';
-import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type { Resource } from '@opentelemetry/resources';
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, Span, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /**
  * Paths whose next segment is a capability (whoever has the address may pay the order): `/pay/<order id>` and the
@@ -26,7 +20,6 @@ export type ActiveTracing = { spanProcessor: SpanProcessor; resource: Resource }
 
 let active: ActiveTracing | null = null;
 
-/** The process's tracing when startTracing turned it on, else null. */
 export function activeTracing(): ActiveTracing | null {
   return active;
 }
@@ -54,16 +47,20 @@ export function requestIdSpanProcessor(propagation: typeof import('@opentelemetr
 export function startTracing(
   serviceName: string,
   env: NodeJS.ProcessEnv = process.env,
-  exporter?: SdkTraceNode.SpanExporter,
+  exporter?: SpanExporter,
 ): { shutdown(): Promise<void> } | null {
   if (!exporter && !env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return null;
   const { NodeTracerProvider, BatchSpanProcessor } =
-    require('@opentelemetry/sdk-trace-node') as typeof SdkTraceNode;
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp;
-  const { Resource } = require('@opentelemetry/resources') as typeof Resources;
-  const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof Instrumentation;
-  const http = require('@opentelemetry/instrumentation-http') as typeof HttpInstrumentation;
-  const pg = require('@opentelemetry/instrumentation-pg') as typeof PgInstrumentation;
+    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { Resource } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { registerInstrumentations } =
+    require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
+  const http =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const pg =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const api = require('@opentelemetry/api') as typeof import('@opentelemetry/api');
 
   const resource = new Resource({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || serviceName });

@@ -8,7 +8,6 @@ import type { WorkflowInterceptorsFactory } from '@temporalio/workflow';
 /** The attribute (and baggage entry) that carries the API's request id; also set by the API and worker. */
 const REQUEST_ID = 'notices.request_id';
 
-/** Tags the active span, then hands on to the next interceptor. */
 function tagActiveSpan<I, R>(input: I, next: (input: I) => R): R {
   const id = propagation.getBaggage(context.active())?.getEntry(REQUEST_ID)?.value;
   if (id) trace.getActiveSpan()?.setAttribute(REQUEST_ID, id);

@@ -59,10 +59,8 @@ export async function updateIncident(
   return (await addIncidentUpdate(deps.db, id, kind, message))!;
 }
 
-interface Audience {
-  organisationId: string;
+interface Audience extends Pick<IncidentEmailResult, 'organisationId' | 'recipients'> {
   name: string;
-  recipients: string[];
   orderReferences: string[];
 }
 
@@ -82,8 +80,7 @@ async function audienceOf(deps: IncidentDeps, incident: Incident, phase: Inciden
     });
   }
   if (phase === 'resolved') {
-    const told = await listSentEmails(deps.db, { incidentId: incident.id });
-    for (const email of told) {
+    for (const email of await listSentEmails(deps.db, { incidentId: incident.id })) {
       if (email.kind !== 'incident.opened' || email.status !== 'sent' || !email.organisationId) continue;
       if (audiences.has(email.organisationId)) continue;
       const org = await findOrganisation(deps.db, email.organisationId);

@@ -43,12 +43,8 @@ const orNull = <T>(work: Promise<T>): Promise<T | null> =>
 
 async function databaseSignal(db: Db): Promise<Signals['database']> {
   const started = Date.now();
-  try {
-    await withTimeout(databaseCheck(db)(), PROBE_TIMEOUT_MS);
-    return { reachable: true, latencyMs: Date.now() - started };
-  } catch {
-    return { reachable: false, latencyMs: null };
-  }
+  const reachable = (await orNull(databaseCheck(db)().then(() => true))) ?? false;
+  return { reachable, latencyMs: reachable ? Date.now() - started : null };
 }
 
 async function temporalSignal(deps: StatusDeps): Promise<Signals['temporal']> {

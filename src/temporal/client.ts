@@ -29,12 +29,10 @@ export async function connectTemporalClient(
 }
 
 /** TEMPORAL_TLS_* and TEMPORAL_API_KEY, for every connection to Temporal. */
-export function temporalSecurity(connection: Config['temporalConnection']) {
-  return {
-    ...(connection.tls && { tls: connection.tls }),
-    ...(connection.apiKey && { apiKey: connection.apiKey }),
-  };
-}
+export const temporalSecurity = (connection: Config['temporalConnection']) => ({
+  ...(connection.tls && { tls: connection.tls }),
+  ...(connection.apiKey && { apiKey: connection.apiKey }),
+});
 
 export type TemporalSecurity = ReturnType<typeof temporalSecurity>;
 

@@ -86,7 +86,6 @@ function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
 
 const GRPC_FAILED_PRECONDITION = 9;
 
-/** A call to an order's workflow, its errors as ours (fromWorkflowError). */
 export async function orderEngineCall<T>(call: Promise<T>, onClosed: () => Error): Promise<T> {
   try {
     return await call;

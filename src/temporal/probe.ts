@@ -6,12 +6,6 @@ import type { TemporalSecurity } from './client';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
-const deadlineOf =
-  (ms: number): GrpcInterceptor =>
-  (options, nextCall) =>
-    // grpc-js types the next call as its interface; at run time it is the call the interceptor returns.
-    nextCall({ ...options, deadline: Date.now() + ms }) as ReturnType<GrpcInterceptor>;
-
 /**
  * A Temporal probe for the health endpoints, whose every call carries a deadline. Until the namespace's set-up
  * has been seen complete, each check also checks it: a namespace without our search attributes reports
@@ -22,7 +16,10 @@ export function temporalProbe(
   opts: { namespace: string; log: Logger; security?: TemporalSecurity; deadlineMs?: number },
 ) {
   const { namespace, log, deadlineMs = 1500 } = opts;
-  const connection = Connection.lazy({ address, ...opts.security, interceptors: [deadlineOf(deadlineMs)] });
+  const withDeadline: GrpcInterceptor = (options, nextCall) =>
+    // grpc-js types the next call as its interface; at run time it is the call the interceptor returns.
+    nextCall({ ...options, deadline: Date.now() + deadlineMs }) as ReturnType<GrpcInterceptor>;
+  const connection = Connection.lazy({ address, ...opts.security, interceptors: [withDeadline] });
   let setupSeen = false;
   let reported: string | undefined;
   const checkSetup = async () => {

@@ -22,9 +22,7 @@ export function installWorkerRuntime(log: Logger, prometheusAddress: string): Ru
 }
 
 /** The SDK exporter's metrics text, for the worker's one /metrics endpoint to append to ours. */
-export function sdkMetricsReader(address: string): () => Promise<string> {
-  return async () => {
-    const res = await fetch(`http://${address}/metrics`, { signal: AbortSignal.timeout(2_000) });
-    return res.ok ? res.text() : '';
-  };
-}
+export const sdkMetricsReader = (address: string) => async (): Promise<string> => {
+  const res = await fetch(`http://${address}/metrics`, { signal: AbortSignal.timeout(2_000) });
+  return res.ok ? res.text() : '';
+};

@@ -37,10 +37,7 @@ function createCommands(namespace: string, missing: Array<[string, SearchAttribu
   );
 }
 
-/**
- * Checks that `namespace` exists with every search attribute our workflows set, of its type: TemporalSetupError
- * when not; any other failure (Temporal unreachable) is thrown as it came.
- */
+/** TemporalSetupError unless `namespace` has every search attribute our workflows set, of its type. */
 export async function checkTemporalSetup(
   connection: Pick<Connection, 'workflowService' | 'operatorService'>,
   namespace: string,
@@ -57,20 +54,18 @@ export async function checkTemporalSetup(
   }
   const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
   const registered = customAttributes ?? {};
-  const missing = all.filter(([name]) => registered[name] === undefined || registered[name] === null);
+  const missing = all.filter(([name]) => registered[name] == null);
   const retyped = all.filter(
     ([name, type]) => registered[name] != null && Number(registered[name]) !== INDEXED_VALUE_TYPE[type],
   );
   if (!missing.length && !retyped.length) return;
-  const problems = [
-    ...(missing.length
-      ? [`namespace ${namespace} has no search attribute ${missing.map(([n]) => n).join(', ')}`]
-      : []),
-    ...retyped.map(
-      ([name, type]) =>
-        `search attribute ${name} is a ${TYPE_NAMES[Number(registered[name]) - 1] ?? 'another type'}, not a ${type}`,
-    ),
-  ];
+  const problems = retyped.map(
+    ([name, type]) =>
+      `search attribute ${name} is a ${TYPE_NAMES[Number(registered[name]) - 1] ?? 'another type'}, not a ${type}`,
+  );
+  if (missing.length) {
+    problems.unshift(`namespace ${namespace} has no search attribute ${missing.map(([n]) => n).join(', ')}`);
+  }
   const commands = [
     ...retyped.map(
       ([name]) => `temporal operator search-attribute remove --namespace ${namespace} --name ${name}`,

@@ -26,9 +26,7 @@ export const LIVE_PRIORITY = 1;
 export const TEST_MODE_PRIORITY = 5;
 
 /** A fairness key is at most 64 bytes: ids are shorter. */
-export function workPriority(work: { livemode: boolean; organisationId: string }): Priority {
-  return {
-    priorityKey: work.livemode ? LIVE_PRIORITY : TEST_MODE_PRIORITY,
-    fairnessKey: work.organisationId,
-  };
-}
+export const workPriority = (work: { livemode: boolean; organisationId: string }): Priority => ({
+  priorityKey: work.livemode ? LIVE_PRIORITY : TEST_MODE_PRIORITY,
+  fairnessKey: work.organisationId,
+});

@@ -118,10 +118,7 @@ export async function replayDeliveries(
 
 const isInProgress = (d: WebhookDelivery) => d.status === 'pending' || d.status === 'failed';
 
-/**
- * Counts every new replay against `replays_per_hour` of its organisation and mode before any starts: a batch
- * over the quota starts nothing (429).
- */
+/** New replays count against `replays_per_hour` before any starts: a batch over the quota starts nothing (429). */
 async function countReplays(
   deps: ReplayDeps,
   deliveries: WebhookDelivery[],
@@ -191,16 +188,11 @@ export async function replayDeadLetters(
   deps: ReplayDeps,
   q: { organisationId: string; since: Date; endpointId?: string },
 ): Promise<ReplayResult[]> {
-  const dead = await listDeliveries(deps.db, {
-    organisationId: q.organisationId,
-    status: 'dead',
-    since: q.since,
-  });
-  const mine = q.endpointId ? dead.filter((d) => d.endpointId === q.endpointId) : dead;
+  const { organisationId, since, endpointId } = q;
+  const dead = await listDeliveries(deps.db, { organisationId, status: 'dead', since });
+  const mine = endpointId ? dead.filter((d) => d.endpointId === endpointId) : dead;
   return replayDeliveries(deps, mine.reverse());
 }
-
-const sampleWorkflowId = (organisationId: string) => `webhook-sample:${organisationId}`;
 
 /**
  * A test-mode sample event sent by the worker, answering what each endpoint answered. One per organisation at
@@ -214,7 +206,7 @@ export async function sendSampleEvent(
   if (input.endpointIds.length === 0) return [];
   try {
     return await client.workflow.execute<typeof webhookSampleWorkflow>('webhookSampleWorkflow', {
-      workflowId: sampleWorkflowId(input.organisationId),
+      workflowId: `webhook-sample:${input.organisationId}`,
       taskQueue,
       priority: workPriority({ livemode: false, organisationId: input.organisationId }),
       args: [input],

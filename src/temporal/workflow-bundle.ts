@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
 import { threadModule } from '../thread-module';
 import type { BundleMessage, BundleRequest } from './bundle-thread';
-import { TRACING_WORKFLOW_MODULES, workflowInterceptorModules } from '../observability/temporal-tracing';
+import { TRACING_WORKFLOW_MODULES } from '../observability/temporal-tracing';
+import { activeTracing } from '../observability/tracing';
 import { temporalLogger } from './runtime';
 
 const COMPILED = __filename.endsWith('.js');
@@ -34,7 +35,6 @@ function bundleFile(dir: string, request: BundleRequest): string {
   return path.join(dir, `${variant}-${hash.digest('hex').slice(0, 24)}.js`);
 }
 
-/** The saved bundle built from what the workflows are now, or null. */
 export function savedWorkflowBundle(dir: string, request: BundleRequest): string | null {
   const codePath = bundleFile(dir, request);
   return fs.existsSync(codePath) ? codePath : null;
@@ -79,7 +79,7 @@ function removeOlderBundles(codePath: string) {
 }
 
 /** What a worker bundles: the workflows, with tracing's interceptors when `traced` (by default, when tracing is on). */
-export const workerBundleRequest = (traced = workflowInterceptorModules().length > 0): BundleRequest => ({
+export const workerBundleRequest = (traced = activeTracing() !== null): BundleRequest => ({
   workflowsPath: require.resolve('../workflows'),
   workflowInterceptorModules: traced ? [...TRACING_WORKFLOW_MODULES] : [],
 });
@@ -108,10 +108,7 @@ export async function buildWorkflowBundle(log: Logger, request: BundleRequest, d
   }
 }
 
-/**
- * The saved bundle when it is current, else one built now and saved. Compiled, a missing bundle is a build that
- * skipped its bundling step: a warning.
- */
+/** The current saved bundle, else one built now; compiled, that means the build skipped its bundling step. */
 export async function workflowBundle(log: Logger, request: BundleRequest, dir = WORKFLOW_BUNDLE_DIR) {
   const codePath = savedWorkflowBundle(dir, request);
   if (codePath) return { codePath };

@@ -3,8 +3,8 @@ import type { Span } from '@opentelemetry/sdk-trace-node';
 import {
   temporalClientInterceptors,
   workerTracingOptions,
-  workflowInterceptorModules,
 } from '../../../src/observability/temporal-tracing';
+import { workerBundleRequest } from '../../../src/temporal/workflow-bundle';
 import {
   activeTracing,
   REQUEST_ID_ATTRIBUTE,
@@ -18,7 +18,7 @@ describe('tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(activeTracing()).toBeNull();
     expect(temporalClientInterceptors()).toBeUndefined();
     expect(workerTracingOptions()).toEqual({});
-    expect(workflowInterceptorModules()).toEqual([]);
+    expect(workerBundleRequest().workflowInterceptorModules).toEqual([]);
     expect(Object.keys(require.cache).some((m) => m.includes('interceptors-opentelemetry'))).toBe(false);
   });
 });
