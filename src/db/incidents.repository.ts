@@ -137,16 +137,9 @@ export async function countStalledWebhookDeliveries(db: Db, dueBefore: Date): Pr
   return Number(row.n);
 }
 
-export interface InFlightOrganisation {
-  id: string;
-  name: string;
-  billingEmail: string | null;
-  orders: Array<{ reference: string; contactEmail: string | null }>;
-}
-
 /** Organisations with at least one order neither completed nor cancelled, with those orders. */
-export async function organisationsWithOrdersInFlight(db: Db): Promise<InFlightOrganisation[]> {
-  const orders = sql<InFlightOrganisation['orders']>`json_agg(json_build_object(
+export async function organisationsWithOrdersInFlight(db: Db) {
+  const orders = sql<{ reference: string; contactEmail: string | null }[]>`json_agg(json_build_object(
     'reference', o.reference, 'contactEmail', o.fields->>'contactEmail') order by o.created_at)`;
   return db
     .selectFrom('orders as o')

@@ -303,10 +303,7 @@ export interface DocumentSummary {
   facts: Array<[string, string]>;
 }
 
-/**
- * `pending` (first attempt not yet answered), `failed` (last attempt failed, another is scheduled),
- * `delivered`, `dead` (every attempt failed: the dead-letter entry) or `cancelled` (endpoint deleted).
- */
+/** `pending`: unanswered; `failed`: retry scheduled; `dead`: every attempt failed; `cancelled`: endpoint deleted. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead' | 'cancelled';
 
 export const MEMBER_ROLES = ['admin', 'viewer'] as const;
