@@ -61,7 +61,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
 export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promise<void> {
   if (seen.size === 0) return;
   const ids = [...seen.keys()];
-  const times = ids.map((id) => seen.get(id)!.toISOString());
+  const times = [...seen.values()].map((t) => t.toISOString());
   await sql`
     update api_keys set last_used_at = greatest(coalesce(api_keys.last_used_at, u.t), u.t)
     from unnest(${ids}::text[], ${times}::timestamptz[]) as u(id, t)

@@ -48,8 +48,7 @@ export async function addIncidentUpdate(db: Db, id: string, kind: 'update' | 're
 }
 
 export async function findIncident(db: Db, id: string): Promise<Incident | undefined> {
-  const [incident] = await listIncidents(db, { id });
-  return incident;
+  return (await listIncidents(db, { id }))[0];
 }
 
 /** Incidents, newest first: with `since`, the open ones and every one created or resolved since; with `id`, that one. */

@@ -30,7 +30,6 @@ export function rowToOrder(row: OrderRow): Order {
 /** A JSON column's text; SQL null for none. */
 const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
-/** The projection row of an order. */
 function orderToRow(order: Order) {
   const row = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [column, order[field]]));
   return {
