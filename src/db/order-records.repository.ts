@@ -60,7 +60,7 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
 }
 
 /** The one writer of the ledger; answers how many entries were new. */
-export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
+async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
   return appendOnce(db, 'order_ledger', entries.map(toColumns));
 }
 

@@ -12,10 +12,7 @@ export type EmailIntent = Pick<SentEmail, 'key' | 'kind' | 'recipients' | 'subje
 /** `done`: sent or failed for good already, nothing to do; `busy`: another attempt holds the claim right now. */
 type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
 
-/**
- * Claims the right to send the e-mail with this key: the first call creates the row, every call takes the
- * claim for `leaseMs` unless another attempt holds it or the e-mail is settled (sent or failed).
- */
+/** Claims the e-mail for `leaseMs` (its first call creates the row) unless another attempt holds it or it is settled. */
 export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): Promise<Claim> {
   await db
     .insertInto('sent_emails')

@@ -106,11 +106,11 @@ export async function findSubscribedEndpoints(
 }
 
 /** What an attempt needs: the URL, the mode, and every secret that signs right now (newest first). */
-export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string, now = new Date()) {
+export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string) {
   const r = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   const secrets = [decryptSecret(key, r.secret, r.id)];
-  if (r.previous_secret && r.previous_secret_expires_at && r.previous_secret_expires_at > now) {
+  if (r.previous_secret && r.previous_secret_expires_at && r.previous_secret_expires_at > new Date()) {
     try {
       secrets.push(decryptSecret(key, r.previous_secret, r.id));
     } catch {
