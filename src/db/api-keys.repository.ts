@@ -41,10 +41,7 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
 /** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/middleware/authenticate). */
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 
-/**
- * Revokes one key (twice is harmless); undefined when there is none. The revocation is announced on
- * API_KEYS_CHANNEL at commit, so API processes that remember the key forget it at once.
- */
+/** Revokes one key (twice is harmless); undefined when there is none. */
 export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
   const revoke = async (trx: Db) => {
     const row = await trx
@@ -56,7 +53,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
     if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
     return row && toRecord(row);
   };
-  // The notice is sent on commit: inside the caller's transaction (the settings audit), or in one of its own.
+  // Announced on API_KEYS_CHANNEL at commit (of the caller's transaction, or its own): API processes forget the key.
   return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
 }
 
@@ -64,7 +61,7 @@ export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | u
 export async function recordKeysLastUsed(db: Db, seen: Map<string, Date>): Promise<void> {
   if (seen.size === 0) return;
   const ids = [...seen.keys()];
-  const times = ids.map((id) => seen.get(id)!.toISOString());
+  const times = [...seen.values()].map((t) => t.toISOString());
   await sql`
     update api_keys set last_used_at = greatest(coalesce(api_keys.last_used_at, u.t), u.t)
     from unnest(${ids}::text[], ${times}::timestamptz[]) as u(id, t)

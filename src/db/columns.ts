@@ -16,14 +16,11 @@ export type SnakeCased<T> = { [K in keyof T & string as SnakeCase<K>]-?: Exclude
 /** A row as its model: columns in camelCase, values as they are. */
 export type CamelCased<Row> = { [K in keyof Row & string as CamelCase<K>]: Row[K] };
 
+/** A value as JSON gives it: a timestamp (even in a union, such as with null) as its ISO string. */
+type JsonValue<V> = V extends Date ? string : V;
+
 /** A row as a JSON model: columns in camelCase, timestamps as ISO strings. */
-export type JsonModel<Row> = {
-  [K in keyof Row & string as CamelCase<K>]: Row[K] extends Date
-    ? string
-    : Row[K] extends Date | null
-      ? Exclude<Row[K], Date> | string
-      : Row[K];
-};
+export type JsonModel<Row> = { [K in keyof Row & string as CamelCase<K>]: JsonValue<Row[K]> };
 
 export const snakeCase = <S extends string>(name: S) =>
   name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as SnakeCase<S>;

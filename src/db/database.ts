@@ -8,13 +8,10 @@ types.setTypeParser(types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
-/**
- * A Kysely instance and the pg pool behind it (the rate limiter's store shares the pool). Without timeouts pg
- * waits forever (the CLI and migrations leave them unset).
- */
+/** Kysely and its pg pool (the rate limiter's store shares it). Without timeouts pg waits forever. */
 export function createDatabase(
   databaseUrl: string,
-  poolSize = 10,
+  poolSize: number,
   { connectTimeoutMs, statementTimeoutMs }: { connectTimeoutMs?: number; statementTimeoutMs?: number } = {},
 ): { db: Db; pool: Pool } {
   const pool = new Pool({

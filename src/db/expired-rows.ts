@@ -4,10 +4,7 @@ import type { Db } from './database';
 /** Rows deleted per statement: each statement stays short however large the table. */
 const PURGE_BATCH = 1000;
 
-/**
- * Deletes the rows whose `expiresAt` column is before `before`, in batches (by `key`, a column or `ctid`,
- * found through the expiry index) until one comes back short or `maxBatches` ran. Answers how many.
- */
+/** Deletes rows expired before `before`, in batches by `key` (found through the expiry index); answers how many. */
 async function deleteExpiredRows(
   db: Db,
   [tableName, keyName, expiresAt]: [string, string, string],

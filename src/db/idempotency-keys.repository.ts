@@ -54,8 +54,7 @@ export async function claimIdempotencyKey(
 ): Promise<IdempotencyClaim> {
   const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
   const fresh = {
-    route: request.route,
-    request_hash: request.requestHash,
+    ...toColumns(request),
     response_status: null,
     response_body: null,
     created_at: now,
@@ -113,8 +112,7 @@ export async function renewIdempotencyLease(db: Db, scope: IdempotencyScope, now
   await db
     .updateTable('idempotency_keys')
     .set({ locked_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
-    .where(ofScope(scope))
-    .where('response_status', 'is', null)
+    .where((eb) => eb.and({ ...toColumns(scope), response_status: null }))
     .where('locked_until', 'is not', null)
     .execute();
 }
@@ -126,9 +124,7 @@ export async function renewIdempotencyLease(db: Db, scope: IdempotencyScope, now
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
-    .where(ofScope(scope))
-    .where('response_status', 'is', null)
-    .where('order_id', 'is', null)
+    .where((eb) => eb.and({ ...toColumns(scope), response_status: null, order_id: null }))
     .execute();
   await setKey(db, scope, { locked_until: null });
 }

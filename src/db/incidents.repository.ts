@@ -48,8 +48,7 @@ export async function addIncidentUpdate(db: Db, id: string, kind: 'update' | 're
 }
 
 export async function findIncident(db: Db, id: string): Promise<Incident | undefined> {
-  const [incident] = await listIncidents(db, { id });
-  return incident;
+  return (await listIncidents(db, { id }))[0];
 }
 
 /** Incidents, newest first: with `since`, the open ones and every one created or resolved since; with `id`, that one. */
@@ -137,16 +136,9 @@ export async function countStalledWebhookDeliveries(db: Db, dueBefore: Date): Pr
   return Number(row.n);
 }
 
-export interface InFlightOrganisation {
-  id: string;
-  name: string;
-  billingEmail: string | null;
-  orders: Array<{ reference: string; contactEmail: string | null }>;
-}
-
 /** Organisations with at least one order neither completed nor cancelled, with those orders. */
-export async function organisationsWithOrdersInFlight(db: Db): Promise<InFlightOrganisation[]> {
-  const orders = sql<InFlightOrganisation['orders']>`json_agg(json_build_object(
+export async function organisationsWithOrdersInFlight(db: Db) {
+  const orders = sql<{ reference: string; contactEmail: string | null }[]>`json_agg(json_build_object(
     'reference', o.reference, 'contactEmail', o.fields->>'contactEmail') order by o.created_at)`;
   return db
     .selectFrom('orders as o')

@@ -5,9 +5,8 @@ import type { Db } from './database';
 export type IntegrationName = 'gazette';
 
 /**
- * Whether an integration is usable. No row means available: an operator (CLI) or a test marks it down with
- * `setIntegrationAvailability`. Quotes and order creation refuse Gazette notices with 503 while it is down.
- * Every Gazette quote and order asks: the query is given as SQL, as building it costs more CPU than pg's work.
+ * Whether an integration is usable (no row: available). Every Gazette quote and order asks: the query is given
+ * as SQL, as building it costs more CPU than pg's work.
  */
 export async function isIntegrationAvailable(db: Db, integration: IntegrationName): Promise<boolean> {
   const sql = 'select available from integration_health where integration = $1';

@@ -18,20 +18,12 @@ const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>): Inte
   fromRow(key);
 const keys = (db: Db) => db.selectFrom('integration_keys').selectAll();
 
-/**
- * Creates a key for one newspaper (by its directory name) or one Gazette edition and returns it in full:
- * the only time it exists outside the holder's hands. The CLI resolves NAME_OR_ID to the name first.
- */
+/** Creates a key for one newspaper (by directory name) or Gazette edition: the only time it is seen in full. */
 export async function createIntegrationKey(db: Db, target: IntegrationTarget) {
   const key = `svc_int_${toBase62(randomBytes(32), 43)}`;
   const row = await db
     .insertInto('integration_keys')
-    .values({
-      id: newId('int'),
-      ...toColumns(target),
-      key_hash: sha256Hex(key),
-      display: displayApiKey(key),
-    })
+    .values({ id: newId('int'), ...toColumns(target), key_hash: sha256Hex(key), display: displayApiKey(key) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { key, record: toRecord(row) };

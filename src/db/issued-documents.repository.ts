@@ -62,17 +62,14 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
 
 /** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
 export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
-  const sha256 = sha256Hex(content);
-  await db
-    .updateTable('issued_documents')
-    .set({ content, sha256 })
-    .where('id', '=', id)
-    .where('content', 'is', null)
-    .execute();
   const row = await db
-    .selectFrom('issued_documents')
-    .select(['content', 'sha256'])
+    .updateTable('issued_documents')
+    .set(({ fn, val }) => ({
+      content: fn.coalesce('content', val(content)),
+      sha256: fn.coalesce('sha256', val(sha256Hex(content))),
+    }))
     .where('id', '=', id)
+    .returning(['content', 'sha256'])
     .executeTakeFirstOrThrow();
   return { content: row.content!, sha256: row.sha256! };
 }

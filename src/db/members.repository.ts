@@ -94,7 +94,7 @@ export async function removeMember(
       update members set removed_at = now()
       where id = ${id} and organisation_id = ${organisationId} and removed_at is null
         and (role <> 'admin' or (select count(*) from admins where admins.id <> ${id}) > 0)
-      returning id, organisation_id, email, role, invited_by, created_at`.execute(trx);
+      returning ${sql.join(columns.map((c) => sql.ref(c)))}`.execute(trx);
     const row = result.rows[0];
     if (!row) {
       const still = await activeMembers(trx)

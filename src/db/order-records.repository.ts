@@ -5,7 +5,7 @@ import { entryTotals, type LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
-import { storeOrderBody, upsertOrderProjection } from './orders.repository';
+import { storeOrderBodies, upsertOrderProjection } from './orders.repository';
 import type { Database } from './schema';
 
 /** An order's append-only records, each with an id the workflow chose. */
@@ -60,7 +60,7 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
 }
 
 /** The one writer of the ledger; answers how many entries were new. */
-export async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
+async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Promise<number> {
   return appendOnce(db, 'order_ledger', entries.map(toColumns));
 }
 
@@ -120,7 +120,7 @@ export async function recordClosedOrderPayment(
       .where('id', '=', change.audit.orderId)
       .returningAll()
       .executeTakeFirst();
-    if (row) await storeOrderBody(tx, row);
+    if (row) await storeOrderBodies(tx, [row]);
     await recordAuditEntry(tx, change.audit);
     return true;
   });

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 
-/**
- * The order's reference, `SN-` and a six-digit (or longer) number, allocated once in one statement (a repeat
- * answers the same); the placement's commit calls it in the transaction of the order's first write.
- */
+/** The order's reference, `SN-` and a six-digit (or longer) number, allocated once (a repeat answers the same). */
 export async function allocateOrderReference(db: Db, orderId: string): Promise<string> {
   const row = await db
     .insertInto('order_references')

@@ -30,7 +30,6 @@ export function rowToOrder(row: OrderRow): Order {
 /** A JSON column's text; SQL null for none. */
 const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
-/** The projection row of an order. */
 function orderToRow(order: Order) {
   const row = Object.fromEntries(ORDER_COLUMNS.map(([field, column]) => [column, order[field]]));
   return {
@@ -122,7 +121,7 @@ export async function listOrderBodies(db: Db, q: OrderListQuery) {
 }
 
 /** Writes the rows' current bodies, each only at the version read: a projection write in between wins. */
-async function writeBodies(db: Db, rows: OrderRow[]): Promise<number> {
+export async function storeOrderBodies(db: Db, rows: OrderRow[]): Promise<number> {
   const result = await sql`
     update orders set body = v.body, body_version = ${ORDER_BODY_VERSION}
     from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version)}::bigint[],
@@ -131,12 +130,9 @@ async function writeBodies(db: Db, rows: OrderRow[]): Promise<number> {
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Stores the body of a row changed in place rather than through `upsertOrderProjection` (same transaction). */
-export const storeOrderBody = (db: Db, row: OrderRow) => writeBodies(db, [row]);
-
 /** Rows rewritten per statement and statements per sweep: a sweep's work is bounded however many are stale. */
 export const BODY_REFRESH_BATCH = 500;
-export const BODY_REFRESH_MAX_BATCHES = 40;
+const BODY_REFRESH_MAX_BATCHES = 40;
 
 /**
  * Writes the current body into stale rows, in batches found through the `orders_body_stale` index and locked
@@ -155,7 +151,7 @@ export async function refreshStaleOrderBodies(db: Db): Promise<number> {
         .forUpdate()
         .skipLocked()
         .execute();
-      return { found: rows.length, written: rows.length > 0 ? await writeBodies(tx, rows) : 0 };
+      return { found: rows.length, written: rows.length > 0 ? await storeOrderBodies(tx, rows) : 0 };
     });
     rewritten += written;
     if (found < BODY_REFRESH_BATCH) break;
@@ -172,10 +168,9 @@ export async function findOrderById(db: Db, id: string): Promise<Order | undefin
 /** Orders by status and mode (`notices_orders` gauge); a slow count times out rather than hold a connection. */
 export async function countOrdersByStatus(
   db: Db,
-  timeoutMs = 2_000,
 ): Promise<{ status: string; mode: 'live' | 'test'; count: number }[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+    await sql`select set_config('statement_timeout', '2000', true)`.execute(trx);
     const rows = await trx
       .selectFrom('orders')
       .select(['status', 'livemode', (eb) => eb.fn.countAll<string>().as('count')])

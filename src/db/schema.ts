@@ -21,6 +21,15 @@ type WrittenAt = ColumnType<Date, Date | string, never>;
 /** A JSON object (jsonb), written as its JSON text. */
 type JsonObject = JSONColumnType<Record<string, unknown>>;
 
+/** An API or integration key: its SHA-256 (hex) and a non-secret display form; the key itself is never stored. */
+interface StoredKey {
+  key_hash: string;
+  /** E.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
+  display: string;
+  created_at: CreatedNow;
+  revoked_at: Date | null;
+}
+
 /** A one-time link's or session's token: only its SHA-256 is kept. */
 interface StoredToken {
   token_hash: string;
@@ -50,18 +59,12 @@ export interface Database {
     email: string;
     used_at: Date | null;
   };
-  api_keys: {
+  api_keys: StoredKey & {
     id: string;
     organisation_id: string;
     mode: KeyMode;
-    /** SHA-256 of the whole key, hex. The key itself is never stored. */
-    key_hash: string;
-    /** Non-secret display form, e.g. `svc_live_AbC…xyz9`, so an admin can tell keys apart. */
-    display: string;
     scopes: KeyScope[];
     name: string | null;
-    created_at: CreatedNow;
-    revoked_at: Date | null;
     last_used_at: Date | null;
     /** `member:mem_… (email)`, `operator (CLI)`, or null when the creator did not say. */
     created_by: string | null;
@@ -123,18 +126,14 @@ export interface Database {
     note: string | null;
     updated_at: Generated<Date>;
   };
-  /** Keys newspapers and the Gazette use to report bookings, publications and URNs. Hashed like API keys. */
-  integration_keys: {
+  /** Keys newspapers and the Gazette use to report bookings, publications and URNs. */
+  integration_keys: StoredKey & {
     id: string;
     kind: 'newspaper' | 'gazette';
     /** The newspaper whose orders this key may report on (kind newspaper). */
     newspaper_name: string | null;
     /** The Gazette edition whose orders this key may report on (kind gazette). */
     gazette_edition: string | null;
-    key_hash: string;
-    display: string;
-    created_at: CreatedNow;
-    revoked_at: Date | null;
   };
   /** One row per e-mail, keyed by what it is about (docs/notifications.md): a retried send finds the row. */
   sent_emails: {
@@ -303,10 +302,7 @@ export interface DocumentSummary {
   facts: Array<[string, string]>;
 }
 
-/**
- * `pending` (first attempt not yet answered), `failed` (last attempt failed, another is scheduled),
- * `delivered`, `dead` (every attempt failed: the dead-letter entry) or `cancelled` (endpoint deleted).
- */
+/** `pending`: unanswered; `failed`: retry scheduled; `dead`: every attempt failed; `cancelled`: endpoint deleted. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead' | 'cancelled';
 
 export const MEMBER_ROLES = ['admin', 'viewer'] as const;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { Row } from './schema';
+import type { Database, Row } from './schema';
 
 type SentEmail = JsonModel<Row<'sent_emails'>>;
 
@@ -12,10 +12,7 @@ export type EmailIntent = Pick<SentEmail, 'key' | 'kind' | 'recipients' | 'subje
 /** `done`: sent or failed for good already, nothing to do; `busy`: another attempt holds the claim right now. */
 type Claim = { state: 'claimed' | 'done' | 'busy'; email: SentEmail };
 
-/**
- * Claims the right to send the e-mail with this key: the first call creates the row, every call takes the
- * claim for `leaseMs` unless another attempt holds it or the e-mail is settled (sent or failed).
- */
+/** Claims the e-mail for `leaseMs` (its first call creates the row) unless another attempt holds it or it is settled. */
 export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): Promise<Claim> {
   await db
     .insertInto('sent_emails')
@@ -40,35 +37,29 @@ export async function claimEmail(db: Db, intent: EmailIntent, leaseMs: number): 
   return { state: email.status === 'pending' ? 'busy' : 'done', email };
 }
 
-export async function markEmailSent(db: Db, key: string, messageId: string | null): Promise<void> {
-  await db
-    .updateTable('sent_emails')
-    .set({
-      status: 'sent',
-      message_id: messageId,
-      error: null,
-      claimed_until: null,
-      updated_at: new Date(),
-    })
-    .where('key', '=', key)
-    .execute();
-}
-
-/** Changes an e-mail still pending, ending any claim on it. */
-async function updatePending(db: Db, key: string, set: { error: string; status?: 'failed' }): Promise<void> {
+/** Changes the e-mail (`status: 'pending'`: only while still pending), ending any claim on it. */
+async function updateEmail(
+  db: Db,
+  which: { key: string; status?: 'pending' },
+  set: Updateable<Database['sent_emails']>,
+) {
   await db
     .updateTable('sent_emails')
     .set({ ...set, claimed_until: null, updated_at: new Date() })
-    .where((eb) => eb.and({ key, status: 'pending' }))
+    .where((eb) => eb.and(which))
     .execute();
 }
 
+export const markEmailSent = (db: Db, key: string, messageId: string | null) =>
+  updateEmail(db, { key }, { status: 'sent', message_id: messageId, error: null });
+
 /** Settles the e-mail as failed for good (bad address, refused message, retries exhausted). */
 export const markEmailFailed = (db: Db, key: string, error: string) =>
-  updatePending(db, key, { status: 'failed', error });
+  updateEmail(db, { key, status: 'pending' }, { status: 'failed', error });
 
 /** A transient failure: the e-mail stays pending and the next attempt may claim it at once. */
-export const releaseEmail = (db: Db, key: string, error: string) => updatePending(db, key, { error });
+export const releaseEmail = (db: Db, key: string, error: string) =>
+  updateEmail(db, { key, status: 'pending' }, { error });
 
 export async function findSentEmail(db: Db, key: string): Promise<SentEmail | undefined> {
   const row = await db.selectFrom('sent_emails').selectAll().where('key', '=', key).executeTakeFirst();

@@ -2,13 +2,11 @@ import { fromRow, toColumns, type CamelCased } from './columns';
 import type { Db } from './database';
 import type { Row } from './schema';
 
-export type SettingsChange = CamelCased<Row<'settings_audit_log'>>;
+type SettingsChange = CamelCased<Omit<Row<'settings_audit_log'>, 'id' | 'details' | 'created_at'>>;
 
 export async function recordSettingsChange(
   db: Db,
-  c: Pick<SettingsChange, 'organisationId' | 'actor' | 'action' | 'target'> & {
-    details?: Record<string, unknown>;
-  },
+  c: SettingsChange & { details?: Record<string, unknown> },
 ): Promise<void> {
   await db
     .insertInto('settings_audit_log')

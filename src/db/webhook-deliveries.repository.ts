@@ -28,12 +28,10 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery 
   return row ? fromColumns(row) : null;
 }
 
-export type AttemptRecord = CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>;
-
 /** Records one HTTP attempt and moves the delivery on; an older replay run's late write changes nothing. */
 export async function recordAttempt(
   db: Db,
-  a: AttemptRecord,
+  a: CamelCased<Omit<Row<'webhook_attempts'>, 'id'>>,
   outcome: { status: 'delivered' | 'failed'; nextAttemptAt: Date | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {

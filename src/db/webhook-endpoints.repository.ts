@@ -47,13 +47,11 @@ export async function findWebhookEndpoint(db: Db, id: string): Promise<WebhookEn
   return row ? toEndpoint(row) : null;
 }
 
-type EndpointUpdate = UpdateObject<Database, 'webhook_endpoints'>;
-
 /** Changes an endpoint that is not deleted, and returns it; null when there is none. */
 async function updateLiveEndpoint(
   db: Db,
   id: string,
-  set: EndpointUpdate | ((eb: ExpressionBuilder<Database, 'webhook_endpoints'>) => EndpointUpdate),
+  set: (eb: ExpressionBuilder<Database, 'webhook_endpoints'>) => UpdateObject<Database, 'webhook_endpoints'>,
 ): Promise<WebhookEndpoint | null> {
   const row = await db
     .updateTable('webhook_endpoints')
@@ -66,7 +64,7 @@ async function updateLiveEndpoint(
 
 /** Replaces the endpoint's subscription; null when there is no such active endpoint. */
 export const setWebhookEvents = (db: Db, id: string, events: string[]) =>
-  updateLiveEndpoint(db, id, { events });
+  updateLiveEndpoint(db, id, () => ({ events }));
 
 /** Disables (no new events; waiting retries are cancelled at their next attempt) or enables the endpoint. */
 export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
@@ -76,7 +74,7 @@ export const setWebhookDisabled = (db: Db, id: string, disabled: boolean) =>
 
 /** Soft delete: deliveries still pending for it stop at their next attempt. */
 export const deleteWebhookEndpoint = (db: Db, id: string) =>
-  updateLiveEndpoint(db, id, { deleted_at: new Date() });
+  updateLiveEndpoint(db, id, () => ({ deleted_at: new Date() }));
 
 /** A new signing secret; the old one keeps signing (a second `v1=`) for `overlapMs` while receivers switch. */
 export async function rotateWebhookSecret(db: Db, key: Buffer, id: string, overlapMs: number) {
@@ -108,11 +106,11 @@ export async function findSubscribedEndpoints(
 }
 
 /** What an attempt needs: the URL, the mode, and every secret that signs right now (newest first). */
-export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string, now = new Date()) {
+export async function loadEndpointForDelivery(db: Db, key: Buffer, id: string) {
   const r = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   const secrets = [decryptSecret(key, r.secret, r.id)];
-  if (r.previous_secret && r.previous_secret_expires_at && r.previous_secret_expires_at > now) {
+  if (r.previous_secret && r.previous_secret_expires_at && r.previous_secret_expires_at > new Date()) {
     try {
       secrets.push(decryptSecret(key, r.previous_secret, r.id));
     } catch {
