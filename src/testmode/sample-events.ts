@@ -112,10 +112,9 @@ function samplePlacement(probate: boolean, publicationDate: string, subtotalGbpP
   };
 }
 
-export function sampleOrder(
-  event: OrderEventName,
-  opts: { organisationId: string; publicBaseUrl: string; now: Date },
-): Order {
+type SampleOptions = { organisationId: string; publicBaseUrl: string; now: Date };
+
+export function sampleOrder(event: OrderEventName, opts: SampleOptions): Order {
   const { now, publicBaseUrl } = opts;
   const probate = event === 'order.urn_received';
   const status = STATUS_OF[event] ?? 'awaiting_booking';
@@ -163,9 +162,6 @@ export function sampleOrder(
   };
 }
 
-export function sampleEventData(
-  event: OrderEventName,
-  opts: { organisationId: string; publicBaseUrl: string; now: Date },
-): Record<string, unknown> {
+export function sampleEventData(event: OrderEventName, opts: SampleOptions): Record<string, unknown> {
   return eventData(event, sampleOrder(event, opts));
 }
