@@ -443,6 +443,9 @@ function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, u
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
+const bearer = (bearerFormat: string, description: string) =>
+  ({ type: 'http', scheme: 'bearer', bearerFormat, description }) as const;
+
 let memo: ReturnType<typeof createDocument> | undefined;
 
 /** The OpenAPI 3.1 document, generated from the zod schemas the service validates and answers with. */
@@ -472,19 +475,11 @@ export const openApiDocument = () =>
           ...webhookEventSchemas,
         },
         securitySchemes: {
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'svc_live_… or svc_test_…',
-            description:
-              'An API key: `Authorization: Bearer <API key>`. Scopes `orders:read`, `orders:write`.',
-          },
-          integrationKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'svc_int_…',
-            description: "A newspaper's or Gazette edition's integration key.",
-          },
+          apiKey: bearer(
+            'svc_live_… or svc_test_…',
+            'An API key: `Authorization: Bearer <API key>`. Scopes `orders:read`, `orders:write`.',
+          ),
+          integrationKey: bearer('svc_int_…', "A newspaper's or Gazette edition's integration key."),
         },
       },
     },
