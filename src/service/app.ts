@@ -176,19 +176,17 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   inV1(quotes.router);
   inV1(noticeTypesRoutes(perIp.noticeTypes));
   inV1(openApiRoutes());
-  const authenticated = [
+  v1.use(
+    ['/orders', '/events', '/test_helpers'],
     authenticate(activeKeys, clients.lastUsed),
     limitPerKeyAndOrganisation({ perKey, perOrganisation }),
-  ];
-  v1.use('/orders', ...authenticated);
+  );
   inV1(orderReadRoutes(db, config.api.cursorKeys));
-  v1.use('/events', ...authenticated);
   inV1(eventRoutes(db, config.api.cursorKeys));
   const taskQueue = orders.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = orders.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
   inV1(orderDocumentRoutes(db));
-  v1.use('/test_helpers', ...authenticated);
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 
