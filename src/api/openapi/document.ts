@@ -39,8 +39,6 @@ const EXAMPLES = recorded as {
 };
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
 
-const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
-
 /** A response header registered as a component. */
 const header = (id: string, description: string, schema = z.string()) =>
   schema.meta({ description, header: { id } });
@@ -78,7 +76,7 @@ const errorDetails = z.record(z.string(), z.unknown()).meta({
 const errorSchema = z
   .strictObject({
     error: z.string().meta({ description: 'Human-readable message.' }),
-    code: errorCodeSchema,
+    code: z.enum(ERROR_CODES).meta({ id: 'ErrorCode' }),
     details: errorDetails.optional(),
   })
   .meta({ id: 'Error', description: 'Every error response.' });
