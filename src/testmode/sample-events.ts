@@ -11,7 +11,7 @@ import { addDays } from '../notices/dates';
 
 /** Fixed, recognisable id and reference of the sample order (it exists nowhere: GET answers 404). */
 export const SAMPLE_ORDER_ID = 'ord_0000000000000000sample';
-export const SAMPLE_ORDER_REFERENCE = 'SN-000000';
+const SAMPLE_ORDER_REFERENCE = 'SN-000000';
 
 /** The sample order's status when the event fires; `awaiting_booking` for the rest. */
 const STATUS_OF: Partial<Record<OrderEventName, OrderStatus>> = {
