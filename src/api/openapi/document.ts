@@ -99,11 +99,11 @@ function errorResponses(limits: Limits, codes: Set<ErrorCode>): Record<string, Z
         ? { 'Retry-After': retryAfterHeader }
         : list.includes('idempotency_request_in_progress') && { 'Retry-After': retryAfterHeader.optional() };
     // The recorded error body of the first code that has one.
-    const recorded = EXAMPLES.errors[list.find((c) => EXAMPLES.errors[c] !== undefined)!];
+    const errorExample = EXAMPLES.errors[list.find((c) => EXAMPLES.errors[c] !== undefined)!];
     out[String(status)] = {
       description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-      headers: responseHeaders(limits, { ...retryAfter }),
-      content: { 'application/json': { schema: errorWithCodes(list), ...example(recorded) } },
+      headers: responseHeaders(limits, retryAfter || {}),
+      content: { 'application/json': { schema: errorWithCodes(list), ...example(errorExample) } },
     };
   }
   return out;
