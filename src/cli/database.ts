@@ -15,20 +15,18 @@ export async function withCliDatabase<T>(
   log: Logger,
   fn: (db: Db) => Promise<T>,
 ): Promise<T> {
-  let stopEmbedded: (() => Promise<void>) | undefined;
   const cluster = serviceCluster(config);
-  let url = config.databaseUrl ?? cluster.databaseUrl;
-  if (!config.databaseUrl && !(await reachable(url))) {
-    const pg = await startEmbeddedPostgres({ ...cluster, log });
-    url = pg.databaseUrl;
-    stopEmbedded = () => pg.stop();
-  }
-  const { db } = createDatabase(url, 2);
+  const url = config.databaseUrl ?? cluster.databaseUrl;
+  const embedded =
+    config.databaseUrl || (await reachable(url))
+      ? undefined
+      : await startEmbeddedPostgres({ ...cluster, log });
+  const { db } = createDatabase(embedded?.databaseUrl ?? url, 2);
   try {
     return await fn(db);
   } finally {
     await db.destroy();
-    await stopEmbedded?.();
+    await embedded?.stop();
   }
 }
 

@@ -102,9 +102,8 @@ export function registerOrgCommands(program: Command, act: Act): void {
             'Give at least one of --name, --billing-email, --no-billing-email, --billing-contact-name, --billing-address, --terms-days.',
           );
         }
-        const defined = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
         const before = opts.billingEmail ? await findOrganisation(cli.db, id) : undefined;
-        const after = await changeOrganisation(cli.db, OPERATOR, id, defined);
+        const after = await changeOrganisation(cli.db, OPERATOR, id, change);
         const changed = after.billingEmail && after.billingEmail !== before?.billingEmail;
         return { ...after, ...(changed && (await emailBillingEmailVerification(cli, id))) };
       }),

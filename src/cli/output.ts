@@ -20,7 +20,7 @@ export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
-export class CliError extends Error {}
+class CliError extends Error {}
 
 export function fail(message: string): never {
   throw new CliError(message);

@@ -8,13 +8,8 @@ import { sendSignInLink, SIGN_IN_LINK_MINUTES } from '../settings/services/membe
 /** The demo organisation's admin in the settings console (a reserved domain: no e-mail is ever delivered). */
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 
-/**
- * On the very first start, a demo organisation with a live key and an admin member; the key is returned, as
- * this is the only moment it can be shown.
- */
-export async function ensureDemoOrganisation(
-  db: Db,
-): Promise<{ organisationId: string; key: string } | null> {
+/** First start only: a demo organisation, its admin and a live key, returned as only now can it be shown. */
+export async function ensureDemoOrganisation(db: Db) {
   if ((await listOrganisations(db)).length > 0) return null;
   const org = await createOrganisation(db, {
     name: 'Demo Organisation',
@@ -38,10 +33,7 @@ export async function ensureDemoOrganisation(
 }
 
 /** A fresh sign-in link for the demo admin (printed, not e-mailed) and the command that prints another. */
-export async function demoSignInLink(
-  db: Db,
-  config: Config,
-): Promise<{ url: string; freshLinkCommand: string } | null> {
+export async function demoSignInLink(db: Db, config: Config) {
   const [admin] = await findMembersByEmail(db, DEMO_ADMIN_EMAIL);
   if (!admin) return null;
   const url = (await sendSignInLink({ db, config }, admin, { minutes: SIGN_IN_LINK_MINUTES }))!;

@@ -45,9 +45,6 @@ import { CLOSE_RESERVE_MS, type ShutdownDeadline } from '../shutdown';
 import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { temporalProbe } from '../temporal/probe';
 
-/** Checks of a document per client IP and minute (GET and POST /verify/:id). */
-export const VERIFY_PER_IP_PER_MINUTE = 30;
-
 /** The spec's two limits and the public pages' own. */
 function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
   const perMinute = (name: string, points: number, behind?: { quota: string }) =>
@@ -63,8 +60,8 @@ function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
     noticeTypes: perMinute('notice-types-ip', limits.quotePerIpPerMinute),
     // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
     pages: perMinute('pages-ip', limits.pagesPerIpPerMinute),
-    // Checking a document is public: counted per client IP, on its own counter.
-    verify: perMinute('verify-ip', VERIFY_PER_IP_PER_MINUTE),
+    // Checking a document (GET and POST /verify/:id) is public: counted per client IP, on its own counter.
+    verify: perMinute('verify-ip', 30),
   };
 }
 
@@ -176,19 +173,17 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   inV1(quotes.router);
   inV1(noticeTypesRoutes(perIp.noticeTypes));
   inV1(openApiRoutes());
-  const authenticated = [
+  v1.use(
+    ['/orders', '/events', '/test_helpers'],
     authenticate(activeKeys, clients.lastUsed),
     limitPerKeyAndOrganisation({ perKey, perOrganisation }),
-  ];
-  v1.use('/orders', ...authenticated);
+  );
   inV1(orderReadRoutes(db, config.api.cursorKeys));
-  v1.use('/events', ...authenticated);
   inV1(eventRoutes(db, config.api.cursorKeys));
   const taskQueue = orders.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = orders.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
   inV1(orderDocumentRoutes(db));
-  v1.use('/test_helpers', ...authenticated);
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 

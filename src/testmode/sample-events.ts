@@ -11,7 +11,7 @@ import { addDays } from '../notices/dates';
 
 /** Fixed, recognisable id and reference of the sample order (it exists nowhere: GET answers 404). */
 export const SAMPLE_ORDER_ID = 'ord_0000000000000000sample';
-export const SAMPLE_ORDER_REFERENCE = 'SN-000000';
+const SAMPLE_ORDER_REFERENCE = 'SN-000000';
 
 /** The sample order's status when the event fires; `awaiting_booking` for the rest. */
 const STATUS_OF: Partial<Record<OrderEventName, OrderStatus>> = {
@@ -112,10 +112,9 @@ function samplePlacement(probate: boolean, publicationDate: string, subtotalGbpP
   };
 }
 
-export function sampleOrder(
-  event: OrderEventName,
-  opts: { organisationId: string; publicBaseUrl: string; now: Date },
-): Order {
+type SampleOptions = { organisationId: string; publicBaseUrl: string; now: Date };
+
+export function sampleOrder(event: OrderEventName, opts: SampleOptions): Order {
   const { now, publicBaseUrl } = opts;
   const probate = event === 'order.urn_received';
   const status = STATUS_OF[event] ?? 'awaiting_booking';
@@ -163,9 +162,6 @@ export function sampleOrder(
   };
 }
 
-export function sampleEventData(
-  event: OrderEventName,
-  opts: { organisationId: string; publicBaseUrl: string; now: Date },
-): Record<string, unknown> {
+export function sampleEventData(event: OrderEventName, opts: SampleOptions): Record<string, unknown> {
   return eventData(event, sampleOrder(event, opts));
 }

@@ -8,7 +8,7 @@ export const SCENARIO_MARKERS = { delivery_failed: 'test:delivery_failed', manua
  * `delivery_failed`: artwork delivery fails at once; `manual`: delivery is recorded only, the order waits for
  * the test helpers; `simulate`: the simulated newspaper and Gazette move it on by themselves.
  */
-export type TestScenario = keyof typeof SCENARIO_MARKERS | 'simulate';
+type TestScenario = keyof typeof SCENARIO_MARKERS | 'simulate';
 
 export function testScenarioOf(order: { livemode: boolean; clientRef: string | null }): TestScenario | null {
   if (order.livemode) return null;

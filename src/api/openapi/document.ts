@@ -39,12 +39,6 @@ const EXAMPLES = recorded as {
 };
 const example = (value: unknown) => (value === undefined ? {} : { example: value });
 
-/** A recorded error body for the first of `codes` that has one. */
-const errorExample = (codes: readonly ErrorCode[]) =>
-  example(EXAMPLES.errors[codes.find((c) => EXAMPLES.errors[c] !== undefined)!]);
-
-const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: 'ErrorCode' });
-
 /** A response header registered as a component. */
 const header = (id: string, description: string, schema = z.string()) =>
   schema.meta({ description, header: { id } });
@@ -62,14 +56,13 @@ const rateLimitPolicyHeader = header('RateLimit-Policy', 'IETF draft: the policy
 type Limits = 'api-key' | 'ip' | 'none';
 
 /** Headers of a response of an endpoint under `limits`. */
-function responseHeaders(limits: Limits, extra: Record<string, z.ZodType> = {}, retry = false) {
+function responseHeaders(limits: Limits, extra: Record<string, z.ZodType>) {
   return z.object({
     'X-Request-Id': requestIdHeader,
     ...(limits !== 'none' && {
       RateLimit: rateLimitHeader.optional(),
       'RateLimit-Policy': rateLimitPolicyHeader.optional(),
     }),
-    ...(retry && { 'Retry-After': retryAfterHeader }),
     ...extra,
   });
 }
@@ -83,7 +76,7 @@ const errorDetails = z.record(z.string(), z.unknown()).meta({
 const errorSchema = z
   .strictObject({
     error: z.string().meta({ description: 'Human-readable message.' }),
-    code: errorCodeSchema,
+    code: z.enum(ERROR_CODES).meta({ id: 'ErrorCode' }),
     details: errorDetails.optional(),
   })
   .meta({ id: 'Error', description: 'Every error response.' });
@@ -100,17 +93,17 @@ function errorResponses(limits: Limits, codes: Set<ErrorCode>): Record<string, Z
   const out: Record<string, ZodOpenApiResponseObject> = {};
   for (const status of new Set([...codes].map((c) => HTTP_STATUS[c]))) {
     const list = [...codes].filter((c) => HTTP_STATUS[c] === status).sort();
+    // A request whose Idempotency-Key is still in use is told when to try again.
+    const retryAfter =
+      status === 429 || status === 503
+        ? { 'Retry-After': retryAfterHeader }
+        : list.includes('idempotency_request_in_progress') && { 'Retry-After': retryAfterHeader.optional() };
+    // The recorded error body of the first code that has one.
+    const errorExample = EXAMPLES.errors[list.find((c) => EXAMPLES.errors[c] !== undefined)!];
     out[String(status)] = {
       description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-      headers: responseHeaders(
-        limits,
-        // A request whose Idempotency-Key is still in use is told when to try again.
-        list.includes('idempotency_request_in_progress')
-          ? { 'Retry-After': retryAfterHeader.optional() }
-          : {},
-        status === 429 || status === 503,
-      ),
-      content: { 'application/json': { schema: errorWithCodes(list), ...errorExample(list) } },
+      headers: responseHeaders(limits, retryAfter || {}),
+      content: { 'application/json': { schema: errorWithCodes(list), ...example(errorExample) } },
     };
   }
   return out;
@@ -196,14 +189,6 @@ function okResponse(o: Op, limits: Limits) {
   };
 }
 
-function requestParams(o: Op) {
-  return {
-    ...(o.query && { query: o.query }),
-    ...(o.path && { path: o.path }),
-    ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
-  };
-}
-
 function operation(o: Op): ZodOpenApiOperationObject {
   const limits = o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
   return {
@@ -212,7 +197,11 @@ function operation(o: Op): ZodOpenApiOperationObject {
     ...(o.description && { description: o.description }),
     tags: [o.tag],
     security: o.security ? SECURITY[o.security] : [],
-    requestParams: requestParams(o),
+    requestParams: {
+      ...(o.query && { query: o.query }),
+      ...(o.path && { path: o.path }),
+      ...(o.idempotent && { header: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) }),
+    },
     ...(o.body && { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }),
     responses: {
       [String(o.ok.status ?? 200)]: okResponse(o, limits),
@@ -404,16 +393,13 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
-/** A recorded event envelope of this event name, for its webhook. */
-function eventExample(name: string) {
-  const { getEvent, listEvents } = EXAMPLES.responses;
-  return example([getEvent, ...(listEvents?.events ?? [])].find((e) => e?.event === name));
-}
-
 const signatureHeader = z.string().meta({
   description:
     '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (several `v1` during a secret rotation).',
 });
+
+/** Recorded event envelopes, the examples of their webhooks. */
+const recordedEvents = [EXAMPLES.responses.getEvent, ...(EXAMPLES.responses.listEvents?.events ?? [])];
 
 /** An event's webhook; its body is the component registered in output form: our bodies, exactly as sent. */
 const webhook = (name: OrderEventName) => ({
@@ -430,7 +416,7 @@ const webhook = (name: OrderEventName) => ({
       content: {
         'application/json': {
           schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
-          ...eventExample(name),
+          ...example(recordedEvents.find((e) => e?.event === name)),
         },
       },
     },
@@ -454,6 +440,9 @@ function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, u
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
+
+const bearer = (bearerFormat: string, description: string) =>
+  ({ type: 'http', scheme: 'bearer', bearerFormat, description }) as const;
 
 let memo: ReturnType<typeof createDocument> | undefined;
 
@@ -484,19 +473,11 @@ export const openApiDocument = () =>
           ...webhookEventSchemas,
         },
         securitySchemes: {
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'svc_live_… or svc_test_…',
-            description:
-              'An API key: `Authorization: Bearer <API key>`. Scopes `orders:read`, `orders:write`.',
-          },
-          integrationKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'svc_int_…',
-            description: "A newspaper's or Gazette edition's integration key.",
-          },
+          apiKey: bearer(
+            'svc_live_… or svc_test_…',
+            'An API key: `Authorization: Bearer <API key>`. Scopes `orders:read`, `orders:write`.',
+          ),
+          integrationKey: bearer('svc_int_…', "A newspaper's or Gazette edition's integration key."),
         },
       },
     },
