@@ -25,12 +25,8 @@ export async function mailBillingEmailVerification(
 ): Promise<string | undefined> {
   const org = await findOrganisation(db, organisationId);
   if (!org?.billingEmail || org.billingEmailVerifiedAt) return undefined;
-  const token = await createBillingEmailVerification(
-    db,
-    org.id,
-    org.billingEmail,
-    BILLING_EMAIL_LINK_HOURS * 3_600_000,
-  );
+  const ttlMs = BILLING_EMAIL_LINK_HOURS * 3_600_000;
+  const token = await createBillingEmailVerification(db, org.id, org.billingEmail, ttlMs);
   const url = `${config.publicBaseUrl}/settings/billing-email/confirm?token=${encodeURIComponent(token)}`;
   if (mailer) {
     const email = renderBillingEmailVerification({

@@ -17,13 +17,10 @@ const attributes = (a: Attributes) =>
     v === true ? html` ${name}` : v === false || v === null || v === undefined ? '' : html` ${name}="${v}"`,
   );
 
-/** The hidden field every console form carries: the session's synchroniser token. */
-const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;
-
-/** A console POST form: the synchroniser token, then `body`. */
+/** A console POST form: the synchroniser token in a hidden field, then `body`. */
 export const postForm = (action: string, csrf: string, body: Part, inline = false) =>
   html`<form method="post" action="${action}" ${attributes({ class: inline && 'inline' })}>
-    ${csrfField(csrf)} ${body}
+    <input type="hidden" name="_csrf" value="${csrf}" /> ${body}
   </form>`;
 
 export const submit = (text: string, a: Attributes = {}) =>
