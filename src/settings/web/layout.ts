@@ -176,10 +176,7 @@ export function sendPage(
 /** A page of the signed-in member's organisation, shown alone or with a change's messages. */
 export type ConsolePage = (ctx: ConsoleContext, messages?: PageMessages) => Promise<void>;
 
-/**
- * A console page whose body `render` builds for the signed-in member (`admin`: with the forms that change
- * settings). A refusal answers 400 (or its own status); a revealed secret comes first.
- */
+/** A page whose body `render` builds for the member (`admin`: with the forms); a secret comes first. */
 export function consolePage(
   title: string,
   render: (ctx: ConsoleContext, s: ConsoleSession, admin: boolean) => Promise<Part>,

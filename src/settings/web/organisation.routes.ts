@@ -47,10 +47,7 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
     })}`;
 }
 
-/**
- * Whether the billing e-mail is verified: until its owner opens the link e-mailed to it, test-order e-mail goes
- * to the outbox only. Admins may have the link sent again.
- */
+/** Whether the billing e-mail is verified (billing-email.service.ts); admins may have the link sent again. */
 function verification(org: Organisation, csrfToken: string | null) {
   const status = (text: Part) => html`<p id="billing-email-status">${text}</p>`;
   if (!org.billingEmail) return status('No billing e-mail: test-order e-mails are written to the outbox.');
@@ -118,14 +115,10 @@ const organisationPage = ({ db, config }: ConsoleDeps) =>
       })}`;
   });
 
-/**
- * Queues the e-mail of a new link verifying the billing e-mail, counted against the organisation's daily quota
- * of such links (refused past it with the quota's message; the count is given back if nothing was queued).
- */
+/** Queues a new verification link's e-mail, counted against its daily quota (given back if not queued). */
 async function emailVerificationLink(deps: ConsoleDeps, organisationId: string): Promise<void> {
-  const { db, config } = deps;
   const quota = ['billing_email_links_per_day'] as const;
-  const use = await useWindowQuotas(db, config.quotas, quota, organisationId, 'test');
+  const use = await useWindowQuotas(deps.db, deps.config.quotas, quota, organisationId, 'test');
   try {
     await queueBillingEmailVerification(deps.temporal, deps.taskQueue, organisationId);
   } catch (err) {
@@ -138,12 +131,11 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   consoleSection(router, '/settings/organisation', organisationPage(deps), {
     '/settings/organisation': async (ctx, s) => {
-      const input = {
+      const before = s.organisation.billingEmail;
+      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, {
         billingContactName: field(ctx, 'billingContactName'),
         billingEmail: field(ctx, 'billingEmail'),
-      };
-      const before = s.organisation.billingEmail;
-      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, input);
+      });
       if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
         return { notice: 'Contact details saved.' };
       }

@@ -237,11 +237,7 @@ async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: C
   return { e, f, list, version: createHash('sha256').update(list.value).digest('base64url').slice(0, 16) };
 }
 
-/**
- * The endpoint's page. Its deliveries list is a live region: the console's script polls the same list alone
- * every few seconds and swaps it in when its version changes, announcing it politely. Without JavaScript the
- * page's Refresh link does the same.
- */
+/** The endpoint's page; its deliveries list is a live region the console's script polls (assets.ts). */
 const endpointPage = (deps: ConsoleDeps) =>
   consolePage('Webhook endpoint', async (ctx, s, admin) => {
     const { e, f, list, version } = await endpointDeliveries(deps, ctx, s);
