@@ -19,10 +19,7 @@ export const BILLING_EMAIL_LINK_HOURS = 24;
  * e-mails it to that address; the CLI gets the URL to hand on. Undefined when there is nothing to verify (no
  * billing e-mail, or already verified). Safe to retry: each try voids the last one's link.
  */
-export async function mailBillingEmailVerification(
-  { db, config, mailer }: MailDeps,
-  organisationId: string,
-): Promise<string | undefined> {
+export async function mailBillingEmailVerification({ db, config, mailer }: MailDeps, organisationId: string) {
   const org = await findOrganisation(db, organisationId);
   if (!org?.billingEmail || org.billingEmailVerifiedAt) return undefined;
   const ttlMs = BILLING_EMAIL_LINK_HOURS * 3_600_000;

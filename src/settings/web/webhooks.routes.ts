@@ -298,22 +298,19 @@ type EndpointChange = (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) =>
 
 function endpointChanges(deps: ConsoleDeps): Record<string, EndpointChange> {
   const replayDeps = { db: deps.db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
-  const enabled =
-    (enable: boolean, notice: string): EndpointChange =>
-    async (_ctx, e, actor) => {
-      await setEndpointEnabled(deps, actor, e.id, enable);
-      return { notice };
-    };
   return {
     events: async (ctx, e, actor) => {
       await updateEndpointEvents(deps, actor, e.id, fields(ctx, 'events'));
       return { notice: 'Events saved.' };
     },
-    enable: enabled(true, 'Endpoint enabled.'),
-    disable: enabled(
-      false,
-      'Endpoint disabled: it receives no new events, and waiting retries are cancelled.',
-    ),
+    enable: async (_ctx, e, actor) => {
+      await setEndpointEnabled(deps, actor, e.id, true);
+      return { notice: 'Endpoint enabled.' };
+    },
+    disable: async (_ctx, e, actor) => {
+      await setEndpointEnabled(deps, actor, e.id, false);
+      return { notice: 'Endpoint disabled: it receives no new events, and waiting retries are cancelled.' };
+    },
     rotate: async (_ctx, e, actor) => {
       const rotated = await rotateEndpointSecret(deps, actor, e.id);
       const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${rotated.endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
