@@ -28,7 +28,7 @@ import {
 /** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
 export const SIGN_IN_LINK_MINUTES = 15;
 const INVITATION_LINK_MINUTES = 24 * 60;
-const MAX_EMAIL_LENGTH = 254;
+export const MAX_EMAIL_LENGTH = 254;
 
 const emailSchema = z.email('Enter an e-mail address, like name@example.com.').max(MAX_EMAIL_LENGTH);
 const roleSchema = z.enum(MEMBER_ROLES, `The role is one of: ${MEMBER_ROLES.join(', ')}.`);

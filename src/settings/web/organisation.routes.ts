@@ -5,6 +5,7 @@ import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
 import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quotas/usage';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
+import { MAX_EMAIL_LENGTH } from '../services/members.service';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Part } from '../../web/html';
@@ -25,7 +26,6 @@ const EMAIL_LABEL = html`Billing e-mail
 
 /** The organisation's quotas with what it uses of each now, and its request limit. */
 function quotasSection(config: Config, standings: QuotaStanding[]) {
-  const modeText = (mode: string) => (mode === 'live' ? 'Live' : 'Test');
   return html`<h2>Quotas</h2>
     <p>
       What the organisation may hold or do in each mode, so that no organisation can slow down another. Past a
@@ -40,7 +40,7 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
       rowId: (q) => `quota-${q.mode}-${q.quota}`,
       columns: [
         { label: 'Quota', cell: (q) => html`${q.what}<br /><code class="muted">${q.quota}</code>` },
-        { label: 'Mode', cell: (q) => modeText(q.mode) },
+        { label: 'Mode', cell: (q) => (q.mode === 'live' ? 'Live' : 'Test') },
         { label: 'Used', cell: (q) => `${q.used} of ${q.limit}` },
         { label: 'Resets', cell: (q) => (q.resetsAt ? time(q.resetsAt) : 'when one is removed') },
       ],
@@ -70,7 +70,7 @@ const contactForm = (org: Organisation, csrf: string) =>
       autocomplete: 'name',
     }),
     input('billing-email', EMAIL_LABEL, 'email', 'billingEmail', {
-      maxlength: 254,
+      maxlength: MAX_EMAIL_LENGTH,
       value: org.billingEmail ?? '',
       autocomplete: 'email',
       'aria-describedby': 'billing-email-status',
