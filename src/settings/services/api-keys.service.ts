@@ -6,10 +6,7 @@ import type { QuotaLimits } from '../../quotas/quotas';
 import { checkHeldQuota } from '../../quotas/usage';
 import { actorLabel, audit, existingOrganisation, notFound, parsed, type Actor } from './actor';
 
-/**
- * The rules of API keys, one copy for the `notices key` CLI and the settings console: who may hold which
- * scopes in which mode, the shown-once secret, and an audit entry for every creation and revocation.
- */
+/** The rules of API keys, one copy for the `notices key` CLI and the settings console. */
 export const MAX_KEY_NAME = 100;
 
 const keyInput = z.object({
@@ -40,13 +37,12 @@ export async function createOrganisationKey(
   await existingOrganisation(db, organisationId);
   return db.transaction().execute(async (trx) => {
     await checkHeldQuota(trx, quotas, 'api_keys', organisationId, mode);
-    const createdBy = actorLabel(actor);
     const created = await createApiKey(trx, {
       organisationId,
       mode,
       scopes: [...new Set(scopes)],
       name,
-      createdBy,
+      createdBy: actorLabel(actor),
     });
     const { id: target, display } = created.record;
     const details = { name, mode, scopes: created.record.scopes, display };

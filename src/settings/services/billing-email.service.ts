@@ -19,18 +19,11 @@ export const BILLING_EMAIL_LINK_HOURS = 24;
  * e-mails it to that address; the CLI gets the URL to hand on. Undefined when there is nothing to verify (no
  * billing e-mail, or already verified). Safe to retry: each try voids the last one's link.
  */
-export async function mailBillingEmailVerification(
-  { db, config, mailer }: MailDeps,
-  organisationId: string,
-): Promise<string | undefined> {
+export async function mailBillingEmailVerification({ db, config, mailer }: MailDeps, organisationId: string) {
   const org = await findOrganisation(db, organisationId);
   if (!org?.billingEmail || org.billingEmailVerifiedAt) return undefined;
-  const token = await createBillingEmailVerification(
-    db,
-    org.id,
-    org.billingEmail,
-    BILLING_EMAIL_LINK_HOURS * 3_600_000,
-  );
+  const ttlMs = BILLING_EMAIL_LINK_HOURS * 3_600_000;
+  const token = await createBillingEmailVerification(db, org.id, org.billingEmail, ttlMs);
   const url = `${config.publicBaseUrl}/settings/billing-email/confirm?token=${encodeURIComponent(token)}`;
   if (mailer) {
     const email = renderBillingEmailVerification({

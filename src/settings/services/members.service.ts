@@ -28,7 +28,7 @@ import {
 /** A sign-in link is short-lived and single-use; an invitation's link lasts a day. */
 export const SIGN_IN_LINK_MINUTES = 15;
 const INVITATION_LINK_MINUTES = 24 * 60;
-const MAX_EMAIL_LENGTH = 254;
+export const MAX_EMAIL_LENGTH = 254;
 
 const emailSchema = z.email('Enter an e-mail address, like name@example.com.').max(MAX_EMAIL_LENGTH);
 const roleSchema = z.enum(MEMBER_ROLES, `The role is one of: ${MEMBER_ROLES.join(', ')}.`);
@@ -160,12 +160,12 @@ export async function issueSignInLink(
 ): Promise<{ member: Member; signInUrl: string; expiresAt: string }> {
   const member = await memberByEmail(db, input.organisationId, input.email);
   const signInUrl = (await sendSignInLink({ db, config }, member, { minutes: SIGN_IN_LINK_MINUTES }))!;
-  const change = {
+  await audit(db, actor, {
     organisationId: input.organisationId,
     action: 'member.sign_in_link_issued',
     target: member.id,
-  };
-  await audit(db, actor, { ...change, details: { email: member.email } });
+    details: { email: member.email },
+  });
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MINUTES * 60_000).toISOString();
   return { member, signInUrl, expiresAt };
 }

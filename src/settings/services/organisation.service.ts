@@ -70,10 +70,9 @@ function auditEntries(before: Organisation, after: Organisation, change: Organis
 }
 
 /**
- * Changes an organisation and records who did it in the settings audit log, in one transaction: the
- * console (contact details, by an admin; an empty field removes the value) and the CLI's `org update`
- * (anything, by an operator) both come here, so both write the same entries. Absent fields stay as they are;
- * the name and invoice terms are ours to set (CLI only), as is the billing arrangement.
+ * The console (contact details, by an admin; an empty field removes the value) and the CLI's `org update`
+ * (anything, by an operator) both come here, so both write the same audit entries. Absent fields stay as they
+ * are; the name and invoice terms are ours to set (CLI only), as is the billing arrangement.
  */
 export async function changeOrganisation(
   db: Db,

@@ -20,17 +20,13 @@ import { checkHeldQuota } from '../../quotas/usage';
 import { audit, existingOrganisation, invalid, notFound, type Actor } from './actor';
 
 /**
- * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console:
- * destination checks (https for live, no credentials, no internal literal addresses), the events (the spec's
- * eight unless `order.paid` is asked for), the shown-once signing secret, rotation with overlap, and an audit
- * entry for every change.
+ * The rules of webhook endpoints, one copy for the `notices webhook` CLI and the settings console. Destinations:
+ * https for live, no credentials, no internal literal addresses; events: the spec's eight unless `order.paid`
+ * is asked for.
  */
 const MAX_URL_LENGTH = 2048;
 
-interface Deps {
-  db: Db;
-  config: Config;
-}
+type Deps = { db: Db; config: Config };
 
 function checkEvents(events: readonly string[]): OrderEventName[] {
   const unknown = events.filter((e) => !isOrderEventName(e));
@@ -157,12 +153,6 @@ export async function sendTestEvent({ db, config }: Deps, endpoint: WebhookEndpo
   const target = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, endpoint.id);
   if (!target || target.deleted) throw notFound('webhook endpoint', endpoint.id);
   const { timeoutMs, allowPrivateDestinations: allowPrivate } = config.webhooks;
-  const sent = await sendAttempt(target, { event, body }, { timeoutMs, allowPrivate });
-  return {
-    eventId: envelope.id,
-    event,
-    delivered: sent.error === null,
-    statusCode: sent.statusCode,
-    error: sent.error,
-  };
+  const { statusCode, error } = await sendAttempt(target, { event, body }, { timeoutMs, allowPrivate });
+  return { eventId: envelope.id, event, delivered: error === null, statusCode, error };
 }

@@ -72,11 +72,7 @@ function assetRoutes(router: Router<ConsoleState>): void {
   router.get('/settings', (ctx) => ctx.redirect(ctx.state.session ? '/settings/keys' : '/settings/sign-in'));
 }
 
-/**
- * The organisation settings console under /settings: server-rendered pages for an organisation's members
- * (API keys, webhooks and dead letters, orders, people, organisation details). Mounted in front of the
- * JSON API's middleware; every other path passes through untouched.
- */
+/** The settings console under /settings, in front of the JSON API; other paths pass through untouched. */
 export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware<ConsoleState> {
   const { config, db, log } = deps;
   let mailer: Mailer | undefined;

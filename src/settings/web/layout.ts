@@ -17,13 +17,10 @@ const attributes = (a: Attributes) =>
     v === true ? html` ${name}` : v === false || v === null || v === undefined ? '' : html` ${name}="${v}"`,
   );
 
-/** The hidden field every console form carries: the session's synchroniser token. */
-const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}" />`;
-
-/** A console POST form: the synchroniser token, then `body`. */
+/** A console POST form: the synchroniser token in a hidden field, then `body`. */
 export const postForm = (action: string, csrf: string, body: Part, inline = false) =>
   html`<form method="post" action="${action}" ${attributes({ class: inline && 'inline' })}>
-    ${csrfField(csrf)} ${body}
+    <input type="hidden" name="_csrf" value="${csrf}" /> ${body}
   </form>`;
 
 export const submit = (text: string, a: Attributes = {}) =>
@@ -179,10 +176,7 @@ export function sendPage(
 /** A page of the signed-in member's organisation, shown alone or with a change's messages. */
 export type ConsolePage = (ctx: ConsoleContext, messages?: PageMessages) => Promise<void>;
 
-/**
- * A console page whose body `render` builds for the signed-in member (`admin`: with the forms that change
- * settings). A refusal answers 400 (or its own status); a revealed secret comes first.
- */
+/** A page whose body `render` builds for the member (`admin`: with the forms); a secret comes first. */
 export function consolePage(
   title: string,
   render: (ctx: ConsoleContext, s: ConsoleSession, admin: boolean) => Promise<Part>,

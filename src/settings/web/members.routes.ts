@@ -1,7 +1,7 @@
 import { MEMBER_ROLES } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { listMembers } from '../../db/members.repository';
-import { inviteMember, removeOrganisationMember } from '../services/members.service';
+import { inviteMember, MAX_EMAIL_LENGTH, removeOrganisationMember } from '../services/members.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time } from '../../web/html';
 import { consolePage, input, postButton, postForm, select, submit } from './layout';
@@ -13,7 +13,7 @@ const inviteForm = (csrf: string) => [
   postForm('/settings/members', csrf, [
     input('invite-email', 'E-mail address', 'email', 'email', {
       required: true,
-      maxlength: 254,
+      maxlength: MAX_EMAIL_LENGTH,
       autocomplete: 'off',
     }),
     select('invite-role', 'Role', 'role', MEMBER_ROLES),

@@ -1,5 +1,4 @@
-import type { CursorKeys } from '../../api/keyset-list';
-import { pageQuery } from '../../api/keyset-list';
+import { pageQuery, type CursorKeys } from '../../api/keyset-list';
 import { orderList } from '../../api/orders/orders.routes';
 import type { Db } from '../../db/database';
 import { findOrderDocument, listOrderDocumentKinds } from '../../db/order-documents.repository';
@@ -64,10 +63,8 @@ async function listPage(db: Db, cursorKeys: CursorKeys, ctx: ConsoleContext) {
     if (err instanceof AppError) throw new PageError(400, 'Those filters are not valid: choose them again.');
     throw err;
   }
-  const page = await listOrders(
-    db,
-    pageQuery({ organisationId: s.organisation.id, livemode: mode === 'live' }, req),
-  );
+  const scope = { organisationId: s.organisation.id, livemode: mode === 'live' };
+  const page = await listOrders(db, pageQuery(scope, req));
   const last = page.orders.at(-1);
   const next = page.hasMore && last ? orderList.encode(last, req, cursorKeys) : null;
   const tab = (m: string, label: string) =>

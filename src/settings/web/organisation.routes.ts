@@ -5,6 +5,7 @@ import { BILLING_EMAIL_LINK_HOURS } from '../services/billing-email.service';
 import { quotaStandings, useWindowQuotas, type QuotaStanding } from '../../quotas/usage';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { listSettingsChanges } from '../../db/settings-audit.repository';
+import { MAX_EMAIL_LENGTH } from '../services/members.service';
 import { changeOrganisation, MAX_CONTACT_NAME } from '../services/organisation.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
 import { html, time, type Part } from '../../web/html';
@@ -25,7 +26,6 @@ const EMAIL_LABEL = html`Billing e-mail
 
 /** The organisation's quotas with what it uses of each now, and its request limit. */
 function quotasSection(config: Config, standings: QuotaStanding[]) {
-  const modeText = (mode: string) => (mode === 'live' ? 'Live' : 'Test');
   return html`<h2>Quotas</h2>
     <p>
       What the organisation may hold or do in each mode, so that no organisation can slow down another. Past a
@@ -40,17 +40,14 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
       rowId: (q) => `quota-${q.mode}-${q.quota}`,
       columns: [
         { label: 'Quota', cell: (q) => html`${q.what}<br /><code class="muted">${q.quota}</code>` },
-        { label: 'Mode', cell: (q) => modeText(q.mode) },
+        { label: 'Mode', cell: (q) => (q.mode === 'live' ? 'Live' : 'Test') },
         { label: 'Used', cell: (q) => `${q.used} of ${q.limit}` },
         { label: 'Resets', cell: (q) => (q.resetsAt ? time(q.resetsAt) : 'when one is removed') },
       ],
     })}`;
 }
 
-/**
- * Whether the billing e-mail is verified: until its owner opens the link e-mailed to it, test-order e-mail goes
- * to the outbox only. Admins may have the link sent again.
- */
+/** Whether the billing e-mail is verified (billing-email.service.ts); admins may have the link sent again. */
 function verification(org: Organisation, csrfToken: string | null) {
   const status = (text: Part) => html`<p id="billing-email-status">${text}</p>`;
   if (!org.billingEmail) return status('No billing e-mail: test-order e-mails are written to the outbox.');
@@ -73,7 +70,7 @@ const contactForm = (org: Organisation, csrf: string) =>
       autocomplete: 'name',
     }),
     input('billing-email', EMAIL_LABEL, 'email', 'billingEmail', {
-      maxlength: 254,
+      maxlength: MAX_EMAIL_LENGTH,
       value: org.billingEmail ?? '',
       autocomplete: 'email',
       'aria-describedby': 'billing-email-status',
@@ -118,14 +115,10 @@ const organisationPage = ({ db, config }: ConsoleDeps) =>
       })}`;
   });
 
-/**
- * Queues the e-mail of a new link verifying the billing e-mail, counted against the organisation's daily quota
- * of such links (refused past it with the quota's message; the count is given back if nothing was queued).
- */
+/** Queues a new verification link's e-mail, counted against its daily quota (given back if not queued). */
 async function emailVerificationLink(deps: ConsoleDeps, organisationId: string): Promise<void> {
-  const { db, config } = deps;
   const quota = ['billing_email_links_per_day'] as const;
-  const use = await useWindowQuotas(db, config.quotas, quota, organisationId, 'test');
+  const use = await useWindowQuotas(deps.db, deps.config.quotas, quota, organisationId, 'test');
   try {
     await queueBillingEmailVerification(deps.temporal, deps.taskQueue, organisationId);
   } catch (err) {
@@ -138,12 +131,11 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   consoleSection(router, '/settings/organisation', organisationPage(deps), {
     '/settings/organisation': async (ctx, s) => {
-      const input = {
+      const before = s.organisation.billingEmail;
+      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, {
         billingContactName: field(ctx, 'billingContactName'),
         billingEmail: field(ctx, 'billingEmail'),
-      };
-      const before = s.organisation.billingEmail;
-      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, input);
+      });
       if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
         return { notice: 'Contact details saved.' };
       }

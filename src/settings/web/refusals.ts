@@ -10,9 +10,8 @@ import { requireAdmin } from './security';
 export type Change = (ctx: ConsoleContext, session: ConsoleSession) => Promise<PageMessages>;
 
 /**
- * A section of the console: its page at `path` for everyone, and its changes (admins only), each a POST to its
- * own path answered with the page and what the change announces. A refusal shows on the page again (400, a
- * quota's 409 or 429), or is the console's 404 for another's thing.
+ * A section of the console: its page for everyone, and its changes (admins only) answered with the page. A
+ * refusal shows on the page again (400, a quota's 409 or 429), or is the console's 404 for another's thing.
  */
 export function consoleSection(
   router: ConsoleRouter,

@@ -33,10 +33,7 @@ export function loadSession(db: Db) {
   };
 }
 
-/**
- * CSRF protection of every POST: the Origin check, then the synchroniser token of the session (or, before
- * sign-in, the pre-session cookie's token) in the form's `_csrf` field.
- */
+/** CSRF protection of every POST: the Origin, then `_csrf` against the session's (or pre-session) token. */
 export function checkCsrf(config: Config) {
   return async (ctx: ConsoleContext, next: Next) => {
     if (ctx.method !== 'POST') return next();

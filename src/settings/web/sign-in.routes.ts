@@ -11,7 +11,7 @@ import {
 import { queueSignInMail } from '../../temporal/sign-in';
 import { SettingsRefused } from '../services/actor';
 import { confirmBillingEmail } from '../services/billing-email.service';
-import { parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
+import { MAX_EMAIL_LENGTH, parseEmail, SIGN_IN_LINK_MINUTES } from '../services/members.service';
 import {
   field,
   PageError,
@@ -52,7 +52,7 @@ function signInForm(
   const address = input('email', 'E-mail address', 'email', 'email', {
     autocomplete: 'email',
     required: true,
-    maxlength: 254,
+    maxlength: MAX_EMAIL_LENGTH,
     value: o.email ?? '',
   });
   const body = html`<p>
@@ -86,7 +86,7 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   });
 
   router.post('/settings/sign-in', async (ctx) => {
-    const email = field(ctx, 'email').trim().slice(0, 254);
+    const email = field(ctx, 'email').trim().slice(0, MAX_EMAIL_LENGTH);
     await consume(ctx, signInLimit);
     let address: string;
     try {

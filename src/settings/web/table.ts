@@ -18,10 +18,7 @@ interface StackTable<T> {
   scroll?: boolean;
 }
 
-/**
- * The console's one table of records: a header per column and, in every cell, the same label as `data-label`,
- * so that on a narrow screen each row stacks as "label: value" pairs.
- */
+/** The console's one table of records: on a narrow screen each row stacks as "label: value" pairs. */
 export function stackTable<T>(t: StackTable<T>): Html {
   const columns = t.columns.filter((c): c is Column<T> => c !== false);
   const table = html`<table class="stack" ${t.id ? html`id="${t.id}"` : ''}>

@@ -237,11 +237,7 @@ async function endpointDeliveries({ db }: ConsoleDeps, ctx: ConsoleContext, s: C
   return { e, f, list, version: createHash('sha256').update(list.value).digest('base64url').slice(0, 16) };
 }
 
-/**
- * The endpoint's page. Its deliveries list is a live region: the console's script polls the same list alone
- * every few seconds and swaps it in when its version changes, announcing it politely. Without JavaScript the
- * page's Refresh link does the same.
- */
+/** The endpoint's page; its deliveries list is a live region the console's script polls (assets.ts). */
 const endpointPage = (deps: ConsoleDeps) =>
   consolePage('Webhook endpoint', async (ctx, s, admin) => {
     const { e, f, list, version } = await endpointDeliveries(deps, ctx, s);
@@ -302,22 +298,19 @@ type EndpointChange = (ctx: ConsoleContext, e: WebhookEndpoint, actor: Actor) =>
 
 function endpointChanges(deps: ConsoleDeps): Record<string, EndpointChange> {
   const replayDeps = { db: deps.db, client: deps.temporal, config: deps.config, taskQueue: deps.taskQueue };
-  const enabled =
-    (enable: boolean, notice: string): EndpointChange =>
-    async (_ctx, e, actor) => {
-      await setEndpointEnabled(deps, actor, e.id, enable);
-      return { notice };
-    };
   return {
     events: async (ctx, e, actor) => {
       await updateEndpointEvents(deps, actor, e.id, fields(ctx, 'events'));
       return { notice: 'Events saved.' };
     },
-    enable: enabled(true, 'Endpoint enabled.'),
-    disable: enabled(
-      false,
-      'Endpoint disabled: it receives no new events, and waiting retries are cancelled.',
-    ),
+    enable: async (_ctx, e, actor) => {
+      await setEndpointEnabled(deps, actor, e.id, true);
+      return { notice: 'Endpoint enabled.' };
+    },
+    disable: async (_ctx, e, actor) => {
+      await setEndpointEnabled(deps, actor, e.id, false);
+      return { notice: 'Endpoint disabled: it receives no new events, and waiting retries are cancelled.' };
+    },
     rotate: async (_ctx, e, actor) => {
       const rotated = await rotateEndpointSecret(deps, actor, e.id);
       const warning = `Copy the new signing secret now: it is shown only once. The previous secret keeps signing too until ${rotated.endpoint.previousSecretExpiresAt}, so you can switch without losing events.`;
