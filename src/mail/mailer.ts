@@ -92,10 +92,7 @@ export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boole
   }));
 }
 
-/**
- * The embedded default: every message is rendered exactly as it would go over SMTP and written to
- * `<dir>/<time>-<id>.eml`, so a newcomer can open what would have been sent (`notices outbox list`).
- */
+/** The embedded default: each message, exactly as SMTP would carry it, in `<dir>/<time>-<id>.eml`. */
 export function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return nodemailerMailer('outbox', transport, from, async (info, m) => {

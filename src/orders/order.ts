@@ -132,10 +132,7 @@ export type OrderBody = Pick<Order, (typeof SPEC_FIELDS)[number] | (typeof BODY_
   [K in OptionalField]?: NonNullable<Order[K]>;
 } & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
-/**
- * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
- * its names; optional fields are omitted when they do not apply rather than sent as null.
- */
+/** The order's public JSON form (every answer with an order, webhook `data.object`). */
 export function serializeOrder(order: Order): OrderBody {
   const out: Record<string, unknown> = {};
   for (const key of SPEC_FIELDS) out[key] = order[key];

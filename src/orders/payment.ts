@@ -2,10 +2,7 @@ import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod, type Payment
 import { orderDocumentUrl } from './documents';
 import type { Order } from './order';
 
-/**
- * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
- * `awaiting_booking`), settles an unpaid invoice, or nothing (a duplicate, a replay, a finished order).
- */
+/** What a payment confirmation does to an order: nothing for a duplicate, a replay or a finished order. */
 export function paymentEffect(order: {
   status: OrderStatus;
   paymentState: PaymentState;
@@ -97,10 +94,7 @@ export interface PaymentSetup extends Pick<Order, 'checkoutUrl' | 'invoiceUrl' |
 export const invoicedByUs = (paymentMethod: string): boolean =>
   paymentMethod === 'invoice_with_terms' || paymentMethod === 'invoice_bank_transfer';
 
-/**
- * The payment set-up of a method that calls no provider (our own invoice, a purchase order), computed by the
- * workflow without an activity; null for the methods set up at a provider.
- */
+/** The payment set-up of a method that calls no provider (computed without an activity); else null. */
 export function setUpWithoutProvider(
   order: { id: string; paymentMethod: PaymentMethod },
   publicBaseUrl: string,

@@ -49,10 +49,7 @@ export interface ReportedOrder {
   applied: AppliedReports;
 }
 
-/**
- * An identical repeat: the order applied this very report (every field equal) and is still in a status that
- * report led to. A cancelled order, or one that never applied it, is never answered as a repeat.
- */
+/** An identical repeat: the order applied this very report and still stands in a status it led to. */
 export function isIdenticalRepeat<K extends ReportKind>(
   kind: K,
   order: ReportedOrder,

@@ -48,11 +48,7 @@ function afterEvent(s: State, e: TimelineEvent): State {
   };
 }
 
-/**
- * The state after an audit entry: a lifecycle transition (payment received, PO received, completed,
- * cancelled) moves the status by the one transition table, though no event is sent for some of them; an
- * amendment may change the total; a cancellation says the payment state it left.
- */
+/** The state after an audit entry: a transition moves the status by the one table (some send no event). */
 function afterAudit(s: State, a: TimelineAudit): State {
   const next: State = { ...s };
   if (s.status && isTransition(a.action)) {

@@ -17,10 +17,7 @@ export const htmlPage = (title: string, head: Part, body: Part): string =>
       </body>
     </html>`.value;
 
-/**
- * The sender of pages whose one resource is their own inline stylesheet: the `<style>` element (byte for byte as
- * written), after `head`, and the policy allowing it by its SHA-256 hash.
- */
+/** The sender of pages whose one resource is their inline stylesheet, allowed by its SHA-256 hash. */
 export function styledPages(css: string, cacheControl: 'no-store' | 'no-cache', head?: Html) {
   const hash = createHash('sha256').update(css).digest('base64');
   const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
