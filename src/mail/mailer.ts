@@ -55,17 +55,10 @@ function nodemailerMailer(
   return {
     mode,
     async send(m) {
-      const attachments = m.attachments?.map((a) => ({ ...a }));
       const { to, subject, text, html, messageId } = m;
-      const info = await transport.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html,
-        attachments,
-        ...(messageId && { messageId }),
-      });
+      const attachments = m.attachments?.map((a) => ({ ...a }));
+      const mail = { from, to, subject, text, html, attachments };
+      const info = await transport.sendMail({ ...mail, ...(messageId && { messageId }) });
       return receipt(info, m);
     },
     close: () => transport.close(),

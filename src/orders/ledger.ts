@@ -85,9 +85,8 @@ type PaymentDecision =
   | { action: 'ignore' };
 
 /**
- * What a payment confirmation does: it pays the order that waits for it, from the session it expects (another
- * amount pays it but is flagged); a payment the order does not expect (a replaced Checkout Session, a second
- * payment, a closed order) is money to give back; a repeat of a payment already handled is ignored.
+ * What a payment confirmation does: it pays the order that waits for it (another amount is flagged), gives
+ * back one the order does not expect (a replaced session, a second payment, a closed order), ignores a repeat.
  */
 export function decidePayment(
   order: Money & {

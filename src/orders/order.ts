@@ -101,7 +101,6 @@ const OPTIONAL_FIELDS = [
   'deliveryFailure',
   'documents',
 ] as const;
-type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 /** Fields every body has besides the spec's (with two computed ones and `updatedAt`). */
 const BODY_FIELDS = [
   'livemode',
@@ -129,7 +128,7 @@ export const ORDER_FIELDS = everyField([
 ] as const);
 
 export type OrderBody = Pick<Order, (typeof SPEC_FIELDS)[number] | (typeof BODY_FIELDS)[number]> & {
-  [K in OptionalField]?: NonNullable<Order[K]>;
+  [K in (typeof OPTIONAL_FIELDS)[number]]?: NonNullable<Order[K]>;
 } & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
 /** The order's public JSON form (every answer with an order, webhook `data.object`). */

@@ -60,10 +60,7 @@ function afterAudit(s: State, a: TimelineAudit): State {
   return next;
 }
 
-/**
- * An order's whole life from its audit log and its events, oldest first (an audit entry before the event
- * of the same moment: they are one commit), each step with the status it left the order in.
- */
+/** An order's whole life, oldest first (an audit entry before its event of the same moment: one commit). */
 export function orderTimeline(audit: TimelineAudit[], events: TimelineEvent[]): TimelineStep[] {
   type Item = { at: string; rank: number; audit?: TimelineAudit; event?: TimelineEvent };
   const items: Item[] = [

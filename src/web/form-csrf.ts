@@ -26,10 +26,7 @@ export interface CookieOptions {
   sameSite?: 'Lax' | 'Strict';
 }
 
-/**
- * An HttpOnly cookie, written by hand so the Secure flag does not depend on how Koa sees the connection
- * behind a TLS-terminating proxy.
- */
+/** An HttpOnly cookie, written by hand so Secure does not depend on how Koa sees a TLS proxy's connection. */
 export function setHttpOnlyCookie(ctx: Ctx, name: string, value: string, o: CookieOptions): void {
   const attributes = `Path=${o.path}; Max-Age=${o.maxAgeSeconds}; HttpOnly; SameSite=${o.sameSite ?? 'Lax'}`;
   ctx.append('Set-Cookie', `${name}=${value}; ${attributes}${o.secure ? '; Secure' : ''}`);

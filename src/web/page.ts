@@ -31,10 +31,7 @@ export function styledPages(css: string, cacheControl: 'no-store' | 'no-cache', 
   };
 }
 
-/**
- * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what
- * must not be kept in a cache (secrets, a document's record): nothing inline runs, nothing is stored.
- */
+/** Headers of a page built from its own asset files that shows secrets: nothing inline runs or is stored. */
 export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
   ctx.set('Cache-Control', 'no-store');
   ctx.set(

@@ -196,10 +196,7 @@ export function renderOrderEmail(
   });
 }
 
-/**
- * What the e-mail says of the issued VAT invoice: its number and the UK day it was issued, due `termsDays` later,
- * the same figures as the PDF it carries (src/documents/invoice.ts).
- */
+/** The issued VAT invoice's number, UK issue day and due day: the figures of the PDF it carries. */
 export function invoiceDetails(
   organisation: { name: string; invoiceTermsDays: number },
   issued: { number: string; issuedAt: Date },
