@@ -17,11 +17,11 @@ export interface TemporalCli {
 const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
 
 /** Walks up from this file to the folder holding package.json, so it works from src/ and dist/src/. */
-export function repoRoot(from: string = __dirname): string {
-  let dir = from;
+export function repoRoot(): string {
+  let dir = __dirname;
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
+    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
     dir = parent;
   }
   return dir;

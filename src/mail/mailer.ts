@@ -66,9 +66,9 @@ function nodemailerMailer(
 }
 
 /**
- * Sends over SMTP. Unpooled, every message opens and closes its own connection (right for a one-off sender such
- * as the CLI); pooled, connections are kept open so an order's e-mails skip the handshakes, an idle one closes
- * after the socket timeout and `close()` ends them all. Either way a send resolves once the server accepted it.
+ * Sends over SMTP, resolving once the server accepted. Unpooled, each message has its own connection (for a
+ * one-off sender such as the CLI); pooled, an order's e-mails skip the handshakes, an idle connection closes
+ * after the socket timeout and `close()` ends them all.
  */
 export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boolean } = {}): Mailer {
   const transport = nodemailer.createTransport({

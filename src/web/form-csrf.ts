@@ -2,9 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 
 /**
- * What every HTML form of the service (the console's and the public pages') needs against cross-site request
- * forgery: the Origin check, and a token the page carries in a hidden `_csrf` field that must match one the
- * server holds (a session's, or a cookie's: double-submit).
+ * What every HTML form of the service needs against cross-site request forgery: the Origin check, and a hidden
+ * `_csrf` token that must match one the server holds (a session's, or a cookie's: double-submit).
  */
 type Ctx = ParameterizedContext;
 

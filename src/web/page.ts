@@ -42,10 +42,9 @@ export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
 }
 
 /**
- * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"): headers set
- * before the route runs (a route that needs another policy, such as /docs, sets its own over them); no referrer
- * leaves for other sites, as a `/pay/<id>` address is a payment capability. JSON responses under /api keep
- * their documented headers only.
+ * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"), set before
+ * the route runs (/docs sets its own over them); no referrer leaves for other sites, as a `/pay/<id>` address
+ * is a payment capability.
  */
 export function pageSecurityHeaders(publicBaseUrl: string) {
   const publishedOverHttps = publicBaseUrl.startsWith('https:');
