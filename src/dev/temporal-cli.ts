@@ -92,10 +92,7 @@ async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
   return true;
 }
 
-/**
- * A working `temporal` binary: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (if `install`) one built with Go.
- * Null: callers fall back to the SDK's download of the dev server.
- */
+/** A working `temporal`: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (`install`) one built with Go; or null. */
 export async function findTemporalCli(
   opts: { install?: boolean; log?: DevLog; toolsBin?: string } = {},
 ): Promise<TemporalCli | null> {

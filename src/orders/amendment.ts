@@ -68,7 +68,7 @@ export function amendedNotice(
 
 /** Every field as it was (once cleaned): no event, e-mail or history. */
 export function isUnchangedAmendment(
-  order: { fields: Record<string, unknown> },
+  order: Pick<Order, 'fields'>,
   amended: Pick<OrderNotice, 'fields'>,
 ): boolean {
   return sameJson(order.fields, amended.fields);

@@ -4,10 +4,9 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order, plain JSON end to end (timestamps as ISO strings): the workflow keeps it and hands it to activities,
- * the projection row (src/db/schema.ts) is this with snake_case columns, and the public body (`serializeOrder`) is
- * what the API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in
- * the serialiser.
+ * THE order, plain JSON end to end (ISO timestamps): the workflow keeps it, the projection row (src/db/schema.ts)
+ * is this in snake_case, the public body (`serializeOrder`) is what the API, webhooks and e-mails read. A new
+ * field is added here (and in ORDER_FIELDS), in the schema, and in the serialiser.
  */
 export interface Order {
   id: string;

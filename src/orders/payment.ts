@@ -3,10 +3,9 @@ import { orderDocumentUrl } from './documents';
 import type { Order } from './order';
 
 /** What a payment confirmation does to an order: nothing for a duplicate, a replay or a finished order. */
-export function paymentEffect(order: {
-  status: OrderStatus;
-  paymentState: PaymentState;
-}): 'checkout_paid' | 'invoice_paid' | 'none' {
+export function paymentEffect(
+  order: Pick<Order, 'status' | 'paymentState'>,
+): 'checkout_paid' | 'invoice_paid' | 'none' {
   if (order.status === 'pending_payment') return 'checkout_paid';
   if (order.paymentState === 'invoiced' && !isFinal(order.status)) return 'invoice_paid';
   return 'none';

@@ -19,10 +19,7 @@ const TEXTS = [
   'clientRef',
 ] as const;
 
-/**
- * What the order e-mails need of an order: its public body (the event's `data.object`, `OrderBody`), read
- * defensively since an event is stored before any e-mail is rendered from it.
- */
+/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
 export type OrderMailView = Pick<
   OrderBody,
   'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod'
