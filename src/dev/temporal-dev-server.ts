@@ -161,10 +161,7 @@ async function waitForFrontend(
   throw new Error(`Temporal at ${address} did not become ready in ${timeoutMs} ms: ${String(lastError)}`);
 }
 
-/**
- * Registers the search attributes that are missing. Existing ones with the same type are left alone, so a
- * server started again on a persisted db (or a shared one) starts fine.
- */
+/** Registers the missing search attributes; existing ones of the same type (a persisted db) are fine. */
 export async function ensureSearchAttributes(
   connection: Connection,
   namespace: string,

@@ -55,17 +55,10 @@ function nodemailerMailer(
   return {
     mode,
     async send(m) {
-      const attachments = m.attachments?.map((a) => ({ ...a }));
       const { to, subject, text, html, messageId } = m;
-      const info = await transport.sendMail({
-        from,
-        to,
-        subject,
-        text,
-        html,
-        attachments,
-        ...(messageId && { messageId }),
-      });
+      const attachments = m.attachments?.map((a) => ({ ...a }));
+      const mail = { from, to, subject, text, html, attachments };
+      const info = await transport.sendMail({ ...mail, ...(messageId && { messageId }) });
       return receipt(info, m);
     },
     close: () => transport.close(),
@@ -73,9 +66,9 @@ function nodemailerMailer(
 }
 
 /**
- * Sends over SMTP. Unpooled, every message opens and closes its own connection (right for a one-off sender such
- * as the CLI); pooled, connections are kept open so an order's e-mails skip the handshakes, an idle one closes
- * after the socket timeout and `close()` ends them all. Either way a send resolves once the server accepted it.
+ * Sends over SMTP, resolving once the server accepted. Unpooled, each message has its own connection (for a
+ * one-off sender such as the CLI); pooled, an order's e-mails skip the handshakes, an idle connection closes
+ * after the socket timeout and `close()` ends them all.
  */
 export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boolean } = {}): Mailer {
   const transport = nodemailer.createTransport({
@@ -92,10 +85,7 @@ export function smtpMailer(smtpUrl: string, from: string, opts: { pooled?: boole
   }));
 }
 
-/**
- * The embedded default: every message is rendered exactly as it would go over SMTP and written to
- * `<dir>/<time>-<id>.eml`, so a newcomer can open what would have been sent (`notices outbox list`).
- */
+/** The embedded default: each message, exactly as SMTP would carry it, in `<dir>/<time>-<id>.eml`. */
 export function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return nodemailerMailer('outbox', transport, from, async (info, m) => {

@@ -3,13 +3,11 @@ import path from 'node:path';
 
 /** The .eml files of the outbox folder, oldest first, with the headers a reader wants. */
 export async function listOutbox(dir: string) {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.eml')).sort();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+  const entries = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
     throw err;
-  }
+  });
+  const names = entries.filter((n) => n.endsWith('.eml')).sort();
   return Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name);

@@ -36,11 +36,9 @@ export interface OutgoingEmail {
 const LEASE_MS = 120_000;
 
 /**
- * Sends the e-mail at most once per key. The row in `sent_emails` is claimed before sending and settled after,
- * so a retry of a sent (or definitively failed) e-mail sends nothing. A refusal is recorded and thrown as
- * EmailRejectedError; a transient failure releases the claim and throws EmailDeferredError. The one gap is a
- * crash between the SMTP server accepting the message and the row being marked sent: the next attempt sends
- * again, with the same Message-ID, so mail clients can recognise the duplicate.
+ * Sends the e-mail at most once per key: its `sent_emails` row is claimed before sending and settled after.
+ * The one gap is a crash between the SMTP server accepting the message and the row being marked sent: the
+ * next attempt sends again, with the same Message-ID, so mail clients can recognise the duplicate.
  */
 export async function sendOnce(
   db: Db,

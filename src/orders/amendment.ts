@@ -16,10 +16,7 @@ export const MAX_PATCH_TEXT = 10_000;
 const MAX_PATCH_LIST = 100;
 
 /** POST /v1/orders/:id/amend's body: `acceptPriceChange` (optional) plus the patch (null removes a field). */
-export function parseAmendRequest(body: unknown): {
-  patch: Record<string, unknown>;
-  acceptPriceChange: boolean;
-} {
+export function parseAmendRequest(body: unknown) {
   const record = asRecord(body ?? {});
   if (!record) throw validationError([issueAt([], 'The request body must be a JSON object.')]);
   const { acceptPriceChange, ...patch } = record;
@@ -30,9 +27,8 @@ export function parseAmendRequest(body: unknown): {
 }
 
 /**
- * The patch's shape, checked before any field is parsed: every key a field of the order's type in some nation
- * (`type` itself only unchanged; the merged order is then held to its own nation's fields), every value a JSON
- * scalar, null, or a list of scalars, within the bounds above.
+ * The patch's shape, before any field is parsed: every key a field of the type in some nation (the merged
+ * order is then held to its own nation's), every value a scalar, null or a list of scalars, within bounds.
  */
 export function checkPatchShape(type: string, patch: Record<string, unknown>): void {
   const known = isNoticeType(type) ? anyNationFieldNames(type) : new Set<string>();
@@ -72,7 +68,7 @@ export function amendedNotice(
 
 /** Every field as it was (once cleaned): no event, e-mail or history. */
 export function isUnchangedAmendment(
-  order: { fields: Record<string, unknown> },
+  order: Pick<Order, 'fields'>,
   amended: Pick<OrderNotice, 'fields'>,
 ): boolean {
   return sameJson(order.fields, amended.fields);

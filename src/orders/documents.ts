@@ -20,7 +20,6 @@ export interface IssuedDocumentRef {
   sha256: string;
   /** The PDF (API key of the order's organisation). */
   url: string;
-  /** The public verification page. */
   verifyUrl: string;
 }
 

@@ -4,9 +4,8 @@ import type { Order } from './order';
 import { isFinal, type OrderStatus, type PaymentMethod } from './status';
 
 /**
- * The order's money, to the penny: every charge and refund is a ledger entry (integer pence, with the provider's
- * object id or the payment method's reference), and the order carries their totals. The rules here decide what a
- * payment or an amendment does to it; the workflow applies them and the projection keeps the entries.
+ * The order's money, to the penny: every charge and refund is a ledger entry; the order carries their totals.
+ * The rules here decide what a payment or an amendment does to it; the workflow applies them.
  */
 export interface LedgerEntry {
   id: string;
@@ -85,20 +84,18 @@ type PaymentDecision =
   | { action: 'ignore' };
 
 /**
- * What a payment confirmation does: it pays the order that waits for it, from the session it expects (another
- * amount pays it but is flagged); a payment the order does not expect (a replaced Checkout Session, a second
- * payment, a closed order) is money to give back; a repeat of a payment already handled is ignored.
+ * What a payment confirmation does: it pays the order that waits for it (another amount is flagged), gives
+ * back one the order does not expect (a replaced session, a second payment, a closed order), ignores a repeat.
  */
 export function decidePayment(
-  order: Money & {
-    status: OrderStatus;
-    paymentMethod: PaymentMethod;
-    paymentRef: string | null;
-    checkoutSessionId: string | null;
-    /** Sessions an amendment replaced (expired, but a payment may have beaten the expiry). */
-    replacedCheckoutSessionIds: readonly string[];
-    handledPaymentRefs: readonly string[];
-  },
+  order: Money &
+    Pick<Order, 'status' | 'paymentMethod'> & {
+      paymentRef: string | null;
+      checkoutSessionId: string | null;
+      /** Sessions an amendment replaced (expired, but a payment may have beaten the expiry). */
+      replacedCheckoutSessionIds: readonly string[];
+      handledPaymentRefs: readonly string[];
+    },
   payment: IncomingPayment,
 ): PaymentDecision {
   const amount = payment.amountGbpPence ?? order.quotedPriceGbpPence;

@@ -1,15 +1,11 @@
 import type { PreparedNotice, Pricing } from '../notices';
 import type { NewspaperInsertion } from '../notices/prepare';
+import type { BookablePublication } from '../notices/publication';
 import { noticeSize } from '../notices/size';
 import type { Order } from './order';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
-export interface PublicationDateAdjusted {
-  requested: string;
-  /** `not_a_publication_day` | `copy_deadline_passed` (src/notices/publication.ts). */
-  reason: string;
-  message: string;
-}
+export type PublicationDateAdjusted = NonNullable<BookablePublication['adjusted']>;
 
 export type { Pricing };
 

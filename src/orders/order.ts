@@ -4,10 +4,9 @@ import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './ord
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**
- * THE order, plain JSON end to end (timestamps as ISO strings): the workflow keeps it and hands it to activities,
- * the projection row (src/db/schema.ts) is this with snake_case columns, and the public body (`serializeOrder`) is
- * what the API, webhooks and e-mails read. A new field is added here (and in ORDER_FIELDS), in the schema, and in
- * the serialiser.
+ * THE order, plain JSON end to end (ISO timestamps): the workflow keeps it, the projection row (src/db/schema.ts)
+ * is this in snake_case, the public body (`serializeOrder`) is what the API, webhooks and e-mails read. A new
+ * field is added here (and in ORDER_FIELDS), in the schema, and in the serialiser.
  */
 export interface Order {
   id: string;
@@ -101,7 +100,6 @@ const OPTIONAL_FIELDS = [
   'deliveryFailure',
   'documents',
 ] as const;
-type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 /** Fields every body has besides the spec's (with two computed ones and `updatedAt`). */
 const BODY_FIELDS = [
   'livemode',
@@ -129,13 +127,10 @@ export const ORDER_FIELDS = everyField([
 ] as const);
 
 export type OrderBody = Pick<Order, (typeof SPEC_FIELDS)[number] | (typeof BODY_FIELDS)[number]> & {
-  [K in OptionalField]?: NonNullable<Order[K]>;
+  [K in (typeof OPTIONAL_FIELDS)[number]]?: NonNullable<Order[K]>;
 } & { balanceDueGbpPence: number; language: 'en' | 'cy+en' };
 
-/**
- * The order's public JSON form (every answer with an order, webhook `data.object`). Fields the spec names keep
- * its names; optional fields are omitted when they do not apply rather than sent as null.
- */
+/** The order's public JSON form (every answer with an order, webhook `data.object`). */
 export function serializeOrder(order: Order): OrderBody {
   const out: Record<string, unknown> = {};
   for (const key of SPEC_FIELDS) out[key] = order[key];

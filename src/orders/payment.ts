@@ -2,14 +2,10 @@ import { doesNotFit, isFinal, type OrderStatus, type PaymentMethod, type Payment
 import { orderDocumentUrl } from './documents';
 import type { Order } from './order';
 
-/**
- * What a payment confirmation does to an order: pays an unpaid card order (`pending_payment` →
- * `awaiting_booking`), settles an unpaid invoice, or nothing (a duplicate, a replay, a finished order).
- */
-export function paymentEffect(order: {
-  status: OrderStatus;
-  paymentState: PaymentState;
-}): 'checkout_paid' | 'invoice_paid' | 'none' {
+/** What a payment confirmation does to an order: nothing for a duplicate, a replay or a finished order. */
+export function paymentEffect(
+  order: Pick<Order, 'status' | 'paymentState'>,
+): 'checkout_paid' | 'invoice_paid' | 'none' {
   if (order.status === 'pending_payment') return 'checkout_paid';
   if (order.paymentState === 'invoiced' && !isFinal(order.status)) return 'invoice_paid';
   return 'none';
@@ -97,10 +93,7 @@ export interface PaymentSetup extends Pick<Order, 'checkoutUrl' | 'invoiceUrl' |
 export const invoicedByUs = (paymentMethod: string): boolean =>
   paymentMethod === 'invoice_with_terms' || paymentMethod === 'invoice_bank_transfer';
 
-/**
- * The payment set-up of a method that calls no provider (our own invoice, a purchase order), computed by the
- * workflow without an activity; null for the methods set up at a provider.
- */
+/** The payment set-up of a method that calls no provider (computed without an activity); else null. */
 export function setUpWithoutProvider(
   order: { id: string; paymentMethod: PaymentMethod },
   publicBaseUrl: string,

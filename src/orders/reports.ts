@@ -1,5 +1,6 @@
 import { sameJson } from '../canonical-json';
 import { AppError } from '../errors';
+import type { Order } from './order';
 import { checkTransition, ORDER_STATUSES, type OrderStatus, type OrderTransition } from './status';
 
 /**
@@ -43,16 +44,9 @@ export const REPORT = {
 const stillStands = (kind: ReportKind, status: OrderStatus) =>
   ORDER_STATUSES.slice(ORDER_STATUSES.indexOf(REPORT[kind].status), -1).includes(status);
 
-export interface ReportedOrder {
-  status: OrderStatus;
-  type: string;
-  applied: AppliedReports;
-}
+export type ReportedOrder = Pick<Order, 'status' | 'type'> & { applied: AppliedReports };
 
-/**
- * An identical repeat: the order applied this very report (every field equal) and is still in a status that
- * report led to. A cancelled order, or one that never applied it, is never answered as a repeat.
- */
+/** An identical repeat: the order applied this very report and still stands in a status it led to. */
 export function isIdenticalRepeat<K extends ReportKind>(
   kind: K,
   order: ReportedOrder,
@@ -63,7 +57,7 @@ export function isIdenticalRepeat<K extends ReportKind>(
 }
 
 /** Whether a report moves the order on (a URN only for probate): 409 `invalid_state_transition` otherwise. */
-export function checkReportFits(kind: ReportKind, order: { status: OrderStatus; type: string }): void {
+export function checkReportFits(kind: ReportKind, order: Pick<Order, 'status' | 'type'>): void {
   if (kind === 'urn' && order.type !== 'probate') {
     throw new AppError('invalid_state_transition', 'A Gazette URN applies to probate orders only.', {
       status: order.status,

@@ -103,10 +103,7 @@ export function doesNotFit(
   return new AppError('invalid_state_transition', doesNotFitMessage(what, details.status), details);
 }
 
-/**
- * The next status after a transition, or null when the transition does not fit the current status.
- * `probate` decides whether publication is followed by the Gazette URN.
- */
+/** The status after a transition, or null when it does not fit (`probate`: a URN follows publication). */
 export function nextStatus(
   current: OrderStatus,
   transition: OrderTransition,

@@ -32,11 +32,7 @@ export interface TimelineStep {
 
 const isTransition = memberOf(ORDER_TRANSITIONS);
 
-interface State {
-  status: OrderStatus | null;
-  paymentState: PaymentState | null;
-  total: number | null;
-}
+type State = Pick<TimelineStep, 'status' | 'paymentState' | 'totalGbpPence'>;
 
 /** The state after an event: its envelope says the status, and its `object` the payment state and total. */
 function afterEvent(s: State, e: TimelineEvent): State {
@@ -44,47 +40,35 @@ function afterEvent(s: State, e: TimelineEvent): State {
   return {
     status: isOrderStatus(e.data.status) ? e.data.status : s.status,
     paymentState: isPaymentState(object.paymentState) ? object.paymentState : s.paymentState,
-    total: typeof object.quotedPriceGbpPence === 'number' ? object.quotedPriceGbpPence : s.total,
+    totalGbpPence:
+      typeof object.quotedPriceGbpPence === 'number' ? object.quotedPriceGbpPence : s.totalGbpPence,
   };
 }
 
-/**
- * The state after an audit entry: a lifecycle transition (payment received, PO received, completed,
- * cancelled) moves the status by the one transition table, though no event is sent for some of them; an
- * amendment may change the total; a cancellation says the payment state it left.
- */
+/** The state after an audit entry: a transition moves the status by the one table (some send no event). */
 function afterAudit(s: State, a: TimelineAudit): State {
   const next: State = { ...s };
   if (s.status && isTransition(a.action)) {
     next.status = nextStatus(s.status, a.action, { probate: s.status === 'urn_received' }) ?? s.status;
   }
-  if (typeof a.details.newTotal === 'number') next.total = a.details.newTotal;
+  if (typeof a.details.newTotal === 'number') next.totalGbpPence = a.details.newTotal;
   if (isPaymentState(a.details.paymentState)) next.paymentState = a.details.paymentState;
   if (a.action === 'payment_received' || a.action === 'invoice_paid') next.paymentState = 'paid';
   return next;
 }
 
-/**
- * An order's whole life from its audit log and its events, oldest first (an audit entry before the event
- * of the same moment: they are one commit), each step with the status it left the order in.
- */
+/** An order's whole life, oldest first (an audit entry before its event of the same moment: one commit). */
 export function orderTimeline(audit: TimelineAudit[], events: TimelineEvent[]): TimelineStep[] {
   type Item = { at: string; rank: number; audit?: TimelineAudit; event?: TimelineEvent };
   const items: Item[] = [
     ...audit.map((a) => ({ at: a.createdAt, rank: 0, audit: a })),
     ...events.map((e) => ({ at: e.createdAt, rank: 1, event: e })),
   ].sort((x, y) => x.at.localeCompare(y.at) || x.rank - y.rank);
-  let state: State = { status: null, paymentState: null, total: null };
+  let state: State = { status: null, paymentState: null, totalGbpPence: null };
   return items.map((item) => {
     const before = state.status;
     state = item.event ? afterEvent(state, item.event) : afterAudit(state, item.audit!);
-    const base = {
-      at: item.at,
-      status: state.status,
-      statusChanged: state.status !== null && state.status !== before,
-      paymentState: state.paymentState,
-      totalGbpPence: state.total,
-    };
+    const base = { at: item.at, ...state, statusChanged: state.status !== null && state.status !== before };
     if (item.event) {
       const e = item.event;
       return { ...base, kind: 'event' as const, what: e.event, eventId: e.id, actor: null, reason: null };

@@ -20,10 +20,7 @@ import {
 /** The one place quotas are enforced, whichever adapter (API, console, CLI, worker) asked. */
 type HeldQuota = 'webhook_endpoints' | 'api_keys';
 
-/**
- * In the transaction creating one more of `quota`: the lock makes the count and the insert after it one step,
- * so two requests at the limit create one, not two.
- */
+/** Inside the creating transaction: a lock makes count and insert one step (one, not two, at the limit). */
 export async function checkHeldQuota(
   trx: Db,
   limits: QuotaLimits,

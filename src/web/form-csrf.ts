@@ -2,9 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 
 /**
- * What every HTML form of the service (the console's and the public pages') needs against cross-site request
- * forgery: the Origin check, and a token the page carries in a hidden `_csrf` field that must match one the
- * server holds (a session's, or a cookie's: double-submit).
+ * What every HTML form of the service needs against cross-site request forgery: the Origin check, and a hidden
+ * `_csrf` token that must match one the server holds (a session's, or a cookie's: double-submit).
  */
 type Ctx = ParameterizedContext;
 
@@ -26,10 +25,7 @@ export interface CookieOptions {
   sameSite?: 'Lax' | 'Strict';
 }
 
-/**
- * An HttpOnly cookie, written by hand so the Secure flag does not depend on how Koa sees the connection
- * behind a TLS-terminating proxy.
- */
+/** An HttpOnly cookie, written by hand so Secure does not depend on how Koa sees a TLS proxy's connection. */
 export function setHttpOnlyCookie(ctx: Ctx, name: string, value: string, o: CookieOptions): void {
   const attributes = `Path=${o.path}; Max-Age=${o.maxAgeSeconds}; HttpOnly; SameSite=${o.sameSite ?? 'Lax'}`;
   ctx.append('Set-Cookie', `${name}=${value}; ${attributes}${o.secure ? '; Secure' : ''}`);

@@ -30,10 +30,7 @@ function render(part: Part): string {
   return escapeHtml(String(part));
 }
 
-/**
- * The only way to write markup: every interpolated value is escaped unless it is itself `html`,
- * so a key name, URL or response excerpt can never become markup.
- */
+/** The only way to write markup: every interpolated value is escaped unless it is itself `html`. */
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];

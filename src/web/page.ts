@@ -17,10 +17,7 @@ export const htmlPage = (title: string, head: Part, body: Part): string =>
       </body>
     </html>`.value;
 
-/**
- * The sender of pages whose one resource is their own inline stylesheet: the `<style>` element (byte for byte as
- * written), after `head`, and the policy allowing it by its SHA-256 hash.
- */
+/** The sender of pages whose one resource is their inline stylesheet, allowed by its SHA-256 hash. */
 export function styledPages(css: string, cacheControl: 'no-store' | 'no-cache', head?: Html) {
   const hash = createHash('sha256').update(css).digest('base64');
   const policy = `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
@@ -34,10 +31,7 @@ export function styledPages(css: string, cacheControl: 'no-store' | 'no-cache', 
   };
 }
 
-/**
- * Headers of a page built from its own stylesheet and script files (the console, `/verify`) that shows what
- * must not be kept in a cache (secrets, a document's record): nothing inline runs, nothing is stored.
- */
+/** Headers of a page built from its own asset files that shows secrets: nothing inline runs or is stored. */
 export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
   ctx.set('Cache-Control', 'no-store');
   ctx.set(
@@ -48,10 +42,9 @@ export async function assetPageHeaders(ctx: Pick<Context, 'set'>, next: Next) {
 }
 
 /**
- * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"): headers set
- * before the route runs (a route that needs another policy, such as /docs, sets its own over them); no referrer
- * leaves for other sites, as a `/pay/<id>` address is a payment capability. JSON responses under /api keep
- * their documented headers only.
+ * Every page outside the JSON API is as strict as the console (docs/api.md "Security and limits"), set before
+ * the route runs (/docs sets its own over them); no referrer leaves for other sites, as a `/pay/<id>` address
+ * is a payment capability.
  */
 export function pageSecurityHeaders(publicBaseUrl: string) {
   const publishedOverHttps = publicBaseUrl.startsWith('https:');

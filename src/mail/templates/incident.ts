@@ -34,12 +34,8 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
           ['Incident', incident.id],
         ],
       },
-      ...(refs.length > 0
-        ? [
-            'Your orders in flight:',
-            { kind: 'list' as const, items: more > 0 ? [...refs, `and ${more} more`] : refs },
-          ]
-        : []),
+      refs.length > 0 && 'Your orders in flight:',
+      refs.length > 0 && { kind: 'list', items: more > 0 ? [...refs, `and ${more} more`] : refs },
       { kind: 'link', label: 'Service status', url: input.statusUrl },
     ],
   });

@@ -19,10 +19,7 @@ const TEXTS = [
   'clientRef',
 ] as const;
 
-/**
- * What the order e-mails need of an order: its public body (the event's `data.object`, `OrderBody`), read
- * defensively since an event is stored before any e-mail is rendered from it.
- */
+/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
 export type OrderMailView = Pick<
   OrderBody,
   'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod'
@@ -196,10 +193,7 @@ export function renderOrderEmail(
   });
 }
 
-/**
- * What the e-mail says of the issued VAT invoice: its number and the UK day it was issued, due `termsDays` later,
- * the same figures as the PDF it carries (src/documents/invoice.ts).
- */
+/** The issued VAT invoice's number, UK issue day and due day: the figures of the PDF it carries. */
 export function invoiceDetails(
   organisation: { name: string; invoiceTermsDays: number },
   issued: { number: string; issuedAt: Date },

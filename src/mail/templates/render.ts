@@ -2,9 +2,8 @@ import { longDate, longUkDate } from '../../notices/dates';
 import { escapeHtml } from '../../web/html';
 
 /**
- * E-mails are written once as blocks and rendered twice, as plain text and as HTML, so the two forms never
- * drift apart. Every value is escaped in the HTML form; links are shown in full in the text form. A string is
- * a paragraph.
+ * E-mails are written once as blocks (a string is a paragraph) and rendered twice, as plain text and as HTML,
+ * so the two forms never drift apart.
  */
 export type Block =
   | string

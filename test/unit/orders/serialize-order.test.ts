@@ -77,7 +77,7 @@ it('one order shape: the spec’s fields first, optional ones only when they app
   expect(serializeOrder({ ...order, paymentMethod: 'purchase_order', checkoutUrl: null })).not.toHaveProperty(
     'checkoutUrl',
   );
-  const adjusted = { requested: '2027-02-28', reason: 'not_a_publication_day', message: 'Sunday.' };
+  const adjusted = { requested: '2027-02-28', reason: 'not_a_publication_day', message: 'Sunday.' } as const;
   expect(serializeOrder({ ...order, publicationDateAdjusted: adjusted })).toMatchObject({
     publicationDate: '2027-03-01',
     publicationDateAdjusted: adjusted,
