@@ -9,13 +9,12 @@ import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
-import type { OrderProcess } from './process';
+import { setUp, type OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asWorkflowRefusal, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 import type { Order } from '../../orders/order';
 
-const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
@@ -74,10 +73,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   await issueMissingInvoice(p);
 }
 
-/**
- * A payment the order did not expect: recorded and refunded in full through the provider that took it; one no
- * provider can refund, or a refund that fails, flags the order for an operator.
- */
+/** An unexpected payment, refunded in full; one no provider can refund, or a failed refund, flags the order. */
 async function refundStrayPayment(
   p: OrderProcess,
   m: PaymentReceived,
@@ -116,10 +112,7 @@ export async function refundStray(
   }
 }
 
-/**
- * The payment follows an amendment's changed total: a new checkout session (the old one expired) for an unpaid
- * card order, a new Stripe invoice (the old one voided), or for our own unpaid invoice a credit note and a new one.
- */
+/** The payment follows an amendment's changed total: a new checkout session, Stripe invoice or VAT invoice. */
 export async function reprice(
   p: OrderProcess,
   repriced: Order,
