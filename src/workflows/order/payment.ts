@@ -18,8 +18,6 @@ import type { Order } from '../../orders/order';
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
 
-export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
-
 export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
   if (p.order.poReference === r.poReference) return 'repeat';
   asWorkflowRefusal(() => checkTransition(p.order, 'po_received', 'A PO reference'));
@@ -57,7 +55,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   const action = checkoutPaid ? 'payment_received' : 'invoice_paid';
   // A payment of our own invoice (test helper, sandbox) is what a cancel refunds; a Stripe invoice's paymentRef
   // is the invoice itself and stays.
-  if (checkoutPaid || ownInvoice(p)) p.paymentRefIs(m.paymentRef);
+  if (checkoutPaid || invoicedByUs(p.order.paymentMethod)) p.paymentRefIs(m.paymentRef);
   await p.commit(checkoutPaid ? { status: 'awaiting_booking', ...paid } : paid, {
     event: 'order.paid',
     audit: { action, actor: m.actor, details: { ...details, amountGbpPence } },
@@ -131,7 +129,7 @@ export async function reprice(
     if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
     return { invoiceUrl: invoice.invoiceUrl };
   }
-  if (ownInvoice(p) && p.order.paymentState !== 'paid') {
+  if (invoicedByUs(p.order.paymentMethod) && p.order.paymentState !== 'paid') {
     // An unpaid VAT invoice is never altered: it is credited in full and a new one issued at the new price.
     const credited = await creditDocuments(p, {
       reason: 'reinvoiced',

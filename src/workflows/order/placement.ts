@@ -1,7 +1,6 @@
 import { ActivityFailure } from '@temporalio/workflow';
-import { setUpWithoutProvider } from '../../orders/payment';
+import { invoicedByUs, setUpWithoutProvider } from '../../orders/payment';
 import { checkoutExpiry, keepCheckout } from './checkout';
-import { ownInvoice } from './payment';
 import { setUp, writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
 import { issueMissingInvoice } from './vat';
@@ -28,7 +27,7 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
     );
     p.placementIs('placed');
     // The placing update has its answer; an order on our own invoice then gets its VAT invoice.
-    if (ownInvoice(p)) await issueMissingInvoice(p);
+    if (invoicedByUs(p.order.paymentMethod)) await issueMissingInvoice(p);
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     p.placementIs(
