@@ -80,12 +80,11 @@ async function finishEmails(
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     const error = err.cause?.message ?? err.message;
-    const failed: NotificationResult[] = [];
     for (const audience of audiences) {
       const key = orderEmailKey(input.event, audience);
       await mailBookkeeping.settleEmailFailed({ key, error });
-      failed.push({ key, audience, status: 'failed', error });
+      done.push({ key, audience, status: 'failed', error });
     }
-    return [...done, ...failed];
+    return done;
   }
 }
