@@ -14,7 +14,7 @@ import {
   type AnnouncementResult,
   type FirstAttemptResult,
 } from './announcement.messages';
-import { DEFAULT_NOTIFICATION_RETRY, orderEmailKey, type NotificationResult } from './notification.messages';
+import { orderEmailKey, type NotificationResult } from './notification.messages';
 import { mailPolicy, RETRY_POLICIES } from './retry-policies';
 import type { webhookDeliveryWorkflow } from './webhook-delivery';
 
@@ -73,21 +73,18 @@ async function finishEmails(
     ? first.filter((r) => r.status === 'deferred').map((r) => r.audience)
     : input.audiences;
   if (audiences.length === 0) return first ?? [];
-  const mail = proxyActivities<NotificationActivities>(
-    mailPolicy(input.emailRetry ?? DEFAULT_NOTIFICATION_RETRY),
-  );
+  const mail = proxyActivities<NotificationActivities>(mailPolicy(input.emailRetry));
   const done = (first ?? []).filter((r) => r.status !== 'deferred');
   try {
     return [...done, ...(await mail.sendDeferredEmails({ event: input.event, audiences }))];
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     const error = err.cause?.message ?? err.message;
-    const failed: NotificationResult[] = [];
     for (const audience of audiences) {
       const key = orderEmailKey(input.event, audience);
       await mailBookkeeping.settleEmailFailed({ key, error });
-      failed.push({ key, audience, status: 'failed', error });
+      done.push({ key, audience, status: 'failed', error });
     }
-    return [...done, ...failed];
+    return done;
   }
 }

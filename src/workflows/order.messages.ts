@@ -23,10 +23,7 @@ export interface OrderWorkflowInput {
   carried?: CarriedOrderState;
 }
 
-/**
- * Where the order's artwork stands with the newspaper: `pending` until delivered (again after an amendment),
- * `failed` when delivery gave up (an operator decides), `retrying` once an operator asked for it again.
- */
+/** Where the order's artwork stands with the newspaper: docs/orders.md, "Where the workflow's code lives". */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'retrying';
 
 /** The order's payment at the provider, as the workflow knows it; kept out of the projection. */

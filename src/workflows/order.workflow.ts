@@ -91,10 +91,8 @@ function registerHandlers(p: OrderProcess): void {
     <A, R>(fn: (p: OrderProcess, a: A) => Promise<R>) =>
     (a: A) =>
       p.exclusive(() => fn(p, a));
-  const answered =
-    <A>(fn: (p: OrderProcess, a: A) => Promise<unknown>) =>
-    (a: A) =>
-      p.exclusive(async () => (await fn(p, a), p.order));
+  const answered = <A>(fn: (p: OrderProcess, a: A) => Promise<unknown>) =>
+    locked(async (p, a: A) => (await fn(p, a), p.order));
 
   setHandler(m.placeOrderUpdate, async () => {
     await condition(() => p.placement !== null);

@@ -1,6 +1,7 @@
 import type { Duration } from '@temporalio/common';
 import type { ActivityOptions } from '@temporalio/workflow';
-import type { NotificationRetry } from './notification.messages';
+import type { OrderTimings } from '../orders/timings';
+import { DEFAULT_NOTIFICATION_RETRY } from './notification.messages';
 
 /** Our own work that the order cannot go on without: never given up. */
 const UNTIL_IT_SUCCEEDS = {
@@ -38,7 +39,7 @@ export const RETRY_POLICIES = {
 } as const satisfies Record<string, ActivityOptions>;
 
 /** An event's e-mails: retried on the event's schedule (about a day unless a test shortens it). */
-export const mailPolicy = (retry: NotificationRetry): ActivityOptions => ({
+export const mailPolicy = (retry = DEFAULT_NOTIFICATION_RETRY): ActivityOptions => ({
   ...heartbeating('2 minutes'),
   retry: {
     initialInterval: retry.initialIntervalMs,
@@ -49,7 +50,11 @@ export const mailPolicy = (retry: NotificationRetry): ActivityOptions => ({
 });
 
 /** Artwork delivery: attempts and first interval from the order's timings, then an operator decides. */
-export const artworkDeliveryPolicy = (attempts: number, initialIntervalMs: number): ActivityOptions => ({
+export const artworkDeliveryPolicy = (timings: OrderTimings): ActivityOptions => ({
   ...heartbeating('2 minutes'),
-  retry: { maximumAttempts: attempts, initialInterval: initialIntervalMs, backoffCoefficient: 2 },
+  retry: {
+    maximumAttempts: timings.deliveryAttempts,
+    initialInterval: timings.deliveryRetryInitialMs,
+    backoffCoefficient: 2,
+  },
 });

@@ -76,10 +76,7 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
   );
 }
 
-/**
- * A paid order amended to a lower price gets the difference back through its provider, with a VAT credit note;
- * money paid to us directly, or a refund that fails, flags the order (the note says it is due back).
- */
+/** The difference back, with a VAT credit note; paid to us directly, or a failed refund: the order is flagged. */
 async function refundDifference(p: OrderProcess, newPricing: Pricing, version: number) {
   const difference = heldGbpPence(p.order) - newPricing.totalGbpPence;
   if (difference <= 0) return {};

@@ -2,12 +2,10 @@ import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { doesNotFitMessage, isFinal } from '../../orders/status';
 import type { OperatorNote } from '../order.messages';
-import { artworkDeliveryPolicy, RETRY_POLICIES } from '../retry-policies';
-import { nowIso, type OrderProcess } from './process';
+import { artworkDeliveryPolicy } from '../retry-policies';
+import { documents, nowIso, type OrderProcess } from './process';
 import { noted } from './records';
 import { stateRefusal } from './refusals';
-
-const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /** The statuses in which the artwork is (or is due to be) with the newspaper. */
 const withNewspaper = (p: OrderProcess) => p.status === 'awaiting_booking' || p.status === 'booked';
@@ -30,10 +28,7 @@ async function makeProof(p: OrderProcess): Promise<void> {
 
 /** Delivery retries on its own schedule; when it gives up, an operator decides (retryDelivery / markDelivered). */
 async function deliverArtwork(p: OrderProcess): Promise<void> {
-  const { deliveryAttempts, deliveryRetryInitialMs } = p.input.timings;
-  const delivery = proxyActivities<OrderActivities>(
-    artworkDeliveryPolicy(deliveryAttempts, deliveryRetryInitialMs),
-  );
+  const delivery = proxyActivities<OrderActivities>(artworkDeliveryPolicy(p.input.timings));
   try {
     await delivery.deliverArtwork(p.order);
     // The operator's retry worked: the order no longer needs them (a wait too long flags it again).

@@ -12,6 +12,8 @@ export function checkCancellable(p: OrderProcess): void {
   asWorkflowRefusal(() => checkOrderCancellable(p.order));
 }
 
+const refundPending = (s: PaymentState) => s === 'refund_due' || s === 'refund_failed';
+
 /** Cancels the order: refunds, voids or expires its payment; a VAT invoice issued is credited in full. */
 export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   checkCancellable(p);
@@ -22,11 +24,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
     reason: 'cancelled',
     remaining: null,
     ...(refunded && { refundedGbpPence: held }),
-    settlement: refunded
-      ? 'refunded'
-      : paymentState === 'refund_due' || paymentState === 'refund_failed'
-        ? 'refund_pending'
-        : 'unpaid',
+    settlement: refunded ? 'refunded' : refundPending(paymentState) ? 'refund_pending' : 'unpaid',
     key: 'cancelled',
   });
   await p.commit(
@@ -59,10 +57,7 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
   return { paymentState: 'not_charged', refundId: null, needsAttention };
 }
 
-/**
- * Money paid to us directly (no provider refund) is refunded by hand; a refused or failed refund (its retry policy
- * spent) leaves the order cancelled but flagged for an operator too.
- */
+/** No provider refund (paid to us directly), or a failed one (its retries spent): the order is flagged. */
 async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<CancelSettlement> {
   if (!refund) return { paymentState: 'refund_due', refundId: null, needsAttention: true };
   try {
@@ -76,15 +71,12 @@ async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<Can
 /** The run goes on while the order is open, or closed but needing an operator: their signal has one to reach. */
 export const runsOn = (p: OrderProcess) => !isFinal(p.status) || p.order.needsAttention;
 
-const refundOpen = (p: OrderProcess) =>
-  p.order.paymentState === 'refund_due' || p.order.paymentState === 'refund_failed';
-
 /** A refused operator signal changes nothing; it is audited so the operator can see why. */
 const refused = (p: OrderProcess, action: string, n: OperatorNote, reason: string) =>
   p.audit({ action: `${action}_refused`, actor: n.actor, reason, details: { note: n.note ?? null } });
 
 async function refundOpenFor(p: OrderProcess, action: string, n: OperatorNote): Promise<boolean> {
-  if (refundOpen(p)) return true;
+  if (refundPending(p.order.paymentState)) return true;
   await refused(p, action, n, `No refund is due (payment ${p.order.paymentState}).`);
   return false;
 }
@@ -127,7 +119,7 @@ export async function retryRefund(p: OrderProcess, n: OperatorNote): Promise<voi
 
 export async function clearAttention(p: OrderProcess, n: OperatorNote): Promise<void> {
   if (!p.order.needsAttention) return;
-  if (refundOpen(p))
+  if (refundPending(p.order.paymentState))
     return refused(p, 'clear_attention', n, 'A refund is due: signal refundIssued or retryRefund.');
   await p.commit({ needsAttention: false }, { audit: noted('attention_cleared', n) });
 }

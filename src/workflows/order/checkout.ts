@@ -1,5 +1,3 @@
-import { proxyActivities } from '@temporalio/workflow';
-import type { OrderActivities } from '../../activities';
 import {
   checkoutLinks,
   DEFAULT_CHECKOUT_SESSION_LIFETIME_MS,
@@ -8,12 +6,9 @@ import {
   type PaymentSetup,
 } from '../../orders/payment';
 import type { Actor, CheckoutLink } from '../order.messages';
-import { RETRY_POLICIES } from '../retry-policies';
 import { expireQuietly } from './payment';
-import type { OrderProcess } from './process';
+import { setUp, type OrderProcess } from './process';
 import { stateRefusal } from './refusals';
-
-const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 
 const lifetime = (p: OrderProcess) =>
   p.input.timings.checkoutSessionLifetimeMs ?? DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;

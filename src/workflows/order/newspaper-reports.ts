@@ -1,5 +1,3 @@
-import { proxyActivities } from '@temporalio/workflow';
-import type { OrderActivities } from '../../activities';
 import { checkBookedDate, type BookedOrder } from '../../notices/booking';
 import { todayInLondon } from '../../notices/dates';
 import type { GazetteEdition, NoticeType } from '../../notices/types';
@@ -13,13 +11,10 @@ import {
   type Reports,
 } from '../../orders/reports';
 import type { IntegrationAck, ReportMessage } from '../order.messages';
-import { RETRY_POLICIES } from '../retry-policies';
-import type { OrderProcess } from './process';
+import { documents, type OrderProcess } from './process';
 import { asWorkflowRefusal, unchanged } from './refusals';
 import { currentInvoice, invoiceDocuments } from './vat';
 import type { Order } from '../../orders/order';
-
-const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 const contentOf = <K extends ReportKind>(kind: K, r: Reports[K]) =>
   (reportContent[kind] as (r: Reports[K]) => ReportContents[K])(r);

@@ -9,17 +9,14 @@ import { isTestHelperPayment } from '../../testmode/payments';
 import type { PaymentReceived, PurchaseOrderInput } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
 import { checkoutExpiry, keepCheckout } from './checkout';
-import type { OrderProcess } from './process';
+import { setUp, type OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asWorkflowRefusal, stateRefusal } from './refusals';
 import { creditDocuments, invoiceDocuments, issueMissingInvoice } from './vat';
 import type { Order } from '../../orders/order';
 
-const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
 const stop = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentStop);
 const refunds = proxyActivities<OrderActivities>(RETRY_POLICIES.refund);
-
-export const ownInvoice = (p: OrderProcess) => invoicedByUs(p.order.paymentMethod);
 
 export function checkPurchaseOrder(p: OrderProcess, r: PurchaseOrderInput): 'repeat' | 'apply' {
   if (p.order.poReference === r.poReference) return 'repeat';
@@ -58,7 +55,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   const action = checkoutPaid ? 'payment_received' : 'invoice_paid';
   // A payment of our own invoice (test helper, sandbox) is what a cancel refunds; a Stripe invoice's paymentRef
   // is the invoice itself and stays.
-  if (checkoutPaid || ownInvoice(p)) p.paymentRefIs(m.paymentRef);
+  if (checkoutPaid || invoicedByUs(p.order.paymentMethod)) p.paymentRefIs(m.paymentRef);
   await p.commit(checkoutPaid ? { status: 'awaiting_booking', ...paid } : paid, {
     event: 'order.paid',
     audit: { action, actor: m.actor, details: { ...details, amountGbpPence } },
@@ -74,10 +71,7 @@ export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promis
   await issueMissingInvoice(p);
 }
 
-/**
- * A payment the order did not expect: recorded and refunded in full through the provider that took it; one no
- * provider can refund, or a refund that fails, flags the order for an operator.
- */
+/** An unexpected payment, refunded in full; one no provider can refund, or a failed refund, flags the order. */
 async function refundStrayPayment(
   p: OrderProcess,
   m: PaymentReceived,
@@ -116,10 +110,7 @@ export async function refundStray(
   }
 }
 
-/**
- * The payment follows an amendment's changed total: a new checkout session (the old one expired) for an unpaid
- * card order, a new Stripe invoice (the old one voided), or for our own unpaid invoice a credit note and a new one.
- */
+/** The payment follows an amendment's changed total: a new checkout session, Stripe invoice or VAT invoice. */
 export async function reprice(
   p: OrderProcess,
   repriced: Order,
@@ -138,7 +129,7 @@ export async function reprice(
     if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
     return { invoiceUrl: invoice.invoiceUrl };
   }
-  if (ownInvoice(p) && p.order.paymentState !== 'paid') {
+  if (invoicedByUs(p.order.paymentMethod) && p.order.paymentState !== 'paid') {
     // An unpaid VAT invoice is never altered: it is credited in full and a new one issued at the new price.
     const credited = await creditDocuments(p, {
       reason: 'reinvoiced',

@@ -1,19 +1,11 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
-import type { OrderActivities } from '../../activities';
-import { setUpWithoutProvider } from '../../orders/payment';
-import { RETRY_POLICIES } from '../retry-policies';
+import { ActivityFailure } from '@temporalio/workflow';
+import { invoicedByUs, setUpWithoutProvider } from '../../orders/payment';
 import { checkoutExpiry, keepCheckout } from './checkout';
-import { ownInvoice } from './payment';
-import { writes, type OrderProcess } from './process';
+import { setUp, writes, type OrderProcess } from './process';
 import { refuse } from './refusals';
 import { issueMissingInvoice } from './vat';
 
-const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
-
-/**
- * The order's first step: its reference, its payment set up, then the first projection write and
- * `order.created`. A payment set-up that fails leaves no order: the placing update answers 503.
- */
+/** The order's first step. A payment set-up that fails leaves no order: the placing update answers 503. */
 export async function placeOrder(p: OrderProcess): Promise<void> {
   try {
     // A method that calls no provider is set up here, so the placing update answers from the first workflow task
@@ -35,7 +27,7 @@ export async function placeOrder(p: OrderProcess): Promise<void> {
     );
     p.placementIs('placed');
     // The placing update has its answer; an order on our own invoice then gets its VAT invoice.
-    if (ownInvoice(p)) await issueMissingInvoice(p);
+    if (invoicedByUs(p.order.paymentMethod)) await issueMissingInvoice(p);
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     p.placementIs(

@@ -21,6 +21,10 @@ import type { Order } from '../../orders/order';
 /** The order's writes: milliseconds of SQL, local activities so a change does not queue behind proofs. */
 export const writes = proxyLocalActivities<OrderActivities>(RETRY_POLICIES.database);
 
+/** The documents' and the payment set-up's activities, shared by the steps that call them. */
+export const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
+export const setUp = proxyActivities<OrderActivities>(RETRY_POLICIES.paymentSetUp);
+
 /** An event's announcement: scheduled with the commit and not waited for (no message waits for e-mails). */
 const announcer = proxyActivities<OrderActivities>(RETRY_POLICIES.announcement);
 
@@ -156,7 +160,7 @@ export class OrderProcess {
 
   deliveryIs(delivery: DeliveryState): void {
     this.update({ delivery });
-    this.touch();
+    this._changes += 1;
   }
 
   /** The provider's reference of the payment set up (placement, an amendment's new invoice) or received. */
@@ -200,10 +204,6 @@ export class OrderProcess {
     }
   }
 
-  private touch(): void {
-    this._changes += 1;
-  }
-
   async commit(update: Partial<Order>, change: Change = {}): Promise<void> {
     const at = nowIso();
     const before = this.carried.order;
@@ -232,7 +232,7 @@ export class OrderProcess {
     else await writes.commitOrderChange(record);
     if (event) this.announce(event);
     showToOperators(this);
-    this.touch();
+    this._changes += 1;
   }
 
   /** The reference the placement's commit allocated, set on the order and on its event as recorded. */

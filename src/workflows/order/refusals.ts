@@ -4,11 +4,7 @@ import { UNCHANGED, type Refusal } from '../order.messages';
 import type { OrderProcess } from './process';
 
 /** A business refusal: the update fails with our error code as its type, and nothing changes. */
-export function refuse(
-  code: ErrorCode | typeof UNCHANGED,
-  message: string,
-  details?: object,
-): ApplicationFailure {
+export function refuse(code: ErrorCode | typeof UNCHANGED, message: string, details?: object) {
   return ApplicationFailure.create({
     type: code,
     message,
@@ -49,11 +45,7 @@ export async function asRefusal<T>(run: () => Promise<T>): Promise<T> {
   } catch (err) {
     const cause = err instanceof ActivityFailure ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.type) {
-      throw refuse(
-        cause.type as ErrorCode,
-        cause.message,
-        (cause.details?.[0] as Record<string, unknown>) ?? undefined,
-      );
+      throw refuse(cause.type as ErrorCode, cause.message, cause.details?.[0] as object | undefined);
     }
     throw err;
   }

@@ -1,12 +1,7 @@
-import { proxyActivities } from '@temporalio/workflow';
-import type { OrderActivities } from '../../activities';
 import type { VatCreditNoteInput } from '../../activities/vat-documents';
 import { withDocument, type IssuedDocumentRef } from '../../orders/documents';
-import { RETRY_POLICIES } from '../retry-policies';
-import type { OrderProcess } from './process';
+import { documents, type OrderProcess } from './process';
 import type { Order } from '../../orders/order';
-
-const documents = proxyActivities<OrderActivities>(RETRY_POLICIES.documents);
 
 /**
  * When the order's VAT documents are issued: docs/documents.md, "VAT invoices and credit notes". Each is one
@@ -33,10 +28,7 @@ export async function issueMissingInvoice(p: OrderProcess): Promise<void> {
 /** `key` names the change (`cancelled`, `amended-v4`): one credit note per change. */
 type Credit = Omit<VatCreditNoteInput, 'order' | 'invoice' | 'issueKey'> & { key: string };
 
-/**
- * The credit note for a fall in the invoiced price, against the order's current invoice, and the order's
- * documents with it; none without an invoice or when nothing falls.
- */
+/** The credit note for a fall in the price of the order's current invoice (if any), with the order's documents. */
 export async function creditDocuments(p: OrderProcess, credit: Credit): Promise<IssuedDocumentRef[] | null> {
   const invoice = currentInvoice(p.order);
   const before = p.order.pricing.totalGbpPence;
