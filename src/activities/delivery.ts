@@ -21,11 +21,17 @@ export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
   };
 }
 
-/** Test orders' delivery by scenario: fails for good, is recorded only, or goes to the simulated newspaper. */
-function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client }): ArtworkDelivery {
+/** Live orders go to `delivery`; test orders by scenario: fail for good, record only, simulated newspaper. */
+export function deliveryActivities(deps: {
+  config: Config;
+  log: Logger;
+  temporal?: Client;
+  delivery: ArtworkDelivery;
+}) {
   const { config, log, temporal } = deps;
   return {
-    async deliver(order) {
+    async deliverArtwork(order: Order): Promise<void> {
+      if (order.livemode) return deps.delivery.deliver(order);
       switch (testScenarioOf(order)) {
         case 'delivery_failed':
           throw ApplicationFailure.nonRetryable(
@@ -52,15 +58,4 @@ function testModeDelivery(deps: { config: Config; log: Logger; temporal?: Client
       log.info({ orderId: order.id }, 'test order: artwork handed to the simulated newspaper');
     },
   };
-}
-
-/** Live orders go to `delivery`, test orders by their scenario. */
-export function deliveryActivities(deps: {
-  config: Config;
-  log: Logger;
-  temporal?: Client;
-  delivery: ArtworkDelivery;
-}) {
-  const test = testModeDelivery(deps);
-  return { deliverArtwork: (order: Order) => (order.livemode ? deps.delivery : test).deliver(order) };
 }

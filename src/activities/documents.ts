@@ -21,7 +21,7 @@ import { documentUrl, orderDocumentUrl, verifyUrl, type IssuedDocumentRef } from
 import type { Order } from '../orders/order';
 
 /** When the attempt is cancelled or its start-to-close has passed: the server gave up, so the render stops. */
-export function attemptOver(): AbortSignal {
+function attemptOver(): AbortSignal {
   const { cancellationSignal, info } = Context.current();
   const timeoutMs = info.startToCloseTimeoutMs;
   return timeoutMs > 0
@@ -91,15 +91,8 @@ export function documentActivities(deps: { config: Config; db: Db }) {
   return {
     async generateProof(input: { order: Order; columns: number }): Promise<string> {
       const { order } = input;
-      await saveOrderDocument(
-        deps.db,
-        order.id,
-        'proof',
-        await renderDocument(
-          { document: 'proof', order, columns: input.columns >= 2 ? 2 : 1, publicBaseUrl },
-          attemptOver(),
-        ),
-      );
+      const job: RenderJob = { document: 'proof', order, columns: input.columns >= 2 ? 2 : 1, publicBaseUrl };
+      await saveOrderDocument(deps.db, order.id, 'proof', await renderDocument(job, attemptOver()));
       return orderDocumentUrl(publicBaseUrl, order.id, 'proof');
     },
     async generateCertificate(input: {

@@ -20,7 +20,6 @@ import { signInActivities } from './sign-in';
 import { webhookActivities, type WebhookDeps } from './webhooks';
 import { createPaymentProviders, type PaymentProviders } from './payments';
 import { simulatorActivities } from './test-mode/simulator';
-import type { Order } from '../orders/order';
 
 export interface ActivityDeps extends WebhookDeps {
   /** Defaults to Stripe or the sandbox by configuration. */
@@ -46,12 +45,11 @@ export function createActivities(deps: ActivityDeps) {
      * A retry gets the same reference; the versioned write and the event's id make it a no-op.
      */
     async commitPlacement(change: OrderChange): Promise<string> {
-      const { audit, ledger } = change;
       return db.transaction().execute(async (tx) => {
         const reference = await allocateOrderReference(tx, change.order.id);
         const order = { ...change.order, reference };
         const event = change.event && withOrderData(change.event, order);
-        await writeOrderChange(tx, { order, audit, event, ledger });
+        await writeOrderChange(tx, { ...change, order, event });
         return reference;
       });
     },
@@ -69,7 +67,7 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** A change as the workflow holds it, with the order still a snapshot. */
-export type OrderChange = Omit<OrderChangeRecord, 'order'> & { order: Order };
+/** The record's name for the workflows, which may not import from src/db. */
+export type OrderChange = OrderChangeRecord;
 
 export type OrderActivities = ReturnType<typeof createActivities>;

@@ -19,7 +19,7 @@ import { isQuotaRefusal } from '../quotas/quotas';
 import { useWindowQuotas } from '../quotas/usage';
 import { orderEmailKey, type Audience, type NotificationResult } from '../workflows/notification.messages';
 
-export interface NotificationDeps {
+interface NotificationDeps {
   config: Config;
   db: Db;
   mailer: Mailer;

@@ -117,13 +117,8 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
 
   return {
     /** The tax point is the invoice's date, or the payment's when it came first (VAT Notice 700, section 14). */
-    async issueVatInvoice({
-      order,
-      issueKey,
-    }: {
-      order: Order;
-      issueKey: string;
-    }): Promise<IssuedDocumentRef> {
+    async issueVatInvoice(input: { order: Order; issueKey: string }): Promise<IssuedDocumentRef> {
+      const { order, issueKey } = input;
       const amounts = invoiceAmounts(order.pricing);
       const about = `: ${supplyLabel(order.type)}`;
       return issueVatDocument(
@@ -132,16 +127,16 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
         async (common, signing) => {
           const { termsDays } = common.customer;
           const issuedOn = ukDate(common.issuedAt);
-          const paidOn = order.paymentState === 'paid' ? await firstPaymentDate(deps.db, order.id) : null;
-          const payment: VatInvoiceFacts['payment'] =
-            order.paymentState === 'paid'
-              ? { state: 'paid', paidOn: paidOn ?? issuedOn }
-              : {
-                  state: 'due',
-                  termsDays,
-                  dueOn: addDays(issuedOn, termsDays),
-                  bank: order.paymentMethod === 'invoice_bank_transfer' ? { ...deps.config.bank } : null,
-                };
+          const paidOn =
+            order.paymentState === 'paid' ? ((await firstPaymentDate(deps.db, order.id)) ?? issuedOn) : null;
+          const payment: VatInvoiceFacts['payment'] = paidOn
+            ? { state: 'paid', paidOn }
+            : {
+                state: 'due',
+                termsDays,
+                dueOn: addDays(issuedOn, termsDays),
+                bank: order.paymentMethod === 'invoice_bank_transfer' ? { ...deps.config.bank } : null,
+              };
           const taxPoint = paidOn && paidOn < issuedOn ? paidOn : issuedOn;
           return { document: 'vat_invoice', order, invoice: { ...common, taxPoint, payment }, signing };
         },

@@ -136,11 +136,8 @@ export function webhookAttempter(deps: WebhookDeps) {
   };
 
   /** One signed POST in a slot of its endpoint and organisation; WebhookBusy when either is full. */
-  async function post(
-    endpoint: EndpointForDelivery,
-    organisationId: string,
-    message: { event: string; body: string; timeoutMs: number },
-  ) {
+  async function post(endpoint: EndpointForDelivery, message: Omit<SampleSendInput, 'endpointIds'>) {
+    const { organisationId } = message;
     const slot = limiter.tryAcquire({ organisationId, mode: endpoint.mode, endpointId: endpoint.id });
     if ('full' in slot) throw new WebhookBusy(slot.full);
     try {
@@ -166,7 +163,8 @@ export function webhookAttempter(deps: WebhookDeps) {
     const event = await loadEventForDelivery(db, input.eventId);
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
     const { body } = buildEnvelope(event);
-    const sent = await post(endpoint, delivery.organisationId, {
+    const sent = await post(endpoint, {
+      organisationId: delivery.organisationId,
       event: event.event,
       body,
       timeoutMs: input.timeoutMs,
@@ -197,10 +195,7 @@ export function webhookActivities(deps: WebhookDeps) {
   const { config, db, log } = deps;
   const { attemptOnce, post, refuseIfEndpointFull } = webhookAttempter(deps);
   return {
-    /**
-     * The receiver's attempt `attempt`. Our own failures throw: retried without using a receiver's attempt,
-     * loudly once they persist.
-     */
+    /** Our own failures throw: retried without using a receiver's attempt, loudly once they persist. */
     async sendWebhookAttempt(
       input: WebhookDeliveryInput & { attempt: number },
     ): Promise<WebhookAttemptResult> {
@@ -226,7 +221,7 @@ export function webhookActivities(deps: WebhookDeps) {
         refuseIfEndpointFull(input.endpointId);
         const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
         if (!endpoint || endpoint.deleted) return null;
-        const { statusCode, error } = await post(endpoint, input.organisationId, input);
+        const { statusCode, error } = await post(endpoint, input);
         return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
       } catch (err) {
         throw err instanceof WebhookBusy ? busyFailure(err) : err;

@@ -1,6 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-
-export type EndpointMode = 'live' | 'test';
+import type { KeyMode } from '../auth/api-key';
 
 /** Non-global ranges a webhook must never reach unless private destinations are allowed. */
 const NON_GLOBAL: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
@@ -66,7 +65,7 @@ export class DestinationError extends Error {
 }
 
 /** Registration-time checks; hostnames are checked again at every connection, on the address connected to. */
-export function validateEndpointUrl(raw: string, mode: EndpointMode, allowPrivate: boolean): URL {
+export function validateEndpointUrl(raw: string, mode: KeyMode, allowPrivate: boolean): URL {
   let url: URL;
   try {
     url = new URL(raw);

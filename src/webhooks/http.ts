@@ -2,12 +2,8 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import {
-  DestinationError,
-  refusedAddressReason,
-  refusedLiteralAddress,
-  type EndpointMode,
-} from './destination';
+import type { KeyMode } from '../auth/api-key';
+import { DestinationError, refusedAddressReason, refusedLiteralAddress } from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
@@ -87,20 +83,17 @@ function postWebhook(
 
 /** One POST, signed afresh (one `v1=` per signing secret); a refusal or failure comes back as `error`. */
 export async function sendAttempt(
-  endpoint: { mode: EndpointMode; url: string; secrets: readonly string[] },
+  endpoint: { mode: KeyMode; url: string; secrets: readonly string[] },
   message: { event: string; body: string },
   opts: { timeoutMs: number; allowPrivate: boolean },
 ) {
   const startedAt = new Date();
+  const timestamp = Math.floor(startedAt.getTime() / 1000);
   const headers = {
     'Content-Type': 'application/json',
     'User-Agent': 'StatutoryNotices-Webhooks/1',
     [EVENT_HEADER]: message.event,
-    [SIGNATURE_HEADER]: signatureHeader(
-      message.body,
-      endpoint.secrets,
-      Math.floor(startedAt.getTime() / 1000),
-    ),
+    [SIGNATURE_HEADER]: signatureHeader(message.body, endpoint.secrets, timestamp),
   };
   const failed = (error: string) => ({ startedAt, statusCode: null, responseExcerpt: null, error });
   if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {

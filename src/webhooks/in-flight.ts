@@ -2,7 +2,7 @@
  * HTTP attempts at once per endpoint and per organisation and mode, in one worker process. A full slot refuses
  * at once (never queued), so a hanging endpoint never holds a worker's activity slots for other tenants.
  */
-export interface InFlightKey {
+interface InFlightKey {
   organisationId: string;
   mode: 'live' | 'test';
   endpointId: string;

@@ -13,7 +13,7 @@ export function nextRetryDelayMs(schedule: readonly number[], attempt: number): 
 export function parseRetrySchedule(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim());
   const schedule = parts.map(Number);
-  if (parts.some((p) => !/^\d+$/.test(p)) || schedule.length === 0 || schedule[0] !== 0) {
+  if (parts.some((p) => !/^\d+$/.test(p)) || schedule[0] !== 0) {
     throw new Error('must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000');
   }
   return schedule;

@@ -12,18 +12,17 @@ import type { Order } from '../../orders/order';
 /** A refund as the workflow asks for it: the activity keys it, by `purpose` when it is not the cancel refund. */
 type Unkeyed<R> = Omit<R, 'idempotencyKey'> & { purpose?: string };
 
+/** Final: retrying cannot find what is missing. */
+const refused = (message: string) => ApplicationFailure.nonRetryable(message, 'payment_refused');
+
 /** Idempotency keys derive from the order id, so retries repeat nothing. */
 export function paymentActivities(deps: { config: Config; db: Db; payments: PaymentProviders }) {
   const { config, db } = deps;
   /** By the order's mode; given only its id (refund, void), the mode is read from the projection. */
   const providerOf = async (order: { livemode: boolean } | string) => {
     const found = typeof order === 'string' ? await findOrderById(db, order) : order;
-    if (!found) {
-      throw ApplicationFailure.nonRetryable(
-        `Order ${order as string} is not in the projection: its payment mode is unknown.`,
-        'payment_refused',
-      );
-    }
+    if (!found)
+      throw refused(`Order ${order as string} is not in the projection: its payment mode is unknown.`);
     return found.livemode ? deps.payments.live : deps.payments.test;
   };
   const requestFor = (order: Order, idempotencyKey: string, expiresAt: number | undefined) => ({
@@ -54,12 +53,7 @@ export function paymentActivities(deps: { config: Config; db: Db; payments: Paym
         }
         case 'stripe_invoice': {
           const organisation = await findOrganisation(db, order.organisationId);
-          if (!organisation) {
-            throw ApplicationFailure.nonRetryable(
-              `No organisation ${order.organisationId}`,
-              'payment_refused',
-            );
-          }
+          if (!organisation) throw refused(`No organisation ${order.organisationId}`);
           const i = await payments.createInvoice({
             ...req,
             organisation: { id: organisation.id, name: organisation.name, email: organisation.billingEmail },

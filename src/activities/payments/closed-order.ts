@@ -25,9 +25,8 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger }) {
       const { organisationId, paymentMethod, status } = order;
       if (decision === 'already_recorded') {
         const { paymentRef, providerEventId } = input;
-        const details = { reason: CLOSED_ORDER, paymentRef, providerEventId, amountGbpPence, status };
         log.info(
-          { orderId: order.id, ...details },
+          { orderId: order.id, reason: CLOSED_ORDER, paymentRef, providerEventId, amountGbpPence, status },
           'payment for a closed order already in its ledger: ignored',
         );
       }

@@ -1,3 +1,4 @@
+import type { KeyMode } from '../../auth/api-key';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { isTestHelperPayment } from '../../testmode/payments';
@@ -5,10 +6,7 @@ import { createSandboxProvider, type PaymentProvider } from './provider';
 import { createStripeClient } from '../../payments/stripe-account';
 import { createStripeProvider } from './stripe';
 
-export interface PaymentProviders {
-  live: PaymentProvider;
-  test: PaymentProvider;
-}
+export type PaymentProviders = Record<KeyMode, PaymentProvider>;
 
 function stripeOrSandbox(config: Config, log: Logger, secretKey: string | undefined): PaymentProvider {
   if (!secretKey) return createSandboxProvider(config.publicBaseUrl);

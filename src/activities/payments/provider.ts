@@ -1,5 +1,5 @@
 /** What the order engine needs from a payment provider: Stripe, or the local sandbox that stands in for it. */
-export interface CheckoutRequest {
+interface CheckoutRequest {
   orderId: string;
   reference: string;
   description: string;

@@ -40,38 +40,34 @@ async function classify<T>(log: StripeLog, operation: string, call: () => Promis
   }
 }
 
-/**
- * The organisation's Stripe customer, found by metadata or created under a key of the organisation's, so
- * concurrent first invoices share one customer while Stripe's search index catches up.
- */
-async function organisationCustomer(
-  stripe: Stripe,
-  org: InvoiceRequest['organisation'],
-  log: StripeLog,
-): Promise<string> {
-  const found = await classify(log, 'customers.search', () =>
-    stripe.customers.search({ query: `metadata['organisationId']:'${org.id}'`, limit: 1 }),
-  );
-  const existing = found.data[0];
-  if (existing) {
-    // Stripe sends the invoice to the customer's e-mail: keep it the organisation's current billing contact.
-    if (org.email && existing.email !== org.email) {
-      await classify(log, 'customers.update', () =>
-        stripe.customers.update(existing.id, { email: org.email! }),
-      );
-    }
-    return existing.id;
-  }
-  const created = await classify(log, 'customers.create', () =>
-    stripe.customers.create(
-      { name: org.name, ...(org.email && { email: org.email }), metadata: { organisationId: org.id } },
-      { idempotencyKey: `organisation:${org.id}:customer` },
-    ),
-  );
-  return created.id;
-}
-
 export function createStripeProvider(stripe: Stripe, publicBaseUrl: string, log: StripeLog): PaymentProvider {
+  /**
+   * The organisation's Stripe customer, found by metadata or created under a key of the organisation's, so
+   * concurrent first invoices share one customer while Stripe's search index catches up.
+   */
+  async function organisationCustomer(org: InvoiceRequest['organisation']): Promise<string> {
+    const found = await classify(log, 'customers.search', () =>
+      stripe.customers.search({ query: `metadata['organisationId']:'${org.id}'`, limit: 1 }),
+    );
+    const existing = found.data[0];
+    if (existing) {
+      // Stripe sends the invoice to the customer's e-mail: keep it the organisation's current billing contact.
+      if (org.email && existing.email !== org.email) {
+        await classify(log, 'customers.update', () =>
+          stripe.customers.update(existing.id, { email: org.email! }),
+        );
+      }
+      return existing.id;
+    }
+    const created = await classify(log, 'customers.create', () =>
+      stripe.customers.create(
+        { name: org.name, ...(org.email && { email: org.email }), metadata: { organisationId: org.id } },
+        { idempotencyKey: `organisation:${org.id}:customer` },
+      ),
+    );
+    return created.id;
+  }
+
   return {
     async createCheckout(req) {
       const expiresAt = req.expiresAt ?? Date.now() + DEFAULT_CHECKOUT_SESSION_LIFETIME_MS;
@@ -105,7 +101,7 @@ export function createStripeProvider(stripe: Stripe, publicBaseUrl: string, log:
       return { checkoutUrl: session.url, sessionId: session.id, expiresAt };
     },
     async createInvoice(req) {
-      const customer = await organisationCustomer(stripe, req.organisation, log);
+      const customer = await organisationCustomer(req.organisation);
       const key = req.idempotencyKey;
       const invoice = await classify(log, 'invoices.create', () =>
         stripe.invoices.create(

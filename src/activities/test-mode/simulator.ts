@@ -18,7 +18,7 @@ function activityCancellation(): AbortSignal | undefined {
 }
 
 export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Client }) {
-  const { db, log } = deps;
+  const { db, log, temporal } = deps;
   const simulated = async (orderId: string) => {
     const order = await findOrderById(db, orderId);
     // Only test orders that follow the default scenario (an amendment may have changed the clientRef).
@@ -37,9 +37,8 @@ export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Clie
     }): Promise<{ performed: boolean; next: SimulatedStep | null }> {
       const stop = { performed: false, next: null };
       const order = await simulated(input.orderId);
-      if (!order || simulatedStepFor(order) !== input.step || !deps.temporal) return stop;
+      if (!order || simulatedStepFor(order) !== input.step || !temporal) return stop;
       try {
-        const temporal = deps.temporal;
         // Keyed by the order's version: a retried activity gets the first answer instead of reporting twice.
         const updateId = `simulator:${input.step}:v${order.version}`;
         const report = () =>
