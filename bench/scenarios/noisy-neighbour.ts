@@ -10,7 +10,8 @@ import { cpuSnapshot, cpuSplit, serviceRoles } from '../lib/cpu-split';
 import { bearer, post } from '../lib/http';
 import { progress, sleep, withTimeout } from '../lib/progress';
 import { BENCH_REDIS_URL, redisAnswers } from '../lib/redis';
-import { startSlowReceiver } from '../lib/slow-receiver';
+import { startFloodingTenant, type FloodResult } from '../lib/flood-sender';
+import { countOf, merge, paced, send, type Statuses } from '../lib/paced';
 import { ratio, round, summarise, type TargetResult } from '../lib/stats';
 import { benchOrganisation, type BenchContext } from './context';
 
@@ -46,14 +47,12 @@ const aListRate = (perOrganisationPerMinute: number, otherPerSecond: number) =>
   Math.max(1, perOrganisationPerMinute / 60 - otherPerSecond);
 /** `POST /v1/test_helpers/webhooks/send` a second: each goes to every one of A's endpoints. */
 const A_SEND_RATE = 2;
-/** At most this many of A's requests of each kind in flight; a tick past it is skipped (and counted). */
-const A_IN_FLIGHT = 32;
+/** At most this many requests of each kind (A's and B's) in flight; a tick past it is skipped (and counted). */
+const MAX_IN_FLIGHT = 32;
 /** The flood runs this long before B is measured beside it. */
 const FLOOD_RAMP_MS = 3_000;
 /** A's requests are bounded too, and those still in flight when the flood stops are aborted. */
 const A_REQUEST_TIMEOUT_MS = 10_000;
-
-type Statuses = Record<string, number>;
 
 /** The workflow types the flood could start in numbers (the shared task queue's load). */
 const COUNTED_WORKFLOWS = [
@@ -77,83 +76,8 @@ async function workflowCounts(ctx: BenchContext): Promise<Record<string, number>
 const difference = (after: Record<string, number>, before: Record<string, number>) =>
   Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
 
-/**
- * One request, its body read and its status counted: `network` when no answer came (refused, reset or timed
- * out), `aborted` when `stop` ended it (the flood stopping).
- */
-async function send(
-  url: string,
-  init: RequestInit,
-  statuses: Statuses,
-  timeoutMs: number,
-  stop?: AbortSignal,
-): Promise<number> {
-  let status: number | 'network' | 'aborted' = 'network';
-  const timeout = AbortSignal.timeout(timeoutMs);
-  try {
-    const res = await fetch(url, { ...init, signal: stop ? AbortSignal.any([timeout, stop]) : timeout });
-    await res.arrayBuffer();
-    status = res.status;
-    return res.status;
-  } catch (err) {
-    if (stop?.aborted) status = 'aborted';
-    throw err;
-  } finally {
-    statuses[status] = (statuses[status] ?? 0) + 1;
-  }
-}
-
-const countOf = (s: Statuses, test: (status: number) => boolean) =>
-  Object.entries(s).reduce((n, [k, v]) => (test(Number(k)) ? n + v : n), 0);
 const fiveHundreds = (s: Statuses) => countOf(s, (status) => status >= 500);
 const tooMany = (s: Statuses) => countOf(s, (status) => status === 429);
-
-function merge(...all: Statuses[]): Statuses {
-  const out: Statuses = {};
-  for (const s of all) for (const [k, v] of Object.entries(s)) out[k] = (out[k] ?? 0) + v;
-  return out;
-}
-
-/**
- * Starts `task` `perSecond` times a second on a fixed schedule (an open loop: a slow answer does not slow the
- * sender) until `stop()`, at most `A_IN_FLIGHT` in flight. `stop()` aborts the calls in flight (through the
- * signal each task is given) and resolves when every call has ended.
- */
-function paced(perSecond: number, task: (i: number, stop: AbortSignal) => Promise<unknown>) {
-  const abort = new AbortController();
-  let stopped = false;
-  let started = 0;
-  let skipped = 0;
-  const inFlight = new Set<Promise<unknown>>();
-  const gapMs = 1000 / perSecond;
-  const loop = (async () => {
-    let next = performance.now();
-    while (!stopped) {
-      if (inFlight.size < A_IN_FLIGHT) {
-        const p = task(started++, abort.signal)
-          .catch(() => undefined)
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-      } else skipped++;
-      next += gapMs;
-      await sleep(Math.max(0, next - performance.now()));
-    }
-    await Promise.all(inFlight);
-  })();
-  return {
-    stop: () => {
-      stopped = true;
-      abort.abort();
-      return loop;
-    },
-    /** Stops starting calls and waits for those in flight to end by themselves. */
-    finish: () => {
-      stopped = true;
-      return loop;
-    },
-    counts: () => ({ started, skipped }),
-  };
-}
 
 /** Quotas as the bench's API reads them (it inherits QUOTA_* from the bench's environment). */
 function quotaEnv(): Record<string, string> {
@@ -253,7 +177,7 @@ async function measureB(ctx: BenchContext, apiUrl: string, keys: string[], phase
     }
   };
   const keyOf = (i: number) => bearer(keys[i % keys.length]!);
-  const creates = paced(B_RATES.createsPerSecond, (i) =>
+  const creates = paced(B_RATES.createsPerSecond, MAX_IN_FLIGHT, (i) =>
     timedSend(
       create,
       orders,
@@ -261,7 +185,7 @@ async function measureB(ctx: BenchContext, apiUrl: string, keys: string[], phase
       201,
     ),
   );
-  const lists = paced(B_RATES.listsPerSecond, (i) =>
+  const lists = paced(B_RATES.listsPerSecond, MAX_IN_FLIGHT, (i) =>
     timedSend(list, `${orders}?limit=25`, { headers: keyOf(i) }, 200),
   );
   await sleep(Math.max(0, Math.min(seconds * 1000, ctx.deadline - Date.now())));
@@ -314,16 +238,16 @@ async function tenantsApi(services: BenchContext['services']) {
  */
 export async function noisyNeighbourScenario(ctx: BenchContext) {
   const { services } = ctx;
-  const receiver = await startSlowReceiver(RECEIVER_DELAY_MS);
+  const tenantA = await startFloodingTenant(RECEIVER_DELAY_MS);
   try {
-    const a = await floodingTenant(ctx, receiver.url);
+    const a = await floodingTenant(ctx, tenantA.endpointUrl);
     const b = await benchOrganisation(services, 'Bench noisy neighbour B');
     const bKeys = [b.apiKey, ...(await moreKeys(services, b.organisationId, B_KEYS - 1))];
     progress(
       `noisy neighbour: tenant A holds ${a.keys.length} test keys and ${a.endpoints} endpoints (one more of each refused: ${a.keysRefused}, ${a.endpointsRefused})`,
     );
     const api = await tenantsApi(services);
-    const roles = serviceRoles({ ...services, api });
+    const roles = serviceRoles({ ...services, api }, tenantA.pid);
     await measureB(ctx, api.url, bKeys, 'warm-up', B_PHASE_SECONDS.warmUp);
     const idleCpu = cpuSnapshot(roles);
     const idle = await measureB(ctx, api.url, bKeys, 'idle', B_PHASE_SECONDS.measured);
@@ -334,39 +258,21 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       (a.quotas.test_orders_per_minute / 60) * ORDER_RATE_OVER_QUOTA,
     );
     const listRate = round(aListRate(a.requestLimitPerMinute, orderRate + A_SEND_RATE));
-    const aStatuses = { orders: {} as Statuses, lists: {} as Statuses, sends: {} as Statuses };
-    const orders = `${api.url}/api/v1/orders`;
-    const keyOf = (i: number) => bearer(a.keys[i % a.keys.length]!);
     progress(
       `noisy neighbour: tenant A floods (${round(orderRate)} test orders/s, ${listRate} lists/s, ${A_SEND_RATE} sample events/s to ${a.endpoints} endpoints answering after ${RECEIVER_DELAY_MS} ms)`,
     );
     const workflowsBefore = await workflowCounts(ctx);
     const floodStarted = performance.now();
-    const flood = {
-      orders: paced(orderRate, (i, stop) =>
-        send(
-          orders,
-          post(validOrderBody('planning', { clientRef: `noisy-a-${i}` }), keyOf(i)),
-          aStatuses.orders,
-          A_REQUEST_TIMEOUT_MS,
-          stop,
-        ),
-      ),
-      lists: paced(listRate, (i, stop) =>
-        send(`${orders}?limit=100`, { headers: keyOf(i) }, aStatuses.lists, A_REQUEST_TIMEOUT_MS, stop),
-      ),
-      sends: paced(A_SEND_RATE, (i, stop) =>
-        send(
-          `${api.url}/api/v1/test_helpers/webhooks/send`,
-          post({ event: 'order.booked' }, keyOf(i)),
-          aStatuses.sends,
-          A_REQUEST_TIMEOUT_MS,
-          stop,
-        ),
-      ),
-    };
+    await tenantA.go({
+      apiUrl: api.url,
+      keys: a.keys,
+      rates: { ordersPerSecond: orderRate, listsPerSecond: listRate, sendsPerSecond: A_SEND_RATE },
+      maxInFlight: MAX_IN_FLIGHT,
+      requestTimeoutMs: A_REQUEST_TIMEOUT_MS,
+    });
     let loaded: Awaited<ReturnType<typeof measureB>>;
     let loadedCpuSplit: ReturnType<typeof cpuSplit>;
+    let flood: FloodResult;
     try {
       await sleep(FLOOD_RAMP_MS);
       const loadedCpu = cpuSnapshot(roles);
@@ -374,11 +280,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       loadedCpuSplit = cpuSplit(loadedCpu, cpuSnapshot(roles));
     } finally {
       // Stopping aborts what is in flight: the wait is short, and bounded in any case.
-      await withTimeout(
-        Promise.all(Object.values(flood).map((f) => f.stop())),
-        A_REQUEST_TIMEOUT_MS,
-        'stopping the flood',
-      );
+      flood = await withTimeout(tenantA.stop(), A_REQUEST_TIMEOUT_MS, 'stopping the flood');
     }
     const floodSeconds = round((performance.now() - floodStarted) / 1000, 1);
     const workflowsStarted = difference(await workflowCounts(ctx), workflowsBefore);
@@ -386,6 +288,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     const bStatuses = merge(idle.statuses, loaded.statuses);
     const createRatio = ratio(loaded.create.p99, idle.create.p99);
     const listRatio = ratio(loaded.list.p99, idle.list.p99);
+    const aStatuses = flood.statuses;
     const aAll = merge(aStatuses.orders, aStatuses.lists, aStatuses.sends);
     const aRequests = countOf(aAll, () => true);
     const targets: TargetResult[] = [
@@ -437,9 +340,9 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
         requests: aRequests,
         tooMany: tooMany(aAll),
         fiveHundreds: fiveHundreds(aAll),
-        skippedAtInFlightCap: Object.values(flood).reduce((n, f) => n + f.counts().skipped, 0),
+        skippedAtInFlightCap: flood.skippedAtInFlightCap,
         statuses: aStatuses,
-        receiver: { delayMs: RECEIVER_DELAY_MS, ...receiver.stats() },
+        receiver: { delayMs: RECEIVER_DELAY_MS, ...flood.receiver },
       },
       // Workflows started while A flooded (A's and B's together), by type: what shared the order task queue.
       workflowsStartedDuringFlood: workflowsStarted,
@@ -448,6 +351,6 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       targets,
     };
   } finally {
-    await receiver.close();
+    tenantA.kill();
   }
 }
