@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 
@@ -61,6 +62,50 @@ export function confineCpu(pid: number, name: string, allowance: CpuAllowance): 
         rmdirSync(dir);
       } catch {
         // Still holds a process (it is being stopped): the next run reuses the folder.
+      }
+    },
+  };
+}
+
+const CPUSET_V1 = '/sys/fs/cgroup/cpuset';
+
+/**
+ * Keeps processes (all their threads) to the upper half of the machine's CPUs, in a cgroup v1 cpuset of
+ * their own, as if they ran on a node of their own: the rest of the machine keeps every CPU. Answers how to
+ * put them back (on every CPU again), or null where that cannot be done (fewer than 2 CPUs, no cgroup v1
+ * cpuset hierarchy, not root): the caller says so.
+ */
+export function pinToOwnCpus(pids: number[], name: string): { cpus: string; release(): void } | null {
+  const count = os.cpus().length;
+  if (count < 2 || !existsSync(path.join(CPUSET_V1, 'cpuset.cpus'))) return null;
+  const first = Math.ceil(count / 2);
+  const cpus = first === count - 1 ? String(first) : `${first}-${count - 1}`;
+  const dir = path.join(CPUSET_V1, name);
+  const moveTo = (folder: string) => {
+    for (const pid of pids) {
+      try {
+        writeFileSync(path.join(folder, 'cgroup.procs'), String(pid));
+      } catch {
+        // gone already
+      }
+    }
+  };
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'cpuset.mems'), readFileSync(path.join(CPUSET_V1, 'cpuset.mems'), 'utf8'));
+    writeFileSync(path.join(dir, 'cpuset.cpus'), cpus);
+    moveTo(dir);
+  } catch {
+    return null;
+  }
+  return {
+    cpus,
+    release: () => {
+      moveTo(CPUSET_V1);
+      try {
+        rmdirSync(dir);
+      } catch {
+        // a process is still being moved out: the next run reuses the folder
       }
     },
   };

@@ -146,3 +146,13 @@ export function cpuSplit(from: Snapshot | null, to: Snapshot | null) {
   shares.idle = Math.max(0, Math.round((100 - Object.values(shares).reduce((a, b) => a + b, 0)) * 10) / 10);
   return { seconds: Math.round(seconds * 10) / 10, cores: os.cpus().length, percentOfMachine: shares };
 }
+
+/** The bench's own Temporal dev server processes (descendants of the bench named `temporal`). */
+export function temporalServerPids(): number[] {
+  const procs = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => readProc(Number(d)))
+    .filter((p): p is Proc => p !== null);
+  const ours = descendantsOf(process.pid, procs);
+  return procs.filter((p) => ours.has(p.pid) && p.comm === 'temporal').map((p) => p.pid);
+}

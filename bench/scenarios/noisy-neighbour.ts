@@ -6,7 +6,8 @@ import { OPERATOR } from '../../src/settings/services/actor';
 import { createOrganisationKey } from '../../src/settings/services/api-keys.service';
 import { createEndpoint } from '../../src/settings/services/webhooks.service';
 import { validOrderBody } from '../../test/support/notice-bodies';
-import { cpuSnapshot, cpuSplit, serviceRoles } from '../lib/cpu-split';
+import { pinToOwnCpus } from '../lib/cpu-limit';
+import { cpuSnapshot, cpuSplit, serviceRoles, temporalServerPids } from '../lib/cpu-split';
 import { bearer, post } from '../lib/http';
 import { progress, sleep, withTimeout } from '../lib/progress';
 import { BENCH_REDIS_URL, redisAnswers } from '../lib/redis';
@@ -230,6 +231,27 @@ async function tenantsApi(services: BenchContext['services']) {
 }
 
 /**
+ * Production runs the API apart from the worker tier: the Temporal cluster and the worker pods have nodes of
+ * their own (docs/deploying.md), and A's clients and endpoints are A's. On one machine they would take the cores
+ * B's requests wait for, so the Temporal dev server, both workers and A's process are kept to half the CPUs
+ * (a cgroup v1 cpuset), while the API, PostgreSQL, Redis and B's client keep them all. Where that cannot be
+ * done the run says so and the figures include that competition.
+ */
+function pinWorkerTier(services: BenchContext['services'], tenantAPid: number | undefined) {
+  const pids = [...temporalServerPids(), services.worker.pid, services.testModeWorker.pid, tenantAPid];
+  const pinned = pinToOwnCpus(
+    pids.filter((pid): pid is number => pid !== undefined),
+    `notices-bench-worker-tier-${process.pid}`,
+  );
+  progress(
+    pinned
+      ? `noisy neighbour: worker tier (Temporal server, workers, tenant A) kept to CPUs ${pinned.cpus}`
+      : 'noisy neighbour: worker tier not kept apart (no cgroup v1 cpuset, or one CPU): it shares every core',
+  );
+  return pinned;
+}
+
+/**
  * One tenant floods while another works beside it. Tenant B (live) creates and lists orders on the quiet
  * service; then tenant A, holding as many test keys and webhook endpoints (to a receiver that answers after
  * 2 s) as its quotas allow, places test orders at four times its per-minute quota and sends sample events to
@@ -239,6 +261,7 @@ async function tenantsApi(services: BenchContext['services']) {
 export async function noisyNeighbourScenario(ctx: BenchContext) {
   const { services } = ctx;
   const tenantA = await startFloodingTenant(RECEIVER_DELAY_MS);
+  let workerTier: ReturnType<typeof pinToOwnCpus> = null;
   try {
     const a = await floodingTenant(ctx, tenantA.endpointUrl);
     const b = await benchOrganisation(services, 'Bench noisy neighbour B');
@@ -248,6 +271,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     );
     const api = await tenantsApi(services);
     const roles = serviceRoles({ ...services, api }, tenantA.pid);
+    workerTier = pinWorkerTier(services, tenantA.pid);
     await measureB(ctx, api.url, bKeys, 'warm-up', B_PHASE_SECONDS.warmUp);
     const idleCpu = cpuSnapshot(roles);
     const idle = await measureB(ctx, api.url, bKeys, 'idle', B_PHASE_SECONDS.measured);
@@ -313,6 +337,8 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
     return {
       name: 'noisy neighbour',
       rateLimitStore: api.rateLimitStore,
+      // The CPUs the worker tier (Temporal server, workers, A's process) was kept to; null: not kept apart.
+      workerTierCpus: workerTier?.cpus ?? null,
       tenantB: {
         rates: B_RATES,
         keys: B_KEYS,
@@ -351,6 +377,7 @@ export async function noisyNeighbourScenario(ctx: BenchContext) {
       targets,
     };
   } finally {
+    workerTier?.release();
     tenantA.kill();
   }
 }
