@@ -2,7 +2,7 @@
  * `npm run openapi` writes openapi.json (the committed contract) from the code's zod schemas;
  * `npm run openapi:check` fails when the committed file differs from what the code generates.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiDocumentText } from '../src/api/openapi/document';
 
@@ -10,13 +10,7 @@ const file = path.join(__dirname, '..', 'openapi.json');
 const generated = openApiDocumentText();
 
 if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(file, 'utf8');
-  } catch {
-    // missing: reported below
-  }
-  if (committed !== generated) {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== generated) {
     console.error(
       'openapi.json differs from the document the code generates: run `npm run openapi` and commit it.',
     );

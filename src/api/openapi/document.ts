@@ -14,7 +14,7 @@ import { bookingBody, publicationBody, urnBody } from '../integrations/integrati
 import { orderList } from '../orders/orders.routes';
 import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
-import { amendRequestRef, orderInputComponents, orderInputRef, quoteRequestRef } from './order-input.schema';
+import { orderInputComponents, ref } from './order-input.schema';
 import {
   eventListSchema,
   eventSchema,
@@ -53,13 +53,11 @@ const rateLimitHeader = header(
 );
 const rateLimitPolicyHeader = header('RateLimit-Policy', 'IETF draft: the policy, `"api-key";q=120;w=60`.');
 
-type Limits = 'api-key' | 'ip' | 'none';
-
-/** Headers of a response of an endpoint under `limits`. */
-function responseHeaders(limits: Limits, extra: Record<string, z.ZodType>) {
+/** Headers of a response, the rate limit's among them when the endpoint has one. */
+function responseHeaders(rateLimited: boolean, extra: Record<string, z.ZodType>) {
   return z.object({
     'X-Request-Id': requestIdHeader,
-    ...(limits !== 'none' && {
+    ...(rateLimited && {
       RateLimit: rateLimitHeader.optional(),
       'RateLimit-Policy': rateLimitPolicyHeader.optional(),
     }),
@@ -81,15 +79,13 @@ const errorSchema = z
   })
   .meta({ id: 'Error', description: 'Every error response.' });
 
-const errorWithCodes = (codes: ErrorCode[]) =>
-  z.strictObject({
-    error: z.string(),
-    code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
-    details: errorDetails.optional(),
-  });
+const errorWithCodes = (codes: ErrorCode[]) => errorSchema.extend({ error: z.string(), code: z.enum(codes) });
 
 /** Every error an operation can answer, one response per status listing its codes. */
-function errorResponses(limits: Limits, codes: Set<ErrorCode>): Record<string, ZodOpenApiResponseObject> {
+function errorResponses(
+  rateLimited: boolean,
+  codes: Set<ErrorCode>,
+): Record<string, ZodOpenApiResponseObject> {
   const out: Record<string, ZodOpenApiResponseObject> = {};
   for (const status of new Set([...codes].map((c) => HTTP_STATUS[c]))) {
     const list = [...codes].filter((c) => HTTP_STATUS[c] === status).sort();
@@ -102,7 +98,7 @@ function errorResponses(limits: Limits, codes: Set<ErrorCode>): Record<string, Z
     const errorExample = EXAMPLES.errors[list.find((c) => EXAMPLES.errors[c] !== undefined)!];
     out[String(status)] = {
       description: `Error: ${list.map((c) => `\`${c}\``).join(', ')}.`,
-      headers: responseHeaders(limits, retryAfter || {}),
+      headers: responseHeaders(rateLimited, retryAfter || {}),
       content: { 'application/json': { schema: errorWithCodes(list), ...example(errorExample) } },
     };
   }
@@ -119,15 +115,11 @@ const idempotencyKeyHeader = z
       '(`Idempotent-Replayed: true`); a different body is `422 idempotency_key_reused` (for as long as the key ' +
       'names an order); a retry while the first request runs is `409 idempotency_request_in_progress` ' +
       '(`Retry-After`); a request that failed before an order existed (validation, 5xx) leaves the key unspent.',
-    param: { id: 'IdempotencyKey' },
   });
 
 const idempotentReplayedHeader = z.literal('true').meta({
   description: 'Present when the response is a replay of an earlier request with the same Idempotency-Key.',
 });
-
-/** The spec's version (v1.0.0). Bump the minor for additions; a breaking change is v2 (docs/api.md). */
-const API_VERSION = '1.0.0';
 
 const orderId = z.object({
   id: z.string().meta({ description: 'Order id (`ord_…`).', example: 'ord_4kV9cT2pQ8mN1xR7sB3wYz' }),
@@ -140,8 +132,8 @@ interface Op {
   summary: string;
   description?: string;
   tag: string;
-  /** Default: an API key's limits for API-key operations, none otherwise. */
-  limits?: Limits;
+  /** Limited per client IP; API-key operations are limited per key, others not at all. */
+  limitedPerIp?: true;
   security?: 'read' | 'write' | 'integration';
   query?: z.ZodObject;
   path?: z.ZodObject;
@@ -164,17 +156,17 @@ const SECURITY = {
   integration: [{ integrationKey: [] }],
 };
 
-/** The error codes an operation can answer: its own plus those its limits, security, input and idempotency bring. */
-function operationCodes(o: Op, limits: Limits): Set<ErrorCode> {
+/** The error codes an operation can answer: its own plus those its rate limit, security, input and idempotency bring. */
+function operationCodes(o: Op, rateLimited: boolean): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(['internal_error', 'service_unavailable', ...(o.codes ?? [])]);
-  if (limits !== 'none') codes.add('rate_limit_exceeded');
+  if (rateLimited) codes.add('rate_limit_exceeded');
   if (o.security) codes.add('unauthorized').add('forbidden');
   if (o.body || o.query) codes.add('validation_error').add('payload_too_large');
   if (o.idempotent) codes.add('idempotency_key_reused').add('idempotency_request_in_progress');
   return codes;
 }
 
-function okResponse(o: Op, limits: Limits) {
+function okResponse(o: Op, rateLimited: boolean) {
   const headers = {
     ...o.ok.headers,
     ...(o.idempotent && { 'Idempotent-Replayed': idempotentReplayedHeader.optional() }),
@@ -184,13 +176,13 @@ function okResponse(o: Op, limits: Limits) {
     : o.ok.schema && { 'application/json': { schema: o.ok.schema, ...example(EXAMPLES.responses[o.id]) } };
   return {
     description: o.ok.description,
-    headers: responseHeaders(limits, headers),
+    headers: responseHeaders(rateLimited, headers),
     ...(content && { content }),
   };
 }
 
 function operation(o: Op): ZodOpenApiOperationObject {
-  const limits = o.limits ?? (o.security === 'read' || o.security === 'write' ? 'api-key' : 'none');
+  const rateLimited = o.limitedPerIp ?? (o.security === 'read' || o.security === 'write');
   return {
     operationId: o.id,
     summary: o.summary,
@@ -204,8 +196,8 @@ function operation(o: Op): ZodOpenApiOperationObject {
     },
     ...(o.body && { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }),
     responses: {
-      [String(o.ok.status ?? 200)]: okResponse(o, limits),
-      ...errorResponses(limits, operationCodes(o, limits)),
+      [String(o.ok.status ?? 200)]: okResponse(o, rateLimited),
+      ...errorResponses(rateLimited, operationCodes(o, rateLimited)),
     },
   };
 }
@@ -273,13 +265,13 @@ const meta = (id: string, summary: string, cache: string, ok: Op['ok']): Op =>
 const OPERATIONS: Record<string, Op> = {
   'post /v1/quote': op('Quotes')('createQuote', 'Price a notice', {
     description: 'No authentication. 20 requests a minute per client IP. An estimate, or a full order body.',
-    limits: 'ip',
-    body: quoteRequestRef,
+    limitedPerIp: true,
+    body: ref('QuoteRequest'),
     ok: { description: 'The quote.', schema: quoteResponseSchema },
     codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
   }),
   'get /v1/notice-types': op('Notice types')('listNoticeTypes', 'Notice types and their fields per nation', {
-    limits: 'ip',
+    limitedPerIp: true,
     ok: {
       description: 'The catalogue.',
       schema: noticeTypesSchema,
@@ -289,7 +281,7 @@ const OPERATIONS: Record<string, Op> = {
   'post /v1/orders': orders('createOrder', 'Place an order', {
     security: 'write',
     idempotent: true,
-    body: orderInputRef,
+    body: ref('OrderInput'),
     ok: { status: 201, description: 'Placed: the order, as GET answers it.', schema: orderSchema },
     codes: ['unsupported_type', 'locus_ambiguous', 'gazette_unavailable'],
   }),
@@ -300,7 +292,7 @@ const OPERATIONS: Record<string, Op> = {
     ok: { description: 'The order.', schema: orderSchema },
     codes: ['order_not_found'],
   }),
-  'post /v1/orders/{id}/amend': orderMessage('amend', 'Amend an order', amendRequestRef, [
+  'post /v1/orders/{id}/amend': orderMessage('amend', 'Amend an order', ref('AmendRequest'), [
     'order_not_amendable',
     'size_growth_not_allowed',
     'locus_ambiguous',
@@ -415,7 +407,7 @@ const webhook = (name: OrderEventName) => ({
       required: true,
       content: {
         'application/json': {
-          schema: { $ref: `#/components/schemas/${webhookSchemaId(name)}` },
+          schema: ref(webhookSchemaId(name)),
           ...example(recordedEvents.find((e) => e?.event === name)),
         },
       },
@@ -453,7 +445,8 @@ export const openApiDocument = () =>
       openapi: '3.1.0',
       info: {
         title: 'Statutory Notice Placement API',
-        version: API_VERSION,
+        // Bump the minor for additions; a breaking change is v2 (docs/api.md).
+        version: '1.0.0',
         description:
           'Places UK statutory notices in local newspapers and the Gazette. Amounts are integer pence (GBP). ' +
           'Errors are `{error, code, details}`; on any path, an unknown path is 404 `not_found` and a known path ' +

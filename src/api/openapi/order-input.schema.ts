@@ -19,7 +19,7 @@ import { pascalCase } from './schemas';
  * every cell has its name in the SDK.
  */
 type Schema = oas31.SchemaObject;
-const ref = (id: string): oas31.ReferenceObject => ({ $ref: `#/components/schemas/${id}` });
+export const ref = (id: string): oas31.ReferenceObject => ({ $ref: `#/components/schemas/${id}` });
 
 export const cellSchemaId = (type: NoticeType, nation: Nation) =>
   `${pascalCase(type)}${pascalCase(nation)}OrderInput`;
@@ -106,7 +106,3 @@ export function orderInputComponents(): Record<string, Schema> {
   };
   return out;
 }
-
-export const orderInputRef = ref('OrderInput');
-export const amendRequestRef = ref('AmendRequest');
-export const quoteRequestRef = ref('QuoteRequest');

@@ -8,12 +8,7 @@ import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATES } from '../../orders/status';
 
 /** `order.urn_received` → `OrderUrnReceived`, `public_path` → `PublicPath`: the document's component names. */
-export function pascalCase(s: string): string {
-  return s
-    .split(/[._]/)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-}
+export const pascalCase = (s: string) => s.replace(/(?:^|[._])(.)/g, (_, c: string) => c.toUpperCase());
 
 const noticeTypeSchema = z.enum(NOTICE_TYPES).meta({ id: 'NoticeType', description: 'The notice type.' });
 const orderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus', description: 'Order status.' });
