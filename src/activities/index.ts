@@ -1,11 +1,6 @@
 import type { AuditEntry } from '../orders/audit';
 import { withOrderData } from '../orders/events';
-import {
-  recordAuditEntry,
-  recordOrderChange,
-  writeOrderChange,
-  type OrderChangeRecord,
-} from '../db/order-records.repository';
+import { recordAuditEntry, recordOrderChange, type OrderChangeRecord } from '../db/order-records.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
@@ -49,7 +44,7 @@ export function createActivities(deps: ActivityDeps) {
         const reference = await allocateOrderReference(tx, change.order.id);
         const order = { ...change.order, reference };
         const event = change.event && withOrderData(change.event, order);
-        await writeOrderChange(tx, { ...change, order, event });
+        await recordOrderChange(tx, { ...change, order, event });
         return reference;
       });
     },

@@ -41,20 +41,16 @@ export async function listApiKeys(db: Db, organisationId: string): Promise<ApiKe
 /** PostgreSQL channel on which a revoked key's id is announced; every API process listens (api/middleware/authenticate). */
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 
-/** Revokes one key (twice is harmless); undefined when there is none. */
-export async function revokeApiKey(db: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const revoke = async (trx: Db) => {
-    const row = await trx
-      .updateTable('api_keys')
-      .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
-    return row && toRecord(row);
-  };
-  // Announced on API_KEYS_CHANNEL at commit (of the caller's transaction, or its own): API processes forget the key.
-  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
+/** Revokes one key (twice is harmless), announced on API_KEYS_CHANNEL at commit; undefined when there is none. */
+export async function revokeApiKey(trx: Db, id: string): Promise<ApiKeyRecord | undefined> {
+  const row = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await sql`select pg_notify(${API_KEYS_CHANNEL}, ${row.id})`.execute(trx);
+  return row && toRecord(row);
 }
 
 /** Batched last-used update: one statement for every key seen since the previous flush. */

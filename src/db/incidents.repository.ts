@@ -52,10 +52,10 @@ export async function findIncident(db: Db, id: string): Promise<Incident | undef
 }
 
 /** Incidents, newest first: with `since`, the open ones and every one created or resolved since; with `id`, that one. */
-export async function listIncidents(db: Db, filter: { id?: string; since?: Date } = {}): Promise<Incident[]> {
+export async function listIncidents(db: Db, filter: { id?: string; since?: Date }): Promise<Incident[]> {
+  const { id, since } = filter;
   let q = db.selectFrom('incidents').selectAll();
-  if (filter.id) q = q.where('id', '=', filter.id);
-  const since = filter.since;
+  if (id !== undefined) q = q.where('id', '=', id);
   if (since) {
     q = q.where((eb) =>
       eb.or([eb('status', '=', 'open'), eb('created_at', '>=', since), eb('resolved_at', '>=', since)]),

@@ -1,12 +1,9 @@
-import { fromColumns, type JsonModel } from './columns';
+import { fromColumns } from './columns';
 import type { Db } from './database';
 import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
-import type { Row } from './schema';
-
-const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;
 
 /** An event as the API lists it: exactly the webhook envelope that was (or would have been) sent. */
-export type EventEnvelope = JsonModel<Pick<Row<'order_events'>, (typeof envelopeColumns)[number]>>;
+const envelopeColumns = ['id', 'event', 'created_at', 'data'] as const;
 
 export interface EventListQuery extends KeysetWindow, Scope {
   type?: string;
@@ -33,7 +30,7 @@ export async function listEvents(db: Db, q: EventListQuery) {
 }
 
 /** One event of the caller's organisation and mode, or null (another organisation's is never found). */
-export async function findEvent(db: Db, caller: Scope, id: string): Promise<EventEnvelope | null> {
+export async function findEvent(db: Db, caller: Scope, id: string) {
   const row = await db
     .selectFrom('order_events')
     .select(envelopeColumns)

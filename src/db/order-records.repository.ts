@@ -5,7 +5,7 @@ import { entryTotals, type LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import { fromColumns, toColumns } from './columns';
 import type { Db } from './database';
-import { storeOrderBodies, upsertOrderProjection } from './orders.repository';
+import { rowToOrder, storeOrderBodies, upsertOrderProjection } from './orders.repository';
 import type { Database } from './schema';
 
 /** An order's append-only records, each with an id the workflow chose. */
@@ -81,19 +81,16 @@ export interface OrderChangeRecord {
 }
 
 /**
- * Writes a change in one transaction, so a reader never sees an order without the event that moved it. Every
- * part is idempotent (versioned projection, ids from the workflow): a retried write changes nothing.
+ * Writes a change in one transaction (the caller's, as the placement's commit adds its reference, or its own), so
+ * a reader never sees an order without the event that moved it. Every part is idempotent (versioned projection,
+ * ids from the workflow): a retried write changes nothing.
  */
 export async function recordOrderChange(db: Db, change: OrderChangeRecord): Promise<void> {
-  await db.transaction().execute((tx) => writeOrderChange(tx, change));
-}
-
-/** The writes of one change, inside the caller's transaction (the placement's commit adds its reference). */
-export async function writeOrderChange(tx: Db, change: OrderChangeRecord): Promise<void> {
-  await upsertOrderProjection(tx, change.order);
-  if (change.audit) await recordAuditEntry(tx, change.audit);
-  if (change.event) await recordOrderEvent(tx, change.event);
-  if (change.ledger) await recordLedgerEntries(tx, change.ledger);
+  if (!db.isTransaction) return db.transaction().execute((tx) => recordOrderChange(tx, change));
+  await upsertOrderProjection(db, change.order);
+  if (change.audit) await recordAuditEntry(db, change.audit);
+  if (change.event) await recordOrderEvent(db, change.event);
+  if (change.ledger) await recordLedgerEntries(db, change.ledger);
 }
 
 /**
@@ -120,7 +117,7 @@ export async function recordClosedOrderPayment(
       .where('id', '=', change.audit.orderId)
       .returningAll()
       .executeTakeFirst();
-    if (row) await storeOrderBodies(tx, [row]);
+    if (row) await storeOrderBodies(tx, [rowToOrder(row)]);
     await recordAuditEntry(tx, change.audit);
     return true;
   });

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import { ORDER_BODY_VERSION, ORDER_FIELDS, orderBodyJson, type Order } from '../orders/order';
+import type { OrderCounts } from '../observability/metrics';
 import { snakeCase } from './columns';
 import { inScope, newestFirstPage, type KeysetWindow, type Scope } from './keyset-page';
 import type { Db } from './database';
@@ -120,12 +121,12 @@ export async function listOrderBodies(db: Db, q: OrderListQuery) {
   };
 }
 
-/** Writes the rows' current bodies, each only at the version read: a projection write in between wins. */
-export async function storeOrderBodies(db: Db, rows: OrderRow[]): Promise<number> {
+/** Writes the orders' current bodies, each only at the order's version: a projection write in between wins. */
+export async function storeOrderBodies(db: Db, orders: Order[]): Promise<number> {
   const result = await sql`
     update orders set body = v.body, body_version = ${ORDER_BODY_VERSION}
-    from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.version)}::bigint[],
-      ${rows.map((r) => orderBodyJson(rowToOrder(r)))}::text[]) as v(id, version, body)
+    from unnest(${orders.map((o) => o.id)}::text[], ${orders.map((o) => o.version)}::bigint[],
+      ${orders.map(orderBodyJson)}::text[]) as v(id, version, body)
     where orders.id = v.id and orders.version = v.version`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -151,7 +152,8 @@ export async function refreshStaleOrderBodies(db: Db): Promise<number> {
         .forUpdate()
         .skipLocked()
         .execute();
-      return { found: rows.length, written: rows.length > 0 ? await storeOrderBodies(tx, rows) : 0 };
+      const stale = rows.map(rowToOrder);
+      return { found: stale.length, written: stale.length > 0 ? await storeOrderBodies(tx, stale) : 0 };
     });
     rewritten += written;
     if (found < BODY_REFRESH_BATCH) break;
@@ -166,9 +168,7 @@ export async function findOrderById(db: Db, id: string): Promise<Order | undefin
 }
 
 /** Orders by status and mode (`notices_orders` gauge); a slow count times out rather than hold a connection. */
-export async function countOrdersByStatus(
-  db: Db,
-): Promise<{ status: string; mode: 'live' | 'test'; count: number }[]> {
+export async function countOrdersByStatus(db: Db): Promise<OrderCounts> {
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('statement_timeout', '2000', true)`.execute(trx);
     const rows = await trx

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
-import { ORDER_BODY_VERSION, orderBodyJson, type Order } from '../orders/order';
-import { upsertOrderProjection } from '../db/orders.repository';
+import { ORDER_BODY_VERSION, type Order } from '../orders/order';
+import { storeOrderBodies, upsertOrderProjection } from '../db/orders.repository';
 import type { Db } from '../db/database';
 import { orderStateQuery } from '../workflows/order.messages';
 
@@ -87,11 +87,5 @@ async function restoreRow(db: Db, order: Order, dryRun: boolean): Promise<'writt
   if (dryRun) return 'written';
   if (behind) return (await upsertOrderProjection(db, order)) ? 'written' : 'unchanged';
   // From the workflow's order: the row's JSON columns come back in jsonb's key order (other text).
-  const result = await db
-    .updateTable('orders')
-    .set({ body: orderBodyJson(order), body_version: ORDER_BODY_VERSION })
-    .where('id', '=', order.id)
-    .where('version', '=', String(order.version))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 0 ? 'unchanged' : 'written';
+  return (await storeOrderBodies(db, [order])) === 0 ? 'unchanged' : 'written';
 }
