@@ -76,16 +76,12 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
   });
   router.get(
     '/settings/keys/:id/revoke',
-    adminConfirmation(
-      (id, organisationId) => findOrganisationKey(db, id, organisationId),
-      (key) => ({
-        title: 'Revoke API key',
-        question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
-          ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
-        action: `/settings/keys/${key.id}/revoke`,
-        button: 'Revoke key',
-        cancel: '/settings/keys',
-      }),
-    ),
+    adminConfirmation(db, findOrganisationKey, (key) => ({
+      title: 'Revoke API key',
+      question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
+        ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
+      button: 'Revoke key',
+      cancel: '/settings/keys',
+    })),
   );
 }

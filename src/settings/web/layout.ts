@@ -1,4 +1,5 @@
 import { html, type Html, type Part } from '../../web/html';
+import { htmlPage } from '../../web/page';
 import { isAdmin, sessionOf, type ConsoleContext, type ConsoleSession } from './context';
 
 const SECTIONS = [
@@ -152,25 +153,18 @@ export function sendPage(
   const org = ctx.state.session?.organisation.name;
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = html`<!doctype html>
-    <html lang="en-GB">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${o.title} · ${org ? `${org} · ` : ''}Settings · Statutory Notice Placement</title>
-        <link rel="stylesheet" href="/settings/assets/console.css" />
-        <script src="/settings/assets/console.js" defer></script>
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to main content</a>
-        ${header(ctx)}
-        <main id="main" tabindex="-1">
-          <h1>${o.title}</h1>
-          ${o.error ? html`<div class="error" role="alert"><p>${o.error}</p></div>` : ''}
-          ${o.notice ? html`<div class="notice" role="status"><p>${o.notice}</p></div>` : ''} ${o.body}
-        </main>
-      </body>
-    </html> `.value;
+  ctx.body = htmlPage(
+    `${o.title} · ${org ? `${org} · ` : ''}Settings · Statutory Notice Placement`,
+    html`<link rel="stylesheet" href="/settings/assets/console.css" />
+      <script src="/settings/assets/console.js" defer></script>`,
+    html`<a class="skip" href="#main">Skip to main content</a>
+      ${header(ctx)}
+      <main id="main" tabindex="-1">
+        <h1>${o.title}</h1>
+        ${o.error ? html`<div class="error" role="alert"><p>${o.error}</p></div>` : ''}
+        ${o.notice ? html`<div class="notice" role="status"><p>${o.notice}</p></div>` : ''} ${o.body}
+      </main>`,
+  );
 }
 
 /** A page of the signed-in member's organisation, shown alone or with a change's messages. */
@@ -190,7 +184,6 @@ export function consolePage(
 export interface Confirmation {
   title: string;
   question: Part;
-  action: string;
   button: string;
   /** Where Cancel leads: a change that cannot be undone, asked with a danger button. */
   cancel?: string;
@@ -200,7 +193,7 @@ export interface Confirmation {
   token?: string;
 }
 
-/** The page asking to confirm a change before its POST: the question, the button, a way back. */
+/** The page asking to confirm a change before its POST to the same address: the question, the button, a way back. */
 export function sendConfirmation(ctx: ConsoleContext, o: Confirmation): void {
   const token = o.token !== undefined && html`<input type="hidden" name="token" value="${o.token}" />`;
   const cancel = o.cancel && html`<a href="${o.cancel}">Cancel</a>`;
@@ -208,7 +201,7 @@ export function sendConfirmation(ctx: ConsoleContext, o: Confirmation): void {
     title: o.title,
     body: html`<p>${o.question}</p>
       ${postForm(
-        o.action,
+        ctx.path,
         o.csrf ?? sessionOf(ctx).csrfToken,
         html`${token} ${submit(o.button, { class: o.cancel && 'danger' })} ${cancel}`,
       )}`,

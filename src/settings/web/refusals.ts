@@ -1,4 +1,5 @@
 import { HTTP_STATUS } from '../../api/errors';
+import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { isQuotaRefusal } from '../../quotas/quotas';
 import { SettingsRefused } from '../services/actor';
@@ -39,11 +40,12 @@ export function consoleSection(
 
 /** The confirmation page (admins only) of a change to the organisation's thing at `:id`, before its POST. */
 export function adminConfirmation<T>(
-  find: (id: string, organisationId: string) => Promise<T>,
+  db: Db,
+  find: (db: Db, id: string, organisationId: string) => Promise<T>,
   ask: (thing: T) => Confirmation,
 ) {
   return async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
-    sendConfirmation(ctx, ask(await find(ctx.params.id, sessionOf(ctx).organisation.id)));
+    sendConfirmation(ctx, ask(await find(db, ctx.params.id, sessionOf(ctx).organisation.id)));
   };
 }

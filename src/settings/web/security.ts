@@ -8,7 +8,7 @@ import { formValue, isAdmin, PageError, sessionOf, type ConsoleContext } from '.
 
 export const SESSION_COOKIE = 'notices_session';
 /** Pairs with the hidden field of the forms shown before a session exists (double-submit). */
-export const PRE_SESSION_COOKIE = 'notices_presession';
+const PRE_SESSION_COOKIE = 'notices_presession';
 export const SESSION_HOURS = 12;
 
 /** HttpOnly, SameSite=Lax, path /settings, and Secure everywhere except NODE_ENV=development (plain http). */

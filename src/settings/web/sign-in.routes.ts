@@ -108,7 +108,6 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     sendLinkConfirmation(ctx, preSessionCsrf(ctx, config), {
       title: 'Confirm sign-in',
       question: html`Continue to sign in to your organisation's settings.`,
-      action: '/settings/sign-in/confirm',
       button: 'Sign in',
     }),
   );
@@ -131,7 +130,6 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     sendLinkConfirmation(ctx, ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config), {
       title: 'Confirm billing e-mail',
       question: html`Confirm that this address receives your organisation's billing e-mail.`,
-      action: '/settings/billing-email/confirm',
       button: 'Confirm this address',
     }),
   );

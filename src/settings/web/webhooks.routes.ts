@@ -394,16 +394,12 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
 
   router.get(
     '/settings/webhooks/:id/delete',
-    adminConfirmation(
-      (id, organisationId) => findEndpoint(db, id, organisationId),
-      (e) => ({
-        title: 'Delete webhook endpoint',
-        question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
-          deliveries waiting for a retry are cancelled. This cannot be undone.`,
-        action: `/settings/webhooks/${e.id}/delete`,
-        button: 'Delete endpoint',
-        cancel: `/settings/webhooks/${e.id}`,
-      }),
-    ),
+    adminConfirmation(db, findEndpoint, (e) => ({
+      title: 'Delete webhook endpoint',
+      question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
+        deliveries waiting for a retry are cancelled. This cannot be undone.`,
+      button: 'Delete endpoint',
+      cancel: `/settings/webhooks/${e.id}`,
+    })),
   );
 }
