@@ -141,13 +141,14 @@ export function checkSizeGrowth(
 export function decideAmendment(
   order: Booked & Parameters<typeof checkPaidPriceKept>[0],
   amended: OrderNotice,
-  size: { current: number; acceptPriceChange: boolean },
+  currentSize: number,
+  acceptPriceChange: boolean,
 ): 'unchanged' | 'amend' {
   checkAmendable(order);
   if (isUnchangedAmendment(order, amended)) return 'unchanged';
   checkBookingKept(order, amended);
   checkBookedDateKept(order, amended);
   checkPaidPriceKept(order, amended.pricing.totalGbpPence);
-  checkSizeGrowth(order, { current: size.current, amended }, size.acceptPriceChange);
+  checkSizeGrowth(order, { current: currentSize, amended }, acceptPriceChange);
   return 'amend';
 }

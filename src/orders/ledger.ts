@@ -69,10 +69,13 @@ export function checkPaidPriceKept(
   );
 }
 
-interface IncomingPayment {
+/** A payment as its provider confirms it. */
+export interface IncomingPayment {
+  /** The provider's payment reference (Stripe PaymentIntent id, or the sandbox's). */
   paymentRef: string | null;
-  /** What the provider says was paid (Checkout Session `amount_total`, invoice `amount_paid`), when it says. */
+  /** What the provider says was paid (Checkout Session `amount_total`, invoice `amount_paid`); absent: the price. */
   amountGbpPence?: number | null;
+  /** The Checkout Session paid (card payments), to tell a replaced session's payment from the current one's. */
   checkoutSessionId?: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { UpdateDefinition } from '@temporalio/common';
+import type { IncomingPayment } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
 import type { CheckoutSession } from '../orders/payment';
@@ -55,8 +56,6 @@ export interface CarriedOrderState {
   eventSequence: number;
 }
 
-export type OrderOutcome = Pick<Order, 'status' | 'version'>;
-
 /** Who sends a message: `api_key:key_…`, `integration:int_…`, `stripe`, `sandbox` or `operator`. */
 export interface Actor {
   actor: string;
@@ -77,14 +76,8 @@ export interface AmendRequest extends Actor {
 export interface CancelRequest extends Actor {
   reason: string | null;
 }
-export interface PaymentReceived extends Actor {
-  /** Provider's payment reference (Stripe PaymentIntent id, or the sandbox's). */
-  paymentRef: string | null;
+export interface PaymentReceived extends Actor, IncomingPayment {
   providerEventId: string | null;
-  /** What the provider says was paid, in pence (absent: the sandbox and older senders; taken as the price). */
-  amountGbpPence?: number | null;
-  /** The Checkout Session paid (card payments), to tell a replaced session's payment from the current one's. */
-  checkoutSessionId?: string | null;
 }
 export interface OperatorNote extends Actor {
   note?: string | null;

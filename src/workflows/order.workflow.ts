@@ -6,6 +6,7 @@ import {
   log,
   setHandler,
 } from '@temporalio/workflow';
+import type { Order } from '../orders/order';
 import type { ReportKind } from '../orders/reports';
 import * as m from './order.messages';
 import { amend, checkAmendment } from './order/amendments';
@@ -37,7 +38,7 @@ import { continueAsNewDue, nextDeadline, onDeadline } from './order/timers';
  * One workflow per order, from placement to completion or cancellation. It owns the order's state: every
  * message is decided against it, and every change is written by activities before the message is answered.
  */
-export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<m.OrderOutcome> {
+export async function orderWorkflow(input: m.OrderWorkflowInput): Promise<Pick<Order, 'status' | 'version'>> {
   const p = new OrderProcess(input);
   registerHandlers(p);
 

@@ -1,13 +1,13 @@
-import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
+import { proxyActivities } from '@temporalio/workflow';
 import type { OrderActivities } from '../../activities';
 import { todayInLondon } from '../../notices/dates';
 import { amendedNotice, decideAmendment } from '../../orders/amendment';
 import { checkAmendable } from '../../orders/status';
 import { heldGbpPence } from '../../orders/ledger';
-import { bookedDates, noticeOnOrder, type Pricing } from '../../orders/order-notice';
+import { bookedDates, noticeOnOrder, type OrderNotice, type Pricing } from '../../orders/order-notice';
 import type { AmendRequest } from '../order.messages';
 import { RETRY_POLICIES } from '../retry-policies';
-import { providerRefund, reprice } from './payment';
+import { providerRefund, refundOrFlag, reprice } from './payment';
 import type { OrderProcess } from './process';
 import { ledgerLine } from './records';
 import { asRefusal, asWorkflowRefusal, unchanged } from './refusals';
@@ -15,16 +15,14 @@ import { creditDocuments } from './vat';
 
 const notices = proxyActivities<OrderActivities>(RETRY_POLICIES.amendment);
 
-const sizeOf = (p: OrderProcess, r: AmendRequest) => ({
-  current: p.state.notice.size,
-  acceptPriceChange: r.acceptPriceChange,
-});
+const decide = (p: OrderProcess, r: AmendRequest, amended: OrderNotice) =>
+  decideAmendment(p.order, amended, p.state.notice.size, r.acceptPriceChange);
 
 /** The update validator: the one decider of an amendment (a refusal leaves no history). */
 export function checkAmendment(p: OrderProcess, r: AmendRequest): void {
   const decision = asWorkflowRefusal(() => {
     checkAmendable(p.order);
-    return decideAmendment(p.order, amendedNotice(p.order, r.patch, todayInLondon()), sizeOf(p, r));
+    return decide(p, r, amendedNotice(p.order, r.patch, todayInLondon()));
   });
   if (decision === 'unchanged' && r.refuseUnchanged) throw unchanged(p);
 }
@@ -40,7 +38,7 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
       today: todayInLondon(),
     }),
   );
-  if (asWorkflowRefusal(() => decideAmendment(p.order, prepared, sizeOf(p, r))) === 'unchanged') return;
+  if (asWorkflowRefusal(() => decide(p, r, prepared)) === 'unchanged') return;
   const paid = p.order.paymentState === 'paid';
   const previousTotal = p.order.quotedPriceGbpPence;
   p.reviseNotice(prepared);
@@ -80,22 +78,19 @@ export async function amend(p: OrderProcess, r: AmendRequest): Promise<void> {
 async function refundDifference(p: OrderProcess, newPricing: Pricing, version: number) {
   const difference = heldGbpPence(p.order) - newPricing.totalGbpPence;
   if (difference <= 0) return {};
-  const credit = { reason: 'amended_lower' as const, remaining: newPricing, key: `amended-v${version}` };
-  const refund = providerRefund(p, `amended-v${version}`, difference);
-  const details = { amountGbpPence: difference, version };
-  try {
-    if (!refund) throw new Error('paid outside any provider');
-    const refundId = await refund();
+  const key = `amended-v${version}`;
+  const { paymentState, refundId } = await refundOrFlag(providerRefund(p, key, difference));
+  const credit = { reason: 'amended_lower' as const, remaining: newPricing, key };
+  if (paymentState === 'refunded') {
     const documents = await creditDocuments(p, {
       ...credit,
       refundedGbpPence: difference,
       settlement: 'refunded',
     });
     return { ledger: [ledgerLine('refund', difference, refundId, 'amended_lower')], update: { documents } };
-  } catch (err) {
-    if (refund && !(err instanceof ActivityFailure)) throw err;
-    await p.audit({ action: 'difference_refund_due', actor: 'system', details });
-    const documents = await creditDocuments(p, { ...credit, settlement: 'refund_pending' });
-    return { update: { needsAttention: true, documents } };
   }
+  const details = { amountGbpPence: difference, version };
+  await p.audit({ action: 'difference_refund_due', actor: 'system', details });
+  const documents = await creditDocuments(p, { ...credit, settlement: 'refund_pending' });
+  return { update: { needsAttention: true, documents } };
 }

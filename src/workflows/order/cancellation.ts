@@ -1,8 +1,7 @@
-import { ActivityFailure } from '@temporalio/workflow';
 import { heldGbpPence } from '../../orders/ledger';
 import { checkCancellable as checkOrderCancellable, isFinal, type PaymentState } from '../../orders/status';
 import type { CancelRequest, OperatorNote, RefundIssued } from '../order.messages';
-import { expireQuietly, providerRefund, voidQuietly } from './payment';
+import { expireQuietly, providerRefund, refundOrFlag, voidQuietly, type Settlement } from './payment';
 import type { OrderProcess } from './process';
 import { ledgerLine, noted } from './records';
 import { asWorkflowRefusal } from './refusals';
@@ -37,13 +36,7 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
   );
 }
 
-interface CancelSettlement {
-  paymentState: PaymentState;
-  refundId: string | null;
-  needsAttention: boolean;
-}
-
-async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement> {
+async function settlePaymentOnCancel(p: OrderProcess): Promise<Settlement> {
   const { paymentState, paymentMethod } = p.order;
   const { paymentRef } = p.payment;
   if (paymentState === 'paid') return refundOrFlag(providerRefund(p));
@@ -55,17 +48,6 @@ async function settlePaymentOnCancel(p: OrderProcess): Promise<CancelSettlement>
   const session = p.status === 'pending_payment' ? p.payment.checkoutSession?.id : undefined;
   const needsAttention = session ? !(await expireQuietly(p, session)) : false;
   return { paymentState: 'not_charged', refundId: null, needsAttention };
-}
-
-/** No provider refund (paid to us directly), or a failed one (its retries spent): the order is flagged. */
-async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<CancelSettlement> {
-  if (!refund) return { paymentState: 'refund_due', refundId: null, needsAttention: true };
-  try {
-    return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
-  } catch (err) {
-    if (!(err instanceof ActivityFailure)) throw err;
-    return { paymentState: 'refund_failed', refundId: null, needsAttention: true };
-  }
 }
 
 /** The run goes on while the order is open, or closed but needing an operator: their signal has one to reach. */

@@ -202,3 +202,17 @@ export function providerRefund(
   }
   return null;
 }
+
+/** What became of a payment the order held: refunded, due or failed (then flagged), voided, never charged. */
+export type Settlement = Pick<Order, 'paymentState' | 'needsAttention'> & { refundId: string | null };
+
+/** No provider refund (paid to us directly), or a failed one (its retries spent): the order is flagged. */
+export async function refundOrFlag(refund: (() => Promise<string>) | null): Promise<Settlement> {
+  if (!refund) return { paymentState: 'refund_due', refundId: null, needsAttention: true };
+  try {
+    return { paymentState: 'refunded', refundId: await refund(), needsAttention: false };
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    return { paymentState: 'refund_failed', refundId: null, needsAttention: true };
+  }
+}
