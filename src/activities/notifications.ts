@@ -8,7 +8,6 @@ import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
 import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
 import {
-  invoiceDetails,
   orderMailView,
   renderInvoiceEmail,
   renderOrderEmail,
@@ -84,12 +83,11 @@ export function orderMailSender(deps: NotificationDeps) {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const issued = await awaitVatInvoice(order.id);
-    const invoice = invoiceDetails(organisation, issued);
     return {
       to: organisation.billingEmail ?? order.contactEmail ?? '',
-      email: renderInvoiceEmail(order, invoice),
+      email: renderInvoiceEmail(order, organisation, issued),
       attachments: [
-        { filename: `${invoice.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
+        { filename: `${issued.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
       ],
     };
   }
@@ -117,8 +115,8 @@ export function orderMailSender(deps: NotificationDeps) {
       organisationId: event.organisationId,
       recipients,
     };
-    const outcome = await sendOnce(db, mailer, config.mail.from, { ...out, intent });
-    return { key, audience, status: outcome.status };
+    const status = await sendOnce(db, mailer, config.mail.from, { ...out, intent });
+    return { key, audience, status };
   }
 
   /** Each audience on its own: a refusal is `failed` (final), a transient problem `deferred` (to retry). */
