@@ -17,7 +17,7 @@ import { isBusy, prepareDeliveries, webhookAttempter, type WebhookDeps } from '.
  * sending: it leaves every channel to the workflow.
  */
 export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
-  const mail = orderMailSender(deps);
+  const sendEmailsOnce = orderMailSender(deps);
   const { attemptOnce } = webhookAttempter(deps);
   const firstAttempt = async (d: AnnouncementInput['deliveries'][number]): Promise<FirstAttemptResult> => {
     try {
@@ -42,7 +42,7 @@ export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
     const input = { event, audiences, deliveries };
     if (attempt > 1) return startAnnouncement(deps.temporal, { ...input, firstPass: null }, taskQueue);
     const [emails, webhooks] = await Promise.all([
-      mail.sendEmailsOnce(event, audiences),
+      sendEmailsOnce(event, audiences),
       Promise.all(deliveries.map(firstAttempt)),
     ]);
     const firstPass = { emails, webhooks };

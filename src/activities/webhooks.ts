@@ -159,11 +159,10 @@ export function webhookAttempter(deps: WebhookDeps) {
     }
     const event = await loadEventForDelivery(db, input.eventId);
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
-    const { body } = buildEnvelope(event);
     const sent = await post(endpoint, {
       organisationId: delivery.organisationId,
       event: event.event,
-      body,
+      body: buildEnvelope(event).body,
       timeoutMs: input.timeoutMs,
     });
     const { startedAt, error } = sent;
