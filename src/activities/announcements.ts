@@ -9,8 +9,7 @@ import {
 } from '../workflows/announcement.messages';
 import { audiencesFor } from '../workflows/notification.messages';
 import { orderMailSender } from './notifications';
-import { WebhookBusy } from '../webhooks/in-flight';
-import { prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhooks';
+import { isBusy, prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhooks';
 
 /**
  * Records an event's deliveries, makes the first pass here (every e-mail once and every endpoint's first attempt,
@@ -18,7 +17,7 @@ import { prepareDeliveries, webhookAttempter, type WebhookDeps } from './webhook
  * sending: it leaves every channel to the workflow.
  */
 export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
-  const mail = orderMailSender(deps);
+  const sendEmailsOnce = orderMailSender(deps);
   const { attemptOnce } = webhookAttempter(deps);
   const firstAttempt = async (d: AnnouncementInput['deliveries'][number]): Promise<FirstAttemptResult> => {
     try {
@@ -26,7 +25,7 @@ export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       // A full slot is the limits working, not a failure worth a warning.
-      const level = err instanceof WebhookBusy ? 'debug' : 'warn';
+      const level = isBusy(err) ? 'debug' : 'warn';
       deps.log[level](
         { deliveryId: d.deliveryId, err: error },
         'webhook first attempt held up by our own failure',
@@ -43,7 +42,7 @@ export function orderEventAnnouncer(deps: WebhookDeps & { mailer: Mailer }) {
     const input = { event, audiences, deliveries };
     if (attempt > 1) return startAnnouncement(deps.temporal, { ...input, firstPass: null }, taskQueue);
     const [emails, webhooks] = await Promise.all([
-      mail.sendEmailsOnce(event, audiences),
+      sendEmailsOnce(event, audiences),
       Promise.all(deliveries.map(firstAttempt)),
     ]);
     const firstPass = { emails, webhooks };

@@ -12,26 +12,24 @@ export interface ArtworkDelivery {
   deliver(order: Order): Promise<void>;
 }
 
-/** Until newspapers publish an intake API, delivery is recorded only (they pick the proof up by its URL). */
-export function recordOnlyDelivery(log: Logger): ArtworkDelivery {
-  return {
-    async deliver(order) {
-      log.info({ orderId: order.id, newspaper: order.newspaperName }, 'artwork delivered (record only)');
-    },
-  };
-}
-
-/** Live orders go to `delivery`; test orders by scenario: fail for good, record only, simulated newspaper. */
+/**
+ * Live orders go to `delivery`, else are recorded only: until newspapers publish an intake API, they pick the
+ * proof up by its URL. Test orders go by scenario: fail for good, record only, simulated newspaper.
+ */
 export function deliveryActivities(deps: {
   config: Config;
   log: Logger;
   temporal?: Client;
-  delivery: ArtworkDelivery;
+  delivery?: ArtworkDelivery;
 }) {
   const { config, log, temporal } = deps;
   return {
     async deliverArtwork(order: Order): Promise<void> {
-      if (order.livemode) return deps.delivery.deliver(order);
+      if (order.livemode && deps.delivery) return deps.delivery.deliver(order);
+      if (order.livemode) {
+        log.info({ orderId: order.id, newspaper: order.newspaperName }, 'artwork delivered (record only)');
+        return;
+      }
       switch (testScenarioOf(order)) {
         case 'delivery_failed':
           throw ApplicationFailure.nonRetryable(

@@ -3,7 +3,7 @@ import { withOrderData } from '../orders/events';
 import { recordAuditEntry, recordOrderChange, type OrderChangeRecord } from '../db/order-records.repository';
 import { allocateOrderReference } from '../db/order-references.repository';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { deliveryActivities, recordOnlyDelivery, type ArtworkDelivery } from './delivery';
+import { deliveryActivities, type ArtworkDelivery } from './delivery';
 import { documentActivities } from './documents';
 import { vatDocumentActivities } from './vat-documents';
 import { noticeActivities } from './notices';
@@ -13,12 +13,10 @@ import { paymentActivities } from './payments/activities';
 import { closedOrderPaymentActivities } from './payments/closed-order';
 import { signInActivities } from './sign-in';
 import { webhookActivities, type WebhookDeps } from './webhooks';
-import { createPaymentProviders, type PaymentProviders } from './payments';
+import { createPaymentProviders } from './payments';
 import { simulatorActivities } from './test-mode/simulator';
 
 export interface ActivityDeps extends WebhookDeps {
-  /** Defaults to Stripe or the sandbox by configuration. */
-  payments?: PaymentProviders;
   /** Live orders' transport; defaults to record-only delivery. */
   delivery?: ArtworkDelivery;
   mailer?: Mailer;
@@ -27,8 +25,7 @@ export interface ActivityDeps extends WebhookDeps {
 /** Every activity, bound to its dependencies. Each one is safe to retry. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db } = deps;
-  const payments = deps.payments ?? createPaymentProviders(config, deps.log);
-  const delivery = deps.delivery ?? recordOnlyDelivery(deps.log);
+  const payments = createPaymentProviders(config, deps.log);
   const mailer = deps.mailer ?? createMailer(config);
   return {
     allocateReference: (orderId: string) => allocateOrderReference(db, orderId),
@@ -53,7 +50,7 @@ export function createActivities(deps: ActivityDeps) {
     ...closedOrderPaymentActivities({ db, log: deps.log }),
     ...documentActivities({ config, db }),
     ...vatDocumentActivities({ config, db }),
-    ...deliveryActivities({ ...deps, delivery }),
+    ...deliveryActivities(deps),
     ...simulatorActivities(deps),
     ...noticeActivities(),
     ...notificationActivities({ config, db, mailer }),

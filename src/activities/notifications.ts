@@ -6,9 +6,8 @@ import { findOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
-import { EmailRejectedError, sendOnce, type OutgoingEmail } from '../mail/send-once';
+import { EmailRejectedError, sendOnce } from '../mail/send-once';
 import {
-  invoiceDetails,
   orderMailView,
   renderInvoiceEmail,
   renderOrderEmail,
@@ -25,10 +24,6 @@ interface NotificationDeps {
   mailer: Mailer;
   /** Where test-mode e-mails for no address of the organisation go; default the outbox under DATA_DIR. */
   testOutbox?: Mailer;
-}
-
-export function notificationActivities(deps: NotificationDeps) {
-  return orderMailSender(deps).activities;
 }
 
 /** Renders and sends an order event's e-mails (the activities, and an announcement's first pass). */
@@ -61,7 +56,7 @@ export function orderMailSender(deps: NotificationDeps) {
     }
   }
 
-  async function contactEmail(event: OrderEventRecord, order: OrderMailView): Promise<AddressedEmail | null> {
+  async function contactEmail(event: OrderEventRecord, order: OrderMailView) {
     if (!isOrderEventName(event.event)) return null;
     const proof =
       event.event === 'order.proof_ready' ? await findOrderDocument(db, order.id, 'proof') : undefined;
@@ -80,16 +75,15 @@ export function orderMailSender(deps: NotificationDeps) {
    * The VAT invoice, to the billing contact or else the order's. Issued right after the order's 201: until it
    * is stored this waits briefly, then defers (the announcement retries).
    */
-  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView): Promise<AddressedEmail | null> {
+  async function invoiceEmail(event: OrderEventRecord, order: OrderMailView) {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
     const issued = await awaitVatInvoice(order.id);
-    const invoice = invoiceDetails(organisation, issued);
     return {
       to: organisation.billingEmail ?? order.contactEmail ?? '',
-      email: renderInvoiceEmail(order, invoice),
+      email: renderInvoiceEmail(order, organisation, issued),
       attachments: [
-        { filename: `${invoice.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
+        { filename: `${issued.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
       ],
     };
   }
@@ -117,8 +111,8 @@ export function orderMailSender(deps: NotificationDeps) {
       organisationId: event.organisationId,
       recipients,
     };
-    const outcome = await sendOnce(db, mailer, config.mail.from, { ...out, intent });
-    return { key, audience, status: outcome.status };
+    const status = await sendOnce(db, mailer, config.mail.from, { ...out, intent });
+    return { key, audience, status };
   }
 
   /** Each audience on its own: a refusal is `failed` (final), a transient problem `deferred` (to retry). */
@@ -139,28 +133,27 @@ export function orderMailSender(deps: NotificationDeps) {
     return results;
   }
 
-  return {
-    sendEmailsOnce,
-    activities: {
-      /** Retries the deferred e-mails; throws while any is still deferred (sent ones are not sent again). */
-      async sendDeferredEmails(input: {
-        event: OrderEventRecord;
-        audiences: Audience[];
-      }): Promise<NotificationResult[]> {
-        const results = await sendEmailsOnce(input.event, input.audiences);
-        const deferred = results.filter((r) => r.status === 'deferred');
-        if (deferred.length > 0) throw new Error(deferred.map((r) => `${r.audience}: ${r.error}`).join('; '));
-        return results;
-      },
+  return sendEmailsOnce;
+}
 
-      async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
-        await markEmailFailed(db, input.key, `Gave up after retries: ${input.error}`);
-      },
+export function notificationActivities(deps: NotificationDeps) {
+  const sendEmailsOnce = orderMailSender(deps);
+  return {
+    /** Retries the deferred e-mails; throws while any is still deferred (sent ones are not sent again). */
+    async sendDeferredEmails(input: {
+      event: OrderEventRecord;
+      audiences: Audience[];
+    }): Promise<NotificationResult[]> {
+      const results = await sendEmailsOnce(input.event, input.audiences);
+      const deferred = results.filter((r) => r.status === 'deferred');
+      if (deferred.length > 0) throw new Error(deferred.map((r) => `${r.audience}: ${r.error}`).join('; '));
+      return results;
+    },
+
+    async settleEmailFailed(input: { key: string; error: string }): Promise<void> {
+      await markEmailFailed(deps.db, input.key, `Gave up after retries: ${input.error}`);
     },
   };
 }
 
 export type NotificationActivities = ReturnType<typeof notificationActivities>;
-
-/** Before test mode's routing (deliveryOf). */
-type AddressedEmail = Omit<OutgoingEmail, 'intent'> & { to: string };

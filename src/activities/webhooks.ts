@@ -29,7 +29,7 @@ import { deliveryInput } from '../temporal/webhook-deliveries';
 import { buildEnvelope } from '../webhooks/envelope';
 import { nextRetryDelayMs } from '../webhooks/schedule';
 import { sendAttempt } from '../webhooks/http';
-import { busyRetryDelayMs, InFlightLimiter, WebhookBusy } from '../webhooks/in-flight';
+import { busyRetryDelayMs, InFlightLimiter } from '../webhooks/in-flight';
 
 export interface WebhookDeps {
   config: Config;
@@ -77,27 +77,24 @@ function inFlightLimiter(config: Config): InFlightLimiter {
   return limiters.get(config)!;
 }
 
-/** A busy refusal, retried shortly at first whatever the activity's backoff, then less often. */
-function busyFailure(err: WebhookBusy): ApplicationFailure {
+/** A full slot's refusal: retried shortly at first whatever the activity's backoff, then less often. */
+function busy(full: 'endpoint' | 'organisation'): ApplicationFailure {
   return ApplicationFailure.create({
     type: 'webhook_busy',
-    message: err.message,
+    message: `Too many attempts in flight for this ${full}; tried again shortly.`,
     nextRetryDelay: busyRetryDelayMs(Math.random(), Context.current().info.attempt),
   });
 }
+
+export const isBusy = (err: unknown) => err instanceof ApplicationFailure && err.type === 'webhook_busy';
 
 /** How long a made attempt keeps trying to be recorded: a database restart's seconds. */
 const RECORD_RETRY_MS = 30_000;
 
 /** Never past the activity's own start-to-close: a timed-out activity is retried, which would send again. */
 function recordingDeadline(): number {
-  const cap = Date.now() + RECORD_RETRY_MS;
-  try {
-    const { currentAttemptScheduledTimestampMs: at, startToCloseTimeoutMs: limit } = Context.current().info;
-    return Math.min(cap, at + limit - 1_000);
-  } catch {
-    return cap;
-  }
+  const { currentAttemptScheduledTimestampMs: at, startToCloseTimeoutMs: limit } = Context.current().info;
+  return Math.min(Date.now() + RECORD_RETRY_MS, at + limit - 1_000);
 }
 
 /**
@@ -132,14 +129,14 @@ export function webhookAttempter(deps: WebhookDeps) {
 
   /** Before any read: most refusals cost no database round trip. */
   const refuseIfEndpointFull = (endpointId: string) => {
-    if (limiter.endpointFull(endpointId)) throw new WebhookBusy('endpoint');
+    if (limiter.endpointFull(endpointId)) throw busy('endpoint');
   };
 
-  /** One signed POST in a slot of its endpoint and organisation; WebhookBusy when either is full. */
+  /** One signed POST in a slot of its endpoint and organisation; `busy` when either is full. */
   async function post(endpoint: EndpointForDelivery, message: Omit<SampleSendInput, 'endpointIds'>) {
     const { organisationId } = message;
     const slot = limiter.tryAcquire({ organisationId, mode: endpoint.mode, endpointId: endpoint.id });
-    if ('full' in slot) throw new WebhookBusy(slot.full);
+    if ('full' in slot) throw busy(slot.full);
     try {
       const allowPrivate = config.webhooks.allowPrivateDestinations;
       return await sendAttempt(endpoint, message, { timeoutMs: message.timeoutMs, allowPrivate });
@@ -162,11 +159,10 @@ export function webhookAttempter(deps: WebhookDeps) {
     }
     const event = await loadEventForDelivery(db, input.eventId);
     if (!event) throw new Error(`event ${input.eventId} is not recorded`);
-    const { body } = buildEnvelope(event);
     const sent = await post(endpoint, {
       organisationId: delivery.organisationId,
       event: event.event,
-      body,
+      body: buildEnvelope(event).body,
       timeoutMs: input.timeoutMs,
     });
     const { startedAt, error } = sent;
@@ -202,7 +198,7 @@ export function webhookActivities(deps: WebhookDeps) {
       try {
         return await attemptOnce(input, input.attempt);
       } catch (err) {
-        if (err instanceof WebhookBusy) throw busyFailure(err);
+        if (isBusy(err)) throw err;
         const tries = Context.current().info.attempt;
         const level = tries >= OWN_FAILURE_ALERT_AFTER_TRIES ? 'error' : 'warn';
         log[level](
@@ -217,15 +213,11 @@ export function webhookActivities(deps: WebhookDeps) {
     async sendSampleWebhook(
       input: Omit<SampleSendInput, 'endpointIds'> & { endpointId: string },
     ): Promise<SampleSendResult | null> {
-      try {
-        refuseIfEndpointFull(input.endpointId);
-        const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
-        if (!endpoint || endpoint.deleted) return null;
-        const { statusCode, error } = await post(endpoint, input);
-        return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
-      } catch (err) {
-        throw err instanceof WebhookBusy ? busyFailure(err) : err;
-      }
+      refuseIfEndpointFull(input.endpointId);
+      const endpoint = await loadEndpointForDelivery(db, config.webhooks.encryptionKey, input.endpointId);
+      if (!endpoint || endpoint.deleted) return null;
+      const { statusCode, error } = await post(endpoint, input);
+      return { endpointId: endpoint.id, url: endpoint.url, delivered: error === null, statusCode, error };
     },
 
     async finishWebhookDelivery(input: {

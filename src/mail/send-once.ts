@@ -12,9 +12,7 @@ import { classifySendError, stableMessageId, type MailAttachment, type Mailer } 
 import type { RenderedEmail } from './templates/render';
 
 /** `already_…`: settled earlier, so a retry or a second trigger sends nothing. */
-type EmailOutcome =
-  | { key: string; status: 'sent'; messageId: string }
-  | { key: string; status: 'already_sent' | 'already_failed' };
+type EmailOutcome = 'sent' | 'already_sent' | 'already_failed';
 
 /** The message was refused for good (SMTP 5xx, bad address); it is recorded as failed. */
 export class EmailRejectedError extends Error {
@@ -48,9 +46,7 @@ export async function sendOnce(
 ): Promise<EmailOutcome> {
   const intent: EmailIntent = { ...out.intent, subject: out.email.subject };
   const claim = await claimEmail(db, intent, LEASE_MS);
-  if (claim.state === 'done') {
-    return { key: intent.key, status: claim.email.status === 'sent' ? 'already_sent' : 'already_failed' };
-  }
+  if (claim.state === 'done') return claim.email.status === 'sent' ? 'already_sent' : 'already_failed';
   if (claim.state === 'busy') throw new EmailDeferredError(`Another attempt is sending ${intent.key}.`);
 
   const reject = async (error: string) => {
@@ -68,7 +64,7 @@ export async function sendOnce(
     const receipt = await mailer.send({ ...out.email, to: good, attachments: out.attachments, messageId });
     await markEmailSent(db, intent.key, receipt.messageId);
     emails.inc({ outcome: 'sent' });
-    return { key: intent.key, status: 'sent', messageId: receipt.messageId };
+    return 'sent';
   } catch (err) {
     const { permanent, message } = classifySendError(err);
     if (permanent) throw await reject(message);

@@ -131,7 +131,7 @@ async function sendWithRetries(
   const delays = deps.retryDelaysMs ?? [1000, 5000];
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return { status: (await send()).status };
+      return { status: await send() };
     } catch (err) {
       if (err instanceof EmailRejectedError) return { status: 'failed', error: err.message };
       if (!(err instanceof EmailDeferredError)) throw err;

@@ -66,12 +66,8 @@ export class DestinationError extends Error {
 
 /** Registration-time checks; hostnames are checked again at every connection, on the address connected to. */
 export function validateEndpointUrl(raw: string, mode: KeyMode, allowPrivate: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new DestinationError('The URL is not a valid absolute URL.');
-  }
+  if (!URL.canParse(raw)) throw new DestinationError('The URL is not a valid absolute URL.');
+  const url = new URL(raw);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new DestinationError('The URL must use https (or http for test-mode endpoints).');
   }

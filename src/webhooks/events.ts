@@ -7,9 +7,8 @@ export const DEFAULT_WEBHOOK_EVENTS: readonly OrderEventName[] = ORDER_EVENTS.fi
   (e) => !OPT_IN_EVENTS.includes(e),
 );
 
-/** Parses `order.created,order.booked`: duplicates dropped; absent: DEFAULT_WEBHOOK_EVENTS. */
-export function parseEventList(value: string | undefined): OrderEventName[] {
-  if (value === undefined) return [...DEFAULT_WEBHOOK_EVENTS];
+/** Parses `order.created,order.booked`: duplicates dropped. */
+export function parseEventList(value: string): OrderEventName[] {
   const names = value
     .split(',')
     .map((s) => s.trim())

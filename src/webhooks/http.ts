@@ -65,7 +65,6 @@ function postWebhook(
           }),
         );
       res.on('data', (chunk: Buffer) => {
-        if (size >= RESPONSE_EXCERPT_BYTES) return;
         chunks.push(chunk);
         size += chunk.length;
         if (size >= RESPONSE_EXCERPT_BYTES) {

@@ -52,14 +52,6 @@ function decrement(map: Map<string, number>, key: string): void {
   else map.set(key, n);
 }
 
-/** An attempt refused because its endpoint or organisation has every slot in use. */
-export class WebhookBusy extends Error {
-  constructor(readonly full: 'endpoint' | 'organisation') {
-    super(`Too many attempts in flight for this ${full}; tried again shortly.`);
-  }
-  override name = 'WebhookBusy';
-}
-
 export const BUSY_RETRY_MAX_MS = 8_000;
 
 /**

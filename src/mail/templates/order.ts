@@ -193,48 +193,41 @@ export function renderOrderEmail(
   });
 }
 
-/** The issued VAT invoice's number, UK issue day and due day: the figures of the PDF it carries. */
-export function invoiceDetails(
-  organisation: { name: string; invoiceTermsDays: number },
-  issued: { number: string; issuedAt: Date },
-) {
-  const issuedOn = ukDate(issued.issuedAt);
-  return {
-    number: issued.number,
-    issuedOn,
-    dueOn: addDays(issuedOn, organisation.invoiceTermsDays),
-    termsDays: organisation.invoiceTermsDays,
-    organisationName: organisation.name,
-  };
-}
-
-/** The on-account invoice to the organisation's billing contact; the PDF goes with it as an attachment. */
+/**
+ * The on-account invoice to the organisation's billing contact; the PDF goes with it as an attachment, and the
+ * e-mail repeats its number, UK issue day and due day.
+ */
 export function renderInvoiceEmail(
   order: OrderMailView,
-  inv: ReturnType<typeof invoiceDetails>,
+  organisation: { name: string; invoiceTermsDays: number },
+  issued: { number: string; issuedAt: Date },
 ): RenderedEmail {
+  const { number } = issued;
+  const terms = organisation.invoiceTermsDays;
+  const issuedOn = ukDate(issued.issuedAt);
+  const dueOn = addDays(issuedOn, terms);
   return renderEmail({
-    subject: `${testPrefix(order)}Invoice ${inv.number} for order ${order.reference} (${newspaperOf(order)})`,
-    heading: `Invoice ${inv.number}`,
+    subject: `${testPrefix(order)}Invoice ${number} for order ${order.reference} (${newspaperOf(order)})`,
+    heading: `Invoice ${number}`,
     blocks: [
-      `Hello ${inv.organisationName},`,
+      `Hello ${organisation.name},`,
       `Please find attached the invoice for your ${noticeLabel(order.type)} in ${newspaperOf(order)}.`,
       {
         kind: 'facts',
         rows: [
-          ['Invoice number', inv.number],
+          ['Invoice number', number],
           ['Order reference', order.reference],
           ...(order.clientRef ? [['Your reference', order.clientRef] as [string, string]] : []),
           ['Newspaper', newspaperOf(order)],
           ['Amount due', `${formatPence(order.quotedPriceGbpPence)} including VAT`],
-          ['Issued', formatDate(inv.issuedOn)],
-          ['Due', formatDate(inv.dueOn)],
-          ['Terms', `net ${inv.termsDays} days`],
+          ['Issued', formatDate(issuedOn)],
+          ['Due', formatDate(dueOn)],
+          ['Terms', `net ${terms} days`],
         ],
       },
       order.paymentMethod === 'invoice_bank_transfer'
-        ? `Please pay by bank transfer by ${formatDate(inv.dueOn)}, quoting ${inv.number} as the payment reference. The bank details are on the invoice.`
-        : `Payment terms: net ${inv.termsDays} days. Please pay by ${formatDate(inv.dueOn)}, quoting ${inv.number}.`,
+        ? `Please pay by bank transfer by ${formatDate(dueOn)}, quoting ${number} as the payment reference. The bank details are on the invoice.`
+        : `Payment terms: net ${terms} days. Please pay by ${formatDate(dueOn)}, quoting ${number}.`,
       !!order.invoiceUrl && { kind: 'link', label: 'Invoice online', url: order.invoiceUrl },
     ],
   });

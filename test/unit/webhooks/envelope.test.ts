@@ -1,7 +1,7 @@
 import { decryptSecret, encryptSecret, newSigningSecret } from '../../../src/webhooks/secrets';
 import { buildEnvelope } from '../../../src/webhooks/envelope';
 import { ORDER_EVENTS } from '../../../src/orders/events';
-import { OPT_IN_EVENTS, parseEventList } from '../../../src/webhooks/events';
+import { DEFAULT_WEBHOOK_EVENTS, OPT_IN_EVENTS, parseEventList } from '../../../src/webhooks/events';
 
 describe('webhook envelope and events', () => {
   it("is exactly the spec's {id, event, createdAt, data}, serialised once", () => {
@@ -29,7 +29,7 @@ describe('webhook envelope and events', () => {
       'order.paid',
     ]);
     expect(OPT_IN_EVENTS).toEqual(['order.paid']);
-    expect(parseEventList(undefined)).toEqual(ORDER_EVENTS.slice(0, 8));
+    expect(DEFAULT_WEBHOOK_EVENTS).toEqual(ORDER_EVENTS.slice(0, 8));
     expect(parseEventList('order.paid,order.created')).toEqual(['order.created', 'order.paid']);
     expect(parseEventList('order.booked, order.created,order.booked')).toEqual([
       'order.created',
