@@ -20,5 +20,4 @@ export async function assertPortFree(host: string, port: number, what: string): 
   });
 }
 
-/** Asks the OS for a port that is free right now (for tests and throw-away servers). */
 export const findFreePort = (host = '127.0.0.1'): Promise<number> => tryListen(host, 0);

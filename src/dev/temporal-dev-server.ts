@@ -47,7 +47,6 @@ type Launched = { stop(): Promise<void>; died(): Error | null };
 const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
   Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
 
-/** Starts a Temporal dev server for local runs and tests; callers call stop(). */
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const o = withDefaults(opts);
   await assertPortFree(IP, o.port, 'Temporal dev server');
