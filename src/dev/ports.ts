@@ -10,7 +10,6 @@ async function tryListen(host: string, port: number): Promise<number> {
   return bound;
 }
 
-/** Rejects with a message naming the service when something already listens on host:port. */
 export async function assertPortFree(host: string, port: number, what: string): Promise<void> {
   await tryListen(host, port).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
