@@ -13,5 +13,4 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Whether two JSON-shaped values are equal whatever their key order. */
 export const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);

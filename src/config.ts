@@ -143,19 +143,14 @@ const envSchema = z.object({
   TEST_MODE_BOOKING_DELAY_SECONDS: delaySeconds(10),
   TEST_MODE_PUBLICATION_DELAY_SECONDS: delaySeconds(20),
   TEST_MODE_URN_DELAY_SECONDS: delaySeconds(10),
-  BANK_ACCOUNT_NAME: z.string().trim().min(1).default(DEV_DEFAULTS.BANK_ACCOUNT_NAME),
-  BANK_SORT_CODE: z
-    .string()
-    .regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56')
-    .default(DEV_DEFAULTS.BANK_SORT_CODE),
-  BANK_ACCOUNT_NUMBER: z
-    .string()
-    .regex(/^\d{8}$/, 'must be 8 digits')
-    .default(DEV_DEFAULTS.BANK_ACCOUNT_NUMBER),
-  SUPPLIER_NAME: z.string().trim().min(1).max(120).default(DEV_DEFAULTS.SUPPLIER_NAME),
-  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400).default(DEV_DEFAULTS.SUPPLIER_ADDRESS),
-  SUPPLIER_VAT_NUMBER: vatNumber.default(DEV_DEFAULTS.SUPPLIER_VAT_NUMBER),
-  SUPPLIER_EMAIL: z.email().default(DEV_DEFAULTS.SUPPLIER_EMAIL),
+  // Unset: DEV_DEFAULTS.
+  BANK_ACCOUNT_NAME: z.string().trim().min(1),
+  BANK_SORT_CODE: z.string().regex(/^\d{2}-\d{2}-\d{2}$/, 'must look like 12-34-56'),
+  BANK_ACCOUNT_NUMBER: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+  SUPPLIER_NAME: z.string().trim().min(1).max(120),
+  SUPPLIER_ADDRESS: z.string().trim().min(1).max(400),
+  SUPPLIER_VAT_NUMBER: vatNumber,
+  SUPPLIER_EMAIL: z.email(),
   SUPPLIER_TELEPHONE: optionalString,
   SUPPLIER_COMPANY_NUMBER: optionalString,
   DOCUMENT_SIGNING_KEY_FILE: optionalString,
@@ -371,7 +366,7 @@ function orderTimings(e: Env): OrderTimings {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse({ ...DEV_DEFAULTS, ...env });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

@@ -36,6 +36,14 @@ export function onShutdown(
   if (process.send) process.once('disconnect', () => handler('parent exited'));
 }
 
+/** Runs an entry point's `main`; a failure ends the process at once, `failed` and the message on stderr. */
+export function runMain(failed: string, main: () => Promise<void>): void {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${failed}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
+
 /** Of the deadline, what closing connections and the pool may take after the work itself has stopped. */
 export const CLOSE_RESERVE_MS = 3000;
 

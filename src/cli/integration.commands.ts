@@ -59,21 +59,16 @@ export function registerIntegrationCommands(program: Command, act: Act): void {
     );
 
   const gazette = program.command('gazette').description('Availability of the Gazette integration.');
+  const mark = (available: boolean) =>
+    act(async ({ db }, opts: { note?: string }) => {
+      if (opts.note?.trim() === '') fail('--note must not be empty.');
+      await setIntegrationAvailability(db, 'gazette', available, opts.note?.trim());
+      return getIntegrationAvailability(db, 'gazette');
+    });
   gazette.command('status').action(act(({ db }) => getIntegrationAvailability(db, 'gazette')));
   gazette
     .command('down')
     .requiredOption('--note <text>', 'why it is down (shown to operators)')
-    .action(
-      act(async ({ db }, opts: { note: string }) => {
-        if (!opts.note.trim()) fail('--note must not be empty.');
-        await setIntegrationAvailability(db, 'gazette', false, opts.note.trim());
-        return getIntegrationAvailability(db, 'gazette');
-      }),
-    );
-  gazette.command('up').action(
-    act(async ({ db }) => {
-      await setIntegrationAvailability(db, 'gazette', true);
-      return getIntegrationAvailability(db, 'gazette');
-    }),
-  );
+    .action(mark(false));
+  gazette.command('up').action(mark(true));
 }

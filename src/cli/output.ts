@@ -44,7 +44,6 @@ export async function withMailer<T>(config: Config, fn: (mailer: Mailer) => Prom
   }
 }
 
-/** An option's parser that accepts only one of `allowed`. */
 export function oneOf<T extends string>(allowed: readonly T[], what: string) {
   return (value: string): T => {
     if (!(allowed as readonly string[]).includes(value)) {

@@ -19,7 +19,6 @@ export const consoleLog: DevLog = {
   error: (o, m) => write('error', o, m),
 };
 
-/** A logger that drops everything, for tests that only care about behaviour. */
 export const silentLog: DevLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** Relays a child process's output to the debug log, line by line, and keeps its tail for error messages. */

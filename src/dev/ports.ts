@@ -10,7 +10,6 @@ async function tryListen(host: string, port: number): Promise<number> {
   return bound;
 }
 
-/** Rejects with a message naming the service when something already listens on host:port. */
 export async function assertPortFree(host: string, port: number, what: string): Promise<void> {
   await tryListen(host, port).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
@@ -20,5 +19,4 @@ export async function assertPortFree(host: string, port: number, what: string): 
   });
 }
 
-/** Asks the OS for a port that is free right now (for tests and throw-away servers). */
 export const findFreePort = (host = '127.0.0.1'): Promise<number> => tryListen(host, 0);

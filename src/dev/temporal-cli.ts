@@ -42,7 +42,6 @@ const findOnPath = (name: string) =>
     .map((dir) => dir && path.join(dir, name))
     .find((file) => file && isExecutable(file));
 
-/** Returns the version line when the binary runs, null when it does not. */
 async function probe(file: string, log: DevLog): Promise<string | null> {
   try {
     const { stdout } = await promisify(execFile)(file, ['--version'], { timeout: 30_000 });

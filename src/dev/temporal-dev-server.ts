@@ -24,15 +24,6 @@ export interface TemporalDevServerOptions {
   startTimeoutMs?: number;
 }
 
-export interface TemporalDevServer {
-  address: string;
-  namespace: string;
-  uiUrl: string | null;
-  /** 'cli': we run the local binary; 'sdk': @temporalio/testing runs it (downloaded unless given a CLI). */
-  source: 'cli' | 'sdk';
-  stop(): Promise<void>;
-}
-
 const IP = '127.0.0.1';
 
 function withDefaults(opts: TemporalDevServerOptions) {
@@ -47,14 +38,14 @@ type Launched = { stop(): Promise<void>; died(): Error | null };
 const searchAttributeArgs = (attrs: Record<string, SearchAttributeTypeName>) =>
   Object.entries(attrs).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
 
-/** Starts a Temporal dev server for local runs and tests; callers call stop(). */
-export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
+export async function startTemporalDevServer(opts: TemporalDevServerOptions) {
   const o = withDefaults(opts);
   await assertPortFree(IP, o.port, 'Temporal dev server');
   if (o.ui) await assertPortFree(IP, o.uiPort, 'Temporal UI');
   if (o.dbFilename) mkdirSync(path.dirname(path.resolve(o.dbFilename)), { recursive: true });
 
   const cli = o.cli === undefined ? await findTemporalCli({ install: false, log: o.log }) : o.cli;
+  // 'cli': we run the local binary; 'sdk': @temporalio/testing runs it (downloaded unless given a CLI).
   const source = cli && !o.useSdkLauncher ? 'cli' : 'sdk';
   const server = cli && source === 'cli' ? launchCli(cli, o) : await launchThroughSdk(o, cli);
   const address = `${IP}:${o.port}`;
@@ -72,6 +63,8 @@ export async function startTemporalDevServer(opts: TemporalDevServerOptions): Pr
   o.log.info({ address, ui: uiUrl, db: o.dbFilename ?? 'memory' }, 'Temporal dev server ready');
   return { address, namespace: o.namespace, uiUrl, source, stop: server.stop };
 }
+
+export type TemporalDevServer = Awaited<ReturnType<typeof startTemporalDevServer>>;
 
 function launchCli(cli: TemporalCli, o: Resolved): Launched {
   const args = [

@@ -1,9 +1,9 @@
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { startTracing } from '../observability/tracing';
-import { onShutdown } from '../shutdown';
+import { onShutdown, runMain } from '../shutdown';
 
-async function main() {
+runMain('API failed to start', async () => {
   const config = loadConfig();
   const log = createLogger(config.logLevel, 'api', config.logFormat, { asyncWrites: true });
   // Before the server's modules load, so tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) can patch them.
@@ -15,9 +15,4 @@ async function main() {
     await api.stop(deadline);
     await deadline.within(log, 'flush traces', async () => tracing?.shutdown());
   });
-}
-
-main().catch((err) => {
-  process.stderr.write(`API failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
 });

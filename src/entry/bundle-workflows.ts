@@ -1,11 +1,12 @@
 import { createLogger } from '../logger';
+import { runMain } from '../shutdown';
 import { buildWorkflowBundle, workerBundleRequest, WORKFLOW_BUNDLE_DIR } from '../temporal/workflow-bundle';
 
 /**
  * `npm run build`'s last step: the workflow bundles (without and with tracing's interceptors) a worker loads
  * instead of running webpack at start (src/temporal/workflow-bundle.ts).
  */
-async function main() {
+runMain('bundling the workflows failed', async () => {
   // Not the service's configuration: a build needs none of its settings (nor production's secrets).
   const log = createLogger(
     process.env.LOG_LEVEL ?? 'info',
@@ -18,11 +19,4 @@ async function main() {
       throw new Error(`the workflow bundle was not saved in ${WORKFLOW_BUNDLE_DIR}`);
     log.info({ codePath: saved.codePath }, 'workflow bundle saved');
   }
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `bundling the workflows failed: ${err instanceof Error ? err.message : String(err)}\n`,
-  );
-  process.exit(1);
 });

@@ -12,10 +12,10 @@ import { workerHealth } from '../worker-health';
 import { databaseCheck } from '../health';
 import { temporalProbe } from '../temporal/probe';
 import { temporalSecurity } from '../temporal/client';
-import { onShutdown } from '../shutdown';
+import { onShutdown, runMain } from '../shutdown';
 
 /** The worker process: runs order workflows and their activities; scale it independently of the API. */
-async function main() {
+runMain('worker failed', async () => {
   const config = loadConfig();
   const log = createLogger(config.logLevel, 'worker', config.logFormat, { asyncWrites: true });
   // The SDK's own metrics exporter listens on loopback only; our /metrics serves them beside ours.
@@ -65,9 +65,4 @@ async function main() {
     if (!stopping) throw err;
   });
   // Nothing else keeps the process alive while the shutdown handler closes the rest and exits.
-}
-
-main().catch((err) => {
-  process.stderr.write(`worker failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
 });

@@ -4,6 +4,7 @@ import {
   defaultGrpcRetryOptions,
   makeGrpcRetryInterceptor,
   WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
   type WorkflowStartOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
@@ -50,3 +51,9 @@ export async function startOnce<T extends Workflow>(
     throw err;
   }
 }
+
+/** A `.catch` for a workflow that has finished or never was: undefined; any other error is thrown on. */
+export const ignoreNotFound = (err: unknown): undefined => {
+  if (err instanceof WorkflowNotFoundError) return undefined;
+  throw err;
+};

@@ -46,7 +46,7 @@ import {
 import type { closedOrderPaymentWorkflow } from '../workflows/closed-order-payment.workflow';
 import { simulatorWorkflowId } from '../workflows/simulated-newspaper.messages';
 import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspaper.workflow';
-import { startOnce } from './client';
+import { ignoreNotFound, startOnce } from './client';
 import { workPriority } from './task-queues';
 
 const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
@@ -58,7 +58,6 @@ function refusalIn(err: unknown): Refusal | null {
   return { type: err.cause.type ?? '', message: err.cause.message, details };
 }
 
-/** A refusal with our error code, as our error. */
 const refusalError = (r: Refusal | null) =>
   r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;
 
@@ -253,11 +252,7 @@ export async function startSimulatedNewspaper(
 
 /** Stops a test order's simulated newspaper, if it runs (a `test:manual` order never started one). */
 export async function cancelSimulatedNewspaper(temporal: Client, orderId: string): Promise<void> {
-  try {
-    await temporal.workflow.getHandle(simulatorWorkflowId(orderId)).cancel();
-  } catch (err) {
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
-  }
+  await temporal.workflow.getHandle(simulatorWorkflowId(orderId)).cancel().catch(ignoreNotFound);
 }
 
 /** Starts an order event's announcement (its e-mails and deliveries); a repeated call does nothing. */

@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Db } from '../db/database';
@@ -20,7 +20,7 @@ import {
 import type { webhookSampleWorkflow } from '../workflows/webhook-sample';
 import { announcementWorkflowId } from '../workflows/announcement.messages';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
-import { startOnce } from './client';
+import { ignoreNotFound, startOnce } from './client';
 import { orderTaskQueue, workPriority } from './task-queues';
 
 /** Starts one delivery run's workflow: its id, or null when it was started before (even if it finished). */
@@ -59,13 +59,8 @@ export function deliveryInput(
 
 /** An event's original deliveries run inside its announcement workflow: while it runs, none may start beside it. */
 async function announcementRunning(client: Client, eventId: string): Promise<boolean> {
-  try {
-    const described = await client.workflow.getHandle(announcementWorkflowId(eventId)).describe();
-    return described.status.name === 'RUNNING';
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return false;
-    throw err;
-  }
+  const handle = client.workflow.getHandle(announcementWorkflowId(eventId));
+  return (await handle.describe().catch(ignoreNotFound))?.status.name === 'RUNNING';
 }
 
 export type ReplayResult =

@@ -23,7 +23,6 @@ const NEXT_STEP: Partial<Record<Order['status'], SimulatedStep>> = {
   published: 'urn',
 };
 
-/** The report the simulator sends next, or null when it has nothing left to do. */
 export function simulatedStepFor(order: Pick<Order, 'status' | 'type'>): SimulatedStep | null {
   const step = NEXT_STEP[order.status] ?? null;
   return step === 'urn' && order.type !== 'probate' ? null : step;
