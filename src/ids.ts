@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -25,3 +25,6 @@ export function newId(
  * safe, indexable way to store them.
  */
 export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Whether two byte strings are equal, compared in constant time. */
+export const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);

@@ -76,12 +76,11 @@ export const orderEngineUnavailable = () =>
   new AppError('service_unavailable', 'The order engine is unavailable. Retry with backoff.');
 
 /** The errors Koa's own machinery (body reader, router) raises for a caller's mistakes, by HTTP status. */
-const HTTP_ERRORS: Record<number, (message?: string) => AppError> = {
+const HTTP_ERRORS: Record<number, () => AppError> = {
   400: () =>
     validationError([{ path: '$', message: 'Malformed JSON.' }], 'The request body is not valid JSON.'),
   413: () => new AppError('payload_too_large', 'The request body is larger than the limit.'),
   415: notJson,
-  405: (message) => new AppError('method_not_allowed', message || 'Method not allowed.'),
   404: () => new AppError('not_found', 'No such endpoint.'),
 };
 
@@ -123,9 +122,9 @@ function isDependencyUnavailable(err: unknown): boolean {
 
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const { status, message } = (err ?? {}) as { status?: number; message?: string };
+  const { status } = (err ?? {}) as { status?: number };
   const fromKoa = status === undefined ? undefined : HTTP_ERRORS[status];
-  if (fromKoa) return fromKoa(message);
+  if (fromKoa) return fromKoa();
   if (isDependencyUnavailable(err)) return dependencyUnavailable();
   return new AppError('internal_error', 'An unexpected error occurred. Retry with backoff.');
 }

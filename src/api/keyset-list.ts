@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { validationError } from '../errors';
+import { sameBytes } from '../ids';
 import type { AppContext } from './context';
 import { parseBody } from './errors';
 
@@ -56,7 +57,7 @@ function readCursor(cursor: string, keys: CursorKeys): unknown {
   const [body, given, ...rest] = cursor.split('.');
   if (!body || !given || rest.length > 0) throw notACursor();
   const sent = Buffer.from(given, 'base64url');
-  if (!keys.some((key) => sent.length === 32 && timingSafeEqual(sent, mac(key, body)))) throw notACursor();
+  if (!keys.some((key) => sameBytes(sent, mac(key, body)))) throw notACursor();
   try {
     return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {

@@ -47,14 +47,12 @@ import { temporalProbe } from '../temporal/probe';
 
 /** The spec's two limits and the public pages' own. */
 function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
-  const perMinute = (name: string, points: number, behind?: { quota: string }) =>
-    createRateLimiter(store, { name, points, durationSeconds: 60, behind });
+  const perMinute = (name: string, points: number, quota?: string) =>
+    createRateLimiter(store, name, points, 60, quota);
   return {
     perKey: perMinute('api-key', limits.perKeyPerMinute),
     // Above the per-key limit: more keys do not buy an organisation more requests.
-    perOrganisation: perMinute('organisation', limits.perOrganisationPerMinute, {
-      quota: 'requests_per_minute',
-    }),
+    perOrganisation: perMinute('organisation', limits.perOrganisationPerMinute, 'requests_per_minute'),
     quote: perMinute('quote-ip', limits.quotePerIpPerMinute),
     // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
     noticeTypes: perMinute('notice-types-ip', limits.quotePerIpPerMinute),
@@ -196,7 +194,7 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
 
   const serve = (router: Router<AppState>) => app.use(router.routes()).use(router.allowedMethods());
   app.use(requestContext(log));
-  app.use(httpMetrics());
+  app.use(httpMetrics);
   app.use(pageSecurityHeaders(config.publicBaseUrl));
   // The organisation settings console (HTML forms, its own sessions and errors) answers /settings/* itself.
   app.use(settingsConsole({ config, db, pool: clients.pool, log, temporal, taskQueue }));

@@ -18,8 +18,6 @@ export interface IncidentDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  /** Pauses between attempts at a transiently failing e-mail (default 1 s, then 5 s). */
-  retryDelaysMs?: number[];
 }
 
 type IncidentPhase = 'opened' | 'resolved';
@@ -128,7 +126,7 @@ async function sendWithRetries(
   send: () => ReturnType<typeof sendOnce>,
   key: string,
 ): Promise<Pick<IncidentEmailResult, 'status' | 'error'>> {
-  const delays = deps.retryDelaysMs ?? [1000, 5000];
+  const delays = [1000, 5000];
   for (let attempt = 0; ; attempt += 1) {
     try {
       return { status: await send() };

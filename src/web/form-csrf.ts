@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
+import { sameBytes } from '../ids';
 
 /**
  * What every HTML form of the service needs against cross-site request forgery: the Origin check, and a hidden
@@ -45,9 +46,7 @@ export function doubleSubmitToken(ctx: Ctx, cookie: string, o: CookieOptions): s
 /** Whether a posted form's `_csrf` matches the expected token (compared in constant time). */
 export function formTokenMatches(sent: unknown, expected: string | undefined): boolean {
   if (typeof sent !== 'string' || !sent || !expected) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameBytes(Buffer.from(sent), Buffer.from(expected));
 }
 
 /** Whether a posted form came from our own origin and its `_csrf` matches the expected token. */

@@ -23,26 +23,24 @@ function labelsOf(method: string, route: string, status: number): Labels {
  * Times every request by method, route template and final status, counts 429s by policy, and names the trace
  * span by its route template. Mounted outside the error handler, so it sees the status sent.
  */
-export function httpMetrics() {
-  return async (ctx: AppContext, next: Next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const status = ctx.status;
-      // The @koa/router template that answered (`/api/v1/orders/:id`), never the URL itself.
-      const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-      const route = typeof matched === 'string' ? matched : 'unmatched';
-      if (activeTracing()) {
-        trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
-      }
-      const method = METHODS.has(ctx.method) ? ctx.method : 'OTHER';
-      httpRequestDuration.observe(labelsOf(method, route, status), (performance.now() - started) / 1000);
-      if (status === 429) {
-        // The policy the limiter named in RateLimit-Policy (`"quote-ip";q=20;w=60`).
-        const policy = /^"([a-z0-9-]{1,32})"/.exec(ctx.response.get('RateLimit-Policy'))?.[1];
-        rateLimitRejections.inc({ policy: policy ?? 'unknown' });
-      }
+export async function httpMetrics(ctx: AppContext, next: Next) {
+  const started = performance.now();
+  try {
+    await next();
+  } finally {
+    const status = ctx.status;
+    // The @koa/router template that answered (`/api/v1/orders/:id`), never the URL itself.
+    const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    const route = typeof matched === 'string' ? matched : 'unmatched';
+    if (activeTracing()) {
+      trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${ctx.method} ${route}`);
     }
-  };
+    const method = METHODS.has(ctx.method) ? ctx.method : 'OTHER';
+    httpRequestDuration.observe(labelsOf(method, route, status), (performance.now() - started) / 1000);
+    if (status === 429) {
+      // The policy the limiter named in RateLimit-Policy (`"quote-ip";q=20;w=60`).
+      const policy = /^"([a-z0-9-]{1,32})"/.exec(ctx.response.get('RateLimit-Policy'))?.[1];
+      rateLimitRejections.inc({ policy: policy ?? 'unknown' });
+    }
+  }
 }

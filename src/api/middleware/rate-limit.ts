@@ -82,25 +82,24 @@ export function createLimiter(
   });
 }
 
-interface RateLimitPolicy {
-  name: string;
-  points: number;
-  durationSeconds: number;
-  /**
-   * A limit behind another on the same requests (the organisation's, behind its key's): its headers are sent
-   * only with its refusal, which names it in `details.quota`, so the first limit's headers stay unambiguous.
-   */
-  behind?: { quota: string };
-}
+/** The `Retry-After` of a refusal: whole seconds until its window ends, at least one. */
+export const retryAfterSeconds = (rejection: RateLimiterRes) =>
+  Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
 
 /**
  * Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429
  * with `Retry-After`. No store answering fails closed, 503: the rest of the request needs the database too.
+ * A limit behind another on the same requests (the organisation's `quota`, behind its key's) sends its headers
+ * only with its refusal, which names it in `details.quota`, so the first limit's headers stay unambiguous.
  */
-export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy) {
-  const { name, points, durationSeconds } = policy;
+export function createRateLimiter(
+  store: RateLimitStore,
+  name: string,
+  points: number,
+  durationSeconds: number,
+  quota?: string,
+) {
   const limiter = createLimiter(store, { keyPrefix: name, points, duration: durationSeconds });
-  const quota = policy.behind?.quota;
   const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
   const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
   const policyHeader = `"${name}";q=${points};w=${durationSeconds}`;
@@ -122,7 +121,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
         };
       }
       return () => {
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        const retryAfter = retryAfterSeconds(rejection);
         setHeaders(ctx, rejection);
         ctx.set('Retry-After', String(retryAfter));
         const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
@@ -130,7 +129,7 @@ export function createRateLimiter(store: RateLimitStore, policy: RateLimitPolicy
       };
     }
     return () => {
-      if (!policy.behind) setHeaders(ctx, res);
+      if (!quota) setHeaders(ctx, res);
     };
   }
   const consume = async (ctx: AppContext, key: string) => (await count(ctx, key))();

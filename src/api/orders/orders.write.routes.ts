@@ -16,11 +16,11 @@ import { parseAmendRequest } from '../../orders/amendment';
 import { checkAmendable, checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
 import { useWindowQuotas } from '../../quotas/usage';
+import type { OrderTimings } from '../../orders/timings';
 import {
   amendOrderUpdate,
   cancelOrderUpdate,
   submitPurchaseOrderUpdate,
-  type OrderTimings,
 } from '../../workflows/order.messages';
 import { callerOf, type AppContext, type AppState } from '../context';
 import { callersOrder, gazetteUnavailable, orderEngineUnavailable, parseBody } from '../errors';

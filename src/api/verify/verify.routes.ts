@@ -14,8 +14,6 @@ import { assetPageHeaders, htmlPage } from '../../web/page';
 const MAX_VERIFY_BYTES = 2 * 1024 * 1024;
 const DOCUMENT_ID = /^doc_[0-9A-Za-z]{22}$/;
 
-class TooLarge extends Error {}
-
 /** `/verify/<id>`, an issued document's public page (docs/documents.md): uploads bounded as they stream. */
 export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> {
   const router = new Router<AppState>();
@@ -40,10 +38,7 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
   documentRoute('get', (ctx, document) => answer(ctx, { kind: 'shown', document }));
 
   documentRoute('post', async (ctx, document) => {
-    const upload = await readUpload(ctx).catch((err: unknown) => {
-      if (err instanceof TooLarge) return 'too_large' as const;
-      throw err;
-    });
+    const upload = await readUpload(ctx);
     if (upload === 'too_large') {
       ctx.set('Connection', 'close');
       return answer(ctx, { kind: 'too_large', document });
@@ -92,16 +87,16 @@ function verifyJson(o: VerifyOutcome) {
 }
 
 /** The uploaded file: the first file of a multipart form, or a raw PDF body; refused past MAX_VERIFY_BYTES. */
-async function readUpload(ctx: AppContext): Promise<Buffer | null> {
+async function readUpload(ctx: AppContext): Promise<Buffer | 'too_large' | null> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > MAX_VERIFY_BYTES + 64 * 1024) throw new TooLarge();
+  if (declared > MAX_VERIFY_BYTES + 64 * 1024) return 'too_large';
   if (ctx.is('multipart/form-data')) return readMultipart(ctx);
   if (ctx.is('application/pdf', 'application/octet-stream')) return collect(ctx.req);
   return null;
 }
 
 /** A stream's bytes, refused past MAX_VERIFY_BYTES (busboy's file stream tells so itself: `limit`). */
-function collect(stream: Readable): Promise<Buffer> {
+function collect(stream: Readable): Promise<Buffer | 'too_large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -109,16 +104,16 @@ function collect(stream: Readable): Promise<Buffer> {
       size += chunk.length;
       if (size > MAX_VERIFY_BYTES) {
         stream.pause();
-        reject(new TooLarge());
+        resolve('too_large');
       } else chunks.push(chunk);
     });
-    stream.on('limit', () => reject(new TooLarge()));
+    stream.on('limit', () => resolve('too_large'));
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
 }
 
-function readMultipart(ctx: AppContext): Promise<Buffer | null> {
+function readMultipart(ctx: AppContext): Promise<Buffer | 'too_large' | null> {
   return new Promise((resolve, reject) => {
     let parser: Busboy.Busboy;
     try {
@@ -129,7 +124,7 @@ function readMultipart(ctx: AppContext): Promise<Buffer | null> {
     } catch {
       return resolve(null);
     }
-    let file: Promise<Buffer | null> = Promise.resolve(null);
+    let file: Promise<Buffer | 'too_large' | null> = Promise.resolve(null);
     parser.on('file', (_name, stream) => (file = collect(stream)));
     parser.on('close', () => file.then(resolve, reject));
     parser.on('error', () => resolve(null));

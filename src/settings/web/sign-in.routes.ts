@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { clientBucket, createLimiter } from '../../api/middleware/rate-limit';
+import { clientBucket, createLimiter, retryAfterSeconds } from '../../api/middleware/rate-limit';
 import type { Config } from '../../config';
 import {
   createSession,
@@ -38,7 +38,7 @@ async function consume(ctx: ConsoleContext, limiter: RateLimiterAbstract) {
     await limiter.consume(clientBucket(ctx.ip));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const seconds = retryAfterSeconds(rejection);
     ctx.set('Retry-After', String(seconds));
     throw new PageError(429, `Too many sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`);
   }
