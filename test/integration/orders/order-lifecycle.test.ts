@@ -139,6 +139,15 @@ describe('order lifecycle over HTTP', () => {
     const altered = Buffer.from(pdf);
     altered[altered.length - 20] ^= 1;
     expect(await check(altered)).toMatchObject({ matches: false });
+    // A multipart upload past the limit, though its declared length is within it: refused while it streams.
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(2 * 1024 * 1024 + 1024)]), 'big.pdf');
+    const oversized = await fetch(`${api.baseUrl}/verify/${issued.id}`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: form,
+    });
+    expect(oversized.status).toBe(413);
     const page = await fetch(`${api.baseUrl}/verify/${issued.id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
