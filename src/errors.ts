@@ -45,6 +45,9 @@ export class AppError extends Error {
   }
 }
 
+/** A `Retry-After` in whole seconds: `ms` rounded up, at least one. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 export function validationError(
   issues: FieldIssue[],
   message = 'One or more request fields failed validation.',

@@ -132,7 +132,7 @@ function toAppError(err: unknown): AppError {
 /**
  * The single place where failures become HTTP responses. Anything unexpected is a logged 500 that never
  * shows a stack trace; a dependency unreachable or too slow is 503. Every 503 carries `Retry-After`, and so
- * does a quota's 429 (when its window ends; the rate limiter sets its own).
+ * does a 429 (when its window ends).
  */
 export function errorHandler(retryAfterSeconds: number) {
   return async (ctx: AppContext, next: Next) => {

@@ -11,10 +11,9 @@ export interface TemporalDevServerOptions {
   /** SQLite file that keeps workflows between runs; undefined keeps everything in memory. */
   dbFilename?: string;
   port?: number;
-  /** Defaults to port + 1000, like the CLI. */
-  uiPort?: number;
   namespace?: string;
   searchAttributes?: Record<string, SearchAttributeTypeName>;
+  /** The web UI, on port + 1000 (the CLI's and the SDK's default). */
   ui?: boolean;
   log: DevLog;
   /** Which binary to run; undefined looks one up (without building), null forces the SDK download. */
@@ -28,7 +27,7 @@ const IP = '127.0.0.1';
 
 function withDefaults(opts: TemporalDevServerOptions) {
   const { port = 7233, namespace = 'default', searchAttributes = {}, ui = false } = opts;
-  return { ...opts, port, uiPort: opts.uiPort ?? port + 1000, namespace, searchAttributes, ui };
+  return { ...opts, port, uiPort: port + 1000, namespace, searchAttributes, ui };
 }
 type Resolved = ReturnType<typeof withDefaults>;
 
@@ -112,7 +111,6 @@ async function launchThroughSdk(o: Resolved, cli: TemporalCli | null): Promise<L
         ip: IP,
         port: o.port,
         ui: o.ui,
-        uiPort: o.ui ? o.uiPort : undefined,
         namespace: o.namespace,
         extraArgs: searchAttributeArgs(o.searchAttributes),
       },

@@ -1,5 +1,5 @@
 import type { KeyMode } from '../auth/api-key';
-import { AppError } from '../errors';
+import { AppError, retryAfterSeconds } from '../errors';
 
 /*
  * Quotas per organisation and mode on what one tenant may hold or do in a window, so that no tenant can use up
@@ -69,12 +69,12 @@ export function windowQuotaExceeded(
 ): AppError {
   const { start, end } = windowOf(name, now);
   const windowSeconds = (end.getTime() - start.getTime()) / 1000;
-  const retryAfterSeconds = Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+  const retryAfter = retryAfterSeconds(end.getTime() - now.getTime());
   const what = asked > 1 ? ` (${asked} asked at once)` : '';
   return new AppError(
     'rate_limit_exceeded',
-    `Quota ${name} reached: an organisation may make at most ${limit} ${QUOTAS[name].what} in ${mode} mode${what}. Retry after ${retryAfterSeconds} seconds.`,
-    { quota: name, limit, mode, windowSeconds, retryAfterSeconds },
+    `Quota ${name} reached: an organisation may make at most ${limit} ${QUOTAS[name].what} in ${mode} mode${what}. Retry after ${retryAfter} seconds.`,
+    { quota: name, limit, mode, windowSeconds, retryAfterSeconds: retryAfter },
   );
 }
 

@@ -24,7 +24,7 @@ export async function startApiServer(config: Config, log: Logger) {
   checkReferenceData(); // a malformed data file stops start-up here, before any request
   const { db, app, close } = await wireApi(config, log);
   const every = (intervalMs: number, what: string, sweep: (db: Db) => Promise<number>, done?: 'rewritten') =>
-    startPeriodicSweep({ what, sweep: () => sweep(db), log, intervalMs, done });
+    startPeriodicSweep(log, intervalMs, what, () => sweep(db), done);
   const { idempotencyCleanupIntervalMs: cleanupMs, bodyRefreshIntervalMs: refreshMs } = config.orders;
   const purgeMs = config.api.rateLimitCleanupIntervalMs;
   const sweeps = {
@@ -110,15 +110,14 @@ function drainable(server: Server): () => Promise<void> {
  * Runs `sweep` at start and every `intervalMs` (in every API process: sweeps are idempotent), logging what it
  * did; a failed one is logged and the next retries. Returns a stop that waits for a sweep in progress.
  */
-function startPeriodicSweep(opts: {
-  what: string;
-  sweep: () => Promise<number>;
-  log: Logger;
-  intervalMs: number;
+function startPeriodicSweep(
+  log: Logger,
+  intervalMs: number,
+  what: string,
+  sweep: () => Promise<number>,
   /** What the sweep did to the rows it counts (the log line's verb). */
-  done?: 'deleted' | 'rewritten';
-}): () => Promise<void> {
-  const { what, sweep, log, intervalMs, done = 'deleted' } = opts;
+  done: 'deleted' | 'rewritten' = 'deleted',
+): () => Promise<void> {
   if (intervalMs <= 0) return async () => undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { AppError, retryAfterSeconds } from '../errors';
 import type { Db } from '../db/database';
 import {
   beginReplay,
@@ -83,10 +83,12 @@ export async function replayDeliveries(
   deliveries: WebhookDelivery[],
 ): Promise<ReplayResult[]> {
   const { db, client, config, taskQueue } = deps;
+  /** Each delivery's endpoint; null when it is deleted. */
   const endpoints = new Map<string, WebhookEndpoint | null>();
-  for (const d of deliveries) {
-    if (!endpoints.has(d.endpointId))
-      endpoints.set(d.endpointId, await findWebhookEndpoint(db, d.endpointId));
+  for (const { endpointId: id } of deliveries) {
+    if (endpoints.has(id)) continue;
+    const endpoint = await findWebhookEndpoint(db, id);
+    endpoints.set(id, endpoint?.deletedAt ? null : endpoint);
   }
   await countReplays(deps, deliveries, endpoints);
   const results: ReplayResult[] = [];
@@ -94,7 +96,7 @@ export async function replayDeliveries(
     const { id: deliveryId, eventId, endpointId } = d;
     const endpoint = endpoints.get(endpointId);
     const notReplayed = { deliveryId, endpointId, replayed: false } as const;
-    if (!endpoint || endpoint.deletedAt) {
+    if (!endpoint) {
       results.push({ ...notReplayed, reason: 'endpoint deleted' });
       continue;
     }
@@ -115,14 +117,14 @@ const isInProgress = (d: WebhookDelivery) => d.status === 'pending' || d.status 
 
 /** New replays count against `replays_per_hour` before any starts: a batch over the quota starts nothing (429). */
 async function countReplays(
-  deps: ReplayDeps,
+  { db, config }: ReplayDeps,
   deliveries: WebhookDelivery[],
   endpoints: Map<string, WebhookEndpoint | null>,
 ): Promise<void> {
   const counts = new Map<string, number>();
   for (const d of deliveries) {
     const endpoint = endpoints.get(d.endpointId);
-    if (!endpoint || endpoint.deletedAt || isInProgress(d)) continue;
+    if (!endpoint || isInProgress(d)) continue;
     const key = `${d.organisationId}:${endpoint.mode}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -130,10 +132,8 @@ async function countReplays(
   try {
     for (const [key, amount] of counts) {
       const [organisationId, mode] = key.split(':') as [string, 'live' | 'test'];
-      const quotas = ['replays_per_hour'] as const;
-      counted.push(
-        await useWindowQuotas(deps.db, deps.config.quotas, quotas, organisationId, mode, { amount }),
-      );
+      const use = useWindowQuotas(db, config.quotas, ['replays_per_hour'], organisationId, mode, { amount });
+      counted.push(await use);
     }
   } catch (err) {
     for (const use of counted) await use.release();
@@ -208,11 +208,11 @@ export async function sendSampleEvent(
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    const retryAfterSeconds = Math.max(1, Math.ceil(input.timeoutMs / 1000));
+    const retryAfter = retryAfterSeconds(input.timeoutMs);
     throw new AppError(
       'rate_limit_exceeded',
-      `A sample event of this organisation is still being sent: one is sent at a time. Retry after ${retryAfterSeconds} seconds.`,
-      { retryAfterSeconds, limit: 1 },
+      `A sample event of this organisation is still being sent: one is sent at a time. Retry after ${retryAfter} seconds.`,
+      { retryAfterSeconds: retryAfter, limit: 1 },
     );
   }
 }

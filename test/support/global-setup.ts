@@ -26,8 +26,6 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const temporal = await startTemporalDevServer({
     port,
-    uiPort: await freePort(),
-    ui: false,
     searchAttributes: SEARCH_ATTRIBUTES,
     log,
     cli,

@@ -9,7 +9,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { AppError } from '../../errors';
+import { AppError, retryAfterSeconds } from '../../errors';
 import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
@@ -82,10 +82,6 @@ export function createLimiter(
   });
 }
 
-/** The `Retry-After` of a refusal: whole seconds until its window ends, at least one. */
-export const retryAfterSeconds = (rejection: RateLimiterRes) =>
-  Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-
 /**
  * Each response carries the IETF draft `RateLimit-Policy` / `RateLimit` headers; an exceeded limit is 429
  * with `Retry-After`. No store answering fails closed, 503: the rest of the request needs the database too.
@@ -121,9 +117,8 @@ export function createRateLimiter(
         };
       }
       return () => {
-        const retryAfter = retryAfterSeconds(rejection);
+        const retryAfter = retryAfterSeconds(rejection.msBeforeNext);
         setHeaders(ctx, rejection);
-        ctx.set('Retry-After', String(retryAfter));
         const message = `Too many requests${whose}. Retry after ${retryAfter} seconds.`;
         throw new AppError('rate_limit_exceeded', message, { retryAfterSeconds: retryAfter, ...details });
       };

@@ -26,6 +26,7 @@ export function verifyRoutes(db: Db, perIp: ConsumeRateLimit): Router<AppState> 
         await perIp(ctx, clientBucket(ctx.ip));
       } catch (err) {
         if (err instanceof AppError && err.code === 'rate_limit_exceeded') {
+          ctx.set('Retry-After', String(err.details?.retryAfterSeconds));
           return answer(ctx, { kind: 'rate_limited' });
         }
         throw err;

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { clientBucket, createLimiter, retryAfterSeconds } from '../../api/middleware/rate-limit';
+import { clientBucket, createLimiter } from '../../api/middleware/rate-limit';
+import { retryAfterSeconds } from '../../errors';
 import type { Config } from '../../config';
 import {
   createSession,
@@ -38,7 +39,7 @@ async function consume(ctx: ConsoleContext, limiter: RateLimiterAbstract) {
     await limiter.consume(clientBucket(ctx.ip));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const seconds = retryAfterSeconds(rejection);
+    const seconds = retryAfterSeconds(rejection.msBeforeNext);
     ctx.set('Retry-After', String(seconds));
     throw new PageError(429, `Too many sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`);
   }

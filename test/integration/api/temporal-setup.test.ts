@@ -45,7 +45,6 @@ beforeAll(async () => {
   api = await startTestApi({ TEMPORAL_ADDRESS: address });
   server = await startTemporalDevServer({
     port,
-    uiPort: await freePort(),
     searchAttributes: OLDER_ATTRIBUTES,
     log: silentLog,
     cli: await findTemporalCli({ install: false, log: silentLog }),

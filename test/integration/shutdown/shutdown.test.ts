@@ -37,8 +37,6 @@ async function ownTemporal(): Promise<TemporalDevServer> {
   const log = createLogger('warn', 'test-temporal');
   return startTemporalDevServer({
     port: await freePort(),
-    uiPort: await freePort(),
-    ui: false,
     searchAttributes: SEARCH_ATTRIBUTES,
     log,
     cli: await findTemporalCli({ install: false, log }),
