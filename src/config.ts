@@ -16,10 +16,8 @@ import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } fro
 const intFrom = (fallback: number, min = 0, max = Infinity) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']);
-const isTrue = (v: string) => v === 'true' || v === '1' || v === 'yes';
-const bool = (fallback: boolean) => booleanText.default(fallback ? 'true' : 'false').transform(isTrue);
 /** Undefined when unset: the default then depends on other settings. */
-const optionalBool = booleanText.optional().transform((v) => v && isTrue(v));
+const optionalBool = booleanText.optional().transform((v) => v && ['true', '1', 'yes'].includes(v));
 const isLoopbackHost = (host: string) => /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i.test(host);
 
 const optionalString = z
@@ -39,14 +37,11 @@ const key32 = optionalMatching(
 const keyBytes = (raw: string) => Buffer.from(raw, raw.length === 64 ? 'hex' : 'base64');
 
 const HOUR_MS = 3_600_000;
-const ms = (seconds: number) => Math.round(seconds * 1000);
+const ms = (n: number, unitMs = 1000) => Math.round(n * unitMs);
 /** Durations in hours or seconds allow fractions (0.5, 0.2); `hours` defaults to the production value in ms. */
-const hours = (fallbackMs: number) =>
-  z.coerce
-    .number()
-    .positive()
-    .default(fallbackMs / HOUR_MS);
-const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
+const positive = z.coerce.number().positive();
+const hours = (fallbackMs: number) => positive.default(fallbackMs / HOUR_MS);
+const seconds = (fallback: number, max: number) => positive.max(max).default(fallback);
 /** A test-mode delay in seconds (fractions allowed, 0 for none), at most a day. */
 const delaySeconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
 
@@ -109,7 +104,7 @@ const envSchema = z.object({
   TEMPORAL_TLS_SERVER_CA_CERT_PATH: optionalString,
   TEMPORAL_TLS_SERVER_NAME: optionalString,
   TEMPORAL_API_KEY: optionalString,
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: optionalBool,
   TRUST_PROXY_HOPS: intFrom(1, 1),
   MAX_BODY_BYTES: intFrom(102_400, 1024),
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15, 600),
@@ -194,9 +189,7 @@ export class ConfigError extends Error {
 
 /** Freezes `visible` with `secrets` added as non-enumerable properties, so they are never logged or serialised. */
 function withSecrets<V extends object, S extends object>(visible: V, secrets: S): Readonly<V & S> {
-  for (const [name, value] of Object.entries(secrets)) {
-    Object.defineProperty(visible, name, { value, enumerable: false });
-  }
+  for (const [name, value] of Object.entries(secrets)) Object.defineProperty(visible, name, { value });
   return Object.freeze(visible as V & S);
 }
 
@@ -266,9 +259,6 @@ function temporalConnectionConfig(e: Env) {
   return withSecrets({ security }, { tls, apiKey: e.TEMPORAL_API_KEY });
 }
 
-/** How deploy/compose.env.example marks the values an operator must replace before a production start. */
-const EXAMPLE_PLACEHOLDER = /\bREPLACE\b/;
-
 /** What production requires, unset or still at its development default, and why. */
 const REQUIRED_IN_PRODUCTION: [string, (keyof Env)[]][] = [
   ['links in e-mails, proofs, checkout', ['PUBLIC_BASE_URL']],
@@ -320,7 +310,7 @@ function productionGaps(e: Env): string[] {
   }
   for (const [variable, value] of Object.entries(e)) {
     need(
-      typeof value === 'string' && EXAMPLE_PLACEHOLDER.test(value),
+      typeof value === 'string' && /\bREPLACE\b/.test(value),
       variable,
       'still a placeholder of deploy/compose.env.example: replace it as the example says',
     );
@@ -353,14 +343,13 @@ function httpTimeouts(e: Env) {
 }
 
 function orderTimings(e: Env): OrderTimings {
-  const hoursMs = (h: number) => Math.round(h * HOUR_MS);
   return Object.freeze({
     ...DEFAULT_ORDER_TIMINGS,
-    paymentExpiryMs: hoursMs(e.ORDER_UNPAID_EXPIRY_HOURS),
+    paymentExpiryMs: ms(e.ORDER_UNPAID_EXPIRY_HOURS, HOUR_MS),
     attentionAfterMs: Object.freeze(
-      Object.fromEntries(ATTENTION_STATUSES.map((s) => [s, hoursMs(e[attentionVariable(s)])])),
+      Object.fromEntries(ATTENTION_STATUSES.map((s) => [s, ms(e[attentionVariable(s)], HOUR_MS)])),
     ),
-    completeAfterMs: hoursMs(e.ORDER_COMPLETE_AFTER_HOURS),
+    completeAfterMs: ms(e.ORDER_COMPLETE_AFTER_HOURS, HOUR_MS),
     deliveryAttempts: e.ORDER_DELIVERY_ATTEMPTS,
   });
 }
@@ -399,7 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     temporalDevPort: e.TEMPORAL_DEV_PORT,
     temporalUiUrl: e.TEMPORAL_UI_URL,
     temporalConnection: temporalConnectionConfig(e),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     /** Node's server time-outs (ms): the request's headers, the whole request, an idle kept-alive connection. */
