@@ -10,8 +10,6 @@ import type { OrderTimings } from '../orders/timings';
 /** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
 
-export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
-
 export interface OrderWorkflowInput {
   /** The new order as the caller placed it: the rest of the order is the workflow's to set. */
   order: Pick<Order, 'id' | 'organisationId' | 'livemode' | 'type' | 'paymentMethod' | 'clientRef'> & {
