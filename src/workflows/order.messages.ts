@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { UpdateDefinition } from '@temporalio/common';
+import type { ApplicationFailure, UpdateDefinition } from '@temporalio/common';
 import type { IncomingPayment } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
@@ -98,6 +98,12 @@ export interface Refusal {
   message: string;
   details?: Record<string, unknown>;
 }
+
+export const refusalFrom = (failure: ApplicationFailure): Refusal => ({
+  type: failure.type ?? '',
+  message: failure.message,
+  details: failure.details?.[0] as Record<string, unknown> | undefined,
+});
 
 /** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {
