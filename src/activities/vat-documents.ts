@@ -22,7 +22,7 @@ import {
 import { addDays, ukDate } from '../notices/dates';
 import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
-import type { Pricing } from '../orders/order-notice';
+import type { Pricing } from '../notices';
 import { issueDocument, issuerOf, signedBy } from './documents';
 
 export type CreditSettlement = 'refunded' | 'refund_pending' | 'unpaid';

@@ -5,7 +5,8 @@ import type { IssuedDocumentKind, IssuedDocumentRef } from '../orders/documents'
 import type { OrderEventRecord } from '../orders/events';
 import type { LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
-import type { NewspaperInsertion, PublicationDateAdjusted } from '../orders/order-notice';
+import type { NewspaperInsertion } from '../notices/prepare';
+import type { PublicationDateAdjusted } from '../orders/order-notice';
 import type { PaymentMethod } from '../orders/status';
 import type { SnakeCased } from './columns';
 

@@ -1,7 +1,7 @@
 import { formatNoticeDate } from '../notices/dates';
 import { TARIFF } from '../notices/reference-data';
 import type { Order } from '../orders/order';
-import type { Pricing } from '../orders/order-notice';
+import type { Pricing } from '../notices';
 import { gazetteName } from './certificate-facts';
 
 /**

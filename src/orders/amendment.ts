@@ -80,32 +80,27 @@ type Booked = Pick<
 >;
 
 /**
- * A booked order is booked with one newspaper (and one Gazette edition): an amendment that would place it
- * elsewhere would leave the first paper printing it while the second never booked it. 409 order_not_amendable.
+ * A booked order is booked with one newspaper (and one Gazette edition) for one date: an amendment that would
+ * place it elsewhere would leave the first paper printing it while the second never booked it, and one asking for
+ * another date would leave the newspaper printing it on the booked day (409 order_not_amendable). One that leaves
+ * the requested date alone keeps the booked date.
  */
 export function checkBookingKept(
-  order: Omit<Booked, 'publicationDate' | 'fields'>,
-  amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition'>,
+  order: Booked,
+  amended: Pick<OrderNotice, 'newspaperName' | 'gazetteEdition' | 'fields' | 'publicationDate'>,
 ): void {
   if (order.status !== 'booked') return;
   const moved = (['newspaperName', 'gazetteEdition'] as const).filter((k) => amended[k] !== order[k]);
-  if (moved.length === 0) return;
-  const moves = Object.fromEntries(moved.map((k) => [k, { from: order[k], to: amended[k] }]));
-  const where = moves.newspaperName ? 'another newspaper' : 'another Gazette edition';
-  throw new AppError(
-    'order_not_amendable',
-    `The order is booked with ${order.newspaperName ?? 'the Gazette'}; this amendment would move it to ${where}. ` +
-      'Cancel the order and place a new one.',
-    { id: order.id, status: order.status, ...moves },
-  );
-}
-
-/**
- * A booked order is booked for one date: an amendment asking for another would leave the newspaper printing it
- * on the booked day (409 order_not_amendable); one that leaves the requested date alone keeps the booked date.
- */
-function checkBookedDateKept(order: Booked, amended: Pick<OrderNotice, 'fields' | 'publicationDate'>): void {
-  if (order.status !== 'booked') return;
+  if (moved.length > 0) {
+    const moves = Object.fromEntries(moved.map((k) => [k, { from: order[k], to: amended[k] }]));
+    const where = moves.newspaperName ? 'another newspaper' : 'another Gazette edition';
+    throw new AppError(
+      'order_not_amendable',
+      `The order is booked with ${order.newspaperName ?? 'the Gazette'}; this amendment would move it to ${where}. ` +
+        'Cancel the order and place a new one.',
+      { id: order.id, status: order.status, ...moves },
+    );
+  }
   if (sameJson(amended.fields.publicationDate, order.fields.publicationDate)) return;
   if (amended.publicationDate === order.publicationDate) return;
   throw new AppError(
@@ -147,7 +142,6 @@ export function decideAmendment(
   checkAmendable(order);
   if (isUnchangedAmendment(order, amended)) return 'unchanged';
   checkBookingKept(order, amended);
-  checkBookedDateKept(order, amended);
   checkPaidPriceKept(order, amended.pricing.totalGbpPence);
   checkSizeGrowth(order, { current: currentSize, amended }, acceptPriceChange);
   return 'amend';

@@ -1,13 +1,10 @@
-import type { PreparedNotice, Pricing } from '../notices';
-import type { NewspaperInsertion } from '../notices/prepare';
+import type { PreparedNotice } from '../notices';
 import type { BookablePublication } from '../notices/publication';
 import { noticeSize } from '../notices/size';
 import type { Order } from './order';
 
 /** How a requested publication date was moved to the date the notice is booked for (plain JSON). */
 export type PublicationDateAdjusted = NonNullable<BookablePublication['adjusted']>;
-
-export type { Pricing };
 
 /** The dates the notice is booked for; a booked order keeps them whatever an amendment asks (`bookedDates`). */
 type BookedDates = Pick<
@@ -23,8 +20,6 @@ export type OrderNotice = BookedDates &
     size: number;
     columns: number;
   };
-
-export type { NewspaperInsertion };
 
 export function toOrderNotice(prepared: PreparedNotice): OrderNotice {
   return {

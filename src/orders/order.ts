@@ -1,6 +1,8 @@
 import type { IssuedDocumentRef } from './documents';
 import { balanceDueGbpPence } from './ledger';
-import type { NewspaperInsertion, Pricing, PublicationDateAdjusted } from './order-notice';
+import type { Pricing } from '../notices';
+import type { NewspaperInsertion } from '../notices/prepare';
+import type { PublicationDateAdjusted } from './order-notice';
 import type { OrderStatus, PaymentMethod, PaymentState } from './status';
 
 /**

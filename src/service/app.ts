@@ -40,7 +40,7 @@ import { testHelperRoutes } from '../api/test-helpers/test-helpers.routes';
 import { verifyRoutes } from '../api/verify/verify.routes';
 import { settingsConsole } from '../settings/web/console';
 import { createStripeClient } from '../payments/stripe-account';
-import type { OrderTimings } from '../workflows/order.messages';
+import type { OrderTimings } from '../orders/timings';
 import { CLOSE_RESERVE_MS, type ShutdownDeadline } from '../shutdown';
 import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { temporalProbe } from '../temporal/probe';

@@ -7,7 +7,8 @@ import {
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
+import { AppError, ERROR_CODES } from '../errors';
+import { memberOf } from '../orders/status';
 import { ukDate } from '../notices/dates';
 import type { Order } from '../orders/order';
 import type { ReportKind, Reports } from '../orders/reports';
@@ -29,6 +30,7 @@ import {
   paymentReceivedSignal,
   placeOrderUpdate,
   renewCheckoutUpdate,
+  refusalFrom,
   reportRefusalQuery,
   reportUpdates,
   UNCHANGED,
@@ -49,14 +51,13 @@ import type { simulatedNewspaperWorkflow } from '../workflows/simulated-newspape
 import { ignoreNotFound, startOnce } from './client';
 import { workPriority } from './task-queues';
 
-const isErrorCode = (v: unknown): v is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
+const isErrorCode = memberOf(ERROR_CODES);
 
 /** An update's refusal by the workflow, as a query would carry it. */
-function refusalIn(err: unknown): Refusal | null {
-  if (!(err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure)) return null;
-  const details = err.cause.details?.[0] as Record<string, unknown> | undefined;
-  return { type: err.cause.type ?? '', message: err.cause.message, details };
-}
+const refusalIn = (err: unknown): Refusal | null =>
+  err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure
+    ? refusalFrom(err.cause)
+    : null;
 
 const refusalError = (r: Refusal | null) =>
   r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;

@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { UpdateDefinition } from '@temporalio/common';
+import type { ApplicationFailure, UpdateDefinition } from '@temporalio/common';
 import type { IncomingPayment } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
@@ -9,8 +9,6 @@ import type { OrderTimings } from '../orders/timings';
 
 /** What the API, the worker and the order workflow share: ids, inputs and messages. Workflow-safe: no I/O. */
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
-
-export { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../orders/timings';
 
 export interface OrderWorkflowInput {
   /** The new order as the caller placed it: the rest of the order is the workflow's to set. */
@@ -100,6 +98,12 @@ export interface Refusal {
   message: string;
   details?: Record<string, unknown>;
 }
+
+export const refusalFrom = (failure: ApplicationFailure): Refusal => ({
+  type: failure.type ?? '',
+  message: failure.message,
+  details: failure.details?.[0] as Record<string, unknown> | undefined,
+});
 
 /** The answer to an integration report: `changed` is false for an identical repeat. */
 export interface IntegrationAck {

@@ -3,7 +3,7 @@ import type { ActivityDeps } from '../../src/activities';
 import type { KeyMode } from '../../src/auth/api-key';
 import { createLogger } from '../../src/logger';
 import type { PaymentMethod } from '../../src/orders/status';
-import type { OrderTimings } from '../../src/workflows/order.messages';
+import type { OrderTimings } from '../../src/orders/timings';
 import { createTestKey, createTestOrganisation, startTestApi, type TestApi } from './harness';
 import { startStripeMock, stripeEnv, type StripeMock } from './stripe-mock';
 import { startTestWorker, type TestWorker } from './worker';

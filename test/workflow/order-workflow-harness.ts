@@ -11,12 +11,12 @@ import { toOrderNotice } from '../../src/orders/order-notice';
 import type { Order } from '../../src/orders/order';
 import type { PaymentMethod } from '../../src/orders/status';
 import {
-  DEFAULT_ORDER_TIMINGS,
   orderStateQuery,
   orderWorkflowId,
   placeOrderUpdate,
   type OrderWorkflowInput,
 } from '../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../src/orders/timings';
 import { CTX, VALID } from '../unit/notices/fixtures';
 import { installQuietRuntime, workflowBundle } from '../support/worker';
 

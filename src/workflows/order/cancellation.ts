@@ -38,14 +38,14 @@ export async function cancel(p: OrderProcess, r: CancelRequest): Promise<void> {
 
 async function settlePaymentOnCancel(p: OrderProcess): Promise<Settlement> {
   const { paymentState, paymentMethod } = p.order;
-  const { paymentRef } = p.payment;
+  const { paymentRef } = p.state.payment;
   if (paymentState === 'paid') return refundOrFlag(providerRefund(p));
   if (paymentState === 'invoiced' && paymentMethod === 'stripe_invoice' && paymentRef) {
     const voided = await voidQuietly(p, paymentRef, 'cancelled');
     return { paymentState: voided ? 'voided' : 'void_failed', refundId: null, needsAttention: !voided };
   }
   if (paymentState === 'invoiced') return { paymentState: 'voided', refundId: null, needsAttention: false };
-  const session = p.status === 'pending_payment' ? p.payment.checkoutSession?.id : undefined;
+  const session = p.status === 'pending_payment' ? p.state.payment.checkoutSession?.id : undefined;
   const needsAttention = session ? !(await expireQuietly(p, session)) : false;
   return { paymentState: 'not_charged', refundId: null, needsAttention };
 }

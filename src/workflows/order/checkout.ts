@@ -28,7 +28,7 @@ export function keepCheckout(p: OrderProcess, setup: PaymentSetup, replacing?: s
 
 /** The current session and until when it is handed out, or null: not awaiting payment, or no session known. */
 export function currentCheckout(p: OrderProcess): CheckoutLink | null {
-  const session = p.payment.checkoutSession;
+  const session = p.state.payment.checkoutSession;
   if (p.status !== 'pending_payment' || !session) return null;
   return { url: session.url, until: handOutUntil(session, lifetime(p)) };
 }
@@ -43,9 +43,9 @@ export function checkCheckoutRenewable(p: OrderProcess): void {
 export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: string }> {
   checkCheckoutRenewable(p);
   // In an update the workflow clock is current: the live session's URL now, or null when a new one is due.
-  const live = liveCheckoutUrl(p.payment.checkoutSession, Date.now(), lifetime(p));
+  const live = liveCheckoutUrl(p.state.payment.checkoutSession, Date.now(), lifetime(p));
   if (live) return { url: live };
-  const previous = p.payment.checkoutSession;
+  const previous = p.state.payment.checkoutSession;
   const renewal = p.next('checkoutRenewals');
   const session = await setUp.renewCheckout({ order: p.order, renewal, expiresAt: checkoutExpiry(p) });
   if (previous && (previous.expiresAt === null || previous.expiresAt > Date.now())) {

@@ -41,8 +41,8 @@ export function checkTestPayment(p: OrderProcess): void {
 
 /** A payment confirmation, settled by the ledger's rules (src/orders/ledger.ts). */
 export async function recordPayment(p: OrderProcess, m: PaymentReceived): Promise<void> {
-  const checkoutSessionId = p.payment.checkoutSession?.id ?? null;
-  const decision = decidePayment({ ...p.order, ...p.payment, checkoutSessionId }, m);
+  const checkoutSessionId = p.state.payment.checkoutSession?.id ?? null;
+  const decision = decidePayment({ ...p.order, ...p.state.payment, checkoutSessionId }, m);
   const details = { paymentRef: m.paymentRef, providerEventId: m.providerEventId };
   if (decision.action === 'ignore') {
     return p.audit({ action: 'payment_ignored', actor: m.actor, details: { ...details, status: p.status } });
@@ -116,14 +116,14 @@ export async function reprice(
   repriced: Order,
 ): Promise<Partial<Pick<Order, 'checkoutUrl' | 'invoiceUrl' | 'documents'>>> {
   if (p.status === 'pending_payment') {
-    const previous = p.payment.checkoutSession?.id;
+    const previous = p.state.payment.checkoutSession?.id;
     const checkout = await setUp.setUpPayment(repriced, { checkoutExpiresAt: checkoutExpiry(p) });
     const checkoutUrl = keepCheckout(p, checkout, previous);
     if (previous) await expireQuietly(p, previous);
     return { checkoutUrl };
   }
   if (p.order.paymentMethod === 'stripe_invoice' && p.order.paymentState === 'invoiced') {
-    const previous = p.payment.paymentRef;
+    const previous = p.state.payment.paymentRef;
     const invoice = await setUp.setUpPayment(repriced);
     p.paymentRefIs(invoice.paymentRef);
     if (previous) await voidQuietly(p, previous, `amended_v${repriced.version}`);
@@ -190,7 +190,7 @@ export function providerRefund(
   amountGbpPence = heldGbpPence(p.order),
 ): (() => Promise<string>) | null {
   const { paymentMethod, id: orderId } = p.order;
-  const { paymentRef } = p.payment;
+  const { paymentRef } = p.state.payment;
   const keyed = purpose ? { purpose } : {};
   if (!paymentRef) return null;
   if (paymentMethod === 'stripe_invoice') {

@@ -113,9 +113,6 @@ export class OrderProcess {
   get order(): Order {
     return this.carried.order;
   }
-  get payment(): Readonly<PaymentHandles> {
-    return this.carried.payment;
-  }
   get status(): OrderStatus {
     return this.carried.order.status;
   }

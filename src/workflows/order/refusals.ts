@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
 import { AppError, type ErrorCode } from '../../errors';
-import { UNCHANGED, type Refusal } from '../order.messages';
+import { refusalFrom, UNCHANGED, type Refusal } from '../order.messages';
 import type { OrderProcess } from './process';
 
 /** A business refusal: the update fails with our error code as its type, and nothing changes. */
@@ -23,8 +23,7 @@ export function refusalOf(check: () => unknown): Refusal | null {
     return null;
   } catch (err) {
     if (!(err instanceof ApplicationFailure)) throw err;
-    const details = err.details?.[0] as Record<string, unknown> | undefined;
-    return { type: err.type ?? '', message: err.message, ...(details && { details }) };
+    return refusalFrom(err);
   }
 }
 

@@ -28,7 +28,7 @@ import {
   type Audience,
   type NotificationRetry,
 } from '../../../src/workflows/notification.messages';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { call, createTestKey, type TestApi } from '../../support/harness';
 import { seedOrder } from '../../support/orders';
 import { startStack, type TestStack } from '../../support/stack';

@@ -1,5 +1,5 @@
 import { listAuditEntries } from '../../../src/db/order-records.repository';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';

@@ -3,11 +3,8 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
-import {
-  amendOrderUpdate,
-  DEFAULT_ORDER_TIMINGS,
-  orderWorkflowId,
-} from '../../../src/workflows/order.messages';
+import { amendOrderUpdate, orderWorkflowId } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { call, startTestApi, type TestApi } from '../../support/harness';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';

@@ -1,5 +1,5 @@
 import { NATIONS, NOTICE_CELLS, NOTICE_TYPES } from '../../../src/notices';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { validCellBody, welshCellBody } from '../../support/notice-bodies';

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '../../../src/orders/status';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
 import { setIntegrationAvailability } from '../../../src/db/integration-health.repository';
 import { listOrderEvents, listAuditEntries } from '../../../src/db/order-records.repository';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import {
   call,

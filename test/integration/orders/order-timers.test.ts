@@ -3,13 +3,13 @@ import { listAuditEntries, listOrderEvents } from '../../../src/db/order-records
 import { findOrderById } from '../../../src/db/orders.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import {
-  DEFAULT_ORDER_TIMINGS,
   markDeliveredSignal,
   orderWorkflowId,
   paymentReceivedSignal,
   refundIssuedSignal,
   retryDeliverySignal,
 } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../../src/workflows/search-attributes';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';

@@ -1,4 +1,4 @@
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
 import { addDays } from '../../../src/notices/dates';

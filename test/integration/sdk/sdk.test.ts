@@ -18,7 +18,7 @@ import type { KeyMode } from '../../../src/auth/api-key';
 import { createWebhookEndpoint, rotateWebhookSecret } from '../../../src/db/webhook-endpoints.repository';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { ORDER_EVENTS } from '../../../src/orders/events';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';

@@ -5,7 +5,7 @@ import type { KeyMode } from '../../../src/auth/api-key';
 import type { NoticeType } from '../../../src/notices';
 import type { PaymentMethod } from '../../../src/orders/status';
 import { ORDER_EVENTS } from '../../../src/orders/events';
-import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from '../../../src/orders/timings';
 import { eventually } from '../../support/eventually';
 import { call, createTestKey, createTestOrganisation, type TestApi } from '../../support/harness';
 import { validOrderBody } from '../../support/notice-bodies';

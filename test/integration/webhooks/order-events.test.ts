@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { createWebhookEndpoint } from '../../../src/db/webhook-endpoints.repository';
 import { ORDER_EVENTS } from '../../../src/orders/events';
-import { DEFAULT_ORDER_TIMINGS } from '../../../src/workflows/order.messages';
+import { DEFAULT_ORDER_TIMINGS } from '../../../src/orders/timings';
 import { call, type TestApi } from '../../support/harness';
 import { newCustomer, startStack, type TestStack } from '../../support/stack';
 import { eventually, startReceiver, type Receiver } from './support';

@@ -125,6 +125,8 @@ describe('amendment rules', () => {
       status: 'booked' as const,
       newspaperName: current.newspaperName,
       gazetteEdition: current.gazetteEdition,
+      publicationDate: current.publicationDate,
+      fields: current.fields,
     };
     const refusal = (() => {
       try {
@@ -144,7 +146,7 @@ describe('amendment rules', () => {
       checkBookingKept(booked, amendedNotice(order, { postcode: 'LS2 8BB' }, TODAY)),
     ).not.toThrow();
     expect(() => checkBookingKept({ ...booked, status: 'awaiting_booking' }, moved)).not.toThrow();
-    const gazetteMove = { newspaperName: current.newspaperName, gazetteEdition: 'edinburgh' };
+    const gazetteMove = { ...current, gazetteEdition: 'edinburgh' };
     expect(issuesOf(() => checkBookingKept({ ...booked, gazetteEdition: 'london' }, gazetteMove)).code).toBe(
       'order_not_amendable',
     );
