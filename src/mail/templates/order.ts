@@ -109,7 +109,7 @@ function refundText(o: OrderMailView): string {
   }
 }
 
-type Body = { subject: string; intro: string; blocks?: EmailContent['blocks'] };
+type Body = { subject: string; intro: string; blocks: EmailContent['blocks'] };
 
 interface OrderEmailOptions {
   /** `PUBLIC_BASE_URL`: links point at the API. */
@@ -183,7 +183,7 @@ export function renderOrderEmail(
   return renderEmail({
     subject: `${testPrefix(order)}${body.subject}`,
     heading: body.subject,
-    blocks: ['Hello,', body.intro, orderFacts(order), ...(body.blocks ?? [])],
+    blocks: ['Hello,', body.intro, orderFacts(order), ...body.blocks],
   });
 }
 
