@@ -13,18 +13,18 @@ import type { ReportMessage } from '../../workflows/order.messages';
 import type { AppContext, AppState } from '../context';
 import { orderNotFound, parseBody } from '../errors';
 
-export const bookingBody = z.strictObject({
+const bookingBody = z.strictObject({
   publicationDate: z.iso.date(),
   newspaperReference: z.string().trim().min(1).max(100).optional(),
 });
-export const publicationBody = z.strictObject({
+const publicationBody = z.strictObject({
   publishedAt: z.iso.datetime({ offset: true }),
   pageNumber: z.int().min(1).max(1000).optional(),
 });
-export const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
+const urnBody = z.strictObject({ urn: z.string().trim().min(1).max(100) });
 
 /** Each report's body, and the kind of integration key that sends it. */
-const REPORTS: { [K in ReportKind]: [body: z.ZodType<Reports[K]>, sender: IntegrationKeyRecord['kind']] } = {
+export const REPORTS: { [K in ReportKind]: [z.ZodType<Reports[K]>, IntegrationKeyRecord['kind']] } = {
   booking: [bookingBody, 'newspaper'],
   publication: [publicationBody, 'newspaper'],
   urn: [urnBody, 'gazette'],

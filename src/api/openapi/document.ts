@@ -10,7 +10,7 @@ import { ERROR_CODES, type ErrorCode } from '../../errors';
 import { ORDER_EVENTS, type OrderEventName } from '../../orders/events';
 import { HTTP_STATUS } from '../errors';
 import { eventList } from '../events/events.routes';
-import { bookingBody, publicationBody, urnBody } from '../integrations/integrations.routes';
+import { REPORTS } from '../integrations/integrations.routes';
 import { orderList } from '../orders/orders.routes';
 import { cancelBody, purchaseOrderBody } from '../orders/orders.write.routes';
 import { advanceBody, sendBody } from '../test-helpers/test-helpers.routes';
@@ -240,11 +240,11 @@ const orderMessage = (action: string, summary: string, body: BodySchema, codes: 
     codes: ['order_not_found', ...codes],
   });
 
-const report = (kind: string, body: z.ZodType, summary: string): Op =>
+const report = (kind: keyof typeof REPORTS, summary: string): Op =>
   integrations(`report${pascalCase(kind)}`, summary, {
     security: 'integration',
     path: orderId,
-    body,
+    body: REPORTS[kind][0],
     ok: { description: 'Acknowledged.', schema: reportAnswerSchema },
     codes: ['order_not_found', 'invalid_state_transition'],
   });
@@ -355,13 +355,9 @@ const OPERATIONS: Record<string, Op> = {
     description: 'Every dependency answers.',
     schema: healthSchema,
   }),
-  'post /integrations/v1/orders/{id}/booking': report('booking', bookingBody, 'Newspaper: booking confirmed'),
-  'post /integrations/v1/orders/{id}/publication': report(
-    'publication',
-    publicationBody,
-    'Newspaper: published',
-  ),
-  'post /integrations/v1/orders/{id}/urn': report('urn', urnBody, 'Gazette: URN received'),
+  'post /integrations/v1/orders/{id}/booking': report('booking', 'Newspaper: booking confirmed'),
+  'post /integrations/v1/orders/{id}/publication': report('publication', 'Newspaper: published'),
+  'post /integrations/v1/orders/{id}/urn': report('urn', 'Gazette: URN received'),
   'post /stripe/webhook': integrations(
     'receiveStripeEvent',
     'Stripe: payment events (verified by `Stripe-Signature`)',

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { oas31 } from 'zod-openapi';
-import { cellJsonSchema, type Json } from '../../notices/cell-schema';
+import { cellJsonSchema } from '../../notices/cell-schema';
 import { NATION_NAMES, NATIONS, type Nation } from '../../notices/nations';
 import { noticeCell } from '../../notices/reference-data';
 import { estimateFields } from '../../notices/quote';
@@ -28,13 +28,13 @@ const amendmentSchemaId = (type: NoticeType) => `${pascalCase(type)}Amendment`;
 
 /** POST /v1/orders/:id/amend for an order of `type`: any subset of the fields any of its nations uses. */
 function amendmentSchema(type: NoticeType): Schema {
-  const cells = NATIONS.map((nation) => cellJsonSchema(type, nation, 'as-sent'));
-  const names = [...new Set(cells.flatMap((c) => Object.keys(c.properties as Json)))];
+  const cells = NATIONS.map((nation) => cellJsonSchema(type, nation, 'as-sent') as Schema);
+  const names = [...new Set(cells.flatMap((c) => Object.keys(c.properties!)))];
   const properties: Record<string, Schema> = {};
   for (const name of names) {
-    const having = cells.filter((c) => (c.properties as Json)[name] !== undefined);
-    const optionalSomewhere = having.some((c) => !(c.required as string[]).includes(name));
-    const fields = having.map((c) => (c.properties as Record<string, Schema>)[name]!);
+    const having = cells.filter((c) => c.properties![name] !== undefined);
+    const optionalSomewhere = having.some((c) => !c.required!.includes(name));
+    const fields = having.map((c) => c.properties![name] as Schema);
     const variants = fields.filter((f, i) => fields.findIndex((g) => isDeepStrictEqual(f, g)) === i);
     const merged = mergedEnums(variants);
     if (name !== 'type' && optionalSomewhere) merged.push({ type: 'null' });

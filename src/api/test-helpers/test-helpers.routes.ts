@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { eventData, ORDER_EVENTS } from '../../orders/events';
 import { serializeOrder, type Order } from '../../orders/order';
 import { checkPayable } from '../../orders/payment';
-import { checkReportFits } from '../../orders/reports';
+import { checkReportFits, REPORT, type ReportKind } from '../../orders/reports';
 import { doesNotFit } from '../../orders/status';
 import {
   cancelSimulatedNewspaper,
@@ -16,7 +16,6 @@ import {
 } from '../../temporal/orders';
 import { testHelperPaymentRef } from '../../testmode/payments';
 import { sampleEventData } from '../../testmode/sample-events';
-import type { SimulatedStep } from '../../testmode/simulation';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
 import { recordTestPaymentUpdate, simulateDeliveryFailureUpdate } from '../../workflows/order.messages';
 import { callerOf, type AppState } from '../context';
@@ -32,13 +31,6 @@ export const advanceBody = z
 export const sendBody = z
   .strictObject({ event: z.enum(ORDER_EVENTS), orderId: z.string().max(100).trim().min(1).optional() })
   .meta({ id: 'SendSampleRequest' });
-
-/** The integration report each `advance` step sends. */
-const REPORT_STEP: Record<'booked' | 'published' | 'urn_received', SimulatedStep> = {
-  booked: 'booking',
-  published: 'publication',
-  urn_received: 'urn',
-};
 
 /**
  * Test mode's helpers (docs/test-mode.md): a live key gets 404, as if they did not exist. `advance` sends the
@@ -83,8 +75,9 @@ export function testHelperRoutes(deps: Omit<OrderWriteDeps, 'timings'>): Router<
       return failed;
     }
     // Strictly a step forward: unlike the integration endpoints, a repeat is refused, not acknowledged.
-    checkReportFits(REPORT_STEP[to], order);
-    const report = sendSimulatedReport(temporal, order, REPORT_STEP[to], { actor });
+    const step = (Object.keys(REPORT) as ReportKind[]).find((kind) => REPORT[kind].status === to)!;
+    checkReportFits(step, order);
+    const report = sendSimulatedReport(temporal, order, step, { actor });
     return (await orderEngineCall(report, onClosed)).order;
   }
 

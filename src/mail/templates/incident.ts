@@ -1,4 +1,4 @@
-import { renderEmail, type RenderedEmail } from './render';
+import { link, renderEmail, type RenderedEmail } from './render';
 
 export interface IncidentMailInput {
   /** `components`: what the status page calls each affected component. */
@@ -36,7 +36,7 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
       },
       refs.length > 0 && 'Your orders in flight:',
       refs.length > 0 && { kind: 'list', items: more > 0 ? [...refs, `and ${more} more`] : refs },
-      { kind: 'link', label: 'Service status', url: input.statusUrl },
+      link('Service status', input.statusUrl),
     ],
   });
 }

@@ -3,7 +3,7 @@ import type { OrderBody } from '../../orders/order';
 import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
 import { formatPence } from '../../money';
 import { addDays, ukDate } from '../../notices/dates';
-import { formatDate, renderEmail, type Block, type EmailContent, type RenderedEmail } from './render';
+import { formatDate, link, renderEmail, type Block, type EmailContent, type RenderedEmail } from './render';
 import { orderDocumentUrl } from '../../orders/documents';
 
 /** The body's texts the e-mails read: null when the body leaves one out or empty. */
@@ -79,7 +79,7 @@ function paymentBlocks(o: OrderMailView): Block[] {
       return o.checkoutUrl
         ? [
             'Pay by card to confirm the order. It goes to the newspaper once paid.',
-            { kind: 'link', label: 'Pay now', url: o.checkoutUrl },
+            link('Pay now', o.checkoutUrl),
           ]
         : [];
     case 'purchase_order':
@@ -88,7 +88,7 @@ function paymentBlocks(o: OrderMailView): Block[] {
       return o.invoiceUrl
         ? [
             'The order is placed on account. Your invoice is available here:',
-            { kind: 'link', label: 'View invoice', url: o.invoiceUrl },
+            link('View invoice', o.invoiceUrl),
           ]
         : ['The order is placed on account.'];
   }
@@ -109,7 +109,7 @@ function refundText(o: OrderMailView): string {
   }
 }
 
-type Body = { subject: string; intro: string; blocks?: EmailContent['blocks'] };
+type Body = { subject: string; intro: string; blocks: EmailContent['blocks'] };
 
 interface OrderEmailOptions {
   /** `PUBLIC_BASE_URL`: links point at the API. */
@@ -134,11 +134,7 @@ const TEMPLATES: Partial<
     subject: `Proof ready: ${o.reference} (${paper})`,
     intro: `The proof of your notice for ${paper} is ready. Please check the wording before publication.`,
     blocks: [
-      {
-        kind: 'link',
-        label: 'Download the proof (with your API key)',
-        url: orderDocumentUrl(opts.baseUrl, o.id, 'proof'),
-      },
+      link('Download the proof (with your API key)', orderDocumentUrl(opts.baseUrl, o.id, 'proof')),
       !!opts.proofAttached && 'The proof is also attached to this e-mail as a PDF.',
     ],
   }),
@@ -153,9 +149,7 @@ const TEMPLATES: Partial<
   'order.published': (o, paper) => ({
     subject: `Published: ${o.reference} in ${paper}`,
     intro: `Your notice was published in ${paper}${o.publishedAt ? ` on ${formatDate(o.publishedAt)}` : ''}.`,
-    blocks: o.certificateUrl
-      ? [{ kind: 'link', label: 'Certificate of publication (with your API key)', url: o.certificateUrl }]
-      : [],
+    blocks: [!!o.certificateUrl && link('Certificate of publication (with your API key)', o.certificateUrl)],
   }),
   'order.urn_received': (o, paper) => ({
     subject: `Gazette reference received: ${o.reference}`,
@@ -189,7 +183,7 @@ export function renderOrderEmail(
   return renderEmail({
     subject: `${testPrefix(order)}${body.subject}`,
     heading: body.subject,
-    blocks: ['Hello,', body.intro, orderFacts(order), ...(body.blocks ?? [])],
+    blocks: ['Hello,', body.intro, orderFacts(order), ...body.blocks],
   });
 }
 
@@ -228,7 +222,7 @@ export function renderInvoiceEmail(
       order.paymentMethod === 'invoice_bank_transfer'
         ? `Please pay by bank transfer by ${formatDate(dueOn)}, quoting ${number} as the payment reference. The bank details are on the invoice.`
         : `Payment terms: net ${terms} days. Please pay by ${formatDate(dueOn)}, quoting ${number}.`,
-      !!order.invoiceUrl && { kind: 'link', label: 'Invoice online', url: order.invoiceUrl },
+      !!order.invoiceUrl && link('Invoice online', order.invoiceUrl),
     ],
   });
 }

@@ -12,6 +12,8 @@ export type Block =
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'list'; items: string[] };
 
+export const link = (label: string, url: string): Block => ({ kind: 'link', label, url });
+
 export interface EmailContent {
   subject: string;
   /** The first line, the subject unless given. */

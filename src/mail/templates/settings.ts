@@ -1,4 +1,4 @@
-import { renderEmail } from './render';
+import { link, renderEmail } from './render';
 
 /** The one-time sign-in link of the settings console (also sent, naming who invited, on invitation). */
 export function renderSignInEmail(i: {
@@ -16,7 +16,7 @@ export function renderSignInEmail(i: {
       i.invitedBy
         ? `${i.invitedBy} has invited you to manage ${org}'s API keys, webhooks and orders.`
         : `Someone (we hope you) asked to sign in to ${org}'s settings.`,
-      { kind: 'link', label: 'Sign in', url: i.url },
+      link('Sign in', i.url),
       `The link works once and expires in ${i.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing happens without the link.`,
     ],
   });
@@ -32,7 +32,7 @@ export function renderBillingEmailVerification(i: {
     subject: `Confirm ${i.organisationName}'s billing e-mail`,
     blocks: [
       `An admin of ${i.organisationName} gave this address as the billing e-mail for its notice placements: invoices, service incident notices and the e-mails of test orders come here.`,
-      { kind: 'link', label: 'Confirm this address', url: i.url },
+      link('Confirm this address', i.url),
       `The link works once and expires in ${i.validHours} hours. Until it is opened, test-order e-mails are not sent to this address. If you do not expect this, ignore this e-mail.`,
     ],
   });
