@@ -3,7 +3,6 @@ import {
   updateOrganisation,
   type Organisation,
   type OrganisationUpdate,
-  voidBillingEmailVerifications,
 } from '../../db/organisations.repository';
 import { audit, existingOrganisation, invalid, type Actor } from './actor';
 import { parseEmail } from './members.service';
@@ -83,12 +82,9 @@ export async function changeOrganisation(
   const update = checked(change);
   return db.transaction().execute(async (trx) => {
     const before = await existingOrganisation(trx, organisationId);
-    // The same address again keeps its verification; a new one (or none) voids the old address's links, and
-    // the caller sends the new one its own (billing-email.service.ts).
-    if (update.billingEmail !== undefined) {
-      if (update.billingEmail === before.billingEmail) delete update.billingEmail;
-      else await voidBillingEmailVerifications(trx, organisationId);
-    }
+    // The same address again keeps its verification; the caller sends a new one its link
+    // (billing-email.service.ts).
+    if (update.billingEmail === before.billingEmail) delete update.billingEmail;
     const after = (await updateOrganisation(trx, organisationId, update))!;
     for (const entry of auditEntries(before, after, update)) {
       await audit(trx, actor, { organisationId, target: organisationId, ...entry });
