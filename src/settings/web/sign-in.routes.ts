@@ -63,14 +63,6 @@ function signInForm(
   sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body });
 }
 
-/** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
-const sendLinkConfirmation = (ctx: ConsoleContext, config: Config, o: Omit<Confirmation, 'csrf' | 'token'>) =>
-  sendConfirmation(ctx, {
-    ...o,
-    csrf: formCsrf(ctx, config),
-    token: String(ctx.query.token ?? '').slice(0, 100),
-  });
-
 const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
 
 /** Sign-in by e-mailed one-time link, sign-out, and sign-out everywhere. */
@@ -78,6 +70,11 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db, config } = deps;
   const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
   const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
+  /** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
+  const linkPage = (o: Omit<Confirmation, 'csrf' | 'token'>) => (ctx: ConsoleContext) => {
+    const token = String(ctx.query.token ?? '').slice(0, 100);
+    sendConfirmation(ctx, { ...o, csrf: formCsrf(ctx, config), token });
+  };
   const signOut = (ctx: ConsoleContext, notice: string) => {
     setHttpOnlyCookie(ctx, SESSION_COOKIE, '', consoleCookie(config, 0));
     ctx.state.session = undefined;
@@ -108,8 +105,9 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     });
   });
 
-  router.get('/settings/sign-in/confirm', (ctx) =>
-    sendLinkConfirmation(ctx, config, {
+  router.get(
+    '/settings/sign-in/confirm',
+    linkPage({
       title: 'Confirm sign-in',
       question: html`Continue to sign in to your organisation's settings.`,
       button: 'Sign in',
@@ -130,8 +128,9 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   });
 
   // Its owner may be signed in (an admin verifying their own address): the form then carries the session's token.
-  router.get('/settings/billing-email/confirm', (ctx) =>
-    sendLinkConfirmation(ctx, config, {
+  router.get(
+    '/settings/billing-email/confirm',
+    linkPage({
       title: 'Confirm billing e-mail',
       question: html`Confirm that this address receives your organisation's billing e-mail.`,
       button: 'Confirm this address',
