@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { SCOPES, type KeyMode, type KeyScope } from '../auth/api-key';
 import { listApiKeys } from '../db/api-keys.repository';
-import { createOrganisation, findOrganisation, listOrganisations } from '../db/organisations.repository';
+import { createOrganisation, listOrganisations } from '../db/organisations.repository';
 import { PAYMENT_METHODS, type PaymentMethod } from '../orders/status';
 import { OPERATOR } from '../settings/services/actor';
 import { createOrganisationKey, revokeOrganisationKey } from '../settings/services/api-keys.service';
@@ -102,10 +102,8 @@ export function registerOrgCommands(program: Command, act: Act): void {
             'Give at least one of --name, --billing-email, --no-billing-email, --billing-contact-name, --billing-address, --terms-days.',
           );
         }
-        const before = opts.billingEmail ? await findOrganisation(cli.db, id) : undefined;
-        const after = await changeOrganisation(cli.db, OPERATOR, id, change);
-        const changed = after.billingEmail && after.billingEmail !== before?.billingEmail;
-        return { ...after, ...(changed && (await emailBillingEmailVerification(cli, id))) };
+        const { organisation, newBillingEmail } = await changeOrganisation(cli.db, OPERATOR, id, change);
+        return { ...organisation, ...(newBillingEmail && (await emailBillingEmailVerification(cli, id))) };
       }),
     );
 

@@ -35,13 +35,14 @@ export type OrganisationUpdate = Partial<
   Pick<Organisation, 'name' | 'billingEmail' | 'billingContactName' | 'billingAddress' | 'invoiceTermsDays'>
 >;
 
-/** Changes the given fields only; answers the organisation as it now is, or undefined if there is none. */
+/**
+ * Changes the given fields only; answers the organisation as it now is, or undefined if there is none. A
+ * billing e-mail given is a new one: unverified until its owner opens the link e-mailed to it; the old one's
+ * links are void.
+ */
 export async function updateOrganisation(db: Db, id: string, u: OrganisationUpdate) {
-  const set = {
-    ...toColumns(u),
-    // A new billing e-mail is unverified until its owner opens the link e-mailed to it.
-    ...(u.billingEmail !== undefined && { billing_email_verified_at: null }),
-  };
+  const set = { ...toColumns(u), ...(u.billingEmail !== undefined && { billing_email_verified_at: null }) };
+  if (u.billingEmail !== undefined) await voidBillingEmailVerifications(db, id);
   // Kysely leaves out fields given as undefined.
   if (Object.values(set).some((v) => v !== undefined))
     await db.updateTable('organisations').set(set).where('id', '=', id).execute();
@@ -67,7 +68,7 @@ export async function createBillingEmailVerification(
 }
 
 /** Voids the organisation's unused links (its billing e-mail changed or was removed). */
-export async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
+async function voidBillingEmailVerifications(db: Db, organisationId: string): Promise<void> {
   await db
     .deleteFrom('billing_email_verifications')
     .where((eb) => eb.and({ organisation_id: organisationId, used_at: null }))

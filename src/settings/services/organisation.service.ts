@@ -3,7 +3,6 @@ import {
   updateOrganisation,
   type Organisation,
   type OrganisationUpdate,
-  voidBillingEmailVerifications,
 } from '../../db/organisations.repository';
 import { audit, existingOrganisation, invalid, type Actor } from './actor';
 import { parseEmail } from './members.service';
@@ -72,27 +71,24 @@ function auditEntries(before: Organisation, after: Organisation, change: Organis
 /**
  * The console (contact details, by an admin; an empty field removes the value) and the CLI's `org update`
  * (anything, by an operator) both come here, so both write the same audit entries. Absent fields stay as they
- * are; the name and invoice terms are ours to set (CLI only), as is the billing arrangement.
+ * are; the name and invoice terms are ours to set (CLI only), as is the billing arrangement. Answers the
+ * organisation changed, and whether it has a new billing e-mail, for the caller to send its verification link.
  */
 export async function changeOrganisation(
   db: Db,
   actor: Actor,
   organisationId: string,
   change: OrganisationUpdate,
-): Promise<Organisation> {
+): Promise<{ organisation: Organisation; newBillingEmail: boolean }> {
   const update = checked(change);
   return db.transaction().execute(async (trx) => {
     const before = await existingOrganisation(trx, organisationId);
-    // The same address again keeps its verification; a new one (or none) voids the old address's links, and
-    // the caller sends the new one its own (billing-email.service.ts).
-    if (update.billingEmail !== undefined) {
-      if (update.billingEmail === before.billingEmail) delete update.billingEmail;
-      else await voidBillingEmailVerifications(trx, organisationId);
-    }
+    // The same address again keeps its verification (billing-email.service.ts).
+    if (update.billingEmail === before.billingEmail) delete update.billingEmail;
     const after = (await updateOrganisation(trx, organisationId, update))!;
     for (const entry of auditEntries(before, after, update)) {
       await audit(trx, actor, { organisationId, target: organisationId, ...entry });
     }
-    return after;
+    return { organisation: after, newBillingEmail: !!update.billingEmail };
   });
 }

@@ -14,8 +14,8 @@ import { sendAttempt } from '../../webhooks/http';
 import { sampleEventData } from '../../testmode/sample-events';
 import { DestinationError, validateEndpointUrl } from '../../webhooks/destination';
 import { unrecordedEnvelope } from '../../webhooks/envelope';
-import { isOrderEventName, ORDER_EVENTS, type OrderEventName } from '../../orders/events';
-import { DEFAULT_WEBHOOK_EVENTS } from '../../webhooks/events';
+import { isOrderEventName } from '../../orders/events';
+import { chosenEvents, DEFAULT_WEBHOOK_EVENTS } from '../../webhooks/events';
 import { checkHeldQuota } from '../../quotas/usage';
 import { audit, existingOrganisation, invalid, notFound, type Actor } from './actor';
 
@@ -28,14 +28,8 @@ const MAX_URL_LENGTH = 2048;
 
 type Deps = { db: Db; config: Config };
 
-function checkEvents(events: readonly string[]): OrderEventName[] {
-  const unknown = events.filter((e) => !isOrderEventName(e));
-  if (unknown.length > 0) {
-    throw invalid(`Unknown event ${unknown.join(', ')}; events are: ${ORDER_EVENTS.join(', ')}.`);
-  }
-  if (events.length === 0) throw invalid('Choose at least one event.');
-  return ORDER_EVENTS.filter((e) => events.includes(e));
-}
+const checkEvents = (events: readonly string[]) =>
+  chosenEvents(events, { unknown: 'Unknown event', none: 'Choose at least one event.' }, invalid);
 
 function checkUrl(config: Config, url: string, mode: 'live' | 'test'): URL {
   if (url.length > MAX_URL_LENGTH) throw invalid(`The URL is at most ${MAX_URL_LENGTH} characters.`);

@@ -131,14 +131,12 @@ async function emailVerificationLink(deps: ConsoleDeps, organisationId: string):
 export function organisationRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   consoleSection(router, '/settings/organisation', organisationPage(deps), {
     '/settings/organisation': async (ctx, s) => {
-      const before = s.organisation.billingEmail;
-      s.organisation = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, {
+      const changed = await changeOrganisation(deps.db, actorOf(s), s.organisation.id, {
         billingContactName: field(ctx, 'billingContactName'),
         billingEmail: field(ctx, 'billingEmail'),
       });
-      if (!s.organisation.billingEmail || s.organisation.billingEmail === before) {
-        return { notice: 'Contact details saved.' };
-      }
+      s.organisation = changed.organisation;
+      if (!changed.newBillingEmail) return { notice: 'Contact details saved.' };
       const refused = await emailVerificationLink(deps, s.organisation.id).catch((err: unknown) => {
         if (isQuotaRefusal(err)) return err.message;
         throw err;

@@ -33,6 +33,9 @@ export function loadSession(db: Db) {
   };
 }
 
+/** Sign-in's forms, and any form without a session, carry the pre-session token; the others the session's. */
+const beforeSession = (ctx: ConsoleContext) => ctx.path.startsWith('/settings/sign-in') || !ctx.state.session;
+
 /** CSRF protection of every POST: the Origin, then `_csrf` against the session's (or pre-session) token. */
 export function checkCsrf(config: Config) {
   return async (ctx: ConsoleContext, next: Next) => {
@@ -40,8 +43,7 @@ export function checkCsrf(config: Config) {
     if (!originAllowed(ctx, config.publicBaseUrl)) {
       throw new PageError(403, 'This form was sent from another site.');
     }
-    const beforeSession = ctx.path.startsWith('/settings/sign-in') || !ctx.state.session;
-    const expected = beforeSession ? ctx.cookies.get(PRE_SESSION_COOKIE) : ctx.state.session?.csrfToken;
+    const expected = beforeSession(ctx) ? ctx.cookies.get(PRE_SESSION_COOKIE) : ctx.state.session?.csrfToken;
     if (!formTokenMatches(formValue(ctx, '_csrf'), expected)) {
       throw new PageError(
         403,
@@ -52,8 +54,9 @@ export function checkCsrf(config: Config) {
   };
 }
 
-/** The token for forms shown before sign-in, with its cookie (re-used while the cookie lasts). */
-export function preSessionCsrf(ctx: ConsoleContext, config: Config): string {
+/** The `_csrf` of this page's forms; a pre-session token comes with its cookie (re-used while it lasts). */
+export function formCsrf(ctx: ConsoleContext, config: Config): string {
+  if (!beforeSession(ctx)) return sessionOf(ctx).csrfToken;
   return doubleSubmitToken(ctx, PRE_SESSION_COOKIE, consoleCookie(config, 3600));
 }
 

@@ -24,7 +24,7 @@ import {
 import { html } from '../../web/html';
 import { input, postForm, sendConfirmation, sendPage, submit, type Confirmation } from './layout';
 import { setHttpOnlyCookie } from '../../web/form-csrf';
-import { consoleCookie, preSessionCsrf, SESSION_COOKIE, SESSION_HOURS } from './security';
+import { consoleCookie, formCsrf, SESSION_COOKIE, SESSION_HOURS } from './security';
 
 /**
  * Sign-in requests and confirmations per client (an IPv4 address, an IPv6 /64: clientBucket) per 15 minutes,
@@ -60,13 +60,9 @@ function signInForm(
       Enter the e-mail address your organisation's admin invited. We will e-mail you a sign-in link that works
       once, for ${SIGN_IN_LINK_MINUTES} minutes.
     </p>
-    ${postForm('/settings/sign-in', preSessionCsrf(ctx, config), [address, submit('E-mail me a sign-in link')])}`;
+    ${postForm('/settings/sign-in', formCsrf(ctx, config), [address, submit('E-mail me a sign-in link')])}`;
   sendPage(ctx, { title: 'Sign in', error: o.error, notice: o.notice, body });
 }
-
-/** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
-const sendLinkConfirmation = (ctx: ConsoleContext, csrf: string, o: Omit<Confirmation, 'csrf' | 'token'>) =>
-  sendConfirmation(ctx, { ...o, csrf, token: String(ctx.query.token ?? '').slice(0, 100) });
 
 const tokenOf = (ctx: ConsoleContext) => field(ctx, 'token').slice(0, 100);
 
@@ -75,6 +71,11 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   const { db, config } = deps;
   const signInLimit = perClient(deps.pool, 'settings-sign-in-ip', 20);
   const confirmLimit = perClient(deps.pool, 'settings-confirm-ip', 30);
+  /** The page an e-mailed link opens: only a button, since mail scanners that fetch links must not use it up. */
+  const linkPage = (o: Omit<Confirmation, 'csrf' | 'token'>) => (ctx: ConsoleContext) => {
+    const token = String(ctx.query.token ?? '').slice(0, 100);
+    sendConfirmation(ctx, { ...o, csrf: formCsrf(ctx, config), token });
+  };
   const signOut = (ctx: ConsoleContext, notice: string) => {
     setHttpOnlyCookie(ctx, SESSION_COOKIE, '', consoleCookie(config, 0));
     ctx.state.session = undefined;
@@ -105,8 +106,9 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     });
   });
 
-  router.get('/settings/sign-in/confirm', (ctx) =>
-    sendLinkConfirmation(ctx, preSessionCsrf(ctx, config), {
+  router.get(
+    '/settings/sign-in/confirm',
+    linkPage({
       title: 'Confirm sign-in',
       question: html`Continue to sign in to your organisation's settings.`,
       button: 'Sign in',
@@ -127,8 +129,9 @@ export function signInRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
   });
 
   // Its owner may be signed in (an admin verifying their own address): the form then carries the session's token.
-  router.get('/settings/billing-email/confirm', (ctx) =>
-    sendLinkConfirmation(ctx, ctx.state.session?.csrfToken ?? preSessionCsrf(ctx, config), {
+  router.get(
+    '/settings/billing-email/confirm',
+    linkPage({
       title: 'Confirm billing e-mail',
       question: html`Confirm that this address receives your organisation's billing e-mail.`,
       button: 'Confirm this address',
