@@ -103,6 +103,15 @@ describe('every page is as strict as the console', () => {
     // The JSON API's own limits are separate.
     expect((await call(api, 'GET', '/api/health')).status).toBe(200);
   });
+
+  it('limits each client IP on /verify on a counter of its own, saying when to retry', async () => {
+    const path = `/verify/doc_${'3'.repeat(22)}`;
+    let refused = await get(path);
+    for (let i = 0; i < 45 && refused.status !== 429; i++) refused = await get(path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await refused.text()).toContain('Too many checks came from your network');
+  });
 });
 
 describe('HSTS', () => {
