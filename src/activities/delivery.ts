@@ -25,8 +25,8 @@ export function deliveryActivities(deps: {
   const { config, log, temporal } = deps;
   return {
     async deliverArtwork(order: Order): Promise<void> {
-      if (order.livemode && deps.delivery) return deps.delivery.deliver(order);
       if (order.livemode) {
+        if (deps.delivery) return deps.delivery.deliver(order);
         log.info({ orderId: order.id, newspaper: order.newspaperName }, 'artwork delivered (record only)');
         return;
       }

@@ -41,8 +41,9 @@ export type OrganisationUpdate = Partial<
  * links are void.
  */
 export async function updateOrganisation(db: Db, id: string, u: OrganisationUpdate) {
-  const set = { ...toColumns(u), ...(u.billingEmail !== undefined && { billing_email_verified_at: null }) };
-  if (u.billingEmail !== undefined) await voidBillingEmailVerifications(db, id);
+  const newBillingEmail = u.billingEmail !== undefined;
+  const set = { ...toColumns(u), ...(newBillingEmail && { billing_email_verified_at: null }) };
+  if (newBillingEmail) await voidBillingEmailVerifications(db, id);
   // Kysely leaves out fields given as undefined.
   if (Object.values(set).some((v) => v !== undefined))
     await db.updateTable('organisations').set(set).where('id', '=', id).execute();

@@ -132,8 +132,9 @@ async function countReplays(
   try {
     for (const [key, amount] of counts) {
       const [organisationId, mode] = key.split(':') as [string, 'live' | 'test'];
-      const use = useWindowQuotas(db, config.quotas, ['replays_per_hour'], organisationId, mode, { amount });
-      counted.push(await use);
+      counted.push(
+        await useWindowQuotas(db, config.quotas, ['replays_per_hour'], organisationId, mode, { amount }),
+      );
     }
   } catch (err) {
     for (const use of counted) await use.release();
