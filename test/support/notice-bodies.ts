@@ -5,6 +5,7 @@ import { validCell, WELSH_TEXT } from '../unit/notices/nation-fixtures';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+const DEADLINES_AFTER_PUBLICATION = ['objectionDeadline', 'commentDeadline'] as const;
 
 /**
  * A valid order body of each type for tests that run against the real clock: the unit fixtures' dates are
@@ -46,6 +47,11 @@ function shiftedBody(
   }
   // Month lengths vary, so a shifted probate deadline could fall a day short of two months: give it three.
   if (type === 'probate') body.claimsDeadlineDate = addMonths(String(body.publicationDate), 3);
+  // The shifted year has its own bank holidays: a Gazette Friday that falls on one (St Patrick's Day in
+  // Northern Ireland) moves a week on, and a deadline counted from it with it, so each gets a week's margin.
+  for (const key of DEADLINES_AFTER_PUBLICATION) {
+    if (typeof body[key] === 'string') body[key] = addDays(String(body[key]), 7);
+  }
   return { ...body, ...overrides };
 }
 
