@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { resolveLogFormat } from './logger';
 import { DEFAULT_ORDER_TIMINGS, type OrderTimings } from './orders/timings';
 import { DEFAULT_QUOTA_LIMITS, QUOTA_NAMES, QUOTAS, type QuotaLimits, type QuotaName } from './quotas/quotas';
-import { parseRetrySchedule, WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
+import { WEBHOOK_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/schedule';
 
 /**
  * Every environment variable the service reads (docs/operating.md lists them), validated once at start-up.
@@ -164,7 +164,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE_MS: optionalMatching(
     /^0(?:\s*,\s*\d+)*$/,
     'must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000',
-  ),
+  ).transform((v) => v?.split(',').map(Number)),
   WEBHOOK_TIMEOUT_MS: intFrom(WEBHOOK_TIMEOUT_MS, 100),
   WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: optionalBool,
   WEBHOOK_SECRET_OVERLAP_HOURS: intFrom(24, 0, 168),
@@ -202,10 +202,9 @@ const keyOr = (raw: string | undefined, what: string) =>
         .digest();
 
 function webhookConfig(e: Env) {
-  const schedule = e.WEBHOOK_RETRY_SCHEDULE_MS;
   const visible = {
     /** Wait before each attempt; its length is the number of attempts. */
-    retryScheduleMs: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...WEBHOOK_RETRY_SCHEDULE_MS]),
+    retryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE_MS ?? [...WEBHOOK_RETRY_SCHEDULE_MS]),
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     allowPrivateDestinations: e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
     /** How long a rotated-out signing secret keeps signing beside the new one. */

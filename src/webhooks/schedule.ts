@@ -9,12 +9,3 @@ export function nextRetryDelayMs(schedule: readonly number[], attempt: number): 
   if (attempt >= schedule.length) return null;
   return Math.max(1, schedule[attempt]);
 }
-
-export function parseRetrySchedule(value: string): number[] {
-  const parts = value.split(',').map((s) => s.trim());
-  const schedule = parts.map(Number);
-  if (parts.some((p) => !/^\d+$/.test(p)) || schedule[0] !== 0) {
-    throw new Error('must be comma-separated whole milliseconds starting with 0, e.g. 0,60000,300000');
-  }
-  return schedule;
-}
