@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId, sha256Hex } from '../ids';
-import type { IssuedDocumentKind } from '../orders/documents';
 import { toColumns, type CamelCased } from './columns';
 import { lockUntilCommit, type Db } from './database';
 import type { DocumentSummary, Row } from './schema';
@@ -98,7 +97,7 @@ export async function findIssuedDocumentContent(db: Db, orderId: string, id: str
 export async function latestIssuedDocument(
   db: Db,
   orderId: string,
-  kind: IssuedDocumentKind,
+  kind: IssuedDocumentRow['kind'],
   issueKeyPrefix?: string,
 ): Promise<{ id: string; content: Buffer; number: string; issuedAt: Date } | undefined> {
   let query = db
