@@ -8,7 +8,7 @@ import type { Row } from './schema';
 /** A key as the service sees it: everything but its hash. */
 export type ApiKeyRecord = CamelCased<Omit<Row<'api_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>): ApiKeyRecord => fromRow(key);
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'api_keys'>) => fromRow(key);
 const keys = (db: Db) => db.selectFrom('api_keys').selectAll();
 
 /** Creates a key and returns it in full: the only time the secret exists outside the caller's hands. */

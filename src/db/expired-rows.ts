@@ -27,8 +27,8 @@ async function deleteExpiredRows(
 }
 
 /** `rate_limits` is `rate-limiter-flexible`'s table (`expire`: epoch ms), so it is reached with plain SQL. */
-export const deleteExpiredRateLimits = (db: Db, now = Date.now()) =>
-  deleteExpiredRows(db, ['rate_limits', 'key', 'expire'], now, 50);
+export const deleteExpiredRateLimits = (db: Db) =>
+  deleteExpiredRows(db, ['rate_limits', 'key', 'expire'], Date.now(), 50);
 
 export const deleteEndedQuotaWindows = (db: Db, now = new Date()) =>
   deleteExpiredRows(db, ['quota_usage', 'ctid', 'window_end'], now, 50);

@@ -14,8 +14,7 @@ export type IntegrationTarget =
 /** A key as the service sees it: everything but its hash. */
 export type IntegrationKeyRecord = CamelCased<Omit<Row<'integration_keys'>, 'key_hash'>>;
 
-const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>): IntegrationKeyRecord =>
-  fromRow(key);
+const toRecord = ({ key_hash: _keyHash, ...key }: Row<'integration_keys'>) => fromRow(key);
 const keys = (db: Db) => db.selectFrom('integration_keys').selectAll();
 
 /** Creates a key for one newspaper (by directory name) or Gazette edition: the only time it is seen in full. */

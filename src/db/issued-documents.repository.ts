@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId, sha256Hex } from '../ids';
-import type { IssuedDocumentKind } from '../orders/documents';
 import { toColumns, type CamelCased } from './columns';
 import { lockUntilCommit, type Db } from './database';
 import type { DocumentSummary, Row } from './schema';
@@ -60,7 +59,7 @@ export async function reserveIssuedDocument(db: Db, issue: DocumentIssue): Promi
   });
 }
 
-/** Stores the PDF and its SHA-256 unless a render was stored first: that one is the document, returned. */
+/** Stores the PDF and its SHA-256 unless a render was stored first (that one is the document): its SHA-256. */
 export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
   const row = await db
     .updateTable('issued_documents')
@@ -69,9 +68,9 @@ export async function storeIssuedDocument(db: Db, id: string, content: Buffer) {
       sha256: fn.coalesce('sha256', val(sha256Hex(content))),
     }))
     .where('id', '=', id)
-    .returning(['content', 'sha256'])
+    .returning('sha256')
     .executeTakeFirstOrThrow();
-  return { content: row.content!, sha256: row.sha256! };
+  return { sha256: row.sha256! };
 }
 
 /** A document by its public id (the verification page), without its bytes. */
@@ -98,7 +97,7 @@ export async function findIssuedDocumentContent(db: Db, orderId: string, id: str
 export async function latestIssuedDocument(
   db: Db,
   orderId: string,
-  kind: IssuedDocumentKind,
+  kind: IssuedDocumentRow['kind'],
   issueKeyPrefix?: string,
 ): Promise<{ id: string; content: Buffer; number: string; issuedAt: Date } | undefined> {
   let query = db

@@ -78,11 +78,7 @@ export async function findMembersByEmail(db: Db, email: string): Promise<Member[
  * organisation's active admins (in id order) before counting them, so two admins removing each other are
  * serialised and the second finds only itself left.
  */
-export async function removeMember(
-  db: Db,
-  organisationId: string,
-  id: string,
-): Promise<Member | 'last_admin' | undefined> {
+export async function removeMember(db: Db, organisationId: string, id: string) {
   return db.transaction().execute(async (trx) => {
     const result = await sql<MemberRow>`
       with admins as (

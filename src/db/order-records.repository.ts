@@ -26,19 +26,19 @@ async function appendOnce<T extends OrderRecordTable>(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** One order's records, sorted by `orderBy` (columns, each ascending): the order they were written in. */
+/** One order's records as models, in `orderBy` (columns, each ascending): the order they were written in. */
 async function listForOrder<T extends OrderRecordTable>(
   db: Db,
   table: T,
   orderId: string,
   orderBy: readonly (keyof Database[T] & string)[],
-): Promise<Selectable<Database[T]>[]> {
+) {
   let query = db
     .selectFrom(table as OrderRecordTable)
     .selectAll()
     .where('order_id', '=', orderId);
   for (const column of orderBy) query = query.orderBy(sql.ref(column));
-  return (await query.execute()) as Selectable<Database[T]>[];
+  return ((await query.execute()) as Selectable<Database[T]>[]).map(fromColumns);
 }
 
 export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
@@ -46,8 +46,7 @@ export async function recordAuditEntry(db: Db, e: AuditEntry): Promise<void> {
 }
 
 export async function listAuditEntries(db: Db, orderId: string): Promise<AuditEntry[]> {
-  const rows = await listForOrder(db, 'order_audit_log', orderId, ['created_at', 'id']);
-  return rows.map(fromColumns);
+  return listForOrder(db, 'order_audit_log', orderId, ['created_at', 'id']);
 }
 
 export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<void> {
@@ -55,8 +54,7 @@ export async function recordOrderEvent(db: Db, e: OrderEventRecord): Promise<voi
 }
 
 export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRecord[]> {
-  const rows = await listForOrder(db, 'order_events', orderId, ['sequence']);
-  return rows.map(fromColumns);
+  return listForOrder(db, 'order_events', orderId, ['sequence']);
 }
 
 /** The one writer of the ledger; answers how many entries were new. */
@@ -67,8 +65,7 @@ async function recordLedgerEntries(db: Db, entries: readonly LedgerEntry[]): Pro
 /** An order's ledger, oldest first (support, tests). */
 export async function listLedgerEntries(db: Db, orderId: string): Promise<LedgerEntry[]> {
   // Entries written together (a stray payment and its refund) share created_at: the charge first.
-  const rows = await listForOrder(db, 'order_ledger', orderId, ['created_at', 'kind', 'id']);
-  return rows.map(fromColumns);
+  return listForOrder(db, 'order_ledger', orderId, ['created_at', 'kind', 'id']);
 }
 
 /** One state change of an order as its workflow commits it: the new projection, its audit entry, its event. */

@@ -6,8 +6,7 @@ import type { Row } from './schema';
 
 export type Organisation = CamelCased<Omit<Row<'organisations'>, 'seq'>>;
 
-const toOrganisation = ({ seq: _seq, ...organisation }: Row<'organisations'>): Organisation =>
-  fromRow(organisation);
+const toOrganisation = ({ seq: _seq, ...organisation }: Row<'organisations'>) => fromRow(organisation);
 
 export async function createOrganisation(
   db: Db,

@@ -1,12 +1,10 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 import type { KeyMode, KeyScope } from '../auth/api-key';
 import type { AuditEntry } from '../orders/audit';
-import type { IssuedDocumentKind, IssuedDocumentRef } from '../orders/documents';
+import type { IssuedDocumentKind } from '../orders/documents';
 import type { OrderEventRecord } from '../orders/events';
 import type { LedgerEntry } from '../orders/ledger';
 import type { Order } from '../orders/order';
-import type { NewspaperInsertion } from '../notices/prepare';
-import type { PublicationDateAdjusted } from '../orders/order-notice';
 import type { PaymentMethod } from '../orders/status';
 import type { SnakeCased } from './columns';
 
@@ -227,7 +225,7 @@ export interface Database {
     id: string;
     organisation_id: string;
     email: string;
-    role: MemberRole;
+    role: (typeof MEMBER_ROLES)[number];
     /** `member:mem_…` or `operator` (the CLI). */
     invited_by: string | null;
     created_at: CreatedNow;
@@ -276,13 +274,13 @@ interface Stored {
   fields: JSONColumnType<Order['fields']>;
   pricing: JSONColumnType<Order['pricing']>;
   /** `{requested, reason, message}` when the requested publication date was moved (src/orders/order-notice.ts). */
-  publicationDateAdjusted: JSONColumnType<PublicationDateAdjusted | null, string | null, string | null>;
+  publicationDateAdjusted: JSONColumnType<Order['publicationDateAdjusted'], string | null, string | null>;
   /** Every paper the notice runs in (src/orders/order-notice.ts). */
-  newspapers: JSONColumnType<NewspaperInsertion[]>;
+  newspapers: JSONColumnType<Order['newspapers']>;
   /** `{reason, at}` while a failed artwork delivery awaits an operator. */
   deliveryFailure: JSONColumnType<Order['deliveryFailure'], string | null, string | null>;
   /** The documents issued for the order (src/orders/documents.ts), null until the first. */
-  documents: JSONColumnType<IssuedDocumentRef[] | null, string | null, string | null>;
+  documents: JSONColumnType<Order['documents'], string | null, string | null>;
   /** Timestamps: the order carries them as ISO strings, the row as timestamptz. */
   createdAt: WrittenAt;
   updatedAt: ColumnType<Date, Date | string, Date | string>;
@@ -306,6 +304,5 @@ export interface DocumentSummary {
 /** `pending`: unanswered; `failed`: retry scheduled; `dead`: every attempt failed; `cancelled`: endpoint deleted. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead' | 'cancelled';
 
-export const MEMBER_ROLES = ['admin', 'viewer'] as const;
 /** `admin` may change every setting; `viewer` reads only. */
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MEMBER_ROLES = ['admin', 'viewer'] as const;

@@ -3,7 +3,6 @@ import { newId } from '../ids';
 import { decryptSecret, encryptSecret, newSigningSecret } from '../webhooks/secrets';
 import { fromColumns, toColumns, type JsonModel } from './columns';
 import type { Db } from './database';
-import type { KeyMode } from '../auth/api-key';
 import type { Database, Row } from './schema';
 
 /** An endpoint as admins see it: never its secrets, and `previousSecretExpiresAt` only while that one signs. */
@@ -19,7 +18,7 @@ function toEndpoint(r: Row<'webhook_endpoints'>): WebhookEndpoint {
 export async function createWebhookEndpoint(
   db: Db,
   key: Buffer,
-  input: { organisationId: string; mode: KeyMode; url: string; events: string[] },
+  input: Pick<WebhookEndpoint, 'organisationId' | 'mode' | 'url' | 'events'>,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const id = newId('whe');
   const secret = newSigningSecret();
@@ -90,7 +89,7 @@ export async function rotateWebhookSecret(db: Db, key: Buffer, id: string, overl
 /** Ids of the organisation's live endpoints of this mode that subscribe to the event and predate it. */
 export async function findSubscribedEndpoints(
   db: Db,
-  q: { organisationId: string; mode: KeyMode; event: string; before: Date },
+  q: Pick<WebhookEndpoint, 'organisationId' | 'mode'> & { event: string; before: Date },
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
