@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { getIntegrationAvailability, setIntegrationAvailability } from '../db/integration-health.repository';
 import {
   createIntegrationKey,
-  findIntegrationKey,
   listIntegrationKeys,
   revokeIntegrationKey,
   type IntegrationTarget,
@@ -53,8 +52,7 @@ export function registerIntegrationCommands(program: Command, act: Act): void {
     .argument('<id>')
     .action(
       act(async ({ db }, id: string) => {
-        if (!(await revokeIntegrationKey(db, id))) fail(`No active integration key ${id}.`);
-        return findIntegrationKey(db, id);
+        return (await revokeIntegrationKey(db, id)) ?? fail(`No active integration key ${id}.`);
       }),
     );
 

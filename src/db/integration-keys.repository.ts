@@ -36,23 +36,19 @@ export async function findActiveIntegrationKey(db: Db, key: string) {
   return row && toRecord(row);
 }
 
-export async function revokeIntegrationKey(db: Db, id: string): Promise<boolean> {
-  const result = await db
+/** Revokes an active key: its record afterwards, or undefined when there is no active key of that id. */
+export async function revokeIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
+  const row = await db
     .updateTable('integration_keys')
     .set({ revoked_at: new Date() })
     .where((eb) => eb.and({ id, revoked_at: null }))
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row && toRecord(row);
 }
 
 /** Every integration key (active and revoked), newest first; only the display form of each key. */
 export async function listIntegrationKeys(db: Db): Promise<IntegrationKeyRecord[]> {
   const rows = await keys(db).orderBy('created_at', 'desc').execute();
   return rows.map(toRecord);
-}
-
-/** The key by id, active or revoked. */
-export async function findIntegrationKey(db: Db, id: string): Promise<IntegrationKeyRecord | undefined> {
-  const row = await keys(db).where('id', '=', id).executeTakeFirst();
-  return row && toRecord(row);
 }
