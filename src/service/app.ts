@@ -45,21 +45,24 @@ import { CLOSE_RESERVE_MS, type ShutdownDeadline } from '../shutdown';
 import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { temporalProbe } from '../temporal/probe';
 
-/** The spec's two limits and the public pages' own. */
+/** The spec's two limits and the public pages' own, each per minute. */
 function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
-  const perMinute = (name: string, points: number, quota?: string) =>
-    createRateLimiter(store, name, points, 60, quota);
   return {
-    perKey: perMinute('api-key', limits.perKeyPerMinute),
+    perKey: createRateLimiter(store, 'api-key', limits.perKeyPerMinute),
     // Above the per-key limit: more keys do not buy an organisation more requests.
-    perOrganisation: perMinute('organisation', limits.perOrganisationPerMinute, 'requests_per_minute'),
-    quote: perMinute('quote-ip', limits.quotePerIpPerMinute),
+    perOrganisation: createRateLimiter(
+      store,
+      'organisation',
+      limits.perOrganisationPerMinute,
+      'requests_per_minute',
+    ),
+    quote: createRateLimiter(store, 'quote-ip', limits.quotePerIpPerMinute),
     // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
-    noticeTypes: perMinute('notice-types-ip', limits.quotePerIpPerMinute),
+    noticeTypes: createRateLimiter(store, 'notice-types-ip', limits.quotePerIpPerMinute),
     // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
-    pages: perMinute('pages-ip', limits.pagesPerIpPerMinute),
+    pages: createRateLimiter(store, 'pages-ip', limits.pagesPerIpPerMinute),
     // Checking a document (GET and POST /verify/:id) is public: counted per client IP, on its own counter.
-    verify: perMinute('verify-ip', 30),
+    verify: createRateLimiter(store, 'verify-ip', 30),
   };
 }
 

@@ -88,17 +88,11 @@ export function createLimiter(
  * A limit behind another on the same requests (the organisation's `quota`, behind its key's) sends its headers
  * only with its refusal, which names it in `details.quota`, so the first limit's headers stay unambiguous.
  */
-export function createRateLimiter(
-  store: RateLimitStore,
-  name: string,
-  points: number,
-  durationSeconds: number,
-  quota?: string,
-) {
-  const limiter = createLimiter(store, { keyPrefix: name, points, duration: durationSeconds });
+export function createRateLimiter(store: RateLimitStore, name: string, points: number, quota?: string) {
+  const limiter = createLimiter(store, { keyPrefix: name, points, duration: 60 });
   const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
-  const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
-  const policyHeader = `"${name}";q=${points};w=${durationSeconds}`;
+  const details = { limit: points, windowSeconds: 60, ...(quota && { quota }) };
+  const policyHeader = `"${name}";q=${points};w=60`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
