@@ -10,7 +10,6 @@ import { healthRoutes } from '../api/health/health.routes';
 import {
   authenticate,
   CachedActiveKeys,
-  callerOfHeader,
   LastUsedTracker,
   uncachedActiveKeys,
 } from '../api/middleware/authenticate';
@@ -168,8 +167,7 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const inV1 = (router: Router<AppState>) => v1.use(router.routes(), router.allowedMethods());
-  const caller = (header: string | undefined) => callerOfHeader(activeKeys, header);
-  const limitQuote = quoteLimit(caller, { perKey, perOrganisation, perIp: perIp.quote });
+  const limitQuote = quoteLimit(activeKeys, { perKey, perOrganisation, perIp: perIp.quote });
   const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
   inV1(quotes.router);
   inV1(noticeTypesRoutes(perIp.noticeTypes));

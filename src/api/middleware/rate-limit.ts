@@ -13,6 +13,7 @@ import { AppError, retryAfterSeconds } from '../../errors';
 import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
+import { callerOfHeader, type ActiveKeys } from './authenticate';
 
 /**
  * Where the counters live: Redis (REDIS_URL) when set, one round trip instead of an upsert, so the limiter
@@ -167,12 +168,10 @@ const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'l
  * platform quoting for many customers is not held to one address's 20 a minute); with no valid key (an
  * invalid one is ignored, as the spec says), the client address's.
  */
-export function quoteLimit(
-  findCaller: (authorization: string | undefined) => Promise<Caller | undefined>,
-  limits: KeyLimits & { perIp: ConsumeRateLimit },
-) {
+export function quoteLimit(keys: ActiveKeys, limits: KeyLimits & { perIp: ConsumeRateLimit }) {
   return async (ctx: AppContext): Promise<void> => {
-    const caller = ctx.get('Authorization') ? await findCaller(ctx.get('Authorization')) : undefined;
+    const header = ctx.get('Authorization');
+    const caller = header ? await callerOfHeader(keys, header) : undefined;
     if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
     await consumeKeyThenOrganisation(ctx, caller, limits);
   };
