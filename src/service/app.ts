@@ -31,7 +31,7 @@ import { integrationRoutes } from '../api/integrations/integrations.routes';
 import { docsRoutes, openApiRoutes } from '../api/openapi/docs.routes';
 import { noticeTypesRoutes } from '../api/notice-types/notice-types.routes';
 import { quoteRoutes } from '../api/quote/quote.routes';
-import { orderDocumentRoutes, orderReadRoutes } from '../api/orders/orders.routes';
+import { orderReadRoutes } from '../api/orders/orders.routes';
 import { orderWriteRoutes } from '../api/orders/orders.write.routes';
 import { statusRoutes } from '../api/status/status.routes';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from '../api/stripe/stripe-webhook.routes';
@@ -182,7 +182,6 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   const taskQueue = orders.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = orders.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
-  inV1(orderDocumentRoutes(db));
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 

@@ -30,7 +30,20 @@ export const orderList = keysetList({
 /** An order list's filters, parsed (the list benchmark builds its own). */
 export type ListFilters = ReturnType<typeof orderList.parse>['filters'];
 
-/** Read endpoints: served from the orders' stored bodies (the text serializeOrder gives), never the workflow. */
+/** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
+const PDFS = {
+  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
+  certificate: async (db, orderId) =>
+    (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
+  invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,
+} satisfies Record<string, (db: Db, orderId: string) => Promise<Buffer | undefined>>;
+
+/**
+ * Read endpoints, served from what is stored, never the workflow: an order from its stored body (the text
+ * serializeOrder gives); its PDFs as attachments, 404 order_not_found before one exists, as for an unknown or
+ * foreign order, but for an on-account order's invoice, valid from the order's 201 (awaitVatInvoice, then 503
+ * with Retry-After).
+ */
 export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -47,24 +60,6 @@ export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState
     sendJsonText(ctx, body);
   });
 
-  return router;
-}
-
-/** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
-const PDFS = {
-  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
-  certificate: async (db, orderId) =>
-    (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
-  invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,
-} satisfies Record<string, (db: Db, orderId: string) => Promise<Buffer | undefined>>;
-
-/**
- * The order's stored PDFs as attachments: 404 order_not_found before one exists, as for an unknown or foreign
- * order, but for an on-account order's invoice, valid from the order's 201 (awaitVatInvoice, then 503 with
- * Retry-After).
- */
-export function orderDocumentRoutes(db: Db): Router<AppState> {
-  const router = new Router<AppState>();
   for (const [kind, find] of Object.entries(PDFS)) {
     router.get(`/orders/:id/${kind}`, requireScope('orders:read'), async (ctx: AppContext) => {
       const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
