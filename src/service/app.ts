@@ -185,12 +185,10 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 
-  const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
     { database: databaseCheck(db), temporal: clients.temporalHealth.check },
     config.api.dependencyRetryAfterSeconds,
   );
-  api.use(health.routes(), health.allowedMethods());
 
   const serve = (router: Router<AppState>) => app.use(router.routes()).use(router.allowedMethods());
   app.use(requestContext(log));
@@ -207,7 +205,7 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
   serve(v1);
-  serve(api);
+  serve(health);
   serve(integrationRoutes({ db, temporal }));
   if (payments.stripeWebhooks) serve(payments.stripeWebhooks);
   serve(docsRoutes());
