@@ -1,7 +1,6 @@
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { latestIssuedDocument } from '../db/issued-documents.repository';
+import { awaitVatInvoice } from '../db/issued-documents.repository';
 import { findOrderDocument } from '../db/order-documents.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { markEmailFailed } from '../db/sent-emails.repository';
@@ -78,7 +77,8 @@ export function orderMailSender(deps: NotificationDeps) {
   async function invoiceEmail(event: OrderEventRecord, order: OrderMailView) {
     const organisation = await findOrganisation(db, event.organisationId);
     if (!organisation) return null;
-    const issued = await awaitVatInvoice(order.id);
+    const issued = await awaitVatInvoice(db, order.id);
+    if (!issued) throw new Error(`The VAT invoice of order ${order.id} is not issued yet.`);
     return {
       to: organisation.billingEmail ?? order.contactEmail ?? '',
       email: renderInvoiceEmail(order, organisation, issued),
@@ -86,15 +86,6 @@ export function orderMailSender(deps: NotificationDeps) {
         { filename: `${issued.number}.pdf`, content: issued.content, contentType: 'application/pdf' },
       ],
     };
-  }
-
-  async function awaitVatInvoice(orderId: string) {
-    for (let tries = 0; tries < 30; tries += 1) {
-      const found = await latestIssuedDocument(db, orderId, 'vat_invoice');
-      if (found) return found;
-      await sleep(100);
-    }
-    throw new Error(`The VAT invoice of order ${orderId} is not issued yet.`);
   }
 
   /** One audience's e-mail, sent at most once (its key in `sent_emails`). */

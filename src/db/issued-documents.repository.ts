@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { documentNumber } from '../documents/numbering';
 import { newId, sha256Hex } from '../ids';
@@ -112,4 +113,17 @@ export async function latestIssuedDocument(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row && { id: row.id, content: row.content!, number: row.number ?? row.id, issuedAt: row.issued_at };
+}
+
+/**
+ * The order's latest VAT invoice, waited for up to 3 seconds: an on-account order's invoice is typeset right
+ * after the order's 201 (in about a tenth of a second). Undefined if it is still not stored.
+ */
+export async function awaitVatInvoice(db: Db, orderId: string) {
+  for (let tries = 0; tries < 30; tries += 1) {
+    const found = await latestIssuedDocument(db, orderId, 'vat_invoice');
+    if (found) return found;
+    await sleep(100);
+  }
+  return undefined;
 }

@@ -10,7 +10,6 @@ import { healthRoutes } from '../api/health/health.routes';
 import {
   authenticate,
   CachedActiveKeys,
-  callerOfHeader,
   LastUsedTracker,
   uncachedActiveKeys,
 } from '../api/middleware/authenticate';
@@ -32,7 +31,7 @@ import { integrationRoutes } from '../api/integrations/integrations.routes';
 import { docsRoutes, openApiRoutes } from '../api/openapi/docs.routes';
 import { noticeTypesRoutes } from '../api/notice-types/notice-types.routes';
 import { quoteRoutes } from '../api/quote/quote.routes';
-import { orderDocumentRoutes, orderReadRoutes } from '../api/orders/orders.routes';
+import { orderReadRoutes } from '../api/orders/orders.routes';
 import { orderWriteRoutes } from '../api/orders/orders.write.routes';
 import { statusRoutes } from '../api/status/status.routes';
 import { stripeWebhookRoutes, type StripeWebhookSecret } from '../api/stripe/stripe-webhook.routes';
@@ -45,21 +44,24 @@ import { CLOSE_RESERVE_MS, type ShutdownDeadline } from '../shutdown';
 import { connectTemporalClient, temporalSecurity } from '../temporal/client';
 import { temporalProbe } from '../temporal/probe';
 
-/** The spec's two limits and the public pages' own. */
+/** The spec's two limits and the public pages' own, each per minute. */
 function rateLimiters(store: RateLimitStore, limits: Config['rateLimits']) {
-  const perMinute = (name: string, points: number, quota?: string) =>
-    createRateLimiter(store, name, points, 60, quota);
   return {
-    perKey: perMinute('api-key', limits.perKeyPerMinute),
+    perKey: createRateLimiter(store, 'api-key', limits.perKeyPerMinute),
     // Above the per-key limit: more keys do not buy an organisation more requests.
-    perOrganisation: perMinute('organisation', limits.perOrganisationPerMinute, 'requests_per_minute'),
-    quote: perMinute('quote-ip', limits.quotePerIpPerMinute),
+    perOrganisation: createRateLimiter(
+      store,
+      'organisation',
+      limits.perOrganisationPerMinute,
+      'requests_per_minute',
+    ),
+    quote: createRateLimiter(store, 'quote-ip', limits.quotePerIpPerMinute),
     // Its own counter at the quote's rate: browsing the catalogue never uses up a client's quotes.
-    noticeTypes: perMinute('notice-types-ip', limits.quotePerIpPerMinute),
+    noticeTypes: createRateLimiter(store, 'notice-types-ip', limits.quotePerIpPerMinute),
     // The payment pages (/pay, /sandbox): a person pays once or twice; a client walking order ids is refused.
-    pages: perMinute('pages-ip', limits.pagesPerIpPerMinute),
+    pages: createRateLimiter(store, 'pages-ip', limits.pagesPerIpPerMinute),
     // Checking a document (GET and POST /verify/:id) is public: counted per client IP, on its own counter.
-    verify: perMinute('verify-ip', 30),
+    verify: createRateLimiter(store, 'verify-ip', 30),
   };
 }
 
@@ -165,8 +167,7 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
 
   const v1 = new Router<AppState>({ prefix: '/api/v1' });
   const inV1 = (router: Router<AppState>) => v1.use(router.routes(), router.allowedMethods());
-  const caller = (header: string | undefined) => callerOfHeader(activeKeys, header);
-  const limitQuote = quoteLimit(caller, { perKey, perOrganisation, perIp: perIp.quote });
+  const limitQuote = quoteLimit(activeKeys, { perKey, perOrganisation, perIp: perIp.quote });
   const quotes = quoteRoutes(db, limitQuote, config.maxBodyBytes);
   inV1(quotes.router);
   inV1(noticeTypesRoutes(perIp.noticeTypes));
@@ -181,16 +182,13 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   const taskQueue = orders.orderTaskQueue ?? config.temporalTaskQueue;
   const timings = orders.orderTimings ?? config.orders.timings;
   inV1(orderWriteRoutes({ config, db, temporal, taskQueue, timings }));
-  inV1(orderDocumentRoutes(db));
   inV1(testHelperRoutes({ config, db, temporal, taskQueue }));
   const payments = paymentRoutes({ config, db, temporal, log }, taskQueue, perIp.pages);
 
-  const api = new Router<AppState>({ prefix: '/api' });
   const health = healthRoutes(
     { database: databaseCheck(db), temporal: clients.temporalHealth.check },
     config.api.dependencyRetryAfterSeconds,
   );
-  api.use(health.routes(), health.allowedMethods());
 
   const serve = (router: Router<AppState>) => app.use(router.routes()).use(router.allowedMethods());
   app.use(requestContext(log));
@@ -207,7 +205,7 @@ function createApp(config: Config, log: Logger, clients: ApiClients, orders: Ord
   app.use(quotes.direct);
   app.use(jsonBody(config.maxBodyBytes));
   serve(v1);
-  serve(api);
+  serve(health);
   serve(integrationRoutes({ db, temporal }));
   if (payments.stripeWebhooks) serve(payments.stripeWebhooks);
   serve(docsRoutes());

@@ -11,7 +11,7 @@ export function healthRoutes(
   retryAfterSeconds: number,
 ): Router<AppState> {
   const report = dependencyReport(checks, 2000, 1000);
-  const router = new Router<AppState>();
+  const router = new Router<AppState>({ prefix: '/api' });
   router.get('/health', async (ctx: AppContext) => {
     const { healthy, checks: status } = await report();
     ctx.set('Cache-Control', 'no-store');

@@ -13,6 +13,7 @@ import { AppError, retryAfterSeconds } from '../../errors';
 import type { Logger } from '../../logger';
 import type { AppContext, Caller } from '../context';
 import { dependencyUnavailable } from '../errors';
+import { callerOfHeader, type ActiveKeys } from './authenticate';
 
 /**
  * Where the counters live: Redis (REDIS_URL) when set, one round trip instead of an upsert, so the limiter
@@ -88,17 +89,11 @@ export function createLimiter(
  * A limit behind another on the same requests (the organisation's `quota`, behind its key's) sends its headers
  * only with its refusal, which names it in `details.quota`, so the first limit's headers stay unambiguous.
  */
-export function createRateLimiter(
-  store: RateLimitStore,
-  name: string,
-  points: number,
-  durationSeconds: number,
-  quota?: string,
-) {
-  const limiter = createLimiter(store, { keyPrefix: name, points, duration: durationSeconds });
+export function createRateLimiter(store: RateLimitStore, name: string, points: number, quota?: string) {
+  const limiter = createLimiter(store, { keyPrefix: name, points, duration: 60 });
   const whose = quota ? ` (quota ${quota}: all of an organisation's keys together)` : '';
-  const details = { limit: points, windowSeconds: durationSeconds, ...(quota && { quota }) };
-  const policyHeader = `"${name}";q=${points};w=${durationSeconds}`;
+  const details = { limit: points, windowSeconds: 60, ...(quota && { quota }) };
+  const policyHeader = `"${name}";q=${points};w=60`;
   const setHeaders = (ctx: AppContext, res: RateLimiterRes) => {
     ctx.set('RateLimit-Policy', policyHeader);
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
@@ -173,12 +168,10 @@ const organisationBucket = (c: Caller) => `${c.organisationId}:${c.livemode ? 'l
  * platform quoting for many customers is not held to one address's 20 a minute); with no valid key (an
  * invalid one is ignored, as the spec says), the client address's.
  */
-export function quoteLimit(
-  findCaller: (authorization: string | undefined) => Promise<Caller | undefined>,
-  limits: KeyLimits & { perIp: ConsumeRateLimit },
-) {
+export function quoteLimit(keys: ActiveKeys, limits: KeyLimits & { perIp: ConsumeRateLimit }) {
   return async (ctx: AppContext): Promise<void> => {
-    const caller = ctx.get('Authorization') ? await findCaller(ctx.get('Authorization')) : undefined;
+    const header = ctx.get('Authorization');
+    const caller = header ? await callerOfHeader(keys, header) : undefined;
     if (!caller) return limits.perIp(ctx, clientBucket(ctx.ip));
     await consumeKeyThenOrganisation(ctx, caller, limits);
   };

@@ -1,8 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { findIssuedDocumentContent, latestIssuedDocument } from '../../db/issued-documents.repository';
+import {
+  awaitVatInvoice,
+  findIssuedDocumentContent,
+  latestIssuedDocument,
+} from '../../db/issued-documents.repository';
 import { findOrderDocument } from '../../db/order-documents.repository';
 import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
 import { AppError } from '../../errors';
@@ -27,7 +30,20 @@ export const orderList = keysetList({
 /** An order list's filters, parsed (the list benchmark builds its own). */
 export type ListFilters = ReturnType<typeof orderList.parse>['filters'];
 
-/** Read endpoints: served from the orders' stored bodies (the text serializeOrder gives), never the workflow. */
+/** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
+const PDFS = {
+  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
+  certificate: async (db, orderId) =>
+    (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
+  invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,
+} satisfies Record<string, (db: Db, orderId: string) => Promise<Buffer | undefined>>;
+
+/**
+ * Read endpoints, served from what is stored, never the workflow: an order from its stored body (the text
+ * serializeOrder gives); its PDFs as attachments, 404 order_not_found before one exists, as for an unknown or
+ * foreign order, but for an on-account order's invoice, valid from the order's 201 (awaitVatInvoice, then 503
+ * with Retry-After).
+ */
 export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState> {
   const router = new Router<AppState>();
 
@@ -44,35 +60,17 @@ export function orderReadRoutes(db: Db, cursorKeys: CursorKeys): Router<AppState
     sendJsonText(ctx, body);
   });
 
-  return router;
-}
-
-/**
- * How long GET /invoice waits for an on-account order's invoice, typeset right after the order's 201 (about a
- * tenth of a second), before answering 503 with Retry-After; and how often it looks meanwhile.
- */
-const INVOICE_WAIT = { totalMs: 3_000, everyMs: 100 };
-
-/** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
-const PDFS = {
-  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
-  certificate: async (db, orderId) =>
-    (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
-  invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,
-} satisfies Record<string, (db: Db, orderId: string) => Promise<Buffer | undefined>>;
-
-/**
- * The order's stored PDFs as attachments: 404 order_not_found before one exists, as for an unknown or foreign
- * order, but for an on-account order's invoice, valid from the order's 201 (INVOICE_WAIT).
- */
-export function orderDocumentRoutes(db: Db): Router<AppState> {
-  const router = new Router<AppState>();
   for (const [kind, find] of Object.entries(PDFS)) {
     router.get(`/orders/:id/${kind}`, requireScope('orders:read'), async (ctx: AppContext) => {
       const order = await callersOrder(db, callerOf(ctx), String(ctx.params.id));
-      let pdf = await find(db, order.id);
-      if (!pdf && kind === 'invoice' && invoicedByUs(order.paymentMethod)) {
-        pdf = await awaitInvoice(db, order.id);
+      const onAccountInvoice = kind === 'invoice' && invoicedByUs(order.paymentMethod);
+      const pdf = onAccountInvoice
+        ? (await awaitVatInvoice(db, order.id))?.content
+        : await find(db, order.id);
+      if (!pdf && onAccountInvoice) {
+        throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {
+          document: 'invoice',
+        });
       }
       if (!pdf) throw orderNotFound(order.id);
       ctx.attachment(`${order.reference}-${kind}.pdf`);
@@ -89,16 +87,4 @@ export function orderDocumentRoutes(db: Db): Router<AppState> {
     ctx.body = found.content;
   });
   return router;
-}
-
-async function awaitInvoice(db: Db, orderId: string): Promise<Buffer> {
-  const until = Date.now() + INVOICE_WAIT.totalMs;
-  while (Date.now() < until) {
-    await sleep(INVOICE_WAIT.everyMs);
-    const pdf = await PDFS.invoice(db, orderId);
-    if (pdf) return pdf;
-  }
-  throw new AppError('service_unavailable', 'The invoice is still being prepared. Retry shortly.', {
-    document: 'invoice',
-  });
 }
