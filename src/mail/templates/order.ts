@@ -1,6 +1,5 @@
 import type { OrderEventName } from '../../orders/events';
-import type { OrderBody } from '../../orders/order';
-import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
+import { isPaymentState, type OrderStatus, type PaymentMethod } from '../../orders/status';
 import { formatPence } from '../../money';
 import { addDays, ukDate } from '../../notices/dates';
 import { facts, formatDate, link, renderEmail, type Block, type EmailContent } from './render';
@@ -19,16 +18,10 @@ const TEXTS = [
   'clientRef',
 ] as const;
 
-/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
-export type OrderMailView = Pick<
-  OrderBody,
-  'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod'
-> &
-  Record<(typeof TEXTS)[number] | 'contactEmail', string | null> & { paymentState: PaymentState | null };
-
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-export function orderMailView(object: Record<string, unknown>): OrderMailView {
+/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
+export function orderMailView(object: Record<string, unknown>) {
   const fields = (object.fields ?? {}) as Record<string, unknown>;
   const texts = Object.fromEntries(TEXTS.map((k) => [k, str(object[k])]));
   return {
@@ -44,6 +37,7 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
     contactEmail: str(fields.contactEmail),
   };
 }
+export type OrderMailView = ReturnType<typeof orderMailView>;
 
 const NOTICE_TYPE_LABELS: Record<string, string> = {
   hgv: 'HGV operator licence notice',
