@@ -16,8 +16,6 @@ import { checkCsrf, loadSession } from './security';
 import { signInRoutes } from './sign-in.routes';
 import { webhookRoutes } from './webhooks.routes';
 
-const MAX_FORM_BYTES = 64 * 1024;
-
 const TITLES: Record<number, string> = {
   400: 'Check your input',
   403: 'Not allowed',
@@ -82,7 +80,7 @@ export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware
     assetPageHeaders,
     pageErrors(log),
     // The form body of a POST (urlencoded only, bounded) as `ctx.request.body`.
-    bodyParser({ enableTypes: ['form'], formLimit: `${MAX_FORM_BYTES}b`, parsedMethods: ['POST'] }),
+    bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] }),
     loadSession(db),
     checkCsrf(config),
     requireSession,
