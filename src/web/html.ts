@@ -16,9 +16,6 @@ export function escapeHtml(value: string): string {
 /** Markup already escaped (or written by us): interpolated as is. */
 export class Html {
   constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
 }
 
 export type Part = Html | string | number | null | undefined | false | readonly Part[];

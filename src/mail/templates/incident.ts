@@ -1,4 +1,4 @@
-import { link, renderEmail, type RenderedEmail } from './render';
+import { facts, link, renderEmail } from './render';
 
 export interface IncidentMailInput {
   /** `components`: what the status page calls each affected component. */
@@ -14,7 +14,7 @@ export interface IncidentMailInput {
 const MAX_LISTED = 10;
 
 /** Tells an organisation with orders in flight that an incident affects order processing, or that it is over. */
-export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
+export function renderIncidentEmail(input: IncidentMailInput) {
   const { incident, phase } = input;
   const subject = phase === 'opened' ? `Service incident: ${incident.title}` : `Resolved: ${incident.title}`;
   const refs = input.orderReferences.slice(0, MAX_LISTED);
@@ -27,13 +27,10 @@ export function renderIncidentEmail(input: IncidentMailInput): RenderedEmail {
         ? 'An incident is affecting order processing. Orders you have in flight may be delayed; nothing is lost, and they continue automatically once it is resolved.'
         : 'The incident that affected order processing has been resolved. Orders in flight continue as normal.',
       input.message,
-      {
-        kind: 'facts',
-        rows: [
-          ['Affected', incident.components.join(', ')],
-          ['Incident', incident.id],
-        ],
-      },
+      facts([
+        ['Affected', incident.components.join(', ')],
+        ['Incident', incident.id],
+      ]),
       refs.length > 0 && 'Your orders in flight:',
       refs.length > 0 && { kind: 'list', items: more > 0 ? [...refs, `and ${more} more`] : refs },
       link('Service status', input.statusUrl),

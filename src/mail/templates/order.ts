@@ -1,9 +1,8 @@
 import type { OrderEventName } from '../../orders/events';
-import type { OrderBody } from '../../orders/order';
-import { isPaymentState, type OrderStatus, type PaymentMethod, type PaymentState } from '../../orders/status';
+import { isPaymentState, type OrderStatus, type PaymentMethod } from '../../orders/status';
 import { formatPence } from '../../money';
 import { addDays, ukDate } from '../../notices/dates';
-import { formatDate, link, renderEmail, type Block, type EmailContent, type RenderedEmail } from './render';
+import { facts, formatDate, link, renderEmail, type Block, type EmailContent } from './render';
 import { orderDocumentUrl } from '../../orders/documents';
 
 /** The body's texts the e-mails read: null when the body leaves one out or empty. */
@@ -19,16 +18,10 @@ const TEXTS = [
   'clientRef',
 ] as const;
 
-/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
-export type OrderMailView = Pick<
-  OrderBody,
-  'id' | 'reference' | 'type' | 'status' | 'livemode' | 'quotedPriceGbpPence' | 'paymentMethod'
-> &
-  Record<(typeof TEXTS)[number] | 'contactEmail', string | null> & { paymentState: PaymentState | null };
-
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-export function orderMailView(object: Record<string, unknown>): OrderMailView {
+/** What the e-mails read of an event's `data.object`, defensively: it is stored before any is rendered. */
+export function orderMailView(object: Record<string, unknown>) {
   const fields = (object.fields ?? {}) as Record<string, unknown>;
   const texts = Object.fromEntries(TEXTS.map((k) => [k, str(object[k])]));
   return {
@@ -44,6 +37,7 @@ export function orderMailView(object: Record<string, unknown>): OrderMailView {
     contactEmail: str(fields.contactEmail),
   };
 }
+export type OrderMailView = ReturnType<typeof orderMailView>;
 
 const NOTICE_TYPE_LABELS: Record<string, string> = {
   hgv: 'HGV operator licence notice',
@@ -60,17 +54,15 @@ const testPrefix = (o: OrderMailView) => (o.livemode ? '' : '[TEST] ');
 
 /** The facts every order e-mail repeats, so each one stands on its own. */
 function orderFacts(o: OrderMailView): Block {
-  const rows: [string, string][] = [
+  const edition = o.gazetteEdition && `${o.gazetteEdition[0]!.toUpperCase()}${o.gazetteEdition.slice(1)}`;
+  return facts([
     ['Order reference', o.reference],
     ['Notice', noticeLabel(o.type)],
     ['Newspaper', newspaperOf(o)],
-  ];
-  const edition =
-    o.gazetteEdition && `${o.gazetteEdition[0]!.toUpperCase()}${o.gazetteEdition.slice(1)} edition`;
-  if (edition) rows.push(['The Gazette', edition]);
-  if (o.clientRef) rows.push(['Your reference', o.clientRef]);
-  rows.push(['Price', `${formatPence(o.quotedPriceGbpPence)} including VAT`]);
-  return { kind: 'facts', rows };
+    !!edition && ['The Gazette', `${edition} edition`],
+    !!o.clientRef && ['Your reference', o.clientRef],
+    ['Price', `${formatPence(o.quotedPriceGbpPence)} including VAT`],
+  ]);
 }
 
 function paymentBlocks(o: OrderMailView): Block[] {
@@ -154,7 +146,7 @@ const TEMPLATES: Partial<
   'order.urn_received': (o, paper) => ({
     subject: `Gazette reference received: ${o.reference}`,
     intro: `The Gazette has given your notice (published in ${paper}) its reference.`,
-    blocks: [{ kind: 'facts', rows: [['Gazette reference (URN)', o.urn ?? 'see the order']] }],
+    blocks: [facts([['Gazette reference (URN)', o.urn ?? 'see the order']])],
   }),
   'order.amended': (o, paper) => ({
     subject: `Order amended: ${o.reference} (${paper})`,
@@ -172,11 +164,7 @@ const TEMPLATES: Partial<
 };
 
 /** The e-mail to the order's contact for an event, or null when the event is not one customers hear about. */
-export function renderOrderEmail(
-  event: OrderEventName,
-  order: OrderMailView,
-  opts: OrderEmailOptions,
-): RenderedEmail | null {
+export function renderOrderEmail(event: OrderEventName, order: OrderMailView, opts: OrderEmailOptions) {
   const template = TEMPLATES[event];
   if (!template) return null;
   const body = template(order, newspaperOf(order), opts);
@@ -195,7 +183,7 @@ export function renderInvoiceEmail(
   order: OrderMailView,
   organisation: { name: string; invoiceTermsDays: number },
   issued: { number: string; issuedAt: Date },
-): RenderedEmail {
+) {
   const { number } = issued;
   const terms = organisation.invoiceTermsDays;
   const issuedOn = ukDate(issued.issuedAt);
@@ -206,19 +194,16 @@ export function renderInvoiceEmail(
     blocks: [
       `Hello ${organisation.name},`,
       `Please find attached the invoice for your ${noticeLabel(order.type)} in ${newspaperOf(order)}.`,
-      {
-        kind: 'facts',
-        rows: [
-          ['Invoice number', number],
-          ['Order reference', order.reference],
-          ...(order.clientRef ? [['Your reference', order.clientRef] as [string, string]] : []),
-          ['Newspaper', newspaperOf(order)],
-          ['Amount due', `${formatPence(order.quotedPriceGbpPence)} including VAT`],
-          ['Issued', formatDate(issuedOn)],
-          ['Due', formatDate(dueOn)],
-          ['Terms', `net ${terms} days`],
-        ],
-      },
+      facts([
+        ['Invoice number', number],
+        ['Order reference', order.reference],
+        !!order.clientRef && ['Your reference', order.clientRef],
+        ['Newspaper', newspaperOf(order)],
+        ['Amount due', `${formatPence(order.quotedPriceGbpPence)} including VAT`],
+        ['Issued', formatDate(issuedOn)],
+        ['Due', formatDate(dueOn)],
+        ['Terms', `net ${terms} days`],
+      ]),
       order.paymentMethod === 'invoice_bank_transfer'
         ? `Please pay by bank transfer by ${formatDate(dueOn)}, quoting ${number} as the payment reference. The bank details are on the invoice.`
         : `Payment terms: net ${terms} days. Please pay by ${formatDate(dueOn)}, quoting ${number}.`,

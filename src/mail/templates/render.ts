@@ -7,12 +7,16 @@ import { escapeHtml } from '../../web/html';
  */
 export type Block =
   | string
-  | { kind: 'heading'; text: string }
   | { kind: 'link'; label: string; url: string }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { kind: 'list'; items: string[] };
 
 export const link = (label: string, url: string): Block => ({ kind: 'link', label, url });
+/** Labelled values; `false` leaves a row out. */
+export const facts = (rows: (readonly [label: string, value: string] | false)[]): Block => ({
+  kind: 'facts',
+  rows: rows.filter((r) => r !== false),
+});
 
 export interface EmailContent {
   subject: string;
@@ -35,8 +39,6 @@ const FOOTER =
 function textBlock(b: Block): string {
   if (typeof b === 'string') return b;
   switch (b.kind) {
-    case 'heading':
-      return b.text;
     case 'link':
       return `${b.label}: ${b.url}`;
     case 'facts': {
@@ -51,8 +53,6 @@ function textBlock(b: Block): string {
 function htmlBlock(b: Block): string {
   if (typeof b === 'string') return `<p style="margin:0 0 12px">${escapeHtml(b)}</p>`;
   switch (b.kind) {
-    case 'heading':
-      return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(b.text)}</h1>`;
     case 'link':
       return `<p style="margin:0 0 12px"><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(b.url)}</span></p>`;
     case 'facts':
@@ -68,15 +68,13 @@ function htmlBlock(b: Block): string {
 }
 
 export function renderEmail({ subject, heading = subject, blocks: body }: EmailContent): RenderedEmail {
-  const blocks = [
-    { kind: 'heading', text: heading } as Block,
-    ...body.filter((b) => b !== false && b !== null),
-  ];
-  const text = [...blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
+  const blocks = body.filter((b) => b !== false && b !== null);
+  const text = [heading, ...blocks.map(textBlock), '--', FOOTER].join('\n\n') + '\n';
   const html = [
     '<!doctype html>',
     `<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b;line-height:1.45;max-width:640px">',
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...blocks.map(htmlBlock),
     `<hr style="border:none;border-top:1px solid #ccc;margin:20px 0"><p style="color:#666;font-size:12px">${escapeHtml(FOOTER)}</p>`,
     '</body></html>',

@@ -15,24 +15,23 @@ import type { MailDeps } from './members.service';
 export const BILLING_EMAIL_LINK_HOURS = 24;
 
 /**
- * Issues a link verifying the organisation's current billing e-mail (voiding older ones) and, with a mailer,
- * e-mails it to that address; the CLI gets the URL to hand on. Undefined when there is nothing to verify (no
- * billing e-mail, or already verified). Safe to retry: each try voids the last one's link.
+ * Issues a link verifying the organisation's current billing e-mail (voiding older ones) and e-mails it to
+ * that address: only its owner may verify it. Undefined when there is nothing to verify (no billing e-mail,
+ * or already verified). Safe to retry: each try voids the last one's link.
  */
-export async function mailBillingEmailVerification({ db, config, mailer }: MailDeps, organisationId: string) {
+export async function mailBillingEmailVerification(deps: Required<MailDeps>, organisationId: string) {
+  const { db, config, mailer } = deps;
   const org = await findOrganisation(db, organisationId);
   if (!org?.billingEmail || org.billingEmailVerifiedAt) return undefined;
   const ttlMs = BILLING_EMAIL_LINK_HOURS * 3_600_000;
   const token = await createBillingEmailVerification(db, org.id, org.billingEmail, ttlMs);
   const url = `${config.publicBaseUrl}/settings/billing-email/confirm?token=${encodeURIComponent(token)}`;
-  if (mailer) {
-    const email = renderBillingEmailVerification({
-      organisationName: org.name,
-      url,
-      validHours: BILLING_EMAIL_LINK_HOURS,
-    });
-    await mailer.send({ to: [org.billingEmail], ...email });
-  }
+  const email = renderBillingEmailVerification({
+    organisationName: org.name,
+    url,
+    validHours: BILLING_EMAIL_LINK_HOURS,
+  });
+  await mailer.send({ to: [org.billingEmail], ...email });
   return url;
 }
 

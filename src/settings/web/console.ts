@@ -2,7 +2,6 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Middleware, Next } from 'koa';
 import type { Logger } from '../../logger';
-import { createMailer, type Mailer } from '../../mail/mailer';
 import { SettingsRefused } from '../services/actor';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets';
 import { PageError, type ConsoleContext, type ConsoleDeps, type ConsoleState } from './context';
@@ -16,8 +15,6 @@ import { assetPageHeaders } from '../../web/page';
 import { checkCsrf, loadSession } from './security';
 import { signInRoutes } from './sign-in.routes';
 import { webhookRoutes } from './webhooks.routes';
-
-const MAX_FORM_BYTES = 64 * 1024;
 
 const TITLES: Record<number, string> = {
   400: 'Check your input',
@@ -75,18 +72,15 @@ function assetRoutes(router: Router<ConsoleState>): void {
 /** The settings console under /settings, in front of the JSON API; other paths pass through untouched. */
 export function settingsConsole(deps: ConsoleDeps & { log: Logger }): Middleware<ConsoleState> {
   const { config, db, log } = deps;
-  let mailer: Mailer | undefined;
-  const getMailer = () => (mailer ??= createMailer(config));
   const router = new Router<ConsoleState>();
   assetRoutes(router);
-  signInRoutes(router, deps);
-  memberRoutes(router, deps, getMailer);
-  for (const routes of [keyRoutes, webhookRoutes, orderRoutes, organisationRoutes]) routes(router, deps);
+  const sections = [signInRoutes, memberRoutes, keyRoutes, webhookRoutes, orderRoutes, organisationRoutes];
+  for (const routes of sections) routes(router, deps);
   const chain: Middleware<ConsoleState>[] = [
     assetPageHeaders,
     pageErrors(log),
     // The form body of a POST (urlencoded only, bounded) as `ctx.request.body`.
-    bodyParser({ enableTypes: ['form'], formLimit: `${MAX_FORM_BYTES}b`, parsedMethods: ['POST'] }),
+    bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] }),
     loadSession(db),
     checkCsrf(config),
     requireSession,

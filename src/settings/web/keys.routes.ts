@@ -74,14 +74,11 @@ export function keyRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): v
       return { notice: `Key ${key.name ?? key.display} revoked.` };
     },
   });
-  router.get(
-    '/settings/keys/:id/revoke',
-    adminConfirmation(db, findOrganisationKey, (key) => ({
-      title: 'Revoke API key',
-      question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
-        ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
-      button: 'Revoke key',
-      cancel: '/settings/keys',
-    })),
-  );
+  adminConfirmation(router, '/settings/keys/:id/revoke', db, findOrganisationKey, (key) => ({
+    title: 'Revoke API key',
+    question: html`Revoke <strong>${key.name ?? '(no name)'}</strong> (<code>${key.display}</code>,
+      ${modeBadge(key.mode)})? Every request with it is refused from now on (401). This cannot be undone.`,
+    button: 'Revoke key',
+    cancel: '/settings/keys',
+  }));
 }

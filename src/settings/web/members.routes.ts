@@ -1,5 +1,5 @@
 import { MEMBER_ROLES } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import { createMailer, type Mailer } from '../../mail/mailer';
 import { listMembers } from '../../db/members.repository';
 import { inviteMember, MAX_EMAIL_LENGTH, removeOrganisationMember } from '../services/members.service';
 import { actorOf, field, type ConsoleDeps, type ConsoleRouter } from './context';
@@ -22,7 +22,8 @@ const inviteForm = (csrf: string) => [
 ];
 
 /** People: the member list for everyone; invitations and removals for admins. */
-export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps, mailer: () => Mailer): void {
+export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): void {
+  let mailer: Mailer | undefined;
   const page = consolePage('People', async (_ctx, s, admin) => {
     const you = s.member.id;
     const remove = (m: { id: string; email: string }) =>
@@ -53,7 +54,7 @@ export function memberRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps,
     '/settings/members': async (ctx, s) => {
       const email = field(ctx, 'email');
       const input = { organisationId: s.organisation.id, email, role: field(ctx, 'role') };
-      await inviteMember({ db, config, mailer: mailer() }, actorOf(s), input);
+      await inviteMember({ db, config, mailer: (mailer ??= createMailer(config)) }, actorOf(s), input);
       return { notice: `Invitation sent to ${email.trim()}.` };
     },
     '/settings/members/:id/remove': async (ctx, s) => {

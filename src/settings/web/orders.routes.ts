@@ -179,8 +179,8 @@ function orderFacts(order: Order): Html {
     ['Gazette URN', order.urn],
     ['Your reference', order.clientRef],
     ['Newspaper reference', order.newspaperReference],
-    ['Published', order.publishedAt && time(order.publishedAt)],
-    ['Page', order.pageNumber === null ? null : String(order.pageNumber)],
+    ['Published', time(order.publishedAt)],
+    ['Page', order.pageNumber],
     order.poReference !== null && ['PO reference', order.poReference],
     order.cancellationReason !== null && ['Cancellation reason', order.cancellationReason],
     failure !== null && ['Delivery failure', html`${failure.reason} (${time(failure.at)})`],
@@ -229,8 +229,7 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
 
 /** Orders: a read-only browser of the organisation's live and test orders. */
 export function orderRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps): void {
-  const { cursorKeys } = config.api;
-  router.get('/settings/orders', (ctx) => listPage(db, cursorKeys, ctx));
+  router.get('/settings/orders', (ctx) => listPage(db, config.api.cursorKeys, ctx));
   router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));
   router.get('/settings/orders/:id/documents/:kind', async (ctx) => {
     const order = await organisationOrder(db, ctx);

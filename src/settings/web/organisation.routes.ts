@@ -42,7 +42,7 @@ function quotasSection(config: Config, standings: QuotaStanding[]) {
         { label: 'Quota', cell: (q) => html`${q.what}<br /><code class="muted">${q.quota}</code>` },
         { label: 'Mode', cell: (q) => (q.mode === 'live' ? 'Live' : 'Test') },
         { label: 'Used', cell: (q) => `${q.used} of ${q.limit}` },
-        { label: 'Resets', cell: (q) => (q.resetsAt ? time(q.resetsAt) : 'when one is removed') },
+        { label: 'Resets', cell: (q) => time(q.resetsAt, 'when one is removed') },
       ],
     })}`;
 }

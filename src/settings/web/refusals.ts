@@ -40,12 +40,14 @@ export function consoleSection(
 
 /** The confirmation page (admins only) of a change to the organisation's thing at `:id`, before its POST. */
 export function adminConfirmation<T>(
+  router: ConsoleRouter,
+  path: string,
   db: Db,
   find: (db: Db, id: string, organisationId: string) => Promise<T>,
   ask: (thing: T) => Confirmation,
-) {
-  return async (ctx: ConsoleContext) => {
+): void {
+  router.get(path, async (ctx) => {
     requireAdmin(ctx);
     sendConfirmation(ctx, ask(await find(db, ctx.params.id, sessionOf(ctx).organisation.id)));
-  };
+  });
 }

@@ -1,16 +1,10 @@
 import { html, type Html, type Part } from '../../web/html';
 
-/** One column: its header, which is also each cell's `data-label` (the stacked layout on narrow screens). */
-export interface Column<T> {
-  label: string;
-  cell: (row: T) => Part;
-}
-
 interface StackTable<T> {
   id?: string;
   caption?: Part;
-  /** `false` leaves a column out (e.g. actions for viewers). */
-  columns: readonly (Column<T> | false)[];
+  /** A header is also its cells' `data-label` (stacked on narrow screens); `false` leaves a column out. */
+  columns: readonly ({ label: string; cell: (row: T) => Part } | false)[];
   rows: readonly T[];
   /** The row's `id` attribute, where a row is linked to or found by it. */
   rowId?: (row: T) => string;
@@ -20,7 +14,7 @@ interface StackTable<T> {
 
 /** The console's one table of records: on a narrow screen each row stacks as "label: value" pairs. */
 export function stackTable<T>(t: StackTable<T>): Html {
-  const columns = t.columns.filter((c): c is Column<T> => c !== false);
+  const columns = t.columns.filter((c) => c !== false);
   const table = html`<table class="stack" ${t.id ? html`id="${t.id}"` : ''}>
     ${
       t.caption === undefined

@@ -392,14 +392,11 @@ export function webhookRoutes(router: ConsoleRouter, deps: ConsoleDeps): void {
     ctx.body = list.value;
   });
 
-  router.get(
-    '/settings/webhooks/:id/delete',
-    adminConfirmation(db, findEndpoint, (e) => ({
-      title: 'Delete webhook endpoint',
-      question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
-        deliveries waiting for a retry are cancelled. This cannot be undone.`,
-      button: 'Delete endpoint',
-      cancel: `/settings/webhooks/${e.id}`,
-    })),
-  );
+  adminConfirmation(router, '/settings/webhooks/:id/delete', db, findEndpoint, (e) => ({
+    title: 'Delete webhook endpoint',
+    question: html`Delete <code>${e.url}</code> (${modeBadge(e.mode)})? It receives nothing more, and
+      deliveries waiting for a retry are cancelled. This cannot be undone.`,
+    button: 'Delete endpoint',
+    cancel: `/settings/webhooks/${e.id}`,
+  }));
 }
