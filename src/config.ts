@@ -472,5 +472,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
 export type Config = ReturnType<typeof loadConfig>;
 
-export const temporalDevDbFile = (config: Config) => path.join(config.dataDir, 'temporal.db');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');

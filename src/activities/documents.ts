@@ -7,7 +7,7 @@ import {
   type DocumentIssue,
   type IssuedDocumentRow,
 } from '../db/issued-documents.repository';
-import { saveOrderDocument } from '../db/order-documents.repository';
+import { saveProof } from '../db/order-proofs.repository';
 import {
   certificateParticulars,
   certificateStatement,
@@ -92,7 +92,7 @@ export function documentActivities(deps: { config: Config; db: Db }) {
     async generateProof(input: { order: Order; columns: number }): Promise<string> {
       const { order } = input;
       const job: RenderJob = { document: 'proof', order, columns: input.columns >= 2 ? 2 : 1, publicBaseUrl };
-      await saveOrderDocument(deps.db, order.id, 'proof', await renderDocument(job, attemptOver()));
+      await saveProof(deps.db, order.id, await renderDocument(job, attemptOver()));
       return orderDocumentUrl(publicBaseUrl, order.id, 'proof');
     },
     async generateCertificate(input: {

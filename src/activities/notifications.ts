@@ -1,7 +1,7 @@
 import { outboxDir, type Config } from '../config';
 import type { Db } from '../db/database';
 import { awaitVatInvoice } from '../db/issued-documents.repository';
-import { findOrderDocument } from '../db/order-documents.repository';
+import { findProof } from '../db/order-proofs.repository';
 import { findOrganisation } from '../db/organisations.repository';
 import { markEmailFailed } from '../db/sent-emails.repository';
 import { outboxMailer, type MailAttachment, type Mailer } from '../mail/mailer';
@@ -57,8 +57,7 @@ export function orderMailSender(deps: NotificationDeps) {
 
   async function contactEmail(event: OrderEventRecord, order: OrderMailView) {
     if (!isOrderEventName(event.event)) return null;
-    const proof =
-      event.event === 'order.proof_ready' ? await findOrderDocument(db, order.id, 'proof') : undefined;
+    const proof = event.event === 'order.proof_ready' ? await findProof(db, order.id) : undefined;
     const email = renderOrderEmail(event.event, order, {
       baseUrl: config.publicBaseUrl,
       proofAttached: !!proof,

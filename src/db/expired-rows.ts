@@ -26,12 +26,11 @@ async function deleteExpiredRows(
   return deleted;
 }
 
-/** `rate_limits` is `rate-limiter-flexible`'s table (`expire`: epoch ms), so it is reached with plain SQL. */
-export const deleteExpiredRateLimits = (db: Db) =>
-  deleteExpiredRows(db, ['rate_limits', 'key', 'expire'], Date.now(), 50);
-
-export const deleteEndedQuotaWindows = (db: Db, now = new Date()) =>
-  deleteExpiredRows(db, ['quota_usage', 'ctid', 'window_end'], now, 50);
+/** Ended rate-limit and quota windows. `rate_limits` is `rate-limiter-flexible`'s table (`expire`: epoch ms). */
+export async function deleteEndedLimitWindows(db: Db, now = new Date()): Promise<number> {
+  const rateLimits = await deleteExpiredRows(db, ['rate_limits', 'key', 'expire'], now.getTime(), 50);
+  return rateLimits + (await deleteExpiredRows(db, ['quota_usage', 'ctid', 'window_end'], now, 50));
+}
 
 /** Expired sign-in links (used or not), console sessions and billing e-mail verification links. */
 export async function deleteExpiredSignInLinksAndSessions(db: Db, now = new Date()): Promise<number> {

@@ -81,7 +81,7 @@ export interface Database {
     created_at: WrittenAt;
   };
   order_ledger: SnakeCased<Omit<LedgerEntry, 'createdAt'>> & { created_at: WrittenAt };
-  order_documents: { order_id: string; kind: DocumentKind; content: Buffer };
+  order_proofs: { order_id: string; content: Buffer };
   /** Documents we issue and stand behind: one per order and issue key. */
   issued_documents: {
     id: string;
@@ -291,8 +291,6 @@ interface Stored {
   body: string | null;
   bodyVersion: number | null;
 }
-
-export type DocumentKind = 'proof' | 'certificate' | 'invoice';
 
 /** What an issued document certifies or charges, as its verification page shows it. */
 export interface DocumentSummary {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, temporalDevDbFile, type Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { consoleLog as log, stopChild } from '../dev/log';
 import { serviceCluster, startEmbeddedPostgres } from '../dev/embedded-postgres';
@@ -110,7 +110,7 @@ async function startDependencies(config: Config, stops: (() => Promise<void>)[])
   let temporalUiUrl = config.temporalUiUrl ?? null;
   if (!temporalAddress) {
     const temporal = await startTemporalDevServer({
-      dbFilename: temporalDevDbFile(config),
+      dbFilename: path.join(config.dataDir, 'temporal.db'),
       port: config.temporalDevPort,
       namespace: config.temporalNamespace,
       ui: true,

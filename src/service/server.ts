@@ -7,11 +7,7 @@ import { CLOSE_RESERVE_MS, ShutdownDeadline } from '../shutdown';
 import type { Db } from '../db/database';
 import { deleteExpiredIdempotencyKeys } from '../db/idempotency-keys.repository';
 import { countOrdersByStatus, refreshStaleOrderBodies } from '../db/orders.repository';
-import {
-  deleteEndedQuotaWindows,
-  deleteExpiredRateLimits,
-  deleteExpiredSignInLinksAndSessions,
-} from '../db/expired-rows';
+import { deleteEndedLimitWindows, deleteExpiredSignInLinksAndSessions } from '../db/expired-rows';
 import { registerOrdersGauge } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import type { Logger } from '../logger';
@@ -30,9 +26,7 @@ export async function startApiServer(config: Config, log: Logger) {
   const sweeps = {
     // Expired keys are already ignored when claimed: this only keeps the table small.
     'stop idempotency cleanup': every(cleanupMs, 'expired idempotency keys', deleteExpiredIdempotencyKeys),
-    'stop rate-limit purge': every(purgeMs, 'expired rate-limit and quota windows', async () => {
-      return (await deleteExpiredRateLimits(db)) + (await deleteEndedQuotaWindows(db));
-    }),
+    'stop rate-limit purge': every(purgeMs, 'expired rate-limit and quota windows', deleteEndedLimitWindows),
     'stop sign-in purge': every(
       purgeMs,
       'expired sign-in links and console sessions',

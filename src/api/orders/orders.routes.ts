@@ -6,7 +6,7 @@ import {
   findIssuedDocumentContent,
   latestIssuedDocument,
 } from '../../db/issued-documents.repository';
-import { findOrderDocument } from '../../db/order-documents.repository';
+import { findProof } from '../../db/order-proofs.repository';
 import { findOrderBody, listOrderBodies } from '../../db/orders.repository';
 import { AppError } from '../../errors';
 import { NOTICE_TYPES } from '../../notices/types';
@@ -32,7 +32,7 @@ export type ListFilters = ReturnType<typeof orderList.parse>['filters'];
 
 /** Each of an order's PDFs by its path: the proof, the newspaper's certificate, the latest VAT invoice. */
 const PDFS = {
-  proof: (db, orderId) => findOrderDocument(db, orderId, 'proof'),
+  proof: findProof,
   certificate: async (db, orderId) =>
     (await latestIssuedDocument(db, orderId, 'certificate', 'certificate:newspaper'))?.content,
   invoice: async (db, orderId) => (await latestIssuedDocument(db, orderId, 'vat_invoice'))?.content,

@@ -124,11 +124,9 @@ create table order_ledger (
 );
 create index order_ledger_order on order_ledger (order_id, created_at);
 
-create table order_documents (
-  order_id text not null references orders (id),
-  kind text not null check (kind in ('proof', 'certificate', 'invoice')),
-  content bytea not null,
-  primary key (order_id, kind)
+create table order_proofs (
+  order_id text primary key references orders (id),
+  content bytea not null
 );
 
 create table issued_documents (

@@ -1,7 +1,7 @@
 import { pageQuery, type CursorKeys } from '../../api/keyset-list';
 import { orderList } from '../../api/orders/orders.routes';
 import type { Db } from '../../db/database';
-import { findOrderDocument, listOrderDocumentKinds } from '../../db/order-documents.repository';
+import { findProof, hasProof } from '../../db/order-proofs.repository';
 import { listAuditEntries, listOrderEvents } from '../../db/order-records.repository';
 import { findOrderById, listOrders } from '../../db/orders.repository';
 import { listOrderDeliveries } from '../../db/webhook-deliveries.repository';
@@ -16,8 +16,6 @@ import { PageError, sessionOf, type ConsoleContext, type ConsoleDeps, type Conso
 import { html, time, type Html } from '../../web/html';
 import { definitions, input, modeBadge, select, sendPage, submit } from './layout';
 import { stackTable } from './table';
-
-const DOCUMENT_KINDS = ['proof', 'certificate', 'invoice'] as const;
 
 function queryText(ctx: ConsoleContext, name: string): string | undefined {
   const v = ctx.query[name];
@@ -189,8 +187,8 @@ function orderFacts(order: Order): Html {
 
 async function orderPage(db: Db, ctx: ConsoleContext) {
   const order = await organisationOrder(db, ctx);
-  const [kinds, deliveries, steps] = await Promise.all([
-    listOrderDocumentKinds(db, order.id),
+  const [proof, deliveries, steps] = await Promise.all([
+    hasProof(db, order.id),
     listOrderDeliveries(db, order.organisationId, order.id),
     timeline(db, order),
   ]);
@@ -206,9 +204,9 @@ async function orderPage(db: Db, ctx: ConsoleContext) {
       ${pricingTable(order)}
       <h2>Documents</h2>
       ${
-        kinds.length
+        proof
           ? html`<ul>
-              ${DOCUMENT_KINDS.filter((k) => kinds.includes(k)).map((k) => html`<li><a href="/settings/orders/${order.id}/documents/${k}">Download the ${k} (PDF)</a></li>`)}
+              <li><a href="/settings/orders/${order.id}/documents/proof">Download the proof (PDF)</a></li>
             </ul>`
           : html`<p>No documents yet.</p>`
       }
@@ -233,11 +231,10 @@ export function orderRoutes(router: ConsoleRouter, { db, config }: ConsoleDeps):
   router.get('/settings/orders/:id', (ctx) => orderPage(db, ctx));
   router.get('/settings/orders/:id/documents/:kind', async (ctx) => {
     const order = await organisationOrder(db, ctx);
-    const kind = DOCUMENT_KINDS.find((k) => k === ctx.params.kind);
-    const pdf = kind && (await findOrderDocument(db, order.id, kind));
+    const pdf = ctx.params.kind === 'proof' && (await findProof(db, order.id));
     if (!pdf) throw new PageError(404, 'Not found.');
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-${kind}.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="${order.reference}-proof.pdf"`);
     ctx.body = pdf;
   });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createIntegrationKey } from '../../../src/db/integration-keys.repository';
-import { deleteEndedQuotaWindows, deleteExpiredRateLimits } from '../../../src/db/expired-rows';
+import { deleteEndedLimitWindows } from '../../../src/db/expired-rows';
 import { quotaWindowUsage, useQuotaWindow } from '../../../src/db/quota-usage.repository';
 import { eventually } from '../../support/eventually';
 import { call, type TestApi } from '../../support/harness';
@@ -106,7 +106,7 @@ describe('expired rate-limit windows', () => {
     const tag = `purge-${Date.now()}`;
     for (let i = 0; i < 1500; i++) await insert(`${tag}:old:${i}`, Date.now() - 1000);
     await insert(`${tag}:live`, Date.now() + 60_000);
-    expect(await deleteExpiredRateLimits(api.db)).toBeGreaterThanOrEqual(1500);
+    expect(await deleteEndedLimitWindows(api.db)).toBeGreaterThanOrEqual(1500);
     expect(await present(`${tag}:old:0`)).toBe(false);
     expect(await present(`${tag}:old:1499`)).toBe(false);
     expect(await present(`${tag}:live`)).toBe(true);
@@ -142,7 +142,7 @@ describe('quota windows', () => {
     const ended = window(now - 120_000, now - 60_000);
     const current = window(now - 30_000, now + 30_000);
     for (const w of [ended, current]) await useQuotaWindow(api.db, { ...w, amount: 1, limit: 10 });
-    expect(await deleteEndedQuotaWindows(api.db, new Date(now))).toBeGreaterThanOrEqual(1);
+    expect(await deleteEndedLimitWindows(api.db, new Date(now))).toBeGreaterThanOrEqual(1);
     expect(await quotaWindowUsage(api.db, ended)).toBe(0);
     expect(await quotaWindowUsage(api.db, current)).toBe(1);
   });
