@@ -63,13 +63,14 @@ const refusalError = (r: Refusal | null) =>
   r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;
 
 /**
- * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
- * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
+ * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()` (without it,
+ * the WorkflowNotFoundError as it is, for `ignoreNotFound`), a timeout, an unreachable Temporal or a message it
+ * could not apply is 503; anything else is returned as it is (500).
  */
-function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
+function fromWorkflowError(err: unknown, onClosed?: () => Error): unknown {
   const refused = refusalError(refusalIn(err));
   if (refused) return refused;
-  if (err instanceof WorkflowNotFoundError) return onClosed();
+  if (err instanceof WorkflowNotFoundError) return onClosed?.() ?? err;
   // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
   const unavailable =
     err instanceof WorkflowUpdateRPCTimeoutOrCancelledError
@@ -86,7 +87,7 @@ function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
 
 const GRPC_FAILED_PRECONDITION = 9;
 
-export async function orderEngineCall<T>(call: Promise<T>, onClosed: () => Error): Promise<T> {
+export async function orderEngineCall<T>(call: Promise<T>, onClosed?: () => Error): Promise<T> {
   try {
     return await call;
   } catch (err) {
@@ -139,7 +140,7 @@ export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   orderId: string,
   def: UpdateDefinition<Ret, Args>,
   args: Args,
-  opts: { updateId?: string; onClosed: () => Error; onUnchanged?: (order: Order) => Ret },
+  opts: { updateId?: string; onClosed?: () => Error; onUnchanged?: (order: Order) => Ret },
 ): Promise<Ret> {
   try {
     return await temporal.workflow
@@ -166,16 +167,11 @@ export async function sendReport<K extends ReportKind>(
   updateId?: string,
 ): Promise<IntegrationAck> {
   const repeat = (order: Order): IntegrationAck => ({ acknowledged: true, changed: false, order });
-  const closed = new Error('workflow closed');
-  try {
-    return await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
-      updateId,
-      onClosed: () => closed,
-      onUnchanged: repeat,
-    });
-  } catch (err) {
-    if (err !== closed) throw err;
-  }
+  const sent = await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
+    updateId,
+    onUnchanged: repeat,
+  }).catch(ignoreNotFound);
+  if (sent) return sent;
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
   const refusal = await handle.query(reportRefusalQuery, kind, message);
   if (refusal?.type === UNCHANGED) return repeat(refusal.details as unknown as Order);
@@ -190,13 +186,9 @@ export async function sendPaymentReceived(
   orderId: string,
   payment: PaymentReceived,
 ): Promise<boolean> {
-  try {
-    await temporal.workflow.getHandle(orderWorkflowId(orderId)).signal(paymentReceivedSignal, payment);
-    return true;
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return false;
-    throw fromWorkflowError(err, () => err as Error);
-  }
+  const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+  const signal = orderEngineCall(handle.signal(paymentReceivedSignal, payment).then(() => true));
+  return (await signal.catch(ignoreNotFound)) ?? false;
 }
 
 /** A payment for a closed order: refunded by its own workflow, one per order and payment. */
