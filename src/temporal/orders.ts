@@ -10,6 +10,7 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, ERROR_CODES } from '../errors';
 import { memberOf } from '../orders/status';
 import { ukDate } from '../notices/dates';
+import { liveCheckoutUrl } from '../orders/payment';
 import type { Order } from '../orders/order';
 import type { ReportKind, Reports } from '../orders/reports';
 import {
@@ -267,8 +268,8 @@ export async function startAnnouncement(
 export async function liveCheckoutSession(temporal: Client, orderId: string): Promise<string> {
   const onClosed = () => new AppError('invalid_state_transition', 'The order no longer awaits payment.', {});
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
-  const current = await orderEngineCall(handle.query(liveCheckoutQuery), onClosed);
-  if (current && (current.until === null || Date.now() < current.until)) return current.url;
+  const live = liveCheckoutUrl(await orderEngineCall(handle.query(liveCheckoutQuery), onClosed), Date.now());
+  if (live) return live;
   const renew = handle.executeUpdate(renewCheckoutUpdate, { args: [{ actor: 'customer' }] });
   return (await orderEngineCall(renew, onClosed)).url;
 }
