@@ -1,11 +1,9 @@
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Config } from '../config';
-import type { Logger } from '../logger';
 import type { Order } from '../orders/order';
 import { startSimulatedNewspaper } from '../temporal/orders';
 import { SCENARIO_MARKERS, testScenarioOf } from '../testmode/scenarios';
+import type { ActivityDeps } from './index';
 
 /** How the artwork reaches the newspaper. Throwing means "not delivered"; the workflow retries. */
 export interface ArtworkDelivery {
@@ -16,12 +14,7 @@ export interface ArtworkDelivery {
  * Live orders go to `delivery`, else are recorded only: until newspapers publish an intake API, they pick the
  * proof up by its URL. Test orders go by scenario: fail for good, record only, simulated newspaper.
  */
-export function deliveryActivities(deps: {
-  config: Config;
-  log: Logger;
-  temporal?: Client;
-  delivery?: ArtworkDelivery;
-}) {
+export function deliveryActivities(deps: Pick<ActivityDeps, 'config' | 'log' | 'temporal' | 'delivery'>) {
   const { config, log, temporal } = deps;
   return {
     async deliverArtwork(order: Order): Promise<void> {

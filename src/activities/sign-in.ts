@@ -1,10 +1,7 @@
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import type { Mailer } from '../mail/mailer';
 import { mailBillingEmailVerification } from '../settings/services/billing-email.service';
-import { mailRequestedSignInLinks } from '../settings/services/members.service';
+import { mailRequestedSignInLinks, type MailDeps } from '../settings/services/members.service';
 
-export function signInActivities(deps: { config: Config; db: Db; mailer: Mailer }) {
+export function signInActivities(deps: MailDeps) {
   return {
     mailSignInLinks: (email: string) => mailRequestedSignInLinks(deps, email),
     /** Whether a link was sent (none when the address is gone or already verified). */

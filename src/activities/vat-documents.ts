@@ -20,7 +20,7 @@ import {
   type CreditReason,
 } from '../documents/vat';
 import { addDays, ukDate } from '../notices/dates';
-import { verifyUrl, type IssuedDocumentRef } from '../orders/documents';
+import { ISSUED_DOCUMENT_NAMES, verifyUrl, type IssuedDocumentRef } from '../orders/documents';
 import type { Order } from '../orders/order';
 import type { Pricing } from '../notices';
 import { issueDocument, issuerOf, signedBy } from './documents';
@@ -42,10 +42,9 @@ export interface VatCreditNoteInput {
 }
 
 type VatKind = 'vat_invoice' | 'vat_credit_note';
-/** Each kind's name, and the label of its number. */
-const NAMES: Record<VatKind, [string, string]> = {
-  vat_invoice: ['VAT invoice', 'Invoice number'],
-  vat_credit_note: ['VAT credit note', 'Credit note number'],
+const NUMBER_LABELS: Record<VatKind, string> = {
+  vat_invoice: 'Invoice number',
+  vat_credit_note: 'Credit note number',
 };
 
 type Customer = VatCustomer & { termsDays: number };
@@ -75,7 +74,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
     job: (common: VatDocumentFacts & { customer: Customer }, signing: SigningJob) => Promise<RenderJob>,
   ): Promise<IssuedDocumentRef> {
     const { order, amounts } = input;
-    const [name, numberLabel] = NAMES[kind];
+    const name = ISSUED_DOCUMENT_NAMES[kind];
     const customer = await customerOf(order);
     const issue: DocumentIssue = {
       orderId: order.id,
@@ -87,7 +86,7 @@ export function vatDocumentActivities(deps: { config: Config; db: Db }) {
       summary: (number) => ({
         title: `${name} ${number ?? ''}${input.about}, order ${order.reference}`,
         facts: [
-          [numberLabel, number ?? ''],
+          [NUMBER_LABELS[kind], number ?? ''],
           ...input.facts,
           ['Customer', customer.name],
           ['Order reference', order.reference],

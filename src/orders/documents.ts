@@ -4,6 +4,12 @@
  */
 export const ISSUED_DOCUMENT_KINDS = ['certificate', 'vat_invoice', 'vat_credit_note'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
+/** Each kind's name, as its documents and its verification page give it (a VAT document's number follows). */
+export const ISSUED_DOCUMENT_NAMES: Record<IssuedDocumentKind, string> = {
+  certificate: 'Certificate of publication',
+  vat_invoice: 'VAT invoice',
+  vat_credit_note: 'VAT credit note',
+};
 
 export interface IssuedDocumentRef {
   /** `doc_` + 22 characters: the document's public identity (its verification page). */

@@ -62,16 +62,15 @@ export function handOutUntil(session: CheckoutSession, lifetimeMs: number): numb
   return session.expiresAt - Math.min(CHECKOUT_RENEW_MARGIN_MS, lifetimeMs / 2);
 }
 
-/** The URL of a session a customer can still pay at `now`, or null when a new one is due. */
-export function liveCheckoutUrl(
-  session: CheckoutSession | null,
-  now: number,
-  lifetimeMs: number,
-): string | null {
-  if (!session) return null;
-  const until = handOutUntil(session, lifetimeMs);
-  return until === null || now < until ? session.url : null;
+/** A session as handed out: its URL, and until when (`handOutUntil`, epoch ms; null: while awaiting payment). */
+export interface CheckoutLink {
+  url: string;
+  until: number | null;
 }
+
+/** The URL a customer can still pay at `now`, or null when a new session is due. */
+export const liveCheckoutUrl = (link: CheckoutLink | null, now: number): string | null =>
+  link && (link.until === null || now < link.until) ? link.url : null;
 
 /** Our stable address of a card order's checkout (`checkoutUrl`), and the pages Stripe sends the customer back to. */
 export const checkoutLinks = (publicBaseUrl: string, orderId: string) => ({

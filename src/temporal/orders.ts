@@ -10,6 +10,7 @@ import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, ERROR_CODES } from '../errors';
 import { memberOf } from '../orders/status';
 import { ukDate } from '../notices/dates';
+import { liveCheckoutUrl } from '../orders/payment';
 import type { Order } from '../orders/order';
 import type { ReportKind, Reports } from '../orders/reports';
 import {
@@ -63,13 +64,14 @@ const refusalError = (r: Refusal | null) =>
   r && isErrorCode(r.type) ? new AppError(r.type, r.message, r.details) : null;
 
 /**
- * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()`, a timeout,
- * an unreachable Temporal or a message it could not apply is 503; anything else is returned as it is (500).
+ * Temporal's errors as ours: a workflow's refusal keeps its code, a closed workflow is `onClosed()` (without it,
+ * the WorkflowNotFoundError as it is, for `ignoreNotFound`), a timeout, an unreachable Temporal or a message it
+ * could not apply is 503; anything else is returned as it is (500).
  */
-function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
+function fromWorkflowError(err: unknown, onClosed?: () => Error): unknown {
   const refused = refusalError(refusalIn(err));
   if (refused) return refused;
-  if (err instanceof WorkflowNotFoundError) return onClosed();
+  if (err instanceof WorkflowNotFoundError) return onClosed?.() ?? err;
   // FAILED_PRECONDITION: the task failed (e.g. a missing search attribute, ./setup-check.ts); nothing applied.
   const unavailable =
     err instanceof WorkflowUpdateRPCTimeoutOrCancelledError
@@ -86,7 +88,7 @@ function fromWorkflowError(err: unknown, onClosed: () => Error): unknown {
 
 const GRPC_FAILED_PRECONDITION = 9;
 
-export async function orderEngineCall<T>(call: Promise<T>, onClosed: () => Error): Promise<T> {
+export async function orderEngineCall<T>(call: Promise<T>, onClosed?: () => Error): Promise<T> {
   try {
     return await call;
   } catch (err) {
@@ -139,7 +141,7 @@ export async function updateOrder<Ret, Args extends [unknown, ...unknown[]]>(
   orderId: string,
   def: UpdateDefinition<Ret, Args>,
   args: Args,
-  opts: { updateId?: string; onClosed: () => Error; onUnchanged?: (order: Order) => Ret },
+  opts: { updateId?: string; onClosed?: () => Error; onUnchanged?: (order: Order) => Ret },
 ): Promise<Ret> {
   try {
     return await temporal.workflow
@@ -166,16 +168,11 @@ export async function sendReport<K extends ReportKind>(
   updateId?: string,
 ): Promise<IntegrationAck> {
   const repeat = (order: Order): IntegrationAck => ({ acknowledged: true, changed: false, order });
-  const closed = new Error('workflow closed');
-  try {
-    return await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
-      updateId,
-      onClosed: () => closed,
-      onUnchanged: repeat,
-    });
-  } catch (err) {
-    if (err !== closed) throw err;
-  }
+  const sent = await updateOrder(temporal, orderId, reportUpdates[kind], [message], {
+    updateId,
+    onUnchanged: repeat,
+  }).catch(ignoreNotFound);
+  if (sent) return sent;
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
   const refusal = await handle.query(reportRefusalQuery, kind, message);
   if (refusal?.type === UNCHANGED) return repeat(refusal.details as unknown as Order);
@@ -190,13 +187,9 @@ export async function sendPaymentReceived(
   orderId: string,
   payment: PaymentReceived,
 ): Promise<boolean> {
-  try {
-    await temporal.workflow.getHandle(orderWorkflowId(orderId)).signal(paymentReceivedSignal, payment);
-    return true;
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return false;
-    throw fromWorkflowError(err, () => err as Error);
-  }
+  const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
+  const signal = orderEngineCall(handle.signal(paymentReceivedSignal, payment).then(() => true));
+  return (await signal.catch(ignoreNotFound)) ?? false;
 }
 
 /** A payment for a closed order: refunded by its own workflow, one per order and payment. */
@@ -275,8 +268,8 @@ export async function startAnnouncement(
 export async function liveCheckoutSession(temporal: Client, orderId: string): Promise<string> {
   const onClosed = () => new AppError('invalid_state_transition', 'The order no longer awaits payment.', {});
   const handle = temporal.workflow.getHandle(orderWorkflowId(orderId));
-  const current = await orderEngineCall(handle.query(liveCheckoutQuery), onClosed);
-  if (current && (current.until === null || Date.now() < current.until)) return current.url;
+  const live = liveCheckoutUrl(await orderEngineCall(handle.query(liveCheckoutQuery), onClosed), Date.now());
+  if (live) return live;
   const renew = handle.executeUpdate(renewCheckoutUpdate, { args: [{ actor: 'customer' }] });
   return (await orderEngineCall(renew, onClosed)).url;
 }

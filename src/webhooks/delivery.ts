@@ -36,7 +36,6 @@ export interface SampleSendInput {
   timeoutMs: number;
 }
 
-/** What one endpoint answered a sample event. */
 export interface SampleSendResult {
   endpointId: string;
   url: string;

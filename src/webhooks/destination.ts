@@ -64,7 +64,10 @@ export class DestinationError extends Error {
   override name = 'DestinationError';
 }
 
-/** Registration-time checks; hostnames are checked again at every connection, on the address connected to. */
+/**
+ * Registration's checks, made again before every attempt (a literal address never goes through the lookup);
+ * hostnames are checked again at every connection, on the address connected to.
+ */
 export function validateEndpointUrl(raw: string, mode: KeyMode, allowPrivate: boolean): URL {
   if (!URL.canParse(raw)) throw new DestinationError('The URL is not a valid absolute URL.');
   const url = new URL(raw);
@@ -76,14 +79,8 @@ export function validateEndpointUrl(raw: string, mode: KeyMode, allowPrivate: bo
   }
   if (url.username || url.password) throw new DestinationError('The URL must not contain credentials.');
   if (url.hash) throw new DestinationError('The URL must not contain a fragment.');
-  const refused = refusedLiteralAddress(url, allowPrivate);
-  if (refused) throw refused;
-  return url;
-}
-
-/** The refusal of a URL whose host is a refused literal IP address, else null. */
-export function refusedLiteralAddress(url: URL, allowPrivate: boolean): DestinationError | null {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const reason = isIP(host) ? refusedAddressReason(host, allowPrivate) : null;
-  return reason ? new DestinationError(`Destination refused: ${reason}.`) : null;
+  if (reason) throw new DestinationError(`Destination refused: ${reason}.`);
+  return url;
 }

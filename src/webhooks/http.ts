@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { KeyMode } from '../auth/api-key';
-import { DestinationError, refusedAddressReason, refusedLiteralAddress } from './destination';
+import { DestinationError, refusedAddressReason, validateEndpointUrl } from './destination';
 import { EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
@@ -32,9 +32,6 @@ function postWebhook(
   headers: Record<string, string>,
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<{ statusCode: number; responseExcerpt: string }> {
-  // A literal address never goes through the lookup.
-  const refused = refusedLiteralAddress(url, opts.allowPrivate);
-  if (refused) return Promise.reject(refused);
   const secure = url.protocol === 'https:';
   const agentOptions = { keepAlive: false, lookup: guardedLookup(opts.allowPrivate) };
   const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
@@ -95,11 +92,9 @@ export async function sendAttempt(
     [SIGNATURE_HEADER]: signatureHeader(message.body, endpoint.secrets, timestamp),
   };
   const failed = (error: string) => ({ startedAt, statusCode: null, responseExcerpt: null, error });
-  if (endpoint.mode === 'live' && !endpoint.url.startsWith('https:')) {
-    return failed('Live-mode endpoints must use https.');
-  }
   try {
-    const res = await postWebhook(new URL(endpoint.url), message.body, headers, opts);
+    const url = validateEndpointUrl(endpoint.url, endpoint.mode, opts.allowPrivate);
+    const res = await postWebhook(url, message.body, headers, opts);
     const ok = res.statusCode >= 200 && res.statusCode <= 299;
     return { ...res, startedAt, error: ok ? null : `HTTP ${res.statusCode}` };
   } catch (err) {

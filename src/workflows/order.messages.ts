@@ -3,7 +3,7 @@ import type { ApplicationFailure, UpdateDefinition } from '@temporalio/common';
 import type { IncomingPayment } from '../orders/ledger';
 import type { Order } from '../orders/order';
 import type { OrderNotice } from '../orders/order-notice';
-import type { CheckoutSession } from '../orders/payment';
+import type { CheckoutLink, CheckoutSession } from '../orders/payment';
 import type { AppliedReports, ReportKind, Reports } from '../orders/reports';
 import type { OrderTimings } from '../orders/timings';
 
@@ -153,10 +153,5 @@ export const reportRefusalQuery = defineQuery<Refusal | null, [ReportKind, Repor
  * query sees the workflow's clock as of its last activation, so the caller compares `until` with its own time);
  * past `until`, the update has the workflow create a new session, once for concurrent visitors.
  */
-export interface CheckoutLink {
-  url: string;
-  /** Epoch ms; null: for as long as the order awaits payment. */
-  until: number | null;
-}
 export const liveCheckoutQuery = defineQuery<CheckoutLink | null>('liveCheckout');
 export const renewCheckoutUpdate = defineUpdate<{ url: string }, [Actor]>('renewCheckout');

@@ -1,13 +1,11 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { recordClosedOrderPayment, listLedgerEntries } from '../../db/order-records.repository';
-import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
-import type { Logger } from '../../logger';
-import type { AuditEntry } from '../../orders/audit';
-import { decideClosedOrderPayment, type LedgerEntry } from '../../orders/ledger';
+import { decideClosedOrderPayment } from '../../orders/ledger';
 import { CLOSED_ORDER, type ClosedOrderPaymentInput } from '../../workflows/closed-order-payment.messages';
+import type { ActivityDeps } from '../index';
 
-export function closedOrderPaymentActivities(deps: { db: Db; log: Logger }) {
+export function closedOrderPaymentActivities(deps: Pick<ActivityDeps, 'db' | 'log'>) {
   const { db, log } = deps;
   return {
     /** The ledger's decision (src/orders/ledger.ts), and what of the order the workflow records it with. */
@@ -34,11 +32,7 @@ export function closedOrderPaymentActivities(deps: { db: Db; log: Logger }) {
     },
 
     /** In one transaction, with ids from the workflow; a payment still owed is said where operators look. */
-    async recordClosedOrderPayment(change: {
-      ledger: LedgerEntry[];
-      audit: AuditEntry;
-      needsAttention: boolean;
-    }) {
+    async recordClosedOrderPayment(change: Parameters<typeof recordClosedOrderPayment>[1]) {
       await recordClosedOrderPayment(db, change);
       if (change.needsAttention) {
         const { orderId, details } = change.audit;

@@ -1,12 +1,10 @@
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import type { Db } from '../../db/database';
 import { findOrderById } from '../../db/orders.repository';
 import { AppError } from '../../errors';
-import type { Logger } from '../../logger';
 import { testScenarioOf } from '../../testmode/scenarios';
 import { sendSimulatedReport } from '../../temporal/orders';
 import { actorOf, simulatedStepFor, type SimulatedStep } from '../../testmode/simulation';
+import type { ActivityDeps } from '../index';
 
 /** The report waits for the order's workflow, which may need this very worker: it must not wait for itself. */
 function activityCancellation(): AbortSignal | undefined {
@@ -17,7 +15,7 @@ function activityCancellation(): AbortSignal | undefined {
   }
 }
 
-export function simulatorActivities(deps: { db: Db; log: Logger; temporal?: Client }) {
+export function simulatorActivities(deps: Pick<ActivityDeps, 'db' | 'log' | 'temporal'>) {
   const { db, log, temporal } = deps;
   const simulated = async (orderId: string) => {
     const order = await findOrderById(db, orderId);

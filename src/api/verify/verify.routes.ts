@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { findIssuedDocument } from '../../db/issued-documents.repository';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../ids';
+import { ISSUED_DOCUMENT_NAMES } from '../../orders/documents';
 import { html, time, type Html, type Part } from '../../web/html';
 import type { AppContext, AppState } from '../context';
 import { clientBucket, type ConsumeRateLimit } from '../middleware/rate-limit';
@@ -147,16 +148,10 @@ const UPLOAD_REFUSALS = {
   no_file: 'Choose a PDF file to check.',
 };
 
-const KIND_NAMES: Record<string, string> = {
-  certificate: 'Certificate of publication',
-  vat_invoice: 'VAT invoice',
-  vat_credit_note: 'VAT credit note',
-};
-
 /** What the document says, as recorded when it was issued. */
 function particulars(d: Shown): Html {
   const rows: [label: string, value: Part][] = [
-    ['Document', `${KIND_NAMES[d.kind] ?? d.kind}${d.number ? ` ${d.number}` : ''}`],
+    ['Document', `${ISSUED_DOCUMENT_NAMES[d.kind]}${d.number ? ` ${d.number}` : ''}`],
     ...d.summary.facts,
     ['Issued', time(d.issued_at)],
     ['Fingerprint (SHA-256)', html`<code>${d.sha256}</code>`],
@@ -192,7 +187,7 @@ function result(o: Extract<VerifyOutcome, { kind: 'checked' }>): Html {
     ? html`<div class="notice" role="status">
         <h2>Genuine and unaltered</h2>
         <p>
-          This file is exactly the ${KIND_NAMES[o.document.kind] ?? 'document'} we issued on
+          This file is exactly the ${ISSUED_DOCUMENT_NAMES[o.document.kind]} we issued on
           ${time(o.document.issued_at)}. Its fingerprint matches the one recorded at issue.
         </p>
       </div>`

@@ -3,9 +3,10 @@ import {
   DEFAULT_CHECKOUT_SESSION_LIFETIME_MS,
   handOutUntil,
   liveCheckoutUrl,
+  type CheckoutLink,
   type PaymentSetup,
 } from '../../orders/payment';
-import type { Actor, CheckoutLink } from '../order.messages';
+import type { Actor } from '../order.messages';
 import { expireQuietly } from './payment';
 import { setUp, type OrderProcess } from './process';
 import { stateRefusal } from './refusals';
@@ -43,7 +44,7 @@ export function checkCheckoutRenewable(p: OrderProcess): void {
 export async function renewCheckout(p: OrderProcess, r: Actor): Promise<{ url: string }> {
   checkCheckoutRenewable(p);
   // In an update the workflow clock is current: the live session's URL now, or null when a new one is due.
-  const live = liveCheckoutUrl(p.state.payment.checkoutSession, Date.now(), lifetime(p));
+  const live = liveCheckoutUrl(currentCheckout(p), Date.now());
   if (live) return { url: live };
   const previous = p.state.payment.checkoutSession;
   const renewal = p.next('checkoutRenewals');

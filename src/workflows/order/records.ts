@@ -29,7 +29,6 @@ export const ledgerLine = (
   reason: string,
 ): LedgerLine => ({ kind, amountGbpPence, providerRef, reason });
 
-/** Whose record it is. */
 type Owner = Pick<Order, 'id' | 'organisationId'>;
 
 const hexId = () => uuid4().replace(/-/g, '');
