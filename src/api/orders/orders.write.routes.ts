@@ -15,6 +15,7 @@ import { toOrderNotice } from '../../orders/order-notice';
 import { parseAmendRequest } from '../../orders/amendment';
 import { checkAmendable, checkCancellable, doesNotFit } from '../../orders/status';
 import { startOrder, updateOrder } from '../../temporal/orders';
+import { ignoreNotFound } from '../../temporal/client';
 import { useWindowQuotas } from '../../quotas/usage';
 import type { OrderTimings } from '../../orders/timings';
 import {
@@ -72,20 +73,14 @@ export function orderWriteRoutes(deps: OrderWriteDeps): Router<AppState> {
       idempotent(db, ctx, async (request) => {
         const body = message.parse(ctx.request.body);
         const order = await ownedOrder(ctx);
-        const closed = new Error('workflow closed');
-        try {
-          const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
-          const updated = await updateOrder(temporal, order.id, message.def, args, {
-            updateId: request && `${action}:${request.key}`,
-            onClosed: () => closed,
-            onUnchanged: (unchanged) => unchanged,
-          });
-          return { status: 200, body: serializeOrder(updated) };
-        } catch (err) {
-          if (err !== closed) throw err;
-          message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
-          throw orderEngineUnavailable();
-        }
+        const args = message.args(body, `api_key:${callerOf(ctx).keyId}`);
+        const updated = await updateOrder(temporal, order.id, message.def, args, {
+          updateId: request && `${action}:${request.key}`,
+          onUnchanged: (unchanged) => unchanged,
+        }).catch(ignoreNotFound);
+        if (updated) return { status: 200, body: serializeOrder(updated) };
+        message.closed(await ownedOrder(ctx)); // a closed order is final: the check refuses it
+        throw orderEngineUnavailable();
       }),
     );
   }
