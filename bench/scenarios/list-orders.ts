@@ -65,12 +65,14 @@ async function seed(ctx: BenchContext, organisationId: string, apiKey: string) {
     from generate_series(1, ${ORGANISATIONS}) g`.execute(db);
   const insert = sql`insert into orders (id, organisation_id, livemode, reference, status, type,
       quoted_price_gbp_pence, notice_text, payment_method, payment_state, invoice_url, newspaper_name,
-      publication_date, fields, pricing, created_at, updated_at, version, body, body_version)
+      publication_date, nation, newspapers, gazette_edition, gazette_publication_date, fields, pricing,
+      created_at, updated_at, version, body, body_version)
     select s.id,
       case when g % 5 = 0 then ${organisationId} else 'org_bench_' || (g % ${ORGANISATIONS} + 1) end,
       true, s.reference, (${STATUSES}::text[])[s.status], s.type,
       t.quoted_price_gbp_pence, t.notice_text, t.payment_method, t.payment_state, t.invoice_url,
-      t.newspaper_name, t.publication_date, t.fields, t.pricing, s.at, s.at, 1,
+      t.newspaper_name, t.publication_date, t.nation, t.newspapers, t.gazette_edition,
+      t.gazette_publication_date, t.fields, t.pricing, s.at, s.at, 1,
       replace(replace(replace(replace((${bodyTemplates(template)}::text[])[s.status],
         ${AT.id}, s.id), ${AT.reference}, s.reference), ${AT.type}, s.type),
         ${AT.createdAt}, to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),

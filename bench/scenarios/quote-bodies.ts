@@ -1,4 +1,4 @@
-import { NATIONS, NOTICE_TYPES, type NoticeType } from '../../src/notices';
+import { findNewspaper, NATIONS, NOTICE_TYPES, type NoticeType } from '../../src/notices';
 import { validCellBody } from '../../test/support/notice-bodies';
 
 /**
@@ -19,7 +19,6 @@ const POSTCODES = [
   'LS1 4AP', 'M1 1AE', 'B1 1BB', 'SW1A 1AA', 'BS1 4DJ', 'NE1 7RU', 'L1 8JQ', 'OX1 1BX',
   'CF10 1EP', 'SA1 1NW', 'EH1 1YJ', 'G1 1XQ', 'AB10 1XG', 'BT1 5GS', 'BT3 9DT', 'NG1 1AA',
 ]; // prettier-ignore
-const NAMED_NEWSPAPERS = ['Birmingham Mail', 'The Press and Journal'];
 const POPULAR = 384;
 const FULL_ORDERS = 64;
 /** Fresh estimates ask for an odd word count (1–4,999), popular ones for an even one: they never meet. */
@@ -30,7 +29,8 @@ function popularEstimate(i: number): Record<string, unknown> {
   const type = NOTICE_TYPES[i % NOTICE_TYPES.length]!;
   const postcode = POSTCODES[Math.floor(i / NOTICE_TYPES.length) % POSTCODES.length]!;
   const body: Record<string, unknown> = { type, postcode, wordCount: 100 + 50 * (i % 23) };
-  if (i % 16 === 5) body.newspaperName = NAMED_NEWSPAPERS[i % NAMED_NEWSPAPERS.length];
+  // A paper named by the caller must circulate at the notice's place: name the postcode's own.
+  if (i % 16 === 5) body.newspaperName = findNewspaper(postcode)!.name;
   if (i % 7 === 3) delete body.wordCount; // the type's usual length
   return body;
 }
