@@ -11,6 +11,9 @@ import { checkReferenceData } from './notices/check-reference-data';
 import { createMailer } from './mail/mailer';
 import { orderTaskQueue, TEST_MODE_SLOTS } from './temporal/task-queues';
 
+/** Threads running workflow code; activities keep the event loop and PDFs their render threads. */
+const WORKFLOW_THREADS = 2;
+
 /** An order worker on `taskQueue`, running the prebuilt `workflowBundle` (src/temporal/workflow-bundle.ts). */
 export function createOrderWorker(
   opts: ActivityDeps & {
@@ -30,6 +33,9 @@ export function createOrderWorker(
     taskQueue,
     ...slots,
     workflowBundle,
+    // The SDK's default with reuseV8Context is one thread, which capped an order's workflows at about 11 orders
+    // a second here and let a backlog time workflow tasks out; two ran 14.6 (docs/benchmarks.md, "Worker").
+    workflowThreadPoolSize: WORKFLOW_THREADS,
     activities: createActivities(deps),
     ...tracing,
     interceptors: {
