@@ -34,7 +34,8 @@ export function createOrderWorker(
     ...slots,
     workflowBundle,
     // The SDK's default with reuseV8Context is one thread, which capped an order's workflows at about 11 orders
-    // a second here and let a backlog time workflow tasks out; two ran 14.6 (docs/benchmarks.md, "Worker").
+    // a second here and let a backlog time workflow tasks out; two ran 14.6 (docs/benchmarks.md, "Worker and
+    // process").
     workflowThreadPoolSize: WORKFLOW_THREADS,
     activities: createActivities(deps),
     ...tracing,
