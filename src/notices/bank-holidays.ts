@@ -11,18 +11,18 @@ import { JURISDICTIONS, type Jurisdiction } from './types';
  * Bank Holiday (Scotland) Act 2007, as gov.uk/bank-holidays lists them. One-off holidays and moved ones are data
  * (data/bank-holidays.json). Pure: nothing here reads the clock, so workflow code may call it.
  */
-const calendar = z.enum(JURISDICTIONS);
-const changesSchema = z.strictObject({
-  source: z.string().min(1),
-  changes: z.array(
-    z.strictObject({
-      date: z.iso.date(),
-      name: z.string().min(1),
-      replaces: z.iso.date().optional(),
-      calendars: z.array(calendar).min(1),
-    }),
-  ),
-});
+const changesSchema = () =>
+  z.strictObject({
+    source: z.string().min(1),
+    changes: z.array(
+      z.strictObject({
+        date: z.iso.date(),
+        name: z.string().min(1),
+        replaces: z.iso.date().optional(),
+        calendars: z.array(z.enum(JURISDICTIONS)).min(1),
+      }),
+    ),
+  });
 const CHANGES = referenceData('bank-holidays.json', changesSchema, bankHolidaysJson).changes;
 
 export interface BankHoliday {

@@ -4,20 +4,22 @@ import type { Newspaper } from './directory';
 import { referenceData } from './data/reference';
 import { workingDaysBefore } from './working-days';
 
-/** Copy deadlines as data (`data/copy-deadlines.json`), validated at module load like the directory. */
-const workingDays = z.int().min(0).max(30);
-const copyDeadlinesSchema = z.strictObject({
-  source: z.string(),
-  byFrequency: z.strictObject({ daily: workingDays, weekly: workingDays, fortnightly: workingDays }),
-  newspapers: z.record(z.string(), workingDays),
-});
+/** Copy deadlines as data (`data/copy-deadlines.json`), validated at start-up like the directory. */
+const copyDeadlinesSchema = () => {
+  const workingDays = z.int().min(0).max(30);
+  return z.strictObject({
+    source: z.string(),
+    byFrequency: z.strictObject({ daily: workingDays, weekly: workingDays, fortnightly: workingDays }),
+    newspapers: z.record(z.string(), workingDays),
+  });
+};
 
 export const COPY_DEADLINES = referenceData('copy-deadlines.json', copyDeadlinesSchema, copyDeadlinesJson);
 
 /** How many working days before a publication day the newspaper must have the copy. */
 export function copyDeadlineWorkingDays(
   newspaper: Pick<Newspaper, 'id' | 'frequency'>,
-  deadlines: z.infer<typeof copyDeadlinesSchema> = COPY_DEADLINES,
+  deadlines: z.infer<ReturnType<typeof copyDeadlinesSchema>> = COPY_DEADLINES,
 ): number {
   return deadlines.newspapers[newspaper.id] ?? deadlines.byFrequency[newspaper.frequency];
 }

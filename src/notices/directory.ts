@@ -11,77 +11,79 @@ import { referenceData } from './data/reference';
  */
 const AREA = /^[A-Z]{1,2}$/;
 const DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
-const newspaperSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  name: z.string().min(1).max(200),
-  town: z.string().min(1),
-  /** Pence per single column centimetre (1 column wide × 1 cm deep). */
-  rateGbpPence: z.int().positive(),
-  frequency: z.enum(['daily', 'weekly', 'fortnightly']),
-  /** ISO weekdays, Monday = 1 … Sunday = 7. */
-  publicationDays: z.array(z.int().min(1).max(7)).min(1),
-  /** A fortnightly paper's issue date: it publishes in the weeks an even number of weeks from it. */
-  fortnightlyFrom: z.iso.date().optional(),
-  /**
-   * The bank holidays the paper's office keeps (src/notices/bank-holidays.ts), which its copy deadline skips:
-   * its nation's; for a paper circulating across a border (Berwick, Carlisle), the nation of its town.
-   */
-  bankHolidays: z.enum(JURISDICTIONS),
-  /**
-   * Where the paper circulates ("a newspaper circulating in the locality"): postcode areas and districts, with
-   * where that comes from. The paper chosen for a notice, or named by the caller, must circulate at its place.
-   */
-  circulation: z.strictObject({
-    areas: z.array(z.string().regex(AREA)).optional(),
-    districts: z.array(z.string().regex(DISTRICT)).optional(),
-    source: z.string().min(1),
-  }),
-  geometry: z.strictObject({
-    columnWidthMm: z.int().positive(),
-    columnsPerPage: z.int().positive(),
-    /** Words set in one centimetre of depth at single-column width. */
-    wordsPerCm: z.int().positive(),
-  }),
-});
-export type Newspaper = z.infer<typeof newspaperSchema>;
-
-const directorySchema = z
-  .strictObject({
-    source: z.string(),
-    newspapers: z.array(newspaperSchema).min(1),
+const newspaperSchema = () =>
+  z.strictObject({
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    name: z.string().min(1).max(200),
+    town: z.string().min(1),
+    /** Pence per single column centimetre (1 column wide × 1 cm deep). */
+    rateGbpPence: z.int().positive(),
+    frequency: z.enum(['daily', 'weekly', 'fortnightly']),
+    /** ISO weekdays, Monday = 1 … Sunday = 7. */
+    publicationDays: z.array(z.int().min(1).max(7)).min(1),
+    /** A fortnightly paper's issue date: it publishes in the weeks an even number of weeks from it. */
+    fortnightlyFrom: z.iso.date().optional(),
     /**
-     * The paper chosen for a postcode: a district entry wins over its area's. An area whose districts need
-     * different papers (no one paper circulates across it) is `null`: only its districts name a paper.
+     * The bank holidays the paper's office keeps (src/notices/bank-holidays.ts), which its copy deadline skips:
+     * its nation's; for a paper circulating across a border (Berwick, Carlisle), the nation of its town.
      */
-    coverage: z.strictObject({
-      areas: z.record(z.string().regex(AREA), z.string().nullable()),
-      districts: z.record(z.string().regex(DISTRICT), z.string()),
+    bankHolidays: z.enum(JURISDICTIONS),
+    /**
+     * Where the paper circulates ("a newspaper circulating in the locality"): postcode areas and districts, with
+     * where that comes from. The paper chosen for a notice, or named by the caller, must circulate at its place.
+     */
+    circulation: z.strictObject({
+      areas: z.array(z.string().regex(AREA)).optional(),
+      districts: z.array(z.string().regex(DISTRICT)).optional(),
+      source: z.string().min(1),
     }),
-  })
-  .superRefine((dir, ctx) => {
-    const byId = new Map(dir.newspapers.map((n) => [n.id, n]));
-    const names = new Set(dir.newspapers.map((n) => nameKey(n.name)));
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (byId.size !== dir.newspapers.length) issue('Newspaper ids must be unique.');
-    if (names.size !== dir.newspapers.length) issue('Newspaper names must be unique.');
-    for (const n of dir.newspapers) {
-      if ((n.frequency === 'fortnightly') !== (n.fortnightlyFrom !== undefined))
-        issue(`${n.id}: a fortnightly paper, and only one, has fortnightlyFrom.`);
-    }
-    const covered = (id: string | null, area: string, district?: string) => {
-      const paper = id === null ? undefined : byId.get(id);
-      if (!paper) return issue(`Coverage ${district ?? area} names unknown newspaper ${id}.`);
-      const { areas = [], districts = [] } = paper.circulation;
-      if (!areas.includes(area) && !(district && districts.includes(district)))
-        issue(`Coverage ${district ?? area}: ${paper.name} does not circulate there.`);
-    };
-    for (const [area, id] of Object.entries(dir.coverage.areas)) if (id !== null) covered(id, area);
-    for (const [district, id] of Object.entries(dir.coverage.districts))
-      covered(id, /^[A-Z]+/.exec(district)?.[0] ?? '', district);
-    for (const area of UK_POSTCODE_AREAS) {
-      if (dir.coverage.areas[area] === undefined) issue(`Postcode area ${area} has no newspaper.`);
-    }
+    geometry: z.strictObject({
+      columnWidthMm: z.int().positive(),
+      columnsPerPage: z.int().positive(),
+      /** Words set in one centimetre of depth at single-column width. */
+      wordsPerCm: z.int().positive(),
+    }),
   });
+export type Newspaper = z.infer<ReturnType<typeof newspaperSchema>>;
+
+const directorySchema = () =>
+  z
+    .strictObject({
+      source: z.string(),
+      newspapers: z.array(newspaperSchema()).min(1),
+      /**
+       * The paper chosen for a postcode: a district entry wins over its area's. An area whose districts need
+       * different papers (no one paper circulates across it) is `null`: only its districts name a paper.
+       */
+      coverage: z.strictObject({
+        areas: z.record(z.string().regex(AREA), z.string().nullable()),
+        districts: z.record(z.string().regex(DISTRICT), z.string()),
+      }),
+    })
+    .superRefine((dir, ctx) => {
+      const byId = new Map(dir.newspapers.map((n) => [n.id, n]));
+      const names = new Set(dir.newspapers.map((n) => nameKey(n.name)));
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (byId.size !== dir.newspapers.length) issue('Newspaper ids must be unique.');
+      if (names.size !== dir.newspapers.length) issue('Newspaper names must be unique.');
+      for (const n of dir.newspapers) {
+        if ((n.frequency === 'fortnightly') !== (n.fortnightlyFrom !== undefined))
+          issue(`${n.id}: a fortnightly paper, and only one, has fortnightlyFrom.`);
+      }
+      const covered = (id: string | null, area: string, district?: string) => {
+        const paper = id === null ? undefined : byId.get(id);
+        if (!paper) return issue(`Coverage ${district ?? area} names unknown newspaper ${id}.`);
+        const { areas = [], districts = [] } = paper.circulation;
+        if (!areas.includes(area) && !(district && districts.includes(district)))
+          issue(`Coverage ${district ?? area}: ${paper.name} does not circulate there.`);
+      };
+      for (const [area, id] of Object.entries(dir.coverage.areas)) if (id !== null) covered(id, area);
+      for (const [district, id] of Object.entries(dir.coverage.districts))
+        covered(id, /^[A-Z]+/.exec(district)?.[0] ?? '', district);
+      for (const area of UK_POSTCODE_AREAS) {
+        if (dir.coverage.areas[area] === undefined) issue(`Postcode area ${area} has no newspaper.`);
+      }
+    });
 
 function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -12,22 +12,24 @@ import { earliestForCopy, workingDaysBefore } from './working-days';
  * edition's first issue on or after the newspaper's date whose copy deadline is still ahead. Its publication days
  * and copy deadline are data (data/gazettes.json).
  */
-const editionSchema = z.strictObject({
-  name: z.string().min(1),
-  publicationDays: z.array(z.int().min(1).max(7)).min(1),
-  copyDeadlineWorkingDays: z.int().min(0).max(30),
-  /** The nation whose bank holidays the edition keeps: no issue on them, and its copy deadline skips them. */
-  bankHolidays: z.enum(JURISDICTIONS),
-});
-const gazettesSchema = z.strictObject({
-  source: z.string().min(1),
-  editions: z.strictObject(
-    Object.fromEntries(GAZETTE_EDITIONS.map((e) => [e, editionSchema])) as Record<
-      GazetteEdition,
-      typeof editionSchema
-    >,
-  ),
-});
+const editionSchema = () =>
+  z.strictObject({
+    name: z.string().min(1),
+    publicationDays: z.array(z.int().min(1).max(7)).min(1),
+    copyDeadlineWorkingDays: z.int().min(0).max(30),
+    /** The nation whose bank holidays the edition keeps: no issue on them, and its copy deadline skips them. */
+    bankHolidays: z.enum(JURISDICTIONS),
+  });
+const gazettesSchema = () =>
+  z.strictObject({
+    source: z.string().min(1),
+    editions: z.strictObject(
+      Object.fromEntries(GAZETTE_EDITIONS.map((e) => [e, editionSchema()])) as Record<
+        GazetteEdition,
+        ReturnType<typeof editionSchema>
+      >,
+    ),
+  });
 export const GAZETTES = referenceData('gazettes.json', gazettesSchema, gazettesJson).editions;
 
 export interface GazetteInsertion {

@@ -5,7 +5,7 @@
 export { NOTICE_TYPES, JURISDICTIONS, GAZETTE_EDITIONS, isNoticeType } from './types';
 export type { NoticeType, Jurisdiction, GazetteEdition, NoticeContext } from './types';
 
-export { ORDER_SCHEMAS, ORDER_SHAPES, NATION_SHAPES, fieldNames, sharedFields, shapeOf } from './fields';
+export { fieldNames, sharedFields, shapeOf } from './fields';
 export { NATIONS, NATION_NAMES, nationOfPostcode, jurisdictionOfNation } from './nations';
 export type { Nation } from './nations';
 export { NOTICE_LANGUAGES } from './fields/language';

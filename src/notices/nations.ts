@@ -21,44 +21,46 @@ export const NATION_NAMES: Record<Nation, string> = {
   northern_ireland: 'Northern Ireland',
 };
 
-const nation = z.enum(NATIONS);
 const SECTOR = /^[A-Z]{1,2}\d[A-Z\d]? \d$/;
-const nationsSchema = z
-  .strictObject({
-    source: z.string().min(1),
-    /** Per straddling sector, the inward code's last two letters of each of its postcodes, by nation. */
-    units: z.record(
-      z.string().regex(SECTOR),
-      z.partialRecord(nation, z.string().regex(/^[A-Z]{2}( [A-Z]{2})*$/)),
-    ),
-    unitsNote: z.string().min(1),
-    areas: z.record(z.string().regex(/^[A-Z]{1,2}$/), nation),
-    defaultNation: nation,
-    districts: z.record(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/), nation),
-    sectors: z.record(z.string().regex(SECTOR), nation),
-    straddling: z.record(
-      z.string().regex(SECTOR),
-      z.strictObject({
-        /** How many postcodes of the sector lie in each nation, in the data sets the source names. */
-        postcodes: z.partialRecord(nation, z.int().positive()),
-        places: z.string().min(1),
-      }),
-    ),
-  })
-  .superRefine((data, ctx) => {
-    for (const [sector, s] of Object.entries(data.straddling)) {
-      if (Object.keys(s.postcodes).length < 2)
-        ctx.addIssue({ code: 'custom', message: `Straddling sector ${sector} must name two nations.` });
-    }
-    for (const [sector, byNation] of Object.entries(data.units)) {
-      if (!data.straddling[sector])
-        ctx.addIssue({ code: 'custom', message: `Units of ${sector}: not a straddling sector.` });
-      const all = Object.values(byNation).flatMap((u) => u.split(' '));
-      if (new Set(all).size !== all.length)
-        ctx.addIssue({ code: 'custom', message: `Units of ${sector}: a postcode is listed twice.` });
-    }
-  });
-export type NationRouting = z.output<typeof nationsSchema>;
+const nationsSchema = () => {
+  const nation = z.enum(NATIONS);
+  return z
+    .strictObject({
+      source: z.string().min(1),
+      /** Per straddling sector, the inward code's last two letters of each of its postcodes, by nation. */
+      units: z.record(
+        z.string().regex(SECTOR),
+        z.partialRecord(nation, z.string().regex(/^[A-Z]{2}( [A-Z]{2})*$/)),
+      ),
+      unitsNote: z.string().min(1),
+      areas: z.record(z.string().regex(/^[A-Z]{1,2}$/), nation),
+      defaultNation: nation,
+      districts: z.record(z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]?$/), nation),
+      sectors: z.record(z.string().regex(SECTOR), nation),
+      straddling: z.record(
+        z.string().regex(SECTOR),
+        z.strictObject({
+          /** How many postcodes of the sector lie in each nation, in the data sets the source names. */
+          postcodes: z.partialRecord(nation, z.int().positive()),
+          places: z.string().min(1),
+        }),
+      ),
+    })
+    .superRefine((data, ctx) => {
+      for (const [sector, s] of Object.entries(data.straddling)) {
+        if (Object.keys(s.postcodes).length < 2)
+          ctx.addIssue({ code: 'custom', message: `Straddling sector ${sector} must name two nations.` });
+      }
+      for (const [sector, byNation] of Object.entries(data.units)) {
+        if (!data.straddling[sector])
+          ctx.addIssue({ code: 'custom', message: `Units of ${sector}: not a straddling sector.` });
+        const all = Object.values(byNation).flatMap((u) => u.split(' '));
+        if (new Set(all).size !== all.length)
+          ctx.addIssue({ code: 'custom', message: `Units of ${sector}: a postcode is listed twice.` });
+      }
+    });
+};
+export type NationRouting = z.output<ReturnType<typeof nationsSchema>>;
 export const NATION_ROUTING = referenceData('nations.json', nationsSchema, nationsJson);
 
 /** A postcode's nation, or the nations of the sector it lies in when the data cannot tell which. */

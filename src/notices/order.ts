@@ -53,7 +53,7 @@ export function parseOrderInput(body: unknown, ctx: NoticeContext): OrderInput {
   const gate = noticeTypeOf(record);
   if ('issue' in gate) {
     // Without a type only the shared fields can be checked; report them too rather than one issue at a time.
-    const shared = parseFields(sharedFields, pick(record, Object.keys(sharedFields)));
+    const shared = parseFields(sharedFields(), pick(record, Object.keys(sharedFields())));
     throw validationError([gate.issue, ...shared.issues]);
   }
   const { data, issues } = checkOrder(gate.type, record, today);

@@ -7,11 +7,12 @@ import { referenceData } from './data/reference';
  * Postcode parsing. The `postcode` package checks the shape and normalises ("sw1a2aa" → "SW1A 2AA"); whether the
  * area exists is checked against our list of UK postcode areas. The nation a postcode lies in is nations.ts's.
  */
-const jurisdictionsSchema = z.strictObject({
-  source: z.string(),
-  ukAreas: z.array(z.string().regex(/^[A-Z]{1,2}$/)).min(1),
-  crownDependencies: z.strictObject({ areas: z.array(z.string()), note: z.string() }),
-});
+const jurisdictionsSchema = () =>
+  z.strictObject({
+    source: z.string(),
+    ukAreas: z.array(z.string().regex(/^[A-Z]{1,2}$/)).min(1),
+    crownDependencies: z.strictObject({ areas: z.array(z.string()), note: z.string() }),
+  });
 const ROUTING = referenceData('jurisdictions.json', jurisdictionsSchema, jurisdictionsJson);
 const UK_AREAS = new Set(ROUTING.ukAreas);
 

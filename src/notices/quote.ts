@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationError, type FieldIssue } from '../errors';
-import { ORDER_SHAPES, type OrderInput } from './fields';
+import { shapeOf, type OrderInput } from './fields';
+import { lazy } from './lazy';
 import { newspaperName, ukPostcode } from './fields/primitives';
 import { parseFields, type Shape } from './issues';
 import { assertToday, checkOrder, noticeTypeOf, requireBody } from './order';
@@ -26,7 +27,7 @@ import type { GazetteEdition, NoticeContext, NoticeType } from './types';
  */
 export const MAX_QUOTE_WORDS = 5000;
 
-export const estimateFields = {
+export const estimateFields = lazy(() => ({
   postcode: ukPostcode(),
   wordCount: z
     .int({ error: 'Must be a whole number.' })
@@ -36,8 +37,8 @@ export const estimateFields = {
   newspaperName: newspaperName().optional(),
   /** The nation, stated for a postcode in a sector that straddles a border (locus.ts). */
   nation: z.enum(NATIONS).optional(),
-};
-const QUOTE_FIELDS = new Set(['type', ...Object.keys(estimateFields)]);
+}));
+const quoteFields = lazy(() => new Set(['type', ...Object.keys(estimateFields())]));
 
 export type QuoteRequest =
   | {
@@ -77,14 +78,14 @@ export interface QuoteResponse {
 }
 
 /** An estimate's body: its type (already checked) and the estimate fields, built once. */
-const ESTIMATE_SHAPE = { type: z.unknown(), ...estimateFields } as Shape;
+const estimateShape = lazy(() => ({ type: z.unknown(), ...estimateFields() }) as Shape);
 
 /**
  * Full-order mode is chosen when the body has any order field of its type beyond the four quote fields
  * (e.g. applicantName). A given `wordCount` is then still checked but the exact count of the text is used.
  */
 export function isFullOrderQuote(type: NoticeType, record: Record<string, unknown>): boolean {
-  return Object.keys(record).some((k) => !QUOTE_FIELDS.has(k) && Object.hasOwn(ORDER_SHAPES[type], k));
+  return Object.keys(record).some((k) => !quoteFields().has(k) && Object.hasOwn(shapeOf(type, 'england'), k));
 }
 
 export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteRequest {
@@ -93,19 +94,21 @@ export function parseQuoteRequest(body: unknown, ctx: NoticeContext): QuoteReque
   const gate = noticeTypeOf(record);
   if ('issue' in gate) {
     // Without a type the other fields cannot be classified; check only the quote fields that were sent.
-    const sent = Object.fromEntries(Object.entries(record).filter(([k]) => Object.hasOwn(estimateFields, k)));
-    throw validationError([gate.issue, ...parseFields(estimateFields as Shape, sent).issues]);
+    const sent = Object.fromEntries(
+      Object.entries(record).filter(([k]) => Object.hasOwn(estimateFields(), k)),
+    );
+    throw validationError([gate.issue, ...parseFields(estimateFields() as Shape, sent).issues]);
   }
   const { type } = gate;
   if (isFullOrderQuote(type, record)) {
     const { wordCount, ...orderRecord } = record;
-    const words = parseFields({ wordCount: estimateFields.wordCount } as Shape, { wordCount });
+    const words = parseFields({ wordCount: estimateFields().wordCount } as Shape, { wordCount });
     const order = checkOrder(type, orderRecord, today);
     const issues = [...order.issues, ...words.issues];
     if (issues.length > 0) throw validationError(issues);
     return { kind: 'order', type, order: order.data as OrderInput };
   }
-  const estimate = parseFields(ESTIMATE_SHAPE, record);
+  const estimate = parseFields(estimateShape(), record);
   const placed = placeNotice(type, estimate.data);
   const issues: FieldIssue[] = [...estimate.issues, ...placed.issues];
   if (issues.length > 0) throw validationError(issues);

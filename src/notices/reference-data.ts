@@ -12,27 +12,28 @@ import { referenceData } from './data/reference';
  * changes. Every file is validated against its schema here at start-up (data/reference.ts): a malformed file
  * fails fast, before any request.
  */
-const positiveInt = z.int().positive();
-const source = z.string().min(1);
+const positiveInt = () => z.int().positive();
+const source = () => z.string().min(1);
 
 /** An object with exactly these keys, each value matching `schema`. */
 function everyKey<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S) {
   return z.strictObject(Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>);
 }
 
-const periodSchema = z
-  .strictObject({
-    days: positiveInt.optional(),
-    weeks: positiveInt.optional(),
-    months: positiveInt.optional(),
-    /** Counted from the last of several insertions (e.g. two successive weeks) rather than the first. */
-    fromLastPublication: z.boolean().optional(),
-    source,
-  })
-  .refine((p) => [p.days, p.weeks, p.months].filter((v) => v !== undefined).length === 1, {
-    error: 'A period has exactly one of days, weeks or months.',
-  });
-export type LegalPeriod = z.infer<typeof periodSchema>;
+const periodSchema = () =>
+  z
+    .strictObject({
+      days: positiveInt().optional(),
+      weeks: positiveInt().optional(),
+      months: positiveInt().optional(),
+      /** Counted from the last of several insertions (e.g. two successive weeks) rather than the first. */
+      fromLastPublication: z.boolean().optional(),
+      source: source(),
+    })
+    .refine((p) => [p.days, p.weeks, p.months].filter((v) => v !== undefined).length === 1, {
+      error: 'A period has exactly one of days, weeks or months.',
+    });
+export type LegalPeriod = z.infer<ReturnType<typeof periodSchema>>;
 
 const PERIOD_KEYS = [
   'hgv.representations',
@@ -74,36 +75,43 @@ const PERIOD_KEYS = [
 ] as const;
 export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
-const legalPeriodsSchema = z.strictObject({
-  periods: everyKey(PERIOD_KEYS, periodSchema),
-  publication: z.strictObject({ leadWorkingDays: z.int().min(0), maxDaysAhead: positiveInt, source }),
-});
+const legalPeriodsSchema = () =>
+  z.strictObject({
+    periods: everyKey(PERIOD_KEYS, periodSchema()),
+    publication: z.strictObject({
+      leadWorkingDays: z.int().min(0),
+      maxDaysAhead: positiveInt(),
+      source: source(),
+    }),
+  });
 
 /**
  * One cell of the type × nation table: the law behind the notice, whether it goes to the Gazette of its
  * nation (always, or only when an order field has one of some values), its size and insertions.
  */
-const noticeCellSchema = z.strictObject({
-  law: z.string().min(1),
-  gazette: z.boolean(),
-  gazetteWhen: z
-    .strictObject({ field: z.string().min(1), values: z.array(z.union([z.string(), z.boolean()])).min(1) })
-    .optional(),
-  minColumnsRequired: positiveInt,
-  publicationDaysRequired: positiveInt,
-  estimatedWordCount: positiveInt,
-  source,
-});
-export type NoticeCellRules = z.infer<typeof noticeCellSchema>;
+const noticeCellSchema = () =>
+  z.strictObject({
+    law: z.string().min(1),
+    gazette: z.boolean(),
+    gazetteWhen: z
+      .strictObject({ field: z.string().min(1), values: z.array(z.union([z.string(), z.boolean()])).min(1) })
+      .optional(),
+    minColumnsRequired: positiveInt(),
+    publicationDaysRequired: positiveInt(),
+    estimatedWordCount: positiveInt(),
+    source: source(),
+  });
+export type NoticeCellRules = z.infer<ReturnType<typeof noticeCellSchema>>;
 
-const pricingSchema = z.strictObject({
-  platformFeeGbpPence: z.int().min(0),
-  vatRateBasisPoints: z.int().min(0),
-  minDepthCm: positiveInt,
-  gazetteFeeGbpPence: z.partialRecord(z.enum(NOTICE_TYPES), z.int().min(0)),
-  source,
-});
-export type Tariff = z.infer<typeof pricingSchema>;
+const pricingSchema = () =>
+  z.strictObject({
+    platformFeeGbpPence: z.int().min(0),
+    vatRateBasisPoints: z.int().min(0),
+    minDepthCm: positiveInt(),
+    gazetteFeeGbpPence: z.partialRecord(z.enum(NOTICE_TYPES), z.int().min(0)),
+    source: source(),
+  });
+export type Tariff = z.infer<ReturnType<typeof pricingSchema>>;
 
 export const TRAFFIC_AREAS = [
   'eastern',
@@ -121,7 +129,7 @@ export const LEGAL_PERIODS = referenceData('legal-periods.json', legalPeriodsSch
 /** Every one of the 24 cells must be present: a missing nation fails at start-up, not on a customer's order. */
 export const NOTICE_CELLS: Record<NoticeType, Record<Nation, NoticeCellRules>> = referenceData(
   'notice-types.json',
-  everyKey(NOTICE_TYPES, everyKey(NATIONS, noticeCellSchema)),
+  () => everyKey(NOTICE_TYPES, everyKey(NATIONS, noticeCellSchema())),
   noticeTypesJson,
 );
 
@@ -132,18 +140,19 @@ export const TARIFF = referenceData('pricing.json', pricingSchema, pricingJson);
 
 export const TRAFFIC_AREA_OFFICES = referenceData(
   'traffic-areas.json',
-  z.strictObject({
-    source,
-    areas: everyKey(
-      TRAFFIC_AREAS,
-      z.strictObject({
-        name: z.string().min(1),
-        representationsAddress: z.string().min(1),
-        guideAvailableFrom: z.string().min(1),
-        publicInquiryOffice: z.string().min(1),
-      }),
-    ),
-  }),
+  () =>
+    z.strictObject({
+      source: source(),
+      areas: everyKey(
+        TRAFFIC_AREAS,
+        z.strictObject({
+          name: z.string().min(1),
+          representationsAddress: z.string().min(1),
+          guideAvailableFrom: z.string().min(1),
+          publicInquiryOffice: z.string().min(1),
+        }),
+      ),
+    }),
   trafficAreasJson,
 ).areas;
 

@@ -91,7 +91,7 @@ export function orderInputComponents(): Record<string, Schema> {
   };
   for (const type of NOTICE_TYPES) out[amendmentSchemaId(type)] = amendmentSchema(type);
   // POST /v1/quote's estimate: the type, the postcode, and optionally a word count and a newspaper.
-  const estimate = z.strictObject({ type: z.enum(NOTICE_TYPES), ...estimateFields });
+  const estimate = z.strictObject({ type: z.enum(NOTICE_TYPES), ...estimateFields() });
   const { $schema: _, ...fields } = z.toJSONSchema(estimate, { io: 'input' }) as Schema & {
     $schema?: string;
   };

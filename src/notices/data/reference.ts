@@ -10,12 +10,13 @@ import type { z } from 'zod';
  * workflow bundle's modules again for every workflow run it creates. Parsing the 50 KB newspaper directory and
  * the notice tables there cost more of a workflow thread's time than the workflow itself (measured with the
  * hostile bench's CPU profile: module evaluation was 45% of the workflow threads' busy time, most of it these
- * parses), on the create path of every order.
+ * parses), on the create path of every order. For the same reason each schema is declared as its builder and
+ * built only by the check (../lazy.ts).
  */
 const declared: Array<{ name: string; check: () => unknown }> = [];
 
-export function referenceData<S extends z.ZodType>(name: string, schema: S, json: unknown): z.output<S> {
-  declared.push({ name, check: () => schema.parse(json) });
+export function referenceData<S extends z.ZodType>(name: string, schema: () => S, json: unknown): z.output<S> {
+  declared.push({ name, check: () => schema().parse(json) });
   return json as z.output<S>;
 }
 

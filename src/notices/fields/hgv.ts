@@ -11,18 +11,19 @@ export const MAX_VEHICLES = 9999;
 export const MAX_OPERATING_CENTRES = 20;
 
 /** A further operating centre of the same application: its address and postcode, and what is kept there (f). */
-const additionalOperatingCentre = z.strictObject({
-  address: addressText(),
-  postcode: ukPostcode(),
-  vehicleCount: count(MAX_VEHICLES),
-  trailerCount: count(MAX_VEHICLES),
-});
+const additionalOperatingCentre = () =>
+  z.strictObject({
+    address: addressText(),
+    postcode: ukPostcode(),
+    vehicleCount: count(MAX_VEHICLES),
+    trailerCount: count(MAX_VEHICLES),
+  });
 
 /**
  * The operator and the operating centre (paras (b)–(h)): the same particulars in Great Britain and Northern
  * Ireland (SR 2012/261 Sch 2 para 1), where only the licence number and the traffic area differ.
  */
-export const operatingCentreFields = {
+export const operatingCentreFields = () => ({
   tradingName: nameText().optional(),
   operatingCentreAddress: addressText(),
   operatingCentrePostcode: ukPostcode(),
@@ -38,15 +39,15 @@ export const operatingCentreFields = {
    * notice in every paper lists every centre.
    */
   additionalOperatingCentres: z
-    .array(additionalOperatingCentre, { error: 'Must be a list of operating centres.' })
+    .array(additionalOperatingCentre(), { error: 'Must be a list of operating centres.' })
     .min(1, { error: 'Must list at least one centre, or be left out.' })
     .max(MAX_OPERATING_CENTRES - 1, {
       error: `Must list at most ${MAX_OPERATING_CENTRES - 1} further centres.`,
     })
     .optional(),
-};
+});
 
-export const hgvFields = {
+export const hgvFields = () => ({
   applicationKind: z.enum(APPLICATION_KINDS),
   licenceType: z.enum(LICENCE_TYPES),
   /**
@@ -64,11 +65,11 @@ export const hgvFields = {
       }),
     )
     .optional(),
-  ...operatingCentreFields,
+  ...operatingCentreFields(),
   trafficArea: z.enum(TRAFFIC_AREAS),
   /**
    * The date the application is (or will be) made to the traffic commissioner. Required: the advert must appear
    * within 21 days before or after it (GV(LO) Act 1995 s.11), which cannot be checked without it.
    */
   applicationDate: isoDate(),
-};
+});

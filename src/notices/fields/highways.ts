@@ -11,20 +11,20 @@ export const HIGHWAY_STATUTES = ['highways_act_1980_s116', 'tcpa_1990_s247'] as 
 export const HIGHWAY_ORDER_TYPES = ['stopping_up', 'diversion'] as const;
 
 /** The magistrates' court hearing of a s.116 application. */
-const hearingFields = {
+const hearingFields = () => ({
   courtName: nameText().optional(),
   courtAddress: addressText().optional(),
   hearingDate: isoDate().optional(),
   hearingTime: clockTime().optional(),
-};
+});
 
-export const highwaysFields = {
+export const highwaysFields = () => ({
   authority: nameText(),
   statute: z.enum(HIGHWAY_STATUTES),
   orderType: z.enum(HIGHWAY_ORDER_TYPES),
   highwayDescription: descriptionText(),
   effect: descriptionText(),
   inspectionPlace: placeText(),
-  ...hearingFields,
-  ...optionalObjectionFields,
-};
+  ...hearingFields(),
+  ...optionalObjectionFields(),
+});

@@ -7,6 +7,6 @@ import { z } from 'zod';
 export const NOTICE_LANGUAGES = ['en', 'cy+en'] as const;
 export type NoticeLanguage = (typeof NOTICE_LANGUAGES)[number];
 
-export const languageField = {
+export const languageField = () => ({
   language: z.enum(NOTICE_LANGUAGES).optional(),
-};
+});

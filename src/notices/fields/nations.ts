@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy';
 import { NATIONS, type Nation } from '../nations';
 import type { NoticeType } from '../types';
 import { hgvFields } from './hgv';
@@ -23,7 +24,7 @@ import {
 } from './scotland';
 import { sharedFields } from './shared';
 import { troFields } from './tro';
-import { WELSH_FIELDS } from './welsh';
+import { welshFields } from './welsh';
 
 /**
  * The fields of each (type, nation) cell: the shared fields, the language, and the type's fields under that
@@ -32,8 +33,8 @@ import { WELSH_FIELDS } from './welsh';
  */
 const cell = <K extends NoticeType, T extends z.ZodRawShape>(type: K, fields: T) => ({
   type: z.literal(type),
-  ...sharedFields,
-  ...languageField,
+  ...sharedFields(),
+  ...languageField(),
   ...fields,
 });
 
@@ -49,47 +50,69 @@ const byNation = <
 >(
   type: K,
   fields: { gb: GB; scotland: S; northernIreland: NI },
+  welsh: ReturnType<typeof welshFields>[K],
 ) => {
   const gb = cell(type, fields.gb);
   return {
     england: gb,
-    wales: { ...gb, ...WELSH_FIELDS[type] },
+    wales: { ...gb, ...welsh },
     scotland: cell(type, fields.scotland),
     northern_ireland: cell(type, fields.northernIreland),
   };
 };
 
-export const NATION_SHAPES = {
-  hgv: byNation('hgv', { gb: hgvFields, scotland: hgvFields, northernIreland: northernIrelandHgvFields }),
-  probate: byNation('probate', {
-    gb: probateFields,
-    scotland: scotlandProbateFields,
-    northernIreland: probateFields,
-  }),
-  planning: byNation('planning', {
-    gb: planningFields,
-    scotland: scotlandPlanningFields,
-    northernIreland: northernIrelandPlanningFields,
-  }),
-  tro: byNation('tro', {
-    gb: troFields,
-    scotland: scotlandTroFields,
-    northernIreland: northernIrelandTroFields,
-  }),
-  public_path: byNation('public_path', {
-    gb: publicPathFields,
-    scotland: scotlandPublicPathFields,
-    northernIreland: northernIrelandPublicPathFields,
-  }),
-  highways: byNation('highways', {
-    gb: highwaysFields,
-    scotland: scotlandHighwaysFields,
-    northernIreland: northernIrelandHighwaysFields,
-  }),
-} as const;
+function buildNationShapes() {
+  const welsh = welshFields();
+  const hgv = hgvFields();
+  const probate = probateFields();
+  return {
+    hgv: byNation('hgv', { gb: hgv, scotland: hgv, northernIreland: northernIrelandHgvFields() }, welsh.hgv),
+    probate: byNation(
+      'probate',
+      { gb: probate, scotland: scotlandProbateFields(), northernIreland: probate },
+      welsh.probate,
+    ),
+    planning: byNation(
+      'planning',
+      {
+        gb: planningFields(),
+        scotland: scotlandPlanningFields(),
+        northernIreland: northernIrelandPlanningFields(),
+      },
+      welsh.planning,
+    ),
+    tro: byNation(
+      'tro',
+      { gb: troFields(), scotland: scotlandTroFields(), northernIreland: northernIrelandTroFields() },
+      welsh.tro,
+    ),
+    public_path: byNation(
+      'public_path',
+      {
+        gb: publicPathFields(),
+        scotland: scotlandPublicPathFields(),
+        northernIreland: northernIrelandPublicPathFields(),
+      },
+      welsh.public_path,
+    ),
+    highways: byNation(
+      'highways',
+      {
+        gb: highwaysFields(),
+        scotland: scotlandHighwaysFields(),
+        northernIreland: northernIrelandHighwaysFields(),
+      },
+      welsh.highways,
+    ),
+  } as const;
+}
+
+/** Each cell's shape, by type and nation (built on first use: lazy.ts says why). */
+export type NationShapes = ReturnType<typeof buildNationShapes>;
+const nationShapes = lazy(buildNationShapes);
 
 export function shapeOf(type: NoticeType, nation: Nation): z.ZodRawShape {
-  return NATION_SHAPES[type][nation];
+  return nationShapes()[type][nation];
 }
 
 /** The nations whose notices of `type` have a field of this name. */

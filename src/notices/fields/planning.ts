@@ -12,9 +12,9 @@ export const PLANNING_CATEGORIES = [
 ] as const;
 export type PlanningCategory = (typeof PLANNING_CATEGORIES)[number];
 
-export const planningFields = {
-  ...planningApplicationFields,
-  ...developmentFields,
+export const planningFields = () => ({
+  ...planningApplicationFields(),
+  ...developmentFields(),
   category: z.enum(PLANNING_CATEGORIES),
-  ...planningCommentFields,
-};
+  ...planningCommentFields(),
+});

@@ -2,7 +2,7 @@ import { addressText, nameText, namesText, referenceText } from '../text';
 import { isoDate } from './primitives';
 
 /** Deceased estates notice (Trustee Act 1925 s.27 and equivalents): the deceased, the claims date, who to write to. */
-export const probateFields = {
+export const probateFields = () => ({
   deceasedName: nameText(),
   deceasedOtherNames: namesText().optional(),
   deceasedAddress: addressText(),
@@ -15,4 +15,4 @@ export const probateFields = {
   solicitorName: nameText().optional(),
   solicitorAddress: addressText().optional(),
   solicitorReference: referenceText().optional(),
-};
+});

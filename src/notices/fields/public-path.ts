@@ -29,11 +29,11 @@ export const PATH_ORDER_TYPES_BY_STATUTE: Record<PathStatute, readonly PathOrder
   wca_1981_s53: ['definitive_map_modification'],
 };
 
-export const publicPathFields = {
-  ...authorityOrderFields,
+export const publicPathFields = () => ({
+  ...authorityOrderFields(),
   statute: z.enum(PATH_STATUTES),
   orderType: z.enum(PATH_ORDER_TYPES),
   madeDate: isoDate(),
   pathDescription: descriptionText(),
-  ...orderObjectionFields,
-};
+  ...orderObjectionFields(),
+});

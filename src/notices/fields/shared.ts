@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from '../lazy';
 import {
   addressText,
   descriptionText,
@@ -15,7 +16,7 @@ import { emailAddress, isoDate, newspaperName, ukPostcode } from './primitives';
  * Fields every notice type shares (spec: "Order input fields"). `newspaperName` is our non-breaking addition to
  * orders so that an order can be placed in the same newspaper a quote was overridden to.
  */
-export const sharedFields = {
+export const sharedFields = lazy(() => ({
   postcode: ukPostcode(),
   applicantName: nameText(),
   applicantAddress: addressText(),
@@ -31,64 +32,64 @@ export const sharedFields = {
   locusPostcode: ukPostcode().optional(),
   /** The nation whose law the notice follows, stated where the postcode data cannot tell (a border sector). */
   nation: z.enum(NATIONS).optional(),
-};
+}));
 
 /** The authority making an order, and the order's title (path, road and traffic orders). */
-export const authorityOrderFields = {
+export const authorityOrderFields = () => ({
   authority: nameText(),
   orderTitle: titleText(),
-};
+});
 
 /** The last day for objections, and where they go. */
-export const objectionFields = {
+export const objectionFields = () => ({
   objectionDeadline: isoDate(),
   /** Where objections go; defaults to applicantAddress. */
   objectionAddress: addressText().optional(),
-};
+});
 
 /** The same, for orders that may have no objection period (a court hearing, a notice of making). */
-export const optionalObjectionFields = {
-  ...objectionFields,
-  objectionDeadline: objectionFields.objectionDeadline.optional(),
-};
+export const optionalObjectionFields = () => ({
+  ...objectionFields(),
+  objectionDeadline: isoDate().optional(),
+});
 
 /** What a path or road order does, where it may be inspected, and by when and where to object. */
-export const orderObjectionFields = {
+export const orderObjectionFields = () => ({
   effect: descriptionText(),
   inspectionPlace: placeText(),
-  ...objectionFields,
-};
+  ...objectionFields(),
+});
 
 /** A road stopping-up (or like) order outside England and Wales: statute and kind, the road, the objection. */
 export const roadOrderFields = <S extends string, T extends string>(
   statutes: readonly [S, ...S[]],
   orderTypes: readonly [T, ...T[]],
 ) => ({
-  ...authorityOrderFields,
+  ...authorityOrderFields(),
   statute: z.enum(statutes),
   orderType: z.enum(orderTypes),
   highwayDescription: descriptionText(),
-  ...orderObjectionFields,
+  ...orderObjectionFields(),
 });
 
 /** The planning application a notice is about, in every nation: who decides it, its reference, who applies. */
-export const planningApplicationFields = {
+export const planningApplicationFields = () => ({
   planningAuthority: nameText(),
   /** Where representations go: the authority's address. */
   planningAuthorityAddress: addressText(),
   applicationReference: referenceText(),
   /** The person applying for permission, when not the notice's applicant; defaults to applicantName. */
   planningApplicantName: nameText().optional(),
-};
+});
 
 /** Where the development is and what it is (planning notices). */
-export const developmentFields = {
+export const developmentFields = () => ({
   siteAddress: addressText(),
   developmentDescription: descriptionText(),
-};
+});
 
 /** Where the application may be seen, and the last day for comments (planning notices). */
-export const planningCommentFields = {
+export const planningCommentFields = () => ({
   inspectionPlace: placeText(),
   commentDeadline: isoDate(),
-};
+});

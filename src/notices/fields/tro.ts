@@ -15,19 +15,19 @@ export const roadsList = () =>
     .max(MAX_ROADS, { error: `Must name at most ${MAX_ROADS} roads.` });
 
 /** What a traffic order does and where, how to object, and when it was made and comes into force (GB). */
-export const troParticulars = {
+export const troParticulars = () => ({
   effect: descriptionText(),
   roads: roadsList(),
   inspectionPlace: placeText(),
-  ...optionalObjectionFields,
+  ...optionalObjectionFields(),
   madeDate: isoDate().optional(),
   comesIntoForceDate: isoDate().optional(),
-};
+});
 
-export const troFields = {
-  ...authorityOrderFields,
+export const troFields = () => ({
+  ...authorityOrderFields(),
   stage: z.enum(TRO_STAGES),
   /** An experimental order (RTRA 1984 s.9): objections run for 6 months from coming into force. */
   experimental: z.boolean().optional(),
-  ...troParticulars,
-};
+  ...troParticulars(),
+});

@@ -146,36 +146,37 @@ const names = () => namesText().optional();
  * The optional `<field>Cy` fields of each type's cell in Wales, each with its English field's bounds and cleaning
  * (the same fields as WELSH_COUNTERPARTS, checked equal by test/unit/notices/welsh-text.test.ts).
  */
-export const WELSH_FIELDS = {
-  hgv: { conditionChangesCy: text() },
-  probate: {
-    deceasedOccupationCy: name(),
-    deceasedOtherNamesCy: names(),
-    personalRepresentativesCy: names(),
-  },
-  planning: { planningAuthorityCy: name(), developmentDescriptionCy: text(), inspectionPlaceCy: place() },
-  tro: {
-    authorityCy: name(),
-    orderTitleCy: title(),
-    effectCy: text(),
-    roadsCy: roadsList().optional(),
-    inspectionPlaceCy: place(),
-  },
-  public_path: {
-    authorityCy: name(),
-    orderTitleCy: title(),
-    pathDescriptionCy: text(),
-    effectCy: text(),
-    inspectionPlaceCy: place(),
-  },
-  highways: {
-    authorityCy: name(),
-    highwayDescriptionCy: text(),
-    effectCy: text(),
-    inspectionPlaceCy: place(),
-    courtNameCy: name(),
-  },
-} as const satisfies Record<NoticeType, z.ZodRawShape>;
+export const welshFields = () =>
+  ({
+    hgv: { conditionChangesCy: text() },
+    probate: {
+      deceasedOccupationCy: name(),
+      deceasedOtherNamesCy: names(),
+      personalRepresentativesCy: names(),
+    },
+    planning: { planningAuthorityCy: name(), developmentDescriptionCy: text(), inspectionPlaceCy: place() },
+    tro: {
+      authorityCy: name(),
+      orderTitleCy: title(),
+      effectCy: text(),
+      roadsCy: roadsList().optional(),
+      inspectionPlaceCy: place(),
+    },
+    public_path: {
+      authorityCy: name(),
+      orderTitleCy: title(),
+      pathDescriptionCy: text(),
+      effectCy: text(),
+      inspectionPlaceCy: place(),
+    },
+    highways: {
+      authorityCy: name(),
+      highwayDescriptionCy: text(),
+      effectCy: text(),
+      inspectionPlaceCy: place(),
+      courtNameCy: name(),
+    },
+  }) as const satisfies Record<NoticeType, z.ZodRawShape>;
 
 /** The Welsh counterparts of a type's order, as the Welsh wording reads them. */
-export type WelshTextOf<T extends NoticeType> = z.output<z.ZodObject<(typeof WELSH_FIELDS)[T]>>;
+export type WelshTextOf<T extends NoticeType> = z.output<z.ZodObject<ReturnType<typeof welshFields>[T]>>;

@@ -16,9 +16,13 @@ describe('reference data files', () => {
     // A fresh module registry: the declaration below does not reach the other tests' modules.
     await jest.isolateModulesAsync(async () => {
       const fresh = await import('../../../src/notices/data/reference');
-      const data = fresh.referenceData('pricing.json', z.strictObject({ minDepthCm: z.int().positive() }), {
-        minDepthCm: 0,
-      });
+      const data = fresh.referenceData(
+        'pricing.json',
+        () => z.strictObject({ minDepthCm: z.int().positive() }),
+        {
+          minDepthCm: 0,
+        },
+      );
       expect(data.minDepthCm).toBe(0); // used as typed: the check, not the read, refuses it
       expect(() => fresh.checkReferenceData()).toThrow(
         /reference data pricing\.json does not match its schema/,

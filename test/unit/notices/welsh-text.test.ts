@@ -1,5 +1,5 @@
 import { NOTICE_TYPES, parseOrderInput, prepareNotice } from '../../../src/notices';
-import { cyName, WELSH_COUNTERPARTS, WELSH_FIELDS } from '../../../src/notices/fields/welsh';
+import { cyName, WELSH_COUNTERPARTS, welshFields } from '../../../src/notices/fields/welsh';
 import { WELSH_COUNCILS, welshBodyName } from '../../../src/notices/wording/welsh/format';
 import { CTX, issuesOf } from './fixtures';
 import { validCell, welshCell, WELSH_TEXT } from './nation-fixtures';
@@ -27,7 +27,7 @@ const VARIATION = { applicationKind: 'variation', licenceNumber: 'OG1234567' };
 
 describe('Welsh counterparts of the caller text', () => {
   it.each(NOTICE_TYPES)('%s: the schema carries exactly the counterparts the rule knows', (type) => {
-    expect(Object.keys(WELSH_FIELDS[type]).sort()).toEqual(
+    expect(Object.keys(welshFields()[type]).sort()).toEqual(
       WELSH_COUNTERPARTS[type].map((c) => cyName(c.field)).sort(),
     );
   });

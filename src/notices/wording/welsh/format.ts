@@ -40,38 +40,43 @@ export function cyfnod(key: PeriodKey): string {
 }
 
 /** Who translated each type's Welsh text, kept as data so a translator's review is recorded beside it. */
-const translationsSchema = z.strictObject({
-  source: z.string().min(1),
-  types: z.strictObject(
-    Object.fromEntries(
-      NOTICE_TYPES.map((t) => [
-        t,
-        z.strictObject({ translation: z.string().min(1), statutoryTerms: z.array(z.string()) }),
-      ]),
-    ) as Record<
-      NoticeType,
-      z.ZodObject<{ translation: z.ZodString; statutoryTerms: z.ZodArray<z.ZodString> }>
-    >,
-  ),
-  bodies: z.array(
-    z.strictObject({ english: z.string().min(1), welsh: z.string().min(1), translation: z.string().min(1) }),
-  ),
-  councils: z.strictObject({
+const translationsSchema = () =>
+  z.strictObject({
     source: z.string().min(1),
-    list: z
-      .array(
-        z.strictObject({
-          code: z.string().regex(/^[A-Z]{3}$/),
-          area: z.string().min(1),
-          areaCy: z.string().min(1),
-          english: z.string().min(1),
-          welsh: z.string().min(1),
-          aliases: z.array(z.string().min(1)),
-        }),
-      )
-      .length(22),
-  }),
-});
+    types: z.strictObject(
+      Object.fromEntries(
+        NOTICE_TYPES.map((t) => [
+          t,
+          z.strictObject({ translation: z.string().min(1), statutoryTerms: z.array(z.string()) }),
+        ]),
+      ) as Record<
+        NoticeType,
+        z.ZodObject<{ translation: z.ZodString; statutoryTerms: z.ZodArray<z.ZodString> }>
+      >,
+    ),
+    bodies: z.array(
+      z.strictObject({
+        english: z.string().min(1),
+        welsh: z.string().min(1),
+        translation: z.string().min(1),
+      }),
+    ),
+    councils: z.strictObject({
+      source: z.string().min(1),
+      list: z
+        .array(
+          z.strictObject({
+            code: z.string().regex(/^[A-Z]{3}$/),
+            area: z.string().min(1),
+            areaCy: z.string().min(1),
+            english: z.string().min(1),
+            welsh: z.string().min(1),
+            aliases: z.array(z.string().min(1)),
+          }),
+        )
+        .length(22),
+    }),
+  });
 export const WELSH_TRANSLATIONS = referenceData('welsh-wording.json', translationsSchema, welshJson);
 
 /** A body name compared as people write it: case, spacing and a leading "the" do not matter. */
