@@ -57,6 +57,8 @@ export function createLogger(
       ],
       censor: '[redacted]',
     },
+    // The Temporal SDK reports a failed activity or workflow task under `error`; unserialised, an Error is `{}`.
+    serializers: { error: pino.stdSerializers.err },
   };
   if (format === 'pretty') return pino(options);
   return pino(options, pino.destination({ dest: fd, sync: opts.asyncWrites !== true }));

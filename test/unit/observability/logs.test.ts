@@ -66,6 +66,23 @@ describe('log format', () => {
     },
   );
 
+  it("writes an Error under `error` (the Temporal SDK's key for a failed activity) with its message and stack", () => {
+    const line = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `require('./src/logger.ts').createLogger('info', 'worker', 'json')` +
+          `.warn({ error: new Error('SMTP greeting never came'), durationMs: 3 }, 'Activity failed')`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    ).trim();
+    const entry = JSON.parse(line) as { error: { type: string; message: string; stack: string } };
+    expect(entry.error).toMatchObject({ type: 'Error', message: 'SMTP greeting never came' });
+    expect(entry.error.stack).toContain('SMTP greeting never came');
+  });
+
   it('writes one JSON object per line otherwise', () => {
     expect(JSON.parse(logLine('json'))).toMatchObject({
       level: 30,
